@@ -1,0 +1,4 @@
+export function VersionSwitch() {
+  return null
+}
+export function useVersionedDocsLinks() {}

@@ -1,0 +1,21 @@
+import type { AppProps } from 'next/app'
+import { useRouter } from 'next/router'
+import '../styles/theme.generated.css'
+import 'nprogress/nprogress.css'
+import '../styles/site.css'
+import { PageErrorBoundary } from '../components/error-boundary'
+import { RouteProgress } from '../components/route-progress'
+import { useVersionedDocsLinks } from '../components/version-switch'
+
+export default function App({ Component, pageProps }: AppProps) {
+  const { asPath } = useRouter()
+  useVersionedDocsLinks()
+  return (
+    <>
+      <RouteProgress />
+      <PageErrorBoundary resetKey={asPath}>
+        <Component {...pageProps} />
+      </PageErrorBoundary>
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+import { Html, Head, Main, NextScript } from 'next/document'
+import { loadFailureScript } from '../components/load-failure-script'
+
+export default function Document() {
+  return (
+    <Html lang="en">
+      <Head>
+        <script dangerouslySetInnerHTML={{ __html: loadFailureScript }} />
+      </Head>
+      <body>
+        <Main />
+        <NextScript />
+      </body>
+    </Html>
+  )
+}
