@@ -4,7 +4,7 @@ import { useRouter } from 'next/router'
 import { siteConfig } from './site.config'
 import { SiteFooter } from './components/site-footer'
 import { ThemeToggle } from './components/theme-toggle'
-import { VersionSwitch } from './components/version-switch'
+import { VersionNotice, VersionSwitch } from './components/version-switch'
 import { Logo } from './components/logo'
 
 function Head() {
@@ -47,6 +47,7 @@ const config: DocsThemeConfig = {
   nextThemes: { defaultTheme: 'light', storageKey: 'theme', enableSystem: false } as DocsThemeConfig['nextThemes'],
   themeSwitch: { component: ThemeToggle },
   navbar: { extraContent: VersionSwitch },
+  main: VersionNotice,
   sidebar: { toggleButton: false, defaultMenuCollapseLevel: 1 },
   toc: { title: 'On this page', backToTop: 'Back to top', float: true },
   feedback: { content: 'Question? Open an issue →', labels: 'question' },

@@ -1,3 +1,5 @@
+import { versions } from '../../lib/docs-versions'
+
 export default {
   intro: 'Introduction',
   'getting-started': 'Getting started',
@@ -9,4 +11,6 @@ export default {
   troubleshooting: 'Troubleshooting',
   '--api': { type: 'separator', title: 'Reference' },
   api: 'API reference',
+  // Frozen versions (npm run docs:version) own their routes and sidebar under /docs/<id>.
+  ...Object.fromEntries(versions.map((v) => [v.id, { type: 'page', title: `Docs ${v.label}` }])),
 }

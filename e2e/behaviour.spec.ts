@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test'
+import { siteConfig } from '../site.config'
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'))
+
+test.describe('colour mode', () => {
+  test('is light by default even when the OS prefers dark', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/docs/intro')
+    expect(await isDark(page)).toBe(false)
+  })
+
+  test('the reader can switch it; the choice persists in localStorage "theme" across reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/')
+    await page.locator('footer').getByRole('button', { name: 'Switch to dark mode' }).click()
+    expect(await isDark(page)).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    await page.reload()
+    expect(await isDark(page)).toBe(true)
+    await page.goto('/docs/intro')
+    expect(await isDark(page)).toBe(true)
+    await page.locator('footer').getByRole('button', { name: 'Switch to light mode' }).click()
+    expect(await isDark(page)).toBe(false)
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+  })
+})
+
+test.describe('announcement bar', () => {
+  test('can be dismissed and stays dismissed after a reload', async ({ page }) => {
+    await page.goto('/')
+    const bar = page.locator('.nextra-banner-container')
+    await expect(bar).toBeVisible()
+    await expect(bar).toContainText(siteConfig.announcement.text)
+    await page.getByRole('button', { name: 'Dismiss banner' }).click()
+    await expect(bar).toBeHidden()
+    expect(await page.evaluate((id) => localStorage.getItem(id), siteConfig.announcement.id)).toBe('0')
+    await page.reload()
+    await expect(bar).toBeHidden()
+  })
+
+  test('dismissal is remembered per bar id: dismissing another bar does not hide this one', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('announcement-some-older-bar', '0'))
+    await page.goto('/')
+    await expect(page.locator('.nextra-banner-container')).toBeVisible()
+  })
+})
+
+test('table of contents lists h2 and h3 only and highlights the heading being read', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto('/docs/getting-started')
+  const toc = page.locator('nav[aria-label="table of contents"]')
+  const h2h3 = await page.locator('main h2[id], main h3[id]').evaluateAll((els) => els.map((e) => e.id))
+  const h4 = await page.locator('main h4[id]').evaluateAll((els) => els.map((e) => e.id))
+  expect(h4.length, 'the page needs an h4 for this test to mean something').toBeGreaterThan(0)
+  const tocIds = await toc.locator('ul a[href^="#"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.slice(1)))
+  expect(tocIds).toEqual(h2h3)
+  for (const id of h4) expect(tocIds).not.toContain(id)
+
+  const target = h2h3[Math.min(3, h2h3.length - 1)]!
+  await page.locator(`[id="${target}"]`).scrollIntoViewIfNeeded()
+  await page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ block: 'start' }), target)
+  await expect(toc.locator(`a[href="#${target}"]`)).toHaveClass(/_text-primary-600/)
+})
+
+test.describe('route change progress bar', () => {
+  async function watchProgress(page: Page) {
+    await page.evaluate(() => {
+      ;(window as unknown as { __sawProgress: boolean }).__sawProgress = false
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) (window as unknown as { __sawProgress: boolean }).__sawProgress = true
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+  }
+  const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)
+
+  test('appears when a navigation takes longer than 200 ms', async ({ page }) => {
+    await page.goto('/docs/intro')
+    await page.route('**/_next/static/chunks/pages/markdown-page*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200))
+      await route.continue()
+    })
+    await watchProgress(page)
+    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    await expect(page.locator('#nprogress')).toBeAttached({ timeout: 1000 })
+    await expect(page).toHaveURL(/\/markdown-page$/)
+    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 3000 })
+  })
+
+  test('does not appear when the navigation is quicker than 200 ms', async ({ page }) => {
+    await page.goto('/docs/intro')
+    // Load the target's code first so the navigation itself is instant.
+    await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
+    await page.waitForLoadState('networkidle')
+    await watchProgress(page)
+    await page.locator('aside').getByRole('link', { name: 'Telemetry' }).click()
+    await expect(page).toHaveURL(/\/docs\/telemetry$/)
+    await page.waitForTimeout(400)
+    expect(await sawProgress(page)).toBe(false)
+  })
+})
+
+test.describe('errors', () => {
+  test('a page that throws while rendering shows "This page crashed"; "Try again" re-renders it', async ({ page }) => {
+    await page.goto('/docs/intro')
+    // Replace the page's code with a component that throws on its first render only.
+    await page.route('**/_next/static/chunks/pages/markdown-page*.js', (route) =>
+      route.fulfill({
+        contentType: 'application/javascript',
+        body: `(window.__NEXT_P=window.__NEXT_P||[]).push(["/markdown-page",function(){return{__esModule:true,default:function Crashy(){window.__renders=(window.__renders||0)+1;if(window.__renders===1)throw new Error("Boom from a test page");return "Recovered after retry"}}}])`,
+      }),
+    )
+    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    await expect(page.getByRole('heading', { name: 'This page crashed' })).toBeVisible()
+    await expect(page.getByText('Boom from a test page')).toBeVisible()
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByText('Recovered after retry')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'This page crashed' })).toHaveCount(0)
+  })
+
+  test('a route whose code fails to load shows "Retry", which reloads the page', async ({ page }) => {
+    await page.goto('/docs/intro')
+    let blocked = true
+    await page.route('**/_next/static/chunks/pages/markdown-page*.js', (route) => (blocked ? route.abort('failed') : route.continue()))
+    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    const retry = page.getByRole('button', { name: 'Retry' })
+    await expect(retry).toBeVisible()
+    blocked = false
+    await retry.click()
+    await expect(page).toHaveURL(/\/markdown-page$/)
+    await expect(page.getByRole('heading', { name: 'Markdown page', level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+    // Hydrated again: client-side navigation works.
+    await page.locator('.nextra-nav-container').getByRole('link', { name: 'Blog' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+  })
+})
+
+test.describe('prefetching', () => {
+  const pageChunk = /\/_next\/static\/chunks\/pages\/docs\/telemetry-/
+
+  test('linked pages are prefetched on a normal connection', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (r) => requested.push(r.url()))
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/intro')
+    await page.waitForLoadState('networkidle')
+    await expect.poll(() => requested.some((u) => pageChunk.test(u))).toBe(true)
+  })
+
+  for (const [name, connection] of [
+    ['saveData', { saveData: true, effectiveType: '4g' }],
+    ['2g', { saveData: false, effectiveType: '2g' }],
+  ] as const) {
+    test(`is skipped when the connection reports ${name}`, async ({ page }) => {
+      await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection)
+      const requested: string[] = []
+      page.on('request', (r) => requested.push(r.url()))
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto('/docs/intro')
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(500)
+      expect(requested.filter((u) => pageChunk.test(u))).toEqual([])
+    })
+  }
+})

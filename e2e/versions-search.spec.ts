@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test'
+import { versions } from '../lib/docs-versions'
+
+const frozen = versions[0]
+
+test.describe('docs versions', () => {
+  test('at least one frozen version ships with the site', () => {
+    expect(frozen, 'run npm run docs:version <id> to freeze one').toBeDefined()
+  })
+
+  test('the switch moves to the same page in another version and the choice persists', async ({ page }) => {
+    const id = frozen!.id
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/getting-started')
+    const select = page.getByRole('combobox', { name: 'Docs version' })
+    await expect(select).toHaveValue('current')
+    await select.selectOption(id)
+    await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/getting-started$`))
+    await expect(page.getByRole('note')).toContainText(`docs for Ferry ${id}`)
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version'))).toBe(id)
+    // The sidebar of a frozen version lists that version's pages only.
+    const sidebarLinks = await page.locator('aside.nextra-sidebar-container a[href^="/docs/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+    expect(sidebarLinks.length).toBeGreaterThan(3)
+    for (const href of sidebarLinks) expect(href.startsWith(`/docs/${id}/`) || href.startsWith('/docs/api')).toBe(true)
+
+    // Docs links elsewhere honour the preference, also after a reload.
+    await page.goto('/')
+    await page.reload()
+    await page.getByRole('link', { name: 'Get started' }).click()
+    await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/getting-started$`))
+    await page.goto('/blog')
+    await page.locator('.nextra-nav-container').getByRole('link', { name: 'Documentation' }).click()
+    await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/intro$`))
+    await expect(page.getByRole('combobox', { name: 'Docs version' })).toHaveValue(id)
+
+    // Back to current: the preference follows.
+    await page.getByRole('combobox', { name: 'Docs version' }).selectOption('current')
+    await expect(page).toHaveURL(/\/docs\/intro$/)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Get started' }).click()
+    await expect(page).toHaveURL(/\/docs\/getting-started$/)
+  })
+
+  test('frozen pages are not in the current docs sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/intro')
+    await expect(page.locator(`aside.nextra-sidebar-container a[href^="/docs/${frozen!.id}/"]`)).toHaveCount(0)
+  })
+})
+
+test.describe('search page', () => {
+  test('reads the query from the URL and finds docs and blog pages', async ({ page }) => {
+    await page.goto('/search?q=channel')
+    await expect(page.getByRole('searchbox')).toHaveValue('channel')
+    const results = page.locator('.ferry-search-results > li')
+    await expect(results.first()).toBeVisible()
+    const sections = await page.locator('.ferry-search-section').allTextContents()
+    expect(sections).toContain('Docs')
+    expect(sections).toContain('Blog')
+  })
+
+  test('typing updates the URL so a search can be shared', async ({ page }) => {
+    await page.goto('/search')
+    await page.getByRole('searchbox').fill('intermediate')
+    await expect(page).toHaveURL(/\/search\?q=intermediate$/)
+    await expect(page.locator('.ferry-search-results a[href="/docs/intermediate_build"]').first()).toBeVisible()
+    await page.getByRole('searchbox').fill('zzzyxqnotaword')
+    await expect(page.getByText('No pages match “zzzyxqnotaword”.')).toBeVisible()
+  })
+})

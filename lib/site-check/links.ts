@@ -1,0 +1,50 @@
+/**
+ * Checks every <a href> in the built site. A link to a page or file that does not exist is an
+ * error (the build fails); a link to a missing #anchor is a warning. Both name page and link.
+ */
+import type { BuiltSite } from './built-site'
+
+export type LinkProblem = { page: string; href: string; reason: string }
+export type LinkReport = { errors: LinkProblem[]; warnings: LinkProblem[]; checked: number }
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+const decode = (s: string) => s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (m) => ENTITIES[m] ?? m)
+
+/** hrefs of anchors, skipping the ones inside <head> and scripts. */
+export function extractLinks(html: string): string[] {
+  const body = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<head>[\s\S]*?<\/head>/, '')
+  return [...body.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]!))
+}
+
+export function extractIds(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1]!)))
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
+
+export function checkLinks(site: BuiltSite): LinkReport {
+  const errors: LinkProblem[] = []
+  const warnings: LinkProblem[] = []
+  const ids = new Map<string, Set<string>>()
+  const idsOf = (route: string) => {
+    let set = ids.get(route)
+    if (!set) ids.set(route, (set = extractIds(site.pages.get(route)?.html ?? '')))
+    return set
+  }
+  let checked = 0
+  for (const page of site.pages.values()) {
+    for (const href of new Set(extractLinks(page.html))) {
+      if (!href || EXTERNAL.test(href)) continue
+      checked++
+      const url = new URL(href, `http://site${page.route}`)
+      const path = decodeURIComponent(url.pathname).replace(/\/$/, '') || '/'
+      const anchor = decodeURIComponent(url.hash.slice(1))
+      if (site.pages.has(path)) {
+        if (anchor && !idsOf(path).has(anchor)) warnings.push({ page: page.route, href, reason: `no element with id "${anchor}" on ${path}` })
+      } else if (!site.files.has(path)) {
+        errors.push({ page: page.route, href, reason: `no page or file at ${path}` })
+      }
+    }
+  }
+  return { errors, warnings, checked }
+}

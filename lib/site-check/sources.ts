@@ -1,0 +1,51 @@
+/**
+ * Source-level warnings the static export cannot see: two files claiming one route, and
+ * markdown links to .md/.mdx files that do not exist. Each names the file.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+
+export type SourceWarning = { file: string; message: string }
+
+function pageFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) pageFiles(full, out)
+    else if (/\.(mdx?|tsx?|jsx?)$/.test(name) && !name.startsWith('_')) out.push(full)
+  }
+  return out
+}
+
+export function routeOfSource(pagesDir: string, file: string): string {
+  const route = '/' + relative(pagesDir, file).replace(/\.(mdx?|tsx?|jsx?)$/, '').replace(/(^|\/)index$/, '')
+  return route === '/' ? '/' : route.replace(/\/$/, '')
+}
+
+export function findDuplicateRoutes(pagesDir: string): SourceWarning[] {
+  const seen = new Map<string, string>()
+  const warnings: SourceWarning[] = []
+  for (const file of pageFiles(pagesDir).sort()) {
+    const route = routeOfSource(pagesDir, file)
+    const first = seen.get(route)
+    if (first) warnings.push({ file, message: `duplicate route ${route}: also served by ${first}` })
+    else seen.set(route, file)
+  }
+  return warnings
+}
+
+export function findBrokenMarkdownLinks(pagesDir: string): SourceWarning[] {
+  const warnings: SourceWarning[] = []
+  for (const file of pageFiles(pagesDir).filter((f) => /\.mdx?$/.test(f))) {
+    const text = readFileSync(file, 'utf8')
+    for (const m of text.matchAll(/\]\((\.{0,2}\/?[^)\s#]+\.mdx?)(#[^)\s]*)?\)/g)) {
+      const target = m[1]!
+      if (/^[a-z]+:/i.test(target)) continue
+      const resolved = target.startsWith('/') ? join(pagesDir, target) : resolve(dirname(file), target)
+      if (!existsSync(resolved)) {
+        const line = text.slice(0, m.index).split('\n').length
+        warnings.push({ file: `${file}:${line}`, message: `markdown link to ${target} does not resolve to a file` })
+      }
+    }
+  }
+  return warnings
+}

@@ -1,0 +1,38 @@
+/**
+ * After `next build`: writes the files derived from the built site (feeds, sitemap,
+ * robots.txt), then checks it. A broken internal link fails the build; broken anchors,
+ * duplicate routes and broken markdown links are warnings. Every message names its page/file.
+ *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR]
+ */
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { siteConfig } from '../site.config.ts'
+import { publicRoutes, readBuiltSite } from '../lib/site-check/built-site.ts'
+import { checkLinks } from '../lib/site-check/links.ts'
+import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
+import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'out' }, pages: { type: 'string', default: 'pages' } } })
+const outDir = resolve(values.out!)
+const pagesDir = resolve(values.pages!)
+
+let site = readBuiltSite(outDir)
+writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
+writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
+site = readBuiltSite(outDir)
+
+const warnings = [
+  ...findDuplicateRoutes(pagesDir).map((w) => `duplicate route: ${w.file}: ${w.message}`),
+  ...findBrokenMarkdownLinks(pagesDir).map((w) => `broken markdown link: ${w.file}: ${w.message}`),
+]
+const report = checkLinks(site)
+warnings.push(...report.warnings.map((w) => `broken anchor on ${w.page}: ${w.href} (${w.reason})`))
+for (const w of warnings) console.warn(`warn  ${w}`)
+
+if (report.errors.length > 0) {
+  for (const e of report.errors) console.error(`error broken link on ${e.page}: ${e.href} (${e.reason})`)
+  console.error(`postbuild: ${report.errors.length} broken link(s) in ${outDir}; the build fails.`)
+  process.exit(1)
+}
+console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); sitemap.xml and robots.txt written.`)
