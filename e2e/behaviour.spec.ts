@@ -103,16 +103,18 @@ test.describe('route change progress bar', () => {
 test.describe('errors', () => {
   test('a page that throws while rendering shows "This page crashed"; "Try again" re-renders it', async ({ page }) => {
     await page.goto('/docs/intro')
-    // Replace the page's code with a component that throws on its first render only.
+    // Replace the page's code with a component that throws while window.__crash is set.
+    await page.evaluate(() => ((window as unknown as { __crash: boolean }).__crash = true))
     await page.route('**/_next/static/chunks/pages/markdown-page*.js', (route) =>
       route.fulfill({
         contentType: 'application/javascript',
-        body: `(window.__NEXT_P=window.__NEXT_P||[]).push(["/markdown-page",function(){return{__esModule:true,default:function Crashy(){window.__renders=(window.__renders||0)+1;if(window.__renders===1)throw new Error("Boom from a test page");return "Recovered after retry"}}}])`,
+        body: `(window.__NEXT_P=window.__NEXT_P||[]).push(["/markdown-page",function(){return{__esModule:true,default:function Crashy(){if(window.__crash)throw new Error("Boom from a test page");return "Recovered after retry"}}}])`,
       }),
     )
     await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
     await expect(page.getByRole('heading', { name: 'This page crashed' })).toBeVisible()
     await expect(page.getByText('Boom from a test page')).toBeVisible()
+    await page.evaluate(() => ((window as unknown as { __crash: boolean }).__crash = false))
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByText('Recovered after retry')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'This page crashed' })).toHaveCount(0)
