@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import matter from 'gray-matter'
+import { parse as parseYaml } from 'yaml'
 import { type BlogPost, sortPosts } from './collections'
 import { type FrontMatterContext, FrontMatterFieldError, defaultFrontMatterContext, validateFrontMatter } from './front-matter'
 import { readingTime } from './reading-time'
@@ -29,8 +30,10 @@ export function parsePost(file: string, source: string, ctx: FrontMatterContext 
 
   let parsed: matter.GrayMatterFile<string>
   try {
-    // An empty options object bypasses gray-matter's cache, which would otherwise keep stale results across calls.
-    parsed = matter(source, {})
+    // The `yaml` package's core schema keeps `date: 2026-02-30` a string, where gray-matter's default
+    // engine (js-yaml) would silently roll it over to a Date of March 2. Passing options also bypasses
+    // gray-matter's cache, which would otherwise return stale results across calls.
+    parsed = matter(source, { engines: { yaml: (text) => (parseYaml(text) ?? {}) as object } })
   } catch (error) {
     throw fail(file, '(yaml)', (error as Error).message, error)
   }

@@ -12,12 +12,13 @@ const NON_PROSE_LINE = /^\s*(import\s.+\sfrom\s.+|export\s.+|<[A-Z][\w.]*(\s[^>]
 
 /**
  * Reading time of an MDX body (front matter already removed). Import/export statements and
- * self-closing component lines such as `<PostHeader />` are not counted.
+ * self-closing component lines such as `<PostHeader />` are not counted, nor are heading markers.
  */
 export function readingTime(body: string): ReadingTime {
   const prose = body
     .split('\n')
     .filter((line) => !NON_PROSE_LINE.test(line))
+    .map((line) => line.replace(/^#{1,6}\s+/, ''))
     .join('\n')
   const result = readingTimeOf(prose)
   return { minutes: Math.max(1, Math.ceil(result.minutes)), words: result.words }
