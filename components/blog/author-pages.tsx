@@ -38,7 +38,7 @@ export function AuthorPosts() {
     <>
       <div className="ferry-blog-author-row">
         {found ? <img src={found.image} alt="" width={48} height={48} className="ferry-blog-avatar" /> : null}
-        <p>
+        <p className="ferry-blog-lead">
           {found?.title}. {written.length} {written.length === 1 ? 'post' : 'posts'}.{' '}
           <Link href="/blog/authors">All authors</Link>
         </p>

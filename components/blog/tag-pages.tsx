@@ -32,7 +32,7 @@ export function TagPosts() {
   const tagged = postsWithTag(posts, tag)
   return (
     <>
-      <p>
+      <p className="ferry-blog-lead">
         {found?.description} {tagged.length} {tagged.length === 1 ? 'post' : 'posts'}.{' '}
         <Link href="/blog/tags">All tags</Link>
       </p>

@@ -7,8 +7,8 @@ import { type BlogPost, sortPosts } from './collections'
 import { type FrontMatterContext, FrontMatterFieldError, defaultFrontMatterContext, validateFrontMatter } from './front-matter'
 import { readingTime } from './reading-time'
 
-/** Pages in pages/blog/ that are not posts. */
-export const NON_POST_PAGES = ['index', 'archive'] as const
+/** Pages in pages/blog/ that are not posts: the list, the archive and the landing pages of tags/ and authors/. */
+export const NON_POST_PAGES = ['index', 'archive', 'tags', 'authors'] as const
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 

@@ -62,9 +62,9 @@ describe('blog routes', () => {
     for (const file of [
       'pages/blog/index.mdx',
       'pages/blog/archive.mdx',
-      'pages/blog/tags/index.mdx',
+      'pages/blog/tags.mdx',
       'pages/blog/tags/[tag].mdx',
-      'pages/blog/authors/index.mdx',
+      'pages/blog/authors.mdx',
       'pages/blog/authors/[author].mdx',
       ...authorIds.map((id) => `public/authors/${id}.svg`),
     ]) {
