@@ -1,0 +1,14 @@
+import { type BlogPost, formatDate } from '../../lib/blog/collections'
+import { formatReadingTime } from '../../lib/blog/reading-time'
+
+/** "November 22, 2026 · 3 min read": the same line on list pages and under a post's H1. */
+export function PostDateLine({ post }: { post: Pick<BlogPost, 'date' | 'readingTime'> }) {
+  return (
+    <p className="ferry-blog-dateline">
+      <time dateTime={post.date}>{formatDate(post.date)}</time>
+      <span aria-hidden="true"> · </span>
+      <span className="sr-only">, </span>
+      <span>{formatReadingTime(post.readingTime)}</span>
+    </p>
+  )
+}
