@@ -12,12 +12,14 @@ import { publicRoutes, readBuiltSite } from '../lib/site-check/built-site.ts'
 import { checkLinks } from '../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
+import { writeFeeds } from '../lib/blog/feed.ts'
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'out' }, pages: { type: 'string', default: 'pages' } } })
 const outDir = resolve(values.out!)
 const pagesDir = resolve(values.pages!)
 
 let site = readBuiltSite(outDir)
+if (site.pages.has('/blog')) writeFeeds(outDir)
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
 site = readBuiltSite(outDir)
@@ -35,4 +37,4 @@ if (report.errors.length > 0) {
   console.error(`postbuild: ${report.errors.length} broken link(s) in ${outDir}; the build fails.`)
   process.exit(1)
 }
-console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); sitemap.xml and robots.txt written.`)
+console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml and robots.txt written.`)
