@@ -41,7 +41,7 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
     const credential = CREDENTIALS[scheme]
     if (credential) headers.push(credential)
   }
-  const har: HarRequest = {
+  const har = {
     method: op.method,
     url: serverUrl + path,
     httpVersion: 'HTTP/1.1',
@@ -50,8 +50,7 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
     queryString,
     headersSize: -1,
     bodySize: -1,
-    postData: undefined,
-  }
+  } as Omit<HarRequest, 'postData'> as HarRequest // postData is optional in HAR; httpsnippet's type says otherwise
   const body = op.requestBody
   if (body?.example !== undefined) {
     if (body.contentType === 'multipart/form-data') {
