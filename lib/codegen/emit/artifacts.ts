@@ -9,7 +9,8 @@ export function renderYaml(ctx: Context): string {
 }
 
 export function renderJson(ctx: Context): string {
-  return JSON.stringify(ctx.doc, null, 2) + '\n'
+  // JSON has no comments; an extension member carries the banner (tools ignore `x-` keys).
+  return JSON.stringify({ 'x-generated': BANNER, ...ctx.doc }, null, 2) + '\n'
 }
 
 type Json = Record<string, unknown>

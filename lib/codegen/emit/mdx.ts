@@ -103,14 +103,29 @@ function renderResponse(r: ResponseModel): string {
   const parts = [`### ${r.status} ${r.statusText}`, '', escapeMdx(r.description)]
   if (r.headers.length) parts.push('', `<SchemaTable label=${jsx(`${r.status} response headers`)} rows={${jsx(rowsProp(r.headers))}} />`)
   if (r.body) {
-    const table = `<SchemaTable label=${jsx(`${r.status} response body`)} rows={${jsx(r.body.rows)}} />`
-    if (r.isProblem) {
-      parts.push('', `The body is a [problem document](/docs/api#errors) (\`${r.body.contentType}\`).`, '', `<details>\n<summary>Problem fields</summary>\n\n${table}\n\n</details>`)
-    } else parts.push('', `Body: \`${r.body.contentType}\`${r.schemaName ? `, schema \`${r.schemaName}\`` : ''}.`, '', table)
+    if (r.isProblem) parts.push('', `The body is a [problem document](#problem-document) (\`${r.body.contentType}\`).`)
+    else {
+      parts.push('', `Body: \`${r.body.contentType}\`${r.schemaName ? `, schema \`${r.schemaName}\`` : ''}.`)
+      parts.push('', `<SchemaTable label=${jsx(`${r.status} response body`)} rows={${jsx(r.body.rows)}} />`)
+    }
     const example = exampleBlock(r.body, `${r.status} response example`)
     if (example) parts.push('', example)
   }
   return parts.join('\n')
+}
+
+/** Error responses share one problem shape; its table is printed once per page, not per status. */
+function renderProblemTable(responses: ResponseModel[]): string {
+  const problem = responses.find((r) => r.isProblem && r.body)
+  if (!problem?.body) return ''
+  const statuses = responses.filter((r) => r.isProblem).map((r) => `\`${r.status}\``).join(', ')
+  return [
+    '### Problem document',
+    '',
+    `Every error response (${statuses}) has this \`application/problem+json\` body (RFC 9457, see [Errors](/docs/api#errors)).`,
+    '',
+    `<SchemaTable label="Problem document" rows={${jsx(problem.body.rows)}} />`,
+  ].join('\n')
 }
 
 function renderSamples(samples: CodeSample[]): string {
@@ -155,6 +170,8 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
   out.push('', '## Responses', '', '| Status | Meaning | Body |', '| --- | --- | --- |')
   for (const r of op.responses) out.push(`| \`${r.status}\` | ${cell(`${r.statusText}: ${r.description}`)} | ${responseContent(r)} |`)
   for (const r of op.responses) out.push('', renderResponse(r))
+  const problemTable = renderProblemTable(op.responses)
+  if (problemTable) out.push('', problemTable)
   out.push('', '## Code samples', '', renderSamples(samples), '')
   return out.join('\n')
 }
