@@ -115,7 +115,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an app's name, description or privacy
+         * Update an app
          * @description Changes the name, description or `private` flag of an app. Members you leave out keep their
          *     value. Making an app private invalidates nothing already downloaded, but from then on its
          *     artifacts need a token or a signed link.
@@ -538,7 +538,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller, team, role and permissions
+         * Who am I
          * @description Returns the user the token belongs to, their team, role and effective permissions.
          */
         get: operations["whoami"];

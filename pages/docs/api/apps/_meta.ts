@@ -5,7 +5,7 @@ export default {
   "list-apps": "List the team's apps",
   create: "Create an app",
   "get-all": "List versions of all apps",
-  "update-app": "Change an app's name, description or privacy",
+  "update-app": "Update an app",
   delete: "Delete an app",
   search: "Search one app's versions",
   upload: "Upload a version with its artifacts",

@@ -3,7 +3,7 @@
 export default {
   "info-introduction": "Introduction",
   health: "Liveness and dependency status",
-  whoami: "The caller, team, role and permissions",
+  whoami: "Who am I",
   latest: "Check for an update",
   "fetch-latest-build": "Permanent link to the newest build",
   "squirrel-windows": "Squirrel.Windows RELEASES feed",
