@@ -1,0 +1,229 @@
+/** @module Stage: page models → MDX for pages/docs/api (operation pages, tag intros, the overview). */
+import { BANNER, type Context, type Json } from '../context.ts'
+import type { AccessModel, BodyModel, CodeSample, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../model.ts'
+
+const COMPONENTS = 'components/api'
+
+/** Escapes MDX syntax (`{`, `}`, `<`) in Markdown text, leaving code spans and fences alone. */
+export function escapeMdx(markdown: string): string {
+  let fence: string | null = null
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+      if (marker && (fence === null || marker.startsWith(fence))) {
+        fence = fence === null ? marker : null
+        return line
+      }
+      if (fence !== null) return line
+      return line
+        .split(/(`+[^`]*`+)/)
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(/[{}]/g, (c) => `\\${c}`).replace(/</g, '&lt;')))
+        .join('')
+    })
+    .join('\n')
+}
+
+/** One line of plain text for front matter: first sentence, no Markdown. */
+export function plainSentence(markdown: string): string {
+  const text = markdown.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]*)\*\*/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim()
+  const end = text.search(/\.(\s|$)/)
+  return end > 0 ? text.slice(0, end + 1) : text
+}
+
+function frontMatter(fields: Record<string, string>): string {
+  const lines = Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+  return ['---', `# ${BANNER}`, ...lines, '---', '', `{/* ${BANNER}. Source: ${fields.openapi} */}`, ''].join('\n')
+}
+
+function importsFor(depth: number, names: string[]): string {
+  const up = '../'.repeat(depth)
+  const files: Record<string, string> = { Endpoint: 'endpoint', MethodBadge: 'method-badge', SchemaTable: 'schema-table', TryIt: 'try-it' }
+  return names.map((n) => `import { ${n} } from '${up}${COMPONENTS}/${files[n]}'`).join('\n')
+}
+
+function jsx(value: unknown): string {
+  return JSON.stringify(value)
+}
+
+function fence(language: string, code: string, title?: string): string {
+  const ticks = '`'.repeat(Math.max(3, ...[...code.matchAll(/`{3,}/g)].map((m) => m[0].length + 1)))
+  return `${ticks}${language}${title ? ` filename=${JSON.stringify(title)}` : ''}\n${code}\n${ticks}`
+}
+
+function exampleBlock(body: BodyModel, title: string): string {
+  if (body.example === undefined) return ''
+  if (body.contentType.includes('json') || body.contentType === 'multipart/form-data') return fence('json', JSON.stringify(body.example, null, 2), title)
+  return fence('text', String(body.example).trimEnd(), title)
+}
+
+function rowsProp(rows: (SchemaRow | ParameterModel)[]): SchemaRow[] {
+  return rows.map((row) => {
+    const { in: _in, exampleValue: _value, ...rest } = row as ParameterModel
+    return rest
+  })
+}
+
+const PERMISSION_TEXT: Record<string, string> = {
+  public: 'Anyone. No token is needed.',
+  authenticated: 'Any member of the team.',
+  admin: 'The team admin only.',
+  signupKey: "Anyone who holds the server's signup key.",
+}
+
+export function describeAccess(access: AccessModel): { auth: string; who: string } {
+  const schemes = access.security.map((alt) =>
+    alt.length === 0 ? 'none' : alt.map((s) => (s === 'bearerAuth' ? 'bearer token (`Authorization: Bearer <token>`)' : s === 'signupKey' ? 'signup key (`X-Ferry-Signup-Key` header)' : `\`${s}\``)).join(' and '),
+  )
+  const auth = schemes.length === 0 || schemes.every((s) => s === 'none') ? 'None' : schemes.map((s) => (s === 'none' ? 'none' : s)).join(', or ')
+  const [resource] = access.permission.split('.')
+  const who =
+    PERMISSION_TEXT[access.permission] ??
+    `The team admin, or a team user granted \`${access.permission}\`${resource === 'apps' ? ' (for this app, if the grant is limited to a list of apps)' : ' (for this entry, if the grant is limited to a list of ids)'}.`
+  return { auth: auth.charAt(0).toUpperCase() + auth.slice(1), who }
+}
+
+const LOCATIONS: [ParameterModel['in'], string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+]
+
+function responseContent(r: ResponseModel): string {
+  if (!r.body) return 'no body'
+  return `\`${r.body.contentType}\`${r.schemaName ? ` (${r.schemaName})` : ''}`
+}
+
+function cell(text: string): string {
+  return escapeMdx(text.replace(/\s+/g, ' ').replace(/\|/g, '\\|'))
+}
+
+function renderResponse(r: ResponseModel): string {
+  const parts = [`### ${r.status} ${r.statusText}`, '', escapeMdx(r.description)]
+  if (r.headers.length) parts.push('', `<SchemaTable label=${jsx(`${r.status} response headers`)} rows={${jsx(rowsProp(r.headers))}} />`)
+  if (r.body) {
+    if (r.isProblem) parts.push('', `The body is a [problem document](#problem-document) (\`${r.body.contentType}\`).`)
+    else {
+      parts.push('', `Body: \`${r.body.contentType}\`${r.schemaName ? `, schema \`${r.schemaName}\`` : ''}.`)
+      parts.push('', `<SchemaTable label=${jsx(`${r.status} response body`)} rows={${jsx(r.body.rows)}} />`)
+    }
+    const example = exampleBlock(r.body, `${r.status} response example`)
+    if (example) parts.push('', example)
+  }
+  return parts.join('\n')
+}
+
+/** Error responses share one problem shape; its table is printed once per page, not per status. */
+function renderProblemTable(responses: ResponseModel[]): string {
+  const problem = responses.find((r) => r.isProblem && r.body)
+  if (!problem?.body) return ''
+  const statuses = responses.filter((r) => r.isProblem).map((r) => `\`${r.status}\``).join(', ')
+  return [
+    '### Problem document',
+    '',
+    `Every error response (${statuses}) has this \`application/problem+json\` body (RFC 9457, see [Errors](/docs/api#errors)).`,
+    '',
+    `<SchemaTable label="Problem document" rows={${jsx(problem.body.rows)}} />`,
+  ].join('\n')
+}
+
+function renderSamples(samples: CodeSample[]): string {
+  const tabs = samples.map((s) => `<Tabs.Tab>\n\n${fence(s.language, s.code)}\n\n</Tabs.Tab>`).join('\n')
+  return `<Tabs items={${jsx(samples.map((s) => s.label))}} storageKey="ferry-code-sample">\n${tabs}\n</Tabs>`
+}
+
+export function renderOperationPage(op: OperationModel, samples: CodeSample[]): string {
+  const { auth, who } = describeAccess(op.access)
+  const out = [
+    frontMatter({ title: op.summary, description: plainSentence(op.description), openapi: op.pointer, operationId: op.operationId }),
+    "import { Tabs } from 'nextra/components'",
+    importsFor(4, ['Endpoint', 'SchemaTable', 'TryIt']),
+    '',
+    `# ${escapeMdx(op.summary)}`,
+    '',
+    `<Endpoint method=${jsx(op.method)} path=${jsx(op.path)} />`,
+    '',
+    escapeMdx(op.description),
+    '',
+    `<TryIt href=${jsx(op.tryItHref)} operationId=${jsx(op.operationId)} />`,
+    '',
+    '## Authorization',
+    '',
+    `- **Authentication:** ${auth}`,
+    `- **Permission:** \`${op.access.permission}\`. ${who}`,
+    '',
+    '## Request',
+  ]
+  for (const [location, heading] of LOCATIONS) {
+    const params = op.parameters.filter((p) => p.in === location)
+    if (params.length) out.push('', `### ${heading}`, '', `<SchemaTable label=${jsx(heading)} rows={${jsx(rowsProp(params))}} />`)
+  }
+  const body = op.requestBody
+  if (body) {
+    out.push('', '### Request body', '', `\`${body.contentType}\`, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${escapeMdx(body.description)}` : ''}`)
+    out.push('', `<SchemaTable label="Request body" rows={${jsx(body.rows)}} />`)
+    const example = exampleBlock(body, 'Request example')
+    if (example) out.push('', example)
+  }
+  if (!body && op.parameters.length === 0) out.push('', 'No parameters and no body.')
+  out.push('', '## Responses', '', '| Status | Meaning | Body |', '| --- | --- | --- |')
+  for (const r of op.responses) out.push(`| \`${r.status}\` | ${cell(`${r.statusText}: ${r.description}`)} | ${responseContent(r)} |`)
+  for (const r of op.responses) out.push('', renderResponse(r))
+  const problemTable = renderProblemTable(op.responses)
+  if (problemTable) out.push('', problemTable)
+  out.push('', '## Code samples', '', renderSamples(samples), '')
+  return out.join('\n')
+}
+
+function operationTable(tag: TagModel, docsBase: string): string {
+  const rows = tag.operations.map((op) => `| <MethodBadge method=${jsx(op.method)} /> | \`${op.path}\` | [${cell(op.summary)}](${docsBase}/${tag.name}/${op.slug}) | \`${op.access.permission}\` |`)
+  return ['| Method | Path | Operation | Permission |', '| --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+export function renderTagIntro(tag: TagModel, docsBase: string): string {
+  return [
+    frontMatter({ title: tag.displayName, description: plainSentence(tag.description), openapi: tag.pointer }),
+    importsFor(4, ['MethodBadge']),
+    '',
+    `# ${escapeMdx(tag.displayName)}`,
+    '',
+    escapeMdx(tag.description.trim()),
+    '',
+    '## Operations',
+    '',
+    operationTable(tag, docsBase),
+    '',
+  ].join('\n')
+}
+
+export const DOWNLOADS = [
+  { href: '/openapi.yaml', label: 'OpenAPI 3.1 (YAML)' },
+  { href: '/openapi.json', label: 'OpenAPI 3.1 (JSON)' },
+  { href: '/ferry.postman_collection.json', label: 'Postman collection (v2.1)' },
+]
+
+export function renderIndex(ctx: Context, tags: TagModel[]): string {
+  const info = ctx.doc.info as Json
+  const downloads = DOWNLOADS.map((d) => `- <a href=${jsx(d.href)} download>${d.label}</a>`).join('\n')
+  return [
+    frontMatter({ title: 'API reference', description: String(info.summary ?? info.title), openapi: '#/info' }),
+    importsFor(3, ['MethodBadge']),
+    '',
+    `# ${escapeMdx(String(info.title))} reference`,
+    '',
+    `Version \`${String(info.version)}\`. ${escapeMdx(String(info.summary ?? ''))}`,
+    '',
+    escapeMdx(String(info.description ?? '').trim()),
+    '',
+    '## Downloads',
+    '',
+    'The contract these pages are generated from, for your own tooling:',
+    '',
+    downloads,
+    '',
+    '## Operations',
+    ...tags.flatMap((tag) => ['', `### ${escapeMdx(tag.displayName)}`, '', operationTable(tag, ctx.options.docsBase)]),
+    '',
+  ].join('\n')
+}

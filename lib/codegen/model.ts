@@ -1,0 +1,89 @@
+/** @module The page model the transforms build and the emitters print. */
+
+/** One row of a schema table: a property (or the body itself) at some nesting depth. */
+export interface SchemaRow {
+  /** Dotted path, e.g. `artifacts[].sha256`; `(body)` for a non-object body. */
+  name: string
+  depth: number
+  type: string
+  /** Component the type comes from, e.g. `Semver`. */
+  schemaName?: string
+  required: boolean
+  description?: string
+  format?: string
+  enum?: string[]
+  default?: string
+  example?: string
+  /** Readable limits: `>= 1`, `<= 100 chars`, `pattern ^[a-z]+$`. */
+  constraints?: string[]
+}
+
+export interface ParameterModel extends SchemaRow {
+  in: 'path' | 'query' | 'header' | 'cookie'
+  /** The example value used in code samples. */
+  exampleValue?: unknown
+}
+
+export interface BodyModel {
+  contentType: string
+  required: boolean
+  description?: string
+  rows: SchemaRow[]
+  /** The example value, as JSON data (or a string for text bodies). */
+  example?: unknown
+  /** Names of form fields that carry files (multipart bodies). */
+  fileFields: string[]
+}
+
+export interface ResponseModel {
+  status: string
+  statusText: string
+  description: string
+  pointer: string
+  /** `Problem` when the body is the RFC 9457 problem document. */
+  schemaName?: string
+  isProblem: boolean
+  headers: ParameterModel[]
+  body?: BodyModel
+}
+
+export interface AccessModel {
+  /** `x-ferry-permission`: public, authenticated, admin, signupKey or e.g. apps.upload. */
+  permission: string
+  /** Security alternatives, each a list of scheme names; `[]` means anonymous. */
+  security: string[][]
+}
+
+export interface OperationModel {
+  pointer: string
+  method: string
+  path: string
+  operationId: string
+  tag: string
+  slug: string
+  /** Site route, e.g. `/docs/api/apps/create`. */
+  route: string
+  summary: string
+  description: string
+  access: AccessModel
+  parameters: ParameterModel[]
+  requestBody?: BodyModel
+  responses: ResponseModel[]
+  tryItHref: string
+}
+
+export interface TagModel {
+  name: string
+  displayName: string
+  /** Slug of the intro page. */
+  slug: string
+  description: string
+  pointer: string
+  operations: OperationModel[]
+}
+
+export interface CodeSample {
+  label: string
+  language: string
+  code: string
+}

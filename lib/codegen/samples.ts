@@ -1,0 +1,79 @@
+/**
+ * @module Code samples: an operation and its example become a HAR request, which
+ * @readme/httpsnippet renders as curl, JavaScript (fetch), Python (requests) and Go (net/http).
+ */
+import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet'
+import type { TargetId } from '@readme/httpsnippet/targets'
+import type { CodeSample, OperationModel } from './model.ts'
+
+export const SAMPLE_TARGETS: { label: string; language: string; target: TargetId; client: string }[] = [
+  { label: 'curl', language: 'bash', target: 'shell', client: 'curl' },
+  { label: 'JavaScript', language: 'js', target: 'javascript', client: 'fetch' },
+  { label: 'Python', language: 'python', target: 'python', client: 'requests' },
+  { label: 'Go', language: 'go', target: 'go', client: 'native' },
+]
+
+/** Placeholders for credentials in samples; a reader replaces them. */
+const CREDENTIALS: Record<string, { name: string; value: string }> = {
+  bearerAuth: { name: 'Authorization', value: 'Bearer <token>' },
+  signupKey: { name: 'X-Ferry-Signup-Key', value: '<signup-key>' },
+}
+
+/** Pagination cursors would only confuse a first request. */
+const SKIPPED_QUERY = new Set(['cursor'])
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
+  let path = op.path
+  const queryString: { name: string; value: string }[] = []
+  const headers: { name: string; value: string }[] = []
+  for (const p of op.parameters) {
+    if (p.exampleValue === undefined) continue
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text(p.exampleValue)))
+    else if (p.in === 'query' && !SKIPPED_QUERY.has(p.name) && (p.required || p.name !== 'limit')) queryString.push({ name: p.name, value: text(p.exampleValue) })
+    else if (p.in === 'header') headers.push({ name: p.name, value: text(p.exampleValue) })
+  }
+  // The first security alternative is the one shown; `[]` (anonymous) adds no header.
+  for (const scheme of op.access.security[0] ?? []) {
+    const credential = CREDENTIALS[scheme]
+    if (credential) headers.push(credential)
+  }
+  const har = {
+    method: op.method,
+    url: serverUrl + path,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers,
+    queryString,
+    headersSize: -1,
+    bodySize: -1,
+  } as Omit<HarRequest, 'postData'> as HarRequest // postData is optional in HAR; httpsnippet's type says otherwise
+  const body = op.requestBody
+  if (body?.example !== undefined) {
+    if (body.contentType === 'multipart/form-data') {
+      const params: { name: string; value?: string; fileName?: string; contentType?: string }[] = []
+      for (const [name, value] of Object.entries(body.example as Record<string, unknown>)) {
+        if (body.fileFields.includes(name)) {
+          for (const file of [value].flat()) params.push({ name, fileName: String(file), contentType: 'application/octet-stream' })
+        } else params.push({ name, value: text(value) })
+      }
+      har.postData = { mimeType: body.contentType, params }
+    } else {
+      headers.push({ name: 'Content-Type', value: body.contentType })
+      har.postData = { mimeType: body.contentType, text: body.contentType.includes('json') ? JSON.stringify(body.example, null, 2) : text(body.example) }
+    }
+  }
+  return har
+}
+
+export function renderSamples(har: HarRequest): CodeSample[] {
+  const snippet = new HTTPSnippet(har)
+  return SAMPLE_TARGETS.map(({ label, language, target, client }) => {
+    const [code] = snippet.convert(target, client, { indent: '  ' })
+    if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${target}/${client} for ${har.method} ${har.url}`)
+    return { label, language, code: code.trimEnd() }
+  })
+}

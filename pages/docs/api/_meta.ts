@@ -1,0 +1,12 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// Source: #/tags
+export default {
+  index: "Overview",
+  auth: "Authentication",
+  apps: "Apps",
+  channels: "Channels",
+  platforms: "Platforms",
+  archs: "Architectures",
+  team: "Team users",
+  info: "Info and updates",
+}

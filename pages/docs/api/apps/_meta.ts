@@ -1,0 +1,16 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// Source: #/tags/1
+export default {
+  "app-introduction": "Introduction",
+  "list-apps": "List the team's apps",
+  create: "Create an app",
+  "get-all": "List versions of all apps",
+  "update-app": "Update an app",
+  delete: "Delete an app",
+  search: "Search one app's versions",
+  upload: "Upload a version with its artifacts",
+  "update-specific-version-app": "Edit a version",
+  "delete-specific-version-app": "Delete a version",
+  "delete-specific-artifact": "Delete one artifact of a version",
+  download: "Download an artifact",
+}

@@ -1,0 +1,10 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// Source: #/tags/6
+export default {
+  "info-introduction": "Introduction",
+  health: "Liveness and dependency status",
+  whoami: "Who am I",
+  latest: "Check for an update",
+  "fetch-latest-build": "Permanent link to the newest build",
+  "squirrel-windows": "Squirrel.Windows RELEASES feed",
+}

@@ -1,0 +1,10 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// Source: #/tags/5
+export default {
+  "users-introduction": "Introduction",
+  list: "List team users",
+  create: "Add a team user",
+  update: "Change a team user",
+  delete: "Remove a team user",
+  updateAdmin: "Change the admin's password",
+}

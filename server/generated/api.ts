@@ -1,0 +1,3311 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// Source: #/ (run `npm run gen` after editing the spec)
+
+export interface paths {
+    "/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a team and its admin
+         * @description Creates a team and its admin account and returns a bearer token for the admin. Requires the
+         *     server's signup key in `X-Ferry-Signup-Key`. Email addresses are unique on the server.
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange credentials for a bearer token
+         * @description Checks an email and password and returns a JWT valid for 24 hours, with the user and team it
+         *     belongs to. Repeated failures from one address are slowed down, not reported separately.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's apps
+         * @description Lists the apps of the caller's team, ordered by slug. A team user whose app permissions are
+         *     limited to an allowed list sees only those apps.
+         */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Create an app
+         * @description Creates an app in the caller's team. The slug is unique on the whole server and cannot be
+         *     changed later; it appears in every update URL of the app.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List versions of all apps
+         * @description Lists the versions of every app the caller can see, newest first, filtered by app, channel,
+         *     platform, architecture and publication state.
+         */
+        get: operations["listVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app
+         * @description Deletes an app with all its versions and their files. This cannot be undone.
+         */
+        delete: operations["deleteApp"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an app
+         * @description Changes the name, description or `private` flag of an app. Members you leave out keep their
+         *     value. Making an app private invalidates nothing already downloaded, but from then on its
+         *     artifacts need a token or a signed link.
+         */
+        patch: operations["updateApp"];
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search one app's versions
+         * @description Lists the versions of one app, newest first (by semver precedence), filtered by channel,
+         *     platform, architecture, publication state and criticality.
+         */
+        get: operations["searchAppVersions"];
+        put?: never;
+        /**
+         * Upload a version with its artifacts
+         * @description Creates a version of an app for one channel, platform and architecture and stores its files.
+         *     Send one or more `files`; the package type of each artifact is derived from its extension,
+         *     and the server computes the size, SHA-256 and SHA-512. The combination of version, channel,
+         *     platform and architecture is unique within an app. Uploads are limited to 2 GiB per request.
+         */
+        post: operations["uploadVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a version
+         * @description Deletes a version and all its artifacts. Clients are no longer offered it.
+         */
+        delete: operations["deleteVersion"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a version
+         * @description Changes a version's changelog, publication state, criticality, intermediate flag or rollout
+         *     percentage. Members you leave out keep their value. Publishing sets `publishedAt`; the
+         *     version number, channel, platform and architecture cannot change (upload a new version).
+         */
+        patch: operations["updateVersion"];
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}/artifacts/{artifact}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one artifact of a version
+         * @description Deletes one file of a version. A version keeps at least one artifact: deleting the last one
+         *     is refused with 409; delete the version instead.
+         */
+        delete: operations["deleteArtifact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}/artifacts/{artifact}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an artifact
+         * @description Streams an artifact. Artifacts of public apps need no credentials. Artifacts of private apps
+         *     need either a bearer token with the `apps.download` permission or a signed link: the
+         *     `expires` and `signature` query parameters that Ferry puts into the `downloadUrl` of private
+         *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads.
+         */
+        get: operations["downloadArtifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List channels
+         * @description Lists the team's channels, ordered by name.
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description Adds a channel to the team's catalog. Names are unique within a team.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The channel's id.
+                 * @example ch_5t1b
+                 */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a channel
+         * @description Deletes a channel. A channel that still has versions is refused with 409.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or describe a channel
+         * @description Changes a channel's name or description. Versions follow the rename.
+         */
+        patch: operations["updateChannel"];
+        trace?: never;
+    };
+    "/v1/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List platforms
+         * @description Lists the team's platforms with their default updater format, ordered by name.
+         */
+        get: operations["listPlatforms"];
+        put?: never;
+        /**
+         * Create a platform
+         * @description Adds a platform with its default updater format. Names are unique within a team.
+         */
+        post: operations["createPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platforms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The platform's id.
+                 * @example pl_3w8d
+                 */
+                id: components["parameters"]["PlatformId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a platform
+         * @description Deletes a platform. A platform that still has versions is refused with 409.
+         */
+        delete: operations["deletePlatform"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a platform
+         * @description Renames a platform or changes its default updater format.
+         */
+        patch: operations["updatePlatform"];
+        trace?: never;
+    };
+    "/v1/archs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List architectures
+         * @description Lists the team's architectures, ordered by name.
+         */
+        get: operations["listArchs"];
+        put?: never;
+        /**
+         * Create an architecture
+         * @description Adds a CPU architecture to the team's catalog. Names are unique within a team.
+         */
+        post: operations["createArch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/archs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The architecture's id.
+                 * @example ar_2c7v
+                 */
+                id: components["parameters"]["ArchId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an architecture
+         * @description Deletes an architecture. One that still has versions is refused with 409.
+         */
+        delete: operations["deleteArch"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename an architecture
+         * @description Renames an architecture. Versions follow the rename.
+         */
+        patch: operations["updateArch"];
+        trace?: never;
+    };
+    "/v1/team/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team users
+         * @description Lists the users of the admin's team (not the admin), ordered by email.
+         */
+        get: operations["listTeamUsers"];
+        put?: never;
+        /**
+         * Add a team user
+         * @description Adds a user to the admin's team with an initial password and a permission matrix. Grants you
+         *     leave out are not given.
+         */
+        post: operations["createTeamUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team user's id.
+                 * @example usr_3h8c
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a team user
+         * @description Removes a user from the team. Their tokens stop working at once.
+         */
+        delete: operations["deleteTeamUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team user
+         * @description Changes a team user's name, password or permissions. `permissions` replaces the whole
+         *     matrix; members you leave out keep their value.
+         */
+        patch: operations["updateTeamUser"];
+        trace?: never;
+    };
+    "/v1/team/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the admin's password
+         * @description The team admin changes their own password. Tokens issued before the change stop working;
+         *     log in again.
+         */
+        patch: operations["updateAdminPassword"];
+        trace?: never;
+    };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness and dependency status
+         * @description Reports whether the server is up and whether its database and file storage answer. Returns
+         *     200 while the server can serve requests (also when `degraded`) and 503 when it cannot.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description Returns the user the token belongs to, their team, role and effective permissions.
+         */
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Check for an update
+         * @description Answers an installed app: is there a newer published version for this channel, platform and
+         *     architecture? Returns **200** with the version to install, or **204 No Content** when the
+         *     app is up to date (the convention of Electron's built-in updater).
+         *
+         *     - If a published **intermediate** version lies above the client's version and below the
+         *       newest one, the lowest such version is offered first; the client updates again afterwards.
+         *     - `critical` is true when the offered version, or any version skipped on the way to it, is
+         *       critical.
+         *     - A version with `rolloutPercentage` below 100 is offered only to devices whose bucket
+         *       (a hash of `X-Ferry-Device-Id` and the version) falls inside the percentage. Without a
+         *       device id the client's IP address is hashed instead.
+         *
+         *     Artifact `downloadUrl`s of private apps are signed links valid for 15 minutes.
+         */
+        get: operations["checkForUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Permanent link to the newest build
+         * @description Redirects (302) to the download of the newest published artifact of a package type for a
+         *     channel, platform and architecture. Link to it from your website's download button: the URL
+         *     never changes. Intermediate versions and rollouts do not apply; for private apps the
+         *     redirect target is a signed link.
+         */
+        get: operations["getLatestBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/squirrel/{channel}/{arch}/RELEASES": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Squirrel.Windows RELEASES feed
+         * @description The `RELEASES` file Squirrel.Windows reads: one line per published `.nupkg` artifact of the
+         *     app on the `windows` platform, `SHA1 filename size`, oldest first. Point
+         *     `Squirrel.UpdateManager` at `<base>/v1/apps/{app}/squirrel/{channel}/{arch}` and it will request
+         *     `RELEASES` and then the packages, whose file names resolve relative to the feed.
+         */
+        get: operations["getSquirrelReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description An opaque id with a type prefix.
+         * @example ver_2Qm8
+         */
+        Id: string;
+        /**
+         * @description Lower-case letters, digits and dashes; unique on the server.
+         * @example harbor-notes
+         */
+        Slug: string;
+        /**
+         * @description A semantic version (semver.org 2.0), without a leading `v`.
+         * @example 1.4.0
+         * @example 2.0.0-beta.3
+         */
+        Semver: string;
+        /**
+         * @description Lower-case letters, digits, dots, dashes and underscores; unique within a team.
+         * @example stable
+         */
+        CatalogName: string;
+        /**
+         * Format: date-time
+         * @description An RFC 3339 date-time in UTC.
+         * @example 2025-03-14T09:26:53Z
+         */
+        Timestamp: string;
+        /**
+         * @description Pass as `cursor` to get the next page; `null` on the last page.
+         * @example eyJpZCI6InZlcl8yUW04In0
+         */
+        NextCursor: string | null;
+        /** @description An RFC 9457 problem document. Servers may add extension members. */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description A URI naming the kind of problem.
+             * @default about:blank
+             * @example https://ferry.dev/problems/not-found
+             */
+            type: string;
+            /**
+             * @description A short, human-readable summary of the kind of problem.
+             * @example Not found
+             */
+            title: string;
+            /**
+             * @description The HTTP status code.
+             * @example 404
+             */
+            status: number;
+            /**
+             * @description What went wrong this time.
+             * @example No app with slug harbor-notes.
+             */
+            detail?: string;
+            /**
+             * Format: uri-reference
+             * @description The request path the problem occurred on.
+             * @example /v1/apps/harbor-notes
+             */
+            instance?: string;
+            /** @description Validation errors, one per offending member or parameter (status 400 only). */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /** @description One validation error. Names either a body member (`pointer`) or a parameter or form field (`field`). */
+        FieldError: {
+            /**
+             * @description JSON Pointer (RFC 6901) to the offending member of the JSON request body.
+             * @example /slug
+             */
+            pointer?: string;
+            /**
+             * @description Name of the offending query, path or header parameter, or multipart form field.
+             * @example limit
+             */
+            field?: string;
+            /**
+             * @description What is wrong with it.
+             * @example must match ^[a-z0-9][a-z0-9-]{1,62}$
+             */
+            message: string;
+        };
+        SignupRequest: {
+            /**
+             * @description The new team's name.
+             * @example Acme Desktop
+             */
+            teamName: string;
+            /**
+             * @description The admin's display name.
+             * @example Ada Lovelace
+             */
+            name: string;
+            /**
+             * Format: email
+             * @description The admin's email address; unique on the server.
+             * @example ada@acme.test
+             */
+            email: string;
+            /**
+             * Format: password
+             * @description At least 12 characters.
+             * @example correct-horse-battery-staple
+             */
+            password: string;
+        };
+        LoginRequest: {
+            /**
+             * Format: email
+             * @example ada@acme.test
+             */
+            email: string;
+            /**
+             * Format: password
+             * @example correct-horse-battery-staple
+             */
+            password: string;
+        };
+        /** @description A bearer token with the user and team it belongs to. */
+        Session: {
+            /** @description The JWT to send as `Authorization: Bearer <token>`. */
+            token: string;
+            /** @enum {string} */
+            tokenType: "Bearer";
+            expiresAt: components["schemas"]["Timestamp"];
+            user: components["schemas"]["User"];
+            team: components["schemas"]["Team"];
+        };
+        /**
+         * @description `admin` owns the team and holds every permission; `user` holds the permissions granted to them.
+         * @enum {string}
+         */
+        Role: "admin" | "user";
+        User: {
+            id: components["schemas"]["Id"];
+            /**
+             * Format: email
+             * @example ada@acme.test
+             */
+            email: string;
+            /** @example Ada Lovelace */
+            name: string;
+            role: components["schemas"]["Role"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        Team: {
+            id: components["schemas"]["Id"];
+            /** @example Acme Desktop */
+            name: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /** @description One cell of the permission matrix. */
+        PermissionGrant: {
+            /** @description Whether the user holds this permission. */
+            enabled: boolean;
+            /**
+             * @description Limits the permission to these app slugs (for apps) or catalog ids (for catalogs). Absent means all.
+             * @example [
+             *       "harbor-notes"
+             *     ]
+             */
+            allowed?: string[];
+        };
+        /** @description What the user may do with apps and their versions. */
+        AppPermissions: {
+            create?: components["schemas"]["PermissionGrant"];
+            edit?: components["schemas"]["PermissionGrant"];
+            delete?: components["schemas"]["PermissionGrant"];
+            upload?: components["schemas"]["PermissionGrant"];
+            download?: components["schemas"]["PermissionGrant"];
+        };
+        /** @description What the user may do with one catalog (channels, platforms or archs). */
+        CatalogPermissions: {
+            create?: components["schemas"]["PermissionGrant"];
+            edit?: components["schemas"]["PermissionGrant"];
+            delete?: components["schemas"]["PermissionGrant"];
+        };
+        /** @description The permission matrix of a team user. Missing grants are not given. */
+        Permissions: {
+            apps?: components["schemas"]["AppPermissions"];
+            channels?: components["schemas"]["CatalogPermissions"];
+            platforms?: components["schemas"]["CatalogPermissions"];
+            archs?: components["schemas"]["CatalogPermissions"];
+        };
+        /** @description A team user with their permission matrix. */
+        TeamUser: components["schemas"]["User"] & {
+            permissions: components["schemas"]["Permissions"];
+        };
+        TeamUserCreate: {
+            /**
+             * Format: email
+             * @example grace@acme.test
+             */
+            email: string;
+            /** @example Grace Hopper */
+            name: string;
+            /**
+             * Format: password
+             * @description The initial password; at least 12 characters.
+             */
+            password: string;
+            permissions?: components["schemas"]["Permissions"];
+        };
+        TeamUserUpdate: {
+            name?: string;
+            /** Format: password */
+            password?: string;
+            permissions?: components["schemas"]["Permissions"];
+        };
+        TeamUserList: {
+            items: components["schemas"]["TeamUser"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        AdminPasswordUpdate: {
+            /** Format: password */
+            currentPassword: string;
+            /**
+             * Format: password
+             * @description At least 12 characters.
+             */
+            newPassword: string;
+        };
+        App: {
+            slug: components["schemas"]["Slug"];
+            /** @example Harbor Notes */
+            name: string;
+            /**
+             * @description Shown in dashboards; may be empty.
+             * @example A note-taking app that syncs over your own server.
+             */
+            description: string;
+            /** @description Whether downloading its artifacts needs a token or a signed link. */
+            private: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        AppCreate: {
+            slug: components["schemas"]["Slug"];
+            /** @example Harbor Notes */
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default false */
+            private: boolean;
+        };
+        AppUpdate: {
+            name?: string;
+            description?: string;
+            private?: boolean;
+        };
+        AppList: {
+            items: components["schemas"]["App"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description Derived from the file extension at upload.
+         * @enum {string}
+         */
+        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml";
+        /** @description One file of a version. */
+        Artifact: {
+            id: components["schemas"]["Id"];
+            /** @example HarborNotes-Setup-1.4.0.exe */
+            fileName: string;
+            packageType: components["schemas"]["PackageType"];
+            /**
+             * Format: int64
+             * @description Size in bytes.
+             * @example 85102930
+             */
+            size: number;
+            /** @description Lower-case hex SHA-256 of the file. */
+            sha256: string;
+            /** @description Lower-case hex SHA-512 of the file. */
+            sha512: string;
+            /**
+             * Format: uri
+             * @description Absolute download URL; a signed link (with `expires` and `signature`) for private apps.
+             */
+            downloadUrl: string;
+        };
+        /** @description A release of an app for one channel, platform and architecture. */
+        Version: {
+            id: components["schemas"]["Id"];
+            app: components["schemas"]["Slug"];
+            version: components["schemas"]["Semver"];
+            channel: components["schemas"]["CatalogName"];
+            platform: components["schemas"]["CatalogName"];
+            arch: components["schemas"]["CatalogName"];
+            /** @description Markdown release notes; may be empty. */
+            changelog: string;
+            /** @description Drafts (`false`) are never offered to clients. */
+            published: boolean;
+            /** @description Clients should install it without asking. */
+            critical: boolean;
+            /** @description Every client below it must install it before any later version. */
+            intermediate: boolean;
+            /** @description Share of devices that are offered this version. */
+            rolloutPercentage: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it was first published; `null` for drafts. */
+            publishedAt: components["schemas"]["Timestamp"] | null;
+            artifacts: components["schemas"]["Artifact"][];
+        };
+        VersionUpload: {
+            version: components["schemas"]["Semver"];
+            channel: components["schemas"]["CatalogName"];
+            platform: components["schemas"]["CatalogName"];
+            arch: components["schemas"]["CatalogName"];
+            /**
+             * @description Markdown release notes.
+             * @default
+             */
+            changelog: string;
+            /** @default false */
+            published: boolean;
+            /** @default false */
+            critical: boolean;
+            /** @default false */
+            intermediate: boolean;
+            /** @default 100 */
+            rolloutPercentage: number;
+            /** @description The artifacts; repeat the form field once per file. */
+            files: string[];
+        };
+        VersionUpdate: {
+            changelog?: string;
+            published?: boolean;
+            critical?: boolean;
+            intermediate?: boolean;
+            rolloutPercentage?: number;
+        };
+        VersionList: {
+            items: components["schemas"]["Version"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description The shape of update responses for this platform's clients.
+         * @enum {string}
+         */
+        UpdaterFormat: "ferry" | "squirrel-windows" | "electron-builtin" | "electron-updater" | "tauri";
+        Channel: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["CatalogName"];
+            /** @description May be empty. */
+            description: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ChannelCreate: {
+            name: components["schemas"]["CatalogName"];
+            /** @default  */
+            description: string;
+        };
+        ChannelUpdate: {
+            name?: components["schemas"]["CatalogName"];
+            description?: string;
+        };
+        ChannelList: {
+            items: components["schemas"]["Channel"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        Platform: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["CatalogName"];
+            updater: components["schemas"]["UpdaterFormat"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        PlatformCreate: {
+            name: components["schemas"]["CatalogName"];
+            /** @default ferry */
+            updater: components["schemas"]["UpdaterFormat"];
+        };
+        PlatformUpdate: {
+            name?: components["schemas"]["CatalogName"];
+            updater?: components["schemas"]["UpdaterFormat"];
+        };
+        PlatformList: {
+            items: components["schemas"]["Platform"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        Arch: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["CatalogName"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ArchCreate: {
+            name: components["schemas"]["CatalogName"];
+        };
+        ArchUpdate: {
+            name: components["schemas"]["CatalogName"];
+        };
+        ArchList: {
+            items: components["schemas"]["Arch"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        HealthCheck: {
+            /** @enum {string} */
+            status: "ok" | "failing";
+            /** @description Round-trip time of the probe in milliseconds. */
+            latencyMs?: number;
+        };
+        Health: {
+            /**
+             * @description `degraded` when a dependency is failing but requests can still be served.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /**
+             * @description The server's version.
+             * @example 1.0.0
+             */
+            version: string;
+            uptimeSeconds: number;
+            checks: {
+                database: components["schemas"]["HealthCheck"];
+                storage: components["schemas"]["HealthCheck"];
+            };
+        };
+        WhoAmI: {
+            user: components["schemas"]["User"];
+            team: components["schemas"]["Team"];
+            permissions: components["schemas"]["Permissions"];
+        };
+        /** @description The version the client should install next. */
+        UpdateInfo: {
+            version: components["schemas"]["Semver"];
+            currentVersion: components["schemas"]["Semver"];
+            channel: components["schemas"]["CatalogName"];
+            /** @description Install without asking; true if this or any skipped version is critical. */
+            critical: boolean;
+            /** @description This is an intermediate version; the client will be offered later versions after installing it. */
+            intermediate: boolean;
+            changelog: string;
+            publishedAt: components["schemas"]["Timestamp"];
+            artifacts: components["schemas"]["Artifact"][];
+        };
+    };
+    responses: {
+        /** @description The request is invalid; `errors` lists each problem. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/validation",
+                 *       "title": "Request validation failed",
+                 *       "status": 400,
+                 *       "detail": "1 field is invalid.",
+                 *       "instance": "/v1/apps",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/slug",
+                 *           "message": "must match ^[a-z0-9][a-z0-9-]{1,62}$"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The bearer token is missing, expired or invalid. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/unauthorized",
+                 *       "title": "Authentication required",
+                 *       "status": 401,
+                 *       "detail": "The bearer token has expired.",
+                 *       "instance": "/v1/apps"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The email or password is wrong. */
+        InvalidCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/invalid-credentials",
+                 *       "title": "Invalid credentials",
+                 *       "status": 401,
+                 *       "detail": "The email or password is wrong.",
+                 *       "instance": "/v1/auth/login"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The signup key is missing or wrong. */
+        InvalidSignupKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/invalid-signup-key",
+                 *       "title": "Invalid signup key",
+                 *       "status": 401,
+                 *       "detail": "X-Ferry-Signup-Key does not match the server's signup key.",
+                 *       "instance": "/v1/auth/signup"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller lacks the permission this operation needs (or it is limited to other apps or catalog entries). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/forbidden",
+                 *       "title": "Permission denied",
+                 *       "status": 403,
+                 *       "detail": "This operation needs apps.upload for harbor-notes.",
+                 *       "instance": "/v1/apps/harbor-notes/versions"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist, or the caller may not see it. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/not-found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "detail": "No app with slug harbor-notes.",
+                 *       "instance": "/v1/apps/harbor-notes"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with existing data (a duplicate name, slug or version, or a resource still in use). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "An app with slug harbor-notes already exists.",
+                 *       "instance": "/v1/apps"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The upload exceeds the server's size limit. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/payload-too-large",
+                 *       "title": "Upload too large",
+                 *       "status": 413,
+                 *       "detail": "Uploads are limited to 2 GiB per request.",
+                 *       "instance": "/v1/apps/harbor-notes/versions"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected server error. The `instance` helps find it in the server logs. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "An unexpected error occurred; it has been logged.",
+                 *       "instance": "/v1/apps"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The server cannot serve requests (its database or storage is unreachable). */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.dev/problems/unavailable",
+                 *       "title": "Service unavailable",
+                 *       "status": 503,
+                 *       "detail": "The database does not answer.",
+                 *       "instance": "/v1/health"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The app's slug.
+         * @example harbor-notes
+         */
+        AppSlug: components["schemas"]["Slug"];
+        /**
+         * @description The version's id (`id` of a Version, not its semver number).
+         * @example ver_2Qm8
+         */
+        VersionId: components["schemas"]["Id"];
+        /**
+         * @description The artifact's id.
+         * @example art_7h3j
+         */
+        ArtifactId: components["schemas"]["Id"];
+        /**
+         * @description The channel's id.
+         * @example ch_5t1b
+         */
+        ChannelId: components["schemas"]["Id"];
+        /**
+         * @description The platform's id.
+         * @example pl_3w8d
+         */
+        PlatformId: components["schemas"]["Id"];
+        /**
+         * @description The architecture's id.
+         * @example ar_2c7v
+         */
+        ArchId: components["schemas"]["Id"];
+        /**
+         * @description The team user's id.
+         * @example usr_3h8c
+         */
+        UserId: components["schemas"]["Id"];
+        /**
+         * @description Page size.
+         * @example 20
+         */
+        Limit: number;
+        /**
+         * @description The `nextCursor` of the previous page; leave out for the first page.
+         * @example eyJpZCI6InZlcl8yUW04In0
+         */
+        Cursor: string;
+        /**
+         * @description Only versions on this channel (name).
+         * @example stable
+         */
+        ChannelFilter: string;
+        /**
+         * @description Only versions for this platform (name).
+         * @example windows
+         */
+        PlatformFilter: string;
+        /**
+         * @description Only versions for this architecture (name).
+         * @example x64
+         */
+        ArchFilter: string;
+        /**
+         * @description Only published (`true`) or only draft (`false`) versions.
+         * @example true
+         */
+        PublishedFilter: boolean;
+        /**
+         * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+         *     Used to bucket the device for staged rollouts; never stored with personal data.
+         * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+         */
+        DeviceId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "teamName": "Acme Desktop",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@acme.test",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The team and its admin were created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfN2s0bTJwIiwidGVhbSI6InRtXzl4MnEiLCJleHAiOjE3NDIwMzI4MDB9.Xs6n0Rr7Yd2wUu5m8W7bQ0w2tq1i3bYj9F4kq1mJc0E",
+                     *       "tokenType": "Bearer",
+                     *       "expiresAt": "2025-03-15T09:26:53Z",
+                     *       "user": {
+                     *         "id": "usr_7k4m2p",
+                     *         "email": "ada@acme.test",
+                     *         "name": "Ada Lovelace",
+                     *         "role": "admin",
+                     *         "createdAt": "2025-03-14T09:26:53Z"
+                     *       },
+                     *       "team": {
+                     *         "id": "tm_9x2q",
+                     *         "name": "Acme Desktop",
+                     *         "createdAt": "2025-03-14T09:26:53Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidSignupKey"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.test",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The credentials are valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfN2s0bTJwIiwidGVhbSI6InRtXzl4MnEiLCJleHAiOjE3NDIwMzI4MDB9.Xs6n0Rr7Yd2wUu5m8W7bQ0w2tq1i3bYj9F4kq1mJc0E",
+                     *       "tokenType": "Bearer",
+                     *       "expiresAt": "2025-03-15T09:26:53Z",
+                     *       "user": {
+                     *         "id": "usr_7k4m2p",
+                     *         "email": "ada@acme.test",
+                     *         "name": "Ada Lovelace",
+                     *         "role": "admin",
+                     *         "createdAt": "2025-03-14T09:26:53Z"
+                     *       },
+                     *       "team": {
+                     *         "id": "tm_9x2q",
+                     *         "name": "Acme Desktop",
+                     *         "createdAt": "2025-03-14T09:26:53Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidCredentials"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "slug": "harbor-notes",
+                     *           "name": "Harbor Notes",
+                     *           "description": "A note-taking app that syncs over your own server.",
+                     *           "private": false,
+                     *           "createdAt": "2025-03-14T09:30:00Z",
+                     *           "updatedAt": "2025-03-14T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "slug": "lighthouse-admin",
+                     *           "name": "Lighthouse Admin",
+                     *           "description": "Internal fleet console.",
+                     *           "private": true,
+                     *           "createdAt": "2025-03-10T16:02:11Z",
+                     *           "updatedAt": "2025-03-12T08:45:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "harbor-notes",
+                 *       "name": "Harbor Notes",
+                 *       "description": "A note-taking app that syncs over your own server.",
+                 *       "private": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppCreate"];
+            };
+        };
+        responses: {
+            /** @description The app was created. */
+            201: {
+                headers: {
+                    /**
+                     * @description URL of the new app.
+                     * @example /v1/apps/harbor-notes
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "harbor-notes",
+                     *       "name": "Harbor Notes",
+                     *       "description": "A note-taking app that syncs over your own server.",
+                     *       "private": false,
+                     *       "createdAt": "2025-03-14T09:30:00Z",
+                     *       "updatedAt": "2025-03-14T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only versions of this app (slug).
+                 * @example harbor-notes
+                 */
+                app?: components["schemas"]["Slug"];
+                /**
+                 * @description Only versions on this channel (name).
+                 * @example stable
+                 */
+                channel?: components["parameters"]["ChannelFilter"];
+                /**
+                 * @description Only versions for this platform (name).
+                 * @example windows
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Only versions for this architecture (name).
+                 * @example x64
+                 */
+                arch?: components["parameters"]["ArchFilter"];
+                /**
+                 * @description Only published (`true`) or only draft (`false`) versions.
+                 * @example true
+                 */
+                published?: components["parameters"]["PublishedFilter"];
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "1.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "changelog": "- Tags for notes\n- Faster sync on slow networks\n",
+                     *           "published": true,
+                     *           "critical": false,
+                     *           "intermediate": false,
+                     *           "rolloutPercentage": 100,
+                     *           "createdAt": "2025-03-14T10:15:00Z",
+                     *           "publishedAt": "2025-03-14T10:15:00Z",
+                     *           "artifacts": [
+                     *             {
+                     *               "id": "art_7h3j",
+                     *               "fileName": "HarborNotes-Setup-1.4.0.exe",
+                     *               "packageType": "exe",
+                     *               "size": 85102930,
+                     *               "sha256": "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb",
+                     *               "sha512": "1f40fc92da241694750979ee6cf582f2d5d7d28e18335de05abc54d0560e0f5302860c652bf08d560252aa5e74210546f369fbbbce8c12cfc7957b2652fe9a75",
+                     *               "downloadUrl": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download"
+                     *             },
+                     *             {
+                     *               "id": "art_7h3k",
+                     *               "fileName": "harbor-notes-1.4.0-full.nupkg",
+                     *               "packageType": "nupkg",
+                     *               "size": 85102930,
+                     *               "sha256": "2e7d2c03a9507ae265ecf5b5356885a53393a2029d241394997265a1a25aefc6",
+                     *               "sha512": "acc28db2beb7b42baa1cb0243d401ccb4e3fce44d7b02879a52799aadff541522d8822598b2fa664f9d5156c00c924805d75c3868bd56c2acb81d37e98e35adc",
+                     *               "downloadUrl": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3k/download"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJpZCI6InZlcl8yUW04In0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app and everything it held were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Notes that sync over your own server, now with tags.",
+                 *       "private": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "harbor-notes",
+                     *       "name": "Harbor Notes",
+                     *       "description": "Notes that sync over your own server, now with tags.",
+                     *       "private": true,
+                     *       "createdAt": "2025-03-14T09:30:00Z",
+                     *       "updatedAt": "2025-03-20T11:04:37Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchAppVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only versions on this channel (name).
+                 * @example stable
+                 */
+                channel?: components["parameters"]["ChannelFilter"];
+                /**
+                 * @description Only versions for this platform (name).
+                 * @example windows
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Only versions for this architecture (name).
+                 * @example x64
+                 */
+                arch?: components["parameters"]["ArchFilter"];
+                /**
+                 * @description Only published (`true`) or only draft (`false`) versions.
+                 * @example true
+                 */
+                published?: components["parameters"]["PublishedFilter"];
+                /**
+                 * @description Only critical (`true`) or only non-critical (`false`) versions.
+                 * @example true
+                 */
+                critical?: boolean;
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the app's versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "1.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "changelog": "- Tags for notes\n- Faster sync on slow networks\n",
+                     *           "published": true,
+                     *           "critical": false,
+                     *           "intermediate": false,
+                     *           "rolloutPercentage": 100,
+                     *           "createdAt": "2025-03-14T10:15:00Z",
+                     *           "publishedAt": "2025-03-14T10:15:00Z",
+                     *           "artifacts": [
+                     *             {
+                     *               "id": "art_7h3j",
+                     *               "fileName": "HarborNotes-Setup-1.4.0.exe",
+                     *               "packageType": "exe",
+                     *               "size": 85102930,
+                     *               "sha256": "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb",
+                     *               "sha512": "1f40fc92da241694750979ee6cf582f2d5d7d28e18335de05abc54d0560e0f5302860c652bf08d560252aa5e74210546f369fbbbce8c12cfc7957b2652fe9a75",
+                     *               "downloadUrl": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download"
+                     *             },
+                     *             {
+                     *               "id": "art_7h3k",
+                     *               "fileName": "harbor-notes-1.4.0-full.nupkg",
+                     *               "packageType": "nupkg",
+                     *               "size": 85102930,
+                     *               "sha256": "2e7d2c03a9507ae265ecf5b5356885a53393a2029d241394997265a1a25aefc6",
+                     *               "sha512": "acc28db2beb7b42baa1cb0243d401ccb4e3fce44d7b02879a52799aadff541522d8822598b2fa664f9d5156c00c924805d75c3868bd56c2acb81d37e98e35adc",
+                     *               "downloadUrl": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3k/download"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "1.4.0",
+                 *       "channel": "stable",
+                 *       "platform": "windows",
+                 *       "arch": "x64",
+                 *       "changelog": "- Tags for notes\n- Faster sync on slow networks\n",
+                 *       "published": true,
+                 *       "critical": false,
+                 *       "intermediate": false,
+                 *       "rolloutPercentage": 100,
+                 *       "files": [
+                 *         "HarborNotes-Setup-1.4.0.exe",
+                 *         "harbor-notes-1.4.0-full.nupkg"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["VersionUpload"];
+            };
+        };
+        responses: {
+            /** @description The version was created with its artifacts. */
+            201: {
+                headers: {
+                    /**
+                     * @description URL of the new version.
+                     * @example /v1/apps/harbor-notes/versions/ver_2Qm8
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version and its artifacts were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "critical": true,
+                 *       "rolloutPercentage": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["VersionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteArtifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifact was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadArtifact: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Signed link expiry, Unix time in seconds. Required together with `signature`.
+                 * @example 1742032800
+                 */
+                expires?: number;
+                /**
+                 * @description Hex HMAC-SHA256 over the request path and `expires`, made by the server.
+                 * @example 9f2c4e1d7a3b5c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60
+                 */
+                signature?: string;
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Suggests the artifact's file name.
+                     * @example attachment; filename="HarborNotes-Setup-1.4.0.exe"
+                     */
+                    "Content-Disposition"?: string;
+                    /**
+                     * @description SHA-256 of the whole file.
+                     * @example sha-256=ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=
+                     */
+                    Digest?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested byte range of the file. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ch_5t1b",
+                     *           "name": "beta",
+                     *           "description": "Weekly builds for early adopters.",
+                     *           "createdAt": "2025-03-14T09:40:00Z"
+                     *         },
+                     *         {
+                     *           "id": "ch_1a9z",
+                     *           "name": "stable",
+                     *           "description": "What most users run.",
+                     *           "createdAt": "2025-03-14T09:26:53Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "beta",
+                 *       "description": "Weekly builds for early adopters."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The channel was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ch_5t1b",
+                     *       "name": "beta",
+                     *       "description": "Weekly builds for early adopters.",
+                     *       "createdAt": "2025-03-14T09:40:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The channel's id.
+                 * @example ch_5t1b
+                 */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The channel's id.
+                 * @example ch_5t1b
+                 */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Builds for early adopters, every Tuesday."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ch_5t1b",
+                     *       "name": "beta",
+                     *       "description": "Builds for early adopters, every Tuesday.",
+                     *       "createdAt": "2025-03-14T09:40:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPlatforms: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of platforms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "pl_6m2k",
+                     *           "name": "darwin",
+                     *           "updater": "electron-builtin",
+                     *           "createdAt": "2025-03-14T09:41:30Z"
+                     *         },
+                     *         {
+                     *           "id": "pl_8r4n",
+                     *           "name": "linux",
+                     *           "updater": "electron-updater",
+                     *           "createdAt": "2025-03-14T09:42:00Z"
+                     *         },
+                     *         {
+                     *           "id": "pl_3w8d",
+                     *           "name": "windows",
+                     *           "updater": "squirrel-windows",
+                     *           "createdAt": "2025-03-14T09:41:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "windows",
+                 *       "updater": "squirrel-windows"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformCreate"];
+            };
+        };
+        responses: {
+            /** @description The platform was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pl_3w8d",
+                     *       "name": "windows",
+                     *       "updater": "squirrel-windows",
+                     *       "createdAt": "2025-03-14T09:41:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Platform"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The platform's id.
+                 * @example pl_3w8d
+                 */
+                id: components["parameters"]["PlatformId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platform was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The platform's id.
+                 * @example pl_3w8d
+                 */
+                id: components["parameters"]["PlatformId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "updater": "ferry"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated platform. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pl_3w8d",
+                     *       "name": "windows",
+                     *       "updater": "ferry",
+                     *       "createdAt": "2025-03-14T09:41:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Platform"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listArchs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of architectures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ar_2c7v",
+                     *           "name": "arm64",
+                     *           "createdAt": "2025-03-14T09:43:00Z"
+                     *         },
+                     *         {
+                     *           "id": "ar_0x64",
+                     *           "name": "x64",
+                     *           "createdAt": "2025-03-14T09:26:53Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createArch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "arm64"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ArchCreate"];
+            };
+        };
+        responses: {
+            /** @description The architecture was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ar_2c7v",
+                     *       "name": "arm64",
+                     *       "createdAt": "2025-03-14T09:43:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Arch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteArch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The architecture's id.
+                 * @example ar_2c7v
+                 */
+                id: components["parameters"]["ArchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The architecture was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateArch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The architecture's id.
+                 * @example ar_2c7v
+                 */
+                id: components["parameters"]["ArchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "aarch64"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ArchUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated architecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ar_2c7v",
+                     *       "name": "aarch64",
+                     *       "createdAt": "2025-03-14T09:43:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Arch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of team users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "usr_3h8c",
+                     *           "email": "grace@acme.test",
+                     *           "name": "Grace Hopper",
+                     *           "role": "user",
+                     *           "createdAt": "2025-03-14T10:02:00Z",
+                     *           "permissions": {
+                     *             "apps": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": true,
+                     *                 "allowed": [
+                     *                   "harbor-notes"
+                     *                 ]
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               },
+                     *               "upload": {
+                     *                 "enabled": true,
+                     *                 "allowed": [
+                     *                   "harbor-notes"
+                     *                 ]
+                     *               },
+                     *               "download": {
+                     *                 "enabled": true
+                     *               }
+                     *             },
+                     *             "channels": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             },
+                     *             "platforms": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             },
+                     *             "archs": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamUserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@acme.test",
+                 *       "name": "Grace Hopper",
+                 *       "password": "a-long-initial-passphrase",
+                 *       "permissions": {
+                 *         "apps": {
+                 *           "upload": {
+                 *             "enabled": true,
+                 *             "allowed": [
+                 *               "harbor-notes"
+                 *             ]
+                 *           },
+                 *           "download": {
+                 *             "enabled": true
+                 *           },
+                 *           "edit": {
+                 *             "enabled": true,
+                 *             "allowed": [
+                 *               "harbor-notes"
+                 *             ]
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TeamUserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team user's id.
+                 * @example usr_3h8c
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team user's id.
+                 * @example usr_3h8c
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "permissions": {
+                 *         "apps": {
+                 *           "upload": {
+                 *             "enabled": true
+                 *           },
+                 *           "download": {
+                 *             "enabled": true
+                 *           }
+                 *         },
+                 *         "channels": {
+                 *           "create": {
+                 *             "enabled": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TeamUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_3h8c",
+                     *       "email": "grace@acme.test",
+                     *       "name": "Grace Hopper",
+                     *       "role": "user",
+                     *       "createdAt": "2025-03-14T10:02:00Z",
+                     *       "permissions": {
+                     *         "apps": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           },
+                     *           "upload": {
+                     *             "enabled": true
+                     *           },
+                     *           "download": {
+                     *             "enabled": true
+                     *           }
+                     *         },
+                     *         "channels": {
+                     *           "create": {
+                     *             "enabled": true
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "platforms": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "archs": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAdminPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct-horse-battery-staple",
+                 *       "newPassword": "tr0ub4dor-and-three-more-words"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminPasswordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The password was changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "version": "1.0.0",
+                     *       "uptimeSeconds": 86400,
+                     *       "checks": {
+                     *         "database": {
+                     *           "status": "ok",
+                     *           "latencyMs": 2
+                     *         },
+                     *         "storage": {
+                     *           "status": "ok",
+                     *           "latencyMs": 11
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_3h8c",
+                     *         "email": "grace@acme.test",
+                     *         "name": "Grace Hopper",
+                     *         "role": "user",
+                     *         "createdAt": "2025-03-14T10:02:00Z"
+                     *       },
+                     *       "team": {
+                     *         "id": "tm_9x2q",
+                     *         "name": "Acme Desktop",
+                     *         "createdAt": "2025-03-14T09:26:53Z"
+                     *       },
+                     *       "permissions": {
+                     *         "apps": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": true,
+                     *             "allowed": [
+                     *               "harbor-notes"
+                     *             ]
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           },
+                     *           "upload": {
+                     *             "enabled": true,
+                     *             "allowed": [
+                     *               "harbor-notes"
+                     *             ]
+                     *           },
+                     *           "download": {
+                     *             "enabled": true
+                     *           }
+                     *         },
+                     *         "channels": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "platforms": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "archs": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WhoAmI"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkForUpdate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the client runs (semver).
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel the client follows.
+                 * @example stable
+                 */
+                channel?: string;
+                /**
+                 * @description The client's platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description The client's architecture name.
+                 * @example x64
+                 */
+                arch: string;
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An update is available. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.3.0",
+                     *       "currentVersion": "1.2.3",
+                     *       "channel": "stable",
+                     *       "critical": true,
+                     *       "intermediate": true,
+                     *       "changelog": "- New storage format (required before 1.4.0)\n",
+                     *       "publishedAt": "2025-02-01T12:00:00Z",
+                     *       "artifacts": [
+                     *         {
+                     *           "id": "art_5d2k",
+                     *           "fileName": "HarborNotes-Setup-1.3.0.exe",
+                     *           "packageType": "exe",
+                     *           "size": 84211234,
+                     *           "sha256": "3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d",
+                     *           "sha512": "5267768822ee624d48fce15ec5ca79cbd602cb7f4c2157a516556991f22ef8c7b5ef7b18d1ff41c59370efb0858651d44a936c11b7b144c48fe04df3c6a3e8da",
+                     *           "downloadUrl": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_1Kp3/artifacts/art_5d2k/download"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateInfo"];
+                };
+            };
+            /** @description No update: the client runs the newest version it may receive. The body is empty. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLatestBuild: {
+        parameters: {
+            query: {
+                /**
+                 * @description The package type to link to.
+                 * @example dmg
+                 */
+                packageType: components["schemas"]["PackageType"];
+                /**
+                 * @description Platform name.
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example universal
+                 */
+                arch: string;
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the artifact's download URL. */
+            302: {
+                headers: {
+                    /**
+                     * @description The artifact's download URL.
+                     * @example https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSquirrelReleases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example 86F7E437FAA5A7FCE15D1DDCB9EAEAEA377667B8 harbor-notes-1.3.0-full.nupkg 84211234
+                     *     E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98 harbor-notes-1.4.0-delta.nupkg 2140311
+                     *     84A516841BA77A5B4648DE2CD0DFCB30EA46DBB4 harbor-notes-1.4.0-full.nupkg 85102930
+                     */
+                    "text/plain": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

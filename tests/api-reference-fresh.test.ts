@@ -1,0 +1,12 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { checkFiles } from '../lib/codegen/files.ts'
+import { generate } from '../lib/codegen/index.ts'
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+
+test('the committed API reference, types and downloads match openapi/openapi.yaml', async () => {
+  const { files } = await generate(`${ROOT}openapi/openapi.yaml`)
+  assert.deepEqual(await checkFiles(ROOT, files), { stale: [], missing: [], extra: [] }, 'run `npm run gen` and commit the result')
+})

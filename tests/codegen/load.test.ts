@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { createContext } from '../../lib/codegen/context.ts'
+import { SpecError, loadSpec } from '../../lib/codegen/load.ts'
+import { transformTags } from '../../lib/codegen/transform/operation.ts'
+import { FIXTURES } from './helpers.ts'
+
+const cases: [string, { file: string; line: number; pointer: string; problem: RegExp }][] = [
+  ['a $ref to a missing schema', { file: 'missing-ref.yaml', line: 15, pointer: '#/paths/~1v1~1things/get/responses/200/content/application~1json/schema/$ref', problem: /#\/components\/schemas\/Thing does not exist/ }],
+  ['a response description of the wrong type', { file: 'wrong-type.yaml', line: 11, pointer: '#/paths/~1v1~1things/get/responses/200/description', problem: /must be string/ }],
+]
+
+for (const [name, { file, line, pointer, problem }] of cases) {
+  test(`loader rejects ${name} with file, line and pointer`, async () => {
+    const path = `${FIXTURES}${file}`
+    await assert.rejects(loadSpec(path), (error: unknown) => {
+      assert.ok(error instanceof SpecError, `expected SpecError, got ${String(error)}`)
+      assert.equal(error.file, path)
+      assert.equal(error.line, line)
+      assert.equal(error.pointer, pointer)
+      assert.match(error.problem, problem)
+      assert.ok(error.message.startsWith(`${path}:${line}:`), error.message)
+      assert.ok(error.message.includes(pointer), error.message)
+      return true
+    })
+  })
+}
+
+test('an operation without x-page-slug fails at its pointer and line', async () => {
+  const path = `${FIXTURES}missing-slug.yaml`
+  const ctx = createContext(await loadSpec(path))
+  assert.throws(() => transformTags(ctx), (error: unknown) => {
+    assert.ok(error instanceof SpecError)
+    assert.equal(error.pointer, '#/paths/~1v1~1things/get')
+    assert.equal(error.line, 11)
+    assert.match(error.problem, /x-page-slug/)
+    return true
+  })
+})

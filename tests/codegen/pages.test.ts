@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { test } from 'node:test'
+import { generate, PAGES_DIR } from '../../lib/codegen/index.ts'
+import { METHODS } from '../../lib/codegen/transform/operation.ts'
+import { SPEC } from './helpers.ts'
+
+/** The fixed page slugs of the API reference (site spec), operation pages and intros. */
+const SLUGS: Record<string, string[]> = {
+  apps: ['app-introduction', 'create', 'delete', 'delete-specific-artifact', 'delete-specific-version-app', 'download', 'get-all', 'list-apps', 'search', 'update-app', 'update-specific-version-app', 'upload'],
+  archs: ['arch-introduction', 'create', 'delete', 'get', 'update'],
+  auth: ['auth-introduction', 'login', 'signup'],
+  channels: ['channel-introduction', 'create', 'delete', 'get', 'update'],
+  info: ['fetch-latest-build', 'health', 'info-introduction', 'latest', 'squirrel-windows', 'whoami'],
+  platforms: ['create', 'delete', 'get', 'platform-introduction', 'update'],
+  team: ['create', 'delete', 'list', 'update', 'updateAdmin', 'users-introduction'],
+}
+
+const { files } = await generate(SPEC)
+const pages = [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && f.endsWith('.mdx'))
+
+test('every fixed slug has exactly one page, and there are no others', () => {
+  const expected = ['index', ...Object.entries(SLUGS).flatMap(([folder, slugs]) => slugs.map((s) => `${folder}/${s}`))].sort()
+  const actual = pages.map((p) => p.slice(PAGES_DIR.length + 1, -'.mdx'.length)).sort()
+  assert.deepEqual(actual, expected)
+})
+
+test('every operation in the spec has a page that carries its pointer', async () => {
+  const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> }
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, id: item[m]!.operationId })))
+  assert.equal(operations.length, 35)
+  for (const { path, method, id } of operations) {
+    const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`
+    const owners = pages.filter((p) => files.get(p)!.includes(`openapi: ${JSON.stringify(pointer)}`))
+    assert.equal(owners.length, 1, `${id} (${pointer}) has ${owners.length} pages`)
+    assert.ok(files.get(owners[0]!)!.includes(`operationId: "${id}"`))
+  }
+})
+
+test('each folder _meta lists its intro page first and every page once', () => {
+  for (const [folder, slugs] of Object.entries(SLUGS)) {
+    const meta = files.get(`${PAGES_DIR}/${folder}/_meta.ts`)
+    assert.ok(meta, `${folder}/_meta.ts`)
+    const keys = [...meta.matchAll(/^ {2}"?([\w-]+)"?:/gm)].map((m) => m[1])
+    assert.equal(keys[0], slugs.find((s) => s.endsWith('-introduction')))
+    assert.deepEqual([...keys].sort(), [...slugs].sort())
+  }
+})
+
+/** Where a file states that it is generated: its first lines, or for JSON (no comments) a member. */
+function bannerOf(path: string, content: string): string {
+  if (!path.endsWith('.json')) return content.split('\n').slice(0, 2).join('\n')
+  const data = JSON.parse(content) as { 'x-generated'?: string; info?: { description?: { content?: string } } }
+  return data['x-generated'] ?? data.info?.description?.content ?? ''
+}
+
+test('every generated file says it is generated', () => {
+  for (const [path, content] of files) {
+    assert.match(bannerOf(path, content), /Generated from openapi\/openapi\.yaml by scripts\/gen-api\.ts — do not edit/, path)
+  }
+})

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { buildHar, renderSamples } from '../../lib/codegen/samples.ts'
+import { loadReal } from './helpers.ts'
+
+const { ctx, tags } = await loadReal()
+const op = (id: string) => tags.flatMap((t) => t.operations).find((o) => o.operationId === id)!
+
+test('the curl sample for createApp sends the example body as JSON', () => {
+  const create = op('createApp')
+  const curl = renderSamples(buildHar(create, ctx.serverUrl)).find((s) => s.label === 'curl')!.code
+  assert.match(curl, /--request POST/)
+  assert.match(curl, /--url https:\/\/updates\.acme\.test\/v1\/apps\b/)
+  assert.match(curl, /--header 'Authorization: Bearer <token>'/)
+  const data = /--data '([\s\S]*)'/.exec(curl)?.[1]
+  assert.ok(data, 'curl sample has no --data')
+  assert.deepEqual(JSON.parse(data), create.requestBody!.example)
+})
+
+test('samples fill path, query and header parameters from their examples', () => {
+  const har = buildHar(op('checkForUpdate'), ctx.serverUrl)
+  assert.equal(har.url, 'https://updates.acme.test/v1/apps/harbor-notes/update')
+  assert.deepEqual(Object.fromEntries(har.queryString.map((q: { name: string; value: string }) => [q.name, q.value])), { version: '1.2.3', channel: 'stable', platform: 'windows', arch: 'x64' })
+  assert.deepEqual(har.headers, [{ name: 'X-Ferry-Device-Id', value: '6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10' }])
+})
+
+test('signup samples send the signup key instead of a bearer token', () => {
+  const har = buildHar(op('signup'), ctx.serverUrl)
+  assert.deepEqual(har.headers.map((h: { name: string }) => h.name), ['X-Ferry-Signup-Key', 'Content-Type'])
+})
+
+test('upload samples send each file as its own form part', () => {
+  const curl = renderSamples(buildHar(op('uploadVersion'), ctx.serverUrl))[0]!.code
+  assert.match(curl, /--form files='@HarborNotes-Setup-1\.4\.0\.exe'/)
+  assert.match(curl, /--form files='@harbor-notes-1\.4\.0-full\.nupkg'/)
+  assert.match(curl, /--form version=1\.4\.0/)
+})
