@@ -40,7 +40,8 @@ export function checkLinks(site: BuiltSite): LinkReport {
       const path = decodeURIComponent(url.pathname).replace(/\/$/, '') || '/'
       const anchor = decodeURIComponent(url.hash.slice(1))
       if (site.pages.has(path)) {
-        if (anchor && !idsOf(path).has(anchor)) warnings.push({ page: page.route, href, reason: `no element with id "${anchor}" on ${path}` })
+        // '#/tag/operation' is a client-side route (swagger-ui deep link), not an element id.
+        if (anchor && !anchor.startsWith('/') && !idsOf(path).has(anchor)) warnings.push({ page: page.route, href, reason: `no element with id "${anchor}" on ${path}` })
       } else if (!site.files.has(path)) {
         errors.push({ page: page.route, href, reason: `no page or file at ${path}` })
       }

@@ -696,9 +696,9 @@ export interface components {
         Problem: {
             /**
              * Format: uri-reference
-             * @description A URI naming the kind of problem.
+             * @description A URI naming the kind of problem; it points at the section of the troubleshooting guide that explains it.
              * @default about:blank
-             * @example https://ferry.dev/problems/not-found
+             * @example https://ferry.example.org/docs/troubleshooting#not-found
              */
             type: string;
             /**
@@ -1107,7 +1107,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/validation",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#validation",
                  *       "title": "Request validation failed",
                  *       "status": 400,
                  *       "detail": "1 field is invalid.",
@@ -1131,7 +1131,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/unauthorized",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#unauthorized",
                  *       "title": "Authentication required",
                  *       "status": 401,
                  *       "detail": "The bearer token has expired.",
@@ -1149,7 +1149,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/invalid-credentials",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#invalid-credentials",
                  *       "title": "Invalid credentials",
                  *       "status": 401,
                  *       "detail": "The email or password is wrong.",
@@ -1167,7 +1167,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/invalid-signup-key",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#invalid-signup-key",
                  *       "title": "Invalid signup key",
                  *       "status": 401,
                  *       "detail": "X-Ferry-Signup-Key does not match the server's signup key.",
@@ -1185,7 +1185,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/forbidden",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#forbidden",
                  *       "title": "Permission denied",
                  *       "status": 403,
                  *       "detail": "This operation needs apps.upload for harbor-notes.",
@@ -1203,7 +1203,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/not-found",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#not-found",
                  *       "title": "Not found",
                  *       "status": 404,
                  *       "detail": "No app with slug harbor-notes.",
@@ -1221,7 +1221,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/conflict",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#conflict",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "An app with slug harbor-notes already exists.",
@@ -1239,7 +1239,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/payload-too-large",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#payload-too-large",
                  *       "title": "Upload too large",
                  *       "status": 413,
                  *       "detail": "Uploads are limited to 2 GiB per request.",
@@ -1257,7 +1257,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#internal",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "An unexpected error occurred; it has been logged.",
@@ -1275,7 +1275,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://ferry.dev/problems/unavailable",
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#unavailable",
                  *       "title": "Service unavailable",
                  *       "status": 503,
                  *       "detail": "The database does not answer.",
