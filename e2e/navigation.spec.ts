@@ -55,8 +55,12 @@ test.describe('mobile breakpoint at 996 px', () => {
     await hamburger.click()
     const drawer = page.locator('aside.nextra-sidebar-container')
     await expect(drawer).toBeVisible()
-    await expect(drawer.getByRole('link', { name: 'Blog' })).toBeVisible()
-    await expect(drawer.getByRole('link', { name: 'Demo Dashboard' })).toBeVisible()
+    // The drawer holds the whole menu: the navbar's sections as well as the docs tree.
+    for (const name of ['Documentation', 'Blog', 'Demo Dashboard']) {
+      const item = drawer.getByText(name, { exact: true }).first()
+      await item.scrollIntoViewIfNeeded()
+      await expect(item).toBeVisible()
+    }
     await expect(drawer.getByRole('link', { name: 'Getting started' }).filter({ visible: true })).toBeVisible()
     await expect(drawer.getByRole('link', { name: 'Troubleshooting' })).toBeVisible()
   })

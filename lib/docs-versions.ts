@@ -3,7 +3,7 @@
  * `npm run docs:version <id>` lives at /docs/<id>/<page>. versions.json (written by that
  * script) lists each snapshot and its pages, so the browser knows where a link can go.
  */
-import versionsFile from '../versions.json'
+import versionsFile from '../versions.json' with { type: 'json' }
 
 export type DocsVersion = { id: string; label: string; pages: string[] }
 

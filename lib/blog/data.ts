@@ -1,6 +1,6 @@
 /** @module Typed access to the committed post index written by scripts/gen-blog.ts; what pages, components and feeds read. */
 import type { BlogPost } from './collections'
-import index from './posts.generated.json'
+import index from './posts.generated.json' with { type: 'json' }
 
 export const posts: readonly BlogPost[] = index.posts
 
