@@ -57,6 +57,8 @@ async function metaWithoutUnversioned(file: string, skip: Set<string>): Promise<
       return type !== 'separator' && type !== 'page'
     }),
   )
+  // The API reference is not versioned; the frozen sidebar links to the live one.
+  if ('api' in meta) kept['api'] = { title: 'API reference', href: '/docs/api' }
   return `export default ${JSON.stringify(kept, null, 2)}\n`
 }
 
