@@ -5,6 +5,7 @@
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet'
 import type { TargetId } from '@readme/httpsnippet/targets'
 import type { CodeSample, OperationModel } from './model.ts'
+import { MULTIPART_RENDERERS } from './multipart-samples.ts'
 
 export const SAMPLE_TARGETS: { label: string; language: string; target: TargetId; client: string }[] = [
   { label: 'curl', language: 'bash', target: 'shell', client: 'curl' },
@@ -71,7 +72,10 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
 
 export function renderSamples(har: HarRequest): CodeSample[] {
   const snippet = new HTTPSnippet(har)
+  const multipart = har.postData?.mimeType === 'multipart/form-data'
   return SAMPLE_TARGETS.map(({ label, language, target, client }) => {
+    const own = multipart ? MULTIPART_RENDERERS[label] : undefined
+    if (own) return { label, language, code: own(har) }
     const [code] = snippet.convert(target, client, { indent: '  ' })
     if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${target}/${client} for ${har.method} ${har.url}`)
     return { label, language, code: code.trimEnd() }

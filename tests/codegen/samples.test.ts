@@ -35,3 +35,20 @@ test('upload samples send each file as its own form part', () => {
   assert.match(curl, /--form files='@harbor-notes-1\.4\.0-full\.nupkg'/)
   assert.match(curl, /--form version=1\.4\.0/)
 })
+
+test('upload samples send every file as a file part in JavaScript, Python and Go', () => {
+  const upload = op('uploadVersion')
+  const samples = Object.fromEntries(renderSamples(buildHar(upload, ctx.serverUrl)).map((s) => [s.label, s.code]))
+  const files = ['HarborNotes-Setup-1.4.0.exe', 'harbor-notes-1.4.0-full.nupkg']
+  for (const file of files) {
+    assert.match(samples.curl!, new RegExp(`files='@${file.replace(/\./g, '\\.')}'`))
+    assert.ok(samples.JavaScript!.includes(`form.append("files", await openAsBlob("${file}"), "${file}")`), samples.JavaScript)
+    assert.ok(samples.Python!.includes(`("files", ("${file}", open("${file}", "rb"), "application/octet-stream"))`), samples.Python)
+    assert.ok(samples.Go!.includes(`{"files", "${file}"}`), samples.Go)
+  }
+  assert.match(samples.JavaScript!, /form\.append\("version", "1\.4\.0"\)/)
+  assert.match(samples.Python!, /"channel": "stable",/)
+  assert.match(samples.Go!, /form\.WriteField\("arch", "x64"\)/)
+  assert.match(samples.Go!, /req\.Header\.Set\("Content-Type", form\.FormDataContentType\(\)\)/)
+  for (const code of [samples.JavaScript!, samples.Python!, samples.Go!]) assert.match(code, /Bearer <token>/)
+})
