@@ -6,6 +6,7 @@
 import type { HarRequest } from '@readme/httpsnippet'
 
 type Param = { name: string; value?: string; fileName?: string; contentType?: string }
+type Pair = { name: string; value: string }
 
 /** A JSON string literal is also a valid string literal in JavaScript, Python and Go. */
 const lit = (s: string) => JSON.stringify(s)
@@ -14,8 +15,8 @@ function split(har: HarRequest) {
   const params = (har.postData?.params ?? []) as Param[]
   const fields = params.filter((p) => p.fileName === undefined).map((p) => [p.name, p.value ?? ''] as const)
   const files = params.filter((p) => p.fileName !== undefined).map((p) => [p.name, p.fileName!] as const)
-  const url = har.url + (har.queryString.length ? `?${new URLSearchParams(har.queryString.map((q) => [q.name, q.value]))}` : '')
-  const headers = har.headers.filter((h) => h.name.toLowerCase() !== 'content-type')
+  const url = har.url + (har.queryString.length ? `?${new URLSearchParams((har.queryString as Pair[]).map((q) => [q.name, q.value]))}` : '')
+  const headers = (har.headers as Pair[]).filter((h) => h.name.toLowerCase() !== 'content-type')
   return { fields, files, url, headers }
 }
 
