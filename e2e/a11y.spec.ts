@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 
-const pages = ['/', '/docs/intro', '/docs/getting-started', '/docs/api', '/blog', '/blog/first-meet-ferry', '/blog/tags', '/search?q=update', '/markdown-page', '/does-not-exist']
+const pages = ['/', '/demo', '/docs/api/apps/upload', '/blog/archive', '/docs/0.1/intro', '/docs/intro', '/docs/getting-started', '/docs/api', '/blog', '/blog/first-meet-ferry', '/blog/tags', '/search?q=update', '/markdown-page', '/does-not-exist']
 
 for (const theme of ['light', 'dark'] as const) {
   for (const path of pages) {

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test'
+import { tags } from '../lib/blog/tags'
+import { authors } from '../lib/blog/authors'
+import posts from '../lib/blog/posts.generated.json' with { type: 'json' }
+
+const specPosts = ['electron-auto-update', 'fetch-latest-version', 'first-meet-ferry', 'local-development', 'performance-mode', 'private-apps', 'team-based-auth', 'telemetry-insights']
+const docs = ['/docs/intro', '/docs/getting-started', ...['docker-development', 'env-overview', 'local-deploy', 'local-development', 'logging', 'production-deploy'].map((p) => `/docs/getting-started/${p}`), ...['intermediate_build', 'performance', 'team_based_auth', 'telemetry', 'troubleshooting', 'updaters'].map((p) => `/docs/${p}`)]
+const api = {
+  apps: ['app-introduction', 'create', 'delete', 'delete-specific-artifact', 'delete-specific-version-app', 'download', 'get-all', 'list-apps', 'search', 'update-app', 'update-specific-version-app', 'upload'],
+  archs: ['arch-introduction', 'create', 'delete', 'get', 'update'],
+  auth: ['auth-introduction', 'login', 'signup'],
+  channels: ['channel-introduction', 'create', 'delete', 'get', 'update'],
+  info: ['fetch-latest-build', 'health', 'info-introduction', 'latest', 'squirrel-windows', 'whoami'],
+  platforms: ['create', 'delete', 'get', 'platform-introduction', 'update'],
+  team: ['create', 'delete', 'list', 'update', 'updateAdmin', 'users-introduction'],
+}
+const specTags = ['analytics', 'api', 'auto-update', 'development', 'electron', 'ferry', 'performance', 'security', 'team', 'telemetry']
+
+test('every route of the site spec answers 200 with a heading', async ({ request }) => {
+  const routes = [
+    '/', '/demo', '/markdown-page', '/search',
+    '/blog', '/blog/archive', '/blog/authors', '/blog/tags',
+    ...authors.map((a) => `/blog/authors/${a.id}`),
+    ...specTags.map((t) => `/blog/tags/${t}`),
+    ...specPosts.map((p) => `/blog/${p}`),
+    ...docs, '/docs/api',
+    ...Object.entries(api).flatMap(([folder, slugs]) => slugs.map((s) => `/docs/api/${folder}/${s}`)),
+  ]
+  expect(tags.map((t) => t.id).sort()).toEqual(specTags)
+  for (const route of routes) {
+    const response = await request.get(route)
+    expect(response.status(), route).toBe(200)
+    expect(await response.text(), route).toMatch(/<h1[\s>]/)
+  }
+})
+
+test.describe('blog', () => {
+  test('the list shows every post newest first with date, reading time, authors and tags', async ({ page }) => {
+    await page.goto('/blog')
+    const items = page.locator('main article')
+    await expect(items).toHaveCount(specPosts.length)
+    const first = items.first()
+    await expect(first).toContainText(/min read/)
+    await expect(first).toContainText(/2026/)
+    await expect(first.locator('a[href^="/blog/tags/"]').first()).toBeVisible()
+    await expect(first.locator('a[href^="/blog/authors/"]').first()).toBeVisible()
+    const expectedOrder = posts.posts.map((p: { slug: string }) => `/blog/${p.slug}`)
+    const shown = await items.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    expect(shown).toEqual(expectedOrder)
+  })
+
+  test('a post shows its reading time under the title, the same as on the list', async ({ page }) => {
+    const post = posts.posts.find((p: { slug: string }) => p.slug === 'first-meet-ferry')!
+    await page.goto('/blog/first-meet-ferry')
+    await expect(page.locator('main')).toContainText(`${post.readingTime.minutes} min read`)
+    await page.goto('/blog')
+    await expect(page.locator('main article', { hasText: post.title })).toContainText(`${post.readingTime.minutes} min read`)
+  })
+
+  test('the blog sidebar lists all posts grouped by year', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/blog/first-meet-ferry')
+    const sidebar = page.locator('aside.nextra-sidebar-container')
+    await expect(sidebar.getByText('2026', { exact: true })).toBeVisible()
+    for (const slug of specPosts) await expect(sidebar.locator(`a[href="/blog/${slug}"]`)).toHaveCount(1)
+  })
+
+  test('tag and author pages list their posts; the tag index counts them', async ({ page }) => {
+    await page.goto('/blog/tags/ferry')
+    await expect(page).toHaveTitle(/Ferry/)
+    await expect(page.locator('main a[href="/blog/first-meet-ferry"]').first()).toBeVisible()
+    await page.goto('/blog/tags')
+    for (const tag of specTags) await expect(page.locator(`main a[href="/blog/tags/${tag}"]`)).toHaveCount(1)
+    await page.goto(`/blog/authors/${authors[0]!.id}`)
+    await expect(page.locator('main a[href^="/blog/"]').first()).toBeVisible()
+  })
+
+  test('RSS 2.0 and Atom feeds list every post with absolute links', async ({ request }) => {
+    const rss = await (await request.get('/blog/rss.xml')).text()
+    expect(rss).toContain('<rss version="2.0"')
+    expect(rss.match(/<item>/g)?.length).toBe(specPosts.length)
+    expect(rss).toMatch(/<link>https:\/\/[^<]+\/blog\/first-meet-ferry<\/link>/)
+    const atom = await (await request.get('/blog/atom.xml')).text()
+    expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom"')
+    expect(atom.match(/<entry>/g)?.length).toBe(specPosts.length)
+  })
+})
+
+test.describe('API reference', () => {
+  test('an operation page shows method, path, permission, parameters and four code samples', async ({ page }) => {
+    await page.goto('/docs/api/apps/upload')
+    await expect(page.locator('main')).toContainText('POST')
+    await expect(page.locator('main')).toContainText('/v1/apps/{app}/versions')
+    await expect(page.locator('main')).toContainText('apps.upload')
+    for (const tab of ['curl', 'JavaScript', 'Python', 'Go']) await expect(page.getByRole('tab', { name: tab })).toBeVisible()
+    await page.getByRole('tab', { name: 'Python' }).click()
+    await expect(page.getByRole('tabpanel').filter({ visible: true })).toContainText('requests.request')
+  })
+
+  test('the reference root links the spec downloads and they are served', async ({ page, request }) => {
+    await page.goto('/docs/api')
+    for (const href of ['/openapi.yaml', '/openapi.json', '/ferry.postman_collection.json']) {
+      await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible()
+      expect((await request.get(href)).status(), href).toBe(200)
+    }
+    const spec = await (await request.get('/openapi.json')).json()
+    expect(spec.openapi).toBe('3.1.0')
+  })
+
+  test('"Try it" opens the same operation on /demo', async ({ page }) => {
+    await page.goto('/docs/api/apps/create')
+    await page.getByRole('link', { name: /Try it/ }).click()
+    await expect(page).toHaveURL(/\/demo#\/apps\/createApp$/)
+    const operation = page.locator('#operations-apps-createApp')
+    await expect(operation).toBeVisible({ timeout: 20_000 })
+    await expect(operation.locator('.opblock-body')).toBeVisible()
+  })
+})
