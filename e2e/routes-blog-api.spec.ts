@@ -2,19 +2,10 @@ import { expect, test } from '@playwright/test'
 import { tags } from '../lib/blog/tags'
 import { authors } from '../lib/blog/authors'
 import posts from '../lib/blog/posts.generated.json' with { type: 'json' }
+import { API_SLUGS, BLOG_POSTS, BLOG_TAGS, DOCS_ROUTES } from '../tests/site-spec-routes'
 
-const specPosts = ['electron-auto-update', 'fetch-latest-version', 'first-meet-ferry', 'local-development', 'performance-mode', 'private-apps', 'team-based-auth', 'telemetry-insights']
-const docs = ['/docs/intro', '/docs/getting-started', ...['docker-development', 'env-overview', 'local-deploy', 'local-development', 'logging', 'production-deploy'].map((p) => `/docs/getting-started/${p}`), ...['intermediate_build', 'performance', 'team_based_auth', 'telemetry', 'troubleshooting', 'updaters'].map((p) => `/docs/${p}`)]
-const api = {
-  apps: ['app-introduction', 'create', 'delete', 'delete-specific-artifact', 'delete-specific-version-app', 'download', 'get-all', 'list-apps', 'search', 'update-app', 'update-specific-version-app', 'upload'],
-  archs: ['arch-introduction', 'create', 'delete', 'get', 'update'],
-  auth: ['auth-introduction', 'login', 'signup'],
-  channels: ['channel-introduction', 'create', 'delete', 'get', 'update'],
-  info: ['fetch-latest-build', 'health', 'info-introduction', 'latest', 'squirrel-windows', 'whoami'],
-  platforms: ['create', 'delete', 'get', 'platform-introduction', 'update'],
-  team: ['create', 'delete', 'list', 'update', 'updateAdmin', 'users-introduction'],
-}
-const specTags = ['analytics', 'api', 'auto-update', 'development', 'electron', 'ferry', 'performance', 'security', 'team', 'telemetry']
+const specPosts = BLOG_POSTS
+const specTags = BLOG_TAGS
 
 test('every route of the site spec answers 200 with a heading', async ({ request }) => {
   const routes = [
@@ -23,8 +14,8 @@ test('every route of the site spec answers 200 with a heading', async ({ request
     ...authors.map((a) => `/blog/authors/${a.id}`),
     ...specTags.map((t) => `/blog/tags/${t}`),
     ...specPosts.map((p) => `/blog/${p}`),
-    ...docs, '/docs/api',
-    ...Object.entries(api).flatMap(([folder, slugs]) => slugs.map((s) => `/docs/api/${folder}/${s}`)),
+    ...DOCS_ROUTES, '/docs/api',
+    ...Object.entries(API_SLUGS).flatMap(([folder, slugs]) => slugs.map((s) => `/docs/api/${folder}/${s}`)),
   ]
   expect(tags.map((t) => t.id).sort()).toEqual(specTags)
   for (const route of routes) {

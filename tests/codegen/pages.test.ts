@@ -4,17 +4,9 @@ import { test } from 'node:test'
 import { generate, PAGES_DIR } from '../../lib/codegen/index.ts'
 import { METHODS } from '../../lib/codegen/transform/operation.ts'
 import { SPEC } from './helpers.ts'
+import { API_SLUGS } from '../site-spec-routes.ts'
 
-/** The fixed page slugs of the API reference (site spec), operation pages and intros. */
-const SLUGS: Record<string, string[]> = {
-  apps: ['app-introduction', 'create', 'delete', 'delete-specific-artifact', 'delete-specific-version-app', 'download', 'get-all', 'list-apps', 'search', 'update-app', 'update-specific-version-app', 'upload'],
-  archs: ['arch-introduction', 'create', 'delete', 'get', 'update'],
-  auth: ['auth-introduction', 'login', 'signup'],
-  channels: ['channel-introduction', 'create', 'delete', 'get', 'update'],
-  info: ['fetch-latest-build', 'health', 'info-introduction', 'latest', 'squirrel-windows', 'whoami'],
-  platforms: ['create', 'delete', 'get', 'platform-introduction', 'update'],
-  team: ['create', 'delete', 'list', 'update', 'updateAdmin', 'users-introduction'],
-}
+const SLUGS = API_SLUGS
 
 const { files } = await generate(SPEC)
 const pages = [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && f.endsWith('.mdx'))
