@@ -1,5 +1,4 @@
-import { type BlogPost, formatDate } from '../../lib/blog/collections'
-import { formatReadingTime } from '../../lib/blog/reading-time'
+import { type BlogPost, formatDate, formatReadingTime } from '../../lib/blog/collections'
 
 /** "November 22, 2026 · 3 min read": the same line on list pages and under a post's H1. */
 export function PostDateLine({ post }: { post: Pick<BlogPost, 'date' | 'readingTime'> }) {

@@ -63,3 +63,8 @@ export function formatDate(date: string): string {
     timeZone: 'UTC',
   })
 }
+
+/** "3 min read". Lives here, not in reading-time.ts, so pages don't bundle the reading-time package. */
+export function formatReadingTime(rt: ReadingTime): string {
+  return `${rt.minutes} min read`
+}

@@ -23,7 +23,3 @@ export function readingTime(body: string): ReadingTime {
   const result = readingTimeOf(prose)
   return { minutes: Math.max(1, Math.ceil(result.minutes)), words: result.words }
 }
-
-export function formatReadingTime(rt: ReadingTime): string {
-  return `${rt.minutes} min read`
-}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { formatReadingTime, readingTime } from '../../lib/blog/reading-time'
+import { readingTime } from '../../lib/blog/reading-time'
+import { formatReadingTime } from '../../lib/blog/collections'
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
 
