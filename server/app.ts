@@ -1,0 +1,133 @@
+/**
+ * @module Builds Ferry's Hono app from injected parts (database, blobs, config). Web-standard
+ * only: nothing here imports `node:`, so the same app runs in Node and in the browser.
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import { authenticate } from './auth.ts'
+import type { AppDeps, AuthUser, Ctx, FerryEnv, Handlers, Logger, Services } from './context.ts'
+import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
+import { allows, holds, isMatrixPermission } from './permissions.ts'
+import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
+import { operations, type SpecOperation } from './spec.ts'
+import { validateBody, validateParams } from './validation.ts'
+import { authHandlers } from './routes/auth.ts'
+import { appHandlers } from './routes/apps.ts'
+import { versionHandlers } from './routes/versions.ts'
+import { artifactHandlers } from './routes/artifacts.ts'
+import { catalogHandlers } from './routes/catalogs.ts'
+import { teamHandlers } from './routes/team.ts'
+import { infoHandlers } from './routes/info.ts'
+import { updateHandlers } from './routes/update.ts'
+
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
+const MAX_JSON_BYTES = 1024 * 1024
+
+/** `/v1/apps/{app}` → `/v1/apps/:app` */
+export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
+
+async function readJson(c: Ctx): Promise<unknown> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw validationProblem([{ field: 'Content-Type', message: 'must be application/json' }])
+  }
+  const length = Number(c.req.header('content-length') ?? 0)
+  if (length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+  const text = await c.req.text()
+  if (text.length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw validationProblem([{ pointer: '/', message: 'must be valid JSON' }])
+  }
+}
+
+/** Authentication, parameter and body validation, and permission checks for one operation. */
+function gate(s: Services, op: SpecOperation): MiddlewareHandler<FerryEnv> {
+  const perm = op.permission
+  return async (c, next) => {
+    let user: AuthUser | undefined
+    if (perm === 'signupKey') {
+      const key = c.req.header('x-ferry-signup-key') ?? ''
+      if (!timingSafeEqual(key, s.config.signupKey)) {
+        throw new HttpProblem('invalid-signup-key', "X-Ferry-Signup-Key does not match the server's signup key.")
+      }
+    } else if (perm === 'apps.download') {
+      // Public apps need no token; the handler decides for private ones.
+      const header = c.req.header('authorization')
+      if (header) user = await authenticate(s, header)
+    } else if (perm !== 'public') {
+      user = await authenticate(s, c.req.header('authorization'))
+      if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
+      if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
+    }
+    const params = validateParams(op, (p) =>
+      p.in === 'path' ? c.req.param(p.name) : p.in === 'query' ? c.req.query(p.name) : c.req.header(p.name))
+    let body: unknown
+    if (op.body?.contentType === 'application/json') {
+      body = await readJson(c)
+      validateBody(op.body.schema, body)
+    }
+    if (user && isMatrixPermission(perm) && perm !== 'apps.download') {
+      const resource = perm.startsWith('apps.')
+        ? params.path.app ?? (body as { slug?: string } | undefined)?.slug
+        : params.path.id
+      if (!allows(user, perm, resource)) throw forbidden(`This operation needs ${perm} for ${resource}.`)
+    }
+    c.set('user', user)
+    c.set('input', { ...params, body })
+    await next()
+  }
+}
+
+/** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
+export function createApp(deps: AppDeps): Hono<FerryEnv> {
+  const s: Services = {
+    db: deps.db,
+    blobs: deps.blobs,
+    config: {
+      signupKey: deps.config.signupKey,
+      jwtSecret: deps.config.jwtSecret,
+      maxUploadBytes: deps.config.maxUploadBytes,
+      passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
+      version: deps.config.version ?? '0.0.0',
+      ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
+    },
+    now: deps.clock ?? (() => new Date()),
+    logger: deps.logger ?? silentLogger,
+    clientIp: deps.clientIp ?? (() => undefined),
+    startedAt: Date.now(),
+  }
+  const app = new Hono<FerryEnv>()
+
+  app.use(async (c, next) => {
+    const reqId = randomId('req', 10)
+    c.set('reqId', reqId)
+    const start = performance.now()
+    await next()
+    const ms = Math.round((performance.now() - start) * 10) / 10
+    s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+  })
+
+  const handlers: Handlers = {
+    ...authHandlers(s),
+    ...appHandlers(s),
+    ...versionHandlers(s),
+    ...artifactHandlers(s),
+    ...catalogHandlers(s),
+    ...teamHandlers(s),
+    ...infoHandlers(s),
+    ...updateHandlers(s),
+  }
+  for (const op of operations) {
+    const handler = handlers[op.operationId]
+    app.on(op.method.toUpperCase(), honoPath(op.path), gate(s, op), (c) => handler(c, c.get('input')))
+  }
+
+  app.notFound((c) => problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path))
+  app.onError((err, c) => {
+    if (err instanceof HttpProblem) return problemResponse(err, c.req.path)
+    s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
+    return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
+  })
+  return app
+}
