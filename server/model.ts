@@ -1,4 +1,5 @@
 /** @module Rows → API objects, and the lookups several routes share. */
+import { sql } from 'kysely'
 import type { AuthUser, Schemas, Services } from './context.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
@@ -94,7 +95,7 @@ export function versionQuery(s: Services) {
 export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
   if (rows.length === 0) return []
   const artifacts = await s.db.selectFrom('artifacts').selectAll()
-    .where('version_id', 'in', rows.map((r) => r.id)).orderBy('created_at').orderBy('id').execute()
+    .where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
   const byVersion = new Map<string, ArtifactsTable[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
   return Promise.all(rows.map(async (r) => ({
