@@ -51,7 +51,7 @@ export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => D
     db, blobs, ...(clock ? { clock } : {}),
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
   })
-  const fetchApp = (path: string, init?: RequestInit) => app.request(`http://ferry.test${path}`, init)
+  const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)
   return { app, db, blobs, fetch: fetchApp }
 }
 
