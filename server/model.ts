@@ -40,14 +40,17 @@ export function downloadPath(slug: string, versionId: string, artifactId: string
   return `/v1/apps/${slug}/versions/${versionId}/artifacts/${artifactId}/download`
 }
 
-/** Absolute download URL; a signed link (valid 15 min) for private apps. */
-export async function downloadUrl(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, versionId: string, artifactId: string): Promise<string> {
+/**
+ * Absolute download URL; a signed link (valid 15 min) for private apps and for drafts
+ * (whose files are not public either).
+ */
+export async function downloadUrl(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, versionId: string, artifactId: string, draft = false): Promise<string> {
   const path = downloadPath(app.slug, versionId, artifactId)
-  if (app.private !== 1) return base + path
+  if (app.private !== 1 && !draft) return base + path
   return `${base}${path}?${await signedQuery(s.config.jwtSecret, path, s.now())}`
 }
 
-export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactsTable): Promise<Schemas['Artifact']> {
+export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactsTable, draft = false): Promise<Schemas['Artifact']> {
   return {
     id: row.id,
     fileName: row.file_name,
@@ -55,7 +58,7 @@ export async function toArtifact(s: Services, base: string, app: Pick<AppsTable,
     size: row.size,
     sha256: row.sha256,
     sha512: row.sha512,
-    downloadUrl: await downloadUrl(s, base, app, row.version_id, row.id),
+    downloadUrl: await downloadUrl(s, base, app, row.version_id, row.id, draft),
   }
 }
 
@@ -113,7 +116,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     createdAt: r.created_at,
     publishedAt: r.published_at,
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
-      toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a))),
+      toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))
 }
 
