@@ -44,6 +44,7 @@ async function readJson(c: Ctx): Promise<unknown> {
 /** Authentication, parameter and body validation, and permission checks for one operation. */
 function gate(s: Services, op: SpecOperation): MiddlewareHandler<FerryEnv> {
   const perm = op.permission
+  const hasQuery = op.parameters.some((p) => p.in === 'query')
   return async (c, next) => {
     let user: AuthUser | undefined
     if (perm === 'signupKey') {
@@ -60,8 +61,10 @@ function gate(s: Services, op: SpecOperation): MiddlewareHandler<FerryEnv> {
       if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }
+    const path = c.req.param() as Record<string, string>
+    const query = hasQuery ? c.req.query() : {}
     const params = validateParams(op, (p) =>
-      p.in === 'path' ? c.req.param(p.name) : p.in === 'query' ? c.req.query(p.name) : c.req.header(p.name))
+      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : c.req.header(p.name))
     let body: unknown
     if (op.body?.contentType === 'application/json') {
       body = await readJson(c)
@@ -96,14 +99,25 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     logger: deps.logger ?? silentLogger,
     clientIp: deps.clientIp ?? (() => undefined),
     startedAt: Date.now(),
+    generation: { value: 0 },
   }
   const app = new Hono<FerryEnv>()
 
+  // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
+  const reqPrefix = randomId('req', 6)
+  let reqCounter = 0
   app.use(async (c, next) => {
-    const reqId = randomId('req', 10)
+    const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
     c.set('reqId', reqId)
     const start = performance.now()
-    await next()
+    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    if (writes) s.generation.value++
+    try {
+      await next()
+    } finally {
+      // Bumped again after the write landed, so a read that raced it cannot stay cached.
+      if (writes) s.generation.value++
+    }
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })

@@ -49,6 +49,11 @@ export interface Services {
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
   startedAt: number
+  /**
+   * Bumped after every request that may write (any method but GET/HEAD). Read caches keep
+   * the generation they were filled at and refill when it moved on.
+   */
+  generation: { value: number }
 }
 
 export interface AuthUser {
@@ -76,8 +81,9 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
-export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } })
+/** A JSON response; `serialised` when `data` is already a JSON string. */
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}, serialised = false): Response {
+  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } })
 }
 
 export const noContent = () => new Response(null, { status: 204 })

@@ -122,7 +122,10 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
 
 /** Base of absolute URLs: the configured public URL or the request's origin. */
 export function baseUrl(s: Services, requestUrl: string): string {
-  return (s.config.publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '')
+  if (s.config.publicUrl) return s.config.publicUrl.replace(/\/+$/, '')
+  // The origin is everything before the first '/' after "scheme://" (cheaper than new URL()).
+  const slash = requestUrl.indexOf('/', requestUrl.indexOf('//') + 2)
+  return slash === -1 ? requestUrl : requestUrl.slice(0, slash)
 }
 
 /** SQLite's unique-constraint failure, as raised by better-sqlite3 and sql.js alike. */

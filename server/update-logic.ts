@@ -2,11 +2,13 @@
  * @module Which version an installed app gets: pure functions over the published versions of
  * one app, channel, platform and architecture (see `checkForUpdate` in the spec).
  */
-import semver from 'semver'
+import semver, { type SemVer } from 'semver'
 import { digestHex } from './crypto.ts'
 
 export interface Candidate {
   version: string
+  /** The parsed `version`, when the caller has it already (saves parsing per request). */
+  parsed?: SemVer
   critical: boolean
   intermediate: boolean
   rolloutPercentage: number
@@ -31,7 +33,8 @@ export interface Plan<C extends Candidate> { target: C; critical: boolean }
  * `bucketOf` is called only for versions rolled out to fewer than 100 %.
  */
 export function planUpdate<C extends Candidate>(current: string, published: C[], bucketOf: (c: C) => number): Plan<C> | null {
-  const above = published.filter((c) => semver.gt(c.version, current)).sort((a, b) => semver.compare(a.version, b.version))
+  const v = (c: C) => c.parsed ?? c.version
+  const above = published.filter((c) => semver.gt(v(c), current)).sort((a, b) => semver.compare(v(a), v(b)))
   const gate = above.findIndex((c) => c.intermediate)
   const pool = gate === -1 ? above : above.slice(0, gate + 1)
   let targetIndex = -1

@@ -90,8 +90,7 @@ function resolvedType(schema: JsonSchema): string | undefined {
 }
 
 /** Turns a raw query/path/header string into the parameter's JSON type, or leaves it as is. */
-function coerce(raw: string, schema: JsonSchema): unknown {
-  const type = resolvedType(schema)
+function coerce(raw: string, type: string | undefined): unknown {
   if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw
   if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw
   return raw
@@ -103,31 +102,52 @@ export interface ParsedParams {
   header: Record<string, string | undefined>
 }
 
+interface CompiledParam {
+  param: SpecParameter
+  check: ValidateFunction
+  type: string | undefined
+  fallback: { value: unknown } | undefined
+}
+const compiledParams = new WeakMap<SpecOperation, CompiledParam[]>()
+
+function paramsOf(op: SpecOperation): CompiledParam[] {
+  let list = compiledParams.get(op)
+  if (!list) {
+    list = op.parameters.map((param) => ({
+      param,
+      check: schemaFor(param.schema),
+      type: resolvedType(param.schema),
+      fallback: param.in === 'query' && 'default' in param.schema ? { value: param.schema.default } : undefined,
+    }))
+    compiledParams.set(op, list)
+  }
+  return list
+}
+
 /** Validates path, query and header parameters; throws a 400 naming each bad one. */
 export function validateParams(
   op: SpecOperation,
   get: (p: SpecParameter) => string | undefined,
 ): ParsedParams {
-  const errors: FieldError[] = []
+  let errors: FieldError[] | undefined
   const out: ParsedParams = { path: {}, query: {}, header: {} }
-  for (const p of op.parameters) {
+  for (const { param: p, check, type, fallback } of paramsOf(op)) {
     const raw = get(p)
     if (raw === undefined || raw === '') {
-      if (p.required) errors.push({ field: p.name, message: 'is required' })
-      else if (p.in === 'query' && 'default' in p.schema) out.query[p.name] = p.schema.default
+      if (p.required) (errors ??= []).push({ field: p.name, message: 'is required' })
+      else if (fallback) out.query[p.name] = fallback.value
       continue
     }
-    const value = coerce(raw, p.schema)
-    const check = schemaFor(p.schema)
+    const value = coerce(raw, type)
     if (!check(value)) {
-      for (const e of check.errors ?? []) errors.push({ field: p.name, message: message(e) })
+      for (const e of check.errors ?? []) (errors ??= []).push({ field: p.name, message: message(e) })
       continue
     }
     if (p.in === 'path') out.path[p.name] = raw
     else if (p.in === 'query') out.query[p.name] = value
     else out.header[p.name.toLowerCase()] = raw
   }
-  if (errors.length) throw validationProblem(errors)
+  if (errors) throw validationProblem(errors)
   return out
 }
 

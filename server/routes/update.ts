@@ -1,9 +1,23 @@
 /** @module The public endpoints installed apps call: update check, latest build, Squirrel RELEASES. */
-import semver from 'semver'
+import semver, { SemVer } from 'semver'
+import { sql } from 'kysely'
 import { json, type Handlers, type Services } from '../context.ts'
-import { baseUrl, downloadUrl, toVersions, versionQuery } from '../model.ts'
+import { baseUrl, downloadUrl, toArtifact, versionQuery, type VersionRow } from '../model.ts'
 import { notFound } from '../problem.ts'
+import type { ArtifactsTable } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
+
+interface Target {
+  app: { slug: string; private: number }
+  versions: Array<{ row: VersionRow; version: string; parsed: SemVer; critical: boolean; intermediate: boolean; rolloutPercentage: number }>
+  artifacts: Map<string, ArtifactsTable[]>
+  /** Whole 200 bodies of public apps per (offered version, critical, client version, base URL). */
+  publicBodies: Map<string, string>
+}
+
+const MAX_PER_TARGET = 200
+
+const MAX_CACHED = 5000
 
 export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases'> {
   const findApp = async (slug: string) => {
@@ -15,29 +29,73 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
     versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
       .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
 
+  /**
+   * The published versions (with artifacts) of one app/channel/platform/arch. Update checks
+   * are the hot path, so this is cached until the next write request (see `generation`).
+   */
+  const cache = new Map<string, { generation: number; target: Target | null }>()
+  async function loadTarget(slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
+    const key = `${slug}\n${channel}\n${platform}\n${arch}`
+    const generation = s.generation.value
+    const hit = cache.get(key)
+    if (hit && hit.generation === generation) return hit.target
+    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug).executeTakeFirst()
+    let target: Target | null = null
+    if (app) {
+      const rows = await published(slug, channel, platform, arch).execute()
+      const artifacts = new Map<string, ArtifactsTable[]>()
+      if (rows.length) {
+        const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
+        for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
+      }
+      target = {
+        app,
+        versions: rows.map((row) => ({
+          row, version: row.version, parsed: new SemVer(row.version), critical: row.critical === 1,
+          intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
+        })),
+        artifacts,
+        publicBodies: new Map(),
+      }
+    }
+    if (cache.size >= MAX_CACHED) cache.clear()
+    cache.set(key, { generation, target })
+    return target
+  }
+
   return {
     async checkForUpdate(c, input) {
       const slug = input.path.app as string
       const q = input.query as { version: string; channel: string; platform: string; arch: string }
-      await findApp(slug)
-      const rows = (await published(slug, q.channel, q.platform, q.arch).execute())
-        .map((row) => ({ row, version: row.version, critical: row.critical === 1, intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage }))
+      const target = await loadTarget(slug, q.channel, q.platform, q.arch)
+      if (!target) throw notFound(`No app with slug ${slug}.`)
+      const current = new SemVer(q.version)
+      const above = target.versions.filter((v) => v.parsed.compare(current) > 0)
+      const needsBucket = above.some((v) => v.rolloutPercentage > 0 && v.rolloutPercentage < 100)
       const deviceKey = input.header['x-ferry-device-id'] ?? `ip:${s.clientIp(c) ?? 'unknown'}`
-      const buckets = await bucketsFor(deviceKey, rows.filter((r) => semver.gt(r.version, q.version)))
-      const plan = planUpdate(q.version, rows, (r) => buckets.get(r.version) ?? 0)
+      const buckets = needsBucket ? await bucketsFor(deviceKey, above) : new Map<string, number>()
+      const plan = planUpdate(current.version, above, (v) => buckets.get(v.version) ?? 0)
       if (!plan) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
-      const [version] = await toVersions(s, baseUrl(s, c.req.url), [plan.target.row])
-      if (!version) throw new Error('offered version vanished')
-      return json({
-        version: version.version,
+      const row = plan.target.row
+      const base = baseUrl(s, c.req.url)
+      const headers = { 'cache-control': 'no-store' }
+      const bodyKey = `${row.id} ${plan.critical} ${current.raw} ${base}`
+      const cached = target.app.private === 1 ? undefined : target.publicBodies.get(bodyKey)
+      if (cached) return json(cached, 200, headers, true)
+      const artifacts = await Promise.all((target.artifacts.get(row.id) ?? []).map((a) => toArtifact(s, base, target.app, a)))
+      const body = JSON.stringify({
+        version: row.version,
         currentVersion: q.version,
-        channel: version.channel,
+        channel: row.channel,
         critical: plan.critical,
-        intermediate: version.intermediate,
-        changelog: version.changelog,
-        publishedAt: version.publishedAt,
-        artifacts: version.artifacts,
-      }, 200, { 'cache-control': 'no-store' })
+        intermediate: row.intermediate === 1,
+        changelog: row.changelog,
+        publishedAt: row.published_at,
+        artifacts,
+      })
+      // Public bodies carry no time-limited signature: reuse them until the next write.
+      if (target.app.private !== 1 && target.publicBodies.size < MAX_PER_TARGET) target.publicBodies.set(bodyKey, body)
+      return json(body, 200, headers, true)
     },
 
     async getLatestBuild(c, input) {
