@@ -1,7 +1,7 @@
 /**
  * @module Server configuration from environment variables. Every variable is declared once in
  * `VARIABLES` and validated at start; problems name the variable. (No `node:` imports: the
- * Node entry passes `process.env` in.)
+ * Node entry passes the process environment in.)
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
