@@ -3,6 +3,7 @@
  * only: nothing here imports `node:`, so the same app runs in Node and in the browser.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth.ts'
 import type { AppDeps, AuthUser, Ctx, FerryEnv, Handlers, Logger, Services } from './context.ts'
 import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
@@ -17,7 +18,7 @@ import { artifactHandlers } from './routes/artifacts.ts'
 import { catalogHandlers } from './routes/catalogs.ts'
 import { teamHandlers } from './routes/team.ts'
 import { infoHandlers } from './routes/info.ts'
-import { updateHandlers } from './routes/update.ts'
+import { squirrelPackageHandler, updateHandlers } from './routes/update.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -137,9 +138,15 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     app.on(op.method.toUpperCase(), honoPath(op.path), gate(s, op), (c) => handler(c, c.get('input')))
   }
 
+  // Not (yet) an operation of the contract: Squirrel.Windows fetches packages relative to RELEASES.
+  app.get('/v1/apps/:app/squirrel/:channel/:arch/:file', squirrelPackageHandler(s))
+
   app.notFound((c) => problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path))
   app.onError((err, c) => {
     if (err instanceof HttpProblem) return problemResponse(err, c.req.path)
+    if (err instanceof HTTPException && err.status < 500) {
+      return problemResponse(validationProblem([{ field: 'request', message: err.message || 'is malformed' }]), c.req.path)
+    }
     s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
   })

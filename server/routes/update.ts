@@ -1,7 +1,7 @@
 /** @module The public endpoints installed apps call: update check, latest build, Squirrel RELEASES. */
 import semver, { SemVer } from 'semver'
 import { sql } from 'kysely'
-import { json, type Handlers, type Services } from '../context.ts'
+import { json, type Ctx, type Handlers, type Services } from '../context.ts'
 import { baseUrl, downloadUrl, toArtifact, versionQuery, type VersionRow } from '../model.ts'
 import { notFound } from '../problem.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
@@ -18,6 +18,26 @@ interface Target {
 const MAX_PER_TARGET = 200
 
 const MAX_CACHED = 5000
+
+/**
+ * Squirrel.Windows resolves the file names in `RELEASES` relative to the feed, so it asks for
+ * `<feed>/<file name>`. The contract has no operation for that URL yet; this route (outside the
+ * spec) redirects it to the artifact's download URL, signed for private apps.
+ */
+export function squirrelPackageHandler(s: Services) {
+  return async (c: Ctx): Promise<Response> => {
+    const { app: slug, channel, arch, file } = c.req.param() as Record<string, string>
+    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug ?? '').executeTakeFirst()
+    const row = app && await versionQuery(s).where('v.app_slug', '=', app.slug).where('v.published', '=', 1)
+      .where('c.name', '=', channel ?? '').where('p.name', '=', 'windows').where('a.name', '=', arch ?? '')
+      .innerJoin('artifacts as art', 'art.version_id', 'v.id')
+      .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file ?? '')
+      .select(['art.id as artifact_id']).executeTakeFirst()
+    if (!app || !row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
+    const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+  }
+}
 
 export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases'> {
   const findApp = async (slug: string) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import {
-  bearer, expectProblem, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch, type TestServer,
+  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch, type TestServer,
 } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
@@ -178,6 +178,81 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp').sort()
     assert.deepEqual(files, keys)
     assert.equal(keys.length, 1)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** The real entry (`npm run server` runs this file), configured through the environment. */
+async function startEntry(dataDir: string): Promise<{ child: ChildProcess; url: string; logs: string[] }> {
+  const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
+  const env = { ...process.env, FERRY_PORT: String(await freePort()), FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'info' }
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'inherit'], env })
+  const logs: string[] = []
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) {
+        logs.push(line)
+        const entryLine = JSON.parse(line) as { msg: string; url?: string }
+        if (entryLine.msg === 'listening' && entryLine.url) resolve({ child, url: entryLine.url, logs })
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)))
+  })
+}
+
+test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0', { timeout: 30_000 }, async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-term-'))
+  try {
+    const { child, url, logs } = await startEntry(dataDir)
+    const t = await prepare(httpFetch(url))
+    const form = uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]])
+    const encoded = new Response(form)
+    const whole = new Uint8Array(await encoded.arrayBuffer())
+    let sent = 0
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => { release = r })
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= whole.byteLength / 2) await gate
+        if (sent >= whole.byteLength) return controller.close()
+        const chunk = whole.subarray(sent, sent + 64 * 1024)
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const pending = fetch(`${url}/v1/apps/fault-app/versions`, {
+      method: 'POST', body, duplex: 'half',
+      headers: { authorization: `Bearer ${t}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    } as RequestInit)
+    while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    await assert.rejects(fetch(`${url}/v1/health`, { headers: { connection: 'close' } }), 'no new connections while shutting down')
+    release()
+    const res = await pending
+    assert.equal(res.status, 201, await res.text())
+    assert.equal(await exited, 0)
+    const messages = logs.map((l) => (JSON.parse(l) as { msg: string }).msg)
+    for (const msg of ['generated JWT secret; it is kept in this file', 'listening', 'request', 'shutting down: finishing in-flight requests', 'stopped']) {
+      assert.ok(messages.includes(msg), `log line ${JSON.stringify(msg)} missing: ${messages.join(' | ')}`)
+    }
+    assert.ok(!logs.some((l) => l.includes(SIGNUP_KEY)), 'the signup key is never logged')
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
