@@ -32,7 +32,7 @@ export interface Plan<C extends Candidate> { target: C; critical: boolean }
  * - `critical` if the offered version or any version skipped below it is critical.
  * `bucketOf` is called only for versions rolled out to fewer than 100 %.
  */
-export function planUpdate<C extends Candidate>(current: string, published: C[], bucketOf: (c: C) => number): Plan<C> | null {
+export function planUpdate<C extends Candidate>(current: string | SemVer, published: C[], bucketOf: (c: C) => number): Plan<C> | null {
   const v = (c: C) => c.parsed ?? c.version
   const above = published.filter((c) => semver.gt(v(c), current)).sort((a, b) => semver.compare(v(a), v(b)))
   const gate = above.findIndex((c) => c.intermediate)

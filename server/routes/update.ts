@@ -25,13 +25,12 @@ const MAX_CACHED = 5000
  * spec) redirects it to the artifact's download URL, signed for private apps.
  */
 export function squirrelPackageHandler(s: Services) {
-  return async (c: Ctx): Promise<Response> => {
-    const { app: slug, channel, arch, file } = c.req.param() as Record<string, string>
-    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug ?? '').executeTakeFirst()
+  return async (c: Ctx, [slug, channel, arch, file]: [string, string, string, string]): Promise<Response> => {
+    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug).executeTakeFirst()
     const row = app && await versionQuery(s).where('v.app_slug', '=', app.slug).where('v.published', '=', 1)
-      .where('c.name', '=', channel ?? '').where('p.name', '=', 'windows').where('a.name', '=', arch ?? '')
+      .where('c.name', '=', channel).where('p.name', '=', 'windows').where('a.name', '=', arch)
       .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-      .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file ?? '')
+      .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file)
       .select(['art.id as artifact_id']).executeTakeFirst()
     if (!app || !row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
     const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
@@ -54,11 +53,13 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
    * are the hot path, so this is cached until the next write request (see `generation`).
    */
   const cache = new Map<string, { generation: number; target: Target | null }>()
-  async function loadTarget(slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
-    const key = `${slug}\n${channel}\n${platform}\n${arch}`
-    const generation = s.generation.value
+  /** The cached target, or `undefined` when it must be (re)loaded; synchronous on purpose. */
+  function cachedTarget(key: string): Target | null | undefined {
     const hit = cache.get(key)
-    if (hit && hit.generation === generation) return hit.target
+    return hit && hit.generation === s.generation.value ? hit.target : undefined
+  }
+  async function loadTarget(key: string, slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
+    const generation = s.generation.value
     const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug).executeTakeFirst()
     let target: Target | null = null
     if (app) {
@@ -87,14 +88,16 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
     async checkForUpdate(c, input) {
       const slug = input.path.app as string
       const q = input.query as { version: string; channel: string; platform: string; arch: string }
-      const target = await loadTarget(slug, q.channel, q.platform, q.arch)
+      const key = `${slug}\n${q.channel}\n${q.platform}\n${q.arch}`
+      const hit = cachedTarget(key)
+      const target = hit === undefined ? await loadTarget(key, slug, q.channel, q.platform, q.arch) : hit
       if (!target) throw notFound(`No app with slug ${slug}.`)
       const current = new SemVer(q.version)
       const above = target.versions.filter((v) => v.parsed.compare(current) > 0)
       const needsBucket = above.some((v) => v.rolloutPercentage > 0 && v.rolloutPercentage < 100)
       const deviceKey = input.header['x-ferry-device-id'] ?? `ip:${s.clientIp(c) ?? 'unknown'}`
       const buckets = needsBucket ? await bucketsFor(deviceKey, above) : new Map<string, number>()
-      const plan = planUpdate(current.version, above, (v) => buckets.get(v.version) ?? 0)
+      const plan = planUpdate(current, above, (v) => buckets.get(v.version) ?? 0)
       if (!plan) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
       const row = plan.target.row
       const base = baseUrl(s, c.req.url)
