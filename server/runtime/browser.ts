@@ -2,6 +2,12 @@
  * @module Browser entry: the same app on sql.js (WebAssembly SQLite) and in-memory blobs,
  * seeded with demo data. A service worker or a fetch shim hands intercepted requests to
  * `sandbox.fetch`. Nothing here (or below it) imports `node:`.
+ *
+ * Demo logins (see `seed.ts`): `demo@ferry.test` / `ferry-demo-password` (team admin) and
+ * `grace@ferry.test` / `grace-demo-password` (team user who may upload Harbor Notes).
+ * Demo data: apps `harbor-notes` (public; stable windows/x64 1.0.0 → 1.1.0 intermediate →
+ * 1.2.0 critical, a 1.3.0 draft, a beta 1.3.0-beta.1 at 50 % rollout, darwin/universal and
+ * linux/x64 builds) and `lighthouse-admin` (private).
  */
 import { createApp } from '../app.ts'
 import { randomSecret } from '../crypto.ts'
