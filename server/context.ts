@@ -81,9 +81,15 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json' }
+const JSON_NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+
 /** A JSON response; `serialised` when `data` is already a JSON string. */
-export function json(data: unknown, status = 200, headers: Record<string, string> = {}, serialised = false): Response {
-  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } })
+export function json(data: unknown, status = 200, headers?: Record<string, string>, serialised = false): Response {
+  const all = !headers ? JSON_HEADERS
+    : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1 ? JSON_NO_STORE
+      : { ...JSON_HEADERS, ...headers }
+  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all })
 }
 
 export const noContent = () => new Response(null, { status: 204 })

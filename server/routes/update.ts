@@ -18,6 +18,7 @@ interface Target {
 const MAX_PER_TARGET = 200
 
 const MAX_CACHED = 5000
+const NO_STORE = { 'cache-control': 'no-store' }
 
 /**
  * Squirrel.Windows resolves the file names in `RELEASES` relative to the feed, so it asks for
@@ -101,10 +102,9 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
       if (!plan) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
       const row = plan.target.row
       const base = baseUrl(s, c.req.url)
-      const headers = { 'cache-control': 'no-store' }
       const bodyKey = `${row.id} ${plan.critical} ${current.raw} ${base}`
       const cached = target.app.private === 1 ? undefined : target.publicBodies.get(bodyKey)
-      if (cached) return json(cached, 200, headers, true)
+      if (cached) return json(cached, 200, NO_STORE, true)
       const artifacts = await Promise.all((target.artifacts.get(row.id) ?? []).map((a) => toArtifact(s, base, target.app, a)))
       const body = JSON.stringify({
         version: row.version,
@@ -118,7 +118,7 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
       })
       // Public bodies carry no time-limited signature: reuse them until the next write.
       if (target.app.private !== 1 && target.publicBodies.size < MAX_PER_TARGET) target.publicBodies.set(bodyKey, body)
-      return json(body, 200, headers, true)
+      return json(body, 200, NO_STORE, true)
     },
 
     async getLatestBuild(c, input) {
