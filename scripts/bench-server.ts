@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from '../server/app.ts'
+import { nodeRequestHooks } from '../server/runtime/node.ts'
 import { randomSecret } from '../server/crypto.ts'
 import { seedDemo } from '../server/seed.ts'
 import { openFsBlobs } from '../server/storage/blobs-fs.ts'
@@ -26,6 +27,7 @@ const app = createApp({
   db,
   blobs: await openFsBlobs(join(dataDir, 'blobs')),
   config: { signupKey, jwtSecret: randomSecret(32), maxUploadBytes: 64 * 1024 * 1024 },
+  ...nodeRequestHooks,
 })
 app.get('/hello', (c) => c.text('Hello, world'))
 

@@ -55,23 +55,23 @@ function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
   return async (c) => {
     let user: AuthUser | undefined
     if (perm === 'signupKey') {
-      const key = c.req.header('x-ferry-signup-key') ?? ''
+      const key = s.header(c, 'x-ferry-signup-key') ?? ''
       if (!timingSafeEqual(key, s.config.signupKey)) {
         throw new HttpProblem('invalid-signup-key', "X-Ferry-Signup-Key does not match the server's signup key.")
       }
     } else if (perm === 'apps.download') {
       // Public apps need no token; the handler decides for private ones.
-      const header = c.req.header('authorization')
+      const header = s.header(c, 'authorization')
       if (header) user = await authenticate(s, header)
     } else if (perm !== 'public') {
-      user = await authenticate(s, c.req.header('authorization'))
+      user = await authenticate(s, s.header(c, 'authorization'))
       if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }
     const path = c.req.param() as Record<string, string>
     const query = hasQuery ? c.req.query() : {}
     const params = validateParams(op, (p) =>
-      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : c.req.header(p.name))
+      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, p.lowerName))
     let body: unknown
     if (op.body?.contentType === 'application/json') {
       body = await readJson(c)
@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     now: deps.clock ?? (() => new Date()),
     logger: deps.logger ?? silentLogger,
     clientIp: deps.clientIp ?? (() => undefined),
+    header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     startedAt: Date.now(),
     generation: { value: 0 },
   }

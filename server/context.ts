@@ -39,6 +39,11 @@ export interface AppDeps {
   logger?: Logger
   /** The client's address, used only to bucket rollouts when no device id is sent; never stored. */
   clientIp?: (c: Context<FerryEnv>) => string | undefined
+  /**
+   * Reads one request header (lower-case name). Runtimes may pass a faster accessor than the
+   * standard `Request.headers`; the default uses `c.req.header`.
+   */
+  requestHeader?: (c: Context<FerryEnv>, name: string) => string | undefined
 }
 
 export interface Services {
@@ -48,6 +53,7 @@ export interface Services {
   now: () => Date
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
+  header: (c: Context<FerryEnv>, name: string) => string | undefined
   startedAt: number
   /**
    * Bumped after every request that may write (any method but GET/HEAD). Read caches keep

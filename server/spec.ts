@@ -12,6 +12,8 @@ export type JsonSchema = Record<string, unknown>
 
 export interface SpecParameter {
   name: string
+  /** `name` in lower case (header lookups). */
+  lowerName: string
   in: 'path' | 'query' | 'header'
   required: boolean
   schema: JsonSchema
@@ -65,6 +67,7 @@ function resolveParameter(p: RawParameter, pointer: string): SpecParameter {
   if (!target?.name || !target.in || !target.schema) throw new Error(`unresolvable parameter at ${pointer}`)
   return {
     name: target.name,
+    lowerName: target.name.toLowerCase(),
     in: target.in as SpecParameter['in'],
     required: Boolean(target.required),
     schema: target.schema,

@@ -5,10 +5,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serve, type ServerType } from '@hono/node-server'
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
+import type { AppDeps } from '../context.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
@@ -27,6 +28,17 @@ async function persistedSecret(file: string, logger: PinoLogger, what: string): 
   await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' })
   logger.warn({ file }, `generated ${what}; it is kept in this file`)
   return value
+}
+
+/** Node-specific accessors the app accepts (see `AppDeps`): client address and raw headers. */
+export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
+  clientIp: (c) => getConnInfo(c).remote.address,
+  // Node has already parsed the headers into a plain object; reading it avoids building a
+  // WHATWG Headers object per request.
+  requestHeader: (c, name) => {
+    const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
+  },
 }
 
 export interface RunningServer {
@@ -59,7 +71,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),
     },
-    clientIp: (c) => getConnInfo(c).remote.address,
+    ...nodeRequestHooks,
   })
   const server = await new Promise<ServerType>((done, fail) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
