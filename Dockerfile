@@ -1,0 +1,29 @@
+# Ferry API server. Build: docker build -t ferry . — run: docker compose up -d (see compose.yaml).
+
+# Dependencies, with a compiler for better-sqlite3 in case no prebuilt binary matches.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY patches ./patches
+RUN npm ci
+
+# Runtime: only what the server needs, run as the unprivileged `node` user.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY server ./server
+COPY public/openapi.json ./public/openapi.json
+RUN mkdir -p /data && chown node:node /data
+USER node
+ENV FERRY_HOST=0.0.0.0 \
+    FERRY_PORT=8080 \
+    FERRY_DATA_DIR=/data
+VOLUME /data
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s \
+  CMD node -e "fetch('http://127.0.0.1:8080/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+CMD ["npm", "run", "server"]

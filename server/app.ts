@@ -1,0 +1,167 @@
+/**
+ * @module Builds Ferry's Hono app from injected parts (database, blobs, config). Web-standard
+ * only: nothing here imports `node:`, so the same app runs in Node and in the browser.
+ */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { authenticate } from './auth.ts'
+import type { AppDeps, AuthUser, Ctx, FerryEnv, Handlers, Input, Logger, Services } from './context.ts'
+import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
+import { allows, holds, isMatrixPermission } from './permissions.ts'
+import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
+import { operations, type SpecOperation } from './spec.ts'
+import { validateBody, validateParams } from './validation.ts'
+import { authHandlers } from './routes/auth.ts'
+import { appHandlers } from './routes/apps.ts'
+import { versionHandlers } from './routes/versions.ts'
+import { artifactHandlers } from './routes/artifacts.ts'
+import { catalogHandlers } from './routes/catalogs.ts'
+import { teamHandlers } from './routes/team.ts'
+import { infoHandlers } from './routes/info.ts'
+import { squirrelPackageHandler, updateHandlers } from './routes/update.ts'
+
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
+const MAX_JSON_BYTES = 1024 * 1024
+
+const SQUIRREL_PACKAGE = /^\/v1\/apps\/([^/]+)\/squirrel\/([^/]+)\/([^/]+)\/([^/]+\.nupkg)$/
+
+/** `/v1/apps/{app}` → `/v1/apps/:app` */
+export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
+
+async function readJson(c: Ctx): Promise<unknown> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw validationProblem([{ field: 'Content-Type', message: 'must be application/json' }])
+  }
+  const length = Number(c.req.header('content-length') ?? 0)
+  if (length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+  const text = await c.req.text()
+  if (text.length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw validationProblem([{ pointer: '/', message: 'must be valid JSON' }])
+  }
+}
+
+/**
+ * Authentication, parameter and body validation, and permission checks for one operation;
+ * resolves to the validated input (a plain function rather than a middleware: one less layer
+ * on every request).
+ */
+function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
+  const perm = op.permission
+  const hasQuery = op.parameters.some((p) => p.in === 'query')
+  return async (c) => {
+    let user: AuthUser | undefined
+    if (perm === 'signupKey') {
+      const key = s.header(c, 'x-ferry-signup-key') ?? ''
+      if (!timingSafeEqual(key, s.config.signupKey)) {
+        throw new HttpProblem('invalid-signup-key', "X-Ferry-Signup-Key does not match the server's signup key.")
+      }
+    } else if (perm === 'apps.download') {
+      // Public apps need no token; the handler decides for private ones.
+      const header = s.header(c, 'authorization')
+      if (header) user = await authenticate(s, header)
+    } else if (perm !== 'public') {
+      user = await authenticate(s, s.header(c, 'authorization'))
+      if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
+      if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
+    }
+    const path = c.req.param() as Record<string, string>
+    const query = hasQuery ? c.req.query() : {}
+    const params = validateParams(op, (p) =>
+      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, p.lowerName))
+    let body: unknown
+    if (op.body?.contentType === 'application/json') {
+      body = await readJson(c)
+      validateBody(op.body.schema, body)
+    }
+    if (user && isMatrixPermission(perm) && perm !== 'apps.download') {
+      const resource = perm.startsWith('apps.')
+        ? params.path.app ?? (body as { slug?: string } | undefined)?.slug
+        : params.path.id
+      if (!allows(user, perm, resource)) throw forbidden(`This operation needs ${perm} for ${resource}.`)
+    }
+    c.set('user', user)
+    const input = { path: params.path, query: params.query, header: params.header, body }
+    c.set('input', input)
+    return input
+  }
+}
+
+/** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
+export function createApp(deps: AppDeps): Hono<FerryEnv> {
+  const s: Services = {
+    db: deps.db,
+    blobs: deps.blobs,
+    config: {
+      signupKey: deps.config.signupKey,
+      jwtSecret: deps.config.jwtSecret,
+      maxUploadBytes: deps.config.maxUploadBytes,
+      passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
+      version: deps.config.version ?? '0.0.0',
+      ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
+    },
+    now: deps.clock ?? (() => new Date()),
+    logger: deps.logger ?? silentLogger,
+    clientIp: deps.clientIp ?? (() => undefined),
+    header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
+    startedAt: Date.now(),
+    generation: { value: 0 },
+  }
+  const app = new Hono<FerryEnv>()
+
+  // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
+  const reqPrefix = randomId('req', 6)
+  let reqCounter = 0
+  app.use(async (c, next) => {
+    const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
+    c.set('reqId', reqId)
+    const start = performance.now()
+    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    if (writes) s.generation.value++
+    try {
+      await next()
+    } finally {
+      // Bumped again after the write landed, so a read that raced it cannot stay cached.
+      if (writes) s.generation.value++
+    }
+    const ms = Math.round((performance.now() - start) * 10) / 10
+    s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+  })
+
+  const handlers: Handlers = {
+    ...authHandlers(s),
+    ...appHandlers(s),
+    ...versionHandlers(s),
+    ...artifactHandlers(s),
+    ...catalogHandlers(s),
+    ...teamHandlers(s),
+    ...infoHandlers(s),
+    ...updateHandlers(s),
+  }
+  for (const op of operations) {
+    const handler = handlers[op.operationId]
+    const check = gate(s, op)
+    app.on(op.method.toUpperCase(), honoPath(op.path), async (c) => handler(c, await check(c)))
+  }
+
+  // Not (yet) an operation of the contract: Squirrel.Windows fetches packages relative to
+  // RELEASES. Served from the fallback so the router keeps its fast, unambiguous route table.
+  const squirrelPackage = squirrelPackageHandler(s)
+  app.notFound((c) => {
+    const m = c.req.method === 'GET' ? SQUIRREL_PACKAGE.exec(c.req.path) : null
+    if (m) return squirrelPackage(c, m.slice(1).map(decodeURIComponent) as [string, string, string, string])
+    return problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path)
+  })
+  app.onError((err, c) => {
+    if (err instanceof HttpProblem) return problemResponse(err, c.req.path)
+    if (err instanceof HTTPException && err.status < 500) {
+      return problemResponse(validationProblem([{ field: 'request', message: err.message || 'is malformed' }]), c.req.path)
+    }
+    s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
+    return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
+  })
+  return app
+}

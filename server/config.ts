@@ -1,0 +1,87 @@
+/**
+ * @module Server configuration from environment variables. Every variable is declared once in
+ * `VARIABLES` and validated at start; problems name the variable. (No `node:` imports: the
+ * Node entry passes the process environment in.)
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface ServerConfig {
+  host: string
+  port: number
+  dataDir: string
+  /** `undefined`: generated on first start and kept in `<dataDir>/signup-key`. */
+  signupKey: string | undefined
+  /** `undefined`: generated on first start and kept in `<dataDir>/jwt-secret`. */
+  jwtSecret: string | undefined
+  /** `undefined`: download URLs use the origin of each request. */
+  publicUrl: string | undefined
+  maxUploadBytes: number
+  logLevel: LogLevel
+}
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
+
+type Env = Record<string, string | undefined>
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.problems = problems
+  }
+}
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`)
+  }
+  return Number(raw)
+}
+
+function secret(name: string, raw: string, minLength: number): string {
+  if (raw.length < minLength) throw new Error(`${name} must be at least ${minLength} characters long`)
+  return raw
+}
+
+/** Reads and validates every variable; throws one `ConfigError` listing all problems. */
+export function loadConfig(env: Env): ServerConfig {
+  const problems: string[] = []
+  const read = <T>(name: string, fallback: T, parse: (raw: string) => T): T => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    try {
+      return parse(raw)
+    } catch (error) {
+      problems.push((error as Error).message)
+      return fallback
+    }
+  }
+  const host = read('FERRY_HOST', '127.0.0.1', (raw) => {
+    if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) throw new Error(`FERRY_HOST must be a host name or IP address, got ${JSON.stringify(raw)}`)
+    return raw
+  })
+  const port = read('FERRY_PORT', 8080, (raw) => integer('FERRY_PORT', raw, 1, 65535))
+  const dataDir = read('FERRY_DATA_DIR', './data', (raw) => raw)
+  const signupKey = read<string | undefined>('FERRY_SIGNUP_KEY', undefined, (raw) => secret('FERRY_SIGNUP_KEY', raw, 16))
+  const jwtSecret = read<string | undefined>('FERRY_JWT_SECRET', undefined, (raw) => secret('FERRY_JWT_SECRET', raw, 32))
+  const publicUrl = read<string | undefined>('FERRY_PUBLIC_URL', undefined, (raw) => {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new Error(`FERRY_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(raw)}`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('FERRY_PUBLIC_URL must start with http:// or https://')
+    return raw.replace(/\/+$/, '')
+  })
+  const maxUploadBytes = read('FERRY_MAX_UPLOAD_BYTES', DEFAULT_MAX_UPLOAD_BYTES, (raw) =>
+    integer('FERRY_MAX_UPLOAD_BYTES', raw, 1, DEFAULT_MAX_UPLOAD_BYTES))
+  const logLevel = read<LogLevel>('FERRY_LOG_LEVEL', 'info', (raw) => {
+    if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`FERRY_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(raw)}`)
+    return raw as LogLevel
+  })
+  if (problems.length) throw new ConfigError(problems)
+  return { host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel }
+}

@@ -1,0 +1,101 @@
+/** @module Shared types of the app: injected dependencies, services, the per-request context. */
+import type { Context } from 'hono'
+import type { components } from './generated/api.ts'
+import type { OperationId } from './spec.ts'
+import type { BlobStore, Db } from './storage/types.ts'
+import type { ParsedParams } from './validation.ts'
+
+export type Schemas = components['schemas']
+
+/** What `createApp` needs besides storage; `server/config.ts` builds it from the environment. */
+export interface AppConfig {
+  /** Needed in `X-Ferry-Signup-Key` to create a team. */
+  signupKey: string
+  /** HS256 key of bearer tokens; also keys signed download links. */
+  jwtSecret: string
+  /** Absolute base of download URLs; defaults to the request's origin. */
+  publicUrl?: string
+  /** Largest upload request body in bytes. */
+  maxUploadBytes: number
+  /** PBKDF2-SHA256 iterations for new password hashes (default 210 000). */
+  passwordIterations?: number
+  /** Reported by the health check. */
+  version?: string
+}
+
+/** The subset of pino's API the app uses. */
+export interface Logger {
+  debug(obj: object, msg?: string): void
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface AppDeps {
+  db: Db
+  blobs: BlobStore
+  config: AppConfig
+  clock?: () => Date
+  logger?: Logger
+  /** The client's address, used only to bucket rollouts when no device id is sent; never stored. */
+  clientIp?: (c: Context<FerryEnv>) => string | undefined
+  /**
+   * Reads one request header (lower-case name). Runtimes may pass a faster accessor than the
+   * standard `Request.headers`; the default uses `c.req.header`.
+   */
+  requestHeader?: (c: Context<FerryEnv>, name: string) => string | undefined
+}
+
+export interface Services {
+  db: Db
+  blobs: BlobStore
+  config: Required<Omit<AppConfig, 'publicUrl'>> & { publicUrl?: string }
+  now: () => Date
+  logger: Logger
+  clientIp: (c: Context<FerryEnv>) => string | undefined
+  header: (c: Context<FerryEnv>, name: string) => string | undefined
+  startedAt: number
+  /**
+   * Bumped after every request that may write (any method but GET/HEAD). Read caches keep
+   * the generation they were filled at and refill when it moved on.
+   */
+  generation: { value: number }
+}
+
+export interface AuthUser {
+  id: string
+  teamId: string
+  role: 'admin' | 'user'
+  email: string
+  name: string
+  createdAt: string
+  permissions: Schemas['Permissions']
+}
+
+export interface Input extends ParsedParams {
+  body: unknown
+}
+
+export type FerryEnv = { Variables: { user: AuthUser | undefined; input: Input; reqId: string } }
+export type Ctx = Context<FerryEnv>
+export type Handler = (c: Ctx, input: Input) => Promise<Response>
+/** One handler per operation of the contract: a missing one is a type error. */
+export type Handlers = Record<OperationId, Handler>
+
+/** RFC 3339 UTC without milliseconds. */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' }
+const JSON_NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+
+/** A JSON response; `serialised` when `data` is already a JSON string. */
+export function json(data: unknown, status = 200, headers?: Record<string, string>, serialised = false): Response {
+  const all = !headers ? JSON_HEADERS
+    : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1 ? JSON_NO_STORE
+      : { ...JSON_HEADERS, ...headers }
+  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all })
+}
+
+export const noContent = () => new Response(null, { status: 204 })

@@ -1,0 +1,139 @@
+/** @module Rows → API objects, and the lookups several routes share. */
+import { sql } from 'kysely'
+import type { AuthUser, Schemas, Services } from './context.ts'
+import { normalizePermissions } from './permissions.ts'
+import { notFound } from './problem.ts'
+import { signedQuery } from './signed-links.ts'
+import type { AppsTable, ArtifactsTable, TeamsTable, UsersTable } from './storage/types.ts'
+
+export function toUser(row: UsersTable): Schemas['User'] {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }
+}
+
+export function toTeamUser(row: UsersTable): Schemas['TeamUser'] {
+  return { ...toUser(row), permissions: normalizePermissions(JSON.parse(row.permissions), row.role === 'admin') }
+}
+
+export function toTeam(row: TeamsTable): Schemas['Team'] {
+  return { id: row.id, name: row.name, createdAt: row.created_at }
+}
+
+export function toApp(row: AppsTable): Schemas['App'] {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    private: row.private === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/** The app with this slug in the caller's team; another team's app is "not found". */
+export async function findTeamApp(s: Services, user: AuthUser, slug: string): Promise<AppsTable> {
+  const app = await s.db.selectFrom('apps').selectAll().where('slug', '=', slug).where('team_id', '=', user.teamId).executeTakeFirst()
+  if (!app) throw notFound(`No app with slug ${slug}.`)
+  return app
+}
+
+export function downloadPath(slug: string, versionId: string, artifactId: string): string {
+  return `/v1/apps/${slug}/versions/${versionId}/artifacts/${artifactId}/download`
+}
+
+/**
+ * Absolute download URL; a signed link (valid 15 min) for private apps and for drafts
+ * (whose files are not public either).
+ */
+export async function downloadUrl(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, versionId: string, artifactId: string, draft = false): Promise<string> {
+  const path = downloadPath(app.slug, versionId, artifactId)
+  if (app.private !== 1 && !draft) return base + path
+  return `${base}${path}?${await signedQuery(s.config.jwtSecret, path, s.now())}`
+}
+
+export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactsTable, draft = false): Promise<Schemas['Artifact']> {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    packageType: row.package_type as Schemas['PackageType'],
+    size: row.size,
+    sha256: row.sha256,
+    sha512: row.sha512,
+    downloadUrl: await downloadUrl(s, base, app, row.version_id, row.id, draft),
+  }
+}
+
+export interface VersionRow {
+  id: string
+  app_slug: string
+  version: string
+  channel: string
+  platform: string
+  arch: string
+  changelog: string
+  published: number
+  critical: number
+  intermediate: number
+  rollout_percentage: number
+  created_at: string
+  published_at: string | null
+  seq: number
+  app_private: number
+}
+
+/** Versions joined with their catalog names and app privacy; callers add filters. */
+export function versionQuery(s: Services) {
+  return s.db.selectFrom('versions as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id')
+    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
+    .innerJoin('archs as a', 'a.id', 'v.arch_id')
+    .innerJoin('apps', 'apps.slug', 'v.app_slug')
+    .select([
+      'v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch',
+      'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
+      'v.created_at', 'v.published_at', 'v.seq', 'apps.private as app_private',
+    ])
+}
+
+/** Version rows → API versions with their artifacts (one query for all artifacts). */
+export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
+  if (rows.length === 0) return []
+  const artifacts = await s.db.selectFrom('artifacts').selectAll()
+    .where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
+  const byVersion = new Map<string, ArtifactsTable[]>()
+  for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
+  return Promise.all(rows.map(async (r) => ({
+    id: r.id,
+    app: r.app_slug,
+    version: r.version,
+    channel: r.channel,
+    platform: r.platform,
+    arch: r.arch,
+    changelog: r.changelog,
+    published: r.published === 1,
+    critical: r.critical === 1,
+    intermediate: r.intermediate === 1,
+    rolloutPercentage: r.rollout_percentage,
+    createdAt: r.created_at,
+    publishedAt: r.published_at,
+    artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
+      toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
+  })))
+}
+
+/** Base of absolute URLs: the configured public URL or the request's origin. */
+export function baseUrl(s: Services, requestUrl: string): string {
+  if (s.config.publicUrl) return s.config.publicUrl.replace(/\/+$/, '')
+  // The origin is everything before the first '/' after "scheme://" (cheaper than new URL()).
+  const slash = requestUrl.indexOf('/', requestUrl.indexOf('//') + 2)
+  return slash === -1 ? requestUrl : requestUrl.slice(0, slash)
+}
+
+/** SQLite's unique-constraint failure, as raised by better-sqlite3 and sql.js alike. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message)
+}
+
+export function currentUser(user: AuthUser | undefined): AuthUser {
+  if (!user) throw new Error('operation reached its handler without an authenticated user')
+  return user
+}

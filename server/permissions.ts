@@ -1,0 +1,72 @@
+/** @module The permission matrix: normalising grants and deciding who may do what. */
+import type { AuthUser, Schemas } from './context.ts'
+import type { PermissionName } from './spec.ts'
+
+type Permissions = Schemas['Permissions']
+type Grant = Schemas['PermissionGrant']
+
+export const APP_ACTIONS = ['create', 'edit', 'delete', 'upload', 'download'] as const
+export const CATALOG_ACTIONS = ['create', 'edit', 'delete'] as const
+export const CATALOGS = ['channels', 'platforms', 'archs'] as const
+
+type Full = {
+  apps: Record<(typeof APP_ACTIONS)[number], Grant>
+  channels: Record<(typeof CATALOG_ACTIONS)[number], Grant>
+  platforms: Record<(typeof CATALOG_ACTIONS)[number], Grant>
+  archs: Record<(typeof CATALOG_ACTIONS)[number], Grant>
+}
+
+function grant(g: Grant | undefined, all: boolean): Grant {
+  if (all) return { enabled: true }
+  if (!g?.enabled) return { enabled: false }
+  return g.allowed ? { enabled: true, allowed: [...new Set(g.allowed)] } : { enabled: true }
+}
+
+/** Fills every cell of the matrix: missing grants are not given. */
+export function normalizePermissions(p: Permissions | undefined, all = false): Full {
+  const section = <A extends string>(actions: readonly A[], src: Partial<Record<A, Grant>> | undefined) =>
+    Object.fromEntries(actions.map((a) => [a, grant(src?.[a], all)])) as Record<A, Grant>
+  return {
+    apps: section(APP_ACTIONS, p?.apps),
+    channels: section(CATALOG_ACTIONS, p?.channels),
+    platforms: section(CATALOG_ACTIONS, p?.platforms),
+    archs: section(CATALOG_ACTIONS, p?.archs),
+  }
+}
+
+export function isMatrixPermission(p: PermissionName): p is Exclude<PermissionName, 'public' | 'signupKey' | 'authenticated' | 'admin'> {
+  return p.includes('.')
+}
+
+function cell(user: AuthUser, permission: string): Grant | undefined {
+  const [area, action] = permission.split('.') as [keyof Full, string]
+  return (user.permissions[area] as Record<string, Grant> | undefined)?.[action]
+}
+
+/** Whether the user holds the permission at all (for any resource). */
+export function holds(user: AuthUser, permission: string): boolean {
+  return user.role === 'admin' || Boolean(cell(user, permission)?.enabled)
+}
+
+/**
+ * Whether the user holds the permission for this resource (app slug or catalog id).
+ * Without a resource (creating a catalog entry, whose id does not exist yet) the grant's
+ * allowed list does not apply.
+ */
+export function allows(user: AuthUser, permission: string, resource?: string): boolean {
+  if (user.role === 'admin') return true
+  const g = cell(user, permission)
+  if (!g?.enabled) return false
+  return !g.allowed || resource === undefined || g.allowed.includes(resource)
+}
+
+/**
+ * The app slugs a user may see, or `null` for all. A team user is limited only when every
+ * app grant they hold carries an allowed list; then they see the union of those lists.
+ */
+export function visibleApps(user: AuthUser): Set<string> | null {
+  if (user.role === 'admin') return null
+  const grants = Object.values(user.permissions.apps ?? {}).filter((g) => g?.enabled)
+  if (grants.length === 0 || grants.some((g) => !g.allowed)) return null
+  return new Set(grants.flatMap((g) => g.allowed ?? []))
+}

@@ -1,0 +1,65 @@
+/** @module Signup (creates a team and its admin) and login. */
+import { issueToken } from '../auth.ts'
+import { json, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
+import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
+import { isUniqueViolation, toTeam, toUser } from '../model.ts'
+import { HttpProblem, conflict } from '../problem.ts'
+
+/** Failed logins per email: after 5, each further attempt waits longer (up to 2 s). */
+const FREE_FAILURES = 5
+const MAX_DELAY_MS = 2000
+
+export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
+  const failures = new Map<string, number>()
+  let dummyHash: Promise<string> | undefined
+
+  return {
+    async signup(_c, input) {
+      const body = input.body as Schemas['SignupRequest']
+      const now = timestamp(s.now())
+      const team = { id: randomId('tm'), name: body.teamName, created_at: now }
+      const user = {
+        id: randomId('usr'),
+        team_id: team.id,
+        email: body.email.toLowerCase(),
+        name: body.name,
+        role: 'admin' as const,
+        password_hash: await hashPassword(body.password, s.config.passwordIterations),
+        permissions: '{}',
+        token_version: 0,
+        created_at: now,
+      }
+      try {
+        await s.db.transaction().execute(async (trx) => {
+          await trx.insertInto('teams').values(team).execute()
+          await trx.insertInto('users').values(user).execute()
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A user with email ${user.email} already exists.`)
+        throw error
+      }
+      return json({ ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, 201)
+    },
+
+    async login(_c, input) {
+      const body = input.body as Schemas['LoginRequest']
+      const email = body.email.toLowerCase()
+      const failed = failures.get(email) ?? 0
+      if (failed >= FREE_FAILURES) {
+        await new Promise((r) => setTimeout(r, Math.min(MAX_DELAY_MS, 100 * 2 ** (failed - FREE_FAILURES))))
+      }
+      const user = await s.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+      // Unknown emails cost the same PBKDF2 work as wrong passwords.
+      dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)
+      const ok = await verifyPassword(body.password, user?.password_hash ?? await dummyHash)
+      if (!user || !ok) {
+        failures.set(email, failed + 1)
+        if (failures.size > 10_000) failures.clear()
+        throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
+      }
+      failures.delete(email)
+      const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
+      return json({ ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+    },
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * @module Browser entry: the same app on sql.js (WebAssembly SQLite) and in-memory blobs,
+ * seeded with demo data. A service worker or a fetch shim hands intercepted requests to
+ * `sandbox.fetch`. Nothing here (or below it) imports `node:`.
+ *
+ * Demo logins (see `seed.ts`): `demo@ferry.test` / `ferry-demo-password` (team admin) and
+ * `grace@ferry.test` / `grace-demo-password` (team user who may upload Harbor Notes).
+ * Demo data: apps `harbor-notes` (public; stable windows/x64 1.0.0 → 1.1.0 intermediate →
+ * 1.2.0 critical, a 1.3.0 draft, a beta 1.3.0-beta.1 at 50 % rollout, darwin/universal and
+ * linux/x64 builds) and `lighthouse-admin` (private).
+ */
+import { createApp } from '../app.ts'
+import { randomSecret } from '../crypto.ts'
+import { DEMO_LOGIN, DEMO_USER, seedDemo } from '../seed.ts'
+import { createMemoryBlobs } from '../storage/blobs-memory.ts'
+import { openWasmDb, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
+
+export { DEMO_LOGIN, DEMO_USER }
+
+export interface SandboxOptions extends WasmDbOptions {
+  /** Base of download URLs; defaults to the origin of each request. */
+  publicUrl?: string
+  /** Seed the demo team and apps (default true). */
+  seed?: boolean
+  /** PBKDF2 iterations; the sandbox is an in-memory demo, so it defaults to a quicker 10 000. */
+  passwordIterations?: number
+}
+
+export async function createSandbox(options: SandboxOptions = {}) {
+  const db = await openWasmDb(options)
+  const blobs = createMemoryBlobs()
+  const signupKey = randomSecret(16)
+  const app = createApp({
+    db,
+    blobs,
+    config: {
+      signupKey,
+      jwtSecret: randomSecret(32),
+      maxUploadBytes: 64 * 1024 * 1024,
+      passwordIterations: options.passwordIterations ?? 10_000,
+      version: 'sandbox',
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    },
+  })
+  const base = options.publicUrl ?? 'http://sandbox.ferry.test'
+  const request = async (path: string, init?: RequestInit) => app.fetch(new Request(new URL(path, base), init))
+  const demo = options.seed === false ? undefined : await seedDemo(request, signupKey)
+  return {
+    /** Answers one request, e.g. from a service worker's `fetch` event. */
+    fetch: (req: Request) => app.fetch(req),
+    /** Convenience: a path (and init) instead of a Request. */
+    request,
+    signupKey,
+    demo,
+    login: DEMO_LOGIN,
+    async close() {
+      await db.destroy()
+    },
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * @module Node entry (`npm run server`): config from the environment, better-sqlite3 and
+ * file-system blobs under the data dir, pino logs, graceful shutdown on SIGTERM/SIGINT.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { pino, type Logger as PinoLogger } from 'pino'
+import { createApp } from '../app.ts'
+import type { AppDeps } from '../context.ts'
+import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
+import { randomSecret } from '../crypto.ts'
+import pkg from '../../package.json' with { type: 'json' }
+import { openFsBlobs } from '../storage/blobs-fs.ts'
+import { openNodeDb } from '../storage/sqlite-node.ts'
+
+/** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
+async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
+  try {
+    const value = (await readFile(file, 'utf8')).trim()
+    if (value) return value
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const value = randomSecret(32)
+  await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' })
+  logger.warn({ file }, `generated ${what}; it is kept in this file`)
+  return value
+}
+
+/** Node-specific accessors the app accepts (see `AppDeps`): client address and raw headers. */
+export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
+  clientIp: (c) => getConnInfo(c).remote.address,
+  // Node has already parsed the headers into a plain object; reading it avoids building a
+  // WHATWG Headers object per request.
+  requestHeader: (c, name) => {
+    const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
+  },
+}
+
+export interface RunningServer {
+  url: string
+  server: ServerType
+  /** Stops accepting connections, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  config: ServerConfig
+  logger?: PinoLogger
+  /** PBKDF2 iterations (tests lower it; production keeps the default). */
+  passwordIterations?: number
+}
+
+export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations }: StartOptions): Promise<RunningServer> {
+  const dataDir = resolve(config.dataDir)
+  await mkdir(dataDir, { recursive: true })
+  const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
+  const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
+  const db = await openNodeDb(join(dataDir, 'ferry.db'))
+  const blobs = await openFsBlobs(join(dataDir, 'blobs'))
+  const app = createApp({
+    db,
+    blobs,
+    logger,
+    config: {
+      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      ...(passwordIterations ? { passwordIterations } : {}),
+    },
+    ...nodeRequestHooks,
+  })
+  const server = await new Promise<ServerType>((done, fail) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
+    s.once('error', fail)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  logger.info({ url, dataDir, publicUrl: config.publicUrl ?? '(request origin)' }, 'listening')
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    server,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((done) => server.close(() => done()))
+        await db.destroy()
+        logger.info({}, 'stopped')
+      })()
+      return closing
+    },
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = pino({ level: config.logLevel })
+  const running = await startServer({ config, logger })
+  let signals = 0
+  const stop = (signal: string) => {
+    if (++signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting now')
+      process.exit(1)
+    }
+    logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      logger.error({}, 'in-flight requests did not finish within 10 s: exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    running.close().then(() => process.exit(0), (error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    })
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,84 @@
+/**
+ * @module Demo data for the browser sandbox and the benchmark, created through the API itself
+ * (so it is exactly what real requests would create).
+ */
+
+export const DEMO_LOGIN = { email: 'demo@ferry.test', password: 'ferry-demo-password' } as const
+export const DEMO_USER = { email: 'grace@ferry.test', password: 'grace-demo-password' } as const
+
+type Fetch = (path: string, init?: RequestInit) => Promise<Response>
+
+export interface DemoData {
+  token: string
+  apps: { public: string; private: string }
+}
+
+interface VersionSeed {
+  app: string
+  version: string
+  channel: string
+  platform: string
+  arch: string
+  files: string[]
+  published?: boolean
+  critical?: boolean
+  intermediate?: boolean
+  rolloutPercentage?: number
+  changelog?: string
+}
+
+const VERSIONS: VersionSeed[] = [
+  { app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.0.0.exe', 'harbor-notes-1.0.0-full.nupkg'], changelog: '- First release' },
+  { app: 'harbor-notes', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.1.0.exe', 'harbor-notes-1.1.0-full.nupkg'], intermediate: true, changelog: '- New storage format (required before 1.2.0)' },
+  { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.2.0.exe', 'harbor-notes-1.2.0-full.nupkg'], critical: true, changelog: '- Security fix for shared notes' },
+  { app: 'harbor-notes', version: '1.3.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.3.0.exe'], published: false, changelog: '- Tags (draft)' },
+  { app: 'harbor-notes', version: '1.3.0-beta.1', channel: 'beta', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.3.0-beta.1.exe'], rolloutPercentage: 50, changelog: '- Tags for notes' },
+  { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'darwin', arch: 'universal', files: ['HarborNotes-1.2.0-universal.dmg', 'HarborNotes-1.2.0-universal-mac.zip'] },
+  { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'linux', arch: 'x64', files: ['HarborNotes-1.2.0.AppImage', 'harbor-notes_1.2.0_amd64.deb'] },
+  { app: 'lighthouse-admin', version: '2.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['LighthouseAdmin-2.0.0.msi'] },
+]
+
+async function call(fetch: Fetch, path: string, init: RequestInit, expected: number): Promise<unknown> {
+  const res = await fetch(path, init)
+  if (res.status !== expected) throw new Error(`seeding failed: ${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`)
+  return res.status === 204 ? undefined : res.json()
+}
+
+/** Creates the demo team, catalogs, apps, versions and a team user. */
+export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoData> {
+  const session = await call(fetch, '/v1/auth/signup', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ferry-signup-key': signupKey },
+    body: JSON.stringify({ teamName: 'Harbor Demo', name: 'Demo Admin', ...DEMO_LOGIN }),
+  }, 201) as { token: string }
+  const auth = { authorization: `Bearer ${session.token}` }
+  const post = (path: string, body: unknown) =>
+    call(fetch, path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, 201)
+
+  for (const c of [{ name: 'stable', description: 'What most users run.' }, { name: 'beta', description: 'Early builds.' }]) await post('/v1/channels', c)
+  for (const p of [{ name: 'windows', updater: 'squirrel-windows' }, { name: 'darwin', updater: 'electron-builtin' }, { name: 'linux', updater: 'electron-updater' }]) await post('/v1/platforms', p)
+  for (const name of ['x64', 'arm64', 'universal']) await post('/v1/archs', { name })
+  await post('/v1/apps', { slug: 'harbor-notes', name: 'Harbor Notes', description: 'A note-taking app that syncs over your own server.' })
+  await post('/v1/apps', { slug: 'lighthouse-admin', name: 'Lighthouse Admin', description: 'Internal fleet console.', private: true })
+
+  for (const v of VERSIONS) {
+    const form = new FormData()
+    form.set('version', v.version)
+    form.set('channel', v.channel)
+    form.set('platform', v.platform)
+    form.set('arch', v.arch)
+    form.set('changelog', v.changelog ?? '')
+    form.set('published', String(v.published ?? true))
+    form.set('critical', String(v.critical ?? false))
+    form.set('intermediate', String(v.intermediate ?? false))
+    form.set('rolloutPercentage', String(v.rolloutPercentage ?? 100))
+    for (const file of v.files) form.append('files', new File([`demo artifact ${file}\n`], file))
+    await call(fetch, `/v1/apps/${v.app}/versions`, { method: 'POST', headers: auth, body: form }, 201)
+  }
+  await post('/v1/team/users', {
+    ...DEMO_USER,
+    name: 'Grace Demo',
+    permissions: { apps: { upload: { enabled: true, allowed: ['harbor-notes'] }, download: { enabled: true } } },
+  })
+  return { token: session.token, apps: { public: 'harbor-notes', private: 'lighthouse-admin' } }
+}

@@ -1,0 +1,74 @@
+/**
+ * @module Blob store on the local file system (Node only). A blob is written to
+ * `<dir>/.tmp/`, fsynced, then renamed into `<dir>/<key>`: a crash leaves either the
+ * whole file or only a temp file, which `openFsBlobs` removes at the next start.
+ */
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { assertBlobKey, type BlobStore } from './types.ts'
+
+export async function openFsBlobs(dir: string): Promise<BlobStore> {
+  const tmpDir = join(dir, '.tmp')
+  await mkdir(tmpDir, { recursive: true })
+  // Leftovers of writes interrupted by a crash: never visible as blobs, safe to drop.
+  for (const name of await readdir(tmpDir)) await rm(join(tmpDir, name), { force: true })
+  let counter = 0
+  const pathOf = (key: string) => {
+    assertBlobKey(key)
+    return join(dir, key)
+  }
+  return {
+    async put(key, data) {
+      const target = pathOf(key)
+      const tmp = join(tmpDir, `${key}.${process.pid}.${++counter}`)
+      const handle = await open(tmp, 'w', 0o600)
+      try {
+        await handle.writeFile(data)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      try {
+        await rename(tmp, target)
+      } catch (error) {
+        await rm(tmp, { force: true })
+        throw error
+      }
+      const dirHandle = await open(dir, 'r')
+      try {
+        await dirHandle.sync()
+      } finally {
+        await dirHandle.close()
+      }
+    },
+    async get(key, range) {
+      const path = pathOf(key)
+      let size: number
+      try {
+        size = (await stat(path)).size
+      } catch {
+        return null
+      }
+      const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {})
+      return { size, body: Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array> }
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size
+      } catch {
+        return null
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true })
+    },
+    async list() {
+      return (await readdir(dir)).filter((name) => name !== '.tmp').sort()
+    },
+    async ping() {
+      await stat(tmpDir)
+    },
+  }
+}

@@ -1,0 +1,101 @@
+/** @module Storage contracts: the metadata database (Kysely) and the blob store. */
+import type { Generated, Kysely } from 'kysely'
+
+export interface TeamsTable { id: string; name: string; created_at: string }
+export interface UsersTable {
+  id: string
+  team_id: string
+  email: string
+  name: string
+  role: 'admin' | 'user'
+  password_hash: string
+  /** JSON of the permission matrix (team users only; `{}` for admins). */
+  permissions: string
+  /** Bumped on password change; tokens carry it and stop working when it changes. */
+  token_version: number
+  created_at: string
+}
+export interface AppsTable {
+  slug: string
+  team_id: string
+  name: string
+  description: string
+  private: number
+  created_at: string
+  updated_at: string
+}
+export interface ChannelsTable { id: string; team_id: string; name: string; description: string; created_at: string }
+export interface PlatformsTable { id: string; team_id: string; name: string; updater: string; created_at: string }
+export interface ArchsTable { id: string; team_id: string; name: string; created_at: string }
+export interface VersionsTable {
+  id: string
+  app_slug: string
+  version: string
+  channel_id: string
+  platform_id: string
+  arch_id: string
+  changelog: string
+  published: number
+  critical: number
+  intermediate: number
+  rollout_percentage: number
+  created_at: string
+  published_at: string | null
+  /** Insertion order, a tie-breaker for "newest first". */
+  seq: Generated<number>
+}
+export interface ArtifactsTable {
+  id: string
+  version_id: string
+  file_name: string
+  package_type: string
+  size: number
+  sha1: string
+  sha256: string
+  sha512: string
+  blob_key: string
+  created_at: string
+}
+
+export interface Database {
+  teams: TeamsTable
+  users: UsersTable
+  apps: AppsTable
+  channels: ChannelsTable
+  platforms: PlatformsTable
+  archs: ArchsTable
+  versions: VersionsTable
+  artifacts: ArtifactsTable
+}
+
+export type Db = Kysely<Database>
+
+/** A blob read back, optionally a byte range of it. */
+export interface BlobRead {
+  body: ReadableStream<Uint8Array>
+  /** Size of the whole blob in bytes. */
+  size: number
+}
+
+/**
+ * Where artifact bytes live. `put` is atomic: after a crash a key holds either
+ * the whole blob or nothing.
+ */
+export interface BlobStore {
+  put(key: string, data: Uint8Array): Promise<void>
+  /** `range` is inclusive on both ends, like HTTP `Range`. */
+  get(key: string, range?: { start: number; end: number }): Promise<BlobRead | null>
+  size(key: string): Promise<number | null>
+  delete(key: string): Promise<void>
+  /** Keys currently stored (for consistency checks and tests). */
+  list(): Promise<string[]>
+  /** Throws when the store cannot be used. */
+  ping(): Promise<void>
+}
+
+/** Blob keys are artifact ids: letters, digits and `_` only, so they never escape a directory. */
+export const BLOB_KEY = /^[A-Za-z0-9_]{1,64}$/
+
+export function assertBlobKey(key: string): void {
+  if (!BLOB_KEY.test(key)) throw new Error(`invalid blob key: ${JSON.stringify(key)}`)
+}

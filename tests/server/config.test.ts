@@ -1,0 +1,67 @@
+/** Configuration: validation of every variable, and the docs and .env.example list exactly what the code reads. */
+import assert from 'node:assert/strict'
+import { readFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, loadConfig } from '../../server/config.ts'
+
+const root = join(import.meta.dirname, '..', '..')
+const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1] as string))
+
+test('defaults need no environment at all', () => {
+  assert.deepEqual(loadConfig({}), {
+    host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
+    publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info',
+  })
+})
+
+test('valid values are parsed', () => {
+  const config = loadConfig({
+    FERRY_HOST: '0.0.0.0', FERRY_PORT: '9000', FERRY_DATA_DIR: '/srv/ferry', FERRY_SIGNUP_KEY: 's'.repeat(16),
+    FERRY_JWT_SECRET: 'j'.repeat(32), FERRY_PUBLIC_URL: 'https://updates.example.com/', FERRY_MAX_UPLOAD_BYTES: '1048576', FERRY_LOG_LEVEL: 'debug',
+  })
+  assert.equal(config.port, 9000)
+  assert.equal(config.publicUrl, 'https://updates.example.com')
+  assert.equal(config.maxUploadBytes, 1048576)
+  assert.equal(config.logLevel, 'debug')
+})
+
+test('every bad value is reported at once, naming its variable', () => {
+  const bad = {
+    FERRY_HOST: 'not a host', FERRY_PORT: '70000', FERRY_SIGNUP_KEY: 'short', FERRY_JWT_SECRET: 'short',
+    FERRY_PUBLIC_URL: 'ftp://x', FERRY_MAX_UPLOAD_BYTES: '-1', FERRY_LOG_LEVEL: 'loud',
+  }
+  let error: unknown
+  try {
+    loadConfig(bad)
+  } catch (e) {
+    error = e
+  }
+  assert.ok(error instanceof ConfigError)
+  for (const name of Object.keys(bad)) assert.ok(error.problems.some((p) => p.startsWith(name)), `${name} not named: ${error.message}`)
+  assert.equal(error.problems.length, Object.keys(bad).length)
+})
+
+test('env-overview.mdx and .env.example list exactly the variables config.ts reads', async () => {
+  const source = await readFile(join(root, 'server', 'config.ts'), 'utf8')
+  const read = namesIn(source, /'(FERRY_[A-Z_]+)'/g)
+  assert.ok(read.size >= 8, `found only ${[...read].join(', ')}`)
+  const page = await readFile(join(root, 'pages', 'docs', 'getting-started', 'env-overview.mdx'), 'utf8')
+  const documented = namesIn(page, /^\| `(FERRY_[A-Z_]+)` \|/gm)
+  assert.deepEqual([...documented].sort(), [...read].sort(), 'env-overview.mdx table')
+  const example = await readFile(join(root, '.env.example'), 'utf8')
+  assert.deepEqual([...namesIn(example, /^#? ?(FERRY_[A-Z_]+)=/gm)].sort(), [...read].sort(), '.env.example')
+})
+
+test('no server file reads the environment except through config.ts', async () => {
+  const offenders: string[] = []
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) await walk(path)
+      else if (entry.name.endsWith('.ts') && /process\.env(?!\))/.test(await readFile(path, 'utf8'))) offenders.push(path)
+    }
+  }
+  await walk(join(root, 'server'))
+  assert.deepEqual(offenders, [])
+})

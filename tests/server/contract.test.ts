@@ -1,0 +1,314 @@
+/**
+ * Contract test: the real Node server on an ephemeral port, every operation of the spec called
+ * over HTTP, every response checked against the status codes and schemas the spec lists.
+ */
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { after, before, test } from 'node:test'
+import { operations } from '../../server/spec.ts'
+import {
+  PASSWORD, SIGNUP_KEY, bearer, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
+  type Fetch, type TestServer,
+} from './helpers.ts'
+
+let server: TestServer
+let f: Fetch
+let token: string
+const ids: Record<string, string> = {}
+const exe = new Uint8Array(3000).map((_, i) => i % 251)
+const nupkg = new TextEncoder().encode('nupkg bytes for squirrel')
+
+before(async () => {
+  server = await startTestServer()
+  f = httpFetch(server.url)
+})
+after(async () => server.stop())
+
+const patch = (body: unknown, t = token): RequestInit => ({ ...jsonBody(body, t), method: 'PATCH' })
+const del = (t = token): RequestInit => bearer(t, { method: 'DELETE' })
+const get = (t = token): RequestInit => bearer(t)
+
+test('health reports database and storage', async () => {
+  const body = await expectSpec('getHealth', await f('/v1/health'), 200) as { status: string; checks: { database: { status: string } } }
+  assert.equal(body.status, 'ok')
+  assert.equal(body.checks.database.status, 'ok')
+})
+
+test('signup, login, whoami', async () => {
+  const body = { teamName: 'Acme', name: 'Ada', email: 'ada@acme.test', password: PASSWORD }
+  const session = await expectSpec('signup', await f('/v1/auth/signup', jsonBody(body, undefined, { 'x-ferry-signup-key': SIGNUP_KEY })), 201) as { token: string; user: { role: string } }
+  assert.equal(session.user.role, 'admin')
+  token = session.token
+  await expectSpec('signup', await f('/v1/auth/signup', jsonBody(body, undefined, { 'x-ferry-signup-key': SIGNUP_KEY })), 409)
+  await expectSpec('signup', await f('/v1/auth/signup', jsonBody(body, undefined, { 'x-ferry-signup-key': 'wrong' })), 401)
+  await expectSpec('signup', await f('/v1/auth/signup', jsonBody({ ...body, password: 'short' }, undefined, { 'x-ferry-signup-key': SIGNUP_KEY })), 400)
+
+  const login = await expectSpec('login', await f('/v1/auth/login', jsonBody({ email: 'ADA@acme.test', password: PASSWORD })), 200) as { token: string }
+  assert.ok(login.token)
+  await expectSpec('login', await f('/v1/auth/login', jsonBody({ email: 'ada@acme.test', password: 'not-the-password' })), 401)
+  await expectSpec('login', await f('/v1/auth/login', jsonBody({ email: 'not-an-email' })), 400)
+
+  const me = await expectSpec('whoami', await f('/v1/whoami', get()), 200) as { user: { email: string }; team: { name: string } }
+  assert.equal(me.user.email, 'ada@acme.test')
+  assert.equal(me.team.name, 'Acme')
+  await expectSpec('whoami', await f('/v1/whoami'), 401)
+  await expectSpec('whoami', await f('/v1/whoami', get('not.a.jwt')), 401)
+})
+
+test('catalogs: create, list with cursor, update, delete', async () => {
+  for (const [path, op, bodies] of [
+    ['/v1/channels', 'createChannel', [{ name: 'stable' }, { name: 'beta', description: 'Early' }, { name: 'tmp' }]],
+    ['/v1/platforms', 'createPlatform', [{ name: 'windows', updater: 'squirrel-windows' }, { name: 'darwin' }, { name: 'tmp' }]],
+    ['/v1/archs', 'createArch', [{ name: 'x64' }, { name: 'arm64' }, { name: 'tmp' }]],
+  ] as const) {
+    for (const body of bodies) {
+      const created = await expectSpec(op, await f(path, jsonBody(body, token)), 201) as { id: string; name: string }
+      ids[`${path}:${created.name}`] = created.id
+    }
+    await expectSpec(op, await f(path, jsonBody(bodies[0], token)), 409)
+    await expectSpec(op, await f(path, jsonBody({ name: 'Bad Name!' }, token)), 400)
+    await expectSpec(op, await f(path, jsonBody(bodies[0])), 401)
+  }
+  const listOps = { '/v1/channels': 'listChannels', '/v1/platforms': 'listPlatforms', '/v1/archs': 'listArchs' } as const
+  for (const [path, op] of Object.entries(listOps)) {
+    const names: string[] = []
+    let cursor: string | null = null
+    do {
+      const res = await f(`${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, get())
+      const body = await expectSpec(op as 'listChannels', res, 200) as { items: Array<{ name: string }>; nextCursor: string | null }
+      names.push(...body.items.map((i) => i.name))
+      cursor = body.nextCursor
+    } while (cursor)
+    assert.deepEqual(names, [...names].sort(), `${path} ordered by name`)
+    assert.equal(names.length, 3)
+    await expectSpec(op as 'listChannels', await f(`${path}?limit=101`, get()), 400)
+    await expectSpec(op as 'listChannels', await f(`${path}?cursor=garbage`, get()), 400)
+    await expectSpec(op as 'listChannels', await f(path), 401)
+  }
+  const beta = ids['/v1/channels:beta']
+  const upd = await expectSpec('updateChannel', await f(`/v1/channels/${beta}`, patch({ description: 'Weekly' })), 200) as { description: string }
+  assert.equal(upd.description, 'Weekly')
+  await expectSpec('updateChannel', await f(`/v1/channels/${beta}`, patch({ name: 'stable' })), 409)
+  await expectSpec('updateChannel', await f('/v1/channels/ch_missing', patch({ name: 'x1' })), 404)
+  await expectSpec('updateChannel', await f(`/v1/channels/${beta}`, patch({})), 400)
+  const pl = await expectSpec('updatePlatform', await f(`/v1/platforms/${ids['/v1/platforms:darwin']}`, patch({ updater: 'electron-builtin' })), 200) as { updater: string }
+  assert.equal(pl.updater, 'electron-builtin')
+  await expectSpec('updatePlatform', await f(`/v1/platforms/${ids['/v1/platforms:darwin']}`, patch({ name: 'windows' })), 409)
+  const ar = await expectSpec('updateArch', await f(`/v1/archs/${ids['/v1/archs:arm64']}`, patch({ name: 'aarch64' })), 200) as { name: string }
+  assert.equal(ar.name, 'aarch64')
+  await expectSpec('updateArch', await f(`/v1/archs/${ids['/v1/archs:arm64']}`, patch({ name: 'x64' })), 409)
+  for (const [path, op] of [['/v1/channels', 'deleteChannel'], ['/v1/platforms', 'deletePlatform'], ['/v1/archs', 'deleteArch']] as const) {
+    await expectSpec(op, await f(`${path}/${ids[`${path}:tmp`]}`, del()), 204)
+    await expectSpec(op, await f(`${path}/${ids[`${path}:tmp`]}`, del()), 404)
+  }
+})
+
+test('apps: create, list, update', async () => {
+  const res = await f('/v1/apps', jsonBody({ slug: 'harbor-notes', name: 'Harbor Notes' }, token))
+  assert.equal(res.headers.get('location'), '/v1/apps/harbor-notes')
+  const app = await expectSpec('createApp', res, 201) as { private: boolean; description: string }
+  assert.equal(app.private, false)
+  assert.equal(app.description, '')
+  await expectSpec('createApp', await f('/v1/apps', jsonBody({ slug: 'lighthouse', name: 'Lighthouse', private: true }, token)), 201)
+  await expectSpec('createApp', await f('/v1/apps', jsonBody({ slug: 'harbor-notes', name: 'Again' }, token)), 409)
+  const bad = await expectSpec('createApp', await f('/v1/apps', jsonBody({ slug: 'Bad Slug', name: '' }, token)), 400) as { errors: Array<{ pointer: string }> }
+  assert.deepEqual(bad.errors.map((e) => e.pointer).sort(), ['/name', '/slug'])
+  const list = await expectSpec('listApps', await f('/v1/apps?limit=1', get()), 200) as { items: Array<{ slug: string }>; nextCursor: string }
+  assert.equal(list.items[0]?.slug, 'harbor-notes')
+  const next = await expectSpec('listApps', await f(`/v1/apps?cursor=${list.nextCursor}`, get()), 200) as { items: Array<{ slug: string }>; nextCursor: null }
+  assert.deepEqual(next.items.map((a) => a.slug), ['lighthouse'])
+  assert.equal(next.nextCursor, null)
+  await expectSpec('listApps', await f('/v1/apps?limit=abc', get()), 400)
+  const upd = await expectSpec('updateApp', await f('/v1/apps/harbor-notes', patch({ description: 'Notes.' })), 200) as { description: string; name: string }
+  assert.equal(upd.description, 'Notes.')
+  assert.equal(upd.name, 'Harbor Notes')
+  await expectSpec('updateApp', await f('/v1/apps/nope-app', patch({ name: 'X' })), 404)
+  await expectSpec('updateApp', await f('/v1/apps/harbor-notes', patch({ private: 'yes' })), 400)
+})
+
+async function upload(slug: string, version: string, extra: Record<string, string> = {}, files: Array<[string, Uint8Array]> = [[`Harbor-${version}.exe`, exe], [`harbor-${version}-full.nupkg`, nupkg]]) {
+  const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...extra }, files)
+  return f(`/v1/apps/${slug}/versions`, bearer(token, { method: 'POST', body: form }))
+}
+
+test('versions: upload, list, search, edit', async () => {
+  const res = await upload('harbor-notes', '1.0.0', { changelog: 'First' })
+  const v1 = await expectSpec('uploadVersion', res, 201) as { id: string; artifacts: Array<{ id: string; sha256: string; size: number; packageType: string; downloadUrl: string }> }
+  assert.equal(res.headers.get('location'), `/v1/apps/harbor-notes/versions/${v1.id}`)
+  assert.equal(v1.artifacts[0]?.sha256, createHash('sha256').update(exe).digest('hex'))
+  assert.equal(v1.artifacts[0]?.size, exe.byteLength)
+  assert.deepEqual(v1.artifacts.map((a) => a.packageType), ['exe', 'nupkg'])
+  ids.v1 = v1.id
+  ids.v1exe = v1.artifacts[0]?.id ?? ''
+  ids.v1nupkg = v1.artifacts[1]?.id ?? ''
+  const v11 = await expectSpec('uploadVersion', await upload('harbor-notes', '1.1.0', { intermediate: 'true' }), 201) as { id: string }
+  ids.v11 = v11.id
+  const v2 = await expectSpec('uploadVersion', await upload('harbor-notes', '2.0.0', { critical: 'false', published: 'false' }), 201) as { id: string; published: boolean; publishedAt: null }
+  assert.equal(v2.published, false)
+  assert.equal(v2.publishedAt, null)
+  ids.v2 = v2.id
+  await expectSpec('uploadVersion', await upload('harbor-notes', '1.0.0'), 409)
+  await expectSpec('uploadVersion', await upload('harbor-notes', 'one'), 400)
+  await expectSpec('uploadVersion', await upload('nope-app', '1.0.0'), 404)
+  const priv = await expectSpec('uploadVersion', await upload('lighthouse', '3.0.0', { platform: 'darwin', arch: 'x64' }, [['Lighthouse-3.0.0.dmg', exe]]), 201) as { id: string; artifacts: Array<{ downloadUrl: string }> }
+  ids.priv = priv.id
+  assert.match(priv.artifacts[0]?.downloadUrl ?? '', /\?expires=\d+&signature=[0-9a-f]{64}$/)
+
+  const all = await expectSpec('listVersions', await f('/v1/versions?limit=2', get()), 200) as { items: Array<{ version: string }>; nextCursor: string }
+  assert.deepEqual(all.items.map((v) => v.version), ['3.0.0', '2.0.0'], 'newest first')
+  const rest = await expectSpec('listVersions', await f(`/v1/versions?limit=10&cursor=${all.nextCursor}`, get()), 200) as { items: Array<{ version: string }> }
+  assert.deepEqual(rest.items.map((v) => v.version), ['1.1.0', '1.0.0'])
+  const filtered = await expectSpec('listVersions', await f('/v1/versions?app=harbor-notes&published=false', get()), 200) as { items: Array<{ version: string }> }
+  assert.deepEqual(filtered.items.map((v) => v.version), ['2.0.0'])
+  await expectSpec('listVersions', await f('/v1/versions?published=maybe', get()), 400)
+
+  const search = await expectSpec('searchAppVersions', await f('/v1/apps/harbor-notes/versions?channel=stable&platform=windows&arch=x64&limit=2', get()), 200) as { items: Array<{ version: string }>; nextCursor: string }
+  assert.deepEqual(search.items.map((v) => v.version), ['2.0.0', '1.1.0'])
+  const page2 = await expectSpec('searchAppVersions', await f(`/v1/apps/harbor-notes/versions?limit=2&cursor=${search.nextCursor}`, get()), 200) as { items: Array<{ version: string }>; nextCursor: null }
+  assert.deepEqual(page2.items.map((v) => v.version), ['1.0.0'])
+  assert.equal(page2.nextCursor, null)
+  const crit = await expectSpec('searchAppVersions', await f('/v1/apps/harbor-notes/versions?critical=true', get()), 200) as { items: unknown[] }
+  assert.equal(crit.items.length, 0)
+  await expectSpec('searchAppVersions', await f('/v1/apps/nope-app/versions', get()), 404)
+
+  const edited = await expectSpec('updateVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v2}`, patch({ published: true, critical: true, rolloutPercentage: 100 })), 200) as { published: boolean; publishedAt: string; critical: boolean }
+  assert.equal(edited.published, true)
+  assert.ok(edited.publishedAt)
+  await expectSpec('updateVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v2}`, patch({ rolloutPercentage: 101 })), 400)
+  await expectSpec('updateVersion', await f('/v1/apps/harbor-notes/versions/ver_missing', patch({ critical: false })), 404)
+})
+
+test('update check, latest build, Squirrel feed', async () => {
+  const q = (v: string, extra = '') => `/v1/apps/harbor-notes/update?version=${v}&platform=windows&arch=x64${extra}`
+  const step = await expectSpec('checkForUpdate', await f(q('1.0.0')), 200) as { version: string; intermediate: boolean; critical: boolean }
+  assert.equal(step.version, '1.1.0', 'intermediate first')
+  assert.equal(step.intermediate, true)
+  const last = await expectSpec('checkForUpdate', await f(q('1.1.0')), 200) as { version: string; critical: boolean }
+  assert.equal(last.version, '2.0.0')
+  assert.equal(last.critical, true)
+  await expectSpec('checkForUpdate', await f(q('2.0.0')), 204)
+  await expectSpec('checkForUpdate', await f(q('1.0.0', '&channel=beta')), 204)
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0&platform=windows&arch=x64'), 400)
+  await expectSpec('checkForUpdate', await f('/v1/apps/nope-app/update?version=1.0.0&platform=windows&arch=x64'), 404)
+
+  const latest = await f('/v1/apps/harbor-notes/latest?packageType=exe&platform=windows&arch=x64')
+  await expectSpec('getLatestBuild', latest.clone(), 302)
+  assert.match(latest.headers.get('location') ?? '', new RegExp(`/v1/apps/harbor-notes/versions/${ids.v2}/artifacts/art_\\w+/download$`))
+  await expectSpec('getLatestBuild', await f('/v1/apps/harbor-notes/latest?packageType=dmg&platform=windows&arch=x64'), 404)
+  await expectSpec('getLatestBuild', await f('/v1/apps/harbor-notes/latest?packageType=iso&platform=windows&arch=x64'), 400)
+
+  const feed = await expectSpec('getSquirrelReleases', await f('/v1/apps/harbor-notes/squirrel/stable/x64/RELEASES'), 200) as string
+  const sha1 = createHash('sha1').update(nupkg).digest('hex').toUpperCase()
+  assert.deepEqual(feed.trim().split('\n'), ['1.0.0', '1.1.0', '2.0.0'].map((v) => `${sha1} harbor-${v}-full.nupkg ${nupkg.byteLength}`))
+  await expectSpec('getSquirrelReleases', await f('/v1/apps/nope-app/squirrel/stable/x64/RELEASES'), 404)
+  // Squirrel fetches packages relative to the feed (a route outside the spec): redirected to the download.
+  const pkg = await f('/v1/apps/harbor-notes/squirrel/stable/x64/harbor-1.0.0-full.nupkg')
+  assert.equal(pkg.status, 302)
+  const bytes = await fetch(pkg.headers.get('location') ?? '')
+  assert.deepEqual(new Uint8Array(await bytes.arrayBuffer()), nupkg)
+  assert.equal((await f('/v1/apps/harbor-notes/squirrel/stable/x64/other.nupkg')).status, 404)
+})
+
+test('download: public, range, private with token or signed link', async () => {
+  const path = `/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1exe}/download`
+  const res = await f(path)
+  assert.equal(res.headers.get('content-length'), String(exe.byteLength))
+  assert.equal(res.headers.get('content-disposition')?.startsWith('attachment; filename="Harbor-1.0.0.exe"'), true)
+  assert.equal(res.headers.get('digest'), `sha-256=${createHash('sha256').update(exe).digest('base64')}`)
+  const bytes = new Uint8Array(await res.clone().arrayBuffer())
+  assert.deepEqual(bytes, exe)
+  await expectSpec('downloadArtifact', res, 200)
+  const part = await f(path, { headers: { range: 'bytes=10-19' } })
+  assert.equal(part.headers.get('content-range'), `bytes 10-19/${exe.byteLength}`)
+  assert.deepEqual(new Uint8Array(await part.clone().arrayBuffer()), exe.slice(10, 20))
+  await expectSpec('downloadArtifact', part, 206)
+  await expectSpec('downloadArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/art_missing/download`), 404)
+
+  const version = await (await f(`/v1/apps/lighthouse/versions`, get())).json() as { items: Array<{ artifacts: Array<{ downloadUrl: string }> }> }
+  const signed = new URL(version.items[0]?.artifacts[0]?.downloadUrl ?? '')
+  assert.equal(signed.origin, server.url)
+  await expectSpec('downloadArtifact', await f(signed.pathname + signed.search), 200)
+  await expectSpec('downloadArtifact', await f(signed.pathname), 401)
+  await expectSpec('downloadArtifact', await f(signed.pathname, get()), 200)
+  const tampered = signed.search.replace(/signature=./, (m) => m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)
+  await expectSpec('downloadArtifact', await f(signed.pathname + tampered), 403)
+  const expired = `?expires=1000&signature=${'0'.repeat(64)}`
+  await expectSpec('downloadArtifact', await f(signed.pathname + expired), 403)
+})
+
+test('team users and the admin password', async () => {
+  const created = await expectSpec('createTeamUser', await f('/v1/team/users', jsonBody({
+    email: 'grace@acme.test', name: 'Grace', password: PASSWORD,
+    permissions: { apps: { upload: { enabled: true, allowed: ['harbor-notes'] } } },
+  }, token)), 201) as { id: string; role: string; permissions: { apps: { upload: { allowed: string[] }; delete: { enabled: boolean } } } }
+  assert.equal(created.role, 'user')
+  assert.deepEqual(created.permissions.apps.upload.allowed, ['harbor-notes'])
+  assert.equal(created.permissions.apps.delete.enabled, false)
+  await expectSpec('createTeamUser', await f('/v1/team/users', jsonBody({ email: 'grace@acme.test', name: 'G', password: PASSWORD }, token)), 409)
+  await expectSpec('createTeamUser', await f('/v1/team/users', jsonBody({ email: 'x@acme.test', name: 'G', password: 'short' }, token)), 400)
+  const list = await expectSpec('listTeamUsers', await f('/v1/team/users', get()), 200) as { items: Array<{ email: string }> }
+  assert.deepEqual(list.items.map((u) => u.email), ['grace@acme.test'], 'the admin is not listed')
+  const grace = await (await f('/v1/auth/login', jsonBody({ email: 'grace@acme.test', password: PASSWORD }))).json() as { token: string }
+  await expectSpec('listTeamUsers', await f('/v1/team/users', get(grace.token)), 403)
+  const upd = await expectSpec('updateTeamUser', await f(`/v1/team/users/${created.id}`, patch({ name: 'Grace H', password: 'another-long-password' })), 200) as { name: string }
+  assert.equal(upd.name, 'Grace H')
+  await expectSpec('whoami', await f('/v1/whoami', get(grace.token)), 401)
+  await expectSpec('updateTeamUser', await f('/v1/team/users/usr_missing', patch({ name: 'X' })), 404)
+  await expectSpec('deleteTeamUser', await f(`/v1/team/users/${created.id}`, del()), 204)
+  await expectSpec('deleteTeamUser', await f(`/v1/team/users/${created.id}`, del()), 404)
+
+  await expectSpec('updateAdminPassword', await f('/v1/team/admin', patch({ currentPassword: 'wrong-password!', newPassword: 'a-brand-new-password' })), 400)
+  await expectSpec('updateAdminPassword', await f('/v1/team/admin', patch({ currentPassword: PASSWORD, newPassword: 'a-brand-new-password' })), 204)
+  await expectSpec('whoami', await f('/v1/whoami', get()), 401)
+  await expectSpec('updateAdminPassword', await f('/v1/team/admin', patch({ currentPassword: PASSWORD, newPassword: 'x' }, 'bad')), 401)
+  token = ((await (await f('/v1/auth/login', jsonBody({ email: 'ada@acme.test', password: 'a-brand-new-password' }))).json()) as { token: string }).token
+})
+
+test('deletes: artifact, version, catalog in use, app with its files', async () => {
+  const blobDir = `${server.dataDir}/blobs`
+  const { readdir } = await import('node:fs/promises')
+  const before = (await readdir(blobDir)).filter((n) => n !== '.tmp')
+  assert.ok(before.includes(ids.v1exe ?? ''))
+  await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1exe}`, del()), 204)
+  assert.ok(!(await readdir(blobDir)).includes(ids.v1exe ?? ''), 'blob removed with its artifact')
+  await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1nupkg}`, del()), 409)
+  await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/art_missing`, del()), 404)
+  await expectSpec('deleteVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v1}`, del()), 204)
+  assert.ok(!(await readdir(blobDir)).includes(ids.v1nupkg ?? ''))
+  await expectSpec('deleteVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v1}`, del()), 404)
+  await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 409)
+  await expectSpec('deletePlatform', await f(`/v1/platforms/${ids['/v1/platforms:windows']}`, del()), 409)
+  await expectSpec('deleteArch', await f(`/v1/archs/${ids['/v1/archs:x64']}`, del()), 409)
+  await expectSpec('deleteApp', await f('/v1/apps/harbor-notes', del()), 204)
+  await expectSpec('deleteApp', await f('/v1/apps/harbor-notes', del()), 404)
+  await expectSpec('deleteApp', await f('/v1/apps/lighthouse', del()), 204)
+  assert.deepEqual((await readdir(blobDir)).filter((n) => n !== '.tmp'), [], 'every blob deleted with its app')
+  await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 204)
+})
+
+test('another team sees none of this team\'s resources', async () => {
+  await f('/v1/apps', jsonBody({ slug: 'team-a-app', name: 'A' }, token))
+  const other = await signup(f, 'other@else.test', 'Else')
+  await expectSpec('updateApp', await f('/v1/apps/team-a-app', patch({ name: 'Mine' }, other.token)), 404)
+  await expectSpec('deleteApp', await f('/v1/apps/team-a-app', del(other.token)), 404)
+  const list = await expectSpec('listApps', await f('/v1/apps', get(other.token)), 200) as { items: unknown[] }
+  assert.equal(list.items.length, 0)
+  await expectSpec('updateChannel', await f(`/v1/channels/${ids['/v1/channels:beta']}`, patch({ name: 'mine' }, other.token)), 404)
+})
+
+test('every operation of the spec has a route', async () => {
+  const sample: Record<string, string> = { app: 'team-a-app', version: 'ver_x', artifact: 'art_x', id: 'usr_x', channel: 'stable', arch: 'x64' }
+  for (const op of operations) {
+    const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? 'x')
+    const res = await f(path, { method: op.method.toUpperCase() })
+    const text = await res.text()
+    assert.ok(!text.includes('No route for'), `${op.operationId} (${op.method.toUpperCase()} ${op.path}) has no route: ${text}`)
+  }
+  const res = await f('/v1/no-such-thing')
+  assert.match(await res.text(), /No route for GET \/v1\/no-such-thing/)
+})
+
+test('every operation had at least one response checked against the spec', () => {
+  const missing = operations.filter((op) => ![...checked].some((k) => k.startsWith(`${op.operationId} `)))
+  assert.deepEqual(missing.map((op) => op.operationId), [])
+})

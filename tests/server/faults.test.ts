@@ -1,0 +1,259 @@
+/** Bad input and crashes: clear 4xx problems, and nothing half-stored. */
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import BetterSqlite3 from 'better-sqlite3'
+import {
+  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch, type TestServer,
+} from './helpers.ts'
+
+const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
+
+async function prepare(f: Fetch) {
+  const { token } = await signup(f, `admin-${Math.random()}@faults.test`)
+  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']] as const) {
+    assert.equal((await f(path, jsonBody({ name }, token))).status, 201)
+  }
+  assert.equal((await f('/v1/apps', jsonBody({ slug: 'fault-app', name: 'Fault' }, token))).status, 201)
+  return token
+}
+
+async function nothingStored(f: Fetch, token: string, blobs: () => Promise<string[]>) {
+  const versions = await (await f('/v1/apps/fault-app/versions', bearer(token))).json() as { items: unknown[] }
+  assert.equal(versions.items.length, 0, 'no version row')
+  assert.deepEqual(await blobs(), [], 'no blob')
+}
+
+let server: TestServer
+let f: Fetch
+let token: string
+const LIMIT = 4096
+const blobFiles = async () => (await readdir(join(server.dataDir, 'blobs'))).filter((n) => n !== '.tmp')
+
+before(async () => {
+  server = await startTestServer(LIMIT)
+  f = httpFetch(server.url)
+  token = await prepare(f)
+})
+after(async () => server.stop())
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  f('/v1/apps/fault-app/versions', bearer(token, { method: 'POST', body, headers }))
+
+test('path-like file names are refused and nothing is stored', async () => {
+  for (const name of ['../evil.exe', 'dir/evil.exe', '..\\evil.exe', '.hidden.exe', 'C:\\evil.exe', 'evil.iso', 'a"b.exe']) {
+    const form = uploadForm(FIELDS, [[name, 'x']])
+    const problem = await expectProblem(await post(form), 400, 'validation', 'files')
+    assert.ok(problem.errors?.some((e) => e.field === 'files'), name)
+  }
+  await nothingStored(f, token, blobFiles)
+})
+
+test('an upload over the limit is 413 and nothing is stored (declared length and chunked)', async () => {
+  const big = new Uint8Array(LIMIT * 2)
+  await expectProblem(await post(uploadForm(FIELDS, [['big.exe', big]])), 413, 'payload-too-large')
+  await nothingStored(f, token, blobFiles)
+  // Without Content-Length the server counts bytes as they arrive.
+  const form = uploadForm(FIELDS, [['big.exe', big]])
+  const encoded = new Response(form)
+  const stream = encoded.body as ReadableStream<Uint8Array>
+  const res = await fetch(`${server.url}/v1/apps/fault-app/versions`, {
+    method: 'POST', body: stream, duplex: 'half',
+    headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+  } as RequestInit)
+  await expectProblem(res, 413, 'payload-too-large')
+  await nothingStored(f, token, blobFiles)
+  // Just under the limit works.
+  const ok = await post(uploadForm(FIELDS, [['small.exe', new Uint8Array(LIMIT / 2)]]))
+  assert.equal(ok.status, 201, await ok.text())
+  const { id } = await (await f('/v1/apps/fault-app/versions', bearer(token))).json().then((b: { items: Array<{ id: string }> }) => b.items[0] ?? { id: '' })
+  assert.equal((await f(`/v1/apps/fault-app/versions/${id}`, bearer(token, { method: 'DELETE' }))).status, 204)
+})
+
+test('malformed multipart, wrong content type, missing fields', async () => {
+  await expectProblem(await post('--nope\r\ngarbage', { 'content-type': 'multipart/form-data; boundary=xyz' }), 400, 'validation', 'body')
+  await expectProblem(await post(JSON.stringify(FIELDS), { 'content-type': 'application/json' }), 400, 'validation', 'Content-Type')
+  await expectProblem(await post('x', { 'content-type': 'multipart/form-data' }), 400, 'validation', 'Content-Type')
+  await expectProblem(await post(uploadForm(FIELDS, [])), 400, 'validation', 'files')
+  await expectProblem(await post(uploadForm({ ...FIELDS, version: 'v1' }, [['a.exe', 'x']])), 400, 'validation', 'version')
+  await expectProblem(await post(uploadForm({ ...FIELDS, rolloutPercentage: '150' }, [['a.exe', 'x']])), 400, 'validation', 'rolloutPercentage')
+  await expectProblem(await post(uploadForm({ ...FIELDS, channel: 'nightly' }, [['a.exe', 'x']])), 400, 'validation', 'channel')
+  const form = uploadForm(FIELDS, [['a.exe', 'x']])
+  form.append('files', 'text instead of a file')
+  await expectProblem(await post(form), 400, 'validation', 'files')
+  await expectProblem(await post(uploadForm(FIELDS, [['a.exe', 'x'], ['a.exe', 'y']])), 400, 'validation', 'files')
+  await nothingStored(f, token, blobFiles)
+})
+
+test('JSON bodies: bad JSON, wrong content type, wrong types name the member', async () => {
+  const send = (body: string, type = 'application/json') => f('/v1/apps', { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': type } })
+  await expectProblem(await send('{"slug": '), 400, 'validation', '/')
+  await expectProblem(await send('{"slug":"ok-app","name":"x"}', 'text/plain'), 400, 'validation', 'Content-Type')
+  await expectProblem(await send('{"slug":"ok-app","name":5}'), 400, 'validation', '/name')
+  await expectProblem(await send('{"name":"x"}'), 400, 'validation', '/slug')
+  await expectProblem(await send('[]'), 400, 'validation', '/')
+  const list = await (await f('/v1/apps', bearer(token))).json() as { items: Array<{ slug: string }> }
+  assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
+})
+
+test('in-process app: same limits without a real socket', async () => {
+  const m = await memoryApp({ maxUploadBytes: 1000 })
+  const t = await prepare(m.fetch)
+  const res = await m.fetch('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big.exe', new Uint8Array(5000)]]) }))
+  await expectProblem(res, 413, 'payload-too-large')
+  await nothingStored(m.fetch, t, () => m.blobs.list())
+})
+
+function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n')[0]
+      if (out.includes('\n') && line) resolve({ child, url: line.trim() })
+    })
+    child.once('exit', (code) => reject(new Error(`child exited early with ${code}`)))
+  })
+}
+
+test('SIGKILL during an upload: after restart no partial artifact, metadata consistent', { timeout: 30_000 }, async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-crash-'))
+  try {
+    let { child, url } = await startChild(dataDir)
+    const cf = httpFetch(url)
+    const t = await prepare(cf)
+    // One complete upload first: it must survive the crash intact.
+    const done = await cf('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['kept.exe', new Uint8Array(10_000).fill(7)]]) }))
+    assert.equal(done.status, 201, await done.clone().text())
+
+    // Now a large upload whose body stops half-way; the server is killed while reading it.
+    const form = uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]])
+    const encoded = new Response(form)
+    const whole = new Uint8Array(await encoded.arrayBuffer())
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= whole.byteLength / 2) return new Promise(() => undefined)
+        const chunk = whole.subarray(sent, sent + 64 * 1024)
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const pending = fetch(`${url}/v1/apps/fault-app/versions`, {
+      method: 'POST', body, duplex: 'half',
+      headers: { authorization: `Bearer ${t}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    } as RequestInit).catch((error: unknown) => error)
+    while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    await new Promise((r) => setTimeout(r, 100))
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGKILL')
+    await exited
+    assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
+
+    ;({ child, url } = await startChild(dataDir))
+    try {
+      const rf = httpFetch(url)
+      const login = await rf('/v1/whoami', bearer(t))
+      assert.equal(login.status, 200, 'tokens survive the restart (persisted secret)')
+      const versions = await (await rf('/v1/apps/fault-app/versions', bearer(t))).json() as { items: Array<{ version: string; artifacts: Array<{ downloadUrl: string; size: number }> }> }
+      assert.deepEqual(versions.items.map((v) => v.version), ['1.0.0'], 'only the complete upload exists')
+      const art = versions.items[0]?.artifacts[0]
+      const dl = await fetch(art?.downloadUrl ?? '')
+      assert.equal(dl.status, 200, await dl.clone().text())
+      assert.equal((await dl.arrayBuffer()).byteLength, 10_000)
+      assert.deepEqual(await readdir(join(dataDir, 'blobs', '.tmp')), [], 'no temp files left')
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+    // Every artifact row has its blob and every blob has its row.
+    const db = new BetterSqlite3(join(dataDir, 'ferry.db'), { readonly: true })
+    const keys = (db.prepare('SELECT blob_key FROM artifacts ORDER BY blob_key').all() as Array<{ blob_key: string }>).map((r) => r.blob_key)
+    db.close()
+    const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp').sort()
+    assert.deepEqual(files, keys)
+    assert.equal(keys.length, 1)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** The real entry (`npm run server` runs this file), configured through the environment. */
+async function startEntry(dataDir: string): Promise<{ child: ChildProcess; url: string; logs: string[] }> {
+  const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
+  const env = { ...process.env, FERRY_PORT: String(await freePort()), FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'info' }
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'inherit'], env })
+  const logs: string[] = []
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) {
+        logs.push(line)
+        const entryLine = JSON.parse(line) as { msg: string; url?: string }
+        if (entryLine.msg === 'listening' && entryLine.url) resolve({ child, url: entryLine.url, logs })
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)))
+  })
+}
+
+test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0', { timeout: 30_000 }, async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-term-'))
+  try {
+    const { child, url, logs } = await startEntry(dataDir)
+    const t = await prepare(httpFetch(url))
+    const form = uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]])
+    const encoded = new Response(form)
+    const whole = new Uint8Array(await encoded.arrayBuffer())
+    let sent = 0
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => { release = r })
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= whole.byteLength / 2) await gate
+        if (sent >= whole.byteLength) return controller.close()
+        const chunk = whole.subarray(sent, sent + 64 * 1024)
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const pending = fetch(`${url}/v1/apps/fault-app/versions`, {
+      method: 'POST', body, duplex: 'half',
+      headers: { authorization: `Bearer ${t}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    } as RequestInit)
+    while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    await assert.rejects(fetch(`${url}/v1/health`, { headers: { connection: 'close' } }), 'no new connections while shutting down')
+    release()
+    const res = await pending
+    assert.equal(res.status, 201, await res.text())
+    assert.equal(await exited, 0)
+    const messages = logs.map((l) => (JSON.parse(l) as { msg: string }).msg)
+    for (const msg of ['generated JWT secret; it is kept in this file', 'listening', 'request', 'shutting down: finishing in-flight requests', 'stopped']) {
+      assert.ok(messages.includes(msg), `log line ${JSON.stringify(msg)} missing: ${messages.join(' | ')}`)
+    }
+    assert.ok(!logs.some((l) => l.includes(SIGNUP_KEY)), 'the signup key is never logged')
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})

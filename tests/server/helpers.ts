@@ -1,0 +1,131 @@
+/** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { createApp } from '../../server/app.ts'
+import type { AppConfig } from '../../server/context.ts'
+import { startServer, type RunningServer } from '../../server/runtime/node.ts'
+import { operations, type OperationId } from '../../server/spec.ts'
+import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
+import { openNodeDb } from '../../server/storage/sqlite-node.ts'
+import type { BlobStore, Db } from '../../server/storage/types.ts'
+import { responseValidator } from '../../server/validation.ts'
+
+export const SIGNUP_KEY = 'test-signup-key-0123456789'
+export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789'
+export const PASSWORD = 'correct-horse-battery-staple'
+export const TEST_ITERATIONS = 1000
+
+export interface TestServer extends RunningServer {
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
+  const running = await startServer({
+    config: {
+      host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
+      publicUrl: undefined, maxUploadBytes, logLevel: 'silent',
+    },
+    logger: pino({ level: 'silent' }),
+    passwordIterations: TEST_ITERATIONS,
+  })
+  return {
+    ...running,
+    dataDir,
+    async stop() {
+      await running.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** An in-process app on an in-memory better-sqlite3 database and memory blobs. */
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date) {
+  const db: Db = await openNodeDb(':memory:')
+  const blobs: BlobStore = createMemoryBlobs()
+  const app = createApp({
+    db, blobs, ...(clock ? { clock } : {}),
+    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
+  })
+  const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)
+  return { app, db, blobs, fetch: fetchApp }
+}
+
+export type Fetch = (path: string, init?: RequestInit) => Promise<Response>
+
+export function httpFetch(base: string): Fetch {
+  return (path, init) => fetch(base + path, { redirect: 'manual', ...init })
+}
+
+export const jsonBody = (body: unknown, token?: string, extra: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+  body: JSON.stringify(body),
+})
+
+export const bearer = (token: string, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+})
+
+export function uploadForm(fields: Record<string, string>, files: Array<[string, Uint8Array | string]>): FormData {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  for (const [name, data] of files) form.append('files', new File([data as BlobPart], name))
+  return form
+}
+
+/** Sign up a team; returns the session. */
+export async function signup(f: Fetch, email: string, teamName = 'Team') {
+  const res = await f('/v1/auth/signup', jsonBody({ teamName, name: 'Admin', email, password: PASSWORD }, undefined, { 'x-ferry-signup-key': SIGNUP_KEY }))
+  assert.equal(res.status, 201, await res.clone().text())
+  return (await res.json()) as { token: string; user: { id: string }; team: { id: string } }
+}
+
+/** (operationId, status) pairs whose response was checked against the spec. */
+export const checked = new Set<string>()
+
+/**
+ * Asserts the response's status is listed for the operation, its content type matches, and
+ * its body validates against the schema the spec gives for that status. Returns the body.
+ */
+export async function expectSpec(opId: OperationId, res: Response, status?: number): Promise<unknown> {
+  const op = operations.find((o) => o.operationId === opId)
+  assert.ok(op, `no operation ${opId}`)
+  const text = await res.text()
+  if (status !== undefined) assert.equal(res.status, status, `${opId}: expected ${status}, got ${res.status}: ${text}`)
+  const listed = op.responses[String(res.status)]
+  assert.ok(listed, `${opId}: status ${res.status} is not listed in the spec (${Object.keys(op.responses).join(', ')}): ${text}`)
+  const types = Object.keys(listed)
+  checked.add(`${opId} ${res.status}`)
+  if (types.length === 0) {
+    assert.equal(text, '', `${opId} ${res.status}: expected an empty body`)
+    return undefined
+  }
+  const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+  assert.ok(types.includes(contentType), `${opId} ${res.status}: content type ${contentType} not in ${types.join(', ')}`)
+  const schema = listed[contentType]
+  if (!schema || contentType === 'application/octet-stream') return text
+  const body = contentType.endsWith('json') ? JSON.parse(text) : text
+  const validate = responseValidator(schema)
+  assert.ok(validate(body), `${opId} ${res.status}: body does not match the spec: ${JSON.stringify(validate.errors)}\n${text}`)
+  return body
+}
+
+/** Asserts a problem response of the given kind that names `field` or `pointer` (when given). */
+export async function expectProblem(res: Response, status: number, kind: string, names?: string): Promise<{ errors?: Array<{ field?: string; pointer?: string; message: string }>; detail: string }> {
+  const text = await res.text()
+  assert.equal(res.status, status, text)
+  assert.equal(res.headers.get('content-type'), 'application/problem+json')
+  const body = JSON.parse(text)
+  assert.equal(body.type, `https://ferry.example.org/docs/troubleshooting#${kind}`)
+  assert.equal(body.status, status)
+  if (names !== undefined) {
+    assert.ok(body.errors?.some((e: { field?: string; pointer?: string }) => e.field === names || e.pointer === names), `no error names ${names}: ${text}`)
+  }
+  return body
+}

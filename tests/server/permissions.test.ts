@@ -1,0 +1,179 @@
+/**
+ * Permission matrix: every operation × {anonymous, team user without the permission, with it,
+ * with it but limited to other resources, admin, admin of another team}, each on a fresh fixture.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { SignJWT } from 'jose'
+import { hashPassword } from '../../server/crypto.ts'
+import { normalizePermissions } from '../../server/permissions.ts'
+import { operations, type OperationId, type SpecOperation } from '../../server/spec.ts'
+import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
+
+type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin'
+const ROLES: Role[] = ['anonymous', 'without', 'with', 'outside', 'admin', 'otherAdmin']
+const passwordHash = hashPassword(PASSWORD, TEST_ITERATIONS)
+const NOW = '2025-01-01T00:00:00Z'
+
+const ALL_GRANTS = ['apps.create', 'apps.edit', 'apps.delete', 'apps.upload', 'apps.download',
+  ...['channels', 'platforms', 'archs'].flatMap((c) => [`${c}.create`, `${c}.edit`, `${c}.delete`])]
+
+function matrix(grants: string[], allowed?: string[]) {
+  const p: Record<string, Record<string, { enabled: boolean; allowed?: string[] }>> = {}
+  for (const g of grants) {
+    const [area, action] = g.split('.') as [string, string]
+    p[area] = { ...p[area], [action]: allowed ? { enabled: true, allowed } : { enabled: true } }
+  }
+  return JSON.stringify(normalizePermissions(p))
+}
+
+async function fixture(op: SpecOperation) {
+  const m = await memoryApp()
+  const db = m.db
+  const perm = op.permission
+  const isMatrix = perm.includes('.')
+  const withGrants = isMatrix ? [perm] : []
+  const withoutGrants = ALL_GRANTS.filter((g) => g !== perm)
+  const outside = isMatrix ? matrix([perm], ['elsewhere', 'ch_elsewhere']) : matrix(ALL_GRANTS.filter((g) => g.startsWith('apps.')), ['elsewhere'])
+  await db.insertInto('teams').values([{ id: 'tm_a', name: 'A', created_at: NOW }, { id: 'tm_b', name: 'B', created_at: NOW }]).execute()
+  const user = async (id: string, team: string, role: 'admin' | 'user', permissions: string) =>
+    db.insertInto('users').values({ id, team_id: team, email: `${id}@x.test`, name: id, role, password_hash: await passwordHash, permissions, token_version: 0, created_at: NOW }).execute()
+  await user('usr_admina', 'tm_a', 'admin', '{}')
+  await user('usr_adminb', 'tm_b', 'admin', '{}')
+  await user('usr_without', 'tm_a', 'user', matrix(withoutGrants))
+  await user('usr_with', 'tm_a', 'user', matrix(withGrants))
+  await user('usr_outside', 'tm_a', 'user', outside)
+  for (const [table, rows] of [
+    ['channels', [{ id: 'ch_a', name: 'stable', description: '' }, { id: 'ch_spare', name: 'spare', description: '' }]],
+    ['platforms', [{ id: 'pl_a', name: 'windows', updater: 'ferry' }, { id: 'pl_spare', name: 'spare', updater: 'ferry' }]],
+    ['archs', [{ id: 'ar_a', name: 'x64' }, { id: 'ar_spare', name: 'spare' }]],
+  ] as const) {
+    await db.insertInto(table).values(rows.map((r) => ({ ...r, team_id: 'tm_a', created_at: NOW })) as never).execute()
+  }
+  await db.insertInto('apps').values([
+    { slug: 'app-a', team_id: 'tm_a', name: 'A', description: '', private: 0, created_at: NOW, updated_at: NOW },
+    { slug: 'app-p', team_id: 'tm_a', name: 'P', description: '', private: 1, created_at: NOW, updated_at: NOW },
+  ]).execute()
+  const hex = (n: number, c: string) => c.repeat(n)
+  for (const [ver, app, arts] of [['ver_a', 'app-a', ['art_a1', 'art_a2']], ['ver_p', 'app-p', ['art_p1']]] as const) {
+    await db.insertInto('versions').values({
+      id: ver, app_slug: app, version: '1.0.0', channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
+      published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
+    }).execute()
+    for (const [i, art] of arts.entries()) {
+      await m.blobs.put(art, new TextEncoder().encode(art))
+      await db.insertInto('artifacts').values({
+        id: art, version_id: ver, file_name: i === 0 ? `${art}.exe` : `${art}-full.nupkg`, package_type: i === 0 ? 'exe' : 'nupkg',
+        size: art.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: art, created_at: NOW,
+      }).execute()
+    }
+  }
+  const token = async (id: string, team: string) => new SignJWT({ team, tv: 0 }).setProtectedHeader({ alg: 'HS256' })
+    .setSubject(id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET))
+  const tokens: Record<Role, string | undefined> = {
+    anonymous: undefined,
+    without: await token('usr_without', 'tm_a'),
+    with: await token('usr_with', 'tm_a'),
+    outside: await token('usr_outside', 'tm_a'),
+    admin: await token('usr_admina', 'tm_a'),
+    otherAdmin: await token('usr_adminb', 'tm_b'),
+  }
+  return { ...m, tokens }
+}
+
+/** A request that succeeds for a caller allowed to make it. */
+const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unknown; form?: () => FormData; ok: number }> = {
+  signup: { path: '/v1/auth/signup', method: 'POST', body: { teamName: 'N', name: 'N', email: 'new@x.test', password: PASSWORD }, ok: 201 },
+  login: { path: '/v1/auth/login', method: 'POST', body: { email: 'usr_admina@x.test', password: PASSWORD }, ok: 200 },
+  createApp: { path: '/v1/apps', method: 'POST', body: { slug: 'new-app', name: 'New' }, ok: 201 },
+  listApps: { path: '/v1/apps', ok: 200 },
+  listVersions: { path: '/v1/versions', ok: 200 },
+  updateApp: { path: '/v1/apps/app-a', method: 'PATCH', body: { name: 'Renamed' }, ok: 200 },
+  deleteApp: { path: '/v1/apps/app-a', method: 'DELETE', ok: 204 },
+  searchAppVersions: { path: '/v1/apps/app-a/versions', ok: 200 },
+  uploadVersion: {
+    path: '/v1/apps/app-a/versions', method: 'POST', ok: 201,
+    form: () => uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64' }, [['new.exe', 'new']]),
+  },
+  updateVersion: { path: '/v1/apps/app-a/versions/ver_a', method: 'PATCH', body: { critical: true }, ok: 200 },
+  deleteVersion: { path: '/v1/apps/app-a/versions/ver_a', method: 'DELETE', ok: 204 },
+  deleteArtifact: { path: '/v1/apps/app-a/versions/ver_a/artifacts/art_a1', method: 'DELETE', ok: 204 },
+  downloadArtifact: { path: '/v1/apps/app-p/versions/ver_p/artifacts/art_p1/download', ok: 200 },
+  createChannel: { path: '/v1/channels', method: 'POST', body: { name: 'fresh' }, ok: 201 },
+  listChannels: { path: '/v1/channels', ok: 200 },
+  updateChannel: { path: '/v1/channels/ch_a', method: 'PATCH', body: { description: 'd' }, ok: 200 },
+  deleteChannel: { path: '/v1/channels/ch_spare', method: 'DELETE', ok: 204 },
+  createPlatform: { path: '/v1/platforms', method: 'POST', body: { name: 'fresh' }, ok: 201 },
+  listPlatforms: { path: '/v1/platforms', ok: 200 },
+  updatePlatform: { path: '/v1/platforms/pl_a', method: 'PATCH', body: { updater: 'tauri' }, ok: 200 },
+  deletePlatform: { path: '/v1/platforms/pl_spare', method: 'DELETE', ok: 204 },
+  createArch: { path: '/v1/archs', method: 'POST', body: { name: 'fresh' }, ok: 201 },
+  listArchs: { path: '/v1/archs', ok: 200 },
+  updateArch: { path: '/v1/archs/ar_a', method: 'PATCH', body: { name: 'amd64' }, ok: 200 },
+  deleteArch: { path: '/v1/archs/ar_spare', method: 'DELETE', ok: 204 },
+  createTeamUser: { path: '/v1/team/users', method: 'POST', body: { email: 'newbie@x.test', name: 'N', password: PASSWORD }, ok: 201 },
+  listTeamUsers: { path: '/v1/team/users', ok: 200 },
+  updateTeamUser: { path: '/v1/team/users/usr_with', method: 'PATCH', body: { name: 'Renamed' }, ok: 200 },
+  deleteTeamUser: { path: '/v1/team/users/usr_with', method: 'DELETE', ok: 204 },
+  updateAdminPassword: { path: '/v1/team/admin', method: 'PATCH', body: { currentPassword: PASSWORD, newPassword: 'another-long-passphrase' }, ok: 204 },
+  getHealth: { path: '/v1/health', ok: 200 },
+  whoami: { path: '/v1/whoami', ok: 200 },
+  checkForUpdate: { path: '/v1/apps/app-a/update?version=0.1.0&platform=windows&arch=x64', ok: 200 },
+  getLatestBuild: { path: '/v1/apps/app-a/latest?packageType=exe&platform=windows&arch=x64', ok: 302 },
+  getSquirrelReleases: { path: '/v1/apps/app-a/squirrel/stable/x64/RELEASES', ok: 200 },
+}
+
+/** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
+const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword'])
+
+function expected(op: SpecOperation, role: Role, ok: number): number {
+  const p = op.permission
+  if (p === 'public' || p === 'signupKey') return ok
+  if (role === 'anonymous') return 401
+  if (p === 'authenticated') {
+    if (op.operationId === 'searchAppVersions' && (role === 'outside' || role === 'otherAdmin')) return 404
+    return ok
+  }
+  if (p === 'admin') {
+    if (role === 'admin') return ok
+    if (role === 'otherAdmin') return CREATES.has(op.operationId) ? ok : 404
+    return 403
+  }
+  // A matrix permission.
+  if (role === 'without') return 403
+  if (role === 'outside') return op.operationId === 'createApp' || !CREATES.has(op.operationId) ? 403 : ok
+  if (role === 'otherAdmin') return CREATES.has(op.operationId) ? ok : 404
+  return ok
+}
+
+test('every operation is in the permission table', () => {
+  assert.deepEqual(operations.map((o) => o.operationId).sort(), Object.keys(REQUESTS).sort())
+})
+
+for (const op of operations) {
+  test(`permissions: ${op.operationId} (${op.permission})`, async () => {
+    const spec = REQUESTS[op.operationId]
+    for (const role of ROLES) {
+      const fx = await fixture(op)
+      const headers: Record<string, string> = {}
+      const token = fx.tokens[role]
+      if (token) headers.authorization = `Bearer ${token}`
+      if (op.permission === 'signupKey') headers['x-ferry-signup-key'] = SIGNUP_KEY
+      let body: BodyInit | undefined
+      if (spec.body !== undefined) {
+        headers['content-type'] = 'application/json'
+        body = JSON.stringify(spec.body)
+      } else if (spec.form) body = spec.form()
+      const res = await fx.fetch(spec.path, { method: spec.method ?? 'GET', headers, ...(body ? { body } : {}) })
+      const want = expected(op, role, spec.ok)
+      assert.equal(res.status, want, `${op.operationId} as ${role}: expected ${want}, got ${res.status}: ${await res.clone().text()}`)
+      await expectSpec(op.operationId, res)
+    }
+  })
+}
+
+test('signup without the key is refused', async () => {
+  const m = await memoryApp()
+  const res = await m.fetch('/v1/auth/signup', jsonBody(REQUESTS.signup.body))
+  await expectSpec('signup', res, 401)
+})

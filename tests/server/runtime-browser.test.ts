@@ -1,0 +1,70 @@
+/** The browser runtime, run in Node: sql.js + memory blobs + demo seed answer like the real server. */
+import assert from 'node:assert/strict'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { after, before, test } from 'node:test'
+import { DEMO_LOGIN, DEMO_USER, createSandbox } from '../../server/runtime/browser.ts'
+import { expectSpec } from './helpers.ts'
+
+let sandbox: Awaited<ReturnType<typeof createSandbox>>
+before(async () => {
+  sandbox = await createSandbox()
+})
+after(async () => sandbox.close())
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+test('the documented demo logins work', async () => {
+  const admin = await expectSpec('login', await sandbox.request('/v1/auth/login', json(DEMO_LOGIN)), 200) as { user: { role: string }; token: string }
+  assert.equal(admin.user.role, 'admin')
+  const user = await expectSpec('login', await sandbox.request('/v1/auth/login', json(DEMO_USER)), 200) as { user: { role: string } }
+  assert.equal(user.user.role, 'user')
+  const apps = await expectSpec('listApps', await sandbox.request('/v1/apps', { headers: { authorization: `Bearer ${admin.token}` } }), 200) as { items: Array<{ slug: string; private: boolean }> }
+  assert.deepEqual(apps.items.map((a) => [a.slug, a.private]), [['harbor-notes', false], ['lighthouse-admin', true]])
+})
+
+test('update checks answer from the seed: intermediate, then critical, then up to date', async () => {
+  const check = (v: string) => sandbox.request(`/v1/apps/harbor-notes/update?version=${v}&platform=windows&arch=x64`)
+  const first = await expectSpec('checkForUpdate', await check('1.0.0'), 200) as { version: string; intermediate: boolean }
+  assert.deepEqual([first.version, first.intermediate], ['1.1.0', true])
+  const second = await expectSpec('checkForUpdate', await check('1.1.0'), 200) as { version: string; critical: boolean }
+  assert.deepEqual([second.version, second.critical], ['1.2.0', true])
+  await expectSpec('checkForUpdate', await check('1.2.0'), 204)
+})
+
+test('the private app answers with a signed link that downloads through the sandbox', async () => {
+  const res = await sandbox.request('/v1/apps/lighthouse-admin/update?version=1.0.0&platform=windows&arch=x64')
+  const body = await expectSpec('checkForUpdate', res, 200) as { artifacts: Array<{ downloadUrl: string }> }
+  const url = body.artifacts[0]?.downloadUrl ?? ''
+  assert.match(url, /signature=[0-9a-f]{64}/)
+  const dl = await sandbox.fetch(new Request(url))
+  assert.equal(dl.status, 200)
+  assert.equal(await dl.text(), 'demo artifact LighthouseAdmin-2.0.0.msi\n')
+})
+
+test('server code outside the Node edges imports nothing from node: or Node-only packages', async () => {
+  const root = join(import.meta.dirname, '..', '..', 'server')
+  const nodeOnly = new Set(['runtime/node.ts', 'storage/sqlite-node.ts', 'storage/blobs-fs.ts'])
+  const files: string[] = []
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) await walk(path)
+      else if (entry.name.endsWith('.ts')) files.push(relative(root, path))
+    }
+  }
+  await walk(root)
+  assert.ok(files.includes('app.ts') && files.includes('runtime/browser.ts'))
+  const offenders: string[] = []
+  for (const file of files.filter((f) => !nodeOnly.has(f))) {
+    const text = await readFile(join(root, file), 'utf8')
+    for (const m of text.matchAll(/from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)) {
+      const spec = m[1] ?? m[2] ?? ''
+      if (spec.startsWith('node:') || ['better-sqlite3', 'pino', '@hono/node-server', 'fs', 'path'].includes(spec) ||
+        spec.endsWith('sqlite-node.ts') || spec.endsWith('blobs-fs.ts') || spec.endsWith('runtime/node.ts')) {
+        offenders.push(`${file}: ${spec}`)
+      }
+    }
+  }
+  assert.deepEqual(offenders, [])
+})

@@ -1,0 +1,4 @@
+import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
+import { runStorageContract } from './storage-contract.ts'
+
+runStorageContract('blobs-memory', { blobs: async () => ({ blobs: createMemoryBlobs() }) })

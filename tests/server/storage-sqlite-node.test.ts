@@ -1,0 +1,4 @@
+import { openNodeDb } from '../../server/storage/sqlite-node.ts'
+import { runStorageContract } from './storage-contract.ts'
+
+runStorageContract('sqlite-node', { db: () => openNodeDb(':memory:') })

@@ -1,0 +1,4 @@
+import { openWasmDb } from '../../server/storage/sqlite-wasm.ts'
+import { runStorageContract } from './storage-contract.ts'
+
+runStorageContract('sqlite-wasm', { db: () => openWasmDb() })
