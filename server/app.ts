@@ -18,12 +18,11 @@ import { artifactHandlers } from './routes/artifacts.ts'
 import { catalogHandlers } from './routes/catalogs.ts'
 import { teamHandlers } from './routes/team.ts'
 import { infoHandlers } from './routes/info.ts'
-import { squirrelPackageHandler, updateHandlers } from './routes/update.ts'
+import { updateHandlers } from './routes/update.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
 
-const SQUIRREL_PACKAGE = /^\/v1\/apps\/([^/]+)\/squirrel\/([^/]+)\/([^/]+)\/([^/]+\.nupkg)$/
 
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
@@ -147,12 +146,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     app.on(op.method.toUpperCase(), honoPath(op.path), async (c) => handler(c, await check(c)))
   }
 
-  // Not (yet) an operation of the contract: Squirrel.Windows fetches packages relative to
-  // RELEASES. Served from the fallback so the router keeps its fast, unambiguous route table.
-  const squirrelPackage = squirrelPackageHandler(s)
   app.notFound((c) => {
-    const m = c.req.method === 'GET' ? SQUIRREL_PACKAGE.exec(c.req.path) : null
-    if (m) return squirrelPackage(c, m.slice(1).map(decodeURIComponent) as [string, string, string, string])
     return problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path)
   })
   app.onError((err, c) => {

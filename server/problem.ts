@@ -4,7 +4,7 @@ export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
 
 export interface FieldError { pointer?: string; field?: string; message: string }
 
-const KINDS = {
+export const PROBLEM_KINDS = {
   validation: [400, 'Request validation failed'],
   unauthorized: [401, 'Authentication required'],
   'invalid-credentials': [401, 'Invalid credentials'],
@@ -17,7 +17,7 @@ const KINDS = {
   unavailable: [503, 'Service unavailable'],
 } as const
 
-export type ProblemKind = keyof typeof KINDS
+export type ProblemKind = keyof typeof PROBLEM_KINDS
 
 /** Thrown anywhere in a handler; the app's error handler turns it into problem+json. */
 export class HttpProblem extends Error {
@@ -28,8 +28,8 @@ export class HttpProblem extends Error {
   constructor(kind: ProblemKind, detail: string, errors?: FieldError[]) {
     super(detail)
     this.kind = kind
-    this.status = KINDS[kind][0]
-    this.title = KINDS[kind][1]
+    this.status = PROBLEM_KINDS[kind][0]
+    this.title = PROBLEM_KINDS[kind][1]
     if (errors) this.errors = errors
   }
 }

@@ -656,6 +656,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/squirrel/{channel}/{arch}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: string;
+                /**
+                 * @description A package file name listed in the feed's `RELEASES`.
+                 * @example harbor-notes-1.4.0-full.nupkg
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Squirrel.Windows package
+         * @description Squirrel.Windows resolves the file names in `RELEASES` relative to the feed, so after reading
+         *     `…/squirrel/{channel}/{arch}/RELEASES` it requests `…/squirrel/{channel}/{arch}/<file name>`.
+         *     Ferry answers with a redirect (302) to the published `.nupkg` artifact of that name on the
+         *     `windows` platform; for private apps the target is a signed link valid for 15 minutes.
+         */
+        get: operations["getSquirrelPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3304,6 +3348,53 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSquirrelPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: string;
+                /**
+                 * @description A package file name listed in the feed's `RELEASES`.
+                 * @example harbor-notes-1.4.0-full.nupkg
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the package's download URL. */
+            302: {
+                headers: {
+                    /**
+                     * @description The artifact's download URL.
+                     * @example https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_9n2v/download
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

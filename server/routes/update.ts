@@ -20,26 +20,7 @@ const MAX_PER_TARGET = 200
 const MAX_CACHED = 5000
 const NO_STORE = { 'cache-control': 'no-store' }
 
-/**
- * Squirrel.Windows resolves the file names in `RELEASES` relative to the feed, so it asks for
- * `<feed>/<file name>`. The contract has no operation for that URL yet; this route (outside the
- * spec) redirects it to the artifact's download URL, signed for private apps.
- */
-export function squirrelPackageHandler(s: Services) {
-  return async (c: Ctx, [slug, channel, arch, file]: [string, string, string, string]): Promise<Response> => {
-    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug).executeTakeFirst()
-    const row = app && await versionQuery(s).where('v.app_slug', '=', app.slug).where('v.published', '=', 1)
-      .where('c.name', '=', channel).where('p.name', '=', 'windows').where('a.name', '=', arch)
-      .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-      .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file)
-      .select(['art.id as artifact_id']).executeTakeFirst()
-    if (!app || !row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
-    const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
-    return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
-  }
-}
-
-export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases'> {
+export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage'> {
   const findApp = async (slug: string) => {
     const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
     if (!app) throw notFound(`No app with slug ${slug}.`)
@@ -147,6 +128,18 @@ export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | '
       rows.sort((a, b) => semver.compare(a.version, b.version) || a.seq - b.seq || a.file_name.localeCompare(b.file_name))
       const text = rows.map((r) => `${r.sha1.toUpperCase()} ${r.file_name} ${r.size}`).join('\n')
       return new Response(text ? `${text}\n` : '', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    },
+    /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */
+    async getSquirrelPackage(c, input) {
+      const [slug, channel, arch, file] = [input.path.app, input.path.channel, input.path.arch, input.path.file] as string[]
+      const app = await findApp(slug!)
+      const row = await published(slug!, channel!, 'windows', arch!)
+        .innerJoin('artifacts as art', 'art.version_id', 'v.id')
+        .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file!)
+        .select(['art.id as artifact_id']).executeTakeFirst()
+      if (!row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
+      const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
+      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
     },
   }
 }

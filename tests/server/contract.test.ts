@@ -201,12 +201,13 @@ test('update check, latest build, Squirrel feed', async () => {
   const sha1 = createHash('sha1').update(nupkg).digest('hex').toUpperCase()
   assert.deepEqual(feed.trim().split('\n'), ['1.0.0', '1.1.0', '2.0.0'].map((v) => `${sha1} harbor-${v}-full.nupkg ${nupkg.byteLength}`))
   await expectSpec('getSquirrelReleases', await f('/v1/apps/nope-app/squirrel/stable/x64/RELEASES'), 404)
-  // Squirrel fetches packages relative to the feed (a route outside the spec): redirected to the download.
+  // Squirrel fetches packages relative to the feed: redirected to the download.
   const pkg = await f('/v1/apps/harbor-notes/squirrel/stable/x64/harbor-1.0.0-full.nupkg')
-  assert.equal(pkg.status, 302)
+  await expectSpec('getSquirrelPackage', pkg.clone(), 302)
   const bytes = await fetch(pkg.headers.get('location') ?? '')
   assert.deepEqual(new Uint8Array(await bytes.arrayBuffer()), nupkg)
-  assert.equal((await f('/v1/apps/harbor-notes/squirrel/stable/x64/other.nupkg')).status, 404)
+  await expectSpec('getSquirrelPackage', await f('/v1/apps/harbor-notes/squirrel/stable/x64/other.nupkg'), 404)
+  await expectSpec('getSquirrelPackage', await f('/v1/apps/harbor-notes/squirrel/stable/x64/setup.exe'), 400)
 })
 
 test('download: public, range, private with token or signed link', async () => {

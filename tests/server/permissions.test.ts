@@ -121,6 +121,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   checkForUpdate: { path: '/v1/apps/app-a/update?version=0.1.0&platform=windows&arch=x64', ok: 200 },
   getLatestBuild: { path: '/v1/apps/app-a/latest?packageType=exe&platform=windows&arch=x64', ok: 302 },
   getSquirrelReleases: { path: '/v1/apps/app-a/squirrel/stable/x64/RELEASES', ok: 200 },
+  getSquirrelPackage: { path: '/v1/apps/app-a/squirrel/stable/x64/art_a2-full.nupkg', ok: 302 },
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */

@@ -7,4 +7,5 @@ export default {
   latest: "Check for an update",
   "fetch-latest-build": "Permanent link to the newest build",
   "squirrel-windows": "Squirrel.Windows RELEASES feed",
+  "squirrel-windows-package": "Squirrel.Windows package",
 }
