@@ -1,7 +1,7 @@
-/** @module The public endpoints installed apps call: update check, latest build, Squirrel RELEASES. */
+/** @module The public endpoints installed apps call: update check, latest build, Squirrel RELEASES and packages. */
 import semver, { SemVer } from 'semver'
 import { sql } from 'kysely'
-import { json, type Ctx, type Handlers, type Services } from '../context.ts'
+import { json, type Handlers, type Services } from '../context.ts'
 import { baseUrl, downloadUrl, toArtifact, versionQuery, type VersionRow } from '../model.ts'
 import { notFound } from '../problem.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
