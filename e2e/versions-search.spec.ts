@@ -48,6 +48,21 @@ test.describe('docs versions', () => {
   })
 })
 
+test('on mobile, the menu shows the docs version being read and not the other one', async ({ page }) => {
+  const id = versions[0]!.id
+  await page.setViewportSize({ width: 400, height: 800 })
+  for (const [path, shown, hidden] of [
+    ['/docs/intro', '/docs/getting-started', `/docs/${id}/getting-started`],
+    [`/docs/${id}/intro`, `/docs/${id}/getting-started`, '/docs/getting-started'],
+  ] as const) {
+    await page.goto(path)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const drawer = page.locator('aside .nextra-menu-mobile')
+    await expect(drawer.locator(`a[href="${shown}"]`)).toHaveCount(1)
+    await expect(drawer.locator(`a[href="${hidden}"]`)).toHaveCount(0)
+  }
+})
+
 test.describe('search page', () => {
   test('reads the query from the URL and finds docs and blog pages', async ({ page }) => {
     await page.goto('/search?q=channel')
