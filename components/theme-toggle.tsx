@@ -15,7 +15,6 @@ export function ThemeToggle() {
     <button
       type="button"
       className="ferry-theme-toggle"
-      aria-label={`Switch to ${next} mode`}
       title={`Switch to ${next} mode`}
       aria-pressed={dark}
       data-theme-toggle
@@ -31,7 +30,9 @@ export function ThemeToggle() {
           </g>
         )}
       </svg>
+      {/* The visible label starts the accessible name (WCAG 2.5.3); the action follows for screen readers. */}
       <span>{dark ? 'Dark' : 'Light'}</span>
+      <span className="sr-only">: switch to {next} mode</span>
     </button>
   )
 }
