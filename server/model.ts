@@ -1,10 +1,10 @@
 /** @module Rows → API objects, and the lookups several routes share. */
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { AuthUser, Schemas, Services } from './context.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
 import { signedQuery } from './signed-links.ts'
-import type { AppsTable, ArtifactsTable, TeamsTable, UsersTable } from './storage/types.ts'
+import type { AppsTable, ArtifactsTable, TeamsTable, UsersTable, VersionsTable } from './storage/types.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }
@@ -62,21 +62,11 @@ export async function toArtifact(s: Services, base: string, app: Pick<AppsTable,
   }
 }
 
-export interface VersionRow {
-  id: string
-  app_slug: string
-  version: string
+/** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
+export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id'> & {
   channel: string
   platform: string
   arch: string
-  changelog: string
-  published: number
-  critical: number
-  intermediate: number
-  rollout_percentage: number
-  created_at: string
-  published_at: string | null
-  seq: number
   app_private: number
 }
 
