@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth.ts'
+import { jsDigestStream } from './digests.ts'
 import type { AppDeps, AuthUser, Ctx, FerryEnv, Handlers, Input, Logger, Services } from './context.ts'
 import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
 import { allows, holds, isMatrixPermission } from './permissions.ts'
@@ -23,9 +24,28 @@ import { updateHandlers } from './routes/update.ts'
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
 
-
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
+
+/** The body as text, refusing it (413) as soon as it passes `max` bytes rather than after reading it all. */
+async function readBoundedText(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
+  const tooLarge = () => new HttpProblem('payload-too-large', `JSON bodies are limited to ${max} bytes.`)
+  if (!body) return ''
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
 
 async function readJson(c: Ctx): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
@@ -34,8 +54,7 @@ async function readJson(c: Ctx): Promise<unknown> {
   }
   const length = Number(c.req.header('content-length') ?? 0)
   if (length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
-  const text = await c.req.text()
-  if (text.length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+  const text = await readBoundedText(c.req.raw.body, MAX_JSON_BYTES)
   try {
     return JSON.parse(text)
   } catch {
@@ -106,6 +125,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     logger: deps.logger ?? silentLogger,
     clientIp: deps.clientIp ?? (() => undefined),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
+    digestStream: deps.digestStream ?? jsDigestStream,
     startedAt: Date.now(),
     generation: { value: 0 },
   }

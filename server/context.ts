@@ -1,5 +1,6 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
+import type { DigestStreamFactory } from './digests.ts'
 import type { components } from './generated/api.ts'
 import type { OperationId } from './spec.ts'
 import type { BlobStore, Db } from './storage/types.ts'
@@ -44,6 +45,8 @@ export interface AppDeps {
    * standard `Request.headers`; the default uses `c.req.header`.
    */
   requestHeader?: (c: Context<FerryEnv>, name: string) => string | undefined
+  /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
+  digestStream?: DigestStreamFactory
 }
 
 export interface Services {
@@ -54,6 +57,7 @@ export interface Services {
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
   header: (c: Context<FerryEnv>, name: string) => string | undefined
+  digestStream: DigestStreamFactory
   startedAt: number
   /**
    * Bumped after every request that may write (any method but GET/HEAD). Read caches keep

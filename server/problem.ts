@@ -12,7 +12,7 @@ export const PROBLEM_KINDS = {
   forbidden: [403, 'Permission denied'],
   'not-found': [404, 'Not found'],
   conflict: [409, 'Conflict'],
-  'payload-too-large': [413, 'Upload too large'],
+  'payload-too-large': [413, 'Request body too large'],
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service unavailable'],
 } as const

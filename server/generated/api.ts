@@ -1275,7 +1275,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The upload exceeds the server's size limit. */
+        /**
+         * @description The upload exceeds the server's size limit (`FERRY_MAX_UPLOAD_BYTES`), has more than 1000
+         *     parts, or a text field over 1 MiB. The server stops reading at the limit and keeps nothing.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1284,10 +1287,28 @@ export interface components {
                 /**
                  * @example {
                  *       "type": "https://ferry.example.org/docs/troubleshooting#payload-too-large",
-                 *       "title": "Upload too large",
+                 *       "title": "Request body too large",
                  *       "status": 413,
                  *       "detail": "Uploads are limited to 2 GiB per request.",
                  *       "instance": "/v1/apps/harbor-notes/versions"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The JSON body is larger than 1 MiB (1048576 bytes); the server stops reading at the limit. */
+        JsonBodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#payload-too-large",
+                 *       "title": "Request body too large",
+                 *       "status": 413,
+                 *       "detail": "JSON bodies are limited to 1048576 bytes.",
+                 *       "instance": "/v1/apps"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -1461,6 +1482,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidSignupKey"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1513,6 +1535,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1622,6 +1645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1802,6 +1826,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2049,6 +2074,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2261,6 +2287,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2339,6 +2366,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2441,6 +2469,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2519,6 +2548,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2611,6 +2641,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2688,6 +2719,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2850,6 +2882,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2993,6 +3026,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3025,6 +3059,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,12 +1,13 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
 import semver from 'semver'
 import { fileNameProblem, packageTypeOf } from '../artifact-files.ts'
-import { json, noContent, timestamp, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
-import { digestHex, randomId } from '../crypto.ts'
+import { json, noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
+import { randomId } from '../crypto.ts'
 import { baseUrl, currentUser, findTeamApp, isUniqueViolation, toVersions, versionQuery, type VersionRow } from '../model.ts'
 import { decodeCursor, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
-import { HttpProblem, conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
+import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
 import { operationById } from '../spec.ts'
 import { bodyErrors, schemaFor } from '../validation.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
@@ -15,41 +16,6 @@ const uploadSchema = operationById('uploadVersion').body?.schema
 const BOOLEAN_FIELDS = ['published', 'critical', 'intermediate'] as const
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
-
-/** Reads the request body through a byte counter; past `max` the stream fails. */
-function limited(body: ReadableStream<Uint8Array>, max: number, onExceed: () => void): ReadableStream<Uint8Array> {
-  let seen = 0
-  return body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      seen += chunk.byteLength
-      if (seen > max) {
-        onExceed()
-        controller.error(new Error('upload too large'))
-        return
-      }
-      controller.enqueue(chunk)
-    },
-  }))
-}
-
-async function readUpload(c: Ctx, max: number): Promise<FormData> {
-  const type = c.req.header('content-type') ?? ''
-  if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-    throw validationProblem([{ field: 'Content-Type', message: 'must be multipart/form-data with a boundary' }])
-  }
-  const tooLarge = () => new HttpProblem('payload-too-large', `Uploads are limited to ${max} bytes per request.`)
-  const declared = Number(c.req.header('content-length'))
-  if (Number.isFinite(declared) && declared > max) throw tooLarge()
-  const raw = c.req.raw.body
-  if (!raw) throw validationProblem([{ field: 'files', message: 'is required' }])
-  let exceeded = false
-  try {
-    return await new Response(limited(raw, max, () => { exceeded = true }), { headers: { 'content-type': type } }).formData()
-  } catch {
-    if (exceeded) throw tooLarge()
-    throw validationProblem([{ field: 'body', message: 'is not a well-formed multipart/form-data body' }])
-  }
-}
 
 function semverDesc(a: VersionRow, b: VersionRow): number {
   return semver.compare(b.version, a.version) || b.seq - a.seq
@@ -71,6 +37,60 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
     if (!version) throw notFound(`No version ${id} of app ${slug}.`)
     return version
+  }
+
+  /** Validates the received fields, then records the version and its already-stored files. */
+  async function storeVersion(c: Ctx, user: AuthUser, slug: string, upload: ReceivedUpload): Promise<Response> {
+    const errors: FieldError[] = [...upload.errors]
+    const fields: Record<string, unknown> = {}
+    for (const [name, values] of upload.fields) {
+      const value = values[0]!
+      if (values.length > 1) errors.push({ field: name, message: `is sent ${values.length} times; send it once` })
+      if ((BOOLEAN_FIELDS as readonly string[]).includes(name)) fields[name] = value === 'true' ? true : value === 'false' ? false : value
+      else if (name === 'rolloutPercentage') fields[name] = /^\d+$/.test(value) ? Number(value) : value
+      else fields[name] = value
+    }
+    const check = schemaFor(uploadSchema ?? {})
+    const candidate = { ...fields, files: upload.files.map((f) => f.name) }
+    if (!check(candidate)) {
+      for (const e of bodyErrors(check.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
+    }
+    if (errors.length) throw validationProblem(errors)
+    const body = candidate as unknown as Required<Omit<Schemas['VersionUpload'], 'files'>>
+
+    const catalogErrors: FieldError[] = []
+    const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
+      const row = await s.db.selectFrom(table).select('id').where('team_id', '=', user.teamId).where('name', '=', body[field]).executeTakeFirst()
+      if (!row) catalogErrors.push({ field, message: `no ${field} named ${body[field]} in this team` })
+      return row?.id ?? ''
+    }
+    const channelId = await lookup('channels', 'channel')
+    const platformId = await lookup('platforms', 'platform')
+    const archId = await lookup('archs', 'arch')
+    if (catalogErrors.length) throw validationProblem(catalogErrors)
+
+    const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
+    const now = timestamp(s.now())
+    const versionId = randomId('ver')
+    const artifacts: ArtifactsTable[] = upload.files.map((f) => ({
+      id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
+      size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now,
+    }))
+    try {
+      await s.db.transaction().execute(async (trx) => {
+        await trx.insertInto('versions').values({
+          id: versionId, app_slug: slug, version: body.version, channel_id: channelId, platform_id: platformId, arch_id: archId,
+          changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
+          intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
+          created_at: now, published_at: body.published ? now : null,
+        }).execute()
+        await trx.insertInto('artifacts').values(artifacts).execute()
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflictProblem()
+      throw error
+    }
+    return json(await oneVersion(c, slug, versionId), 201, { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 
   return {
@@ -106,87 +126,16 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     async uploadVersion(c, input) {
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, input.path.app as string)
-      const form = await readUpload(c, s.config.maxUploadBytes)
-
-      const errors: FieldError[] = []
-      const fields: Record<string, unknown> = {}
-      for (const name of ['version', 'channel', 'platform', 'arch', 'changelog', 'rolloutPercentage', ...BOOLEAN_FIELDS]) {
-        const value = form.get(name)
-        if (value === null) continue
-        if (typeof value !== 'string') {
-          errors.push({ field: name, message: 'must be a text field, not a file' })
-          continue
-        }
-        if ((BOOLEAN_FIELDS as readonly string[]).includes(name)) fields[name] = value === 'true' ? true : value === 'false' ? false : value
-        else if (name === 'rolloutPercentage') fields[name] = /^\d+$/.test(value) ? Number(value) : value
-        else fields[name] = value
-      }
-      const files: File[] = []
-      for (const entry of form.getAll('files')) {
-        if (typeof entry === 'string') errors.push({ field: 'files', message: 'must be a file, not a text field' })
-        else files.push(entry)
-      }
-      const check = schemaFor(uploadSchema ?? {})
-      const candidate = { ...fields, files: files.map((f) => f.name) }
-      if (!check(candidate)) {
-        for (const e of bodyErrors(check.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
-      }
-      const names = new Set<string>()
-      for (const file of files) {
-        const problem = fileNameProblem(file.name)
-        if (problem) errors.push({ field: 'files', message: problem })
-        else if (names.has(file.name)) errors.push({ field: 'files', message: `file name ${JSON.stringify(file.name)} appears twice` })
-        names.add(file.name)
-      }
-      if (errors.length) throw validationProblem(errors)
-      const body = candidate as unknown as Required<Omit<Schemas['VersionUpload'], 'files'>>
-
-      const catalogErrors: FieldError[] = []
-      const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
-        const row = await s.db.selectFrom(table).select('id').where('team_id', '=', user.teamId).where('name', '=', body[field]).executeTakeFirst()
-        if (!row) catalogErrors.push({ field, message: `no ${field} named ${body[field]} in this team` })
-        return row?.id ?? ''
-      }
-      const channelId = await lookup('channels', 'channel')
-      const platformId = await lookup('platforms', 'platform')
-      const archId = await lookup('archs', 'arch')
-      if (catalogErrors.length) throw validationProblem(catalogErrors)
-
-      const duplicate = await s.db.selectFrom('versions').select('id').where('app_slug', '=', app.slug).where('version', '=', body.version)
-        .where('channel_id', '=', channelId).where('platform_id', '=', platformId).where('arch_id', '=', archId).executeTakeFirst()
-      const conflictProblem = () => conflict(`Version ${body.version} of ${app.slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
-      if (duplicate) throw conflictProblem()
-
-      const now = timestamp(s.now())
-      const versionId = randomId('ver')
-      const artifacts: ArtifactsTable[] = []
+      const upload = await receiveMultipart(c.req.raw, {
+        maxBytes: s.config.maxUploadBytes, fileField: 'files', blobs: s.blobs, digestStream: s.digestStream,
+        newBlobKey: () => randomId('art'), fileNameProblem,
+      })
       try {
-        // Each file is buffered once (WebCrypto has no incremental digests), hashed, then stored.
-        for (const file of files) {
-          const bytes = new Uint8Array(await file.arrayBuffer())
-          const [sha1, sha256, sha512] = await Promise.all([digestHex('SHA-1', bytes), digestHex('SHA-256', bytes), digestHex('SHA-512', bytes)])
-          const id = randomId('art')
-          await s.blobs.put(id, bytes)
-          artifacts.push({
-            id, version_id: versionId, file_name: file.name, package_type: packageTypeOf(file.name) ?? 'zip',
-            size: bytes.byteLength, sha1, sha256, sha512, blob_key: id, created_at: now,
-          })
-        }
-        await s.db.transaction().execute(async (trx) => {
-          await trx.insertInto('versions').values({
-            id: versionId, app_slug: app.slug, version: body.version, channel_id: channelId, platform_id: platformId, arch_id: archId,
-            changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
-            intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
-            created_at: now, published_at: body.published ? now : null,
-          }).execute()
-          await trx.insertInto('artifacts').values(artifacts).execute()
-        })
+        return await storeVersion(c, user, app.slug, upload)
       } catch (error) {
-        for (const a of artifacts) await s.blobs.delete(a.blob_key).catch(() => undefined)
-        if (isUniqueViolation(error)) throw conflictProblem()
+        await discardUpload(s.blobs, upload)
         throw error
       }
-      return json(await oneVersion(c, app.slug, versionId), 201, { location: `/v1/apps/${app.slug}/versions/${versionId}` })
     },
 
     async updateVersion(c, input) {

@@ -14,6 +14,8 @@ import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { openFsBlobs } from '../storage/blobs-fs.ts'
+import { removeOrphanBlobs } from '../storage/orphan-blobs.ts'
+import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -62,6 +64,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openNodeDb(join(dataDir, 'ferry.db'))
   const blobs = await openFsBlobs(join(dataDir, 'blobs'))
+  const orphans = await removeOrphanBlobs(db, blobs)
+  if (orphans.length) logger.warn({ count: orphans.length, keys: orphans.slice(0, 20) }, 'removed files of uploads that never completed')
   const app = createApp({
     db,
     blobs,
@@ -72,6 +76,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
       ...(passwordIterations ? { passwordIterations } : {}),
     },
     ...nodeRequestHooks,
+    digestStream: nodeDigestStream,
   })
   const server = await new Promise<ServerType>((done, fail) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))

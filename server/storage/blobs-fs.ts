@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { assertBlobKey, type BlobStore } from './types.ts'
+import { assertBlobKey, putWhole, type BlobStore } from './types.ts'
 
 export async function openFsBlobs(dir: string): Promise<BlobStore> {
   const tmpDir = join(dir, '.tmp')
@@ -19,30 +19,43 @@ export async function openFsBlobs(dir: string): Promise<BlobStore> {
     assertBlobKey(key)
     return join(dir, key)
   }
-  return {
-    async put(key, data) {
+  const syncDir = async () => {
+    const dirHandle = await open(dir, 'r')
+    try {
+      await dirHandle.sync()
+    } finally {
+      await dirHandle.close()
+    }
+  }
+  const store: BlobStore = {
+    async open(key) {
       const target = pathOf(key)
       const tmp = join(tmpDir, `${key}.${process.pid}.${++counter}`)
       const handle = await open(tmp, 'w', 0o600)
-      try {
-        await handle.writeFile(data)
-        await handle.sync()
-      } finally {
+      let closed = false
+      const close = async () => {
+        if (closed) return
+        closed = true
         await handle.close()
       }
-      try {
-        await rename(tmp, target)
-      } catch (error) {
-        await rm(tmp, { force: true })
-        throw error
-      }
-      const dirHandle = await open(dir, 'r')
-      try {
-        await dirHandle.sync()
-      } finally {
-        await dirHandle.close()
+      return {
+        async write(chunk) {
+          let offset = 0
+          while (offset < chunk.byteLength) offset += (await handle.write(chunk, offset)).bytesWritten
+        },
+        async commit() {
+          await handle.sync()
+          await close()
+          await rename(tmp, target)
+          await syncDir()
+        },
+        async abort() {
+          await close().catch(() => undefined)
+          await rm(tmp, { force: true })
+        },
       }
     },
+    put: (key, data) => putWhole(store, key, data),
     async get(key, range) {
       const path = pathOf(key)
       let size: number
@@ -71,4 +84,5 @@ export async function openFsBlobs(dir: string): Promise<BlobStore> {
       await stat(tmpDir)
     },
   }
+  return store
 }

@@ -1,13 +1,34 @@
 /** @module Blob store in memory (browser sandbox and tests). */
-import { assertBlobKey, type BlobRead, type BlobStore } from './types.ts'
+import { assertBlobKey, putWhole, type BlobRead, type BlobStore } from './types.ts'
 
 export function createMemoryBlobs(): BlobStore {
   const blobs = new Map<string, Uint8Array>()
-  return {
-    async put(key, data) {
+  const store: BlobStore = {
+    async open(key) {
       assertBlobKey(key)
-      blobs.set(key, data.slice())
+      let chunks: Uint8Array[] = []
+      let size = 0
+      return {
+        async write(chunk) {
+          chunks.push(chunk.slice())
+          size += chunk.byteLength
+        },
+        async commit() {
+          const whole = new Uint8Array(size)
+          let offset = 0
+          for (const chunk of chunks) {
+            whole.set(chunk, offset)
+            offset += chunk.byteLength
+          }
+          chunks = []
+          blobs.set(key, whole)
+        },
+        async abort() {
+          chunks = []
+        },
+      }
     },
+    put: (key, data) => putWhole(store, key, data),
     async get(key, range): Promise<BlobRead | null> {
       const data = blobs.get(key)
       if (!data) return null
@@ -33,4 +54,5 @@ export function createMemoryBlobs(): BlobStore {
     },
     async ping() {},
   }
+  return store
 }

@@ -81,7 +81,18 @@ export interface BlobRead {
  * Where artifact bytes live. `put` is atomic: after a crash a key holds either
  * the whole blob or nothing.
  */
+/** One streamed write: nothing is visible under the key until `commit` resolves. */
+export interface BlobWriter {
+  write(chunk: Uint8Array): Promise<void>
+  commit(): Promise<void>
+  /** Drops what was written; safe after a failed write or commit. */
+  abort(): Promise<void>
+}
+
 export interface BlobStore {
+  /** Starts a streamed write of one blob (uploads never sit whole in memory). */
+  open(key: string): Promise<BlobWriter>
+  /** Writes a whole blob at once (`open`, one `write`, `commit`). */
   put(key: string, data: Uint8Array): Promise<void>
   /** `range` is inclusive on both ends, like HTTP `Range`. */
   get(key: string, range?: { start: number; end: number }): Promise<BlobRead | null>
@@ -98,4 +109,16 @@ export const BLOB_KEY = /^[A-Za-z0-9_]{1,64}$/
 
 export function assertBlobKey(key: string): void {
   if (!BLOB_KEY.test(key)) throw new Error(`invalid blob key: ${JSON.stringify(key)}`)
+}
+
+/** `put` in terms of `open`, so each store implements writing once. */
+export async function putWhole(store: Pick<BlobStore, 'open'>, key: string, data: Uint8Array): Promise<void> {
+  const writer = await store.open(key)
+  try {
+    await writer.write(data)
+    await writer.commit()
+  } catch (error) {
+    await writer.abort()
+    throw error
+  }
 }

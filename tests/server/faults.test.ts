@@ -1,7 +1,7 @@
 /** Bad input and crashes: clear 4xx problems, and nothing half-stored. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -25,6 +25,34 @@ async function nothingStored(f: Fetch, token: string, blobs: () => Promise<strin
   const versions = await (await f('/v1/apps/fault-app/versions', bearer(token))).json() as { items: unknown[] }
   assert.equal(versions.items.length, 0, 'no version row')
   assert.deepEqual(await blobs(), [], 'no blob')
+}
+
+/**
+ * The encoded form as a request body that sends its first half, then waits for `rest` before
+ * sending the remainder: an upload caught in flight.
+ */
+async function halfThenWait(form: FormData, rest: Promise<void>) {
+  const encoded = new Response(form)
+  const whole = new Uint8Array(await encoded.arrayBuffer())
+  let sent = 0
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent >= whole.byteLength / 2) await rest
+      if (sent >= whole.byteLength) return controller.close()
+      const chunk = whole.subarray(sent, sent + 64 * 1024)
+      sent += chunk.byteLength
+      controller.enqueue(chunk)
+    },
+  })
+  return {
+    init: (token: string, signal?: AbortSignal) => ({
+      method: 'POST', body, duplex: 'half', ...(signal ? { signal } : {}),
+      headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    }) as RequestInit,
+    async halfSent() {
+      while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    },
+  }
 }
 
 let server: TestServer
@@ -107,6 +135,51 @@ test('in-process app: same limits without a real socket', async () => {
   await nothingStored(m.fetch, t, () => m.blobs.list())
 })
 
+test('a client that goes away mid-upload leaves no file and no version', async () => {
+  const abort = new AbortController()
+  const upload = await halfThenWait(uploadForm(FIELDS, [['gone.exe', new Uint8Array(LIMIT - 1024).fill(9)]]), new Promise(() => undefined))
+  const pending = fetch(`${server.url}/v1/apps/fault-app/versions`, upload.init(token, abort.signal)).catch((error: unknown) => error)
+  await upload.halfSent()
+  await new Promise((r) => setTimeout(r, 100))
+  abort.abort()
+  assert.ok((await pending) instanceof Error)
+  // The server notices the closed connection asynchronously.
+  for (let i = 0; i < 50 && (await readdir(join(server.dataDir, 'blobs', '.tmp'))).length; i++) await new Promise((r) => setTimeout(r, 20))
+  assert.deepEqual(await readdir(join(server.dataDir, 'blobs', '.tmp')), [], 'the temp file is removed')
+  await nothingStored(f, token, blobFiles)
+  assert.equal((await f('/v1/health')).status, 200, 'the server carries on')
+})
+
+test('text fields: sent twice, or sent as a file, are named', async () => {
+  const twice = uploadForm(FIELDS, [['a.exe', 'x']])
+  twice.append('version', '2.0.0')
+  const problem = await expectProblem(await post(twice), 400, 'validation', 'version')
+  assert.match(problem.errors?.find((e) => e.field === 'version')?.message ?? '', /sent 2 times/)
+  const asFile = uploadForm({ channel: 'stable', platform: 'windows', arch: 'x64' }, [['a.exe', 'x']])
+  asFile.append('version', new Blob(['1.0.0']), 'version.txt')
+  await expectProblem(await post(asFile), 400, 'validation', 'version')
+  await nothingStored(f, token, blobFiles)
+})
+
+test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is created', async () => {
+  const big = JSON.stringify({ slug: 'huge-app', name: 'x'.repeat(1024 * 1024) })
+  await expectProblem(await f('/v1/apps', jsonBody(JSON.parse(big), token)), 413, 'payload-too-large')
+  const bytes = new TextEncoder().encode(big)
+  const chunked = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.byteLength; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024))
+      controller.close()
+    },
+  })
+  const res = await fetch(`${server.url}/v1/apps`, {
+    method: 'POST', body: chunked, duplex: 'half', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  } as RequestInit)
+  const problem = await expectProblem(res, 413, 'payload-too-large')
+  assert.match(problem.detail, /JSON bodies are limited to 1048576 bytes/)
+  const list = await (await f('/v1/apps', bearer(token))).json() as { items: Array<{ slug: string }> }
+  assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
+})
+
 function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -132,28 +205,16 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     assert.equal(done.status, 201, await done.clone().text())
 
     // Now a large upload whose body stops half-way; the server is killed while reading it.
-    const form = uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]])
-    const encoded = new Response(form)
-    const whole = new Uint8Array(await encoded.arrayBuffer())
-    let sent = 0
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= whole.byteLength / 2) return new Promise(() => undefined)
-        const chunk = whole.subarray(sent, sent + 64 * 1024)
-        sent += chunk.byteLength
-        controller.enqueue(chunk)
-      },
-    })
-    const pending = fetch(`${url}/v1/apps/fault-app/versions`, {
-      method: 'POST', body, duplex: 'half',
-      headers: { authorization: `Bearer ${t}`, 'content-type': encoded.headers.get('content-type') ?? '' },
-    } as RequestInit).catch((error: unknown) => error)
-    while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    const upload = await halfThenWait(uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]]), new Promise(() => undefined))
+    const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t)).catch((error: unknown) => error)
+    await upload.halfSent()
     await new Promise((r) => setTimeout(r, 100))
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGKILL')
     await exited
     assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
+    // A file whose upload committed its blob but died before the metadata transaction.
+    await writeFile(join(dataDir, 'blobs', 'art_orphanedByCrash'), 'never recorded')
 
     ;({ child, url } = await startChild(dataDir))
     try {
@@ -220,26 +281,10 @@ test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0'
   try {
     const { child, url, logs } = await startEntry(dataDir)
     const t = await prepare(httpFetch(url))
-    const form = uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]])
-    const encoded = new Response(form)
-    const whole = new Uint8Array(await encoded.arrayBuffer())
-    let sent = 0
     let release: () => void = () => undefined
-    const gate = new Promise<void>((r) => { release = r })
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (sent >= whole.byteLength / 2) await gate
-        if (sent >= whole.byteLength) return controller.close()
-        const chunk = whole.subarray(sent, sent + 64 * 1024)
-        sent += chunk.byteLength
-        controller.enqueue(chunk)
-      },
-    })
-    const pending = fetch(`${url}/v1/apps/fault-app/versions`, {
-      method: 'POST', body, duplex: 'half',
-      headers: { authorization: `Bearer ${t}`, 'content-type': encoded.headers.get('content-type') ?? '' },
-    } as RequestInit)
-    while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    const upload = await halfThenWait(uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]]), new Promise<void>((r) => { release = r }))
+    const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t))
+    await upload.halfSent()
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     child.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 300))

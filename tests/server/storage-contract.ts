@@ -156,9 +156,42 @@ export function runStorageContract(name: string, make: StorageFactories): void {
     assert.equal(await read(blobs, 'art_1'), 'second')
   })
 
+  blobTest('a streamed write is invisible until commit, and abort leaves nothing', async (blobs) => {
+    const writer = await blobs.open('art_s')
+    await writer.write(bytes('chunk one, '))
+    await writer.write(bytes('chunk two'))
+    assert.equal(await blobs.get('art_s'), null, 'not visible before commit')
+    assert.deepEqual(await blobs.list(), [])
+    await writer.commit()
+    assert.equal(await read(blobs, 'art_s'), 'chunk one, chunk two')
+
+    const dropped = await blobs.open('art_d')
+    await dropped.write(bytes('half an upload'))
+    await dropped.abort()
+    await dropped.abort()
+    assert.equal(await blobs.get('art_d'), null)
+    assert.deepEqual(await blobs.list(), ['art_s'])
+
+    const replacing = await blobs.open('art_s')
+    await replacing.write(bytes('new'))
+    assert.equal(await read(blobs, 'art_s'), 'chunk one, chunk two', 'the old blob stays whole until the new one commits')
+    await replacing.commit()
+    assert.equal(await read(blobs, 'art_s'), 'new')
+  })
+
+  blobTest('streamed chunks are copied as they are written', async (blobs) => {
+    const writer = await blobs.open('art_c')
+    const chunk = bytes('abc')
+    await writer.write(chunk)
+    chunk[0] = 0x7a
+    await writer.commit()
+    assert.equal(await read(blobs, 'art_c'), 'abc')
+  })
+
   blobTest('keys that could escape the store are refused', async (blobs) => {
     for (const key of ['../x', 'a/b', '', '.tmp', 'x'.repeat(65)]) {
       await assert.rejects(blobs.put(key, bytes('x')), /invalid blob key/, key)
+      await assert.rejects(blobs.open(key), /invalid blob key/, key)
     }
   })
 }
