@@ -1,5 +1,6 @@
 /** The browser runtime, run in Node: sql.js + memory blobs + demo seed answer like the real server. */
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -40,6 +41,19 @@ test('the private app answers with a signed link that downloads through the sand
   const dl = await sandbox.fetch(new Request(url))
   assert.equal(dl.status, 200)
   assert.equal(await dl.text(), 'demo artifact LighthouseAdmin-2.0.0.msi\n')
+})
+
+test('an upload through the sandbox streams into memory blobs with the same digests, and publishing offers it', async () => {
+  const { token } = await (await sandbox.request('/v1/auth/login', json(DEMO_LOGIN))).json() as { token: string }
+  const installer = new Uint8Array(300_000).map((_, i) => (i * 7) % 256)
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ version: '9.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' })) form.append(k, v)
+  form.append('files', new Blob([installer]), 'HarborNotes-9.0.0.exe')
+  const created = await expectSpec('uploadVersion', await sandbox.request('/v1/apps/harbor-notes/versions', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }), 201) as { artifacts: Array<{ size: number; sha256: string }> }
+  assert.equal(created.artifacts[0]?.size, installer.byteLength)
+  assert.equal(created.artifacts[0]?.sha256, createHash('sha256').update(installer).digest('hex'))
+  const offered = await expectSpec('checkForUpdate', await sandbox.request('/v1/apps/harbor-notes/update?version=8.0.0&platform=windows&arch=x64'), 200) as { version: string }
+  assert.equal(offered.version, '9.0.0')
 })
 
 test('server code outside the Node edges imports nothing from node: or Node-only packages', async () => {
