@@ -8,7 +8,9 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci
+# Everything installs (postinstall patches the site's packages), then the site's build tools go:
+# `dependencies` in package.json are exactly the server's runtime (a unit test keeps it so).
+RUN npm ci && npm prune --omit=dev
 
 # Runtime: only what the server needs, run as the unprivileged `node` user.
 FROM node:20-bookworm-slim
@@ -26,4 +28,6 @@ VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s \
   CMD node -e "fetch('http://127.0.0.1:8080/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["npm", "run", "server"]
+# node itself is PID 1's child (compose sets init: true), so SIGTERM reaches the server and it
+# drains in-flight requests; `npm run server` would add npm and tsx processes that drop the signal.
+CMD ["node", "--import", "tsx", "server/runtime/node.ts"]
