@@ -72,7 +72,7 @@ test('the final stage starts the server from its COPYs alone and passes its HEAL
     await symlink(join(root, 'node_modules'), join(image, 'node_modules'))
     const port = 20_000 + Math.floor(Math.random() * 20_000)
     // The image listens on 0.0.0.0; the test keeps to loopback.
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: data, ...stage.env, FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port), FERRY_DATA_DIR: data, FERRY_LOG_LEVEL: 'warn' }
+    const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: data, ...stage.env, FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port), FERRY_DATA_DIR: data, FERRY_LOG_LEVEL: 'warn' }
     const server = spawn(stage.cmd[0]!, stage.cmd.slice(1), { cwd: image, env, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     server.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
