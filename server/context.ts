@@ -1,8 +1,10 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
+import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
 import type { OperationId } from './spec.ts'
 import type { BlobStore, Db } from './storage/types.ts'
+import type { TelemetryRecorder } from './telemetry/recorder.ts'
 import type { ParsedParams } from './validation.ts'
 
 export type Schemas = components['schemas']
@@ -21,6 +23,8 @@ export interface AppConfig {
   passwordIterations?: number
   /** Reported by the health check. */
   version?: string
+  /** Count update checks that carry a device id (default true). */
+  telemetry?: boolean
 }
 
 /** The subset of pino's API the app uses. */
@@ -44,12 +48,18 @@ export interface AppDeps {
    * standard `Request.headers`; the default uses `c.req.header`.
    */
   requestHeader?: (c: Context<FerryEnv>, name: string) => string | undefined
+  /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
+  answerCache?: AnswerCache | null
 }
 
 export interface Services {
   db: Db
   blobs: BlobStore
   config: Required<Omit<AppConfig, 'publicUrl'>> & { publicUrl?: string }
+  /** Cached update answers (performance mode), `null` when off. */
+  answers: AnswerCache | null
+  /** `null` when telemetry is switched off. */
+  telemetry: TelemetryRecorder | null
   now: () => Date
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
