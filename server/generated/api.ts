@@ -3511,16 +3511,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["UpdateInfo"] | components["schemas"]["SquirrelMacUpdate"] | components["schemas"]["TauriUpdate"];
                     /**
-                     * @example version: 1.4.0
+                     * @example version: '1.4.0'
                      *     files:
-                     *       - url: https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download
-                     *         sha512: H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ==
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
                      *         size: 85102930
-                     *     path: https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download
-                     *     sha512: H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ==
-                     *     releaseDate: 2025-03-14T10:15:00Z
-                     *     releaseNotes: |
-                     *       - Tags for notes
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
                      *     stagingPercentage: 25
                      */
                     "application/x-yaml": string;
@@ -3827,16 +3826,15 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example version: 1.4.0
+                     * @example version: '1.4.0'
                      *     files:
-                     *       - url: https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download
-                     *         sha512: H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ==
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
                      *         size: 85102930
-                     *     path: https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download
-                     *     sha512: H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ==
-                     *     releaseDate: 2025-03-14T10:15:00Z
-                     *     releaseNotes: |
-                     *       - Tags for notes
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
                      *     stagingPercentage: 25
                      */
                     "application/x-yaml": string;

@@ -19,7 +19,9 @@ const rank = (a: ArtifactsTable) => INSTALLABLE.indexOf(a.package_type)
 const yamlAnswer = (data: unknown): Answer => ({
   status: 200,
   headers: { 'content-type': 'application/x-yaml; charset=utf-8', 'cache-control': 'no-store' },
-  body: stringify(data),
+  // Quoted strings, as electron-builder writes them: js-yaml (electron-updater's parser) would
+  // read a bare releaseDate as a Date and a bare version like 1.10 as a number.
+  body: stringify(data, { defaultStringType: 'QUOTE_SINGLE', defaultKeyType: 'PLAIN', lineWidth: 0 }),
 })
 
 export const renderElectronUpdater: Renderer = async ({ s, base, target, current, offer }) => {

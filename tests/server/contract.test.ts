@@ -220,7 +220,7 @@ test('updater protocols: Squirrel.Mac, electron-updater, Tauri, formats of the u
   await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/harbor-notes/squirrel-mac/stable/x64?version=one'), 400)
   await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/nope-app/squirrel-mac/stable/x64?version=1.0.0'), 404)
   const yml = await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/1.0.0/latest-mac.yml'), 200) as string
-  assert.match(yml, /^version: 1\.5\.0$/m)
+  assert.match(yml, /^version: '1\.5\.0'$/m)
   await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/1.0/latest-mac.yml'), 400)
   await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/nope-app/electron-updater/stable/darwin/x64/1.0.0/latest-mac.yml'), 404)
   const tauri = await expectSpec('getTauriUpdate', await f('/v1/apps/harbor-notes/tauri/stable/darwin/x86_64/1.0.0'), 200) as { signature: string }
