@@ -93,8 +93,16 @@ function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
   }
 }
 
+/** What a runtime drives besides requests: buffered telemetry and the answer cache. */
+export interface Lifecycle {
+  /** Writes buffered telemetry counts (runtimes call it on a timer). */
+  flush(): Promise<void>
+  /** Flushes, then closes the answer cache. */
+  close(): Promise<void>
+}
+
 /** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
-export function createApp(deps: AppDeps): Hono<FerryEnv> {
+export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycle } {
   const now = deps.clock ?? (() => new Date())
   const logger = deps.logger ?? silentLogger
   const telemetry = deps.config.telemetry ?? true
@@ -175,5 +183,12 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
   })
-  return app
+  const lifecycle: Lifecycle = {
+    flush: async () => s.telemetry?.flush(),
+    async close() {
+      await lifecycle.flush()
+      await s.answers?.close()
+    },
+  }
+  return Object.assign(app, { lifecycle })
 }
