@@ -5,14 +5,18 @@
  * answer computed from data a write has since replaced never lands in the cache.
  */
 import { LRUCache } from 'lru-cache'
+import type { Answer } from '../protocols/answer.ts'
+
+/** A cache entry: an answer, or "the answer depends on the device's buckets for these [version, percentage]s". */
+export type CachedAnswer = Answer | { vary: Array<[string, number]> }
 
 export interface AnswerCache {
   readonly kind: 'memory' | 'redis'
-  get(app: string, key: string): Promise<string | undefined>
+  get(app: string, key: string): Promise<CachedAnswer | undefined>
   /** Read before computing an answer; pass to `set`. */
   generation(app: string): Promise<string>
-  /** `ttlMs`: for answers with time-limited links (private apps). */
-  set(app: string, key: string, value: string, generation: string, ttlMs?: number): Promise<void>
+  /** `ttlMs`: for answers with time-limited links (private apps). Entries are never mutated. */
+  set(app: string, key: string, value: CachedAnswer, generation: string, ttlMs?: number): Promise<void>
   invalidate(apps: string[]): Promise<void>
   close(): Promise<void>
 }
@@ -21,7 +25,7 @@ export const DEFAULT_MAX_ENTRIES = 10_000
 
 /** The in-process cache (default): an LRU of answers, keyed by app generation. */
 export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache {
-  const lru = new LRUCache<string, string>({ max: maxEntries })
+  const lru = new LRUCache<string, CachedAnswer>({ max: maxEntries })
   const generations = new Map<string, number>()
   const gen = (app: string) => generations.get(app) ?? 0
   const fullKey = (app: string, g: number, key: string) => `${app}\u0000${g}\u0000${key}`

@@ -5,7 +5,7 @@
  * client never reaches the browser bundle.
  */
 import { createClient } from 'redis'
-import type { AnswerCache } from './answer-cache.ts'
+import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
 
 /** Stores the answer only if the app's generation is still the one read before computing it. */
 const SET_IF_CURRENT = `
@@ -17,7 +17,7 @@ return 1`
 /** Safety net only: a hash untouched for a day expires even if an invalidation was lost. */
 const HASH_TTL_MS = 24 * 3600 * 1000
 
-interface Stored { v: string; exp?: number }
+interface Stored { v: CachedAnswer; exp?: number }
 
 export async function createRedisCache(url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
   const client = createClient({ url })

@@ -4,6 +4,7 @@
  * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
  */
 import semver, { SemVer } from 'semver'
+import type { CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
 import { notFound } from '../problem.ts'
@@ -32,10 +33,7 @@ interface Check {
   deviceKey: string
 }
 
-/** A cache entry that says "the answer depends on the device's rollout buckets for these versions". */
-interface Vary { vary: Array<[string, number]> }
-
-const isVary = (v: Answer | Vary): v is Vary => 'vary' in v
+const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
@@ -89,17 +87,16 @@ export function updateHandlers(s: Services): Pick<Handlers,
       return toResponse((await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
-    const cached = await cache.get(c.slug, key)
-    if (cached !== undefined) {
-      const entry = JSON.parse(cached) as Answer | Vary
+    const entry = await cache.get(c.slug, key)
+    if (entry !== undefined) {
       if (!isVary(entry)) {
         count(c)
         return toResponse(entry)
       }
       const exact = await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`)
-      if (exact !== undefined) {
+      if (exact !== undefined && !isVary(exact)) {
         count(c)
-        return toResponse(JSON.parse(exact) as Answer)
+        return toResponse(exact)
       }
     }
     const generation = await cache.generation(c.slug)
@@ -109,10 +106,10 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const { answer: result, vary } = await compute(req, c, t)
     const ttl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
     if (vary) {
-      await cache.set(c.slug, key, JSON.stringify({ vary }), generation)
-      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, JSON.stringify(result), generation, ttl)
+      await cache.set(c.slug, key, { vary }, generation)
+      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, result, generation, ttl)
     } else {
-      await cache.set(c.slug, key, JSON.stringify(result), generation, ttl)
+      await cache.set(c.slug, key, result, generation, ttl)
     }
     return toResponse(result)
   }
@@ -178,7 +175,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const base = baseUrl(s, c.req.url)
       const key = `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
       const cached = await s.answers?.get(slug, key)
-      if (cached !== undefined) return toResponse(JSON.parse(cached) as Answer)
+      if (cached !== undefined && !isVary(cached)) return toResponse(cached)
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
@@ -191,7 +188,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (!newest) throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
       const result: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
       if (s.answers && generation !== undefined) {
-        await s.answers.set(slug, key, JSON.stringify(result), generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
+        await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
       }
       return toResponse(result)
     },

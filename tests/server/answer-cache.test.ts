@@ -22,6 +22,8 @@ let redis: Awaited<ReturnType<typeof startRedis>>
 before(async () => { redis = await startRedis() })
 after(async () => redis.stop())
 
+const ans = (body: string) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body })
+
 const caches: Record<string, () => Promise<AnswerCache>> = {
   memory: async () => createMemoryCache(),
   redis: async () => createRedisCache(redis.url, (e) => { throw e }),
@@ -31,19 +33,19 @@ for (const [kind, make] of Object.entries(caches)) {
   test(`${kind} cache: an answer computed before an invalidation is never stored`, async () => {
     const cache = await make()
     const gen = await cache.generation('app-a')
-    await cache.set('app-a', 'k', 'old', gen)
-    assert.equal(await cache.get('app-a', 'k'), 'old')
+    await cache.set('app-a', 'k', ans('old'), gen)
+    assert.deepEqual(await cache.get('app-a', 'k'), ans('old'))
     const before = await cache.generation('app-a')
     await cache.invalidate(['app-a'])
     assert.equal(await cache.get('app-a', 'k'), undefined, 'invalidated')
-    await cache.set('app-a', 'k', 'computed from old data', before)
+    await cache.set('app-a', 'k', ans('computed from old data'), before)
     assert.equal(await cache.get('app-a', 'k'), undefined, 'a set with the old generation is dropped')
-    await cache.set('app-a', 'k', 'fresh', await cache.generation('app-a'))
-    assert.equal(await cache.get('app-a', 'k'), 'fresh')
-    await cache.set('app-b', 'k', 'other app', await cache.generation('app-b'))
+    await cache.set('app-a', 'k', ans('fresh'), await cache.generation('app-a'))
+    assert.deepEqual(await cache.get('app-a', 'k'), ans('fresh'))
+    await cache.set('app-b', 'k', ans('other app'), await cache.generation('app-b'))
     await cache.invalidate(['app-a'])
-    assert.equal(await cache.get('app-b', 'k'), 'other app', 'other apps keep their answers')
-    await cache.set('app-b', 'short', 'expires', await cache.generation('app-b'), 30)
+    assert.deepEqual(await cache.get('app-b', 'k'), ans('other app'), 'other apps keep their answers')
+    await cache.set('app-b', 'short', ans('expires'), await cache.generation('app-b'), 30)
     await new Promise((done) => setTimeout(done, 80))
     assert.equal(await cache.get('app-b', 'short'), undefined, 'answers with a ttl expire')
     await cache.close()
