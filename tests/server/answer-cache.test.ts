@@ -182,3 +182,35 @@ for (const mode of ['memory', 'redis'] as const) {
     })
   })
 }
+
+test('redis: when Redis goes away, update checks and writes still work from the database', async () => {
+  const ownRedis = await startRedis()
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-cache-down-'))
+  const n = await node(dataDir, ownRedis.url)
+  try {
+    const { token } = await signup(n.f, 'down@cache.test')
+    for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows' }], ['/v1/archs', { name: 'x64' }]] as const) {
+      assert.equal((await n.f(path, jsonBody(body, token))).status, 201)
+    }
+    assert.equal((await n.f('/v1/apps', jsonBody({ slug: 'down', name: 'Down' }, token))).status, 201)
+    const publish = async (version: string) => {
+      const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[`d-${version}.exe`, version]])
+      assert.equal((await n.f('/v1/apps/down/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
+    }
+    const check = async () => {
+      const res = await n.f('/v1/apps/down/update?version=1.0.0&platform=windows&arch=x64')
+      assert.equal(res.status, 200, await res.clone().text())
+      return ((await res.json()) as { version: string }).version
+    }
+    await publish('1.1.0')
+    assert.equal(await check(), '1.1.0')
+    await ownRedis.stop()
+    assert.equal(await check(), '1.1.0')
+    await publish('1.2.0')
+    assert.equal(await check(), '1.2.0')
+  } finally {
+    await n.server.close()
+    await ownRedis.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
