@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pino } from 'pino'
+import { loadConfig } from '../server/config.ts'
 import { jsDigestStream } from '../server/digests.ts'
 import { startServer } from '../server/runtime/node.ts'
 
@@ -20,7 +21,7 @@ const chunk = new Uint8Array(CHUNK).map((_, i) => (i * 31) % 251)
 const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-upload-'))
 const signupKey = 'bench-signup-key-0123456789'
 const server = await startServer({
-  config: { host: '127.0.0.1', port: 0, dataDir, signupKey, jwtSecret: 'bench-jwt-secret-0123456789abcdef', publicUrl: undefined, maxUploadBytes: (mib + 1) * 1024 * 1024, logLevel: 'silent' },
+  config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey, jwtSecret: 'bench-jwt-secret-0123456789abcdef', publicUrl: undefined, maxUploadBytes: (mib + 1) * 1024 * 1024, logLevel: 'silent' },
   logger: pino({ level: 'silent' }),
   passwordIterations: 1000,
 })

@@ -20,6 +20,10 @@ import { catalogHandlers } from './routes/catalogs.ts'
 import { teamHandlers } from './routes/team.ts'
 import { infoHandlers } from './routes/info.ts'
 import { updateHandlers } from './routes/update.ts'
+import { telemetryHandlers } from './routes/telemetry.ts'
+import { createMemoryCache } from './cache/answer-cache.ts'
+import { appsAffectedBy } from './cache/invalidation.ts'
+import { TelemetryRecorder } from './telemetry/recorder.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -108,8 +112,19 @@ function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
   }
 }
 
+/** What a runtime drives besides requests: buffered telemetry and the answer cache. */
+export interface Lifecycle {
+  /** Writes buffered telemetry counts (runtimes call it on a timer). */
+  flush(): Promise<void>
+  /** Flushes, then closes the answer cache. */
+  close(): Promise<void>
+}
+
 /** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
-export function createApp(deps: AppDeps): Hono<FerryEnv> {
+export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycle } {
+  const now = deps.clock ?? (() => new Date())
+  const logger = deps.logger ?? silentLogger
+  const telemetry = deps.config.telemetry ?? true
   const s: Services = {
     db: deps.db,
     blobs: deps.blobs,
@@ -119,10 +134,13 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
       maxUploadBytes: deps.config.maxUploadBytes,
       passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
       version: deps.config.version ?? '0.0.0',
+      telemetry,
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
     },
-    now: deps.clock ?? (() => new Date()),
-    logger: deps.logger ?? silentLogger,
+    now,
+    logger,
+    answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
+    telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
     clientIp: deps.clientIp ?? (() => undefined),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
@@ -146,6 +164,13 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
       // Bumped again after the write landed, so a read that raced it cannot stay cached.
       if (writes) s.generation.value++
     }
+    if (writes && s.answers) {
+      try {
+        await s.answers.invalidate(await appsAffectedBy(s, c.req.path, c.get('user')))
+      } catch (err) {
+        s.logger.error({ reqId, err }, 'answer cache invalidation failed')
+      }
+    }
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })
@@ -159,6 +184,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     ...teamHandlers(s),
     ...infoHandlers(s),
     ...updateHandlers(s),
+    ...telemetryHandlers(s),
   }
   for (const op of operations) {
     const handler = handlers[op.operationId]
@@ -177,5 +203,12 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> {
     s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
   })
-  return app
+  const lifecycle: Lifecycle = {
+    flush: async () => s.telemetry?.flush(),
+    async close() {
+      await lifecycle.flush()
+      await s.answers?.close()
+    },
+  }
+  return Object.assign(app, { lifecycle })
 }

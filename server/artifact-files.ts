@@ -3,7 +3,7 @@ import type { Schemas } from './context.ts'
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [
-  ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'],
+  ['.sig', 'sig'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'],
   ['.yaml', 'yml'], ['.exe', 'exe'], ['.msi', 'msi'], ['.dmg', 'dmg'], ['.pkg', 'pkg'], ['.zip', 'zip'],
   ['.deb', 'deb'], ['.rpm', 'rpm'], ['.snap', 'snap'], ['.yml', 'yml'],
 ]
@@ -28,4 +28,14 @@ export function fileNameProblem(name: string): string | undefined {
   }
   if (!packageTypeOf(name)) return `file name ${JSON.stringify(name)} has no known package extension`
   return undefined
+}
+
+/**
+ * Problems of a whole upload's file names: a Tauri signature `<bundle>.sig` must arrive with its
+ * bundle, because Tauri answers offer only bundles whose signature was uploaded with them.
+ */
+export function uploadSetProblems(names: string[]): string[] {
+  const present = new Set(names)
+  return names.filter((n) => packageTypeOf(n) === 'sig' && !present.has(n.slice(0, -'.sig'.length)))
+    .map((n) => `signature ${JSON.stringify(n)} has no bundle ${JSON.stringify(n.slice(0, -'.sig'.length))} in this upload`)
 }

@@ -19,6 +19,12 @@ export interface ServerConfig {
   publicUrl: string | undefined
   maxUploadBytes: number
   logLevel: LogLevel
+  /** Count update checks that carry a device id. */
+  telemetry: boolean
+  /** Performance mode: cache whole update answers (in process, or in Redis with `redisUrl`). */
+  cache: boolean
+  /** `undefined`: the answer cache lives in the process. */
+  redisUrl: string | undefined
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
@@ -38,6 +44,11 @@ function integer(name: string, raw: string, min: number, max: number): number {
     throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`)
   }
   return Number(raw)
+}
+
+function onOff(name: string, raw: string): boolean {
+  if (raw !== 'on' && raw !== 'off') throw new Error(`${name} must be on or off, got ${JSON.stringify(raw)}`)
+  return raw === 'on'
 }
 
 function secret(name: string, raw: string, minLength: number): string {
@@ -82,6 +93,12 @@ export function loadConfig(env: Env): ServerConfig {
     if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`FERRY_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(raw)}`)
     return raw as LogLevel
   })
+  const telemetry = read('FERRY_TELEMETRY', true, (raw) => onOff('FERRY_TELEMETRY', raw))
+  const cache = read('FERRY_CACHE', true, (raw) => onOff('FERRY_CACHE', raw))
+  const redisUrl = read<string | undefined>('FERRY_REDIS_URL', undefined, (raw) => {
+    if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`FERRY_REDIS_URL must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
+    return raw
+  })
   if (problems.length) throw new ConfigError(problems)
-  return { host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel }
+  return { host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl }
 }

@@ -1,9 +1,11 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
 import type { DigestStreamFactory } from './digests.ts'
+import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
 import type { OperationId } from './spec.ts'
 import type { BlobStore, Db } from './storage/types.ts'
+import type { TelemetryRecorder } from './telemetry/recorder.ts'
 import type { ParsedParams } from './validation.ts'
 
 export type Schemas = components['schemas']
@@ -22,6 +24,8 @@ export interface AppConfig {
   passwordIterations?: number
   /** Reported by the health check. */
   version?: string
+  /** Count update checks that carry a device id (default true). */
+  telemetry?: boolean
 }
 
 /** The subset of pino's API the app uses. */
@@ -47,12 +51,18 @@ export interface AppDeps {
   requestHeader?: (c: Context<FerryEnv>, name: string) => string | undefined
   /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
   digestStream?: DigestStreamFactory
+  /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
+  answerCache?: AnswerCache | null
 }
 
 export interface Services {
   db: Db
   blobs: BlobStore
   config: Required<Omit<AppConfig, 'publicUrl'>> & { publicUrl?: string }
+  /** Cached update answers (performance mode), `null` when off. */
+  answers: AnswerCache | null
+  /** `null` when telemetry is switched off. */
+  telemetry: TelemetryRecorder | null
   now: () => Date
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined

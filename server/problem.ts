@@ -13,6 +13,7 @@ export const PROBLEM_KINDS = {
   'not-found': [404, 'Not found'],
   conflict: [409, 'Conflict'],
   'payload-too-large': [413, 'Request body too large'],
+  'telemetry-disabled': [404, 'Telemetry is switched off'],
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service unavailable'],
 } as const

@@ -30,13 +30,23 @@ interface VersionSeed {
 const VERSIONS: VersionSeed[] = [
   { app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.0.0.exe', 'harbor-notes-1.0.0-full.nupkg'], changelog: '- First release' },
   { app: 'harbor-notes', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.1.0.exe', 'harbor-notes-1.1.0-full.nupkg'], intermediate: true, changelog: '- New storage format (required before 1.2.0)' },
-  { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.2.0.exe', 'harbor-notes-1.2.0-full.nupkg'], critical: true, changelog: '- Security fix for shared notes' },
+  { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.2.0.exe', 'harbor-notes-1.2.0-delta.nupkg', 'harbor-notes-1.2.0-full.nupkg'], critical: true, changelog: '- Security fix for shared notes' },
   { app: 'harbor-notes', version: '1.3.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.3.0.exe'], published: false, changelog: '- Tags (draft)' },
   { app: 'harbor-notes', version: '1.3.0-beta.1', channel: 'beta', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.3.0-beta.1.exe'], rolloutPercentage: 50, changelog: '- Tags for notes' },
   { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'darwin', arch: 'universal', files: ['HarborNotes-1.2.0-universal.dmg', 'HarborNotes-1.2.0-universal-mac.zip'] },
   { app: 'harbor-notes', version: '1.2.0', channel: 'stable', platform: 'linux', arch: 'x64', files: ['HarborNotes-1.2.0.AppImage', 'harbor-notes_1.2.0_amd64.deb'] },
   { app: 'lighthouse-admin', version: '2.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['LighthouseAdmin-2.0.0.msi'] },
+  // A Tauri app: each updater bundle uploaded with the .sig Tauri's bundler writes next to it.
+  { app: 'tidewatch', version: '0.9.0', channel: 'stable', platform: 'darwin', arch: 'arm64', files: ['Tidewatch.app.tar.gz', 'Tidewatch.app.tar.gz.sig'], changelog: '- First build' },
+  { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'darwin', arch: 'arm64', files: ['Tidewatch_1.0.0_aarch64.dmg', 'Tidewatch.app.tar.gz', 'Tidewatch.app.tar.gz.sig'], changelog: '- Tide tables offline' },
+  { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'linux', arch: 'x64', files: ['tidewatch_1.0.0_amd64.AppImage', 'tidewatch_1.0.0_amd64.AppImage.sig'], changelog: '- Tide tables offline' },
+  { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['Tidewatch_1.0.0_x64-setup.exe', 'Tidewatch_1.0.0_x64-setup.exe.sig'], changelog: '- Tide tables offline' },
 ]
+
+/** Demo file content; a signature file holds base64 text, as minisign signatures do. */
+function demoContent(file: string): string {
+  return file.endsWith('.sig') ? `${btoa(`untrusted comment: demo signature of ${file.slice(0, -4)}`)}\n` : `demo artifact ${file}\n`
+}
 
 async function call(fetch: Fetch, path: string, init: RequestInit, expected: number): Promise<unknown> {
   const res = await fetch(path, init)
@@ -60,6 +70,7 @@ export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoDat
   for (const name of ['x64', 'arm64', 'universal']) await post('/v1/archs', { name })
   await post('/v1/apps', { slug: 'harbor-notes', name: 'Harbor Notes', description: 'A note-taking app that syncs over your own server.' })
   await post('/v1/apps', { slug: 'lighthouse-admin', name: 'Lighthouse Admin', description: 'Internal fleet console.', private: true })
+  await post('/v1/apps', { slug: 'tidewatch', name: 'Tidewatch', description: 'Tide tables for sailors (Tauri).' })
 
   for (const v of VERSIONS) {
     const form = new FormData()
@@ -72,7 +83,7 @@ export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoDat
     form.set('critical', String(v.critical ?? false))
     form.set('intermediate', String(v.intermediate ?? false))
     form.set('rolloutPercentage', String(v.rolloutPercentage ?? 100))
-    for (const file of v.files) form.append('files', new File([`demo artifact ${file}\n`], file))
+    for (const file of v.files) form.append('files', new File([demoContent(file)], file))
     await call(fetch, `/v1/apps/${v.app}/versions`, { method: 'POST', headers: auth, body: form }, 201)
   }
   await post('/v1/team/users', {

@@ -642,10 +642,15 @@ export interface paths {
         };
         /**
          * Squirrel.Windows RELEASES feed
-         * @description The `RELEASES` file Squirrel.Windows reads: one line per published `.nupkg` artifact of the
-         *     app on the `windows` platform, `SHA1 filename size`, oldest first. Point
-         *     `Squirrel.UpdateManager` at `<base>/v1/apps/{app}/squirrel/{channel}/{arch}` and it will request
-         *     `RELEASES` and then the packages, whose file names resolve relative to the feed.
+         * @description The `RELEASES` file Squirrel.Windows reads: one line per published `.nupkg` artifact (full and
+         *     delta) of the app on the `windows` platform, `SHA1 filename size`, oldest first. A version
+         *     rolled out to fewer than 100 % carries ` # N%` (Squirrel stages the device itself); versions
+         *     at 0 % are left out. Point `Squirrel.UpdateManager` at `<base>/v1/apps/{app}/squirrel/{channel}/{arch}`
+         *     and it will request `RELEASES` and then the packages, whose file names resolve relative to the feed.
+         *
+         *     Squirrel adds `?id=…&localVersion=…&arch=…` to the request. With `localVersion` the feed ends at
+         *     the version Ferry offers that client, so an intermediate version is installed before anything
+         *     above it.
          */
         get: operations["getSquirrelReleases"];
         put?: never;
@@ -692,6 +697,187 @@ export interface paths {
          *     `windows` platform; for private apps the target is a signed link valid for 15 minutes.
          */
         get: operations["getSquirrelPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/squirrel-mac/{channel}/{arch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Squirrel.Mac update (Electron autoUpdater)
+         * @description The answer Electron's built-in `autoUpdater` expects on macOS (Squirrel.Mac): **200** with
+         *     `{ url, name, notes, pub_date }`, where `url` is the `.zip` artifact of the offered version on the
+         *     `darwin` platform, or **204** when there is no update. A version without a `.zip` is not offered.
+         *     Set the feed with `autoUpdater.setFeedURL({ url: '<base>/v1/apps/{app}/squirrel-mac/{channel}/{arch}?version=' + app.getVersion() })`.
+         */
+        get: operations["getSquirrelMacUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * electron-updater channel file (generic provider)
+         * @description The `latest.yml` electron-builder would have written, generated from the stored artifacts of
+         *     the version Ferry offers this client: `version`, `files` (`url`, base64 `sha512`, `size`), `path`,
+         *     `sha512`, `releaseDate`, `releaseNotes`, `stagingPercentage` (when rolled out to fewer than
+         *     100 %; electron-updater stages the device itself) and `critical` (when true). Installable files
+         *     come first in the order electron-updater looks for them (zip, exe, AppImage, then dmg, msi,
+         *     deb, rpm, snap, pkg). With no update the file names the client's own version and no files,
+         *     which electron-updater reads as up to date.
+         *
+         *     Point the generic provider at the folder:
+         *     `autoUpdater.setFeedURL({ provider: 'generic', url: '<base>/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/' + app.getVersion() })`.
+         *     electron-updater sends `x-user-staging-id` on every request; telemetry counts it as the device id
+         *     when `X-Ferry-Device-Id` is absent.
+         */
+        get: operations["getElectronUpdaterFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/tauri/{channel}/{target}/{arch}/{currentVersion}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Tauri's `{{target}}`: `windows`, `darwin` or `linux`; the Ferry platform of the same name.
+                 * @example darwin
+                 */
+                target: "windows" | "darwin" | "linux";
+                /**
+                 * @description Tauri's `{{arch}}`, mapped to a Ferry architecture: `x86_64` → `x64`, `aarch64` → `arm64`, `i686` → `ia32`, `armv7` → `armv7l`.
+                 * @example aarch64
+                 */
+                arch: "x86_64" | "aarch64" | "i686" | "armv7";
+                /**
+                 * @description Tauri's `{{current_version}}`.
+                 * @example 1.2.3
+                 */
+                currentVersion: components["schemas"]["Semver"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Tauri v2 update
+         * @description The dynamic-server answer of Tauri v2's updater plugin: **200** with `version`, `notes`,
+         *     `pub_date`, `url` and `signature`, or **204** when there is no update. Configure
+         *     `plugins.updater.endpoints` as
+         *     `<base>/v1/apps/{app}/tauri/{channel}/{{target}}/{{arch}}/{{current_version}}`.
+         *
+         *     Only a bundle uploaded in the same request as its signature file `<bundle>.sig` (which Tauri's
+         *     bundler writes next to it) is offered; `signature` is that file's content. When the version
+         *     Ferry offers has no signed bundle, the answer is 204. The extra member `critical` is readable in
+         *     the app as `update.rawJson.critical`.
+         */
+        get: operations["getTauriUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Update-check telemetry
+         * @description Update checks that carried a device id (`X-Ferry-Device-Id`, or electron-updater's
+         *     `x-user-staging-id`), counted per app, client version, channel, platform, architecture and UTC
+         *     day, with the number of distinct devices in each group that day. Only the caller's team's apps
+         *     (and, for a team user limited to some apps, those apps). Counts reach this endpoint within
+         *     seconds; the server keeps no IP addresses and stores device ids only as a per-day keyed hash.
+         *     Returns 404 `telemetry-disabled` when the server runs with `FERRY_TELEMETRY=off`.
+         */
+        get: operations["getTelemetry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,10 +1146,10 @@ export interface components {
             nextCursor: components["schemas"]["NextCursor"];
         };
         /**
-         * @description Derived from the file extension at upload.
+         * @description Derived from the file extension at upload. `sig` is a Tauri signature (`<bundle>.sig`, uploaded with its bundle).
          * @enum {string}
          */
-        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml";
+        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml" | "sig";
         /** @description One file of a version. */
         Artifact: {
             id: components["schemas"]["Id"];
@@ -1141,6 +1327,55 @@ export interface components {
             publishedAt: components["schemas"]["Timestamp"];
             artifacts: components["schemas"]["Artifact"][];
         };
+        /** @description The JSON Squirrel.Mac (Electron's built-in `autoUpdater` on macOS) reads. */
+        SquirrelMacUpdate: {
+            /**
+             * Format: uri
+             * @description Download URL of the `.zip`; a signed link for private apps.
+             */
+            url: string;
+            /** @description The offered version. */
+            name: string;
+            /** @description The version's changelog. */
+            notes: string;
+            pub_date: components["schemas"]["Timestamp"];
+        };
+        /** @description The JSON Tauri v2's updater reads from a dynamic server. */
+        TauriUpdate: {
+            version: components["schemas"]["Semver"];
+            notes: string;
+            pub_date: components["schemas"]["Timestamp"];
+            /**
+             * Format: uri
+             * @description Download URL of the signed bundle; a signed link for private apps.
+             */
+            url: string;
+            /** @description Content of the `<bundle>.sig` uploaded with the bundle. */
+            signature: string;
+            /** @description Ferry's critical flag (not read by Tauri; available as `update.rawJson.critical`). */
+            critical: boolean;
+        };
+        TelemetryRow: {
+            /** Format: date */
+            day: string;
+            app: components["schemas"]["Slug"];
+            /** @description The version the clients ran. */
+            version: string;
+            channel: string;
+            platform: string;
+            arch: string;
+            /** @description Update checks with a device id. */
+            checks: number;
+            /** @description Distinct device ids among them that day. */
+            devices: number;
+        };
+        TelemetryReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            items: components["schemas"]["TelemetryRow"][];
+        };
     };
     responses: {
         /** @description The request is invalid; `errors` lists each problem. */
@@ -1314,6 +1549,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Telemetry is switched off on this server. */
+        TelemetryDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#telemetry-disabled",
+                 *       "title": "Telemetry is switched off",
+                 *       "status": 404,
+                 *       "detail": "Telemetry is switched off on this server (FERRY_TELEMETRY=off).",
+                 *       "instance": "/v1/telemetry"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An unexpected server error. The `instance` helps find it in the server logs. */
         InternalError: {
             headers: {
@@ -1387,6 +1640,16 @@ export interface components {
          * @example usr_3h8c
          */
         UserId: components["schemas"]["Id"];
+        /**
+         * @description Channel name.
+         * @example stable
+         */
+        ChannelName: string;
+        /**
+         * @description Architecture name.
+         * @example x64
+         */
+        ArchName: string;
         /**
          * @description Page size.
          * @example 20
@@ -3221,6 +3484,15 @@ export interface operations {
                  * @example x64
                  */
                 arch: string;
+                /**
+                 * @description The updater format of the answer. Without it the platform's `updater` decides (a platform
+                 *     the team has not created answers in `ferry` format). `ferry`: `UpdateInfo`;
+                 *     `electron-builtin`: Squirrel.Mac JSON; `tauri`: Tauri's JSON (platform and arch are Ferry
+                 *     names here; Tauri's own names go to [the Tauri endpoint](/docs/api/info/tauri));
+                 *     `electron-updater`: `latest.yml` content; `squirrel-windows`: `RELEASES` content.
+                 * @example ferry
+                 */
+                format?: components["schemas"]["UpdaterFormat"];
             };
             header?: {
                 /**
@@ -3241,7 +3513,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An update is available. */
+            /**
+             * @description An update is available (or, for `electron-updater` and `squirrel-windows`, the document
+             *     the client compares with its own version).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3269,7 +3544,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateInfo"];
+                    "application/json": components["schemas"]["UpdateInfo"] | components["schemas"]["SquirrelMacUpdate"] | components["schemas"]["TauriUpdate"];
+                    /**
+                     * @example version: '1.4.0'
+                     *     files:
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *         size: 85102930
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
+                     *     stagingPercentage: 25
+                     */
+                    "application/x-yaml": string;
+                    /**
+                     * @example 86F7E437FAA5A7FCE15D1DDCB9EAEAEA377667B8 harbor-notes-1.3.0-full.nupkg 84211234
+                     *     E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98 harbor-notes-1.4.0-delta.nupkg 2140311 # 25%
+                     *     84A516841BA77A5B4648DE2CD0DFCB30EA46DBB4 harbor-notes-1.4.0-full.nupkg 85102930 # 25%
+                     */
+                    "text/plain": string;
                 };
             };
             /** @description No update: the client runs the newest version it may receive. The body is empty. */
@@ -3339,7 +3633,13 @@ export interface operations {
     };
     getSquirrelReleases: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The version the client runs (Squirrel sends it); without it every published package is listed.
+                 * @example 1.3.0
+                 */
+                localVersion?: components["schemas"]["Semver"];
+            };
             header?: {
                 /**
                  * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
@@ -3377,8 +3677,8 @@ export interface operations {
                 content: {
                     /**
                      * @example 86F7E437FAA5A7FCE15D1DDCB9EAEAEA377667B8 harbor-notes-1.3.0-full.nupkg 84211234
-                     *     E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98 harbor-notes-1.4.0-delta.nupkg 2140311
-                     *     84A516841BA77A5B4648DE2CD0DFCB30EA46DBB4 harbor-notes-1.4.0-full.nupkg 85102930
+                     *     E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98 harbor-notes-1.4.0-delta.nupkg 2140311 # 25%
+                     *     84A516841BA77A5B4648DE2CD0DFCB30EA46DBB4 harbor-notes-1.4.0-full.nupkg 85102930 # 25%
                      */
                     "text/plain": string;
                 };
@@ -3431,6 +3731,303 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSquirrelMacUpdate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the app runs (semver).
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An update is available. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download",
+                     *       "name": "1.4.0",
+                     *       "notes": "- Tags for notes",
+                     *       "pub_date": "2025-03-14T10:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SquirrelMacUpdate"];
+                };
+            };
+            /** @description No update. The body is empty. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getElectronUpdaterFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description The per-install UUID electron-updater sends on every request.
+                 * @example 0b8e5c44-5d7a-4a58-9b0c-2c6a4b1f9e21
+                 */
+                "x-user-staging-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example version: '1.4.0'
+                     *     files:
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *         size: 85102930
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
+                     *     stagingPercentage: 25
+                     */
+                    "application/x-yaml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTauriUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Tauri's `{{target}}`: `windows`, `darwin` or `linux`; the Ferry platform of the same name.
+                 * @example darwin
+                 */
+                target: "windows" | "darwin" | "linux";
+                /**
+                 * @description Tauri's `{{arch}}`, mapped to a Ferry architecture: `x86_64` → `x64`, `aarch64` → `arm64`, `i686` → `ia32`, `armv7` → `armv7l`.
+                 * @example aarch64
+                 */
+                arch: "x86_64" | "aarch64" | "i686" | "armv7";
+                /**
+                 * @description Tauri's `{{current_version}}`.
+                 * @example 1.2.3
+                 */
+                currentVersion: components["schemas"]["Semver"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An update is available. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.4.0",
+                     *       "notes": "- Tags for notes",
+                     *       "pub_date": "2025-03-14T10:15:00Z",
+                     *       "url": "https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download",
+                     *       "signature": "dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkK",
+                     *       "critical": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TauriUpdate"];
+                };
+            };
+            /** @description No update. The body is empty. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTelemetry: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day (UTC), inclusive.
+                 * @example 2025-03-01
+                 */
+                from: string;
+                /**
+                 * @description Last day (UTC), inclusive; at most 365 days after `from`.
+                 * @example 2025-03-31
+                 */
+                to: string;
+                /**
+                 * @description Only this app (slug).
+                 * @example harbor-notes
+                 */
+                app?: components["schemas"]["Slug"];
+                /**
+                 * @description Only checks from clients on this version.
+                 * @example 1.3.0
+                 */
+                version?: components["schemas"]["Semver"];
+                /**
+                 * @description Only versions on this channel (name).
+                 * @example stable
+                 */
+                channel?: components["parameters"]["ChannelFilter"];
+                /**
+                 * @description Only versions for this platform (name).
+                 * @example windows
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Only versions for this architecture (name).
+                 * @example x64
+                 */
+                arch?: components["parameters"]["ArchFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aggregates, ordered by day, app, version, channel, platform and architecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2025-03-01",
+                     *       "to": "2025-03-31",
+                     *       "items": [
+                     *         {
+                     *           "day": "2025-03-14",
+                     *           "app": "harbor-notes",
+                     *           "version": "1.3.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "checks": 5120,
+                     *           "devices": 1873
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TelemetryReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TelemetryDisabled"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,139 +1,204 @@
-/** @module The public endpoints installed apps call: update check, latest build, Squirrel RELEASES and packages. */
+/**
+ * @module The public endpoints installed apps call: the update check in every updater's
+ * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
+ * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
+ */
 import semver, { SemVer } from 'semver'
-import { sql } from 'kysely'
-import { json, type Handlers, type Services } from '../context.ts'
-import { baseUrl, downloadUrl, toArtifact, versionQuery, type VersionRow } from '../model.ts'
+import type { CachedAnswer } from '../cache/answer-cache.ts'
+import type { Ctx, Handlers, Services } from '../context.ts'
+import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
 import { notFound } from '../problem.ts'
-import type { ArtifactsTable } from '../storage/types.ts'
-import { bucketsFor, planUpdate } from '../update-logic.ts'
+import { toResponse, type Answer } from '../protocols/answer.ts'
+import { TAURI_ARCHS, TAURI_TARGETS, type TauriArch, type TauriTarget, type UpdaterFormat } from '../protocols/formats.ts'
+import { RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
+import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
+import { rolloutBucket, inRollout } from '../update-logic.ts'
 
-interface Target {
-  app: { slug: string; private: number }
-  versions: Array<{ row: VersionRow; version: string; parsed: SemVer; critical: boolean; intermediate: boolean; rolloutPercentage: number }>
-  artifacts: Map<string, ArtifactsTable[]>
-  /** Whole 200 bodies of public apps per (offered version, critical, client version, base URL). */
-  publicBodies: Map<string, string>
+/** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
+const PRIVATE_TTL_MS = 5 * 60 * 1000
+const MAX_TARGETS = 5000
+
+interface Check {
+  slug: string
+  channel: string
+  platform: string
+  arch: string
+  /** The client's version; absent only for Squirrel.Windows feeds fetched without `localVersion`. */
+  current: SemVer | undefined
+  /** `platform`: the platform's default updater format. */
+  format: UpdaterFormat | 'platform'
+  /** Counted by telemetry when present. */
+  deviceId: string | undefined
+  /** Buckets partial rollouts: the device id, else the client's address. */
+  deviceKey: string
 }
 
-const MAX_PER_TARGET = 200
+const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
-const MAX_CACHED = 5000
-const NO_STORE = { 'cache-control': 'no-store' }
+export function updateHandlers(s: Services): Pick<Handlers,
+  'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
+  /**
+   * Targets of this process, dropped at the next write request (`generation`). Not used with a
+   * shared (Redis) cache: other processes' writes would not reach it.
+   */
+  const targets = new Map<string, { generation: number; target: Target | null }>()
+  async function target(c: Check): Promise<Target | null> {
+    if (s.answers?.kind === 'redis') return loadTarget(s, c.slug, c.channel, c.platform, c.arch)
+    const key = `${c.slug}\n${c.channel}\n${c.platform}\n${c.arch}`
+    const hit = targets.get(key)
+    if (hit && hit.generation === s.generation.value) return hit.target
+    const generation = s.generation.value
+    const loaded = await loadTarget(s, c.slug, c.channel, c.platform, c.arch)
+    if (targets.size >= MAX_TARGETS) targets.clear()
+    targets.set(key, { generation, target: loaded })
+    return loaded
+  }
 
-export function updateHandlers(s: Services): Pick<Handlers, 'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage'> {
+  const count = (c: Check) => {
+    if (c.deviceId && c.current) {
+      s.telemetry?.record({ app: c.slug, version: c.current.raw, channel: c.channel, platform: c.platform, arch: c.arch }, c.deviceId)
+    }
+  }
+
+  async function bucketSignature(vary: Array<[string, number]>, deviceKey: string): Promise<string> {
+    let sig = ''
+    for (const [version, percentage] of vary) sig += inRollout(percentage, await rolloutBucket(deviceKey, version)) ? '1' : '0'
+    return sig
+  }
+
+  async function compute(req: Ctx, c: Check, t: Target): Promise<{ answer: Answer; vary?: Array<[string, number]> }> {
+    const format = c.format === 'platform' ? t.defaultFormat : c.format
+    const mode = ROLLOUT_MODE[format]
+    const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode) : null
+    const answer = await RENDERERS[format]({ s, base: baseUrl(s, req.req.url), target: t, current: c.current, offer })
+    const current = c.current
+    if (!current || !dependsOnDevice(t, current, mode)) return { answer }
+    const vary = t.releases.filter((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
+      .map((r): [string, number] => [r.version, r.rolloutPercentage])
+    return { answer, vary }
+  }
+
+  async function answer(req: Ctx, c: Check): Promise<Response> {
+    const cache = s.answers
+    if (!cache) {
+      const t = await target(c)
+      if (!t) throw notFound(`No app with slug ${c.slug}.`)
+      count(c)
+      return toResponse((await compute(req, c, t)).answer)
+    }
+    const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
+    const entry = await cache.get(c.slug, key)
+    if (entry !== undefined) {
+      if (!isVary(entry)) {
+        count(c)
+        return toResponse(entry)
+      }
+      const exact = await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`)
+      if (exact !== undefined && !isVary(exact)) {
+        count(c)
+        return toResponse(exact)
+      }
+    }
+    const generation = await cache.generation(c.slug)
+    const t = await target(c)
+    if (!t) throw notFound(`No app with slug ${c.slug}.`)
+    count(c)
+    const { answer: result, vary } = await compute(req, c, t)
+    const ttl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
+    if (vary) {
+      await cache.set(c.slug, key, { vary }, generation)
+      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, result, generation, ttl)
+    } else {
+      await cache.set(c.slug, key, result, generation, ttl)
+    }
+    return toResponse(result)
+  }
+
+  const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
+  const deviceHeader = (input: { header: Record<string, unknown> }) => input.header['x-ferry-device-id'] as string | undefined
+
   const findApp = async (slug: string) => {
     const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
     if (!app) throw notFound(`No app with slug ${slug}.`)
     return app
   }
-  const published = (slug: string, channel: string, platform: string, arch: string) =>
-    versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
-      .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
-
-  /**
-   * The published versions (with artifacts) of one app/channel/platform/arch. Update checks
-   * are the hot path, so this is cached until the next write request (see `generation`).
-   */
-  const cache = new Map<string, { generation: number; target: Target | null }>()
-  /** The cached target, or `undefined` when it must be (re)loaded; synchronous on purpose. */
-  function cachedTarget(key: string): Target | null | undefined {
-    const hit = cache.get(key)
-    return hit && hit.generation === s.generation.value ? hit.target : undefined
-  }
-  async function loadTarget(key: string, slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
-    const generation = s.generation.value
-    const app = await s.db.selectFrom('apps').select(['slug', 'private']).where('slug', '=', slug).executeTakeFirst()
-    let target: Target | null = null
-    if (app) {
-      const rows = await published(slug, channel, platform, arch).execute()
-      const artifacts = new Map<string, ArtifactsTable[]>()
-      if (rows.length) {
-        const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
-        for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
-      }
-      target = {
-        app,
-        versions: rows.map((row) => ({
-          row, version: row.version, parsed: new SemVer(row.version), critical: row.critical === 1,
-          intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
-        })),
-        artifacts,
-        publicBodies: new Map(),
-      }
-    }
-    if (cache.size >= MAX_CACHED) cache.clear()
-    cache.set(key, { generation, target })
-    return target
-  }
 
   return {
     async checkForUpdate(c, input) {
-      const slug = input.path.app as string
-      const q = input.query as { version: string; channel: string; platform: string; arch: string }
-      const key = `${slug}\n${q.channel}\n${q.platform}\n${q.arch}`
-      const hit = cachedTarget(key)
-      const target = hit === undefined ? await loadTarget(key, slug, q.channel, q.platform, q.arch) : hit
-      if (!target) throw notFound(`No app with slug ${slug}.`)
-      const current = new SemVer(q.version)
-      const above = target.versions.filter((v) => v.parsed.compare(current) > 0)
-      const needsBucket = above.some((v) => v.rolloutPercentage > 0 && v.rolloutPercentage < 100)
-      const deviceKey = input.header['x-ferry-device-id'] ?? `ip:${s.clientIp(c) ?? 'unknown'}`
-      const buckets = needsBucket ? await bucketsFor(deviceKey, above) : new Map<string, number>()
-      const plan = planUpdate(current, above, (v) => buckets.get(v.version) ?? 0)
-      if (!plan) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
-      const row = plan.target.row
-      const base = baseUrl(s, c.req.url)
-      const bodyKey = `${row.id} ${plan.critical} ${current.raw} ${base}`
-      const cached = target.app.private === 1 ? undefined : target.publicBodies.get(bodyKey)
-      if (cached) return json(cached, 200, NO_STORE, true)
-      const artifacts = await Promise.all((target.artifacts.get(row.id) ?? []).map((a) => toArtifact(s, base, target.app, a)))
-      const body = JSON.stringify({
-        version: row.version,
-        currentVersion: q.version,
-        channel: row.channel,
-        critical: plan.critical,
-        intermediate: row.intermediate === 1,
-        changelog: row.changelog,
-        publishedAt: row.published_at,
-        artifacts,
+      const q = input.query as { version: string; channel: string; platform: string; arch: string; format?: UpdaterFormat }
+      const deviceId = deviceHeader(input)
+      return answer(c, {
+        slug: input.path.app as string, channel: q.channel, platform: q.platform, arch: q.arch, current: new SemVer(q.version),
+        format: q.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
       })
-      // Public bodies carry no time-limited signature: reuse them until the next write.
-      if (target.app.private !== 1 && target.publicBodies.size < MAX_PER_TARGET) target.publicBodies.set(bodyKey, body)
-      return json(body, 200, NO_STORE, true)
+    },
+
+    async getSquirrelMacUpdate(c, input) {
+      const deviceId = deviceHeader(input)
+      return answer(c, {
+        slug: input.path.app as string, channel: input.path.channel as string, platform: 'darwin', arch: input.path.arch as string,
+        current: new SemVer(input.query.version as string), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getElectronUpdaterFeed(c, input) {
+      // electron-updater sends a per-install UUID in x-user-staging-id on every request.
+      const deviceId = deviceHeader(input) ?? (input.header['x-user-staging-id'] as string | undefined)
+      return answer(c, {
+        slug: input.path.app as string, channel: input.path.channel as string, platform: input.path.platform as string,
+        arch: input.path.arch as string, current: new SemVer(input.path.version as string), format: 'electron-updater',
+        deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getTauriUpdate(c, input) {
+      const deviceId = deviceHeader(input)
+      return answer(c, {
+        slug: input.path.app as string, channel: input.path.channel as string,
+        platform: TAURI_TARGETS[input.path.target as TauriTarget], arch: TAURI_ARCHS[input.path.arch as TauriArch],
+        current: new SemVer(input.path.currentVersion as string), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getSquirrelReleases(c, input) {
+      const deviceId = deviceHeader(input)
+      const local = input.query.localVersion as string | undefined
+      return answer(c, {
+        slug: input.path.app as string, channel: input.path.channel as string, platform: 'windows', arch: input.path.arch as string,
+        current: local ? new SemVer(local) : undefined, format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
     },
 
     async getLatestBuild(c, input) {
       const slug = input.path.app as string
       const q = input.query as { packageType: string; channel: string; platform: string; arch: string }
+      const base = baseUrl(s, c.req.url)
+      const key = `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
+      const cached = await s.answers?.get(slug, key)
+      if (cached !== undefined && !isVary(cached)) return toResponse(cached)
+      const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
-      const rows = await published(slug, q.channel, q.platform, q.arch)
+      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
+        .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)
         .select(['art.id as artifact_id'])
         .execute()
       const newest = rows.sort((a, b) => semver.compare(b.version, a.version) || b.seq - a.seq)[0]
       if (!newest) throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
-      const location = await downloadUrl(s, baseUrl(s, c.req.url), app, newest.id, newest.artifact_id)
-      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+      const result: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
+      if (s.answers && generation !== undefined) {
+        await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
+      }
+      return toResponse(result)
     },
 
-    async getSquirrelReleases(_c, input) {
-      const slug = input.path.app as string
-      await findApp(slug)
-      const rows = await published(slug, input.path.channel as string, 'windows', input.path.arch as string)
-        .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-        .where('art.package_type', '=', 'nupkg')
-        .select(['art.sha1', 'art.file_name', 'art.size'])
-        .execute()
-      rows.sort((a, b) => semver.compare(a.version, b.version) || a.seq - b.seq || a.file_name.localeCompare(b.file_name))
-      const text = rows.map((r) => `${r.sha1.toUpperCase()} ${r.file_name} ${r.size}`).join('\n')
-      return new Response(text ? `${text}\n` : '', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-    },
     /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */
     async getSquirrelPackage(c, input) {
       const [slug, channel, arch, file] = [input.path.app, input.path.channel, input.path.arch, input.path.file] as string[]
       const app = await findApp(slug!)
-      const row = await published(slug!, channel!, 'windows', arch!)
+      const row = await versionQuery(s).where('v.app_slug', '=', slug!).where('v.published', '=', 1)
+        .where('c.name', '=', channel!).where('p.name', '=', 'windows').where('a.name', '=', arch!)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file!)
         .select(['art.id as artifact_id']).executeTakeFirst()

@@ -1,6 +1,6 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
 import semver from 'semver'
-import { fileNameProblem, packageTypeOf } from '../artifact-files.ts'
+import { fileNameProblem, packageTypeOf, uploadSetProblems } from '../artifact-files.ts'
 import { json, noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
 import { baseUrl, currentUser, findTeamApp, isUniqueViolation, toVersions, versionQuery, type VersionRow } from '../model.ts'
@@ -50,6 +50,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       else if (name === 'rolloutPercentage') fields[name] = /^\d+$/.test(value) ? Number(value) : value
       else fields[name] = value
     }
+    for (const message of uploadSetProblems(upload.files.map((f) => f.name))) errors.push({ field: 'files', message })
     const check = schemaFor(uploadSchema ?? {})
     const candidate = { ...fields, files: upload.files.map((f) => f.name) }
     if (!check(candidate)) {

@@ -43,6 +43,19 @@ export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
   },
 }
 
+const TELEMETRY_FLUSH_MS = 5000
+
+/**
+ * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
+ * the client stays out of other runtimes), or `undefined` for the app's in-process default.
+ */
+export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl'>, logger: PinoLogger): Promise<AppDeps['answerCache']> {
+  if (!config.cache) return null
+  if (!config.redisUrl) return undefined
+  const { createRedisCache } = await import('../cache/redis-cache.ts')
+  return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
+}
+
 export interface RunningServer {
   url: string
   server: ServerType
@@ -70,8 +83,9 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     db,
     blobs,
     logger,
+    answerCache: await answerCacheFor(config, logger),
     config: {
-      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version,
+      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry,
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),
     },
@@ -85,7 +99,12 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-  logger.info({ url, dataDir, publicUrl: config.publicUrl ?? '(request origin)' }, 'listening')
+  logger.info({ url, dataDir, publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
+    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : 'memory' }, 'listening')
+  const flushing = setInterval(() => {
+    app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
+  }, TELEMETRY_FLUSH_MS)
+  flushing.unref()
   let closing: Promise<void> | undefined
   return {
     url,
@@ -93,6 +112,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))
+        clearInterval(flushing)
+        await app.lifecycle.close()
         await db.destroy()
         logger.info({}, 'stopped')
       })()

@@ -1,5 +1,5 @@
 /** @module Schema migrations of the metadata database, applied in order at start. */
-import { sql, type Kysely } from 'kysely'
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
 import type { Database } from './types.ts'
 
@@ -74,6 +74,27 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
       await db.schema.createIndex('artifacts_version').on('artifacts').column('version_id').execute()
+    },
+  },
+  '0002-telemetry': {
+    async up(db: Kysely<unknown>) {
+      const group = ['app_slug', 'day', 'version', 'channel', 'platform', 'arch'] as const
+      const groupColumns = (t: CreateTableBuilder<string>) => t
+        .addColumn('app_slug', 'text', (c) => c.notNull().references('apps.slug').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('platform', 'text', (c) => c.notNull())
+        .addColumn('arch', 'text', (c) => c.notNull())
+      await groupColumns(db.schema.createTable('telemetry_counts'))
+        .addColumn('checks', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('telemetry_counts_pk', [...group])
+        .execute()
+      await groupColumns(db.schema.createTable('telemetry_devices'))
+        .addColumn('device_hash', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('telemetry_devices_pk', [...group, 'device_hash'])
+        .execute()
+      await db.schema.createIndex('telemetry_counts_day').on('telemetry_counts').columns(['day', 'app_slug']).execute()
     },
   },
 }

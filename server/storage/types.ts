@@ -57,6 +57,27 @@ export interface ArtifactsTable {
   created_at: string
 }
 
+export interface TelemetryCountsTable {
+  app_slug: string
+  /** UTC date, `YYYY-MM-DD`. */
+  day: string
+  version: string
+  channel: string
+  platform: string
+  arch: string
+  checks: number
+}
+/** One row per device seen that day for that group; `device_hash` is keyed per day (see `server/telemetry`). */
+export interface TelemetryDevicesTable {
+  app_slug: string
+  day: string
+  version: string
+  channel: string
+  platform: string
+  arch: string
+  device_hash: string
+}
+
 export interface Database {
   teams: TeamsTable
   users: UsersTable
@@ -66,6 +87,8 @@ export interface Database {
   archs: ArchsTable
   versions: VersionsTable
   artifacts: ArtifactsTable
+  telemetry_counts: TelemetryCountsTable
+  telemetry_devices: TelemetryDevicesTable
 }
 
 export type Db = Kysely<Database>

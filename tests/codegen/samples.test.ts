@@ -20,7 +20,7 @@ test('the curl sample for createApp sends the example body as JSON', () => {
 test('samples fill path, query and header parameters from their examples', () => {
   const har = buildHar(op('checkForUpdate'), ctx.serverUrl)
   assert.equal(har.url, 'https://updates.acme.test/v1/apps/harbor-notes/update')
-  assert.deepEqual(Object.fromEntries(har.queryString.map((q: { name: string; value: string }) => [q.name, q.value])), { version: '1.2.3', channel: 'stable', platform: 'windows', arch: 'x64' })
+  assert.deepEqual(Object.fromEntries(har.queryString.map((q: { name: string; value: string }) => [q.name, q.value])), { version: '1.2.3', channel: 'stable', platform: 'windows', arch: 'x64', format: 'ferry' })
   assert.deepEqual(har.headers, [{ name: 'X-Ferry-Device-Id', value: '6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10' }])
 })
 

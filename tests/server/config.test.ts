@@ -11,7 +11,7 @@ const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pat
 test('defaults need no environment at all', () => {
   assert.deepEqual(loadConfig({}), {
     host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
-    publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info',
+    publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
   })
 })
 
@@ -19,7 +19,11 @@ test('valid values are parsed', () => {
   const config = loadConfig({
     FERRY_HOST: '0.0.0.0', FERRY_PORT: '9000', FERRY_DATA_DIR: '/srv/ferry', FERRY_SIGNUP_KEY: 's'.repeat(16),
     FERRY_JWT_SECRET: 'j'.repeat(32), FERRY_PUBLIC_URL: 'https://updates.example.com/', FERRY_MAX_UPLOAD_BYTES: '1048576', FERRY_LOG_LEVEL: 'debug',
+    FERRY_TELEMETRY: 'off', FERRY_CACHE: 'off', FERRY_REDIS_URL: 'redis://127.0.0.1:6379/0',
   })
+  assert.equal(config.telemetry, false)
+  assert.equal(config.cache, false)
+  assert.equal(config.redisUrl, 'redis://127.0.0.1:6379/0')
   assert.equal(config.port, 9000)
   assert.equal(config.publicUrl, 'https://updates.example.com')
   assert.equal(config.maxUploadBytes, 1048576)
@@ -30,6 +34,7 @@ test('every bad value is reported at once, naming its variable', () => {
   const bad = {
     FERRY_HOST: 'not a host', FERRY_PORT: '70000', FERRY_SIGNUP_KEY: 'short', FERRY_JWT_SECRET: 'short',
     FERRY_PUBLIC_URL: 'ftp://x', FERRY_MAX_UPLOAD_BYTES: '-1', FERRY_LOG_LEVEL: 'loud',
+    FERRY_TELEMETRY: 'yes', FERRY_CACHE: '1', FERRY_REDIS_URL: 'localhost:6379',
   }
   let error: unknown
   try {

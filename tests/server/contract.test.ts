@@ -179,7 +179,7 @@ test('versions: upload, list, search, edit', async () => {
 })
 
 test('update check, latest build, Squirrel feed', async () => {
-  const q = (v: string, extra = '') => `/v1/apps/harbor-notes/update?version=${v}&platform=windows&arch=x64${extra}`
+  const q = (v: string, extra = '') => `/v1/apps/harbor-notes/update?version=${v}&platform=windows&arch=x64&format=ferry${extra}`
   const step = await expectSpec('checkForUpdate', await f(q('1.0.0')), 200) as { version: string; intermediate: boolean; critical: boolean }
   assert.equal(step.version, '1.1.0', 'intermediate first')
   assert.equal(step.intermediate, true)
@@ -208,6 +208,39 @@ test('update check, latest build, Squirrel feed', async () => {
   assert.deepEqual(new Uint8Array(await bytes.arrayBuffer()), nupkg)
   await expectSpec('getSquirrelPackage', await f('/v1/apps/harbor-notes/squirrel/stable/x64/other.nupkg'), 404)
   await expectSpec('getSquirrelPackage', await f('/v1/apps/harbor-notes/squirrel/stable/x64/setup.exe'), 400)
+})
+
+test('updater protocols: Squirrel.Mac, electron-updater, Tauri, formats of the update check; telemetry', async () => {
+  const files: Array<[string, Uint8Array]> = [['Harbor-1.5.0-mac.zip', exe], ['Harbor.app.tar.gz', nupkg], ['Harbor.app.tar.gz.sig', new TextEncoder().encode('c2lnbmF0dXJl')]]
+  await expectSpec('uploadVersion', await upload('harbor-notes', '1.5.0', { platform: 'darwin', arch: 'x64' }, files), 201)
+  const device = { headers: { 'x-ferry-device-id': 'contract-device-0001' } }
+  const mac = await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/harbor-notes/squirrel-mac/stable/x64?version=1.0.0', device), 200) as { name: string }
+  assert.equal(mac.name, '1.5.0')
+  await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/harbor-notes/squirrel-mac/stable/x64?version=1.5.0'), 204)
+  await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/harbor-notes/squirrel-mac/stable/x64?version=one'), 400)
+  await expectSpec('getSquirrelMacUpdate', await f('/v1/apps/nope-app/squirrel-mac/stable/x64?version=1.0.0'), 404)
+  const yml = await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/1.0.0/latest-mac.yml'), 200) as string
+  assert.match(yml, /^version: '1\.5\.0'$/m)
+  await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/1.0/latest-mac.yml'), 400)
+  await expectSpec('getElectronUpdaterFeed', await f('/v1/apps/nope-app/electron-updater/stable/darwin/x64/1.0.0/latest-mac.yml'), 404)
+  const tauri = await expectSpec('getTauriUpdate', await f('/v1/apps/harbor-notes/tauri/stable/darwin/x86_64/1.0.0'), 200) as { signature: string }
+  assert.equal(tauri.signature, 'c2lnbmF0dXJl')
+  await expectSpec('getTauriUpdate', await f('/v1/apps/harbor-notes/tauri/stable/darwin/x86_64/1.5.0'), 204)
+  await expectSpec('getTauriUpdate', await f('/v1/apps/harbor-notes/tauri/stable/darwin/sparc/1.0.0'), 400)
+  await expectSpec('getTauriUpdate', await f('/v1/apps/nope-app/tauri/stable/darwin/x86_64/1.0.0'), 404)
+  // The platform's updater is the default format; `format` overrides it.
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=darwin&arch=x64'), 200)
+  const asYaml = await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=darwin&arch=x64&format=electron-updater')
+  assert.equal(asYaml.headers.get('content-type'), 'application/x-yaml; charset=utf-8')
+  await expectSpec('checkForUpdate', asYaml, 200)
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64'), 200)
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=sparkle'), 400)
+
+  const today = new Date().toISOString().slice(0, 10)
+  const report = await expectSpec('getTelemetry', await f(`/v1/telemetry?from=${today}&to=${today}`, get()), 200) as { items: Array<{ platform: string; checks: number; devices: number }> }
+  assert.deepEqual(report.items.map((i) => [i.platform, i.checks, i.devices]), [['darwin', 1, 1]])
+  await expectSpec('getTelemetry', await f(`/v1/telemetry?from=${today}&to=2000-01-01`, get()), 400)
+  await expectSpec('getTelemetry', await f(`/v1/telemetry?from=${today}&to=${today}`), 401)
 })
 
 test('download: public, range, private with token or signed link', async () => {

@@ -161,6 +161,12 @@ test('text fields: sent twice, or sent as a file, are named', async () => {
   await nothingStored(f, token, blobFiles)
 })
 
+test('a Tauri signature without its bundle is refused, naming both files', async () => {
+  const problem = await expectProblem(await post(uploadForm(FIELDS, [['App.msi', 'x'], ['App.app.tar.gz.sig', 'sig']])), 400, 'validation', 'files')
+  assert.match(problem.errors?.find((e) => e.field === 'files')?.message ?? '', /"App\.app\.tar\.gz\.sig" has no bundle "App\.app\.tar\.gz"/)
+  await nothingStored(f, token, blobFiles)
+})
+
 test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is created', async () => {
   const big = JSON.stringify({ slug: 'huge-app', name: 'x'.repeat(1024 * 1024) })
   await expectProblem(await f('/v1/apps', jsonBody(JSON.parse(big), token)), 413, 'payload-too-large')

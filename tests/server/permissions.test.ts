@@ -122,6 +122,10 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getLatestBuild: { path: '/v1/apps/app-a/latest?packageType=exe&platform=windows&arch=x64', ok: 302 },
   getSquirrelReleases: { path: '/v1/apps/app-a/squirrel/stable/x64/RELEASES', ok: 200 },
   getSquirrelPackage: { path: '/v1/apps/app-a/squirrel/stable/x64/art_a2-full.nupkg', ok: 302 },
+  getSquirrelMacUpdate: { path: '/v1/apps/app-a/squirrel-mac/stable/x64?version=0.1.0', ok: 204 },
+  getElectronUpdaterFeed: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/0.1.0/latest.yml', ok: 200 },
+  getTauriUpdate: { path: '/v1/apps/app-a/tauri/stable/windows/x86_64/0.1.0', ok: 204 },
+  getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */

@@ -8,4 +8,8 @@ export default {
   "fetch-latest-build": "Permanent link to the newest build",
   "squirrel-windows": "Squirrel.Windows RELEASES feed",
   "squirrel-windows-package": "Squirrel.Windows package",
+  "squirrel-mac": "Squirrel.Mac update (Electron autoUpdater)",
+  "electron-updater": "electron-updater channel file (generic provider)",
+  tauri: "Tauri v2 update",
+  telemetry: "Update-check telemetry",
 }

@@ -1,0 +1,52 @@
+/**
+ * @module Performance mode: whole update-check and latest-build answers, cached per app.
+ * Every write to an app (or to the catalogs its answers depend on) invalidates that app's
+ * answers; `set` stores only when no invalidation happened since `generation` was read, so an
+ * answer computed from data a write has since replaced never lands in the cache.
+ */
+import { LRUCache } from 'lru-cache'
+import type { Answer } from '../protocols/answer.ts'
+
+/** A cache entry: an answer, or "the answer depends on the device's buckets for these [version, percentage]s". */
+export type CachedAnswer = Answer | { vary: Array<[string, number]> }
+
+export interface AnswerCache {
+  readonly kind: 'memory' | 'redis'
+  get(app: string, key: string): Promise<CachedAnswer | undefined>
+  /** Read before computing an answer; pass to `set`. */
+  generation(app: string): Promise<string>
+  /** `ttlMs`: for answers with time-limited links (private apps). Entries are never mutated. */
+  set(app: string, key: string, value: CachedAnswer, generation: string, ttlMs?: number): Promise<void>
+  invalidate(apps: string[]): Promise<void>
+  close(): Promise<void>
+}
+
+export const DEFAULT_MAX_ENTRIES = 10_000
+
+/** The in-process cache (default): an LRU of answers, keyed by app generation. */
+export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache {
+  const lru = new LRUCache<string, CachedAnswer>({ max: maxEntries })
+  const generations = new Map<string, number>()
+  const gen = (app: string) => generations.get(app) ?? 0
+  const fullKey = (app: string, g: number, key: string) => `${app}\u0000${g}\u0000${key}`
+  return {
+    kind: 'memory',
+    async get(app, key) {
+      return lru.get(fullKey(app, gen(app), key))
+    },
+    async generation(app) {
+      return String(gen(app))
+    },
+    async set(app, key, value, generation, ttlMs) {
+      if (String(gen(app)) !== generation) return
+      lru.set(fullKey(app, gen(app), key), value, ttlMs ? { ttl: ttlMs } : {})
+    },
+    async invalidate(apps) {
+      // Older generations' entries become unreachable and age out of the LRU.
+      for (const app of apps) generations.set(app, gen(app) + 1)
+    },
+    async close() {
+      lru.clear()
+    },
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * @module Performance mode across processes: answers in Redis, one hash per app
+ * (`ferry:answers:<app>`) and a generation counter per app (`ferry:gen:<app>`). Node only: the
+ * Node runtime imports this module dynamically when `FERRY_REDIS_URL` is set, so the redis
+ * client never reaches the browser bundle.
+ *
+ * When Redis is unreachable, requests are answered without the cache (commands fail fast instead
+ * of queueing), and an invalidation that could not be delivered is retried before this process
+ * uses the cache for that app again.
+ */
+import { createClient } from 'redis'
+import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
+
+/** Stores the answer only if the app's generation is still the one read before computing it. */
+const SET_IF_CURRENT = `
+if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 1`
+
+/** Safety net only: an app's answers untouched for an hour expire even if an invalidation was lost. */
+const HASH_TTL_MS = 3600 * 1000
+/** `generation` when Redis did not answer: `set` then stores nothing. */
+const UNAVAILABLE = 'unavailable'
+
+interface Stored { v: CachedAnswer; exp?: number }
+
+export async function createRedisCache(url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
+  const client = createClient({ url, disableOfflineQueue: true })
+  client.on('error', onError)
+  await client.connect()
+  const answers = (app: string) => `ferry:answers:${app}`
+  const gen = (app: string) => `ferry:gen:${app}`
+  /** Apps whose invalidation has not reached Redis yet. */
+  const pending = new Set<string>()
+
+  async function deliver(apps: string[]): Promise<void> {
+    const multi = client.multi()
+    for (const app of apps) multi.incr(gen(app)).del(answers(app))
+    await multi.exec()
+  }
+  /** Whether this process may use Redis for `app` (after retrying its pending invalidation). */
+  async function usable(app: string): Promise<boolean> {
+    if (!pending.has(app)) return true
+    try {
+      await deliver([...pending])
+      pending.clear()
+      return true
+    } catch (error) {
+      onError(error)
+      return false
+    }
+  }
+
+  return {
+    kind: 'redis',
+    async get(app, key) {
+      try {
+        if (!(await usable(app))) return undefined
+        const raw = await client.hGet(answers(app), key)
+        if (raw == null) return undefined
+        const stored = JSON.parse(raw) as Stored
+        return stored.exp !== undefined && stored.exp <= Date.now() ? undefined : stored.v
+      } catch (error) {
+        onError(error)
+        return undefined
+      }
+    },
+    async generation(app) {
+      try {
+        if (!(await usable(app))) return UNAVAILABLE
+        return (await client.get(gen(app))) ?? '0'
+      } catch (error) {
+        onError(error)
+        return UNAVAILABLE
+      }
+    },
+    async set(app, key, value, generation, ttlMs) {
+      if (generation === UNAVAILABLE) return
+      const stored: Stored = ttlMs ? { v: value, exp: Date.now() + ttlMs } : { v: value }
+      try {
+        await client.eval(SET_IF_CURRENT, {
+          keys: [gen(app), answers(app)],
+          arguments: [generation, key, JSON.stringify(stored), String(HASH_TTL_MS)],
+        })
+      } catch (error) {
+        onError(error)
+      }
+    },
+    async invalidate(apps) {
+      if (apps.length === 0) return
+      try {
+        await deliver(apps)
+      } catch (error) {
+        for (const app of apps) pending.add(app)
+        throw error
+      }
+    },
+    async close() {
+      await client.close()
+    },
+  }
+}

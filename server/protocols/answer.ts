@@ -1,0 +1,17 @@
+/** @module A rendered update answer: status, headers and body as plain data, so it can be cached anywhere. */
+
+export interface Answer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export const noUpdate = (): Answer => ({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' })
+
+export function jsonAnswer(data: unknown): Answer {
+  return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(data) }
+}
+
+export function toResponse(a: Answer): Response {
+  return new Response(a.status === 204 || a.status === 302 ? null : a.body, { status: a.status, headers: a.headers })
+}

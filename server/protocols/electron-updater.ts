@@ -1,0 +1,49 @@
+/**
+ * @module electron-updater's generic provider: the `latest.yml` (`latest-mac.yml`,
+ * `latest-linux.yml`, `<channel>.yml`) electron-builder would have written, generated from the
+ * stored artifacts. When there is no update the file names the client's own version, which
+ * electron-updater reads as "up to date".
+ */
+import { stringify } from 'yaml'
+import { hexToBase64 } from '../crypto.ts'
+import { downloadUrl } from '../model.ts'
+import type { ArtifactsTable } from '../storage/types.ts'
+import type { Answer } from './answer.ts'
+import type { Renderer } from './render.ts'
+
+/** Installable files, first the one each electron-updater backend looks for (MacUpdater: zip, NSIS: exe, Linux: AppImage). */
+const INSTALLABLE = ['zip', 'exe', 'appimage', 'dmg', 'msi', 'deb', 'rpm', 'snap', 'pkg']
+
+const rank = (a: ArtifactsTable) => INSTALLABLE.indexOf(a.package_type)
+
+const yamlAnswer = (data: unknown): Answer => ({
+  status: 200,
+  headers: { 'content-type': 'application/x-yaml; charset=utf-8', 'cache-control': 'no-store' },
+  // Quoted strings, as electron-builder writes them: js-yaml (electron-updater's parser) would
+  // read a bare releaseDate as a Date and a bare version like 1.10 as a number.
+  body: stringify(data, { defaultStringType: 'QUOTE_SINGLE', defaultKeyType: 'PLAIN', lineWidth: 0 }),
+})
+
+export const renderElectronUpdater: Renderer = async ({ s, base, target, current, offer }) => {
+  const installable = (offer?.release.artifacts ?? []).filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
+  if (!offer || installable.length === 0) return yamlAnswer({ version: current?.raw ?? '0.0.0', files: [] })
+  const { row, rolloutPercentage } = offer.release
+  const files = await Promise.all(installable.map(async (a) => ({
+    url: await downloadUrl(s, base, target.app, row.id, a.id),
+    // electron-updater checks base64 SHA-512, as electron-builder writes it.
+    sha512: hexToBase64(a.sha512),
+    size: a.size,
+  })))
+  const first = files[0] as (typeof files)[number]
+  return yamlAnswer({
+    version: row.version,
+    files,
+    path: first.url,
+    sha512: first.sha512,
+    releaseDate: row.published_at,
+    ...(row.changelog ? { releaseNotes: row.changelog } : {}),
+    ...(rolloutPercentage < 100 ? { stagingPercentage: rolloutPercentage } : {}),
+    // Not read by electron-updater itself; apps see it on the UpdateInfo of `update-available`.
+    ...(offer.critical ? { critical: true } : {}),
+  })
+}

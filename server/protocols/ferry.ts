@@ -1,0 +1,19 @@
+/** @module Ferry's own JSON answer (`UpdateInfo` in the spec), or 204. */
+import { toArtifact } from '../model.ts'
+import { jsonAnswer, noUpdate } from './answer.ts'
+import type { Renderer } from './render.ts'
+
+export const renderFerry: Renderer = async ({ s, base, target, current, offer }) => {
+  if (!offer || !current) return noUpdate()
+  const { row, artifacts } = offer.release
+  return jsonAnswer({
+    version: row.version,
+    currentVersion: current.raw,
+    channel: row.channel,
+    critical: offer.critical,
+    intermediate: row.intermediate === 1,
+    changelog: row.changelog,
+    publishedAt: row.published_at,
+    artifacts: await Promise.all(artifacts.map((a) => toArtifact(s, base, target.app, a))),
+  })
+}

@@ -1,0 +1,20 @@
+/**
+ * @module Squirrel.Mac, the engine of Electron's built-in `autoUpdater` on macOS:
+ * `{ url, name, notes, pub_date }` pointing at a `.zip`, or 204.
+ */
+import { downloadUrl } from '../model.ts'
+import { jsonAnswer, noUpdate } from './answer.ts'
+import type { Renderer } from './render.ts'
+
+export const renderSquirrelMac: Renderer = async ({ s, base, target, offer }) => {
+  const zip = offer?.release.artifacts.find((a) => a.package_type === 'zip')
+  // Squirrel.Mac can only install a zip: an offered version without one is not offered.
+  if (!offer || !zip) return noUpdate()
+  const { row } = offer.release
+  return jsonAnswer({
+    url: await downloadUrl(s, base, target.app, row.id, zip.id),
+    name: row.version,
+    notes: row.changelog,
+    pub_date: row.published_at,
+  })
+}

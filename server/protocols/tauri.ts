@@ -1,0 +1,41 @@
+/**
+ * @module Tauri v2 updater, dynamic-server form: `{ version, notes, pub_date, url, signature }`
+ * or 204. Only a bundle uploaded together with its `<bundle>.sig` is offered.
+ */
+import { downloadUrl } from '../model.ts'
+import type { ArtifactsTable } from '../storage/types.ts'
+import { jsonAnswer, noUpdate } from './answer.ts'
+import type { Renderer } from './render.ts'
+
+/** Bundle types Tauri's bundler signs, in order of preference (macOS, Linux, Windows NSIS, MSI). */
+const PREFERENCE = ['tar.gz', 'appimage', 'exe', 'msi', 'zip']
+
+/** The offered release's signed bundle and its signature artifact. */
+export function signedBundle(artifacts: ArtifactsTable[]): { bundle: ArtifactsTable; sig: ArtifactsTable } | undefined {
+  const sigs = new Map(artifacts.filter((a) => a.package_type === 'sig').map((a) => [a.file_name.slice(0, -'.sig'.length), a]))
+  const signed = artifacts.filter((a) => a.package_type !== 'sig' && sigs.has(a.file_name))
+  const rank = (a: ArtifactsTable) => { const i = PREFERENCE.indexOf(a.package_type); return i === -1 ? PREFERENCE.length : i }
+  const bundle = signed.sort((a, b) => rank(a) - rank(b))[0]
+  return bundle ? { bundle, sig: sigs.get(bundle.file_name) as ArtifactsTable } : undefined
+}
+
+async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return (await new Response(stream).text()).trim()
+}
+
+export const renderTauri: Renderer = async ({ s, base, target, offer }) => {
+  const signed = offer && signedBundle(offer.release.artifacts)
+  if (!offer || !signed) return noUpdate()
+  const blob = await s.blobs.get(signed.sig.blob_key)
+  if (!blob) throw new Error(`signature blob ${signed.sig.blob_key} is missing`)
+  const { row } = offer.release
+  return jsonAnswer({
+    version: row.version,
+    notes: row.changelog,
+    pub_date: row.published_at,
+    url: await downloadUrl(s, base, target.app, row.id, signed.bundle.id),
+    signature: await readText(blob.body),
+    // Not part of Tauri's schema; apps read it from `update.rawJson.critical`.
+    critical: offer.critical,
+  })
+}

@@ -1,0 +1,83 @@
+/**
+ * @module Telemetry counting: update checks that carry a device id, per app, version, channel,
+ * platform, arch and UTC day, with unique devices per day. Counts are buffered in memory and
+ * written in batches (`flush`), so an update check costs a map update, not a database write.
+ * Device ids reach the database only as HMAC-SHA256(secret, day + id): no IP, and the same device
+ * cannot be followed from one day to the next.
+ */
+import { hmacSha256Hex } from '../crypto.ts'
+import type { Db } from '../storage/types.ts'
+
+export interface TelemetryKey { app: string; version: string; channel: string; platform: string; arch: string }
+
+interface Bucket { key: TelemetryKey; day: string; checks: number; devices: Set<string> }
+
+/** Buffered device ids before a flush is started without waiting for the timer. */
+const FLUSH_AT_DEVICES = 5000
+const BATCH = 100
+
+export class TelemetryRecorder {
+  private buffer = new Map<string, Bucket>()
+  private buffered = 0
+  private flushing: Promise<void> = Promise.resolve()
+  private readonly db: Db
+  private readonly secret: string
+  private readonly now: () => Date
+  private readonly onError: (error: unknown) => void
+
+  constructor(db: Db, secret: string, now: () => Date, onError: (error: unknown) => void) {
+    this.db = db
+    this.secret = secret
+    this.now = now
+    this.onError = onError
+  }
+
+  record(key: TelemetryKey, deviceId: string): void {
+    const day = this.now().toISOString().slice(0, 10)
+    const id = `${day}\n${key.app}\n${key.version}\n${key.channel}\n${key.platform}\n${key.arch}`
+    let bucket = this.buffer.get(id)
+    if (!bucket) {
+      bucket = { key, day, checks: 0, devices: new Set() }
+      this.buffer.set(id, bucket)
+    }
+    bucket.checks++
+    if (!bucket.devices.has(deviceId)) {
+      bucket.devices.add(deviceId)
+      if (++this.buffered >= FLUSH_AT_DEVICES) this.flush().catch(this.onError)
+    }
+  }
+
+  /** Writes everything buffered so far; concurrent calls run one after the other. */
+  flush(): Promise<void> {
+    const run = this.flushing.then(() => this.write())
+    this.flushing = run.catch(() => undefined)
+    return run
+  }
+
+  private async write(): Promise<void> {
+    if (this.buffer.size === 0) return
+    const buckets = [...this.buffer.values()]
+    this.buffer = new Map()
+    this.buffered = 0
+    const slugs = [...new Set(buckets.map((b) => b.key.app))]
+    const existing = new Set((await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug))
+    const live = buckets.filter((b) => existing.has(b.key.app))
+    const row = (b: Bucket) => ({ app_slug: b.key.app, day: b.day, version: b.key.version, channel: b.key.channel, platform: b.key.platform, arch: b.key.arch })
+    const counts = live.map((b) => ({ ...row(b), checks: b.checks }))
+    const devices: Array<ReturnType<typeof row> & { device_hash: string }> = []
+    for (const b of live) {
+      for (const id of b.devices) devices.push({ ...row(b), device_hash: (await hmacSha256Hex(this.secret, `${b.day}\n${id}`)).slice(0, 32) })
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < counts.length; i += BATCH) {
+        await trx.insertInto('telemetry_counts').values(counts.slice(i, i + BATCH))
+          .onConflict((oc) => oc.columns(['app_slug', 'day', 'version', 'channel', 'platform', 'arch'])
+            .doUpdateSet((eb) => ({ checks: eb('telemetry_counts.checks', '+', eb.ref('excluded.checks')) })))
+          .execute()
+      }
+      for (let i = 0; i < devices.length; i += BATCH) {
+        await trx.insertInto('telemetry_devices').values(devices.slice(i, i + BATCH)).onConflict((oc) => oc.doNothing()).execute()
+      }
+    })
+  }
+}
