@@ -2,15 +2,23 @@
  * @module Runs one page's runnable blocks against a freshly started server and checks each
  * against the output block the page shows after it.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compareOutput, type RunContext } from './compare.ts'
 import type { CodeBlock } from './extract.ts'
-import { freePort, parseStartCommand, startDocsServer, type DocsServer } from './server.ts'
+import { freePort, parseStartCommand, startDocsServer, type DocsServer, type StartCommand } from './server.ts'
 import { PageShell } from './shell.ts'
 
 export const SHOWN_PORT = 8080
+
+/**
+ * A page's working directory is a small checkout, so that commands the guides run "from the
+ * repository root" (`npm run server`, `cat data/signup-key`, `node -e …`) work as written, while
+ * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
+ * linked: node.ts only starts when its path is the one it was invoked by.
+ */
+const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'public/openapi.json']
 
 /** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
 export function blockLabel(block: CodeBlock): string {
@@ -31,17 +39,20 @@ export class PageRun {
   private server: DocsServer | undefined
   private readonly ctx: RunContext = { ports: new Map() }
 
-  constructor(private readonly repoRoot: string, page: string) {
+  constructor(repoRoot: string, page: string) {
     this.workdir = mkdtempSync(join(tmpdir(), `ferry-docs-${page.replace(/\W+/g, '-')}-`))
+    mkdirSync(join(this.workdir, 'public'))
+    for (const name of CHECKOUT_COPIES) cpSync(join(repoRoot, name), join(this.workdir, name), { recursive: true })
+    symlinkSync(join(repoRoot, 'node_modules'), join(this.workdir, 'node_modules'))
     this.shell = new PageShell(this.workdir)
   }
 
-  private async start(env: Record<string, string>): Promise<void> {
+  private async start(command: StartCommand): Promise<void> {
     if (this.server) throw new Error('the page starts the server twice')
     const port = await freePort()
     this.ctx.ports.set(SHOWN_PORT, port)
-    if (env.FERRY_PORT) this.ctx.ports.set(Number(env.FERRY_PORT), port)
-    this.server = await startDocsServer(this.repoRoot, this.workdir, env, port)
+    if (command.env.FERRY_PORT) this.ctx.ports.set(Number(command.env.FERRY_PORT), port)
+    this.server = await startDocsServer(this.workdir, command, port)
   }
 
   /** Runs one block; resolves to a failure message, or `undefined` when it ran and matched. */
@@ -56,7 +67,7 @@ export class PageRun {
       const diff = block.expected && compareOutput(block.expected.code, startupLog(this.server?.log() ?? ''), this.ctx)
       return diff ? `${where}\nserver log ${diff}` : undefined
     }
-    if (!this.server) await this.start({})
+    if (!this.server) await this.start({ env: {} })
     let code = block.code
     for (const [shown, real] of this.ctx.ports) code = code.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'), `$1:${real}`)
     const result = await this.shell.run(code)

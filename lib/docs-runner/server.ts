@@ -3,6 +3,7 @@
  * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -25,33 +26,51 @@ export function freePort(): Promise<number> {
   })
 }
 
+export interface StartCommand {
+  env: Record<string, string>
+  /** `npm run server > ferry.log`: the file (in the working directory) that receives the log. */
+  logFile?: string
+}
+
 /**
- * Parses a start command shown in the docs: optional `VAR=value` assignments, then
- * `npm run server`. Anything else is refused, so the page cannot show one thing while the test runs another.
+ * Parses a start command shown in the docs: optional `VAR=value` assignments, `npm run server`,
+ * optionally `> file`. Anything else is refused, so the page cannot show one thing while the test runs another.
  */
-export function parseStartCommand(command: string): Record<string, string> {
+export function parseStartCommand(command: string): StartCommand {
   const words = command.trim().split(/\s+/)
   const env: Record<string, string> = {}
+  let logFile: string | undefined
+  if (words.length >= 2 && words[words.length - 2] === '>') {
+    logFile = words.pop()
+    words.pop()
+  }
   while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
     const [name, ...rest] = (words.shift() as string).split('=')
     env[name as string] = rest.join('=').replace(/^['"]|['"]$/g, '')
   }
-  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run server", got ${JSON.stringify(command)}`)
-  return env
+  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run server [> file]", got ${JSON.stringify(command)}`)
+  return logFile ? { env, logFile } : { env }
 }
 
-export async function startDocsServer(repoRoot: string, cwd: string, env: Record<string, string>, port: number): Promise<DocsServer> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FERRY_')))
-  const child: ChildProcess = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'server/runtime/node.ts')], {
+/** Starts `tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
+export async function startDocsServer(cwd: string, { env, logFile }: StartCommand, port: number): Promise<DocsServer> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
+  Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
+  const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
     cwd,
-    env: { ...inherited, ...env, FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
   let stderr = ''
-  child.stdout?.on('data', (d: Buffer) => { stdout += d.toString() })
+  const file = logFile ? createWriteStream(join(cwd, logFile)) : undefined
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d.toString()
+    file?.write(d)
+  })
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const exited = new Promise<void>((done) => child.once('exit', () => (file ? file.end(done) : done())))
   const deadline = Date.now() + 30_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout}`)

@@ -55,7 +55,8 @@ test('a shell keeps variables and the directory between blocks, and fails on the
 })
 
 test('a server block must be npm run server with variables, nothing else', () => {
-  assert.deepEqual(parseStartCommand('FERRY_LOG_LEVEL=debug npm run server'), { FERRY_LOG_LEVEL: 'debug' })
+  assert.deepEqual(parseStartCommand('FERRY_LOG_LEVEL=debug npm run server'), { env: { FERRY_LOG_LEVEL: 'debug' } })
+  assert.deepEqual(parseStartCommand('npm run server > ferry.log'), { env: {}, logFile: 'ferry.log' })
   assert.throws(() => parseStartCommand('node server.js'), /must be/)
 })
 
