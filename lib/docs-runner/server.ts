@@ -65,9 +65,22 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   let stdout = ''
   let stderr = ''
   const file = logFile ? createWriteStream(join(cwd, logFile)) : undefined
+  // The page's log file gets what the reader's server would write: without the line of the
+  // runner's own readiness probe.
+  let probeLogged = false
+  let partial = ''
   child.stdout?.on('data', (d: Buffer) => {
     stdout += d.toString()
-    file?.write(d)
+    if (!file) return
+    const lines = (partial + d.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) {
+      if (!probeLogged && line.includes('"path":"/v1/health"') && line.includes('"msg":"request"')) {
+        probeLogged = true
+        continue
+      }
+      file.write(`${line}\n`)
+    }
   })
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
   const exited = new Promise<void>((done) => child.once('exit', () => (file ? file.end(done) : done())))
