@@ -1,6 +1,6 @@
 /**
  * @module Runs one page's shell blocks in bash, one after another, as a reader would in one
- * terminal: variables a block sets and the directory it moves to carry over to the next block.
+ * terminal: variables and functions a block defines and the directory it moves to carry over to the next block.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -21,13 +21,13 @@ export class PageShell {
     writeFileSync(this.cwdFile, workdir)
   }
 
-  /** Runs `code` with `set -eo pipefail`; every variable it assigns is kept for the next block. */
+  /** Runs `code` with `set -eo pipefail`; the variables and functions it defines are kept for the next block. */
   run(code: string, timeoutMs = 60_000): Promise<ShellResult> {
     const script = [
       'set -a',
       `source ${JSON.stringify(this.state)}`,
       `cd "$(cat ${JSON.stringify(this.cwdFile)})"`,
-      `trap 'export -p > ${JSON.stringify(this.state)}; pwd > ${JSON.stringify(this.cwdFile)}' EXIT`,
+      `trap '{ export -p; declare -f; } > ${JSON.stringify(this.state)}; pwd > ${JSON.stringify(this.cwdFile)}' EXIT`,
       'set -eo pipefail',
       code,
     ].join('\n')

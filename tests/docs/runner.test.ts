@@ -43,9 +43,9 @@ test('a shell keeps variables and the directory between blocks, and fails on the
   const dir = mkdtempSync(join(tmpdir(), 'docs-runner-'))
   try {
     const shell = new PageShell(dir)
-    assert.equal((await shell.run('TOKEN=abc\nmkdir -p sub && cd sub')).status, 0)
-    const next = await shell.run('echo "$TOKEN $(basename "$PWD")"')
-    assert.equal(next.stdout, 'abc sub\n')
+    assert.equal((await shell.run('TOKEN=abc\nshout() { echo "$1!"; }\nmkdir -p sub && cd sub')).status, 0)
+    const next = await shell.run('echo "$TOKEN $(basename "$PWD") $(shout hi)"')
+    assert.equal(next.stdout, 'abc sub hi!\n')
     const failed = await shell.run('false\necho unreachable')
     assert.notEqual(failed.status, 0)
     assert.equal(failed.stdout, '')
