@@ -3,7 +3,7 @@
  * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream } from 'node:fs'
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -57,36 +57,25 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
   Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
+  // With `> file` the server writes straight into the file, as under a shell redirect, so a
+  // log line is in the file before the response that caused it reaches the client.
+  const logPath = logFile ? join(cwd, logFile) : undefined
+  const logFd = logPath ? openSync(logPath, 'a') : undefined
   const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
     cwd,
     env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   })
-  let stdout = ''
+  if (logFd !== undefined) closeSync(logFd)
+  let piped = ''
   let stderr = ''
-  const file = logFile ? createWriteStream(join(cwd, logFile)) : undefined
-  // The page's log file gets what the reader's server would write: without the line of the
-  // runner's own readiness probe.
-  let probeLogged = false
-  let partial = ''
-  child.stdout?.on('data', (d: Buffer) => {
-    stdout += d.toString()
-    if (!file) return
-    const lines = (partial + d.toString()).split('\n')
-    partial = lines.pop() ?? ''
-    for (const line of lines) {
-      if (!probeLogged && line.includes('"path":"/v1/health"') && line.includes('"msg":"request"')) {
-        probeLogged = true
-        continue
-      }
-      file.write(`${line}\n`)
-    }
-  })
+  child.stdout?.on('data', (d: Buffer) => { piped += d.toString() })
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
-  const exited = new Promise<void>((done) => child.once('exit', () => (file ? file.end(done) : done())))
+  const stdout = () => (logPath ? readFileSync(logPath, 'utf8') : piped)
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout}`)
+    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout()}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`)
       if (res.ok) break
@@ -95,13 +84,21 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the server did not answer /v1/health within 30 s:\n${stderr}${stdout}`)
+      throw new Error(`the server did not answer /v1/health within 30 s:\n${stderr}${stdout()}`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }
+  // The page's log file shows what a reader's server writes: without the runner's readiness
+  // probe. The server is idle now and appends (O_APPEND), so rewriting the file is safe.
+  if (logPath) {
+    const lines = readFileSync(logPath, 'utf8').split('\n')
+    const probe = lines.findIndex((l) => l.includes('"path":"/v1/health"') && l.includes('"msg":"request"'))
+    if (probe !== -1) lines.splice(probe, 1)
+    writeFileSync(logPath, lines.join('\n'))
+  }
   return {
     port,
-    log: () => stdout,
+    log: stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
