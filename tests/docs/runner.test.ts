@@ -1,15 +1,15 @@
 /** The docs runner itself: extraction, output comparison and shell state behave as the guides rely on. */
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'node:test'
 import { compareOutput } from '../../lib/docs-runner/compare.ts'
 import { extractBlocks } from '../../lib/docs-runner/extract.ts'
 import { parseStartCommand } from '../../lib/docs-runner/server.ts'
+import { PageRun } from '../../lib/docs-runner/run-page.ts'
 import { PageShell } from '../../lib/docs-runner/shell.ts'
 import { checkSyntax } from '../../lib/docs-runner/syntax.ts'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 
 const ctx = { ports: new Map([[8080, 43211]]) }
 const page = [
@@ -71,4 +71,22 @@ test('syntax checks catch broken shell, YAML, systemd units, nginx and Dockerfil
   assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl;\n')) ?? '', /unclosed/)
   assert.match(checkSyntax(block('dockerfile', 'FROM node:20\nCOPYY . .\n')) ?? '', /COPYY/)
   assert.match(checkSyntax(block('ts', 'const x = {')) ?? '', /TypeScript/)
+})
+
+test('a failing block is reported with its page, line and command, against a real server', { timeout: 60_000 }, async () => {
+  const source = [
+    '```bash runnable', 'curl -s http://127.0.0.1:8080/v1/health | jq -r .status', '```', '',
+    '```text output', 'degraded', '```', '',
+    '```bash runnable', 'curl -sf http://127.0.0.1:8080/v1/nope', '```', '',
+  ].join('\n')
+  const [health, missing] = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
+  const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
+  try {
+    const wrongOutput = await run.runBlock(health!)
+    assert.match(wrongOutput ?? '', /^tests\/p\.mdx:1: curl -s http:\/\/127\.0\.0\.1:8080\/v1\/health \| jq -r \.status\noutput differs at line 1: page shows "degraded", command printed "ok"/)
+    const failed = await run.runBlock(missing!)
+    assert.match(failed ?? '', /^tests\/p\.mdx:9: curl -sf http:\/\/127\.0\.0\.1:8080\/v1\/nope\nexited with status 22/)
+  } finally {
+    await run.stop()
+  }
 })
