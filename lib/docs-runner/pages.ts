@@ -1,0 +1,18 @@
+/** @module The pages whose code blocks are checked: guides, blog posts and the plain Markdown page (not the frozen versions or the generated API reference). */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { extractBlocks, type CodeBlock } from './extract.ts'
+
+const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/blog']
+const FILES = ['pages/markdown-page.md']
+
+export function guidePages(repoRoot: string): string[] {
+  const pages = DIRS.flatMap((dir) => readdirSync(join(repoRoot, dir), { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
+    .map((e) => `${dir}/${e.name}`))
+  return [...pages, ...FILES].sort()
+}
+
+export function pageBlocks(repoRoot: string, page: string): CodeBlock[] {
+  return extractBlocks(page, readFileSync(join(repoRoot, page), 'utf8'))
+}

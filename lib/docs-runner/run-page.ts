@@ -1,0 +1,85 @@
+/**
+ * @module Runs one page's runnable blocks against a freshly started server and checks each
+ * against the output block the page shows after it.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { compareOutput, type RunContext } from './compare.ts'
+import type { CodeBlock } from './extract.ts'
+import { freePort, parseStartCommand, startDocsServer, type DocsServer, type StartCommand } from './server.ts'
+import { PageShell } from './shell.ts'
+
+export const SHOWN_PORT = 8080
+
+/**
+ * A page's working directory is a small checkout, so that commands the guides run "from the
+ * repository root" (`npm run server`, `cat data/signup-key`, `node -e …`) work as written, while
+ * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
+ * linked: node.ts only starts when its path is the one it was invoked by.
+ */
+const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'public/openapi.json']
+
+/** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
+export function blockLabel(block: CodeBlock): string {
+  const first = block.code.split('\n').find((l) => l.trim() !== '' && !l.trim().startsWith('#')) ?? ''
+  return `${block.page}:${block.line}: ${first.trim().slice(0, 100)}`
+}
+
+/** The server's log lines up to and including `listening` (later lines are requests, including the runner's health probe). */
+function startupLog(log: string): string {
+  const lines = log.split('\n')
+  const end = lines.findIndex((l) => l.includes('"msg":"listening"'))
+  return lines.slice(0, end + 1).join('\n')
+}
+
+export class PageRun {
+  readonly workdir: string
+  private readonly shell: PageShell
+  private server: DocsServer | undefined
+  private readonly ctx: RunContext = { ports: new Map() }
+
+  constructor(repoRoot: string, page: string) {
+    this.workdir = mkdtempSync(join(tmpdir(), `ferry-docs-${page.replace(/\W+/g, '-')}-`))
+    mkdirSync(join(this.workdir, 'public'))
+    for (const name of CHECKOUT_COPIES) cpSync(join(repoRoot, name), join(this.workdir, name), { recursive: true })
+    symlinkSync(join(repoRoot, 'node_modules'), join(this.workdir, 'node_modules'))
+    this.shell = new PageShell(this.workdir)
+  }
+
+  private async start(command: StartCommand): Promise<void> {
+    if (this.server) throw new Error('the page starts the server twice')
+    const port = await freePort()
+    this.ctx.ports.set(SHOWN_PORT, port)
+    if (command.env.FERRY_PORT) this.ctx.ports.set(Number(command.env.FERRY_PORT), port)
+    this.server = await startDocsServer(this.workdir, command, port)
+  }
+
+  /** Runs one block; resolves to a failure message, or `undefined` when it ran and matched. */
+  async runBlock(block: CodeBlock): Promise<string | undefined> {
+    const where = blockLabel(block)
+    if (block.startsServer) {
+      try {
+        await this.start(parseStartCommand(block.code))
+      } catch (error) {
+        return `${where}\n${(error as Error).message}`
+      }
+      const diff = block.expected && compareOutput(block.expected.code, startupLog(this.server?.log() ?? ''), this.ctx)
+      return diff ? `${where}\nserver log ${diff}` : undefined
+    }
+    if (!this.server) await this.start({ env: {} })
+    let code = block.code
+    for (const [shown, real] of this.ctx.ports) code = code.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'), `$1:${real}`)
+    const result = await this.shell.run(code)
+    if (result.timedOut) return `${where}\ntimed out after 60 s\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
+    if (result.status !== 0) return `${where}\nexited with status ${result.status}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
+    if (!block.expected) return undefined
+    const diff = compareOutput(block.expected.code, result.stdout, this.ctx)
+    return diff ? `${where}\n${diff}\nstderr:\n${result.stderr}` : undefined
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop()
+    rmSync(this.workdir, { recursive: true, force: true })
+  }
+}

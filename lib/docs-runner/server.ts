@@ -1,0 +1,107 @@
+/**
+ * @module The real Ferry server for a page's runnable blocks: `tsx server/runtime/node.ts` (what
+ * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+export interface DocsServer {
+  port: number
+  /** Everything the server has written to stdout so far (its JSON log lines). */
+  log(): string
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => done(port))
+    })
+  })
+}
+
+export interface StartCommand {
+  env: Record<string, string>
+  /** `npm run server > ferry.log`: the file (in the working directory) that receives the log. */
+  logFile?: string
+}
+
+/**
+ * Parses a start command shown in the docs: optional `VAR=value` assignments, `npm run server`,
+ * optionally `> file`. Anything else is refused, so the page cannot show one thing while the test runs another.
+ */
+export function parseStartCommand(command: string): StartCommand {
+  const words = command.trim().split(/\s+/)
+  const env: Record<string, string> = {}
+  let logFile: string | undefined
+  if (words.length >= 2 && words[words.length - 2] === '>') {
+    logFile = words.pop()
+    words.pop()
+  }
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...rest] = (words.shift() as string).split('=')
+    env[name as string] = rest.join('=').replace(/^['"]|['"]$/g, '')
+  }
+  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run server [> file]", got ${JSON.stringify(command)}`)
+  return logFile ? { env, logFile } : { env }
+}
+
+/** Starts `tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
+export async function startDocsServer(cwd: string, { env, logFile }: StartCommand, port: number): Promise<DocsServer> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
+  Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
+  // With `> file` the server writes straight into the file, as under a shell redirect, so a
+  // log line is in the file before the response that caused it reaches the client.
+  const logPath = logFile ? join(cwd, logFile) : undefined
+  const logFd = logPath ? openSync(logPath, 'a') : undefined
+  const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
+    cwd,
+    env: childEnv,
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
+  })
+  if (logFd !== undefined) closeSync(logFd)
+  let piped = ''
+  let stderr = ''
+  child.stdout?.on('data', (d: Buffer) => { piped += d.toString() })
+  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
+  const stdout = () => (logPath ? readFileSync(logPath, 'utf8') : piped)
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout()}`)
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not answer /v1/health within 30 s:\n${stderr}${stdout()}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  // The page's log file shows what a reader's server writes: without the runner's readiness
+  // probe. The server is idle now and appends (O_APPEND), so rewriting the file is safe.
+  if (logPath) {
+    const lines = readFileSync(logPath, 'utf8').split('\n')
+    const probe = lines.findIndex((l) => l.includes('"path":"/v1/health"') && l.includes('"msg":"request"'))
+    if (probe !== -1) lines.splice(probe, 1)
+    writeFileSync(logPath, lines.join('\n'))
+  }
+  return {
+    port,
+    log: stdout,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/** The docs runner itself: extraction, output comparison and shell state behave as the guides rely on. */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { compareOutput } from '../../lib/docs-runner/compare.ts'
+import { extractBlocks } from '../../lib/docs-runner/extract.ts'
+import { parseStartCommand } from '../../lib/docs-runner/server.ts'
+import { PageRun } from '../../lib/docs-runner/run-page.ts'
+import { PageShell } from '../../lib/docs-runner/shell.ts'
+import { checkSyntax } from '../../lib/docs-runner/syntax.ts'
+
+const ctx = { ports: new Map([[8080, 43211]]) }
+const page = [
+  '# Page', '', '```bash runnable=server', 'FERRY_LOG_LEVEL=debug npm run server', '```', '',
+  '```bash runnable', 'curl -s http://127.0.0.1:8080/v1/health', '```', '', '```json output', '{"status":"ok"}', '```', '',
+  '<Tabs>', '  ```bash', '  echo "not runnable"', '  ```', '</Tabs>', '',
+].join('\n')
+
+test('blocks come out in page order with their line, meta and paired output', () => {
+  const blocks = extractBlocks('p.mdx', page)
+  assert.deepEqual(blocks.map((b) => [b.line, b.lang, b.runnable, b.startsServer, b.output]), [
+    [3, 'bash', true, true, false], [7, 'bash', true, false, false], [11, 'json', false, false, true], [16, 'bash', false, false, false],
+  ])
+  assert.equal(blocks[1]?.expected?.code, '{"status":"ok"}')
+  assert.equal(blocks[3]?.code, 'echo "not runnable"')
+  assert.throws(() => extractBlocks('p.mdx', '```json output\n{}\n```\n'), /p\.mdx:1: an output block must directly follow a runnable block/)
+})
+
+test('volatile values are normalised, but a renamed field, a changed status or a different hash fails', () => {
+  const shown = '{"id":"usr_AAAAAAAAAAAAAAAA","token":"eyJa.eyJb.c","createdAt":"2026-11-22T10:00:00.000Z","status":201,"sha256":"ab12"}'
+  const same = '{"id":"usr_Zx81kd0Pq2LmN4bV","token":"eyJx.eyJy.z","createdAt":"2026-11-23T11:12:13.456Z","status":201,"sha256":"ab12"}'
+  assert.equal(compareOutput(shown, same, ctx), undefined)
+  assert.match(compareOutput(shown, same.replace('"createdAt"', '"created_at"'), ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput(shown, same.replace('201', '200'), ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput(shown, same.replace('ab12', 'ab13'), ctx) ?? '', /JSON differs/)
+  assert.equal(compareOutput('see http://127.0.0.1:8080/v1/apps', 'see http://127.0.0.1:43211/v1/apps', ctx), undefined)
+  assert.match(compareOutput('HTTP/1.1 204 No Content', 'HTTP/1.1 200 OK', ctx) ?? '', /line 1/)
+})
+
+test('a shell keeps variables and the directory between blocks, and fails on the first failing command', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-runner-'))
+  try {
+    const shell = new PageShell(dir)
+    assert.equal((await shell.run('TOKEN=abc\nshout() { echo "$1!"; }\nmkdir -p sub && cd sub')).status, 0)
+    const next = await shell.run('echo "$TOKEN $(basename "$PWD") $(shout hi)"')
+    assert.equal(next.stdout, 'abc sub hi!\n')
+    const failed = await shell.run('false\necho unreachable')
+    assert.notEqual(failed.status, 0)
+    assert.equal(failed.stdout, '')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a server block must be npm run server with variables, nothing else', () => {
+  assert.deepEqual(parseStartCommand('FERRY_LOG_LEVEL=debug npm run server'), { env: { FERRY_LOG_LEVEL: 'debug' } })
+  assert.deepEqual(parseStartCommand('npm run server > ferry.log'), { env: {}, logFile: 'ferry.log' })
+  assert.throws(() => parseStartCommand('node server.js'), /must be/)
+})
+
+test('syntax checks catch broken shell, YAML, systemd units, nginx and Dockerfiles', () => {
+  const block = (lang: string, code: string) => ({ page: 'p', line: 1, lang, meta: '', code, runnable: false, startsServer: false, output: false })
+  assert.match(checkSyntax(block('bash', 'curl -H Authorization: <token>')) ?? '', /bash -n/)
+  assert.equal(checkSyntax(block('bash', 'curl -H "Authorization: Bearer $TOKEN" http://x')), undefined)
+  assert.match(checkSyntax(block('yaml', 'services:\n  a: [\n')) ?? '', /YAML/)
+  assert.match(checkSyntax(block('yaml', 'services:\n  ferry:\n    ports: ["8080:8080"]\n')) ?? '', /neither image nor build/)
+  assert.match(checkSyntax(block('ini', '[Service]\nExecStrat=/usr/bin/npm run server\n')) ?? '', /ExecStrat/)
+  assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl\n}\n')) ?? '', /does not end with ";"/)
+  assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl;\n')) ?? '', /unclosed/)
+  assert.match(checkSyntax(block('dockerfile', 'FROM node:20\nCOPYY . .\n')) ?? '', /COPYY/)
+  assert.match(checkSyntax(block('ts', 'const x = {')) ?? '', /TypeScript/)
+})
+
+test('a failing block is reported with its page, line and command, against a real server', { timeout: 60_000 }, async () => {
+  const source = [
+    '```bash runnable', 'curl -s http://127.0.0.1:8080/v1/health | jq -r .status', '```', '',
+    '```text output', 'degraded', '```', '',
+    '```bash runnable', 'curl -sf http://127.0.0.1:8080/v1/nope', '```', '',
+  ].join('\n')
+  const [health, missing] = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
+  const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
+  try {
+    const wrongOutput = await run.runBlock(health!)
+    assert.match(wrongOutput ?? '', /^tests\/p\.mdx:1: curl -s http:\/\/127\.0\.0\.1:8080\/v1\/health \| jq -r \.status\noutput differs at line 1: page shows "degraded", command printed "ok"/)
+    const failed = await run.runBlock(missing!)
+    assert.match(failed ?? '', /^tests\/p\.mdx:9: curl -sf http:\/\/127\.0\.0\.1:8080\/v1\/nope\nexited with status 22/)
+  } finally {
+    await run.stop()
+  }
+})
