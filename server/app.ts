@@ -145,7 +145,6 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     startedAt: Date.now(),
-    generation: { value: 0 },
   }
   const app = new Hono<FerryEnv>()
 
@@ -157,13 +156,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     c.set('reqId', reqId)
     const start = performance.now()
     const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD'
-    if (writes) s.generation.value++
-    try {
-      await next()
-    } finally {
-      // Bumped again after the write landed, so a read that raced it cannot stay cached.
-      if (writes) s.generation.value++
-    }
+    await next()
+    // After the write landed; answers computed before it were read with an older generation
+    // and are refused by the cache (see server/cache/answer-cache.ts).
     if (writes && s.answers) {
       try {
         await s.answers.invalidate(await appsAffectedBy(s, c.req.path, c.get('user')))

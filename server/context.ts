@@ -69,11 +69,6 @@ export interface Services {
   header: (c: Context<FerryEnv>, name: string) => string | undefined
   digestStream: DigestStreamFactory
   startedAt: number
-  /**
-   * Bumped after every request that may write (any method but GET/HEAD). Read caches keep
-   * the generation they were filled at and refill when it moved on.
-   */
-  generation: { value: number }
 }
 
 export interface AuthUser {

@@ -16,7 +16,6 @@ import { rolloutBucket, inRollout } from '../update-logic.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
-const MAX_TARGETS = 5000
 
 interface Check {
   slug: string
@@ -37,22 +36,7 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
-  /**
-   * Targets of this process, dropped at the next write request (`generation`). Not used with a
-   * shared (Redis) cache: other processes' writes would not reach it.
-   */
-  const targets = new Map<string, { generation: number; target: Target | null }>()
-  async function target(c: Check): Promise<Target | null> {
-    if (s.answers?.kind === 'redis') return loadTarget(s, c.slug, c.channel, c.platform, c.arch)
-    const key = `${c.slug}\n${c.channel}\n${c.platform}\n${c.arch}`
-    const hit = targets.get(key)
-    if (hit && hit.generation === s.generation.value) return hit.target
-    const generation = s.generation.value
-    const loaded = await loadTarget(s, c.slug, c.channel, c.platform, c.arch)
-    if (targets.size >= MAX_TARGETS) targets.clear()
-    targets.set(key, { generation, target: loaded })
-    return loaded
-  }
+  const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch)
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
