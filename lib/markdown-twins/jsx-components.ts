@@ -40,7 +40,7 @@ export function attribute(element: JsxElement, name: string, file: string): unkn
     throw twinError(file, element.position, `<${element.name}> attribute ${name}={${attr.value.value}} is not a value`)
   }
   try {
-    return staticValue(statement.expression)
+    return staticValue(statement.expression as unknown as EstreeNode)
   } catch (error) {
     throw twinError(file, element.position, `<${element.name}> attribute ${name}={${attr.value.value}}: ${(error as Error).message}`, error)
   }
@@ -117,7 +117,8 @@ function childElements(element: JsxElement, names: readonly string[], file: stri
     if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
       if (!names.includes(child.name ?? '')) throw twinError(file, child.position, `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found <${child.name ?? ''}>`)
       found.push(child)
-    } else if (child.type === 'paragraph' && plainText(child.children).trim() === '') {
+    } else if (child.type === 'paragraph') {
+      // Children written on one line (`<Tabs.Tab>…</Tabs.Tab>`) arrive wrapped in a paragraph.
       found.push(...childElements({ ...element, children: child.children } as JsxElement, names, file))
     } else if (!(child.type === 'text' && child.value.trim() === '') && child.type !== 'mdxFlowExpression') {
       throw twinError(file, child.position, `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found ${child.type}`)

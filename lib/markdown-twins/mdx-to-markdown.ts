@@ -34,7 +34,7 @@ export function cleanCodeMeta(meta: string | null | undefined): string | null {
 
 const COMMENT_ONLY = /^\s*\/\*[\s\S]*?\*\/\s*$/
 
-function transform(nodes: readonly RootContent[], r: Renderer, links: LinkTarget): RootContent[] {
+function transform(nodes: readonly RootContent[], r: Renderer): RootContent[] {
   const out: RootContent[] = []
   for (const node of nodes) {
     switch (node.type) {
@@ -52,21 +52,24 @@ function transform(nodes: readonly RootContent[], r: Renderer, links: LinkTarget
       }
       case 'heading':
         r.state.headingDepth = node.depth
-        out.push({ ...node, children: transform(node.children, r, links) as Heading['children'] })
+        out.push({ ...node, children: transform(node.children, r) as Heading['children'] })
         continue
       case 'code':
         out.push({ ...node, meta: cleanCodeMeta(node.meta) } satisfies Code)
         continue
-      case 'link':
-      case 'image':
-      case 'definition':
-        out.push({ ...node, url: absoluteUrl(node.url, links), ...('children' in node ? { children: transform(node.children, r, links) } : {}) } as RootContent)
-        continue
     }
-    if ('children' in node) out.push({ ...node, children: transform(node.children as RootContent[], r, links) } as RootContent)
+    if ('children' in node) out.push({ ...node, children: transform(node.children as RootContent[], r) } as RootContent)
     else out.push(node)
   }
   return out
+}
+
+/** Runs after the components rendered, so links they create (Cards) are made absolute too. */
+function absolutizeLinks(nodes: readonly RootContent[], links: LinkTarget): void {
+  for (const node of nodes) {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') node.url = absoluteUrl(node.url, links)
+    if ('children' in node) absolutizeLinks(node.children as RootContent[], links)
+  }
 }
 
 function renderElement(element: JsxElement, r: Renderer): RootContent[] {
@@ -96,15 +99,16 @@ export function stringifyMarkdown(tree: Root): string {
 /** Markdown (not MDX) with site links made absolute, printed the way every twin is printed. */
 export function normaliseMarkdown(markdown: string, links: LinkTarget): string {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown)
-  const r: Renderer = { state: { file: links.route, headingDepth: 1 }, children: (nodes) => transform(nodes, r, links) }
-  return stringifyMarkdown({ type: 'root', children: transform(tree.children, r, links) })
+  absolutizeLinks(tree.children, links)
+  return stringifyMarkdown(tree)
 }
 
 export function mdxToMarkdown(source: string, options: ConvertOptions): string {
   const tree = parseMdx(source, options.file)
   const state: RenderState = { file: options.file, post: options.post, headingDepth: 1 }
-  const r: Renderer = { state, children: (nodes) => transform(nodes, r, options) }
-  const children = transform(tree.children, r, options)
+  const r: Renderer = { state, children: (nodes) => transform(nodes, r) }
+  const children = transform(tree.children, r)
+  absolutizeLinks(children, options)
   const firstBlock = children.find((n) => n.type !== 'html')
   if (!(firstBlock?.type === 'heading' && firstBlock.depth === 1)) children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] })
   return stringifyMarkdown({ type: 'root', children })
