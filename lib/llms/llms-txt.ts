@@ -39,7 +39,7 @@ export const LLMS_FULL_PATH = '/llms-full.txt'
  * Blog and Optional (`optional` first, then frozen docs versions).
  */
 export function buildLlmsTxt(twins: readonly Twin[], site: LlmsSite, optional: readonly LlmsLink[]): string {
-  const frozen = inSection(twins, 'frozen').map((t) => ({ ...twinLink(t), title: `${t.route.split('/')[2]}: ${t.title}` }))
+  const frozen = inSection(twins, 'frozen').map((t) => ({ ...twinLink(t), title: `Docs ${t.route.split('/')[2]} (frozen): ${t.title}` }))
   const sections: [string, LlmsLink[]][] = [
     ['Docs', inSection(twins, 'docs').map(twinLink)],
     ['API reference', inSection(twins, 'api').map(twinLink)],

@@ -10,8 +10,8 @@ export function optionalLinks(): LlmsLink[] {
   return [
     { title: 'Docs and API reference in one file', href: LLMS_FULL_PATH, description: 'The full Markdown of every current docs page and API reference page.' },
     ...DOWNLOADS.map((d) => ({ title: d.label, href: d.href, description: 'The API contract the reference is generated from.' })),
-    { title: 'Blog feed (RSS)', href: '/blog/rss.xml' },
-    { title: 'Blog feed (Atom)', href: '/blog/atom.xml' },
+    { title: 'Blog feed (RSS)', href: '/blog/rss.xml', description: 'Every post, newest first.' },
+    { title: 'Blog feed (Atom)', href: '/blog/atom.xml', description: 'Every post, newest first.' },
   ]
 }
 

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { hasTwin, twinPath } from '../../lib/markdown-twins/routes.ts'
 import { absoluteUrl } from '../../lib/markdown-twins/site-links.ts'
+import { writeTwins } from '../../lib/markdown-twins/twins.ts'
 import type { BuiltSite } from '../../lib/site-check/built-site.ts'
 import { checkLinks } from '../../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks } from '../../lib/site-check/sources.ts'
@@ -60,4 +61,12 @@ test('a markdown link to a twin URL in a page source is not reported as a broken
   writeFileSync(join(pages, 'docs/guide.mdx'), '# Guide\n\nSee [intro](/docs/intro.md), [API](/docs/api.md) and [gone](/docs/gone.md).\n')
   const broken = findBrokenMarkdownLinks(pages)
   assert.deepEqual(broken.map((w) => w.message), ['markdown link to /docs/gone.md does not resolve to a file'])
+})
+
+test('writing twins fails, naming route and source, when a twin has no built page', () => {
+  const out = mkdtempSync(join(tmpdir(), 'ferry-twins-out-'))
+  const twin = { section: 'docs' as const, route: '/docs/stale', path: '/docs/stale.md', title: 'Stale', description: '', file: 'pages/docs/stale.mdx', markdown: '# Stale\n' }
+  assert.throws(() => writeTwins(out, [twin], new Set(['/docs/intro'])), /markdown twins without a built page: \/docs\/stale \(pages\/docs\/stale\.mdx\)/)
+  writeTwins(out, [twin], new Set(['/docs/stale']))
+  assert.equal(readFileSync(join(out, 'docs/stale.md'), 'utf8'), '# Stale\n')
 })
