@@ -9,9 +9,9 @@ function localPath(url: string): string {
   return url.slice(siteConfig.url.length)
 }
 
-/** Markdown outside fenced code blocks: code may say `import`, prose may not. */
+/** Markdown outside code blocks and code spans: code may say `import` or `<token>`, prose may not. */
 function prose(markdown: string): string {
-  return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
+  return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/(`+)[^`][\s\S]*?\1/g, '')
 }
 
 function expectCleanMarkdown(markdown: string, where: string) {

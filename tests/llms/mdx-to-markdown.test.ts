@@ -18,9 +18,9 @@ const options = (file: string, title = 'Fixture page') => ({
   twinRoutes: new Set(['/docs/intro', '/docs/updaters', '/docs/getting-started/logging']),
 })
 
-/** The Markdown outside fenced code blocks, where no JSX or import may remain. */
+/** The Markdown outside code blocks and code spans, where no JSX or import may remain. */
 function prose(markdown: string): string {
-  return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
+  return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/(`+)[^`][\s\S]*?\1/g, '')
 }
 
 function lineOf(source: string, needle: string): number {
