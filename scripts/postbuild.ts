@@ -16,7 +16,7 @@ import { checkLinks } from '../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
 import { writeFeeds } from '../lib/blog/feed.ts'
-import { buildTwins, writeTwins } from '../lib/markdown-twins/twins.ts'
+import { buildTwins, pagesWithoutTwinLink, writeTwins } from '../lib/markdown-twins/twins.ts'
 import { MarkdownTwinError } from '../lib/markdown-twins/twin-error.ts'
 import { writeLlmsFiles } from '../lib/llms/write-llms.ts'
 
@@ -29,6 +29,7 @@ if (site.pages.has('/blog')) writeFeeds(outDir)
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
 let twinSummary = 'Markdown twins skipped'
+let unlinkedTwins: string[] = []
 if (!values['skip-twins']) {
   const twins = await buildTwins({ root: resolve(pagesDir, '..'), siteUrl: siteConfig.url }).catch((error: unknown) => {
     if (!(error instanceof MarkdownTwinError)) throw error
@@ -36,6 +37,7 @@ if (!values['skip-twins']) {
     process.exit(1)
   })
   writeTwins(outDir, twins, new Set(site.pages.keys()))
+  unlinkedTwins = pagesWithoutTwinLink(site, twins)
   const sizes = writeLlmsFiles(outDir, twins, siteConfig)
   twinSummary = `${twins.length} Markdown twins, llms.txt (${sizes.llms} B), llms-full.txt (${sizes.full} B)`
 }
@@ -49,9 +51,10 @@ const report = checkLinks(site)
 warnings.push(...report.warnings.map((w) => `broken anchor on ${w.page}: ${w.href} (${w.reason})`))
 for (const w of warnings) console.warn(`warn  ${w}`)
 
-if (report.errors.length > 0) {
+if (report.errors.length > 0 || unlinkedTwins.length > 0) {
   for (const e of report.errors) console.error(`error broken link on ${e.page}: ${e.href} (${e.reason})`)
-  console.error(`postbuild: ${report.errors.length} broken link(s) in ${outDir}; the build fails.`)
+  for (const route of unlinkedTwins) console.error(`error no Markdown alternate link on ${route}: its twin exists; theme.config.tsx head and lib/markdown-twins/routes.ts disagree`)
+  console.error(`postbuild: ${report.errors.length} broken link(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`)
   process.exit(1)
 }
 console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}.`)

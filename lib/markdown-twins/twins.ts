@@ -5,6 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { loadPosts } from '../blog/posts.ts'
+import type { BuiltSite } from '../site-check/built-site.ts'
+import { extractMarkdownAlternates } from '../site-check/links.ts'
 import { versions } from '../docs-versions.ts'
 import { apiReferencePages } from './api-reference.ts'
 import { docsPages } from './docs-pages.ts'
@@ -70,4 +72,9 @@ export function writeTwins(outDir: string, twins: readonly Twin[], builtRoutes: 
     mkdirSync(path.dirname(file), { recursive: true })
     writeFileSync(file, twin.markdown)
   }
+}
+
+/** Pages whose twin exists but whose <head> does not link it (theme.config.tsx and routes.ts disagree). */
+export function pagesWithoutTwinLink(site: BuiltSite, twins: readonly Twin[]): string[] {
+  return twins.filter((t) => !extractMarkdownAlternates(site.pages.get(t.route)?.html ?? '').includes(t.path)).map((t) => t.route)
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { hasTwin, twinPath } from '../../lib/markdown-twins/routes.ts'
 import { absoluteUrl } from '../../lib/markdown-twins/site-links.ts'
-import { writeTwins } from '../../lib/markdown-twins/twins.ts'
+import { pagesWithoutTwinLink, writeTwins } from '../../lib/markdown-twins/twins.ts'
 import type { BuiltSite } from '../../lib/site-check/built-site.ts'
 import { checkLinks } from '../../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks } from '../../lib/site-check/sources.ts'
@@ -69,4 +69,17 @@ test('writing twins fails, naming route and source, when a twin has no built pag
   assert.throws(() => writeTwins(out, [twin], new Set(['/docs/intro'])), /markdown twins without a built page: \/docs\/stale \(pages\/docs\/stale\.mdx\)/)
   writeTwins(out, [twin], new Set(['/docs/stale']))
   assert.equal(readFileSync(join(out, 'docs/stale.md'), 'utf8'), '# Stale\n')
+})
+
+test('a page whose twin exists but whose head does not link it is reported', () => {
+  const twin = (route: string) => ({ section: 'docs' as const, route, path: `${route}.md`, title: route, description: '', file: `pages${route}.mdx`, markdown: '' })
+  const site: BuiltSite = {
+    outDir: '/nowhere',
+    pages: new Map([
+      ['/docs/linked', page('/docs/linked', '<link rel="alternate" type="text/markdown" title="Linked (Markdown)" href="/docs/linked.md"/>')],
+      ['/docs/unlinked', page('/docs/unlinked', '<link rel="canonical" href="https://f.test/docs/unlinked"/>')],
+    ]),
+    files: new Set(),
+  }
+  assert.deepEqual(pagesWithoutTwinLink(site, [twin('/docs/linked'), twin('/docs/unlinked')]), ['/docs/unlinked'])
 })
