@@ -34,6 +34,18 @@ export function cleanCodeMeta(meta: string | null | undefined): string | null {
 
 const COMMENT_ONLY = /^\s*\/\*[\s\S]*?\*\/\s*$/
 
+/**
+ * Nextra's `## Title [#id]` gives a heading a fixed id that links rely on (problem `type` URLs
+ * point at troubleshooting#validation). Markdown has no such syntax; the twin keeps the id in the
+ * `{#id}` heading-attribute form (Pandoc, Markdown Extra, markdown-it-attrs) instead of an escaped `\[#id]`.
+ */
+function customHeadingId(children: Heading['children']): Heading['children'] {
+  const last = children.at(-1)
+  const match = last?.type === 'text' ? /\s*\[#([^\]]+)\]$/.exec(last.value) : null
+  if (!last || last.type !== 'text' || !match) return children
+  return [...children.slice(0, -1), { ...last, value: `${last.value.slice(0, match.index)} {#${match[1]}}` }]
+}
+
 function transform(nodes: readonly RootContent[], r: Renderer): RootContent[] {
   const out: RootContent[] = []
   for (const node of nodes) {
@@ -46,13 +58,12 @@ function transform(nodes: readonly RootContent[], r: Renderer): RootContent[] {
         if (COMMENT_ONLY.test(node.value)) continue
         throw twinError(r.state.file, node.position, `the expression {${node.value.trim()}} has no Markdown rendering; write the text in Markdown`)
       case 'mdxJsxFlowElement':
-      case 'mdxJsxTextElement': {
+      case 'mdxJsxTextElement':
         out.push(...renderElement(node, r))
         continue
-      }
       case 'heading':
         r.state.headingDepth = node.depth
-        out.push({ ...node, children: transform(node.children, r) as Heading['children'] })
+        out.push({ ...node, children: customHeadingId(transform(node.children, r) as Heading['children']) })
         continue
       case 'code':
         out.push({ ...node, meta: cleanCodeMeta(node.meta) } satisfies Code)
@@ -109,7 +120,7 @@ export function mdxToMarkdown(source: string, options: ConvertOptions): string {
   const r: Renderer = { state, children: (nodes) => transform(nodes, r) }
   const children = transform(tree.children, r)
   absolutizeLinks(children, options)
-  const firstBlock = children.find((n) => n.type !== 'html')
-  if (!(firstBlock?.type === 'heading' && firstBlock.depth === 1)) children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] })
+  const first = children[0]
+  if (!(first?.type === 'heading' && first.depth === 1)) children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] })
   return stringifyMarkdown({ type: 'root', children })
 }

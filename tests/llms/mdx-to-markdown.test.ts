@@ -127,3 +127,9 @@ test("a post's PostHeader becomes its date, reading time, authors and tags line"
   assert.doesNotMatch(prose(markdown), /PostHeader|^import /m)
   assert.throws(() => mdxToMarkdown(source, { ...options(post.file, post.title), route: post.route }), /<PostHeader> is only valid in a blog post/)
 })
+
+test("a Nextra custom heading id ([#id]) survives as {#id}, so links to that anchor keep their target", () => {
+  const markdown = mdxToMarkdown('# T\n\n### 400 Request validation failed [#validation]\n', options('ids.mdx', 'T'))
+  assert.match(markdown, /^### 400 Request validation failed \{#validation\}$/m)
+  assert.doesNotMatch(markdown, /\\\[/)
+})
