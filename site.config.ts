@@ -2,6 +2,10 @@
  * The one place for the site's identity and every external link.
  * Components, feeds and the sitemap read from here; change a URL once.
  */
+const repository = 'https://github.com/ferry-updates/ferry'
+/** The branch the site is built from; "Edit this page" links open files on it. */
+const branch = 'main'
+
 export const siteConfig = {
   name: 'Ferry',
   tagline: 'A self-hosted update server for desktop apps',
@@ -10,8 +14,11 @@ export const siteConfig = {
   /** Absolute origin the site is published at; used in feeds, the sitemap and Open Graph tags. */
   url: 'https://ferry.example.org',
   locale: 'en',
-  repository: 'https://github.com/ferry-updates/ferry',
-  docsRepositoryBase: 'https://github.com/ferry-updates/ferry/tree/main',
+  repository,
+  branch,
+  docsRepositoryBase: `${repository}/tree/${branch}`,
+  /** The file the API reference pages are generated from (`npm run gen`); their edit links open it. */
+  apiSource: 'openapi/openapi.yaml',
   issues: 'https://github.com/ferry-updates/ferry/issues',
   featureRequest:
     'https://github.com/ferry-updates/ferry/issues/new?labels=feature-request&template=feature_request.md',

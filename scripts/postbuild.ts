@@ -1,8 +1,11 @@
 /**
  * After `next build`: writes the files derived from the built site (feeds, sitemap,
- * robots.txt), then checks it. A broken internal link fails the build; broken anchors,
- * duplicate routes and broken markdown links are warnings. Every message names its page/file.
- *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR]
+ * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt), then
+ * checks it. A page that cannot become clean Markdown or a broken internal link fails the
+ * build; broken anchors, duplicate routes and broken markdown links are warnings. Every
+ * message names its page/file.
+ *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR] [--skip-twins]
+ * `--skip-twins` is for checking a site that is not this repository's (the site-check fixtures).
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -13,8 +16,11 @@ import { checkLinks } from '../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
 import { writeFeeds } from '../lib/blog/feed.ts'
+import { buildTwins, pagesWithoutTwinLink, writeTwins } from '../lib/markdown-twins/twins.ts'
+import { MarkdownTwinError } from '../lib/markdown-twins/twin-error.ts'
+import { writeLlmsFiles } from '../lib/llms/write-llms.ts'
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'out' }, pages: { type: 'string', default: 'pages' } } })
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'out' }, pages: { type: 'string', default: 'pages' }, 'skip-twins': { type: 'boolean', default: false } } })
 const outDir = resolve(values.out!)
 const pagesDir = resolve(values.pages!)
 
@@ -22,6 +28,19 @@ let site = readBuiltSite(outDir)
 if (site.pages.has('/blog')) writeFeeds(outDir)
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
+let twinSummary = 'Markdown twins skipped'
+let unlinkedTwins: string[] = []
+if (!values['skip-twins']) {
+  const twins = await buildTwins({ root: resolve(pagesDir, '..'), siteUrl: siteConfig.url }).catch((error: unknown) => {
+    if (!(error instanceof MarkdownTwinError)) throw error
+    console.error(`error markdown twin: ${error.message}`)
+    process.exit(1)
+  })
+  writeTwins(outDir, twins, new Set(site.pages.keys()))
+  unlinkedTwins = pagesWithoutTwinLink(site, twins)
+  const sizes = writeLlmsFiles(outDir, twins, siteConfig)
+  twinSummary = `${twins.length} Markdown twins, llms.txt (${sizes.llms} B), llms-full.txt (${sizes.full} B)`
+}
 site = readBuiltSite(outDir)
 
 const warnings = [
@@ -32,9 +51,10 @@ const report = checkLinks(site)
 warnings.push(...report.warnings.map((w) => `broken anchor on ${w.page}: ${w.href} (${w.reason})`))
 for (const w of warnings) console.warn(`warn  ${w}`)
 
-if (report.errors.length > 0) {
+if (report.errors.length > 0 || unlinkedTwins.length > 0) {
   for (const e of report.errors) console.error(`error broken link on ${e.page}: ${e.href} (${e.reason})`)
-  console.error(`postbuild: ${report.errors.length} broken link(s) in ${outDir}; the build fails.`)
+  for (const route of unlinkedTwins) console.error(`error no Markdown alternate link on ${route}: its twin exists; theme.config.tsx head and lib/markdown-twins/routes.ts disagree`)
+  console.error(`postbuild: ${report.errors.length} broken link(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`)
   process.exit(1)
 }
-console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml and robots.txt written.`)
+console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}.`)

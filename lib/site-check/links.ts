@@ -1,6 +1,8 @@
 /**
- * Checks every <a href> in the built site. A link to a page or file that does not exist is an
- * error (the build fails); a link to a missing #anchor is a warning. Both name page and link.
+ * Checks every <a href> in the built site, and every page's Markdown-twin <link rel="alternate">.
+ * A link to a page or file that does not exist is an error (the build fails); a link to a
+ * missing #anchor is a warning. Both name page and link. Twins are files of the export, so a
+ * link to `/docs/intro.md` resolves once postbuild has written them.
  */
 import type { BuiltSite } from './built-site'
 
@@ -14,6 +16,15 @@ const decode = (s: string) => s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (m) => E
 export function extractLinks(html: string): string[] {
   const body = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<head>[\s\S]*?<\/head>/, '')
   return [...body.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]!))
+}
+
+/** hrefs of `<link rel="alternate" type="text/markdown">` in <head>: the page's Markdown twin. */
+export function extractMarkdownAlternates(html: string): string[] {
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
+  return [...head.matchAll(/<link\s[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\srel="alternate"/.test(tag) && /\stype="text\/markdown"/.test(tag))
+    .map((tag) => decode(/\shref="([^"]*)"/.exec(tag)?.[1] ?? ''))
 }
 
 export function extractIds(html: string): Set<string> {
@@ -33,6 +44,11 @@ export function checkLinks(site: BuiltSite): LinkReport {
   }
   let checked = 0
   for (const page of site.pages.values()) {
+    for (const href of extractMarkdownAlternates(page.html)) {
+      checked++
+      const path = decodeURIComponent(new URL(href, `http://site${page.route}`).pathname)
+      if (!site.files.has(path)) errors.push({ page: page.route, href, reason: `no Markdown twin at ${path}` })
+    }
     for (const href of new Set(extractLinks(page.html))) {
       if (!href || EXTERNAL.test(href)) continue
       checked++

@@ -3,7 +3,9 @@
  * markdown links to .md/.mdx files that do not exist. Each names the file.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import matter from 'gray-matter'
+import { hasTwin } from '../markdown-twins/routes.ts'
 
 export type SourceWarning = { file: string; message: string }
 
@@ -33,13 +35,23 @@ export function findDuplicateRoutes(pagesDir: string): SourceWarning[] {
   return warnings
 }
 
+/** `/docs/intro.md` is the Markdown twin of pages/docs/intro.mdx (written by postbuild), not a missing file. */
+function isTwinLink(pagesDir: string, target: string): boolean {
+  if (!target.startsWith('/') || !target.endsWith('.md')) return false
+  const route = target.slice(0, -'.md'.length)
+  return [`${route}.mdx`, `${route}.md`, `${route}/index.mdx`, `${route}/index.md`].some((page) => {
+    const file = join(pagesDir, page)
+    return existsSync(file) && hasTwin(`${basename(pagesDir)}${page}`, matter(readFileSync(file, 'utf8')).data)
+  })
+}
+
 export function findBrokenMarkdownLinks(pagesDir: string): SourceWarning[] {
   const warnings: SourceWarning[] = []
   for (const file of pageFiles(pagesDir).filter((f) => /\.mdx?$/.test(f))) {
     const text = readFileSync(file, 'utf8')
     for (const m of text.matchAll(/\]\((\.{0,2}\/?[^)\s#]+\.mdx?)(#[^)\s]*)?\)/g)) {
       const target = m[1]!
-      if (/^[a-z]+:/i.test(target)) continue
+      if (/^[a-z]+:/i.test(target) || isTwinLink(pagesDir, target)) continue
       const resolved = target.startsWith('/') ? join(pagesDir, target) : resolve(dirname(file), target)
       if (!existsSync(resolved)) {
         const line = text.slice(0, m.index).split('\n').length

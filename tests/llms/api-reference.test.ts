@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { createContext } from '../../lib/codegen/context.ts'
+import { loadSpec } from '../../lib/codegen/load.ts'
+import { SAMPLE_TARGETS } from '../../lib/codegen/samples.ts'
+import { transformTags } from '../../lib/codegen/transform/operation.ts'
+import { apiReferencePages } from '../../lib/markdown-twins/api-reference.ts'
+
+const spec = join(import.meta.dirname, '../../openapi/openapi.yaml')
+const pages = await apiReferencePages(spec)
+const tags = transformTags(createContext(await loadSpec(spec)))
+const operations = tags.flatMap((t) => t.operations)
+const byRoute = new Map(pages.map((p) => [p.route, p]))
+
+const tableRow = (markdown: string, name: string) => new RegExp(`^\\| \`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`, 'm').test(markdown)
+
+test('one twin per generated page: the overview, every tag intro and every operation', () => {
+  assert.equal(pages.length, 1 + tags.length + operations.length)
+  assert.ok(byRoute.has('/docs/api'))
+  for (const op of operations) assert.ok(byRoute.has(op.route), op.route)
+})
+
+test('an operation twin has method, path, access, every parameter and body field, every response and every code sample', () => {
+  for (const op of operations) {
+    const md = byRoute.get(op.route)!.markdown
+    assert.ok(md.startsWith(`# ${op.summary}\n\n\`${op.method.toUpperCase()} ${op.path}\`\n`), op.route)
+    assert.match(md, /^## Authorization$/m)
+    assert.ok(md.includes(`**Permission:** \`${op.access.permission}\``), op.route)
+    for (const p of op.parameters) assert.ok(tableRow(md, p.name), `${op.route}: parameter ${p.name}`)
+    for (const row of op.requestBody?.rows ?? []) assert.ok(tableRow(md, row.name), `${op.route}: body field ${row.name}`)
+    if (op.requestBody?.example !== undefined) assert.match(md, /filename="Request example"/)
+    for (const r of op.responses) {
+      assert.ok(md.includes(`\n### ${r.status} ${r.statusText}\n`), `${op.route}: response ${r.status}`)
+      for (const row of r.isProblem ? [] : (r.body?.rows ?? [])) assert.ok(tableRow(md, row.name), `${op.route}: ${r.status} field ${row.name}`)
+    }
+    for (const { label } of SAMPLE_TARGETS) assert.ok(md.includes(`\n### ${label}\n\n\`\`\``), `${op.route}: ${label} sample`)
+  }
+})
+
+test('the twins carry no MDX: no imports, no components, no escaped braces', () => {
+  for (const page of pages) {
+    const prose = page.markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '')
+    assert.doesNotMatch(prose, /^import |<(SchemaTable|Endpoint|TryIt|MethodBadge|Tabs)\b|\\[{}]/m, page.route)
+  }
+})
+
+test('the overview lists every operation with a link to its page', () => {
+  const overview = byRoute.get('/docs/api')!.markdown
+  for (const op of operations) assert.ok(overview.includes(`](${op.route})`), op.route)
+})
