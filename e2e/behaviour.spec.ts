@@ -94,7 +94,7 @@ test.describe('route change progress bar', () => {
     await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
     await page.waitForLoadState('networkidle')
     await watchProgress(page)
-    await page.locator('aside').getByRole('link', { name: 'Telemetry' }).click()
+    await page.locator('aside').getByRole('link', { name: 'Telemetry', exact: true }).click()
     await expect(page).toHaveURL(/\/docs\/telemetry$/)
     await page.waitForTimeout(400)
     expect(await sawProgress(page)).toBe(false)
