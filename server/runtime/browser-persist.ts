@@ -35,6 +35,8 @@ export interface PersistentSandboxOptions extends Omit<SandboxOptions, 'state'> 
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** A login only issues a (stateless) token: nothing to save. */
+const isLogin = (req: Request) => new URL(req.url).pathname === '/v1/auth/login'
 
 export async function openPersistentSandbox(options: PersistentSandboxOptions) {
   const { store, ...sandboxOptions } = options
@@ -44,7 +46,10 @@ export async function openPersistentSandbox(options: PersistentSandboxOptions) {
   const { sandbox: first, restored } = await openFromStore(store, sandboxOptions)
   let sandbox: Sandbox = first
   let inFlight = 0
+  /** Changes not saved yet. */
   let dirty = false
+  /** Changes not announced yet (separate from `dirty`: announcing makes listeners read, and reads must not announce again). */
+  let unannounced = false
   let saving: Promise<void> = Promise.resolve()
 
   const save = () => {
@@ -70,13 +75,14 @@ export async function openPersistentSandbox(options: PersistentSandboxOptions) {
       inFlight++
       try {
         const res = await sandbox.fetch(req)
-        if (!READ_METHODS.has(req.method) && res.status < 400) dirty = true
+        if (!READ_METHODS.has(req.method) && res.status < 400 && !isLogin(req)) dirty = unannounced = true
         return res
       } finally {
         inFlight--
-        if (inFlight === 0 && dirty) {
+        if (inFlight === 0 && dirty) save()
+        if (inFlight === 0 && unannounced) {
+          unannounced = false
           emit({ type: 'changed' })
-          save()
         }
       }
     },
@@ -94,7 +100,7 @@ export async function openPersistentSandbox(options: PersistentSandboxOptions) {
       const fresh = await createSandbox(sandboxOptions)
       const old = sandbox
       sandbox = fresh
-      dirty = false
+      dirty = unannounced = false
       await store.clear()
       await old.close()
       emit({ type: 'reset' })

@@ -63,7 +63,7 @@ test('changes survive a restart from the saved state: versions, artifact bytes a
   assert.equal(await dl.text(), 'new build bytes')
 })
 
-test('reads and rejected requests do not save; accepted writes do', async () => {
+test('reads, logins and rejected requests do not save; accepted writes do', async () => {
   const mem = memoryStore()
   const sb = await openPersistentSandbox({ store: mem.store })
   const events: string[] = []
@@ -71,9 +71,9 @@ test('reads and rejected requests do not save; accepted writes do', async () => 
   await call(sb, '/v1/health')
   const denied = await call(sb, '/v1/apps', json('POST', { slug: 'nope-app', name: 'Nope' }))
   assert.equal(denied.status, 401)
+  const token = await login(sb)
   await sb.flushed()
   assert.equal(mem.saves(), 0)
-  const token = await login(sb)
   await call(sb, '/v1/apps', json('POST', { slug: 'new-app', name: 'New app' }, token))
   await sb.flushed()
   assert.ok(mem.saves() >= 1)
@@ -101,4 +101,22 @@ test('a saved state that cannot be opened is replaced by the seed', async () => 
   assert.equal(sb.restored, false)
   assert.equal(mem.has(), false)
   await login(sb)
+})
+
+test('a change is announced once, however many reads its listeners make', async () => {
+  const mem = memoryStore()
+  const sb = await openPersistentSandbox({ store: mem.store })
+  const token = await login(sb)
+  let changes = 0
+  // Like the dashboard: every announcement makes the listener read the data again.
+  sb.subscribe((e) => {
+    if (e.type !== 'changed') return
+    changes++
+    if (changes < 50) void call(sb, '/v1/apps', { headers: { authorization: `Bearer ${token}` } })
+  })
+  await call(sb, '/v1/apps', json('POST', { slug: 'once-app', name: 'Once' }, token))
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  await sb.flushed()
+  assert.equal(changes, 1)
+  assert.ok(mem.has())
 })
