@@ -13,9 +13,19 @@ import { createApp } from '../app.ts'
 import { randomSecret } from '../crypto.ts'
 import { DEMO_LOGIN, DEMO_USER, seedDemo } from '../seed.ts'
 import { createMemoryBlobs } from '../storage/blobs-memory.ts'
-import { openWasmDb, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
+import { openWasmDbHandle, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
 
 export { DEMO_LOGIN, DEMO_USER }
+
+/** Everything a sandbox holds, to save it and start a sandbox from it again. */
+export interface SandboxState {
+  /** SQLite file image of the metadata database. */
+  database: Uint8Array
+  blobs: Array<{ key: string; data: Uint8Array }>
+  /** Kept so that tokens and signed links issued before a reload stay valid. */
+  signupKey: string
+  jwtSecret: string
+}
 
 export interface SandboxOptions extends WasmDbOptions {
   /** Base of download URLs; defaults to the origin of each request. */
@@ -24,18 +34,28 @@ export interface SandboxOptions extends WasmDbOptions {
   seed?: boolean
   /** PBKDF2 iterations; the sandbox is an in-memory demo, so it defaults to a quicker 10 000. */
   passwordIterations?: number
+  /** Start from a saved state instead of an empty database (no seeding then). */
+  state?: SandboxState
+}
+
+async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(body).arrayBuffer())
 }
 
 export async function createSandbox(options: SandboxOptions = {}) {
-  const db = await openWasmDb(options)
+  const { state } = options
+  const handle = await openWasmDbHandle({ ...options, ...(state ? { data: state.database } : {}) })
+  const db = handle.db
   const blobs = createMemoryBlobs()
-  const signupKey = randomSecret(16)
+  for (const blob of state?.blobs ?? []) await blobs.put(blob.key, blob.data)
+  const signupKey = state?.signupKey ?? randomSecret(16)
+  const jwtSecret = state?.jwtSecret ?? randomSecret(32)
   const app = createApp({
     db,
     blobs,
     config: {
       signupKey,
-      jwtSecret: randomSecret(32),
+      jwtSecret,
       maxUploadBytes: 64 * 1024 * 1024,
       passwordIterations: options.passwordIterations ?? 10_000,
       version: 'sandbox',
@@ -44,7 +64,7 @@ export async function createSandbox(options: SandboxOptions = {}) {
   })
   const base = options.publicUrl ?? 'http://sandbox.ferry.test'
   const request = async (path: string, init?: RequestInit) => app.fetch(new Request(new URL(path, base), init))
-  const demo = options.seed === false ? undefined : await seedDemo(request, signupKey)
+  const demo = state || options.seed === false ? undefined : await seedDemo(request, signupKey)
   return {
     /** Answers one request, e.g. from a service worker's `fetch` event. */
     fetch: (req: Request) => app.fetch(req),
@@ -53,8 +73,19 @@ export async function createSandbox(options: SandboxOptions = {}) {
     signupKey,
     demo,
     login: DEMO_LOGIN,
+    /** A copy of the database and blobs; call it while no request is being answered. */
+    async exportState(): Promise<SandboxState> {
+      const saved: SandboxState['blobs'] = []
+      for (const key of await blobs.list()) {
+        const blob = await blobs.get(key)
+        if (blob) saved.push({ key, data: await readAll(blob.body) })
+      }
+      return { database: handle.exportImage(), blobs: saved, signupKey, jwtSecret }
+    },
     async close() {
       await db.destroy()
     },
   }
 }
+
+export type Sandbox = Awaited<ReturnType<typeof createSandbox>>

@@ -58,8 +58,14 @@ export function adaptSqlJs(db: SqlJsDatabase): SqliteDatabase {
   }
 }
 
+export interface WasmDbHandle {
+  db: Kysely<Database>
+  /** The whole database as an SQLite file image (for saving it and reopening it with `data`). */
+  exportImage(): Uint8Array
+}
+
 /** Opens an in-memory sql.js database (optionally from a saved image) and migrates it. */
-export async function openWasmDb(options: WasmDbOptions & { data?: Uint8Array } = {}): Promise<Kysely<Database>> {
+export async function openWasmDbHandle(options: WasmDbOptions & { data?: Uint8Array } = {}): Promise<WasmDbHandle> {
   const SQL = await initSqlJs({
     ...(options.locateFile ? { locateFile: options.locateFile } : {}),
     ...(options.wasmBinary ? { wasmBinary: options.wasmBinary as ArrayBuffer } : {}),
@@ -68,5 +74,17 @@ export async function openWasmDb(options: WasmDbOptions & { data?: Uint8Array } 
   raw.run('PRAGMA foreign_keys = ON')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlJs(raw) }) })
   await migrate(db)
-  return db
+  return {
+    db,
+    exportImage() {
+      const image = raw.export()
+      // sql.js reopens the database to export it, which resets every pragma.
+      raw.run('PRAGMA foreign_keys = ON')
+      return image
+    },
+  }
+}
+
+export async function openWasmDb(options: WasmDbOptions & { data?: Uint8Array } = {}): Promise<Kysely<Database>> {
+  return (await openWasmDbHandle(options)).db
 }

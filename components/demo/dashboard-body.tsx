@@ -1,0 +1,44 @@
+import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
+import { AppPanel } from './app-panel'
+import { ProblemView } from './problem-view'
+import { UpdateSimulator } from './update-simulator'
+import { UploadForm } from './upload-form'
+import { useDashboardData, type Persistence } from './use-dashboard-data'
+import { VersionList } from './version-list'
+
+function persistenceText(p: Persistence, restored: boolean, resetDone: boolean): string {
+  if (resetDone || p === 'reset') return 'Sandbox reset to the demo data.'
+  if (p === 'saved') return 'All changes saved in this browser.'
+  if (p !== 'unsaved') return `Changes could not be saved in this browser (${p.failed}); they last until you leave the page.`
+  return restored ? 'Sandbox ready: restored from this browser.' : 'Sandbox ready with the demo data.'
+}
+
+export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: PersistentSandbox; resetting: boolean; resetDone: boolean }) {
+  const data = useDashboardData(sandbox)
+  const app = data.apps.find((a) => a.slug === data.selected)
+  return (
+    <div className="ferry-dash-body">
+      <p role="status" className="ferry-dash-status">
+        {resetting ? 'Resetting the sandbox…' : !data.api ? 'Signing in…' : persistenceText(data.persistence, sandbox.restored, resetDone)}
+      </p>
+      <div aria-live="polite">
+        {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
+      </div>
+      {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
+      <div className="ferry-dash-grid">
+        <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
+        <div className="ferry-dash-main">
+          {app ? (
+            <>
+              <VersionList app={app} versions={data.versions} run={data.run} api={data.api} />
+              <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
+            </>
+          ) : (
+            <p>No app yet: create one.</p>
+          )}
+        </div>
+      </div>
+      <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} />
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
+import { ProblemError, sandboxApi, type App, type Catalogs, type Problem, type SandboxApi, type Version } from './sandbox-api'
+
+export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
+
+export type Persistence = 'unsaved' | 'saved' | 'reset' | { failed: string }
+
+const asProblem = (error: unknown): Problem =>
+  error instanceof ProblemError ? error.problem : { type: 'about:blank', title: 'The request failed', status: 500, detail: error instanceof Error ? error.message : String(error) }
+
+/**
+ * The dashboard's view of the sandbox: signs in as the demo admin through the API, loads apps,
+ * catalogs and the selected app's versions, and reloads them whenever anything (this dashboard
+ * or a "Try it out" in the reference) changes the sandbox.
+ */
+export function useDashboardData(sandbox: PersistentSandbox) {
+  const [session, setSession] = useState(0)
+  const [token, setToken] = useState<string>()
+  const [apps, setApps] = useState<App[]>([])
+  const [catalogs, setCatalogs] = useState<Catalogs>({ channels: [], platforms: [], archs: [] })
+  const [selected, setSelected] = useState<string>()
+  const [versions, setVersions] = useState<Version[]>([])
+  const [notice, setNotice] = useState<Notice>()
+  const [persistence, setPersistence] = useState<Persistence>('unsaved')
+  const [generation, setGeneration] = useState(0)
+  const refresh = useCallback(() => setGeneration((g) => g + 1), [])
+
+  useEffect(
+    () =>
+      sandbox.subscribe((event) => {
+        if (event.type === 'changed') refresh()
+        else if (event.type === 'saved') setPersistence('saved')
+        else if (event.type === 'save-failed') setPersistence({ failed: event.error instanceof Error ? event.error.message : String(event.error) })
+        else if (event.type === 'reset') {
+          setPersistence('reset')
+          setSession((s) => s + 1)
+        }
+      }),
+    [sandbox, refresh],
+  )
+
+  useEffect(() => {
+    let live = true
+    sandboxApi(sandbox)
+      .login(sandbox.login.email, sandbox.login.password)
+      .then((s) => live && setToken(s.token), (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }))
+    return () => {
+      live = false
+    }
+  }, [sandbox, session])
+
+  const api: SandboxApi | undefined = useMemo(() => (token ? sandboxApi(sandbox, token) : undefined), [sandbox, token])
+
+  useEffect(() => {
+    if (!api) return
+    let live = true
+    Promise.all([api.listApps(), api.catalogs()]).then(
+      ([a, c]) => {
+        if (!live) return
+        setApps(a)
+        setCatalogs(c)
+        setSelected((current) => (current && a.some((x) => x.slug === current) ? current : a[0]?.slug))
+      },
+      (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, generation])
+
+  useEffect(() => {
+    if (!api || !selected) {
+      setVersions([])
+      return
+    }
+    let live = true
+    api.listVersions(selected).then(
+      (v) => live && setVersions(v),
+      (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [api, selected, generation])
+
+  /** Runs one change through the API and reports it; returns whether it succeeded. */
+  const run = useCallback(
+    async (done: string, action: (api: SandboxApi) => Promise<unknown>): Promise<boolean> => {
+      if (!api) return false
+      try {
+        await action(api)
+        setNotice({ kind: 'done', text: done })
+        refresh()
+        return true
+      } catch (e) {
+        setNotice({ kind: 'problem', problem: asProblem(e) })
+        return false
+      }
+    },
+    [api, refresh],
+  )
+
+  return { api, apps, catalogs, selected, setSelected, versions, notice, persistence, run }
+}

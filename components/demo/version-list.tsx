@@ -1,0 +1,75 @@
+import type { App, SandboxApi, Version } from './sandbox-api'
+
+type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
+
+const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+
+/** Saves a sandbox artifact to the user's disk (its URL exists only inside this page). */
+async function saveArtifact(api: SandboxApi, url: string, fileName: string) {
+  const blob = await api.download(url)
+  const href = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = href
+  a.download = fileName
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+}
+
+export function VersionList({ app, versions, run, api }: { app: App; versions: Version[]; run: Run; api?: SandboxApi }) {
+  return (
+    <div className="ferry-versions">
+      <h3>
+        Versions of {app.name} {app.private ? <span className="ferry-tag">private</span> : null}
+      </h3>
+      {versions.length === 0 ? <p>No versions yet: upload one below.</p> : null}
+      <ul className="ferry-version-list">
+        {versions.map((v) => {
+          const what = `${v.version} (${v.channel}, ${v.platform}/${v.arch})`
+          const edit = (done: string, patch: Parameters<SandboxApi['updateVersion']>[2]) => run(done, (a) => a.updateVersion(app.slug, v.id, patch))
+          return (
+            <li key={v.id} className="ferry-version" aria-label={`Version ${what}`}>
+              <div className="ferry-version-head">
+                <strong>{v.version}</strong>
+                <span>
+                  {v.channel} · {v.platform}/{v.arch}
+                </span>
+                <span className={v.published ? 'ferry-tag ferry-tag-ok' : 'ferry-tag'}>{v.published ? 'published' : 'draft'}</span>
+                {v.critical ? <span className="ferry-tag ferry-tag-warn">critical</span> : null}
+                {v.intermediate ? <span className="ferry-tag">intermediate</span> : null}
+                {v.rolloutPercentage < 100 ? <span className="ferry-tag">rollout {v.rolloutPercentage} %</span> : null}
+              </div>
+              {v.changelog ? <p className="ferry-version-changelog">{v.changelog}</p> : null}
+              <ul className="ferry-artifacts">
+                {v.artifacts.map((f) => (
+                  <li key={f.id}>
+                    <code>{f.fileName}</code> <span>{f.packageType}</span> <span>{formatSize(f.size)}</span>{' '}
+                    <button type="button" className="ferry-link-btn" disabled={!api} onClick={() => api && void saveArtifact(api, f.downloadUrl, f.fileName)}>
+                      Download<span className="ferry-sr-only"> {f.fileName}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <div className="ferry-version-actions">
+                <button type="button" className="ferry-btn" onClick={() => edit(`${v.published ? 'Unpublished' : 'Published'} ${what}.`, { published: !v.published })}>
+                  {v.published ? 'Unpublish' : 'Publish'}
+                  <span className="ferry-sr-only"> {what}</span>
+                </button>
+                <button type="button" className="ferry-btn" onClick={() => edit(`${v.critical ? 'Unmarked' : 'Marked'} ${what} as critical.`, { critical: !v.critical })}>
+                  {v.critical ? 'Unmark critical' : 'Mark critical'}
+                  <span className="ferry-sr-only"> {what}</span>
+                </button>
+                <button type="button" className="ferry-btn" onClick={() => edit(`${v.intermediate ? 'Unmarked' : 'Marked'} ${what} as intermediate.`, { intermediate: !v.intermediate })}>
+                  {v.intermediate ? 'Unmark intermediate' : 'Mark intermediate'}
+                  <span className="ferry-sr-only"> {what}</span>
+                </button>
+                <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Deleted ${what}.`, (a) => a.deleteVersion(app.slug, v.id))}>
+                  Delete<span className="ferry-sr-only"> {what}</span>
+                </button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,295 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+
+/**
+ * /demo on the in-browser sandbox. Every test also checks that the page logged no console
+ * error and sent no request to any origin but the site's own.
+ */
+
+const watched = new WeakMap<Page, { errors: string[]; foreign: string[]; allowErrors: RegExp[] }>()
+
+test.beforeEach(async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin
+  const log = { errors: [] as string[], foreign: [] as string[], allowErrors: [] as RegExp[] }
+  watched.set(page, log)
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') log.errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => log.errors.push(err.message))
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) log.foreign.push(req.url())
+  })
+})
+
+test.afterEach(async ({ page }) => {
+  const log = watched.get(page)
+  if (!log) return
+  expect(log.foreign, 'requests to other origins').toEqual([])
+  expect(log.errors.filter((e) => !log.allowErrors.some((re) => re.test(e))), 'console errors').toEqual([])
+})
+
+const dashboard = (page: Page) => page.locator('section.ferry-dash')
+
+async function openReady(page: Page) {
+  await page.goto('/demo')
+  await expect(dashboard(page).getByRole('status').first()).toHaveText(/Sandbox ready/, { timeout: 30_000 })
+  await expect(dashboard(page).getByRole('button', { name: /Harbor Notes/ })).toBeVisible()
+}
+
+const versionCard = (page: Page, version: string, where = 'stable, windows/x64') => dashboard(page).getByRole('listitem', { name: `Version ${version} (${where})` })
+
+async function simulate(page: Page, fields: { app?: string; version?: string; format?: string; platform?: string; arch?: string; packageType?: string }) {
+  const sim = page.locator('section.ferry-sim')
+  if (fields.app) await sim.getByLabel('App').selectOption(fields.app)
+  if (fields.format) await sim.getByLabel('Request').selectOption({ label: fields.format })
+  if (fields.version) await sim.getByLabel('Installed version').fill(fields.version)
+  if (fields.platform) await sim.getByLabel('Platform').selectOption(fields.platform)
+  if (fields.arch) await sim.getByLabel('Architecture').selectOption(fields.arch)
+  if (fields.packageType) await sim.getByLabel('Package type').selectOption(fields.packageType)
+  await sim.getByRole('button', { name: 'Check for updates' }).click()
+  return sim.getByRole('status', { name: 'Simulator answer' })
+}
+
+async function uploadDraft(page: Page, version: string, fileName: string) {
+  const form = dashboard(page).locator('form.ferry-upload')
+  await form.getByLabel('Version').fill(version)
+  await form.getByLabel(/^Files/).setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: Buffer.from(`bytes of ${fileName}`) })
+  await form.getByLabel('Changelog (Markdown)').fill('- Uploaded from the e2e test')
+  await form.getByRole('button', { name: 'Upload version' }).click()
+  await expect(dashboard(page).getByText(`Uploaded ${version} (stable, windows/x64) to harbor-notes.`)).toBeVisible()
+}
+
+test.describe('Demo Dashboard', () => {
+  test('shows the seeded demo data and the demo login', async ({ page }) => {
+    await openReady(page)
+    const dash = dashboard(page)
+    await expect(dash.getByText('demo@ferry.test', { exact: true })).toBeVisible()
+    await expect(dash.getByText('ferry-demo-password', { exact: true })).toBeVisible()
+    await expect(dash.getByRole('button', { name: /Lighthouse Admin.*private/ })).toBeVisible()
+    await expect(versionCard(page, '1.1.0').getByText('intermediate', { exact: true })).toBeVisible()
+    await expect(versionCard(page, '1.2.0').getByText('critical', { exact: true })).toBeVisible()
+    await expect(versionCard(page, '1.3.0').getByText('draft', { exact: true })).toBeVisible()
+    await expect(versionCard(page, '1.3.0-beta.1', 'beta, windows/x64').getByText('rollout 50 %')).toBeVisible()
+    await expect(versionCard(page, '1.2.0', 'stable, darwin/universal').getByRole('button', { name: 'Download HarborNotes-1.2.0-universal.dmg' })).toBeVisible()
+  })
+
+  test('upload a version from disk, publish it, and the simulator offers it', async ({ page }) => {
+    await openReady(page)
+    await uploadDraft(page, '1.4.0', 'HarborNotes-Setup-1.4.0.exe')
+    const card = versionCard(page, '1.4.0')
+    await expect(card.getByText('draft', { exact: true })).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Download HarborNotes-Setup-1.4.0.exe' })).toBeVisible()
+
+    // A draft is never offered: 1.2.0 is the newest a client may receive.
+    let answer = await simulate(page, { app: 'harbor-notes', version: '1.2.0' })
+    await expect(answer).toContainText('Up to date: no update is offered.')
+    await expect(answer).toContainText('HTTP 204')
+
+    await card.getByRole('button', { name: 'Publish 1.4.0 (stable, windows/x64)' }).click()
+    await expect(card.getByText('published', { exact: true })).toBeVisible()
+    answer = await simulate(page, { version: '1.2.0' })
+    await expect(answer).toContainText('Offers version 1.4.0 with 1 file(s).')
+    await expect(answer).toContainText('"fileName": "HarborNotes-Setup-1.4.0.exe"')
+
+    // Critical and intermediate flags reach the client, and unpublishing withdraws the offer.
+    await card.getByRole('button', { name: 'Mark critical 1.4.0 (stable, windows/x64)' }).click()
+    await expect(card.getByText('critical', { exact: true })).toBeVisible()
+    answer = await simulate(page, { version: '1.2.0' })
+    await expect(answer).toContainText('Offers version 1.4.0 (critical: install without asking)')
+    await card.getByRole('button', { name: 'Unpublish 1.4.0 (stable, windows/x64)' }).click()
+    await expect(card.getByText('draft', { exact: true })).toBeVisible()
+    answer = await simulate(page, { version: '1.2.0' })
+    await expect(answer).toContainText('HTTP 204')
+  })
+
+  test('the simulator follows intermediate versions and shows the latest-build redirect', async ({ page }) => {
+    await openReady(page)
+    let answer = await simulate(page, { app: 'harbor-notes', version: '1.0.0' })
+    await expect(answer).toContainText('Offers version 1.1.0 (intermediate: required before later versions)')
+    await versionCard(page, '1.1.0').getByRole('button', { name: 'Unmark intermediate 1.1.0 (stable, windows/x64)' }).click()
+    await expect(dashboard(page).getByText('Unmarked 1.1.0 (stable, windows/x64) as intermediate.')).toBeVisible()
+    answer = await simulate(page, { version: '1.0.0' })
+    await expect(answer).toContainText('Offers version 1.2.0 (critical: install without asking)')
+
+    answer = await simulate(page, { format: 'Latest-build link (302 redirect)', platform: 'darwin', arch: 'universal', packageType: 'dmg' })
+    await expect(answer).toContainText('HTTP 302')
+    await expect(answer).toContainText(/location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download/)
+
+    answer = await simulate(page, { packageType: 'rpm' })
+    await expect(answer.getByRole('alert')).toContainText('404')
+    await expect(answer.getByText('application/problem+json', { exact: true })).toBeVisible()
+  })
+
+  test('create and delete an app; a rejected request shows its problem document', async ({ page }) => {
+    await openReady(page)
+    const form = dashboard(page).locator('form', { has: page.getByRole('heading', { name: 'Create an app' }) })
+    await form.getByLabel('Slug').fill('Bad Slug!')
+    await form.getByLabel('Name').fill('Bad')
+    await form.getByRole('button', { name: 'Create app' }).click()
+    const problem = dashboard(page).getByRole('alert')
+    await expect(problem).toContainText('400')
+    await expect(problem).toContainText('slug')
+
+    await form.getByLabel('Slug').fill('tide-clock')
+    await form.getByLabel('Name').fill('Tide Clock')
+    await form.getByRole('checkbox', { name: /^Private/ }).check()
+    await form.getByRole('button', { name: 'Create app' }).click()
+    await expect(dashboard(page).getByRole('button', { name: /Tide Clock.*tide-clock.*private/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByText('No versions yet')).toBeVisible()
+    await dashboard(page).getByRole('button', { name: 'Delete app tide-clock' }).click()
+    await expect(dashboard(page).getByRole('button', { name: /Tide Clock/ })).toHaveCount(0)
+  })
+
+  test('changes survive a reload; Reset returns to the seed', async ({ page }) => {
+    await openReady(page)
+    await uploadDraft(page, '2.0.0', 'HarborNotes-Setup-2.0.0.exe')
+    await expect(dashboard(page).getByText('All changes saved in this browser.')).toBeVisible()
+    await page.reload()
+    await expect(dashboard(page).getByText('Sandbox ready: restored from this browser.')).toBeVisible({ timeout: 30_000 })
+    await expect(versionCard(page, '2.0.0').getByRole('button', { name: 'Download HarborNotes-Setup-2.0.0.exe' })).toBeVisible()
+
+    await dashboard(page).getByRole('button', { name: 'Reset sandbox' }).click()
+    await expect(dashboard(page).getByText('Sandbox reset to the demo data.')).toBeVisible()
+    await expect(versionCard(page, '2.0.0')).toHaveCount(0)
+    await expect(versionCard(page, '1.3.0')).toBeVisible()
+    await page.reload()
+    await expect(dashboard(page).getByText('Sandbox ready with the demo data.')).toBeVisible({ timeout: 30_000 })
+    await expect(versionCard(page, '1.3.0')).toBeVisible()
+    await expect(versionCard(page, '2.0.0')).toHaveCount(0)
+  })
+
+  test('a sandbox that cannot start says so and retries', async ({ page }) => {
+    watched.get(page)?.allowErrors.push(/Failed to load resource/)
+    await page.route('**/*.wasm', (route) => route.fulfill({ status: 503, body: 'unavailable' }))
+    await page.goto('/demo')
+    const alert = dashboard(page).getByRole('alert')
+    await expect(alert).toContainText('The sandbox could not start.', { timeout: 30_000 })
+    await expect(alert).toContainText('HTTP 503')
+    await page.unroute('**/*.wasm')
+    await alert.getByRole('button', { name: 'Retry' }).click()
+    await expect(dashboard(page).getByText('Sandbox ready with the demo data.')).toBeVisible({ timeout: 30_000 })
+    await expect(dashboard(page).getByRole('button', { name: /Harbor Notes/ })).toBeVisible()
+  })
+
+  test('stacks into one column at 996 px without horizontal scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 996, height: 900 })
+    await openReady(page)
+    const apps = await dashboard(page).locator('.ferry-dash-apps').boundingBox()
+    const main = await dashboard(page).locator('.ferry-dash-main').boundingBox()
+    expect(main && apps && main.y >= apps.y + apps.height).toBe(true)
+    await expect(page.locator('#operations-info-getHealth')).toBeVisible({ timeout: 30_000 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(996)
+  })
+})
+
+/** Expands an operation of the reference, fills it and executes it; returns its live response. */
+async function tryItOut(page: Page, id: string, fill?: (op: Locator) => Promise<void>) {
+  const op = page.locator(`#${id}`)
+  await expect(op).toBeVisible({ timeout: 30_000 })
+  if (!(await op.locator('.opblock-body').isVisible())) await op.locator('.opblock-summary-control').click()
+  await op.getByRole('button', { name: 'Try it out' }).click()
+  if (fill) await fill(op)
+  await op.getByRole('button', { name: 'Execute' }).click()
+  const live = op.locator('.live-responses-table .response').first()
+  await expect(live).toBeVisible({ timeout: 20_000 })
+  return { op, live, status: live.locator('.response-col_status') }
+}
+
+const param = (op: Locator, name: string) => op.locator(`tr[data-param-name="${name}"] :is(input, select)`).first()
+
+async function fillBody(op: Locator, body: unknown) {
+  const text = op.locator('textarea.body-param__text')
+  await text.fill(JSON.stringify(body))
+}
+
+test.describe('Interactive reference on the sandbox', () => {
+  test('offers the sandbox and a user-entered server', async ({ page }) => {
+    await page.goto('/demo')
+    const servers = page.getByLabel('Server', { exact: true })
+    await expect(servers).toBeVisible({ timeout: 30_000 })
+    await expect(servers.locator('option')).toHaveText([/^https:\/\/sandbox\.ferry\.test/, /^\{scheme\}:\/\/\{host\}/])
+  })
+
+  test('health and login; logging in once authorises every operation', async ({ page }) => {
+    await page.goto('/demo')
+    const health = await tryItOut(page, 'operations-info-getHealth')
+    await expect(health.status).toHaveText('200')
+    await expect(health.live).toContainText('"status": "ok"')
+    await expect(health.op.locator('.request-url')).toContainText('https://sandbox.ferry.test/v1/health')
+
+    const login = await tryItOut(page, 'operations-auth-login', (op) => fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }))
+    await expect(login.status).toHaveText('200')
+    await expect(login.live).toContainText('"role": "admin"')
+
+    const whoami = await tryItOut(page, 'operations-info-whoami')
+    await expect(whoami.status).toHaveText('200')
+    await expect(whoami.live).toContainText('demo@ferry.test')
+  })
+
+  test('create an app, upload a version (multipart), check for updates and follow the latest-build redirect', async ({ page }) => {
+    await page.goto('/demo')
+    await tryItOut(page, 'operations-auth-login', (op) => fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }))
+
+    const create = await tryItOut(page, 'operations-apps-createApp', (op) => fillBody(op, { slug: 'tide-clock', name: 'Tide Clock', description: 'Tides on your desktop.', private: false }))
+    await expect(create.status).toHaveText('201')
+    await expect(create.live).toContainText('"slug": "tide-clock"')
+
+    const upload = await tryItOut(page, 'operations-apps-uploadVersion', async (op) => {
+      await param(op, 'app').fill('tide-clock')
+      const field = (name: RegExp) => op.getByRole('row').filter({ has: page.getByRole('cell', { name }) })
+      await field(/^version \*required/).getByRole('textbox').fill('3.1.0')
+      await field(/^channel \*required/).getByRole('textbox').fill('stable')
+      await field(/^platform \*required/).getByRole('textbox').fill('darwin')
+      await field(/^arch \*required/).getByRole('textbox').fill('arm64')
+      await field(/^published boolean/).getByRole('combobox').selectOption('true')
+      await field(/^files \*required/).locator('input[type=file]').setInputFiles({ name: 'TideClock-3.1.0-arm64.dmg', mimeType: 'application/octet-stream', buffer: Buffer.from('tide clock dmg') })
+    })
+    await expect(upload.status).toHaveText('201')
+    await expect(upload.live).toContainText('"fileName": "TideClock-3.1.0-arm64.dmg"')
+
+    const check = await tryItOut(page, 'operations-info-checkForUpdate', async (op) => {
+      await param(op, 'app').fill('tide-clock')
+      await param(op, 'version').fill('3.0.0')
+      await param(op, 'platform').fill('darwin')
+      await param(op, 'arch').fill('arm64')
+    })
+    await expect(check.status).toHaveText('200')
+    await expect(check.live).toContainText('"version": "3.1.0"')
+
+    const latest = await tryItOut(page, 'operations-info-getLatestBuild', async (op) => {
+      await param(op, 'app').fill('tide-clock')
+      await param(op, 'packageType').selectOption('dmg')
+      await param(op, 'platform').fill('darwin')
+      await param(op, 'arch').fill('arm64')
+    })
+    await expect(latest.status).toHaveText('302')
+    await expect(latest.live).toContainText(/location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/tide-clock\/versions\/\w+\/artifacts\/\w+\/download/)
+
+    // The dashboard shows what the reference created: both talk to the same sandbox.
+    await expect(dashboard(page).getByRole('button', { name: /Tide Clock/ })).toBeVisible()
+  })
+
+  test('a denied request shows its problem+json', async ({ page }) => {
+    await page.goto('/demo')
+    const denied = await tryItOut(page, 'operations-apps-createApp', (op) => fillBody(op, { slug: 'no-token', name: 'No token' }))
+    await expect(denied.status).toHaveText('401')
+    await expect(denied.live).toContainText('application/problem+json')
+    await expect(denied.live).toContainText('"status": 401')
+  })
+
+  test('a user-entered server gets real network requests', async ({ page, baseURL }) => {
+    const site = new URL(baseURL ?? '')
+    watched.get(page)?.allowErrors.push(/status of 404/)
+    await page.goto('/demo')
+    const servers = page.getByLabel('Server', { exact: true })
+    await expect(servers).toBeVisible({ timeout: 30_000 })
+    await servers.selectOption({ index: 1 })
+    await page.getByLabel('Server variable scheme').selectOption('http')
+    await page.getByLabel('Server variable host').fill(site.host)
+    const sent = page.waitForRequest((req) => req.url() === `${site.origin}/v1/health`)
+    const health = await tryItOut(page, 'operations-info-getHealth')
+    await sent
+    // The static site has no API: its 404 page answers, proving the request left the sandbox.
+    await expect(health.status).toHaveText(/^404\b/)
+  })
+})
