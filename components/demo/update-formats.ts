@@ -68,7 +68,7 @@ const latestRedirect: UpdateFormat = {
 
 export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, latestRedirect]
 
-export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml'] as const satisfies readonly PackageType[]
+export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig'] as const satisfies readonly PackageType[]
 // Fails to compile when the spec gains a package type this list lacks.
 const allPackageTypes: Exclude<PackageType, (typeof PACKAGE_TYPES)[number]> extends never ? true : never = true
 void allPackageTypes

@@ -91,7 +91,7 @@ test('reset returns to the seed and forgets the saved state', async () => {
   assert.equal(mem.has(), false)
   const fresh = await login(sb)
   const apps = await call(sb, '/v1/apps', { headers: { authorization: `Bearer ${fresh}` } })
-  assert.deepEqual(((await apps.json()) as { items: Array<{ slug: string }> }).items.map((a) => a.slug), ['harbor-notes', 'lighthouse-admin'])
+  assert.deepEqual(((await apps.json()) as { items: Array<{ slug: string }> }).items.map((a) => a.slug), ['harbor-notes', 'lighthouse-admin', 'tidewatch'])
 })
 
 test('a saved state that cannot be opened is replaced by the seed', async () => {
