@@ -40,7 +40,7 @@ const ferryJson: UpdateFormat = {
   label: 'Ferry update check (JSON)',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
-    path: `${appPath(input)}/update?${query({ version: input.version, channel: input.channel, platform: input.platform, arch: input.arch })}`,
+    path: `${appPath(input)}/update?${query({ version: input.version, channel: input.channel, platform: input.platform, arch: input.arch, format: 'ferry' })}`,
     headers: input.deviceId ? { 'x-ferry-device-id': input.deviceId } : ({} as Record<string, string>),
   }),
   summarize({ status, body }) {
