@@ -120,6 +120,47 @@ test.describe('Demo Dashboard', () => {
     await expect(answer.getByText('application/problem+json', { exact: true })).toBeVisible()
   })
 
+  test('the simulator speaks every updater protocol from the same decision', async ({ page }) => {
+    await openReady(page)
+    let answer = await simulate(page, { app: 'harbor-notes', format: 'Squirrel.Windows RELEASES', version: '1.0.0', arch: 'x64' })
+    await expect(answer).toContainText('HTTP 200')
+    await expect(answer).toContainText(/[0-9A-F]{40} harbor-notes-1\.1\.0-full\.nupkg \d+/)
+    await expect(answer).toContainText('Squirrel applies packages up to harbor-notes-1.1.0-full.nupkg')
+
+    answer = await simulate(page, { format: "Squirrel.Mac (Electron's autoUpdater on macOS)", version: '1.0.0', arch: 'universal' })
+    await expect(answer).toContainText(/"url": "https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download"/)
+    await expect(answer).toContainText('"name": "1.2.0"')
+    answer = await simulate(page, { version: '1.2.0' })
+    await expect(answer).toContainText('HTTP 204')
+
+    answer = await simulate(page, { format: 'electron-updater (generic provider, latest.yml)', version: '1.0.0', platform: 'linux', arch: 'x64' })
+    await expect(answer).toContainText('GET /v1/apps/harbor-notes/electron-updater/stable/linux/x64/1.0.0/latest-linux.yml')
+    await expect(answer).toContainText(/sha512: '[A-Za-z0-9+/]+={0,2}'/)
+    await expect(answer).toContainText('electron-updater reads version 1.2.0')
+
+    answer = await simulate(page, { app: 'tidewatch', format: 'Tauri v2 updater', version: '0.9.0', platform: 'darwin', arch: 'arm64' })
+    await expect(answer).toContainText('GET /v1/apps/tidewatch/tauri/stable/darwin/aarch64/0.9.0')
+    await expect(answer).toContainText('"version": "1.0.0"')
+    await expect(answer).toContainText('"signature": ')
+  })
+
+  test('telemetry charts the seeded checks, and a simulated check with a device id is counted', async ({ page }) => {
+    await openReady(page)
+    const telemetry = page.locator('section.ferry-telemetry')
+    const caption = telemetry.locator('figcaption')
+    await expect(caption).toHaveText(/^On \d{4}-\d{2}-\d{2}, 12 device\(s\) checked for updates: 12 on 1\.2\.0\.$/)
+    await expect(telemetry.locator('svg rect')).not.toHaveCount(0)
+    await telemetry.getByText('The numbers').click()
+    await expect(telemetry.getByRole('row')).toHaveCount(15)
+
+    const sim = page.locator('section.ferry-sim')
+    await sim.getByLabel('Device id (optional, for rollouts)').fill('e2e-device-1')
+    const answer = await simulate(page, { app: 'harbor-notes', version: '1.0.0' })
+    await expect(answer).toContainText('Offers version 1.1.0')
+    await telemetry.getByRole('button', { name: 'Refresh telemetry' }).click()
+    await expect(caption).toHaveText(/13 device\(s\) checked for updates: 1 on 1\.0\.0, 12 on 1\.2\.0\.$/)
+  })
+
   test('create and delete an app; a rejected request shows its problem document', async ({ page }) => {
     await openReady(page)
     const form = dashboard(page).locator('form', { has: page.getByRole('heading', { name: 'Create an app' }) })

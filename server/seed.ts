@@ -93,3 +93,28 @@ export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoDat
   })
   return { token: session.token, apps: { public: 'harbor-notes', private: 'lighthouse-admin' } }
 }
+
+/**
+ * Two weeks of update checks from a dozen simulated Harbor Notes installs on Windows, so the
+ * telemetry report has something to show: each device moves from 1.0.0 to 1.1.0 to 1.2.0 on its
+ * own day. The checks go through the public update check like real ones; `setDay` moves the
+ * app's clock to the day a check is counted on.
+ */
+export async function seedDemoTraffic(fetch: Fetch, setDay: (day: Date | undefined) => void, today = new Date()): Promise<void> {
+  const DAYS = 14
+  const DEVICES = 12
+  try {
+    for (let d = 0; d < DAYS; d++) {
+      setDay(new Date(today.getTime() - (DAYS - 1 - d) * 86_400_000))
+      for (let i = 0; i < DEVICES; i++) {
+        const version = d < 2 + (i % 5) ? '1.0.0' : d < 6 + (i % 7) ? '1.1.0' : '1.2.0'
+        const res = await fetch(`/v1/apps/harbor-notes/update?version=${version}&channel=stable&platform=windows&arch=x64&format=ferry`, {
+          headers: { 'x-ferry-device-id': `demo-device-${String(i + 1).padStart(2, '0')}` },
+        })
+        if (res.status !== 200 && res.status !== 204) throw new Error(`seeding traffic failed: ${res.status} ${await res.text()}`)
+      }
+    }
+  } finally {
+    setDay(undefined)
+  }
+}

@@ -1,6 +1,7 @@
 import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
 import { AppPanel } from './app-panel'
 import { ProblemView } from './problem-view'
+import { TelemetryChart } from './telemetry-chart'
 import { UpdateSimulator } from './update-simulator'
 import { UploadForm } from './upload-form'
 import { useDashboardData, type Persistence } from './use-dashboard-data'
@@ -39,6 +40,7 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Pers
         </div>
       </div>
       <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} />
+      <TelemetryChart api={data.api} app={data.selected} />
     </div>
   )
 }

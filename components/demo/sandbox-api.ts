@@ -60,6 +60,8 @@ export function sandboxApi(sandbox: PersistentSandbox, token?: string) {
     uploadVersion: (slug: string, form: FormData) => expect<Version>(send('POST', `${app(slug)}/versions`, { form })),
     updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) => expect<Version>(send('PATCH', `${app(slug)}/versions/${id}`, { json: patch })),
     deleteVersion: (slug: string, id: string) => expect<void>(send('DELETE', `${app(slug)}/versions/${id}`)),
+    telemetry: (query: { from: string; to: string; app?: string }) =>
+      expect<Schemas['TelemetryReport']>(send('GET', `/v1/telemetry?${new URLSearchParams(query as Record<string, string>).toString()}`)),
     async download(url: string): Promise<Blob> {
       const res = await send('GET', new URL(url).pathname + new URL(url).search)
       if (!res.ok) throw new ProblemError(await readProblem(res))

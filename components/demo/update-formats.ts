@@ -1,3 +1,4 @@
+import { TAURI_ARCHS } from '../../server/protocols/formats.ts'
 import type { PackageType } from './sandbox-api'
 
 /** What the simulated installed app knows about itself. */
@@ -34,6 +35,8 @@ export interface UpdateFormat {
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 const appPath = (input: SimulatorInput) => `/v1/apps/${encodeURIComponent(input.app)}`
+const seg = encodeURIComponent
+const deviceHeader = (input: SimulatorInput): Record<string, string> => (input.deviceId ? { 'x-ferry-device-id': input.deviceId } : {})
 
 const ferryJson: UpdateFormat = {
   id: 'ferry-json',
@@ -41,7 +44,7 @@ const ferryJson: UpdateFormat = {
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
     path: `${appPath(input)}/update?${query({ version: input.version, channel: input.channel, platform: input.platform, arch: input.arch, format: 'ferry' })}`,
-    headers: input.deviceId ? { 'x-ferry-device-id': input.deviceId } : ({} as Record<string, string>),
+    headers: deviceHeader(input),
   }),
   summarize({ status, body }) {
     if (status === 204) return 'Up to date: no update is offered.'
@@ -66,7 +69,88 @@ const latestRedirect: UpdateFormat = {
   },
 }
 
-export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, latestRedirect]
+const platformDefault: UpdateFormat = {
+  id: 'platform-default',
+  label: "Update check in the platform's default format",
+  uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/update?${query({ version: input.version, channel: input.channel, platform: input.platform, arch: input.arch })}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, headers }) {
+    if (status === 204) return 'Up to date: no update is offered.'
+    return `Answered in the format the platform's updater setting picks (${headers.get('content-type') ?? 'no body'}).`
+  },
+}
+
+const squirrelWindows: UpdateFormat = {
+  id: 'squirrel-windows',
+  label: 'Squirrel.Windows RELEASES',
+  uses: ['version', 'channel', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/squirrel/${seg(input.channel)}/${seg(input.arch)}/RELEASES?${query({ localVersion: input.version })}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, body }) {
+    if (status !== 200) return 'No feed: Squirrel reports an error and keeps the installed version.'
+    const lines = String(body).split('\n').filter((l) => l.trim())
+    const last = lines[lines.length - 1]?.split(' ')[1]
+    return lines.length ? `${lines.length} package line(s); Squirrel applies packages up to ${last}.` : 'An empty feed: nothing to install.'
+  },
+}
+
+const squirrelMac: UpdateFormat = {
+  id: 'squirrel-mac',
+  label: "Squirrel.Mac (Electron's autoUpdater on macOS)",
+  uses: ['version', 'channel', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/squirrel-mac/${seg(input.channel)}/${seg(input.arch)}?${query({ version: input.version })}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, body }) {
+    if (status === 204) return 'Up to date: Squirrel.Mac finds no update.'
+    const offer = body as { name?: string; url?: string }
+    return `Squirrel.Mac downloads the zip of ${offer.name ?? 'the offered version'} from ${offer.url ?? '(no url)'}.`
+  },
+}
+
+/** The channel file electron-updater asks for on each platform. */
+const electronUpdaterFile = (platform: string) => (platform === 'darwin' ? 'latest-mac.yml' : platform === 'linux' ? 'latest-linux.yml' : 'latest.yml')
+
+const electronUpdater: UpdateFormat = {
+  id: 'electron-updater',
+  label: 'electron-updater (generic provider, latest.yml)',
+  uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/electron-updater/${seg(input.channel)}/${seg(input.platform)}/${seg(input.arch)}/${seg(input.version)}/${electronUpdaterFile(input.platform)}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, body }) {
+    if (status !== 200) return 'No channel file: electron-updater reports an error.'
+    const version = /^version:\s*'?([^'\n]+)'?/m.exec(String(body))?.[1]
+    return `electron-updater reads version ${version ?? '?'} and updates when it is newer than the installed one.`
+  },
+}
+
+/** Ferry architecture names → the `{{arch}}` Tauri puts in its endpoint URL (the server's mapping, inverted). */
+const TAURI_ARCH: Record<string, string> = Object.fromEntries(Object.entries(TAURI_ARCHS).map(([tauri, ferry]) => [ferry, tauri]))
+
+const tauri: UpdateFormat = {
+  id: 'tauri',
+  label: 'Tauri v2 updater',
+  uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/tauri/${seg(input.channel)}/${seg(input.platform)}/${seg(TAURI_ARCH[input.arch] ?? input.arch)}/${seg(input.version)}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, body }) {
+    if (status === 204) return 'Up to date: Tauri finds no signed update.'
+    const offer = body as { version?: string }
+    return `Tauri verifies the signature, then installs ${offer.version ?? 'the offered version'}.`
+  },
+}
+
+export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, platformDefault, squirrelWindows, squirrelMac, electronUpdater, tauri, latestRedirect]
 
 export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig'] as const satisfies readonly PackageType[]
 // Fails to compile when the spec gains a package type this list lacks.

@@ -11,7 +11,7 @@
  */
 import { createApp } from '../app.ts'
 import { randomSecret } from '../crypto.ts'
-import { DEMO_LOGIN, DEMO_USER, seedDemo } from '../seed.ts'
+import { DEMO_LOGIN, DEMO_USER, seedDemo, seedDemoTraffic } from '../seed.ts'
 import { createMemoryBlobs } from '../storage/blobs-memory.ts'
 import { openWasmDbHandle, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
 
@@ -50,9 +50,12 @@ export async function createSandbox(options: SandboxOptions = {}) {
   for (const blob of state?.blobs ?? []) await blobs.put(blob.key, blob.data)
   const signupKey = state?.signupKey ?? randomSecret(16)
   const jwtSecret = state?.jwtSecret ?? randomSecret(32)
+  // Seeding replays past days of update checks; everything else runs on the real clock.
+  let seedDay: Date | undefined
   const app = createApp({
     db,
     blobs,
+    clock: () => seedDay ?? new Date(),
     config: {
       signupKey,
       jwtSecret,
@@ -65,6 +68,7 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const base = options.publicUrl ?? 'http://sandbox.ferry.test'
   const request = async (path: string, init?: RequestInit) => app.fetch(new Request(new URL(path, base), init))
   const demo = state || options.seed === false ? undefined : await seedDemo(request, signupKey)
+  if (demo) await seedDemoTraffic(request, (day) => { seedDay = day })
   return {
     /** Answers one request, e.g. from a service worker's `fetch` event. */
     fetch: (req: Request) => app.fetch(req),

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useId, useState } from 'react'
+import type { SandboxApi } from './sandbox-api'
+
+const DAYS = 14
+const DAY_MS = 86_400_000
+/** Distinguishable in light and dark mode, with text contrast ≥ 3:1 against both backgrounds. */
+const COLORS = ['#2563eb', '#15803d', '#c2410c', '#9333ea', '#0e7490', '#b91c1c']
+
+interface DayTotals { day: string; byVersion: Map<string, number>; devices: number }
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** Devices per day and installed version, from the telemetry report's rows (summed over channel, platform, arch). */
+function byDay(rows: Array<{ day: string; version: string; devices: number }>, days: string[]): DayTotals[] {
+  return days.map((day) => {
+    const byVersion = new Map<string, number>()
+    for (const row of rows) if (row.day === day) byVersion.set(row.version, (byVersion.get(row.version) ?? 0) + row.devices)
+    return { day, byVersion, devices: [...byVersion.values()].reduce((a, b) => a + b, 0) }
+  })
+}
+
+/** The sandbox's telemetry report for one app, charted: which versions installed copies ran, day by day. */
+export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app: string | undefined }) {
+  const id = useId()
+  const [totals, setTotals] = useState<DayTotals[]>()
+  const [failed, setFailed] = useState<string>()
+  const [tick, setTick] = useState(0)
+  const refresh = useCallback(() => setTick((t) => t + 1), [])
+
+  useEffect(() => {
+    if (!api || !app) return
+    let live = true
+    const today = new Date()
+    const days = Array.from({ length: DAYS }, (_, i) => isoDay(new Date(today.getTime() - (DAYS - 1 - i) * DAY_MS)))
+    api.telemetry({ from: days[0]!, to: days[DAYS - 1]!, app }).then(
+      (report) => { if (live) { setTotals(byDay(report.items, days)); setFailed(undefined) } },
+      (e: unknown) => { if (live) setFailed(e instanceof Error ? e.message : String(e)) },
+    )
+    return () => { live = false }
+  }, [api, app, tick])
+
+  const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+  const color = (v: string) => COLORS[versions.indexOf(v) % COLORS.length]!
+  const max = Math.max(1, ...(totals ?? []).map((t) => t.devices))
+  const last = totals?.[totals.length - 1]
+  const summary = last
+    ? `On ${last.day}, ${last.devices} device(s) checked for updates: ${[...last.byVersion].map(([v, n]) => `${n} on ${v}`).join(', ') || 'none'}.`
+    : ''
+  const W = 560
+  const H = 180
+  const bar = W / DAYS
+
+  return (
+    <section className="ferry-telemetry" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Telemetry: installed versions by day</h3>
+      <p>
+        Devices that checked <code>{app ?? '…'}</code> for updates with a device id, per day and running version,
+        from <code>GET /v1/telemetry</code>. The seed replays two weeks of checks from twelve simulated installs;
+        checks you send from the simulator with a device id count too.
+      </p>
+      <button type="button" className="ferry-btn" onClick={refresh} disabled={!api || !app}>
+        Refresh telemetry
+      </button>
+      {failed ? <p role="alert">The telemetry report failed: {failed}</p> : null}
+      {totals ? (
+        <figure className="ferry-telemetry-figure">
+          <svg viewBox={`0 0 ${W} ${H + 24}`} role="img" aria-labelledby={`${id}-title ${id}-summary`} className="ferry-telemetry-svg">
+            {totals.map((t, i) => {
+              let y = H
+              return (
+                <g key={t.day}>
+                  {versions.map((v) => {
+                    const n = t.byVersion.get(v) ?? 0
+                    if (!n) return null
+                    const h = (n / max) * (H - 8)
+                    y -= h
+                    return (
+                      <rect key={v} x={i * bar + 3} y={y} width={bar - 6} height={h} fill={color(v)}>
+                        <title>{`${t.day}: ${n} device(s) on ${v}`}</title>
+                      </rect>
+                    )
+                  })}
+                  {(DAYS - 1 - i) % 3 === 0 ? (
+                    <text x={i * bar + bar / 2} y={H + 16} textAnchor="middle" className="ferry-telemetry-axis">{t.day.slice(5)}</text>
+                  ) : null}
+                </g>
+              )
+            })}
+          </svg>
+          <figcaption id={`${id}-summary`}>{summary}</figcaption>
+          <ul className="ferry-telemetry-legend" aria-label="Versions">
+            {versions.map((v) => (
+              <li key={v}><span className="ferry-telemetry-swatch" style={{ background: color(v) }} aria-hidden="true" />{v}</li>
+            ))}
+          </ul>
+          <details>
+            <summary>The numbers</summary>
+            <table className="ferry-telemetry-table">
+              <thead><tr><th scope="col">Day</th>{versions.map((v) => <th key={v} scope="col">{v}</th>)}<th scope="col">Devices</th></tr></thead>
+              <tbody>
+                {totals.map((t) => (
+                  <tr key={t.day}><th scope="row">{t.day}</th>{versions.map((v) => <td key={v}>{t.byVersion.get(v) ?? 0}</td>)}<td>{t.devices}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </figure>
+      ) : !failed ? <p role="status">Loading telemetry…</p> : null}
+    </section>
+  )
+}
