@@ -57,7 +57,8 @@ export interface ArtifactsTable {
   created_at: string
 }
 
-export interface TelemetryCountsTable {
+/** What telemetry counts by: one app, version, channel, platform and arch on one day. */
+interface TelemetryGroup {
   app_slug: string
   /** UTC date, `YYYY-MM-DD`. */
   day: string
@@ -65,16 +66,13 @@ export interface TelemetryCountsTable {
   channel: string
   platform: string
   arch: string
+}
+
+export interface TelemetryCountsTable extends TelemetryGroup {
   checks: number
 }
 /** One row per device seen that day for that group; `device_hash` is keyed per day (see `server/telemetry`). */
-export interface TelemetryDevicesTable {
-  app_slug: string
-  day: string
-  version: string
-  channel: string
-  platform: string
-  arch: string
+export interface TelemetryDevicesTable extends TelemetryGroup {
   device_hash: string
 }
 

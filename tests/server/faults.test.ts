@@ -7,19 +7,11 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import {
-  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch, type TestServer,
-} from './helpers.ts'
+  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
 
-async function prepare(f: Fetch) {
-  const { token } = await signup(f, `admin-${Math.random()}@faults.test`)
-  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']] as const) {
-    assert.equal((await f(path, jsonBody({ name }, token))).status, 201)
-  }
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'fault-app', name: 'Fault' }, token))).status, 201)
-  return token
-}
+const prepare = (f: Fetch) => prepareUploadTeam(f, 'fault-app')
 
 async function nothingStored(f: Fetch, token: string, blobs: () => Promise<string[]>) {
   const versions = await (await f('/v1/apps/fault-app/versions', bearer(token))).json() as { items: unknown[] }

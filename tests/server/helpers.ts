@@ -130,3 +130,18 @@ export async function expectProblem(res: Response, status: number, kind: string,
   }
   return body
 }
+
+/**
+ * A fresh team with the catalogs `stable`, `windows`, `x64` and one app; returns the admin's
+ * token. For tests that upload versions.
+ */
+export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string> {
+  const { token } = await signup(f, `admin-${Math.random()}@${slug}.test`)
+  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']] as const) {
+    const res = await f(path, jsonBody({ name }, token))
+    if (res.status !== 201) throw new Error(`creating ${name} answered ${res.status}: ${await res.text()}`)
+  }
+  const res = await f('/v1/apps', jsonBody({ slug, name: slug }, token))
+  if (res.status !== 201) throw new Error(`creating app ${slug} answered ${res.status}: ${await res.text()}`)
+  return token
+}

@@ -6,19 +6,12 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { jsDigestStream } from '../../server/digests.ts'
 import { nodeDigestStream } from '../../server/runtime/digests-node.ts'
-import { bearer, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import { bearer, httpFetch, memoryApp, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 const hex = (algorithm: string, data: Uint8Array) => createHash(algorithm).update(data).digest('hex')
 
-async function prepare(f: Fetch) {
-  const { token } = await signup(f, `admin-${Math.random()}@uploads.test`)
-  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']] as const) {
-    assert.equal((await f(path, jsonBody({ name }, token))).status, 201)
-  }
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'big-app', name: 'Big' }, token))).status, 201)
-  return token
-}
+const prepare = (f: Fetch) => prepareUploadTeam(f, 'big-app')
 
 let server: TestServer
 let f: Fetch
