@@ -90,9 +90,16 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   }
   // The page's log file shows what a reader's server writes: without the runner's readiness
   // probe. The server is idle now and appends (O_APPEND), so rewriting the file is safe.
+  // pino writes asynchronously, so the probe's line can land after its response: wait for it.
   if (logPath) {
-    const lines = readFileSync(logPath, 'utf8').split('\n')
-    const probe = lines.findIndex((l) => l.includes('"path":"/v1/health"') && l.includes('"msg":"request"'))
+    const isProbe = (l: string) => l.includes('"path":"/v1/health"') && l.includes('"msg":"request"')
+    const probeDeadline = Date.now() + 5_000
+    let lines = readFileSync(logPath, 'utf8').split('\n')
+    while (!lines.some(isProbe) && Date.now() < probeDeadline) {
+      await new Promise((r) => setTimeout(r, 20))
+      lines = readFileSync(logPath, 'utf8').split('\n')
+    }
+    const probe = lines.findIndex(isProbe)
     if (probe !== -1) lines.splice(probe, 1)
     writeFileSync(logPath, lines.join('\n'))
   }
