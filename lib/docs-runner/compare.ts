@@ -1,6 +1,6 @@
 /**
  * @module Comparing what a command printed with the output a page shows. Values that differ on
- * every run (ids, tokens, timestamps, signatures, timings, ports, temp paths) are replaced by
+ * every run (ids, tokens, timestamps, dates, signatures, timings, ports, temp paths) are replaced by
  * placeholders on both sides; everything else — field names, statuses, hashes, messages — must match.
  */
 import { isDeepStrictEqual } from 'node:util'
@@ -14,6 +14,8 @@ const VOLATILE: Array<[RegExp, string]> = [
   [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>'],
   [/\b(usr|tm|ver|art|ch|pl|ar|req)_[A-Za-z0-9]{6,}/g, '$1_<id>'],
   [/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<timestamp>'],
+  // A JSON string that is exactly a calendar date (telemetry's days): the day the page ran.
+  [/"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"/g, '"<date>"'],
   [/expires=\d+&signature=[0-9a-f]{64}/g, 'expires=<expires>&signature=<signature>'],
   [/"(time|pid|uptimeSeconds|latencyMs|ms)":\s*\d+(?:\.\d+)?/g, '"$1":0'],
   [/"hostname":\s*"[^"]*"/g, '"hostname":"<host>"'],

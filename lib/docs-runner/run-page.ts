@@ -47,9 +47,15 @@ export class PageRun {
     this.shell = new PageShell(this.workdir)
   }
 
+  /**
+   * Starts the server. A page's second `runnable=server` block is a restart, as a reader stops
+   * the server (Ctrl+C) and starts it with other settings: same data directory, and the same
+   * port, so URLs the page keeps in shell variables still reach it.
+   */
   private async start(command: StartCommand): Promise<void> {
-    if (this.server) throw new Error('the page starts the server twice')
-    const port = await freePort()
+    const port = this.server?.port ?? await freePort()
+    await this.server?.stop()
+    this.server = undefined
     this.ctx.ports.set(SHOWN_PORT, port)
     if (command.env.FERRY_PORT) this.ctx.ports.set(Number(command.env.FERRY_PORT), port)
     this.server = await startDocsServer(this.workdir, command, port)

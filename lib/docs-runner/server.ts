@@ -9,7 +9,7 @@ import { join } from 'node:path'
 
 export interface DocsServer {
   port: number
-  /** Everything the server has written to stdout so far (its JSON log lines). */
+  /** Everything this server process has written to stdout so far (its JSON log lines). */
   log(): string
   stop(): Promise<void>
 }
@@ -61,6 +61,8 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   // log line is in the file before the response that caused it reaches the client.
   const logPath = logFile ? join(cwd, logFile) : undefined
   const logFd = logPath ? openSync(logPath, 'a') : undefined
+  // A restart appends to the same file; this process's log starts after what is there.
+  const logStart = logPath ? readFileSync(logPath, 'utf8').length : 0
   const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
     cwd,
     env: childEnv,
@@ -71,7 +73,7 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   let stderr = ''
   child.stdout?.on('data', (d: Buffer) => { piped += d.toString() })
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
-  const stdout = () => (logPath ? readFileSync(logPath, 'utf8') : piped)
+  const stdout = () => (logPath ? readFileSync(logPath, 'utf8').slice(logStart) : piped)
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const deadline = Date.now() + 30_000
   for (;;) {
@@ -94,12 +96,14 @@ export async function startDocsServer(cwd: string, { env, logFile }: StartComman
   if (logPath) {
     const isProbe = (l: string) => l.includes('"path":"/v1/health"') && l.includes('"msg":"request"')
     const probeDeadline = Date.now() + 5_000
-    let lines = readFileSync(logPath, 'utf8').split('\n')
-    while (!lines.some(isProbe) && Date.now() < probeDeadline) {
+    let text = readFileSync(logPath, 'utf8')
+    while (!text.slice(logStart).split('\n').some(isProbe) && Date.now() < probeDeadline) {
       await new Promise((r) => setTimeout(r, 20))
-      lines = readFileSync(logPath, 'utf8').split('\n')
+      text = readFileSync(logPath, 'utf8')
     }
-    const probe = lines.findIndex(isProbe)
+    const lines = text.split('\n')
+    // The last request line: earlier ones may be the page's own (before a restart).
+    const probe = lines.findLastIndex(isProbe)
     if (probe !== -1) lines.splice(probe, 1)
     writeFileSync(logPath, lines.join('\n'))
   }

@@ -39,6 +39,17 @@ test('volatile values are normalised, but a renamed field, a changed status or a
   assert.match(compareOutput('HTTP/1.1 204 No Content', 'HTTP/1.1 200 OK', ctx) ?? '', /line 1/)
 })
 
+test('calendar dates in JSON strings are normalised (telemetry days), nothing around them', () => {
+  const shown = '{"from":"2026-11-22","items":[{"day":"2026-11-22","checks":4,"devices":3}]}'
+  assert.equal(compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx), undefined)
+  assert.match(compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":5,"devices":3}]}', ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput(shown, '{"since":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput(shown, '{"from":"2027-01-05","items":[]}', ctx) ?? '', /JSON differs/)
+  // Not a date, and not a JSON string: compared as written.
+  assert.match(compareOutput('{"version":"2026-11-22"}', '{"version":"2026-13-22"}', ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput('day 2026-11-22', 'day 2026-11-23', ctx) ?? '', /line 1/)
+})
+
 test('a shell keeps variables and the directory between blocks, and fails on the first failing command', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docs-runner-'))
   try {
@@ -86,6 +97,27 @@ test('a failing block is reported with its page, line and command, against a rea
     assert.match(wrongOutput ?? '', /^tests\/p\.mdx:1: curl -s http:\/\/127\.0\.0\.1:8080\/v1\/health \| jq -r \.status\noutput differs at line 1: page shows "degraded", command printed "ok"/)
     const failed = await run.runBlock(missing!)
     assert.match(failed ?? '', /^tests\/p\.mdx:9: curl -sf http:\/\/127\.0\.0\.1:8080\/v1\/nope\nexited with status 22/)
+  } finally {
+    await run.stop()
+  }
+})
+
+test('a second server block restarts the server with its variables, on the same port and data', { timeout: 90_000 }, async () => {
+  const source = [
+    '```bash runnable=server', 'npm run server > ferry.log', '```', '',
+    '```bash runnable', 'FERRY=http://127.0.0.1:8080', 'cp data/jwt-secret secret-before', 'curl -s "$FERRY/v1/health" | jq -r .status', '```', '',
+    '```text output', 'ok', '```', '',
+    '```bash runnable=server', 'FERRY_TELEMETRY=off npm run server > ferry.log', '```', '',
+    '```json output',
+    '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","msg":"listening"}',
+    '```', '',
+    '```bash runnable', 'cmp -s data/jwt-secret secret-before && echo "same data"', 'curl -s "$FERRY/v1/health" | jq -r .status', 'grep -c \'"msg":"listening"\' ferry.log', '```', '',
+    '```text output', 'same data', 'ok', '2', '```', '',
+  ].join('\n')
+  const blocks = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
+  const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
+  try {
+    for (const block of blocks) assert.equal(await run.runBlock(block), undefined)
   } finally {
     await run.stop()
   }
