@@ -23,3 +23,10 @@ export function readingTime(body: string): ReadingTime {
   const result = readingTimeOf(prose)
   return { minutes: Math.max(1, Math.ceil(result.minutes)), words: result.words }
 }
+
+const FENCED_BLOCK = /^(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\1[ \t]*$/gm
+
+/** Words of prose in an MDX body: as `readingTime` counts them, without fenced code blocks and their output. */
+export function proseWords(body: string): number {
+  return readingTime(body.replace(FENCED_BLOCK, '')).words
+}
