@@ -9,6 +9,7 @@ import { SiteFooter } from './components/site-footer'
 import { ThemeToggle } from './components/theme-toggle'
 import { VersionNotice, VersionSwitch } from './components/version-switch'
 import { Logo } from './components/logo'
+import { ScrollableTable } from './components/scrollable-table'
 
 function Head() {
   const { title, frontMatter, filePath } = useConfig()
@@ -70,6 +71,7 @@ const config: DocsThemeConfig = {
   editLink: { content: 'Edit this page', component: EditLink },
   footer: { component: SiteFooter },
   search: { placeholder: 'Search docs and blog…' },
+  components: { table: ScrollableTable },
   // Nextra reads the date of the page file's last commit at build time (generated API pages:
   // their generated file, which gen:check keeps in step with the part of the contract it shows).
   gitTimestamp: ({ timestamp }) => (

@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { guidePages } from '../lib/docs-runner/pages'
 
-const pages = ['/', '/demo', '/docs/api/apps/upload', '/blog/archive', '/docs/0.1/intro', '/docs/intro', '/docs/getting-started', '/docs/api', '/blog', '/blog/first-meet-ferry', '/blog/tags', '/search?q=update', '/markdown-page', '/does-not-exist']
+const shellPages = ['/', '/demo', '/docs/api/apps/upload', '/blog/archive', '/docs/0.1/intro', '/docs/api', '/blog', '/blog/tags', '/search?q=update', '/does-not-exist']
+/** Every guide and post, so long tables and code blocks in content are checked too. */
+const contentPages = guidePages(join(import.meta.dirname, '..')).map((file) => file.replace(/^pages/, '').replace(/\.mdx?$/, '').replace(/\/index$/, ''))
+const pages = [...new Set([...shellPages, ...contentPages])]
 
 for (const theme of ['light', 'dark'] as const) {
   for (const path of pages) {
