@@ -218,13 +218,20 @@ test.describe('Demo Dashboard', () => {
     const apps = await dashboard(page).locator('.ferry-dash-apps').boundingBox()
     const main = await dashboard(page).locator('.ferry-dash-main').boundingBox()
     expect(main && apps && main.y >= apps.y + apps.height).toBe(true)
+    await openReference(page)
     await expect(page.locator('#operations-info-getHealth')).toBeVisible({ timeout: 30_000 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(996)
   })
 })
 
+/** Scrolls to the interactive reference, which loads only when its section nears the viewport. */
+async function openReference(page: Page) {
+  await page.locator('#api-console-title').scrollIntoViewIfNeeded()
+}
+
 /** Expands an operation of the reference, fills it and executes it; returns its live response. */
 async function tryItOut(page: Page, id: string, fill?: (op: Locator) => Promise<void>) {
+  await openReference(page)
   const op = page.locator(`#${id}`)
   await expect(op).toBeVisible({ timeout: 30_000 })
   if (!(await op.locator('.opblock-body').isVisible())) await op.locator('.opblock-summary-control').click()
@@ -244,8 +251,19 @@ async function fillBody(op: Locator, body: unknown) {
 }
 
 test.describe('Interactive reference on the sandbox', () => {
+  test('loads only when scrolled to, or at once with "Load it now"', async ({ page }) => {
+    await page.goto('/demo')
+    await expect(dashboard(page).getByText('Sandbox ready with the demo data.')).toBeVisible({ timeout: 30_000 })
+    const reference = page.locator('.ferry-demo-console')
+    await expect(reference.getByRole('button', { name: 'Load it now' })).toBeVisible()
+    await expect(page.locator('.swagger-ui')).toHaveCount(0)
+    await reference.getByRole('button', { name: 'Load it now' }).click()
+    await expect(page.locator('#operations-info-getHealth')).toBeVisible({ timeout: 30_000 })
+  })
+
   test('offers the sandbox and a user-entered server', async ({ page }) => {
     await page.goto('/demo')
+    await openReference(page)
     const servers = page.getByLabel('Server', { exact: true })
     await expect(servers).toBeVisible({ timeout: 30_000 })
     await expect(servers.locator('option')).toHaveText([/^https:\/\/sandbox\.ferry\.test/, /^\{scheme\}:\/\/\{host\}/])
@@ -322,6 +340,7 @@ test.describe('Interactive reference on the sandbox', () => {
     const site = new URL(baseURL ?? '')
     watched.get(page)?.allowErrors.push(/status of 404/)
     await page.goto('/demo')
+    await openReference(page)
     const servers = page.getByLabel('Server', { exact: true })
     await expect(servers).toBeVisible({ timeout: 30_000 })
     await servers.selectOption({ index: 1 })
