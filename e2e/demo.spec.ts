@@ -73,6 +73,16 @@ test.describe('Demo Dashboard', () => {
     await expect(versionCard(page, '1.2.0', 'stable, darwin/universal').getByRole('button', { name: 'Download HarborNotes-1.2.0-universal.dmg' })).toBeVisible()
   })
 
+  test('the sandbox runs in a Web Worker, not on the page', async ({ page }) => {
+    await openReady(page)
+    expect(page.workers().map((w) => new URL(w.url()).pathname)).toEqual([expect.stringMatching(/\/ferry-sandbox\.[0-9a-f]+\.js$/)])
+    // The page itself never loads the database engine (sql.js) or the server code; only the worker does.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
+    expect(scripts.length).toBeGreaterThan(3)
+    const serverCode = await Promise.all(scripts.map(async (src) => /initSqlJs|seedDemoTraffic/.test(await (await page.request.get(src)).text()) ? src : undefined))
+    expect(serverCode.filter(Boolean)).toEqual([])
+  })
+
   test('upload a version from disk, publish it, and the simulator offers it', async ({ page }) => {
     await openReady(page)
     await uploadDraft(page, '1.4.0', 'HarborNotes-Setup-1.4.0.exe')

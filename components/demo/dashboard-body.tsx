@@ -1,4 +1,4 @@
-import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
+import type { SandboxClient } from './sandbox-loader'
 import { AppPanel } from './app-panel'
 import { ProblemView } from './problem-view'
 import { TelemetryChart } from './telemetry-chart'
@@ -14,7 +14,7 @@ function persistenceText(p: Persistence, restored: boolean, resetDone: boolean):
   return restored ? 'Sandbox ready: restored from this browser.' : 'Sandbox ready with the demo data.'
 }
 
-export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: PersistentSandbox; resetting: boolean; resetDone: boolean }) {
+export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: SandboxClient; resetting: boolean; resetDone: boolean }) {
   const data = useDashboardData(sandbox)
   const app = data.apps.find((a) => a.slug === data.selected)
   return (

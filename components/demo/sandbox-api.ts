@@ -1,6 +1,5 @@
 import type { components } from '../../server/generated/api.ts'
-import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
-import { SANDBOX_ORIGIN } from './sandbox-loader'
+import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 
 type Schemas = components['schemas']
 export type App = Schemas['App']
@@ -28,7 +27,7 @@ async function readProblem(res: Response): Promise<Problem> {
  * The dashboard's client: every call is an HTTP request to the sandbox, exactly as an
  * integration would send it to a Ferry server.
  */
-export function sandboxApi(sandbox: PersistentSandbox, token?: string) {
+export function sandboxApi(sandbox: SandboxClient, token?: string) {
   const send = (method: string, path: string, body?: { json: unknown } | { form: FormData }) => {
     const headers = new Headers()
     if (token) headers.set('authorization', `Bearer ${token}`)

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
 import { ProblemView } from './problem-view'
 import { isProblem, type App, type Catalogs, type PackageType, type Problem } from './sandbox-api'
-import { SANDBOX_ORIGIN } from './sandbox-loader'
+import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 import { CatalogSelect } from './upload-form'
 import { PACKAGE_TYPES, UPDATE_FORMATS, type SimulatedAnswer, type SimulatorInput } from './update-formats'
 
@@ -20,7 +19,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** Asks the sandbox what an installed app would receive, with the app's own request. */
-export function UpdateSimulator({ sandbox, apps, catalogs }: { sandbox: PersistentSandbox; apps: App[]; catalogs: Catalogs }) {
+export function UpdateSimulator({ sandbox, apps, catalogs }: { sandbox: SandboxClient; apps: App[]; catalogs: Catalogs }) {
   const id = useId()
   const [formatId, setFormatId] = useState(UPDATE_FORMATS[0]?.id ?? '')
   const [input, setInput] = useState<SimulatorInput>({ app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'exe', deviceId: '' })

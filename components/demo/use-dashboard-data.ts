@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
+import type { SandboxClient } from './sandbox-loader'
 import { ProblemError, sandboxApi, type App, type Catalogs, type Problem, type SandboxApi, type Version } from './sandbox-api'
 
 export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
@@ -14,7 +14,7 @@ const asProblem = (error: unknown): Problem =>
  * catalogs and the selected app's versions, and reloads them whenever anything (this dashboard
  * or a "Try it out" in the reference) changes the sandbox.
  */
-export function useDashboardData(sandbox: PersistentSandbox) {
+export function useDashboardData(sandbox: SandboxClient) {
   const [session, setSession] = useState(0)
   const [token, setToken] = useState<string>()
   const [apps, setApps] = useState<App[]>([])

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { PersistentSandbox } from '../../server/runtime/browser-persist.ts'
-import { loadSandbox } from './sandbox-loader'
+import { loadSandbox, type SandboxClient } from './sandbox-loader'
 
 export type SandboxStatus =
   | { state: 'starting' }
-  | { state: 'ready'; sandbox: PersistentSandbox }
+  | { state: 'ready'; sandbox: SandboxClient }
   | { state: 'failed'; message: string }
 
 /** Starts the shared sandbox after the first render; `retry` starts it again after a failure. */
