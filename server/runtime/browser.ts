@@ -1,6 +1,6 @@
 /**
  * @module Browser entry: the same app on sql.js (WebAssembly SQLite) and in-memory blobs,
- * seeded with demo data. A service worker or a fetch shim hands intercepted requests to
+ * seeded with demo data. On /demo it runs in a Web Worker (`sandbox-worker.ts`), which hands each request to
  * `sandbox.fetch`. Nothing here (or below it) imports `node:`.
  *
  * Demo logins (see `seed.ts`): `demo@ferry.test` / `ferry-demo-password` (team admin) and
