@@ -50,9 +50,13 @@ async function start(): Promise<SandboxClient> {
     })
 
   const restored = await new Promise<boolean>((resolve, reject) => {
+    // Before the sandbox opens this fails the start; after, it fails what is waiting for an answer.
     worker.onerror = (event) => {
       event.preventDefault()
-      reject(new Error(`the sandbox worker failed: ${event.message || 'it could not load'}`))
+      const error = new Error(`the sandbox worker failed: ${event.message || 'it could not load'}`)
+      reject(error)
+      for (const waiting of pending.values()) waiting.reject(error)
+      pending.clear()
     }
     worker.onmessage = ({ data: m }: MessageEvent<FromWorker>) => {
       if (m.kind === 'opened') resolve(m.restored)
