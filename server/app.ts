@@ -6,12 +6,12 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth.ts'
 import { jsDigestStream } from './digests.ts'
-import type { AppDeps, AuthUser, Ctx, FerryEnv, Handlers, Input, Logger, Services } from './context.ts'
+import { json, type AppDeps, type AuthUser, type Ctx, type FerryEnv, type Handler, type Handlers, type Logger, type Respond, type Services } from './context.ts'
 import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
 import { allows, holds, isMatrixPermission } from './permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
-import { operations, type SpecOperation } from './spec.ts'
-import { validateBody, validateParams } from './validation.ts'
+import { operations, type Input, type OperationId, type OperationSpec } from './spec.ts'
+import { operationValidator } from './validation.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
 import { versionHandlers } from './routes/versions.ts'
@@ -22,7 +22,7 @@ import { infoHandlers } from './routes/info.ts'
 import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
-import { appsAffectedBy } from './cache/invalidation.ts'
+import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
@@ -31,9 +31,14 @@ const MAX_JSON_BYTES = 1024 * 1024
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
 
-/** The body as text, refusing it (413) as soon as it passes `max` bytes rather than after reading it all. */
-async function readBoundedText(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
-  const tooLarge = () => new HttpProblem('payload-too-large', `JSON bodies are limited to ${max} bytes.`)
+const tooLarge = () => new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
+
+/**
+ * The body as text, refusing it (413) as soon as it passes the limit rather than after reading
+ * it all. Not hono/body-limit: on a chunked body it stops reading without cancelling the
+ * stream, and Node then resets the connection, so the client never reads the 413.
+ */
+async function readBoundedText(body: ReadableStream<Uint8Array> | null): Promise<string> {
   if (!body) return ''
   const reader = body.getReader()
   const decoder = new TextDecoder()
@@ -43,7 +48,7 @@ async function readBoundedText(body: ReadableStream<Uint8Array> | null, max: num
     const { value, done } = await reader.read()
     if (done) return text + decoder.decode()
     size += value.byteLength
-    if (size > max) {
+    if (size > MAX_JSON_BYTES) {
       await reader.cancel().catch(() => undefined)
       throw tooLarge()
     }
@@ -56,9 +61,8 @@ async function readJson(c: Ctx): Promise<unknown> {
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw validationProblem([{ field: 'Content-Type', message: 'must be application/json' }])
   }
-  const length = Number(c.req.header('content-length') ?? 0)
-  if (length > MAX_JSON_BYTES) throw new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
-  const text = await readBoundedText(c.req.raw.body, MAX_JSON_BYTES)
+  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) throw tooLarge()
+  const text = await readBoundedText(c.req.raw.body)
   try {
     return JSON.parse(text)
   } catch {
@@ -66,14 +70,22 @@ async function readJson(c: Ctx): Promise<unknown> {
   }
 }
 
+/** A string member of a validated object, read without knowing the operation's type. */
+function stringField(source: object, name: string): string | undefined {
+  const value: unknown = Reflect.get(source, name)
+  return typeof value === 'string' ? value : undefined
+}
+
 /**
  * Authentication, parameter and body validation, and permission checks for one operation;
- * resolves to the validated input (a plain function rather than a middleware: one less layer
- * on every request).
+ * resolves to the validated, typed input (a plain function rather than a middleware: one less
+ * layer on every request).
  */
-function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
+function gate<K extends OperationId>(s: Services, op: OperationSpec): (c: Ctx) => Promise<Input<K>> {
   const perm = op.permission
+  const validate = operationValidator<K>(op)
   const hasQuery = op.parameters.some((p) => p.in === 'query')
+  const jsonBody = op.body?.contentType === 'application/json'
   return async (c) => {
     let user: AuthUser | undefined
     if (perm === 'signupKey') {
@@ -90,25 +102,18 @@ function gate(s: Services, op: SpecOperation): (c: Ctx) => Promise<Input> {
       if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }
-    const path = c.req.param() as Record<string, string>
+    const path = c.req.param()
     const query = hasQuery ? c.req.query() : {}
-    const params = validateParams(op, (p) =>
-      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, p.lowerName))
-    let body: unknown
-    if (op.body?.contentType === 'application/json') {
-      body = await readJson(c)
-      validateBody(op.body.schema, body)
-    }
-    if (user && isMatrixPermission(perm) && perm !== 'apps.download') {
-      const resource = perm.startsWith('apps.')
-        ? params.path.app ?? (body as { slug?: string } | undefined)?.slug
-        : params.path.id
+    const params = validate.params((p, lower) =>
+      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, lower))
+    const body = validate.body(jsonBody ? await readJson(c) : undefined)
+    if (user && op.resource && perm !== 'apps.download') {
+      const source = op.resource.in === 'path' ? params.path : body
+      const resource = source && typeof source === 'object' ? stringField(source, op.resource.name) : undefined
       if (!allows(user, perm, resource)) throw forbidden(`This operation needs ${perm} for ${resource}.`)
     }
     c.set('user', user)
-    const input = { path: params.path, query: params.query, header: params.header, body }
-    c.set('input', input)
-    return input
+    return { path: params.path, query: params.query, header: params.header, body }
   }
 }
 
@@ -155,17 +160,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
     c.set('reqId', reqId)
     const start = performance.now()
-    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     await next()
-    // After the write landed; answers computed before it were read with an older generation
-    // and are refused by the cache (see server/cache/answer-cache.ts).
-    if (writes && s.answers) {
-      try {
-        await s.answers.invalidate(await appsAffectedBy(s, c.req.path, c.get('user')))
-      } catch (err) {
-        s.logger.error({ reqId, err }, 'answer cache invalidation failed')
-      }
-    }
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })
@@ -181,11 +176,27 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...updateHandlers(s),
     ...telemetryHandlers(s),
   }
-  for (const op of operations) {
-    const handler = handlers[op.operationId]
-    const check = gate(s, op)
-    app.on(op.method.toUpperCase(), honoPath(op.path), async (c) => handler(c, await check(c)))
+  const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
+    const check = gate<K>(s, op)
+    const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
+    const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
+    const run = async (c: Ctx) => {
+      const response = await handler(c, await check(c), respond)
+      // After the write landed; answers computed before it were read with an older generation
+      // and are refused by the cache (see server/cache/answer-cache.ts).
+      if (invalidating && response.status < 400 && s.answers) {
+        try {
+          await s.answers.invalidate(await appsInvalidatedBy(s, op, c))
+        } catch (err) {
+          s.logger.error({ reqId: c.get('reqId'), err }, 'answer cache invalidation failed')
+        }
+      }
+      return response
+    }
+    app.on(op.method.toUpperCase(), honoPath(op.path), run)
   }
+  const bind = <K extends OperationId>(op: OperationSpec & { operationId: K }) => route<K>(op, handlers[op.operationId])
+  for (const op of operations) bind(op)
 
   app.notFound((c) => {
     return problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path)

@@ -3,10 +3,9 @@ import type { Context } from 'hono'
 import type { DigestStreamFactory } from './digests.ts'
 import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
-import type { OperationId } from './spec.ts'
+import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
 import type { BlobStore, Db } from './storage/types.ts'
 import type { TelemetryRecorder } from './telemetry/recorder.ts'
-import type { ParsedParams } from './validation.ts'
 
 export type Schemas = components['schemas']
 
@@ -81,15 +80,17 @@ export interface AuthUser {
   permissions: Schemas['Permissions']
 }
 
-export interface Input extends ParsedParams {
-  body: unknown
-}
-
-export type FerryEnv = { Variables: { user: AuthUser | undefined; input: Input; reqId: string } }
+export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string } }
 export type Ctx = Context<FerryEnv>
-export type Handler = (c: Ctx, input: Input) => Promise<Response>
+
+/** A JSON response whose body the compiler checks against the operation's schema for that status. */
+export type Respond<K extends OperationId> =
+  <S extends JsonStatus<K>>(status: S, body: JsonResponse<K, S>, headers?: Record<string, string>) => Response
+
+/** Handles one operation with its validated input; JSON answers go through `respond`. */
+export type Handler<K extends OperationId> = (c: Ctx, input: Input<K>, respond: Respond<K>) => Promise<Response>
 /** One handler per operation of the contract: a missing one is a type error. */
-export type Handlers = Record<OperationId, Handler>
+export type Handlers = { [K in OperationId]: Handler<K> }
 
 /** RFC 3339 UTC without milliseconds. */
 export function timestamp(date: Date): string {

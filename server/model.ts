@@ -123,6 +123,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message)
 }
 
+/** SQLite's foreign-key failure (a catalog entry deleted while a version was being recorded). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)
+}
+
 export function currentUser(user: AuthUser | undefined): AuthUser {
   if (!user) throw new Error('operation reached its handler without an authenticated user')
   return user

@@ -8,14 +8,28 @@ export function encodeCursor(value: Record<string, unknown>): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+type CursorValue = Record<string, unknown>
+
+/** A guard for cursors whose members are all strings or numbers as named. */
+export function hasString<N extends string>(...names: N[]) {
+  return (v: CursorValue): v is Record<N, string> => names.every((n) => typeof v[n] === 'string')
+}
+export function hasNumber<N extends string>(...names: N[]) {
+  return (v: CursorValue): v is Record<N, number> => names.every((n) => Number.isSafeInteger(v[n]))
+}
+
+function isRecord(value: unknown): value is CursorValue {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
 /** Decodes a cursor; a malformed one is a 400 naming `cursor`. */
-export function decodeCursor<T extends Record<string, unknown>>(cursor: unknown, check: (v: Record<string, unknown>) => boolean): T | undefined {
+export function decodeCursor<T extends CursorValue>(cursor: string | undefined, isCursor: (v: CursorValue) => v is T): T | undefined {
   if (cursor === undefined) return undefined
   try {
-    const s = atob(String(cursor).replace(/-/g, '+').replace(/_/g, '/'))
+    const s = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
     const bytes = Uint8Array.from(s, (ch) => ch.charCodeAt(0))
-    const value = JSON.parse(new TextDecoder().decode(bytes)) as unknown
-    if (value && typeof value === 'object' && check(value as Record<string, unknown>)) return value as T
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes))
+    if (isRecord(value) && isCursor(value)) return value
   } catch {
     // fall through
   }

@@ -1,23 +1,14 @@
 /**
- * @module The API contract as data: the operations of `public/openapi.json` (generated from
- * `openapi/openapi.yaml`), imported as a module so it also loads in the browser without fs.
+ * @module The contract as the server sees it: the generated operation table
+ * (`server/generated/operations.ts`, from `openapi/openapi.yaml` by `npm run gen`) and the
+ * per-operation types handlers are written against (from `server/generated/api.ts`).
  */
-import specJson from '../public/openapi.json' with { type: 'json' }
 import type { operations as GeneratedOperations } from './generated/api.ts'
+import { operations as table, type QueryDefaults } from './generated/operations.ts'
 
 export type OperationId = keyof GeneratedOperations
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete'
-
 export type JsonSchema = Record<string, unknown>
-
-export interface SpecParameter {
-  name: string
-  /** `name` in lower case (header lookups). */
-  lowerName: string
-  in: 'path' | 'query' | 'header'
-  required: boolean
-  schema: JsonSchema
-}
 
 /** Who may call an operation (`x-ferry-permission`). */
 export type PermissionName =
@@ -25,7 +16,17 @@ export type PermissionName =
   | `apps.${'create' | 'edit' | 'delete' | 'upload' | 'download'}`
   | `${'channels' | 'platforms' | 'archs'}.${'create' | 'edit' | 'delete'}`
 
-export interface SpecOperation {
+export interface ParameterSpec {
+  name: string
+  in: 'path' | 'query' | 'header'
+  required: boolean
+  /** The JSON type a raw string is coerced to before validation (`integer`, `boolean`, …). */
+  type?: string
+  schema: JsonSchema
+  default?: unknown
+}
+
+export interface OperationSpec {
   operationId: OperationId
   method: HttpMethod
   /** OpenAPI path template, e.g. `/v1/apps/{app}`. */
@@ -33,84 +34,57 @@ export interface SpecOperation {
   /** JSON pointer of the operation in the spec, for error messages. */
   pointer: string
   permission: PermissionName
-  parameters: SpecParameter[]
-  /** The request body's content type and schema, when the operation takes one. */
-  body?: { contentType: string; schema: JsonSchema }
-  /** Response status codes → content type → schema (absent for bodiless responses). */
-  responses: Record<string, Record<string, JsonSchema | undefined>>
-}
-
-interface RawParameter { $ref?: string; name?: string; in?: string; required?: boolean; schema?: JsonSchema }
-interface RawOperation {
-  operationId: string
-  'x-ferry-permission': string
-  parameters?: RawParameter[]
-  requestBody?: { content: Record<string, { schema: JsonSchema }> }
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: JsonSchema }> }>
-}
-interface RawSpec {
-  info: { version: string }
-  paths: Record<string, Record<string, RawOperation | RawParameter[]>>
-  components: {
-    parameters: Record<string, RawParameter>
-    responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>
-    schemas: Record<string, JsonSchema>
-  }
-}
-
-export const spec = specJson as unknown as RawSpec
-
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
-
-function resolveParameter(p: RawParameter, pointer: string): SpecParameter {
-  const target = p.$ref ? spec.components.parameters[p.$ref.replace('#/components/parameters/', '')] : p
-  if (!target?.name || !target.in || !target.schema) throw new Error(`unresolvable parameter at ${pointer}`)
-  return {
-    name: target.name,
-    lowerName: target.name.toLowerCase(),
-    in: target.in as SpecParameter['in'],
-    required: Boolean(target.required),
-    schema: target.schema,
-  }
-}
-
-function buildOperations(): SpecOperation[] {
-  const ops: SpecOperation[] = []
-  for (const [path, item] of Object.entries(spec.paths)) {
-    const shared = (item.parameters as RawParameter[] | undefined) ?? []
-    for (const method of ['get', 'post', 'patch', 'delete'] as const) {
-      const op = item[method] as RawOperation | undefined
-      if (!op) continue
-      const pointer = `#/paths/${escapePointer(path)}/${method}`
-      const parameters = [...shared, ...(op.parameters ?? [])].map((p, i) => resolveParameter(p, `${pointer}/parameters/${i}`))
-      const bodyEntry = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined
-      const responses: SpecOperation['responses'] = {}
-      for (const [status, raw] of Object.entries(op.responses)) {
-        const resolved = raw.$ref ? spec.components.responses[raw.$ref.replace('#/components/responses/', '')] : raw
-        responses[status] = Object.fromEntries(
-          Object.entries(resolved?.content ?? {}).map(([type, media]) => [type, media.schema]),
-        )
-      }
-      ops.push({
-        operationId: op.operationId as OperationId,
-        method,
-        path,
-        pointer,
-        permission: op['x-ferry-permission'] as PermissionName,
-        parameters,
-        ...(bodyEntry ? { body: { contentType: bodyEntry[0], schema: bodyEntry[1].schema } } : {}),
-        responses,
-      })
-    }
-  }
-  return ops
+  /** Where a matrix permission's allowed list applies: the app slug or catalog id of the request. */
+  resource?: { in: 'path' | 'body'; name: string }
+  /** Writes only (`x-ferry-invalidates`): whose cached update answers a successful call changes. */
+  invalidates?: 'app' | 'team' | 'none'
+  parameters: ParameterSpec[]
+  /** The request body's content type and ajv-ready schema, when the operation takes one. */
+  body?: { contentType: string; required: boolean; schema: JsonSchema }
+  /** Response status codes → content type → schema (`null` for bodiless content). */
+  responses: Record<string, Record<string, JsonSchema | null>>
 }
 
 /** Every operation of the contract, in spec order. */
-export const operations: readonly SpecOperation[] = buildOperations()
+export const operations: readonly OperationSpec[] = table
 
-export function operationById(id: OperationId): SpecOperation {
+export function operationById(id: OperationId): OperationSpec {
   const op = operations.find((o) => o.operationId === id)
   if (!op) throw new Error(`operation not in spec: ${id}`)
   return op
 }
+
+// ---- Per-operation types (type level only) ----
+
+type Op<K extends OperationId> = GeneratedOperations[K]
+type Params<K extends OperationId> = Op<K>['parameters']
+type Empty = Record<never, never>
+/** openapi-typescript writes `path?: never` for "no parameters here". */
+type Present<T> = [NonNullable<T>] extends [never] ? Empty : NonNullable<T>
+type WithDefaults<K extends OperationId, Q> = K extends keyof QueryDefaults
+  ? Omit<Q, QueryDefaults[K] & keyof Q> & Required<Pick<Q, QueryDefaults[K] & keyof Q>>
+  : Q
+
+export type PathParams<K extends OperationId> = Present<Params<K>['path']>
+export type QueryParams<K extends OperationId> = WithDefaults<K, Present<Params<K>['query']>>
+/** Header parameters, keyed by their name in the spec. */
+export type HeaderParams<K extends OperationId> = Present<Params<K>['header']>
+/** The validated JSON body, or `undefined` for operations without one (or with multipart). */
+export type JsonBody<K extends OperationId> =
+  NonNullable<Op<K>['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined
+
+/** What a handler receives: every part validated against the spec. */
+export interface Input<K extends OperationId> {
+  path: PathParams<K>
+  query: QueryParams<K>
+  header: HeaderParams<K>
+  body: JsonBody<K>
+}
+
+type Responses<K extends OperationId> = Op<K>['responses']
+/** Status codes of the operation whose response is JSON. */
+export type JsonStatus<K extends OperationId> = {
+  [S in keyof Responses<K>]: Responses<K>[S] extends { content: { 'application/json': unknown } } ? S : never
+}[keyof Responses<K>]
+export type JsonResponse<K extends OperationId, S extends keyof Responses<K>> =
+  Responses<K>[S] extends { content: { 'application/json': infer B } } ? B : never

@@ -1,49 +1,41 @@
 /**
- * @module Request validation against the contract: every schema is compiled with ajv from
- * the spec itself, and every failure names its body member (`pointer`) or parameter (`field`).
+ * @module Request validation against the contract: ajv compiles the generated table's schemas
+ * into type guards, so a validated request *is* the operation's `Input<K>`; every failure names
+ * its body member (`pointer`) or parameter (`field`).
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { spec, type JsonSchema, type SpecOperation, type SpecParameter } from './spec.ts'
+import { COMPONENTS_ID, componentSchemas } from './generated/operations.ts'
+import type { HeaderParams, JsonBody, JsonSchema, OperationId, OperationSpec, ParameterSpec, PathParams, QueryParams } from './spec.ts'
 import { validationProblem, type FieldError } from './problem.ts'
-
-const COMPONENTS_ID = 'ferry:components'
-
-/** Points `#/components/...` refs at the registered components document. */
-function rebase(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(rebase)
-  if (schema && typeof schema === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(schema)) {
-      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/components/') ? COMPONENTS_ID + v : rebase(v)
-    }
-    return out
-  }
-  return schema
-}
 
 function makeAjv(useDefaults: boolean): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults })
   addFormats.default(ajv)
   for (const format of ['password', 'binary', 'int64']) ajv.addFormat(format, true)
-  ajv.addSchema({ $id: COMPONENTS_ID, components: spec.components })
+  ajv.addSchema(componentSchemas, COMPONENTS_ID)
   return ajv
 }
 
-/** Validates requests (applies schema defaults) */
+/** Validates requests (applies schema defaults). */
 const requestAjv = makeAjv(true)
-/** Validates responses in tests (never mutates) */
+/** Validates responses in tests (never mutates). */
 const responseAjv = makeAjv(false)
 
 const requestCache = new Map<unknown, ValidateFunction>()
-/** A request validator for one schema of the spec (compiled once). */
+/** A request validator for one schema of the table (compiled once). */
 export function schemaFor(schema: JsonSchema): ValidateFunction {
   let fn = requestCache.get(schema)
   if (!fn) {
-    fn = requestAjv.compile(rebase(schema) as JsonSchema)
+    fn = requestAjv.compile(schema)
     requestCache.set(schema, fn)
   }
   return fn
+}
+
+/** A typed request validator for a schema of the table that is not a JSON body (multipart fields). */
+export function compileSchema<T>(schema: JsonSchema): ValidateFunction<T> {
+  return requestAjv.compile<T>(schema)
 }
 
 const responseCache = new Map<unknown, ValidateFunction>()
@@ -51,7 +43,7 @@ const responseCache = new Map<unknown, ValidateFunction>()
 export function responseValidator(schema: JsonSchema): ValidateFunction {
   let fn = responseCache.get(schema)
   if (!fn) {
-    fn = responseAjv.compile(rebase(schema) as JsonSchema)
+    fn = responseAjv.compile(schema)
     responseCache.set(schema, fn)
   }
   return fn
@@ -79,16 +71,6 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError
   return out
 }
 
-function resolvedType(schema: JsonSchema): string | undefined {
-  if (typeof schema.type === 'string') return schema.type
-  const ref = schema.$ref
-  if (typeof ref === 'string') {
-    const target = spec.components.schemas[ref.replace('#/components/schemas/', '')]
-    return target ? resolvedType(target) : undefined
-  }
-  return undefined
-}
-
 /** Turns a raw query/path/header string into the parameter's JSON type, or leaves it as is. */
 function coerce(raw: string, type: string | undefined): unknown {
   if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw
@@ -96,63 +78,73 @@ function coerce(raw: string, type: string | undefined): unknown {
   return raw
 }
 
-export interface ParsedParams {
-  path: Record<string, string>
-  query: Record<string, unknown>
-  header: Record<string, string | undefined>
+export interface Params<K extends OperationId> {
+  path: PathParams<K>
+  query: QueryParams<K>
+  header: HeaderParams<K>
 }
 
-interface CompiledParam {
-  param: SpecParameter
-  check: ValidateFunction
-  type: string | undefined
-  fallback: { value: unknown } | undefined
-}
-const compiledParams = new WeakMap<SpecOperation, CompiledParam[]>()
+type Location = ParameterSpec['in']
+const LOCATIONS: readonly Location[] = ['path', 'query', 'header']
 
-function paramsOf(op: SpecOperation): CompiledParam[] {
-  let list = compiledParams.get(op)
-  if (!list) {
-    list = op.parameters.map((param) => ({
-      param,
-      check: schemaFor(param.schema),
-      type: resolvedType(param.schema),
-      fallback: param.in === 'query' && 'default' in param.schema ? { value: param.schema.default } : undefined,
-    }))
-    compiledParams.set(op, list)
-  }
-  return list
-}
-
-/** Validates path, query and header parameters; throws a 400 naming each bad one. */
-export function validateParams(
-  op: SpecOperation,
-  get: (p: SpecParameter) => string | undefined,
-): ParsedParams {
-  let errors: FieldError[] | undefined
-  const out: ParsedParams = { path: {}, query: {}, header: {} }
-  for (const { param: p, check, type, fallback } of paramsOf(op)) {
-    const raw = get(p)
-    if (raw === undefined || raw === '') {
-      if (p.required) (errors ??= []).push({ field: p.name, message: 'is required' })
-      else if (fallback) out.query[p.name] = fallback.value
-      continue
+/** One object schema for all of an operation's parameters: `{ path: {...}, query: {...}, header: {...} }`. */
+function paramsSchema(op: OperationSpec): JsonSchema {
+  const section = (where: Location) => {
+    const params = op.parameters.filter((p) => p.in === where)
+    return {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+      required: params.filter((p) => p.required).map((p) => p.name),
     }
-    const value = coerce(raw, type)
-    if (!check(value)) {
-      for (const e of check.errors ?? []) (errors ??= []).push({ field: p.name, message: message(e) })
-      continue
-    }
-    if (p.in === 'path') out.path[p.name] = raw
-    else if (p.in === 'query') out.query[p.name] = value
-    else out.header[p.name.toLowerCase()] = raw
   }
-  if (errors) throw validationProblem(errors)
+  return { type: 'object', properties: Object.fromEntries(LOCATIONS.map((where) => [where, section(where)])) }
+}
+
+/** `/query/limit` → `limit`; a missing required one names itself. */
+function paramErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const out: FieldError[] = []
+  for (const e of errors ?? []) {
+    const tokens = e.instancePath.split('/').slice(2).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const field = e.keyword === 'required' ? String(e.params.missingProperty) : tokens[0]
+    if (field === undefined) continue
+    out.push({ field, message: e.keyword === 'required' ? 'is required' : message(e) })
+  }
   return out
 }
 
-/** Validates a parsed JSON body (applying schema defaults in place). */
-export function validateBody(schema: JsonSchema, body: unknown): void {
-  const check = schemaFor(schema)
-  if (!check(body)) throw validationProblem(bodyErrors(check.errors))
+export interface OperationValidator<K extends OperationId> {
+  /** Reads and validates path, query and header parameters; throws a 400 naming each bad one. */
+  params(get: (p: ParameterSpec, lowerName: string) => string | undefined): Params<K>
+  /** Validates a parsed JSON body (applying schema defaults in place); throws a 400 naming each bad member. */
+  body(raw: unknown): JsonBody<K>
+}
+
+/**
+ * Compiles one operation's validators. The type parameters given to ajv are what makes the
+ * checked value typed: the schemas are the same spec openapi-typescript wrote the types from.
+ */
+export function operationValidator<K extends OperationId>(op: OperationSpec): OperationValidator<K> {
+  const checkParams = requestAjv.compile<Params<K>>(paramsSchema(op))
+  const readers = op.parameters.map((p) => ({ p, lower: p.name.toLowerCase() }))
+  const bodySchema = op.body?.contentType === 'application/json' ? op.body.schema : undefined
+  const checkBody = bodySchema
+    ? requestAjv.compile<JsonBody<K>>(bodySchema)
+    : (value: unknown): value is JsonBody<K> => value === undefined
+  return {
+    params(get) {
+      const raw: Record<Location, Record<string, unknown>> = { path: {}, query: {}, header: {} }
+      for (const { p, lower } of readers) {
+        const value = get(p, lower)
+        // An empty value is an absent one: `?cursor=` asks for the first page.
+        if (value !== undefined && value !== '') raw[p.in][p.name] = coerce(value, p.type)
+      }
+      if (!checkParams(raw)) throw validationProblem(paramErrors(checkParams.errors))
+      return raw
+    },
+    body(value) {
+      if (checkBody(value)) return value
+      const errors = 'errors' in checkBody ? bodyErrors(checkBody.errors) : []
+      throw validationProblem(errors.length ? errors : [{ pointer: '/', message: 'must be empty' }])
+    },
+  }
 }

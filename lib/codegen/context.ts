@@ -1,6 +1,6 @@
 /** @module Stage 2: options resolved once, plus `$ref` resolution over the raw spec. */
 import type { LoadedSpec } from './load.ts'
-import { pointerTokens } from './load.ts'
+import { atPointer, pointerTokens } from './json-pointer.ts'
 
 export type Severity = 'ignore' | 'warn' | 'throw'
 
@@ -48,11 +48,6 @@ function firstServerUrl(doc: Json): string {
 export function createContext(spec: LoadedSpec, options: Partial<GenOptions> = {}): Context {
   const doc = spec.raw
   const warnings: string[] = []
-  const lookup = (pointer: string): unknown => {
-    let node: unknown = doc
-    for (const t of pointerTokens(pointer)) node = (node as Json | undefined)?.[t]
-    return node
-  }
   return {
     spec,
     doc,
@@ -67,7 +62,7 @@ export function createContext(spec: LoadedSpec, options: Partial<GenOptions> = {
         if (hops > 20) throw spec.errorAt(pointer, 'too many nested $refs')
         at = String((current as { $ref: string }).$ref)
         refName = pointerTokens(at).at(-1)
-        current = lookup(at)
+        current = atPointer(doc, at)
         if (current === undefined) throw spec.errorAt(pointer, `$ref target ${at} does not exist`)
       }
       return { node: current as T, pointer: at, refName }

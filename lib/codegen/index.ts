@@ -3,6 +3,7 @@ import { createContext, type GenOptions } from './context.ts'
 import { renderPostman, renderJson, renderYaml } from './emit/artifacts.ts'
 import { renderIndex, renderOperationPage, renderTagIntro } from './emit/mdx.ts'
 import { renderRootMeta, renderTagMeta } from './emit/meta.ts'
+import { renderOperations } from './emit/operations.ts'
 import { renderTypes } from './emit/types.ts'
 import { loadSpec } from './load.ts'
 import { buildHar, renderSamples } from './samples.ts'
@@ -11,7 +12,7 @@ import { transformTags } from './transform/operation.ts'
 export const PAGES_DIR = 'pages/docs/api'
 
 /** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
-export const OWNED_FILES = ['server/generated/api.ts', 'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json']
+export const OWNED_FILES = ['server/generated/api.ts', 'server/generated/operations.ts', 'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json']
 
 export interface GenResult {
   files: Map<string, string>
@@ -32,6 +33,7 @@ export async function generate(specPath: string, options: Partial<GenOptions> = 
     }
   }
   files.set('server/generated/api.ts', await renderTypes(ctx))
+  files.set('server/generated/operations.ts', renderOperations(ctx))
   files.set('public/openapi.yaml', renderYaml(ctx))
   files.set('public/openapi.json', renderJson(ctx))
   files.set('public/ferry.postman_collection.json', await renderPostman(ctx))

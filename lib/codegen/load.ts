@@ -2,6 +2,9 @@
 import { readFile } from 'node:fs/promises'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { LineCounter, isMap, isSeq, parseDocument, type Document } from 'yaml'
+import { atPointer, pointerTokens, toPointer } from './json-pointer.ts'
+
+export { pointerTokens, toPointer }
 
 /** A problem in the spec, located by file, line, column and JSON pointer. */
 export class SpecError extends Error {
@@ -28,14 +31,6 @@ export interface LoadedSpec {
   errorAt(pointer: string, problem: string, cause?: unknown): SpecError
 }
 
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === '' || pointer === '#') return []
-  return pointer.replace(/^#/, '').split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-}
-
-export function toPointer(tokens: readonly (string | number)[]): string {
-  return '#' + tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('')
-}
 
 /** Line and column (1-based) of the YAML node at `pointer`, or of its deepest existing ancestor. */
 export function locate(doc: Document, counter: LineCounter, pointer: string): { line: number; col: number } {
@@ -57,14 +52,6 @@ export function locate(doc: Document, counter: LineCounter, pointer: string): { 
   return counter.linePos(offset)
 }
 
-function get(root: unknown, tokens: string[]): unknown {
-  let node = root
-  for (const t of tokens) {
-    if (node === null || typeof node !== 'object' || !(t in node)) return undefined
-    node = (node as Record<string, unknown>)[t]
-  }
-  return node
-}
 
 /** Finds `$ref`s whose local target does not exist; swagger-parser reports only the target, not the source. */
 export function findBrokenRefs(root: unknown): { pointer: string; ref: string }[] {
@@ -76,7 +63,7 @@ export function findBrokenRefs(root: unknown): { pointer: string; ref: string }[
     const ref = (node as { $ref?: unknown }).$ref
     if (typeof ref === 'string') {
       if (!ref.startsWith('#/')) broken.push({ pointer: toPointer([...path, '$ref']), ref: `${ref} (only local references are supported)` })
-      else if (get(root, pointerTokens(ref)) === undefined) broken.push({ pointer: toPointer([...path, '$ref']), ref })
+      else if (atPointer(root, ref) === undefined) broken.push({ pointer: toPointer([...path, '$ref']), ref })
     }
     for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
   }

@@ -1,18 +1,19 @@
-/** @module Which apps' cached answers a write request may have changed. */
-import type { AuthUser, Services } from '../context.ts'
-
-const APP_PATH = /^\/v1\/apps\/([^/]+)/
-const CATALOG_PATH = /^\/v1\/(?:channels|platforms|archs)(?:\/|$)/
+/** @module Which apps' cached answers a successful write changed, as its operation declares (`x-ferry-invalidates`). */
+import type { Ctx, Services } from '../context.ts'
+import type { OperationSpec } from '../spec.ts'
 
 /**
- * A write under `/v1/apps/{app}` changes that app's answers (versions, artifacts, privacy,
- * deletion). A catalog write (a renamed channel, a platform's default format) changes every
- * answer of the caller's team. Nothing else reaches an update answer.
+ * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every
+ * app of the caller's team (a renamed channel, a platform's default format). Called only after
+ * the handler succeeded, so the app exists and is the caller's: nothing grows per request.
  */
-export async function appsAffectedBy(s: Services, path: string, user: AuthUser | undefined): Promise<string[]> {
-  const app = APP_PATH.exec(path)?.[1]
-  if (app) return [decodeURIComponent(app)]
-  if (CATALOG_PATH.test(path) && user) {
+export async function appsInvalidatedBy(s: Services, op: OperationSpec, c: Ctx): Promise<string[]> {
+  if (op.invalidates === 'app') {
+    const app = c.req.param('app')
+    return app === undefined ? [] : [app]
+  }
+  const user = c.get('user')
+  if (op.invalidates === 'team' && user) {
     return (await s.db.selectFrom('apps').select('slug').where('team_id', '=', user.teamId).execute()).map((a) => a.slug)
   }
   return []

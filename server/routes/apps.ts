@@ -1,15 +1,20 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
-import { json, noContent, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
+import { timestamp, noContent, type Handlers, type Services } from '../context.ts'
 import { currentUser, findTeamApp, isUniqueViolation, toApp } from '../model.ts'
-import { decodeCursor, page } from '../pagination.ts'
+import { decodeCursor, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
 import { conflict, notFound } from '../problem.ts'
 
+/**
+ * Slugs name public update URLs, so they are unique on the whole server. A taken slug answers
+ * the same whichever team holds it: the answer says the name is taken, never by whom.
+ */
+export const slugTaken = (slug: string) => conflict(`The slug ${slug} is already taken on this server; choose another.`)
+
 export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps' | 'updateApp' | 'deleteApp'> {
   return {
-    async createApp(c, input) {
+    async createApp(c, { body }, respond) {
       const user = currentUser(c.get('user'))
-      const body = input.body as Schemas['AppCreate']
       const now = timestamp(s.now())
       const row = {
         slug: body.slug,
@@ -23,47 +28,51 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       try {
         await s.db.insertInto('apps').values(row).execute()
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`An app with slug ${body.slug} already exists.`)
+        if (isUniqueViolation(error)) throw slugTaken(body.slug)
         throw error
       }
-      return json(toApp(row), 201, { location: `/v1/apps/${row.slug}` })
+      return respond(201, toApp(row), { location: `/v1/apps/${row.slug}` })
     },
 
-    async listApps(c, input) {
+    async listApps(c, { query }, respond) {
       const user = currentUser(c.get('user'))
-      const limit = input.query.limit as number
-      const cursor = decodeCursor<{ k: string }>(input.query.cursor, (v) => typeof v.k === 'string')
+      const cursor = decodeCursor(query.cursor, hasString('k'))
       const visible = visibleApps(user)
       let q = s.db.selectFrom('apps').selectAll().where('team_id', '=', user.teamId)
       if (visible) q = q.where('slug', 'in', visible.size ? [...visible] : [''])
       if (cursor) q = q.where('slug', '>', cursor.k)
-      const rows = await q.orderBy('slug').limit(limit + 1).execute()
-      return json(page(rows, limit, toApp, (r) => ({ k: r.slug })))
+      const rows = await q.orderBy('slug').limit(query.limit + 1).execute()
+      return respond(200, page(rows, query.limit, toApp, (r) => ({ k: r.slug })))
     },
 
-    async updateApp(c, input) {
+    async updateApp(c, { path, body }, respond) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
-      const body = input.body as Schemas['AppUpdate']
-      const next = {
-        ...app,
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
-        updated_at: timestamp(s.now()),
-      }
-      await s.db.updateTable('apps').set({ name: next.name, description: next.description, private: next.private, updated_at: next.updated_at })
-        .where('slug', '=', app.slug).execute()
-      return json(toApp(next))
+      // Only the members sent are written, so concurrent edits of different fields both land.
+      const row = await s.db.updateTable('apps')
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+          updated_at: timestamp(s.now()),
+        })
+        .where('slug', '=', path.app).where('team_id', '=', user.teamId)
+        .returningAll().executeTakeFirst()
+      if (!row) throw notFound(`No app with slug ${path.app}.`)
+      return respond(200, toApp(row))
     },
 
-    async deleteApp(c, input) {
+    async deleteApp(c, { path }) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
-      const keys = await s.db.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
-        .select('artifacts.blob_key').where('versions.app_slug', '=', app.slug).execute()
-      const deleted = await s.db.deleteFrom('apps').where('slug', '=', app.slug).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No app with slug ${app.slug}.`)
+      const app = await findTeamApp(s, user, path.app)
+      // The files to remove and the rows are read and deleted together: an upload that lands
+      // meanwhile either is deleted with the app or waits for it.
+      const keys = await s.db.transaction().execute(async (trx) => {
+        const files = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
+          .select('artifacts.blob_key').where('versions.app_slug', '=', app.slug).execute()
+        const deleted = await trx.deleteFrom('apps').where('slug', '=', app.slug).executeTakeFirst()
+        if (Number(deleted.numDeletedRows) === 0) throw notFound(`No app with slug ${app.slug}.`)
+        return files
+      })
       // Rows go first: a crash now leaves orphan files, never rows pointing at missing files.
       for (const { blob_key } of keys) await s.blobs.delete(blob_key)
       return noContent()

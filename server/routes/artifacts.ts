@@ -29,25 +29,26 @@ function contentDisposition(fileName: string): string {
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
   return {
-    async deleteArtifact(c, input) {
+    async deleteArtifact(c, { path }) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
-      const versionId = input.path.version as string
-      const artifactId = input.path.artifact as string
-      const siblings = await s.db.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
-        .select(['artifacts.id', 'artifacts.blob_key']).where('versions.id', '=', versionId).where('versions.app_slug', '=', app.slug).execute()
-      const target = siblings.find((a) => a.id === artifactId)
-      if (!target) throw notFound(`No artifact ${artifactId} in version ${versionId} of ${app.slug}.`)
-      if (siblings.length === 1) throw conflict('A version keeps at least one artifact; delete the version instead.')
-      await s.db.deleteFrom('artifacts').where('id', '=', artifactId).execute()
+      const app = await findTeamApp(s, user, path.app)
+      // Counting the siblings and deleting run in one transaction: two concurrent deletes cannot
+      // both see a second file and leave the version with none.
+      const target = await s.db.transaction().execute(async (trx) => {
+        const siblings = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
+          .select(['artifacts.id', 'artifacts.blob_key']).where('versions.id', '=', path.version).where('versions.app_slug', '=', app.slug).execute()
+        const found = siblings.find((a) => a.id === path.artifact)
+        if (!found) throw notFound(`No artifact ${path.artifact} in version ${path.version} of ${app.slug}.`)
+        if (siblings.length === 1) throw conflict('A version keeps at least one artifact; delete the version instead.')
+        await trx.deleteFrom('artifacts').where('id', '=', found.id).execute()
+        return found
+      })
       await s.blobs.delete(target.blob_key)
       return noContent()
     },
 
-    async downloadArtifact(c, input) {
-      const slug = input.path.app as string
-      const versionId = input.path.version as string
-      const artifactId = input.path.artifact as string
+    async downloadArtifact(c, { path, query }) {
+      const { app: slug, version: versionId, artifact: artifactId } = path
       const row = await s.db.selectFrom('artifacts')
         .innerJoin('versions', 'versions.id', 'artifacts.version_id')
         .innerJoin('apps', 'apps.slug', 'versions.app_slug')
@@ -61,8 +62,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       }
       // Private apps and drafts need a token with apps.download or a signed link.
       if (row.private === 1 || row.published === 0) {
-        const expires = input.query.expires as number | undefined
-        const signature = input.query.signature as string | undefined
+        const { expires, signature } = query
         if (expires !== undefined && signature !== undefined) {
           if (!(await verifySignedPath(s.config.jwtSecret, c.req.path, expires, signature, s.now()))) {
             throw forbidden('The signed link is invalid or has expired; ask the update check for a new one.')

@@ -1,9 +1,11 @@
 /** @module Signup (creates a team and its admin) and login. */
 import { issueToken } from '../auth.ts'
-import { json, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
+import { timestamp, type Handlers, type Services } from '../context.ts'
 import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
 import { isUniqueViolation, toTeam, toUser } from '../model.ts'
-import { HttpProblem, conflict } from '../problem.ts'
+import { HttpProblem } from '../problem.ts'
+import type { UsersTable } from '../storage/types.ts'
+import { emailTaken } from './team.ts'
 
 /** Failed logins per email: after 5, each further attempt waits longer (up to 2 s). */
 const FREE_FAILURES = 5
@@ -14,16 +16,15 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
   let dummyHash: Promise<string> | undefined
 
   return {
-    async signup(_c, input) {
-      const body = input.body as Schemas['SignupRequest']
+    async signup(_c, { body }, respond) {
       const now = timestamp(s.now())
       const team = { id: randomId('tm'), name: body.teamName, created_at: now }
-      const user = {
+      const user: UsersTable = {
         id: randomId('usr'),
         team_id: team.id,
         email: body.email.toLowerCase(),
         name: body.name,
-        role: 'admin' as const,
+        role: 'admin',
         password_hash: await hashPassword(body.password, s.config.passwordIterations),
         permissions: '{}',
         token_version: 0,
@@ -35,14 +36,13 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
           await trx.insertInto('users').values(user).execute()
         })
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A user with email ${user.email} already exists.`)
+        if (isUniqueViolation(error)) throw emailTaken(user.email)
         throw error
       }
-      return json({ ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, 201)
+      return respond(201, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
     },
 
-    async login(_c, input) {
-      const body = input.body as Schemas['LoginRequest']
+    async login(_c, { body }, respond) {
       const email = body.email.toLowerCase()
       const failed = failures.get(email) ?? 0
       if (failed >= FREE_FAILURES) {
@@ -59,7 +59,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
       }
       failures.delete(email)
       const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
-      return json({ ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+      return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
     },
   }
 }

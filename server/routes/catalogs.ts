@@ -1,93 +1,19 @@
 /** @module The team's catalogs: channels, platforms and architectures (create, list, update, delete). */
-import { json, noContent, timestamp, type Ctx, type Handler, type Handlers, type Input, type Schemas, type Services } from '../context.ts'
+import { noContent, timestamp, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
-import { currentUser, isUniqueViolation } from '../model.ts'
-import { decodeCursor, page } from '../pagination.ts'
+import { currentUser, isForeignKeyViolation, isUniqueViolation } from '../model.ts'
+import { decodeCursor, hasString, page } from '../pagination.ts'
 import { conflict, notFound } from '../problem.ts'
 import type { ArchsTable, ChannelsTable, PlatformsTable } from '../storage/types.ts'
 
 type Table = 'channels' | 'platforms' | 'archs'
-type Row = ChannelsTable | PlatformsTable | ArchsTable
+const NOUN = { channels: 'channel', platforms: 'platform', archs: 'architecture' } as const
+const PREFIX = { channels: 'ch', platforms: 'pl', archs: 'ar' } as const
+const USED_BY = { channels: 'channel_id', platforms: 'platform_id', archs: 'arch_id' } as const
 
-const SPEC = {
-  channels: { prefix: 'ch', noun: 'channel', column: 'channel_id' },
-  platforms: { prefix: 'pl', noun: 'platform', column: 'platform_id' },
-  archs: { prefix: 'ar', noun: 'architecture', column: 'arch_id' },
-} as const
-
-function toItem(table: Table, row: Row): Schemas['Channel'] | Schemas['Platform'] | Schemas['Arch'] {
-  const base = { id: row.id, name: row.name }
-  if (table === 'channels') return { ...base, description: (row as ChannelsTable).description, createdAt: row.created_at }
-  if (table === 'platforms') return { ...base, updater: (row as PlatformsTable).updater as Schemas['UpdaterFormat'], createdAt: row.created_at }
-  return { ...base, createdAt: row.created_at }
-}
-
-function catalog(s: Services, table: Table) {
-  const { prefix, noun, column } = SPEC[table]
-  const find = async (teamId: string, id: string): Promise<Row> => {
-    const row = await s.db.selectFrom(table).selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
-    if (!row) throw notFound(`No ${noun} with id ${id}.`)
-    return row as Row
-  }
-  const duplicate = (name: string) => conflict(`A ${noun} named ${name} already exists in this team.`)
-
-  const create: Handler = async (c: Ctx, input: Input) => {
-    const user = currentUser(c.get('user'))
-    const body = input.body as { name: string; description?: string; updater?: string }
-    const row = {
-      id: randomId(prefix),
-      team_id: user.teamId,
-      name: body.name,
-      created_at: timestamp(s.now()),
-      ...(table === 'channels' ? { description: body.description ?? '' } : {}),
-      ...(table === 'platforms' ? { updater: body.updater ?? 'ferry' } : {}),
-    } as Row & { team_id: string }
-    try {
-      await s.db.insertInto(table).values(row as never).execute()
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(body.name)
-      throw error
-    }
-    return json(toItem(table, row), 201)
-  }
-
-  const list: Handler = async (c, input) => {
-    const user = currentUser(c.get('user'))
-    const limit = input.query.limit as number
-    const cursor = decodeCursor<{ n: string }>(input.query.cursor, (v) => typeof v.n === 'string')
-    let q = s.db.selectFrom(table).selectAll().where('team_id', '=', user.teamId)
-    if (cursor) q = q.where('name', '>', cursor.n)
-    const rows = (await q.orderBy('name').limit(limit + 1).execute()) as Row[]
-    return json(page(rows, limit, (r) => toItem(table, r), (r) => ({ n: r.name })))
-  }
-
-  const update: Handler = async (c, input) => {
-    const user = currentUser(c.get('user'))
-    const row = await find(user.teamId, input.path.id as string)
-    const body = input.body as { name?: string; description?: string; updater?: string }
-    const patch: Record<string, string> = {}
-    if (body.name !== undefined) patch.name = body.name
-    if (table === 'channels' && body.description !== undefined) patch.description = body.description
-    if (table === 'platforms' && body.updater !== undefined) patch.updater = body.updater
-    try {
-      if (Object.keys(patch).length) await s.db.updateTable(table).set(patch).where('id', '=', row.id).execute()
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(body.name ?? row.name)
-      throw error
-    }
-    return json(toItem(table, { ...row, ...patch } as Row))
-  }
-
-  const remove: Handler = async (c, input) => {
-    const user = currentUser(c.get('user'))
-    const row = await find(user.teamId, input.path.id as string)
-    const used = await s.db.selectFrom('versions').select('id').where(column, '=', row.id).limit(1).executeTakeFirst()
-    if (used) throw conflict(`The ${noun} ${row.name} still has versions; delete them first.`)
-    await s.db.deleteFrom(table).where('id', '=', row.id).execute()
-    return noContent()
-  }
-  return { create, list, update, remove }
-}
+const toChannel = (r: ChannelsTable): Schemas['Channel'] => ({ id: r.id, name: r.name, description: r.description, createdAt: r.created_at })
+const toPlatform = (r: PlatformsTable): Schemas['Platform'] => ({ id: r.id, name: r.name, updater: r.updater, createdAt: r.created_at })
+const toArch = (r: ArchsTable): Schemas['Arch'] => ({ id: r.id, name: r.name, createdAt: r.created_at })
 
 type CatalogOps =
   | 'createChannel' | 'listChannels' | 'updateChannel' | 'deleteChannel'
@@ -95,12 +21,105 @@ type CatalogOps =
   | 'createArch' | 'listArchs' | 'updateArch' | 'deleteArch'
 
 export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
-  const ch = catalog(s, 'channels')
-  const pl = catalog(s, 'platforms')
-  const ar = catalog(s, 'archs')
+  const duplicate = (table: Table, name: string) => conflict(`A ${NOUN[table]} named ${name} already exists in this team.`)
+  const missing = (table: Table, id: string) => notFound(`No ${NOUN[table]} with id ${id}.`)
+
+  /** Runs a write; a name already taken in the team is a 409 naming it. */
+  async function unique<T>(table: Table, name: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (isUniqueViolation(error) && name !== undefined) throw duplicate(table, name)
+      throw error
+    }
+  }
+
+  const base = (c: Ctx, table: Table, name: string) =>
+    ({ id: randomId(PREFIX[table]), team_id: currentUser(c.get('user')).teamId, name, created_at: timestamp(s.now()) })
+
+  /** One page of a catalog ordered by name; `fetch` runs the table's own typed query. */
+  async function listPage<R extends { name: string }, I>(cursorText: string | undefined, limit: number,
+    fetch: (after: string, count: number) => Promise<R[]>, toItem: (r: R) => I) {
+    const cursor = decodeCursor(cursorText, hasString('n'))
+    // Names are never empty, so '' starts at the first one.
+    return page(await fetch(cursor?.n ?? '', limit + 1), limit, toItem, (r) => ({ n: r.name }))
+  }
+
+  /** Deletes an entry no version uses, in one transaction so an upload cannot slip in between. */
+  async function remove(c: Ctx, table: Table, id: string): Promise<Response> {
+    const teamId = currentUser(c.get('user')).teamId
+    try {
+      await s.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom(table).select(['id', 'name']).where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+        if (!row) throw missing(table, id)
+        const used = await trx.selectFrom('versions').select('id').where(USED_BY[table], '=', row.id).limit(1).executeTakeFirst()
+        if (used) throw conflict(`The ${NOUN[table]} ${row.name} still has versions; delete them first.`)
+        await trx.deleteFrom(table).where('id', '=', row.id).execute()
+      })
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflict(`The ${NOUN[table]} ${id} still has versions; delete them first.`)
+      throw error
+    }
+    return noContent()
+  }
+
+  const teamOf = (c: Ctx) => currentUser(c.get('user')).teamId
+
   return {
-    createChannel: ch.create, listChannels: ch.list, updateChannel: ch.update, deleteChannel: ch.remove,
-    createPlatform: pl.create, listPlatforms: pl.list, updatePlatform: pl.update, deletePlatform: pl.remove,
-    createArch: ar.create, listArchs: ar.list, updateArch: ar.update, deleteArch: ar.remove,
+    async createChannel(c, { body }, respond) {
+      const row = { ...base(c, 'channels', body.name), description: body.description ?? '' }
+      await unique('channels', body.name, () => s.db.insertInto('channels').values(row).execute())
+      return respond(201, toChannel(row))
+    },
+    async createPlatform(c, { body }, respond) {
+      const row = { ...base(c, 'platforms', body.name), updater: body.updater ?? 'ferry' }
+      await unique('platforms', body.name, () => s.db.insertInto('platforms').values(row).execute())
+      return respond(201, toPlatform(row))
+    },
+    async createArch(c, { body }, respond) {
+      const row = base(c, 'archs', body.name)
+      await unique('archs', body.name, () => s.db.insertInto('archs').values(row).execute())
+      return respond(201, toArch(row))
+    },
+
+    async listChannels(c, { query }, respond) {
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('channels').selectAll()
+        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toChannel))
+    },
+    async listPlatforms(c, { query }, respond) {
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('platforms').selectAll()
+        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toPlatform))
+    },
+    async listArchs(c, { query }, respond) {
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('archs').selectAll()
+        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toArch))
+    },
+
+    // Updates write only the members sent and answer with the row as stored.
+    async updateChannel(c, { path, body }, respond) {
+      const row = await unique('channels', body.name, () => s.db.updateTable('channels')
+        .set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) })
+        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      if (!row) throw missing('channels', path.id)
+      return respond(200, toChannel(row))
+    },
+    async updatePlatform(c, { path, body }, respond) {
+      const row = await unique('platforms', body.name, () => s.db.updateTable('platforms')
+        .set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.updater !== undefined ? { updater: body.updater } : {}) })
+        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      if (!row) throw missing('platforms', path.id)
+      return respond(200, toPlatform(row))
+    },
+    async updateArch(c, { path, body }, respond) {
+      const row = await unique('archs', body.name, () => s.db.updateTable('archs')
+        .set({ ...(body.name !== undefined ? { name: body.name } : {}) })
+        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      if (!row) throw missing('archs', path.id)
+      return respond(200, toArch(row))
+    },
+
+    deleteChannel: (c, { path }) => remove(c, 'channels', path.id),
+    deletePlatform: (c, { path }) => remove(c, 'platforms', path.id),
+    deleteArch: (c, { path }) => remove(c, 'archs', path.id),
   }
 }

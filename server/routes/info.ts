@@ -1,6 +1,6 @@
 /** @module Health (database and blob store probes) and whoami. */
 import { sql } from 'kysely'
-import { json, type Handlers, type Services } from '../context.ts'
+import type { Handlers, Services } from '../context.ts'
 import { currentUser, toTeam, toUser } from '../model.ts'
 import { HttpProblem, problemResponse } from '../problem.ts'
 
@@ -16,26 +16,26 @@ async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'fail
 
 export function infoHandlers(s: Services): Pick<Handlers, 'getHealth' | 'whoami'> {
   return {
-    async getHealth(c) {
+    async getHealth(c, _input, respond) {
       const database = await probe(() => sql`SELECT 1`.execute(s.db))
       const storage = await probe(() => s.blobs.ping())
       // Without the database nothing can be served; without blob storage, metadata still can.
       if (database.status === 'failing') {
         return problemResponse(new HttpProblem('unavailable', 'The database does not answer.'), c.req.path)
       }
-      return json({
+      return respond(200, {
         status: storage.status === 'ok' ? 'ok' : 'degraded',
         version: s.config.version,
         uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000),
         checks: { database, storage },
-      }, 200, { 'cache-control': 'no-store' })
+      }, { 'cache-control': 'no-store' })
     },
 
-    async whoami(c) {
+    async whoami(c, _input, respond) {
       const user = currentUser(c.get('user'))
       const row = await s.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
       const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.teamId).executeTakeFirstOrThrow()
-      return json({ user: toUser(row), team: toTeam(team), permissions: user.permissions })
+      return respond(200, { user: toUser(row), team: toTeam(team), permissions: user.permissions })
     },
   }
 }

@@ -1,26 +1,24 @@
 /** @module Team users and their permission matrix, and the admin's own password (admin only). */
-import { json, noContent, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
+import { noContent, timestamp, type Handlers, type Services } from '../context.ts'
 import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
 import { currentUser, isUniqueViolation, toTeamUser } from '../model.ts'
-import { decodeCursor, page } from '../pagination.ts'
+import { decodeCursor, hasString, page } from '../pagination.ts'
 import { normalizePermissions } from '../permissions.ts'
 import { conflict, notFound, validationProblem } from '../problem.ts'
 import type { UsersTable } from '../storage/types.ts'
 
 type TeamOps = 'createTeamUser' | 'listTeamUsers' | 'updateTeamUser' | 'deleteTeamUser' | 'updateAdminPassword'
 
-export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
-  const findUser = async (teamId: string, id: string): Promise<UsersTable> => {
-    const row = await s.db.selectFrom('users').selectAll().where('id', '=', id).where('team_id', '=', teamId)
-      .where('role', '=', 'user').executeTakeFirst()
-    if (!row) throw notFound(`No team user with id ${id}.`)
-    return row
-  }
+/**
+ * Emails sign in without naming a team, so they are unique on the whole server. A taken email
+ * answers the same whichever team holds it.
+ */
+export const emailTaken = (email: string) => conflict(`The email ${email} is already registered on this server.`)
 
+export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
   return {
-    async createTeamUser(c, input) {
+    async createTeamUser(c, { body }, respond) {
       const admin = currentUser(c.get('user'))
-      const body = input.body as Schemas['TeamUserCreate']
       const row: UsersTable = {
         id: randomId('usr'),
         team_id: admin.teamId,
@@ -35,56 +33,62 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       try {
         await s.db.insertInto('users').values(row).execute()
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A user with email ${row.email} already exists.`)
+        if (isUniqueViolation(error)) throw emailTaken(row.email)
         throw error
       }
-      return json(toTeamUser(row), 201)
+      return respond(201, toTeamUser(row))
     },
 
-    async listTeamUsers(c, input) {
+    async listTeamUsers(c, { query }, respond) {
       const admin = currentUser(c.get('user'))
-      const limit = input.query.limit as number
-      const cursor = decodeCursor<{ e: string }>(input.query.cursor, (v) => typeof v.e === 'string')
+      const cursor = decodeCursor(query.cursor, hasString('e'))
       let q = s.db.selectFrom('users').selectAll().where('team_id', '=', admin.teamId).where('role', '=', 'user')
       if (cursor) q = q.where('email', '>', cursor.e)
-      const rows = await q.orderBy('email').limit(limit + 1).execute()
-      return json(page(rows, limit, toTeamUser, (r) => ({ e: r.email })))
+      const rows = await q.orderBy('email').limit(query.limit + 1).execute()
+      return respond(200, page(rows, query.limit, toTeamUser, (r) => ({ e: r.email })))
     },
 
-    async updateTeamUser(c, input) {
+    async updateTeamUser(c, { path, body }, respond) {
       const admin = currentUser(c.get('user'))
-      const row = await findUser(admin.teamId, input.path.id as string)
-      const body = input.body as Schemas['TeamUserUpdate']
-      const next = { ...row }
-      if (body.name !== undefined) next.name = body.name
-      if (body.permissions !== undefined) next.permissions = JSON.stringify(normalizePermissions(body.permissions))
-      if (body.password !== undefined) {
-        next.password_hash = await hashPassword(body.password, s.config.passwordIterations)
-        next.token_version = row.token_version + 1
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
+      // Only the members sent are written (a password change cannot put back permissions revoked
+      // meanwhile), and a new password revokes tokens by a counter incremented in SQL.
+      const changes = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.permissions !== undefined ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) } : {}),
+        ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
       }
-      await s.db.updateTable('users')
-        .set({ name: next.name, permissions: next.permissions, password_hash: next.password_hash, token_version: next.token_version })
-        .where('id', '=', row.id).execute()
-      return json(toTeamUser(next))
+      const row = Object.keys(changes).length === 0
+        ? await s.db.selectFrom('users').selectAll()
+          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
+        : await s.db.updateTable('users')
+          .set((eb) => ({ ...changes, ...(passwordHash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}) }))
+          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user')
+          .returningAll().executeTakeFirst()
+      if (!row) throw notFound(`No team user with id ${path.id}.`)
+      return respond(200, toTeamUser(row))
     },
 
-    async deleteTeamUser(c, input) {
+    async deleteTeamUser(c, { path }) {
       const admin = currentUser(c.get('user'))
-      const row = await findUser(admin.teamId, input.path.id as string)
-      await s.db.deleteFrom('users').where('id', '=', row.id).execute()
+      const deleted = await s.db.deleteFrom('users')
+        .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
+      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No team user with id ${path.id}.`)
       return noContent()
     },
 
-    async updateAdminPassword(c, input) {
+    async updateAdminPassword(c, { body }) {
       const admin = currentUser(c.get('user'))
-      const body = input.body as Schemas['AdminPasswordUpdate']
-      const row = await s.db.selectFrom('users').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow()
+      const row = await s.db.selectFrom('users').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow()
       if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
         throw validationProblem([{ pointer: '/currentPassword', message: 'does not match the current password' }])
       }
-      await s.db.updateTable('users')
-        .set({ password_hash: await hashPassword(body.newPassword, s.config.passwordIterations), token_version: row.token_version + 1 })
-        .where('id', '=', row.id).execute()
+      // Compare-and-set: of two changes checked against the same password, only one lands.
+      const passwordHash = await hashPassword(body.newPassword, s.config.passwordIterations)
+      const updated = await s.db.updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', admin.id).where('password_hash', '=', row.password_hash).executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw conflict('The password was changed by another request meanwhile; log in again and retry.')
       return noContent()
     },
   }

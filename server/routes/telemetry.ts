@@ -1,6 +1,6 @@
 /** @module Telemetry aggregates for the caller's team: update checks and unique devices per day. */
 import { sql } from 'kysely'
-import { json, type Handlers, type Services } from '../context.ts'
+import type { Handlers, Services } from '../context.ts'
 import { currentUser } from '../model.ts'
 import { visibleApps } from '../permissions.ts'
 import { HttpProblem, validationProblem } from '../problem.ts'
@@ -8,14 +8,11 @@ import { HttpProblem, validationProblem } from '../problem.ts'
 const MAX_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000
 
-interface Query { from: string; to: string; app?: string; version?: string; channel?: string; platform?: string; arch?: string }
-
 export function telemetryHandlers(s: Services): Pick<Handlers, 'getTelemetry'> {
   return {
-    async getTelemetry(c, input) {
+    async getTelemetry(c, { query: q }, respond) {
       const user = currentUser(c.get('user'))
       if (!s.telemetry) throw new HttpProblem('telemetry-disabled', 'Telemetry is switched off on this server (FERRY_TELEMETRY=off).')
-      const q = input.query as unknown as Query
       const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS
       if (days < 0) throw validationProblem([{ field: 'to', message: 'must not be before from' }])
       if (days >= MAX_DAYS) throw validationProblem([{ field: 'to', message: `must be less than ${MAX_DAYS} days after from` }])
@@ -38,14 +35,14 @@ export function telemetryHandlers(s: Services): Pick<Handlers, 'getTelemetry'> {
           .whereRef('d.channel', '=', 't.channel').whereRef('d.platform', '=', 't.platform').whereRef('d.arch', '=', 't.arch')
           .as('devices'),
       ]).orderBy('t.day').orderBy('t.app_slug').orderBy('t.version').orderBy('t.channel').orderBy('t.platform').orderBy('t.arch').execute()
-      return json({
+      return respond(200, {
         from: q.from,
         to: q.to,
         items: rows.map((r) => ({
           day: r.day, app: r.app_slug, version: r.version, channel: r.channel, platform: r.platform, arch: r.arch,
           checks: r.checks, devices: Number(r.devices ?? 0),
         })),
-      }, 200, { 'cache-control': 'no-store' })
+      }, { 'cache-control': 'no-store' })
     },
   }
 }

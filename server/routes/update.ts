@@ -9,7 +9,7 @@ import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
 import { notFound } from '../problem.ts'
 import { toResponse, type Answer } from '../protocols/answer.ts'
-import { TAURI_ARCHS, TAURI_TARGETS, type TauriArch, type TauriTarget, type UpdaterFormat } from '../protocols/formats.ts'
+import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
 import { rolloutBucket, inRollout } from '../update-logic.ts'
@@ -99,7 +99,6 @@ export function updateHandlers(s: Services): Pick<Handlers,
   }
 
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
-  const deviceHeader = (input: { header: Record<string, unknown> }) => input.header['x-ferry-device-id'] as string | undefined
 
   const findApp = async (slug: string) => {
     const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
@@ -108,54 +107,49 @@ export function updateHandlers(s: Services): Pick<Handlers,
   }
 
   return {
-    async checkForUpdate(c, input) {
-      const q = input.query as { version: string; channel: string; platform: string; arch: string; format?: UpdaterFormat }
-      const deviceId = deviceHeader(input)
+    async checkForUpdate(c, { path, query, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: input.path.app as string, channel: q.channel, platform: q.platform, arch: q.arch, current: new SemVer(q.version),
-        format: q.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app, channel: query.channel, platform: query.platform, arch: query.arch, current: new SemVer(query.version),
+        format: query.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
-    async getSquirrelMacUpdate(c, input) {
-      const deviceId = deviceHeader(input)
+    async getSquirrelMacUpdate(c, { path, query, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: input.path.app as string, channel: input.path.channel as string, platform: 'darwin', arch: input.path.arch as string,
-        current: new SemVer(input.query.version as string), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app, channel: path.channel, platform: 'darwin', arch: path.arch,
+        current: new SemVer(query.version), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
-    async getElectronUpdaterFeed(c, input) {
+    async getElectronUpdaterFeed(c, { path, header }) {
       // electron-updater sends a per-install UUID in x-user-staging-id on every request.
-      const deviceId = deviceHeader(input) ?? (input.header['x-user-staging-id'] as string | undefined)
+      const deviceId = header['X-Ferry-Device-Id'] ?? header['x-user-staging-id']
       return answer(c, {
-        slug: input.path.app as string, channel: input.path.channel as string, platform: input.path.platform as string,
-        arch: input.path.arch as string, current: new SemVer(input.path.version as string), format: 'electron-updater',
-        deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
+        current: new SemVer(path.version), format: 'electron-updater', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
-    async getTauriUpdate(c, input) {
-      const deviceId = deviceHeader(input)
+    async getTauriUpdate(c, { path, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: input.path.app as string, channel: input.path.channel as string,
-        platform: TAURI_TARGETS[input.path.target as TauriTarget], arch: TAURI_ARCHS[input.path.arch as TauriArch],
-        current: new SemVer(input.path.currentVersion as string), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app, channel: path.channel, platform: TAURI_TARGETS[path.target], arch: TAURI_ARCHS[path.arch],
+        current: new SemVer(path.currentVersion), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
-    async getSquirrelReleases(c, input) {
-      const deviceId = deviceHeader(input)
-      const local = input.query.localVersion as string | undefined
+    async getSquirrelReleases(c, { path, query, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: input.path.app as string, channel: input.path.channel as string, platform: 'windows', arch: input.path.arch as string,
-        current: local ? new SemVer(local) : undefined, format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app, channel: path.channel, platform: 'windows', arch: path.arch,
+        current: query.localVersion ? new SemVer(query.localVersion) : undefined, format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
-    async getLatestBuild(c, input) {
-      const slug = input.path.app as string
-      const q = input.query as { packageType: string; channel: string; platform: string; arch: string }
+    async getLatestBuild(c, { path, query: q }) {
+      const slug = path.app
       const base = baseUrl(s, c.req.url)
       const key = `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
       const cached = await s.answers?.get(slug, key)
@@ -178,13 +172,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
     },
 
     /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */
-    async getSquirrelPackage(c, input) {
-      const [slug, channel, arch, file] = [input.path.app, input.path.channel, input.path.arch, input.path.file] as string[]
-      const app = await findApp(slug!)
-      const row = await versionQuery(s).where('v.app_slug', '=', slug!).where('v.published', '=', 1)
-        .where('c.name', '=', channel!).where('p.name', '=', 'windows').where('a.name', '=', arch!)
+    async getSquirrelPackage(c, { path }) {
+      const { app: slug, channel, arch, file } = path
+      const app = await findApp(slug)
+      const row = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
+        .where('c.name', '=', channel).where('p.name', '=', 'windows').where('a.name', '=', arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-        .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file!)
+        .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file)
         .select(['art.id as artifact_id']).executeTakeFirst()
       if (!row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
       const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)

@@ -1,23 +1,26 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
 import semver from 'semver'
 import { fileNameProblem, packageTypeOf, uploadSetProblems } from '../artifact-files.ts'
-import { json, noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
+import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
-import { baseUrl, currentUser, findTeamApp, isUniqueViolation, toVersions, versionQuery, type VersionRow } from '../model.ts'
-import { decodeCursor, page } from '../pagination.ts'
+import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery, type VersionRow } from '../model.ts'
+import { decodeCursor, hasNumber, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
 import { operationById } from '../spec.ts'
-import { bodyErrors, schemaFor } from '../validation.ts'
+import { bodyErrors, compileSchema } from '../validation.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
-const uploadSchema = operationById('uploadVersion').body?.schema
-const BOOLEAN_FIELDS = ['published', 'critical', 'intermediate'] as const
+/** The upload's form fields, with file parts listed by name. */
+const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
+const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate'])
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
+type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
 
-function semverDesc(a: VersionRow, b: VersionRow): number {
+type Ordered = Pick<VersionRow, 'version' | 'seq'>
+function semverDesc(a: Ordered, b: Ordered): number {
   return semver.compare(b.version, a.version) || b.seq - a.seq
 }
 
@@ -40,24 +43,23 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
   }
 
   /** Validates the received fields, then records the version and its already-stored files. */
-  async function storeVersion(c: Ctx, user: AuthUser, slug: string, upload: ReceivedUpload): Promise<Response> {
+  async function storeVersion(c: Ctx, user: AuthUser, slug: string, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
     const errors: FieldError[] = [...upload.errors]
     const fields: Record<string, unknown> = {}
     for (const [name, values] of upload.fields) {
-      const value = values[0]!
+      const [value = ''] = values
       if (values.length > 1) errors.push({ field: name, message: `is sent ${values.length} times; send it once` })
-      if ((BOOLEAN_FIELDS as readonly string[]).includes(name)) fields[name] = value === 'true' ? true : value === 'false' ? false : value
+      if (BOOLEAN_FIELDS.has(name)) fields[name] = value === 'true' ? true : value === 'false' ? false : value
       else if (name === 'rolloutPercentage') fields[name] = /^\d+$/.test(value) ? Number(value) : value
       else fields[name] = value
     }
     for (const message of uploadSetProblems(upload.files.map((f) => f.name))) errors.push({ field: 'files', message })
-    const check = schemaFor(uploadSchema ?? {})
-    const candidate = { ...fields, files: upload.files.map((f) => f.name) }
-    if (!check(candidate)) {
-      for (const e of bodyErrors(check.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
+    const body = { ...fields, files: upload.files.map((f) => f.name) }
+    const valid = checkUpload(body)
+    if (!valid) {
+      for (const e of bodyErrors(checkUpload.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
     }
-    if (errors.length) throw validationProblem(errors)
-    const body = candidate as unknown as Required<Omit<Schemas['VersionUpload'], 'files'>>
+    if (errors.length || !valid) throw validationProblem(errors)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -89,83 +91,85 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw conflictProblem()
+      if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
       throw error
     }
-    return json(await oneVersion(c, slug, versionId), 201, { location: `/v1/apps/${slug}/versions/${versionId}` })
+    return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 
   return {
-    async listVersions(c, input) {
+    async listVersions(c, { query }, respond) {
       const user = currentUser(c.get('user'))
-      const q = input.query as unknown as Filters & { app?: string; limit: number; cursor?: string }
-      const cursor = decodeCursor<{ s: number }>(q.cursor, (v) => typeof v.s === 'number')
-      let query = filtered(user.teamId, q)
+      const cursor = decodeCursor(query.cursor, hasNumber('s'))
+      let q = filtered(user.teamId, query)
       const visible = visibleApps(user)
-      if (visible) query = query.where('v.app_slug', 'in', visible.size ? [...visible] : [''])
-      if (q.app !== undefined) query = query.where('v.app_slug', '=', q.app)
-      if (cursor) query = query.where('v.seq', '<', cursor.s)
-      const rows = await query.orderBy('v.seq', 'desc').limit(q.limit + 1).execute()
-      const result = page(rows, q.limit, (r) => r, (r) => ({ s: r.seq }))
-      return json({ items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
+      if (visible) q = q.where('v.app_slug', 'in', visible.size ? [...visible] : [''])
+      if (query.app !== undefined) q = q.where('v.app_slug', '=', query.app)
+      if (cursor) q = q.where('v.seq', '<', cursor.s)
+      const rows = await q.orderBy('v.seq', 'desc').limit(query.limit + 1).execute()
+      const result = page(rows, query.limit, (r) => r, (r) => ({ s: r.seq }))
+      return respond(200, { items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
     },
 
-    async searchAppVersions(c, input) {
+    async searchAppVersions(c, { path, query }, respond) {
       const user = currentUser(c.get('user'))
-      const slug = input.path.app as string
       const visible = visibleApps(user)
-      if (visible && !visible.has(slug)) throw notFound(`No app with slug ${slug}.`)
-      await findTeamApp(s, user, slug)
-      const q = input.query as unknown as Filters & { limit: number; cursor?: string }
-      const cursor = decodeCursor<{ v: string; s: number }>(q.cursor, (v) => typeof v.v === 'string' && semver.valid(v.v) !== null && typeof v.s === 'number')
+      if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
+      const app = await findTeamApp(s, user, path.app)
+      const cursor = decodeCursor(query.cursor, (v): v is { v: string; s: number } =>
+        hasString('v')(v) && semver.valid(v.v) !== null && hasNumber('s')(v))
       // Semver precedence is not SQL-sortable: sort one app's versions in memory.
-      let rows = (await filtered(user.teamId, q).where('v.app_slug', '=', slug).execute()).sort(semverDesc)
-      if (cursor) rows = rows.filter((r) => semverDesc(r, { version: cursor.v, seq: cursor.s } as VersionRow) > 0)
-      const result = page(rows.slice(0, q.limit + 1), q.limit, (r) => r, (r) => ({ v: r.version, s: r.seq }))
-      return json({ items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
+      let rows = (await filtered(user.teamId, query).where('v.app_slug', '=', app.slug).execute()).sort(semverDesc)
+      if (cursor) rows = rows.filter((r) => semverDesc(r, { version: cursor.v, seq: cursor.s }) > 0)
+      const result = page(rows.slice(0, query.limit + 1), query.limit, (r) => r, (r) => ({ v: r.version, s: r.seq }))
+      return respond(200, { items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
     },
 
-    async uploadVersion(c, input) {
+    async uploadVersion(c, { path }, respond) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
+      const app = await findTeamApp(s, user, path.app)
       const upload = await receiveMultipart(c.req.raw, {
         maxBytes: s.config.maxUploadBytes, fileField: 'files', blobs: s.blobs, digestStream: s.digestStream,
         newBlobKey: () => randomId('art'), fileNameProblem,
       })
       try {
-        return await storeVersion(c, user, app.slug, upload)
+        return await storeVersion(c, user, app.slug, upload, respond)
       } catch (error) {
         await discardUpload(s.blobs, upload)
         throw error
       }
     },
 
-    async updateVersion(c, input) {
+    async updateVersion(c, { path, body }, respond) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
-      const id = input.path.version as string
-      const row = await s.db.selectFrom('versions').selectAll().where('id', '=', id).where('app_slug', '=', app.slug).executeTakeFirst()
-      if (!row) throw notFound(`No version ${id} of app ${app.slug}.`)
-      const body = input.body as Schemas['VersionUpdate']
-      const patch: Partial<typeof row> = {}
-      if (body.changelog !== undefined) patch.changelog = body.changelog
-      if (body.critical !== undefined) patch.critical = body.critical ? 1 : 0
-      if (body.intermediate !== undefined) patch.intermediate = body.intermediate ? 1 : 0
-      if (body.rolloutPercentage !== undefined) patch.rollout_percentage = body.rolloutPercentage
-      if (body.published !== undefined) {
-        patch.published = body.published ? 1 : 0
-        patch.published_at = body.published ? row.published_at ?? timestamp(s.now()) : null
-      }
-      if (Object.keys(patch).length) await s.db.updateTable('versions').set(patch).where('id', '=', id).execute()
-      return json(await oneVersion(c, app.slug, id))
+      const app = await findTeamApp(s, user, path.app)
+      // Only the members sent are written; a first publish stamps published_at in SQL, so two
+      // concurrent publishes keep the first time and an unpublish clears it.
+      const now = timestamp(s.now())
+      const updated = await s.db.updateTable('versions')
+        .set((eb) => ({
+          ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
+          ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
+          ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
+          ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+          ...(body.published !== undefined
+            ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
+            : {}),
+        }))
+        .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+      return respond(200, await oneVersion(c, app.slug, path.version))
     },
 
-    async deleteVersion(c, input) {
+    async deleteVersion(c, { path }) {
       const user = currentUser(c.get('user'))
-      const app = await findTeamApp(s, user, input.path.app as string)
-      const id = input.path.version as string
-      const keys = await s.db.selectFrom('artifacts').select('blob_key').where('version_id', '=', id).execute()
-      const deleted = await s.db.deleteFrom('versions').where('id', '=', id).where('app_slug', '=', app.slug).executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${id} of app ${app.slug}.`)
+      const app = await findTeamApp(s, user, path.app)
+      const keys = await s.db.transaction().execute(async (trx) => {
+        const files = await trx.selectFrom('artifacts').select('blob_key').where('version_id', '=', path.version).execute()
+        const deleted = await trx.deleteFrom('versions').where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        return files
+      })
       for (const { blob_key } of keys) await s.blobs.delete(blob_key)
       return noContent()
     },

@@ -1,5 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely } from 'kysely'
+import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
 export interface UsersTable {
@@ -25,7 +26,7 @@ export interface AppsTable {
   updated_at: string
 }
 export interface ChannelsTable { id: string; team_id: string; name: string; description: string; created_at: string }
-export interface PlatformsTable { id: string; team_id: string; name: string; updater: string; created_at: string }
+export interface PlatformsTable { id: string; team_id: string; name: string; updater: UpdaterFormat; created_at: string }
 export interface ArchsTable { id: string; team_id: string; name: string; created_at: string }
 export interface VersionsTable {
   id: string

@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import { SignJWT } from 'jose'
 import { hashPassword } from '../../server/crypto.ts'
 import { normalizePermissions } from '../../server/permissions.ts'
-import { operations, type OperationId, type SpecOperation } from '../../server/spec.ts'
+import { operations, type OperationId, type OperationSpec } from '../../server/spec.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
 
 type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin'
@@ -27,7 +27,7 @@ function matrix(grants: string[], allowed?: string[]) {
   return JSON.stringify(normalizePermissions(p))
 }
 
-async function fixture(op: SpecOperation) {
+async function fixture(op: OperationSpec) {
   const m = await memoryApp()
   const db = m.db
   const perm = op.permission
@@ -131,7 +131,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
 const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword'])
 
-function expected(op: SpecOperation, role: Role, ok: number): number {
+function expected(op: OperationSpec, role: Role, ok: number): number {
   const p = op.permission
   if (p === 'public' || p === 'signupKey') return ok
   if (role === 'anonymous') return 401

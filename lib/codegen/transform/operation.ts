@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { Context, Json } from '../context.ts'
-import { toPointer } from '../load.ts'
+import { escapeToken, toPointer } from '../json-pointer.ts'
 import type { BodyModel, OperationModel, ResponseModel, TagModel } from '../model.ts'
 import { mergeParameters, transformHeader } from './parameter.ts'
 import { fillExamples, flatten, schemaRows, type Direction } from './schema.ts'
@@ -25,7 +25,7 @@ function transformBody(ctx: Context, container: Json, pointer: string, direction
   const entry = content && Object.entries(content)[0]
   if (!entry) return undefined
   const [contentType, mediaNode] = entry
-  const mediaPointer = `${pointer}/content/${contentType.replace(/~/g, '~0').replace(/\//g, '~1')}`
+  const mediaPointer = `${pointer}/content/${escapeToken(contentType)}`
   const media = mediaNode as Json
   const schema = media.schema ?? {}
   const flat = flatten(ctx, schema, `${mediaPointer}/schema`)

@@ -4,6 +4,7 @@
  * into dotted rows so nested bodies read as one table.
  */
 import type { Context, Json } from '../context.ts'
+import { escapeToken } from '../json-pointer.ts'
 import type { SchemaRow } from '../model.ts'
 
 export type Direction = 'request' | 'response'
@@ -143,7 +144,7 @@ function propertyRows(ctx: Context, objectSchema: Json, pointer: string, prefix:
   const required = new Set((objectSchema.required as string[] | undefined) ?? [])
   const properties = (objectSchema.properties ?? {}) as Json
   for (const [key, propSchema] of Object.entries(properties)) {
-    const propPointer = `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    const propPointer = `${pointer}/properties/${escapeToken(key)}`
     const outerDescription = (propSchema as Json).$ref ? undefined : ((propSchema as Json).description as string | undefined)
     const { row, flat } = describeSchema(ctx, propSchema, propPointer, prefix + key, depth, required.has(key), outerDescription)
     if (hidden(flat.schema, direction)) continue

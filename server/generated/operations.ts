@@ -1,0 +1,3810 @@
+// Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
+// The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.
+import type { OperationSpec } from '../spec.ts'
+
+export const COMPONENTS_ID = 'ferry:components'
+
+/** `#/components/schemas` of the spec, registered with ajv under `COMPONENTS_ID`. */
+export const componentSchemas: Record<string, unknown> = {
+  "schemas": {
+    "Id": {
+      "type": "string",
+      "pattern": "^[a-z]+_[0-9A-Za-z]+$"
+    },
+    "Slug": {
+      "type": "string",
+      "pattern": "^[a-z0-9][a-z0-9-]{1,62}$"
+    },
+    "Semver": {
+      "type": "string",
+      "pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"
+    },
+    "CatalogName": {
+      "type": "string",
+      "pattern": "^[a-z0-9][a-z0-9._-]{0,31}$"
+    },
+    "Timestamp": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "NextCursor": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "Problem": {
+      "type": "object",
+      "required": [
+        "type",
+        "title",
+        "status"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "format": "uri-reference",
+          "default": "about:blank"
+        },
+        "title": {
+          "type": "string"
+        },
+        "status": {
+          "type": "integer",
+          "minimum": 400,
+          "maximum": 599
+        },
+        "detail": {
+          "type": "string"
+        },
+        "instance": {
+          "type": "string",
+          "format": "uri-reference"
+        },
+        "errors": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/FieldError"
+          }
+        }
+      }
+    },
+    "FieldError": {
+      "type": "object",
+      "required": [
+        "message"
+      ],
+      "properties": {
+        "pointer": {
+          "type": "string"
+        },
+        "field": {
+          "type": "string"
+        },
+        "message": {
+          "type": "string"
+        }
+      }
+    },
+    "SignupRequest": {
+      "type": "object",
+      "required": [
+        "teamName",
+        "name",
+        "email",
+        "password"
+      ],
+      "properties": {
+        "teamName": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "email": {
+          "type": "string",
+          "format": "email"
+        },
+        "password": {
+          "type": "string",
+          "format": "password",
+          "minLength": 12,
+          "maxLength": 256,
+          "writeOnly": true
+        }
+      }
+    },
+    "LoginRequest": {
+      "type": "object",
+      "required": [
+        "email",
+        "password"
+      ],
+      "properties": {
+        "email": {
+          "type": "string",
+          "format": "email"
+        },
+        "password": {
+          "type": "string",
+          "format": "password",
+          "writeOnly": true
+        }
+      }
+    },
+    "Session": {
+      "type": "object",
+      "required": [
+        "token",
+        "tokenType",
+        "expiresAt",
+        "user",
+        "team"
+      ],
+      "properties": {
+        "token": {
+          "type": "string"
+        },
+        "tokenType": {
+          "type": "string",
+          "enum": [
+            "Bearer"
+          ]
+        },
+        "expiresAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "user": {
+          "$ref": "ferry:components#/schemas/User"
+        },
+        "team": {
+          "$ref": "ferry:components#/schemas/Team"
+        }
+      }
+    },
+    "Role": {
+      "type": "string",
+      "enum": [
+        "admin",
+        "user"
+      ]
+    },
+    "User": {
+      "type": "object",
+      "required": [
+        "id",
+        "email",
+        "name",
+        "role",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "email": {
+          "type": "string",
+          "format": "email"
+        },
+        "name": {
+          "type": "string"
+        },
+        "role": {
+          "$ref": "ferry:components#/schemas/Role"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "Team": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "type": "string"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "PermissionGrant": {
+      "type": "object",
+      "required": [
+        "enabled"
+      ],
+      "properties": {
+        "enabled": {
+          "type": "boolean"
+        },
+        "allowed": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "AppPermissions": {
+      "type": "object",
+      "properties": {
+        "create": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "edit": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "delete": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "upload": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "download": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        }
+      }
+    },
+    "CatalogPermissions": {
+      "type": "object",
+      "properties": {
+        "create": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "edit": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        },
+        "delete": {
+          "$ref": "ferry:components#/schemas/PermissionGrant"
+        }
+      }
+    },
+    "Permissions": {
+      "type": "object",
+      "properties": {
+        "apps": {
+          "$ref": "ferry:components#/schemas/AppPermissions"
+        },
+        "channels": {
+          "$ref": "ferry:components#/schemas/CatalogPermissions"
+        },
+        "platforms": {
+          "$ref": "ferry:components#/schemas/CatalogPermissions"
+        },
+        "archs": {
+          "$ref": "ferry:components#/schemas/CatalogPermissions"
+        }
+      }
+    },
+    "TeamUser": {
+      "allOf": [
+        {
+          "$ref": "ferry:components#/schemas/User"
+        },
+        {
+          "type": "object",
+          "required": [
+            "permissions"
+          ],
+          "properties": {
+            "permissions": {
+              "$ref": "ferry:components#/schemas/Permissions"
+            }
+          }
+        }
+      ]
+    },
+    "TeamUserCreate": {
+      "type": "object",
+      "required": [
+        "email",
+        "name",
+        "password"
+      ],
+      "properties": {
+        "email": {
+          "type": "string",
+          "format": "email"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "password": {
+          "type": "string",
+          "format": "password",
+          "minLength": 12,
+          "maxLength": 256,
+          "writeOnly": true
+        },
+        "permissions": {
+          "$ref": "ferry:components#/schemas/Permissions"
+        }
+      }
+    },
+    "TeamUserUpdate": {
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "password": {
+          "type": "string",
+          "format": "password",
+          "minLength": 12,
+          "maxLength": 256,
+          "writeOnly": true
+        },
+        "permissions": {
+          "$ref": "ferry:components#/schemas/Permissions"
+        }
+      }
+    },
+    "TeamUserList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/TeamUser"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "AdminPasswordUpdate": {
+      "type": "object",
+      "required": [
+        "currentPassword",
+        "newPassword"
+      ],
+      "properties": {
+        "currentPassword": {
+          "type": "string",
+          "format": "password",
+          "writeOnly": true
+        },
+        "newPassword": {
+          "type": "string",
+          "format": "password",
+          "minLength": 12,
+          "maxLength": 256,
+          "writeOnly": true
+        }
+      }
+    },
+    "App": {
+      "type": "object",
+      "required": [
+        "slug",
+        "name",
+        "description",
+        "private",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "slug": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "name": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "private": {
+          "type": "boolean"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "updatedAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "AppCreate": {
+      "type": "object",
+      "required": [
+        "slug",
+        "name"
+      ],
+      "properties": {
+        "slug": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 500,
+          "default": ""
+        },
+        "private": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
+    "AppUpdate": {
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 500
+        },
+        "private": {
+          "type": "boolean"
+        }
+      }
+    },
+    "AppList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/App"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "PackageType": {
+      "type": "string",
+      "enum": [
+        "exe",
+        "msi",
+        "nupkg",
+        "dmg",
+        "pkg",
+        "zip",
+        "tar.gz",
+        "appimage",
+        "deb",
+        "rpm",
+        "snap",
+        "blockmap",
+        "yml",
+        "sig"
+      ]
+    },
+    "Artifact": {
+      "type": "object",
+      "required": [
+        "id",
+        "fileName",
+        "packageType",
+        "size",
+        "sha256",
+        "sha512",
+        "downloadUrl"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "fileName": {
+          "type": "string"
+        },
+        "packageType": {
+          "$ref": "ferry:components#/schemas/PackageType"
+        },
+        "size": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0
+        },
+        "sha256": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        },
+        "sha512": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{128}$"
+        },
+        "downloadUrl": {
+          "type": "string",
+          "format": "uri"
+        }
+      }
+    },
+    "Version": {
+      "type": "object",
+      "required": [
+        "id",
+        "app",
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "changelog",
+        "published",
+        "critical",
+        "intermediate",
+        "rolloutPercentage",
+        "createdAt",
+        "publishedAt",
+        "artifacts"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "app": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "channel": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "platform": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "arch": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "changelog": {
+          "type": "string"
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "critical": {
+          "type": "boolean"
+        },
+        "intermediate": {
+          "type": "boolean"
+        },
+        "rolloutPercentage": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "publishedAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "artifacts": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "ferry:components#/schemas/Artifact"
+          }
+        }
+      }
+    },
+    "VersionUpload": {
+      "type": "object",
+      "required": [
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "files"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "channel": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "platform": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "arch": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "changelog": {
+          "type": "string",
+          "default": ""
+        },
+        "published": {
+          "type": "boolean",
+          "default": false
+        },
+        "critical": {
+          "type": "boolean",
+          "default": false
+        },
+        "intermediate": {
+          "type": "boolean",
+          "default": false
+        },
+        "rolloutPercentage": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 100
+        },
+        "files": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "type": "string",
+            "format": "binary"
+          }
+        }
+      }
+    },
+    "VersionUpdate": {
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "changelog": {
+          "type": "string"
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "critical": {
+          "type": "boolean"
+        },
+        "intermediate": {
+          "type": "boolean"
+        },
+        "rolloutPercentage": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        }
+      }
+    },
+    "VersionList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Version"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "UpdaterFormat": {
+      "type": "string",
+      "enum": [
+        "ferry",
+        "squirrel-windows",
+        "electron-builtin",
+        "electron-updater",
+        "tauri"
+      ]
+    },
+    "Channel": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "description",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "description": {
+          "type": "string"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "ChannelCreate": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200,
+          "default": ""
+        }
+      }
+    },
+    "ChannelUpdate": {
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200
+        }
+      }
+    },
+    "ChannelList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Channel"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "Platform": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "updater",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "updater": {
+          "$ref": "ferry:components#/schemas/UpdaterFormat"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "PlatformCreate": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "updater": {
+          "allOf": [
+            {
+              "$ref": "ferry:components#/schemas/UpdaterFormat"
+            }
+          ],
+          "default": "ferry"
+        }
+      }
+    },
+    "PlatformUpdate": {
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "updater": {
+          "$ref": "ferry:components#/schemas/UpdaterFormat"
+        }
+      }
+    },
+    "PlatformList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Platform"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "Arch": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "ArchCreate": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        }
+      }
+    },
+    "ArchUpdate": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        }
+      }
+    },
+    "ArchList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Arch"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "HealthCheck": {
+      "type": "object",
+      "required": [
+        "status"
+      ],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "ok",
+            "failing"
+          ]
+        },
+        "latencyMs": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "Health": {
+      "type": "object",
+      "required": [
+        "status",
+        "version",
+        "uptimeSeconds",
+        "checks"
+      ],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "ok",
+            "degraded"
+          ]
+        },
+        "version": {
+          "type": "string"
+        },
+        "uptimeSeconds": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "checks": {
+          "type": "object",
+          "required": [
+            "database",
+            "storage"
+          ],
+          "properties": {
+            "database": {
+              "$ref": "ferry:components#/schemas/HealthCheck"
+            },
+            "storage": {
+              "$ref": "ferry:components#/schemas/HealthCheck"
+            }
+          }
+        }
+      }
+    },
+    "WhoAmI": {
+      "type": "object",
+      "required": [
+        "user",
+        "team",
+        "permissions"
+      ],
+      "properties": {
+        "user": {
+          "$ref": "ferry:components#/schemas/User"
+        },
+        "team": {
+          "$ref": "ferry:components#/schemas/Team"
+        },
+        "permissions": {
+          "$ref": "ferry:components#/schemas/Permissions"
+        }
+      }
+    },
+    "UpdateInfo": {
+      "type": "object",
+      "required": [
+        "version",
+        "currentVersion",
+        "channel",
+        "critical",
+        "intermediate",
+        "changelog",
+        "publishedAt",
+        "artifacts"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "currentVersion": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "channel": {
+          "$ref": "ferry:components#/schemas/CatalogName"
+        },
+        "critical": {
+          "type": "boolean"
+        },
+        "intermediate": {
+          "type": "boolean"
+        },
+        "changelog": {
+          "type": "string"
+        },
+        "publishedAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "artifacts": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "ferry:components#/schemas/Artifact"
+          }
+        }
+      }
+    },
+    "SquirrelMacUpdate": {
+      "type": "object",
+      "required": [
+        "url",
+        "name",
+        "notes",
+        "pub_date"
+      ],
+      "properties": {
+        "url": {
+          "type": "string",
+          "format": "uri"
+        },
+        "name": {
+          "type": "string"
+        },
+        "notes": {
+          "type": "string"
+        },
+        "pub_date": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "TauriUpdate": {
+      "type": "object",
+      "required": [
+        "version",
+        "notes",
+        "pub_date",
+        "url",
+        "signature",
+        "critical"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "notes": {
+          "type": "string"
+        },
+        "pub_date": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "url": {
+          "type": "string",
+          "format": "uri"
+        },
+        "signature": {
+          "type": "string",
+          "minLength": 1
+        },
+        "critical": {
+          "type": "boolean"
+        }
+      }
+    },
+    "TelemetryRow": {
+      "type": "object",
+      "required": [
+        "day",
+        "app",
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "checks",
+        "devices"
+      ],
+      "properties": {
+        "day": {
+          "type": "string",
+          "format": "date"
+        },
+        "app": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "version": {
+          "type": "string"
+        },
+        "channel": {
+          "type": "string"
+        },
+        "platform": {
+          "type": "string"
+        },
+        "arch": {
+          "type": "string"
+        },
+        "checks": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "devices": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "TelemetryReport": {
+      "type": "object",
+      "required": [
+        "from",
+        "to",
+        "items"
+      ],
+      "properties": {
+        "from": {
+          "type": "string",
+          "format": "date"
+        },
+        "to": {
+          "type": "string",
+          "format": "date"
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/TelemetryRow"
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Query parameters with a default: always present once validated. */
+export interface QueryDefaults {
+  listApps: 'limit'
+  listVersions: 'limit'
+  searchAppVersions: 'limit'
+  listChannels: 'limit'
+  listPlatforms: 'limit'
+  listArchs: 'limit'
+  listTeamUsers: 'limit'
+  checkForUpdate: 'channel'
+  getLatestBuild: 'channel'
+}
+
+/** Every operation of the contract, in spec order. */
+export const operations: readonly OperationSpec[] = [
+  {
+    "operationId": "signup",
+    "method": "post",
+    "path": "/v1/auth/signup",
+    "pointer": "#/paths/~1v1~1auth~1signup/post",
+    "permission": "signupKey",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/SignupRequest"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Session"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "login",
+    "method": "post",
+    "path": "/v1/auth/login",
+    "pointer": "#/paths/~1v1~1auth~1login/post",
+    "permission": "public",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/LoginRequest"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Session"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listApps",
+    "method": "get",
+    "path": "/v1/apps",
+    "pointer": "#/paths/~1v1~1apps/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/AppList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createApp",
+    "method": "post",
+    "path": "/v1/apps",
+    "pointer": "#/paths/~1v1~1apps/post",
+    "permission": "apps.create",
+    "resource": {
+      "in": "body",
+      "name": "slug"
+    },
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/AppCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/App"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listVersions",
+    "method": "get",
+    "path": "/v1/versions",
+    "pointer": "#/paths/~1v1~1versions/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "published",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/VersionList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateApp",
+    "method": "patch",
+    "path": "/v1/apps/{app}",
+    "pointer": "#/paths/~1v1~1apps~1{app}/patch",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/AppUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/App"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteApp",
+    "method": "delete",
+    "path": "/v1/apps/{app}",
+    "pointer": "#/paths/~1v1~1apps~1{app}/delete",
+    "permission": "apps.delete",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "searchAppVersions",
+    "method": "get",
+    "path": "/v1/apps/{app}/versions",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "published",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "critical",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/VersionList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "uploadVersion",
+    "method": "post",
+    "path": "/v1/apps/{app}/versions",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions/post",
+    "permission": "apps.upload",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "multipart/form-data",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/VersionUpload"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Version"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateVersion",
+    "method": "patch",
+    "path": "/v1/apps/{app}/versions/{version}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}/patch",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/VersionUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Version"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteVersion",
+    "method": "delete",
+    "path": "/v1/apps/{app}/versions/{version}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}/delete",
+    "permission": "apps.delete",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteArtifact",
+    "method": "delete",
+    "path": "/v1/apps/{app}/versions/{version}/artifacts/{artifact}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1artifacts~1{artifact}/delete",
+    "permission": "apps.delete",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "downloadArtifact",
+    "method": "get",
+    "path": "/v1/apps/{app}/versions/{version}/artifacts/{artifact}/download",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1artifacts~1{artifact}~1download/get",
+    "permission": "apps.download",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "expires",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "signature",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listChannels",
+    "method": "get",
+    "path": "/v1/channels",
+    "pointer": "#/paths/~1v1~1channels/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/ChannelList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createChannel",
+    "method": "post",
+    "path": "/v1/channels",
+    "pointer": "#/paths/~1v1~1channels/post",
+    "permission": "channels.create",
+    "invalidates": "team",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/ChannelCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Channel"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateChannel",
+    "method": "patch",
+    "path": "/v1/channels/{id}",
+    "pointer": "#/paths/~1v1~1channels~1{id}/patch",
+    "permission": "channels.edit",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/ChannelUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Channel"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteChannel",
+    "method": "delete",
+    "path": "/v1/channels/{id}",
+    "pointer": "#/paths/~1v1~1channels~1{id}/delete",
+    "permission": "channels.delete",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listPlatforms",
+    "method": "get",
+    "path": "/v1/platforms",
+    "pointer": "#/paths/~1v1~1platforms/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/PlatformList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createPlatform",
+    "method": "post",
+    "path": "/v1/platforms",
+    "pointer": "#/paths/~1v1~1platforms/post",
+    "permission": "platforms.create",
+    "invalidates": "team",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/PlatformCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Platform"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updatePlatform",
+    "method": "patch",
+    "path": "/v1/platforms/{id}",
+    "pointer": "#/paths/~1v1~1platforms~1{id}/patch",
+    "permission": "platforms.edit",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/PlatformUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Platform"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deletePlatform",
+    "method": "delete",
+    "path": "/v1/platforms/{id}",
+    "pointer": "#/paths/~1v1~1platforms~1{id}/delete",
+    "permission": "platforms.delete",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listArchs",
+    "method": "get",
+    "path": "/v1/archs",
+    "pointer": "#/paths/~1v1~1archs/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/ArchList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createArch",
+    "method": "post",
+    "path": "/v1/archs",
+    "pointer": "#/paths/~1v1~1archs/post",
+    "permission": "archs.create",
+    "invalidates": "team",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/ArchCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Arch"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateArch",
+    "method": "patch",
+    "path": "/v1/archs/{id}",
+    "pointer": "#/paths/~1v1~1archs~1{id}/patch",
+    "permission": "archs.edit",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/ArchUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Arch"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteArch",
+    "method": "delete",
+    "path": "/v1/archs/{id}",
+    "pointer": "#/paths/~1v1~1archs~1{id}/delete",
+    "permission": "archs.delete",
+    "resource": {
+      "in": "path",
+      "name": "id"
+    },
+    "invalidates": "team",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listTeamUsers",
+    "method": "get",
+    "path": "/v1/team/users",
+    "pointer": "#/paths/~1v1~1team~1users/get",
+    "permission": "admin",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TeamUserList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createTeamUser",
+    "method": "post",
+    "path": "/v1/team/users",
+    "pointer": "#/paths/~1v1~1team~1users/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/TeamUserCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TeamUser"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateTeamUser",
+    "method": "patch",
+    "path": "/v1/team/users/{id}",
+    "pointer": "#/paths/~1v1~1team~1users~1{id}/patch",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/TeamUserUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TeamUser"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteTeamUser",
+    "method": "delete",
+    "path": "/v1/team/users/{id}",
+    "pointer": "#/paths/~1v1~1team~1users~1{id}/delete",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateAdminPassword",
+    "method": "patch",
+    "path": "/v1/team/admin",
+    "pointer": "#/paths/~1v1~1team~1admin/patch",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/AdminPasswordUpdate"
+      }
+    },
+    "responses": {
+      "204": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getHealth",
+    "method": "get",
+    "path": "/v1/health",
+    "pointer": "#/paths/~1v1~1health/get",
+    "permission": "public",
+    "parameters": [],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Health"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "whoami",
+    "method": "get",
+    "path": "/v1/whoami",
+    "pointer": "#/paths/~1v1~1whoami/get",
+    "permission": "authenticated",
+    "parameters": [],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WhoAmI"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "checkForUpdate",
+    "method": "get",
+    "path": "/v1/apps/{app}/update",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1update/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "default": "stable"
+        },
+        "default": "stable"
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "format",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/UpdaterFormat"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "anyOf": [
+            {
+              "$ref": "ferry:components#/schemas/UpdateInfo"
+            },
+            {
+              "$ref": "ferry:components#/schemas/SquirrelMacUpdate"
+            },
+            {
+              "$ref": "ferry:components#/schemas/TauriUpdate"
+            }
+          ]
+        },
+        "application/x-yaml": {
+          "type": "string"
+        },
+        "text/plain": {
+          "type": "string"
+        }
+      },
+      "204": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getLatestBuild",
+    "method": "get",
+    "path": "/v1/apps/{app}/latest",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1latest/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "packageType",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/PackageType"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "default": "stable"
+        },
+        "default": "stable"
+      }
+    ],
+    "responses": {
+      "302": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSquirrelReleases",
+    "method": "get",
+    "path": "/v1/apps/{app}/squirrel/{channel}/{arch}/RELEASES",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1squirrel~1{channel}~1{arch}~1RELEASES/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "localVersion",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSquirrelPackage",
+    "method": "get",
+    "path": "/v1/apps/{app}/squirrel/{channel}/{arch}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1squirrel~1{channel}~1{arch}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+\\.nupkg$"
+        }
+      }
+    ],
+    "responses": {
+      "302": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSquirrelMacUpdate",
+    "method": "get",
+    "path": "/v1/apps/{app}/squirrel-mac/{channel}/{arch}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1squirrel-mac~1{channel}~1{arch}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/SquirrelMacUpdate"
+        }
+      },
+      "204": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getElectronUpdaterFeed",
+    "method": "get",
+    "path": "/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1electron-updater~1{channel}~1{platform}~1{arch}~1{version}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]+\\.yml$"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "x-user-staging-id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/x-yaml": {
+          "type": "string"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getTauriUpdate",
+    "method": "get",
+    "path": "/v1/apps/{app}/tauri/{channel}/{target}/{arch}/{currentVersion}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1tauri~1{channel}~1{target}~1{arch}~1{currentVersion}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "target",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "windows",
+            "darwin",
+            "linux"
+          ]
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "x86_64",
+            "aarch64",
+            "i686",
+            "armv7"
+          ]
+        }
+      },
+      {
+        "name": "currentVersion",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TauriUpdate"
+        }
+      },
+      "204": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getTelemetry",
+    "method": "get",
+    "path": "/v1/telemetry",
+    "pointer": "#/paths/~1v1~1telemetry/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "from",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      },
+      {
+        "name": "to",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      },
+      {
+        "name": "app",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TelemetryReport"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  }
+]
