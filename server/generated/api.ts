@@ -1503,7 +1503,7 @@ export interface components {
                  *       "type": "https://ferry.example.org/docs/troubleshooting#conflict",
                  *       "title": "Conflict",
                  *       "status": 409,
-                 *       "detail": "An app with slug harbor-notes already exists.",
+                 *       "detail": "The slug harbor-notes is already taken on this server; choose another.",
                  *       "instance": "/v1/apps"
                  *     }
                  */
