@@ -18,7 +18,6 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 COPY server ./server
-COPY public/openapi.json ./public/openapi.json
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV FERRY_HOST=0.0.0.0 \
