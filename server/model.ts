@@ -1,10 +1,10 @@
 /** @module Rows → API objects, and the lookups several routes share. */
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { AuthUser, Schemas, Services } from './context.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
 import { signedQuery } from './signed-links.ts'
-import type { AppsTable, ArtifactsTable, TeamsTable, UsersTable, VersionsTable } from './storage/types.ts'
+import type { AppsTable, ArtifactRow, TeamsTable, UsersTable, VersionsTable } from './storage/types.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }
@@ -50,7 +50,7 @@ export async function downloadUrl(s: Services, base: string, app: Pick<AppsTable
   return `${base}${path}?${await signedQuery(s.config.jwtSecret, path, s.now())}`
 }
 
-export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactsTable, draft = false): Promise<Schemas['Artifact']> {
+export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactRow, draft = false): Promise<Schemas['Artifact']> {
   return {
     id: row.id,
     fileName: row.file_name,
@@ -88,8 +88,8 @@ export function versionQuery(s: Services) {
 export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
   if (rows.length === 0) return []
   const artifacts = await s.db.selectFrom('artifacts').selectAll()
-    .where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
-  const byVersion = new Map<string, ArtifactsTable[]>()
+    .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
+  const byVersion = new Map<string, ArtifactRow[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
   return Promise.all(rows.map(async (r) => ({
     id: r.id,
@@ -118,15 +118,23 @@ export function baseUrl(s: Services, requestUrl: string): string {
   return slash === -1 ? requestUrl : requestUrl.slice(0, slash)
 }
 
-/** SQLite's unique-constraint failure, as raised by better-sqlite3 and sql.js alike. */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/.test(error.message)
+/**
+ * A constraint failure, by the codes each driver gives: PostgreSQL's SQLSTATE (`23505`, `23503`),
+ * better-sqlite3's extended codes; sql.js gives only the message.
+ */
+function violates(error: unknown, pgCode: string, sqliteCodes: string[], message: RegExp): boolean {
+  if (!(error instanceof Error)) return false
+  const code: unknown = Reflect.get(error, 'code')
+  if (typeof code === 'string') return code === pgCode || sqliteCodes.includes(code)
+  return message.test(error.message)
 }
 
-/** SQLite's foreign-key failure (a catalog entry deleted while a version was being recorded). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)
-}
+export const isUniqueViolation = (error: unknown) =>
+  violates(error, '23505', ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'], /UNIQUE constraint failed/)
+
+/** A catalog entry or app deleted while a version was being recorded. */
+export const isForeignKeyViolation = (error: unknown) =>
+  violates(error, '23503', ['SQLITE_CONSTRAINT_FOREIGNKEY'], /FOREIGN KEY constraint failed/)
 
 export function currentUser(user: AuthUser | undefined): AuthUser {
   if (!user) throw new Error('operation reached its handler without an authenticated user')

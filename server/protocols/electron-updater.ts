@@ -7,14 +7,14 @@
 import { stringify } from 'yaml'
 import { hexToBase64 } from '../crypto.ts'
 import { downloadUrl } from '../model.ts'
-import type { ArtifactsTable } from '../storage/types.ts'
+import type { ArtifactRow } from '../storage/types.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'
 
 /** Installable files, first the one each electron-updater backend looks for (MacUpdater: zip, NSIS: exe, Linux: AppImage). */
 const INSTALLABLE = ['zip', 'exe', 'appimage', 'dmg', 'msi', 'deb', 'rpm', 'snap', 'pkg']
 
-const rank = (a: ArtifactsTable) => INSTALLABLE.indexOf(a.package_type)
+const rank = (a: ArtifactRow) => INSTALLABLE.indexOf(a.package_type)
 
 const yamlAnswer = (data: unknown): Answer => ({
   status: 200,

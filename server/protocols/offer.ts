@@ -3,10 +3,9 @@
  * architecture, and the single planning step (`planUpdate`) every protocol renders.
  */
 import { SemVer } from 'semver'
-import { sql } from 'kysely'
 import type { Services } from '../context.ts'
 import { versionQuery, type VersionRow } from '../model.ts'
-import type { ArtifactsTable } from '../storage/types.ts'
+import type { ArtifactRow } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
 import type { UpdaterFormat } from './formats.ts'
 
@@ -17,7 +16,7 @@ export interface Release {
   critical: boolean
   intermediate: boolean
   rolloutPercentage: number
-  artifacts: ArtifactsTable[]
+  artifacts: ArtifactRow[]
 }
 
 export interface Target {
@@ -51,9 +50,9 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
     .where('team_id', '=', app.team_id).where('name', '=', platform).executeTakeFirst()
   const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
     .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch).execute()
-  const artifacts = new Map<string, ArtifactsTable[]>()
+  const artifacts = new Map<string, ArtifactRow[]>()
   if (rows.length) {
-    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
+    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
   const releases = rows.map((row) => ({

@@ -10,6 +10,7 @@ import { conflict, notFound, validationProblem, type FieldError } from '../probl
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
 import { operationById } from '../spec.ts'
 import { bodyErrors, compileSchema } from '../validation.ts'
+import type { Insertable } from 'kysely'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -75,9 +76,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
-    const artifacts: ArtifactsTable[] = upload.files.map((f) => ({
+    const artifacts: Insertable<ArtifactsTable>[] = upload.files.map((f, position) => ({
       id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
-      size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now,
+      size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
     }))
     try {
       await s.db.transaction().execute(async (trx) => {

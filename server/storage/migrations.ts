@@ -1,9 +1,14 @@
-/** @module Schema migrations of the metadata database, applied in order at start. */
+/**
+ * @module Schema migrations of the metadata database, applied in order at start, on SQLite and
+ * PostgreSQL. The SQLite statements are exactly those existing databases already ran; where the
+ * dialects differ (an auto-numbered key, 64-bit sizes) each gets its own column type.
+ */
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
+import { dialectOf, type Dialect } from './dialect.ts'
 import type { Database } from './types.ts'
 
-const migrations: Record<string, Migration> = {
+const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0001-initial': {
     async up(db: Kysely<unknown>) {
       await db.schema.createTable('teams')
@@ -43,7 +48,7 @@ const migrations: Record<string, Migration> = {
           .execute()
       }
       await db.schema.createTable('versions')
-        .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) => dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
         .addColumn('id', 'text', (c) => c.notNull().unique())
         .addColumn('app_slug', 'text', (c) => c.notNull().references('apps.slug').onDelete('cascade'))
         .addColumn('version', 'text', (c) => c.notNull())
@@ -66,7 +71,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('file_name', 'text', (c) => c.notNull())
         .addColumn('package_type', 'text', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('size', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
         .addColumn('sha1', 'text', (c) => c.notNull())
         .addColumn('sha256', 'text', (c) => c.notNull())
         .addColumn('sha512', 'text', (c) => c.notNull())
@@ -97,14 +102,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('telemetry_counts_day').on('telemetry_counts').columns(['day', 'app_slug']).execute()
     },
   },
-}
+  // A version's files keep their upload order without relying on SQLite's rowid.
+  '0003-artifact-position': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('artifacts').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      if (dialect === 'sqlite') await sql`UPDATE artifacts SET position = rowid`.execute(db)
+    },
+  },
+})
 
-const provider: MigrationProvider = { getMigrations: async () => migrations }
+/** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */
+export class SchemaNewerError extends Error {}
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  await sql`PRAGMA foreign_keys = ON`.execute(db)
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const dialect = dialectOf(db)
+  if (dialect === 'sqlite') await sql`PRAGMA foreign_keys = ON`.execute(db)
+  const migrations = migrationsFor(dialect)
+  const provider: MigrationProvider = { getMigrations: async () => migrations }
+  const migrator = new Migrator({ db, provider })
+  // Kysely lists only the migrations it knows; its own table tells which ran (none on a new database).
+  const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db).then((r) => r.rows.map((row) => row.name), () => [])
+  const newer = recorded.filter((name) => !(name in migrations))
+  if (newer.length) {
+    throw new SchemaNewerError(`the database schema is newer than this Ferry: it has run migration ${newer[0]}, which this version does not know; run the Ferry version that upgraded it, or newer`)
+  }
+  const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
     throw new Error(`database migration failed: migration=${failed}`, { cause: error })

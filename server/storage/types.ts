@@ -1,5 +1,5 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
-import type { Generated, Kysely } from 'kysely'
+import type { Generated, Kysely, Selectable } from 'kysely'
 import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
@@ -56,7 +56,12 @@ export interface ArtifactsTable {
   sha512: string
   blob_key: string
   created_at: string
+  /** Order of the file in its upload. */
+  position: Generated<number>
 }
+
+/** An artifact row as read back. */
+export type ArtifactRow = Selectable<ArtifactsTable>
 
 /** What telemetry counts by: one app, version, channel, platform and arch on one day. */
 interface TelemetryGroup {

@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { sql } from 'kysely'
 import { isUniqueViolation } from '../../server/model.ts'
 import { migrate } from '../../server/storage/migrations.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
@@ -62,9 +61,9 @@ export function runStorageContract(name: string, make: StorageFactories): void {
 
   dbTest('migrations are idempotent and create every table', async (db) => {
     await migrate(db)
-    const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`.execute(db)
-    for (const t of ['apps', 'archs', 'artifacts', 'channels', 'platforms', 'teams', 'users', 'versions']) {
-      assert.ok(tables.rows.some((r) => r.name === t), `table ${t}`)
+    const tables = (await db.introspection.getTables()).map((t) => t.name)
+    for (const t of ['apps', 'archs', 'artifacts', 'channels', 'platforms', 'teams', 'users', 'versions', 'telemetry_counts', 'telemetry_devices']) {
+      assert.ok(tables.includes(t), `table ${t}`)
     }
   })
 
