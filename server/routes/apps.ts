@@ -4,6 +4,7 @@ import { currentUser, findTeamApp, isUniqueViolation, toApp } from '../model.ts'
 import { decodeCursor, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
 import { conflict, notFound } from '../problem.ts'
+import { forUpdate } from '../storage/dialect.ts'
 
 /**
  * Slugs name public update URLs, so they are unique on the whole server. A taken slug answers
@@ -67,6 +68,8 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       // The files to remove and the rows are read and deleted together: an upload that lands
       // meanwhile either is deleted with the app or waits for it.
       const keys = await s.db.transaction().execute(async (trx) => {
+        // Uploads to the app wait on this lock, then fail their foreign key: no file escapes the list.
+        await forUpdate(trx, trx.selectFrom('apps').select('slug').where('slug', '=', app.slug)).execute()
         const files = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
           .select('artifacts.blob_key').where('versions.app_slug', '=', app.slug).execute()
         const deleted = await trx.deleteFrom('apps').where('slug', '=', app.slug).executeTakeFirst()

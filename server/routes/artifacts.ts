@@ -5,6 +5,7 @@ import { currentUser, findTeamApp } from '../model.ts'
 import { allows } from '../permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../problem.ts'
 import { verifySignedPath } from '../signed-links.ts'
+import { forUpdate } from '../storage/dialect.ts'
 
 /** Parses a single `bytes=` range; `undefined` means "send the whole file". */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
@@ -35,6 +36,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       // Counting the siblings and deleting run in one transaction: two concurrent deletes cannot
       // both see a second file and leave the version with none.
       const target = await s.db.transaction().execute(async (trx) => {
+        await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
         const siblings = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
           .select(['artifacts.id', 'artifacts.blob_key']).where('versions.id', '=', path.version).where('versions.app_slug', '=', app.slug).execute()
         const found = siblings.find((a) => a.id === path.artifact)

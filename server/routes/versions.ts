@@ -11,6 +11,7 @@ import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipa
 import { operationById } from '../spec.ts'
 import { bodyErrors, compileSchema } from '../validation.ts'
 import type { Insertable } from 'kysely'
+import { forUpdate } from '../storage/dialect.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -166,6 +167,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const keys = await s.db.transaction().execute(async (trx) => {
+        await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
         const files = await trx.selectFrom('artifacts').select('blob_key').where('version_id', '=', path.version).execute()
         const deleted = await trx.deleteFrom('versions').where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)

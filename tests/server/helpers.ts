@@ -11,6 +11,8 @@ import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/spec.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
+import { openPostgresDb } from '../../server/storage/postgres-node.ts'
+import { databases } from './postgres-server.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
 import { responseValidator } from '../../server/validation.ts'
 
@@ -44,9 +46,21 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
   }
 }
 
-/** An in-process app on an in-memory better-sqlite3 database and memory blobs. */
+const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(process.env.FERRY_TEST_DATABASE_URL) : undefined
+
+/**
+ * The metadata database of one test app: in-memory SQLite, or with FERRY_TEST_BACKEND=postgres
+ * (set by `npm run test:unit:pg`) a fresh database on the PostgreSQL at FERRY_TEST_DATABASE_URL.
+ */
+export async function openTestDb(): Promise<Db> {
+  if (process.env.FERRY_TEST_BACKEND !== 'postgres') return openNodeDb(':memory:')
+  if (!postgresDatabases) throw new Error('FERRY_TEST_BACKEND=postgres needs FERRY_TEST_DATABASE_URL (npm run test:unit:pg sets both)')
+  return openPostgresDb(await postgresDatabases(), { poolSize: 3, allowExitOnIdle: true })
+}
+
+/** An in-process app on the test database (in-memory SQLite by default) and memory blobs. */
 export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date) {
-  const db: Db = await openNodeDb(':memory:')
+  const db: Db = await openTestDb()
   const blobs: BlobStore = createMemoryBlobs()
   const app = createApp({
     db, blobs, ...(clock ? { clock } : {}),

@@ -8,15 +8,14 @@ import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { operations } from '../../server/spec.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup } from './helpers.ts'
+import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, openTestDb, signup } from './helpers.ts'
 
 async function spiedApp() {
   const inner = createMemoryCache()
   const invalidated: string[][] = []
   const answerCache: AnswerCache = { ...inner, invalidate: async (apps) => { invalidated.push(apps); await inner.invalidate(apps) } }
   const app = createApp({
-    db: await openNodeDb(':memory:'), blobs: createMemoryBlobs(), answerCache,
+    db: await openTestDb(), blobs: createMemoryBlobs(), answerCache,
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
   })
   const f = async (path: string, init?: RequestInit) => app.request(`http://ferry.test${path}`, init)
