@@ -25,6 +25,12 @@ export interface ServerConfig {
   cache: boolean
   /** `undefined`: the answer cache lives in the process. */
   redisUrl: string | undefined
+  /** `undefined`: SQLite in `<dataDir>/ferry.db`; else a `postgres://` URL. */
+  databaseUrl: string | undefined
+  /** PostgreSQL connections per instance. */
+  databasePoolSize: number
+  /** PostgreSQL cancels a statement running longer than this. */
+  databaseStatementTimeoutMs: number
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
@@ -99,6 +105,20 @@ export function loadConfig(env: Env): ServerConfig {
     if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`FERRY_REDIS_URL must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
     return raw
   })
+  const databaseUrl = read<string | undefined>('FERRY_DATABASE_URL', undefined, (raw) => {
+    if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw)) throw new Error(`FERRY_DATABASE_URL must be a postgres:// or postgresql:// URL, got ${JSON.stringify(raw.replace(/:[^:@/]*@/, ':***@'))}`)
+    return raw
+  })
+  const databasePoolSize = read('FERRY_DATABASE_POOL_SIZE', 10, (raw) => integer('FERRY_DATABASE_POOL_SIZE', raw, 1, 1000))
+  const databaseStatementTimeoutMs = read('FERRY_DATABASE_STATEMENT_TIMEOUT_MS', 15_000, (raw) => integer('FERRY_DATABASE_STATEMENT_TIMEOUT_MS', raw, 100, 3_600_000))
+  // Instances that share a database must share their secrets too: a file each one generates
+  // for itself would make one instance refuse the tokens another issued.
+  if (databaseUrl && (signupKey === undefined || jwtSecret === undefined)) {
+    problems.push('FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance')
+  }
   if (problems.length) throw new ConfigError(problems)
-  return { host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl }
+  return {
+    host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
+    databaseUrl, databasePoolSize, databaseStatementTimeoutMs,
+  }
 }

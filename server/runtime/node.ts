@@ -17,6 +17,8 @@ import { openFsBlobs } from '../storage/blobs-fs.ts'
 import { removeOrphanBlobs } from '../storage/orphan-blobs.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
+import { describeUrl } from '../storage/database-url.ts'
+import type { Db } from '../storage/types.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
 async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
@@ -56,6 +58,13 @@ export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redis
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
 }
 
+/** SQLite under the data dir, or PostgreSQL (imported only when configured) at FERRY_DATABASE_URL. */
+async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>, dataDir: string): Promise<Db> {
+  if (!config.databaseUrl) return openNodeDb(join(dataDir, 'ferry.db'))
+  const { openPostgresDb } = await import('../storage/postgres-node.ts')
+  return openPostgresDb(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs })
+}
+
 export interface RunningServer {
   url: string
   server: ServerType
@@ -75,7 +84,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   await mkdir(dataDir, { recursive: true })
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
-  const db = await openNodeDb(join(dataDir, 'ferry.db'))
+  const db = await openDatabase(config, dataDir)
   const blobs = await openFsBlobs(join(dataDir, 'blobs'))
   const orphans = await removeOrphanBlobs(db, blobs)
   if (orphans.length) logger.warn({ count: orphans.length, keys: orphans.slice(0, 20) }, 'removed files of uploads that never completed')
@@ -99,7 +108,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-  logger.info({ url, dataDir, publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
+  logger.info({ url, dataDir, database: config.databaseUrl ? `postgres ${describeUrl(config.databaseUrl)}` : 'sqlite', publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : 'memory' }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))

@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { describeUrl } from './database-url.ts'
 import { migrate } from './migrations.ts'
 import type { Database } from './types.ts'
 
@@ -23,16 +24,6 @@ const INT8 = 20
 // Sizes and counts are int8; every value Ferry stores fits in a double.
 const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser }
-
-/** `postgres://user:…@host:port/db` without the password, for messages. */
-export function describeUrl(url: string): string {
-  try {
-    const u = new URL(url)
-    return `${u.hostname}:${u.port || 5432}${u.pathname}`
-  } catch {
-    return 'the configured URL'
-  }
-}
 
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Kysely<Database>> {
   const pool = new pg.Pool({

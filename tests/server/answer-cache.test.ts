@@ -15,7 +15,7 @@ import { createRedisCache } from '../../server/cache/redis-cache.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
-import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, httpFetch, jsonBody, signup, uploadForm, type Fetch } from './helpers.ts'
+import { TEST_ITERATIONS, bearer, httpFetch, jsonBody, signup, uploadForm, type Fetch, testServerConfig, testDatabaseUrl } from './helpers.ts'
 import { startRedis } from './redis-server.ts'
 
 let redis: Awaited<ReturnType<typeof startRedis>>
@@ -54,12 +54,9 @@ for (const [kind, make] of Object.entries(caches)) {
 
 interface Node { server: RunningServer; f: Fetch }
 
-async function node(dataDir: string, redisUrl?: string): Promise<Node> {
+async function node(dataDir: string, redisUrl: string | undefined, databaseUrl: string | undefined): Promise<Node> {
   const server = await startServer({
-    config: {
-      host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, publicUrl: undefined,
-      maxUploadBytes: 1024 * 1024, logLevel: 'silent', telemetry: true, cache: true, redisUrl,
-    },
+    config: testServerConfig(dataDir, { maxUploadBytes: 1024 * 1024, redisUrl, databaseUrl }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
@@ -98,9 +95,10 @@ for (const mode of ['memory', 'redis'] as const) {
 
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), `ferry-cache-${mode}-`))
-      writer = await node(dataDir, mode === 'redis' ? redis.url : undefined)
-      // Redis mode: a second process on the same database reads; memory mode: the same process.
-      reader = mode === 'redis' ? await node(dataDir, redis.url) : writer
+      const databaseUrl = await testDatabaseUrl()
+      writer = await node(dataDir, mode === 'redis' ? redis.url : undefined, databaseUrl)
+      // Redis mode: a second server on the same database reads; memory mode: the same server.
+      reader = mode === 'redis' ? await node(dataDir, redis.url, databaseUrl) : writer
       token = (await signup(writer.f, `${mode}@cache.test`)).token
       for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
         ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }], ['/v1/archs', { name: 'x64' }]] as const) {
@@ -186,7 +184,7 @@ for (const mode of ['memory', 'redis'] as const) {
 test('redis: when Redis goes away, update checks and writes still work from the database', async () => {
   const ownRedis = await startRedis()
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-cache-down-'))
-  const n = await node(dataDir, ownRedis.url)
+  const n = await node(dataDir, ownRedis.url, await testDatabaseUrl())
   try {
     const { token } = await signup(n.f, 'down@cache.test')
     for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows' }], ['/v1/archs', { name: 'x64' }]] as const) {

@@ -12,6 +12,7 @@ test('defaults need no environment at all', () => {
   assert.deepEqual(loadConfig({}), {
     host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
+    databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
   })
 })
 
@@ -28,6 +29,26 @@ test('valid values are parsed', () => {
   assert.equal(config.publicUrl, 'https://updates.example.com')
   assert.equal(config.maxUploadBytes, 1048576)
   assert.equal(config.logLevel, 'debug')
+})
+
+test('PostgreSQL: a postgres URL with shared secrets, pool and timeout; without the secrets it refuses to start', () => {
+  const secrets = { FERRY_SIGNUP_KEY: 's'.repeat(16), FERRY_JWT_SECRET: 'j'.repeat(32) }
+  const config = loadConfig({ ...secrets, FERRY_DATABASE_URL: 'postgres://ferry:pw@db:5432/ferry', FERRY_DATABASE_POOL_SIZE: '25', FERRY_DATABASE_STATEMENT_TIMEOUT_MS: '2000' })
+  assert.equal(config.databaseUrl, 'postgres://ferry:pw@db:5432/ferry')
+  assert.equal(config.databasePoolSize, 25)
+  assert.equal(config.databaseStatementTimeoutMs, 2000)
+  assert.throws(() => loadConfig({ FERRY_DATABASE_URL: 'postgres://ferry:pw@db/ferry' }), (error: unknown) => {
+    assert.ok(error instanceof ConfigError)
+    assert.match(error.message, /FERRY_DATABASE_URL \(PostgreSQL\) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY/)
+    return true
+  })
+  assert.throws(() => loadConfig({ ...secrets, FERRY_DATABASE_URL: 'mysql://u:hunter2@db/ferry', FERRY_DATABASE_POOL_SIZE: '0' }), (error: unknown) => {
+    assert.ok(error instanceof ConfigError)
+    assert.match(error.message, /FERRY_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/)
+    assert.doesNotMatch(error.message, /hunter2/)
+    assert.match(error.message, /FERRY_DATABASE_POOL_SIZE must be an integer from 1 to 1000/)
+    return true
+  })
 })
 
 test('every bad value is reported at once, naming its variable', () => {

@@ -5,9 +5,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import BetterSqlite3 from 'better-sqlite3'
+import { openPostgresDb } from '../../server/storage/postgres-node.ts'
+import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import {
-  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
+  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
 
@@ -178,9 +179,9 @@ test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is create
   assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
 })
 
-function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+function startChild(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; url: string }> {
   const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -194,8 +195,9 @@ function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string
 
 test('SIGKILL during an upload: after restart no partial artifact, metadata consistent', { timeout: 30_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-crash-'))
+  const databaseUrl = await testDatabaseUrl()
   try {
-    let { child, url } = await startChild(dataDir)
+    let { child, url } = await startChild(dataDir, databaseUrl)
     const cf = httpFetch(url)
     const t = await prepare(cf)
     // One complete upload first: it must survive the crash intact.
@@ -214,7 +216,7 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     // A file whose upload committed its blob but died before the metadata transaction.
     await writeFile(join(dataDir, 'blobs', 'art_orphanedByCrash'), 'never recorded')
 
-    ;({ child, url } = await startChild(dataDir))
+    ;({ child, url } = await startChild(dataDir, databaseUrl))
     try {
       const rf = httpFetch(url)
       const login = await rf('/v1/whoami', bearer(t))
@@ -231,9 +233,9 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
       await new Promise((r) => child.once('exit', r))
     }
     // Every artifact row has its blob and every blob has its row.
-    const db = new BetterSqlite3(join(dataDir, 'ferry.db'), { readonly: true })
-    const keys = (db.prepare('SELECT blob_key FROM artifacts ORDER BY blob_key').all() as Array<{ blob_key: string }>).map((r) => r.blob_key)
-    db.close()
+    const db = databaseUrl ? await openPostgresDb(databaseUrl, { allowExitOnIdle: true }) : await openNodeDb(join(dataDir, 'ferry.db'))
+    const keys = (await db.selectFrom('artifacts').select('blob_key').orderBy('blob_key').execute()).map((r) => r.blob_key)
+    await db.destroy()
     const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp').sort()
     assert.deepEqual(files, keys)
     assert.equal(keys.length, 1)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import type { ServerConfig } from '../../server/config.ts'
+import { loadConfig, type ServerConfig } from '../../server/config.ts'
 import type { AppConfig } from '../../server/context.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/spec.ts'
@@ -21,18 +21,32 @@ export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789'
 export const PASSWORD = 'correct-horse-battery-staple'
 export const TEST_ITERATIONS = 1000
 
+const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(process.env.FERRY_TEST_DATABASE_URL) : undefined
+
 export interface TestServer extends RunningServer {
   dataDir: string
   stop(): Promise<void>
 }
 
+/** A complete server config for tests: the defaults, test secrets, a free port, silent logs. */
+export function testServerConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
+    maxUploadBytes: 10 * 1024 * 1024, logLevel: 'silent', ...overrides,
+  }
+}
+
+/** With FERRY_TEST_BACKEND=postgres, a fresh database for a test server; else SQLite in its data dir. */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  if (process.env.FERRY_TEST_BACKEND !== 'postgres') return undefined
+  if (!postgresDatabases) throw new Error('FERRY_TEST_BACKEND=postgres needs FERRY_TEST_DATABASE_URL (npm run test:unit:pg sets both)')
+  return postgresDatabases()
+}
+
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const running = await startServer({
-    config: {
-      host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
-      publicUrl: undefined, maxUploadBytes, logLevel: 'silent', telemetry: true, cache: true, redisUrl: undefined, ...config,
-    },
+    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
@@ -45,8 +59,6 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
     },
   }
 }
-
-const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(process.env.FERRY_TEST_DATABASE_URL) : undefined
 
 /**
  * The metadata database of one test app: in-memory SQLite, or with FERRY_TEST_BACKEND=postgres
