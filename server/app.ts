@@ -12,6 +12,7 @@ import { allows, holds, isMatrixPermission } from './permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
 import { operations, type Input, type OperationId, type OperationSpec } from './spec.ts'
 import { operationValidator } from './validation.ts'
+import { isOutage } from './storage/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
 import { versionHandlers } from './routes/versions.ts'
@@ -205,6 +206,12 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     if (err instanceof HttpProblem) return problemResponse(err, c.req.path)
     if (err instanceof HTTPException && err.status < 500) {
       return problemResponse(validationProblem([{ field: 'request', message: err.message || 'is malformed' }]), c.req.path)
+    }
+    if (isOutage(err)) {
+      s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
+      const problem = problemResponse(new HttpProblem('unavailable', `The database or artifact storage cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
+      problem.headers.set('retry-after', '5')
+      return problem
     }
     s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)

@@ -1585,9 +1585,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The server cannot serve requests (its database or storage is unreachable). */
+        /** @description The database or artifact storage cannot be reached right now. Nothing was half-recorded; retry after the number of seconds in `Retry-After`. */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1747,6 +1749,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     login: {
@@ -1800,6 +1803,7 @@ export interface operations {
             401: components["responses"]["InvalidCredentials"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listApps: {
@@ -1857,6 +1861,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createApp: {
@@ -1910,6 +1915,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listVersions: {
@@ -2011,6 +2017,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApp: {
@@ -2039,6 +2046,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateApp: {
@@ -2091,6 +2099,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchAppVersions: {
@@ -2200,6 +2209,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadVersion: {
@@ -2259,6 +2269,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteVersion: {
@@ -2292,6 +2303,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateVersion: {
@@ -2339,6 +2351,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteArtifact: {
@@ -2378,6 +2391,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     downloadArtifact: {
@@ -2455,6 +2469,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listChannels: {
@@ -2508,6 +2523,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createChannel: {
@@ -2552,6 +2568,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteChannel: {
@@ -2581,6 +2598,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateChannel: {
@@ -2631,6 +2649,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPlatforms: {
@@ -2690,6 +2709,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createPlatform: {
@@ -2734,6 +2754,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deletePlatform: {
@@ -2763,6 +2784,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updatePlatform: {
@@ -2813,6 +2835,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listArchs: {
@@ -2864,6 +2887,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createArch: {
@@ -2906,6 +2930,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteArch: {
@@ -2935,6 +2960,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateArch: {
@@ -2984,6 +3010,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listTeamUsers: {
@@ -3091,6 +3118,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createTeamUser: {
@@ -3147,6 +3175,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteTeamUser: {
@@ -3175,6 +3204,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateTeamUser: {
@@ -3291,6 +3321,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminPassword: {
@@ -3324,6 +3355,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getHealth: {
@@ -3459,6 +3491,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     checkForUpdate: {
@@ -3576,6 +3609,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getLatestBuild: {
@@ -3629,6 +3663,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSquirrelReleases: {
@@ -3685,6 +3720,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSquirrelPackage: {
@@ -3732,6 +3768,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSquirrelMacUpdate: {
@@ -3799,6 +3836,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getElectronUpdaterFeed: {
@@ -3878,6 +3916,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getTauriUpdate: {
@@ -3951,6 +3990,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getTelemetry: {
@@ -4029,6 +4069,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TelemetryDisabled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -1236,6 +1236,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -1276,6 +1281,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1329,6 +1339,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1386,6 +1401,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1487,6 +1507,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -1554,6 +1579,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -1597,6 +1627,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1717,6 +1752,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -1786,6 +1826,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1865,6 +1910,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -1917,6 +1967,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -1986,6 +2041,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2095,6 +2155,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2148,6 +2213,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2198,6 +2268,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2273,6 +2348,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2321,6 +2401,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2377,6 +2462,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2427,6 +2517,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2502,6 +2597,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2550,6 +2650,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2606,6 +2711,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2656,6 +2766,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2731,6 +2846,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2779,6 +2899,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2840,6 +2965,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2890,6 +3020,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -2956,6 +3091,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2995,6 +3135,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3039,6 +3184,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3089,6 +3239,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3207,6 +3362,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -3278,6 +3438,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3354,6 +3519,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -3415,6 +3585,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3494,6 +3669,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3604,6 +3784,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -3700,6 +3885,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3801,6 +3991,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

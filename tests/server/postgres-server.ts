@@ -22,6 +22,14 @@ export interface TestPostgres {
   stop(): Promise<void>
 }
 
+/** A cluster this process started, which a test may take down and bring back on the same port. */
+export interface OwnPostgres extends TestPostgres {
+  /** Stops the server (fast shutdown: connections are cut), keeping its data. */
+  halt(): Promise<void>
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
@@ -65,7 +73,11 @@ export function databases(url: string): () => Promise<string> {
 export async function startPostgres(): Promise<TestPostgres> {
   const external = process.env.FERRY_TEST_DATABASE_URL
   if (external) return { url: external, createDatabase: databases(external), stop: async () => undefined }
+  return startOwnPostgres()
+}
 
+/** Always starts a local cluster, whatever FERRY_TEST_DATABASE_URL says (outage tests need one). */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = await binDir()
   const dir = await mkdtemp(join(tmpdir(), 'ferry-pg-'))
   // The server refuses to run as root: as root, the cluster belongs to the postgres user.
@@ -80,11 +92,18 @@ export async function startPostgres(): Promise<TestPostgres> {
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'ferry', '--no-sync', '-E', 'UTF8'])
   const port = await freePort()
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-  await as('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', 'start'])
+  const start = () => as('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', 'start'])
+  await start()
   const url = `postgres://ferry@127.0.0.1:${port}/postgres`
   return {
     url,
     createDatabase: databases(url),
+    async halt() {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+    },
+    async resume() {
+      await start()
+    },
     async stop() {
       await as('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined)
       await rm(dir, { recursive: true, force: true })

@@ -1,0 +1,25 @@
+/**
+ * @module Errors that mean "a dependency is down right now", not "Ferry has a bug": the request
+ * gets a 503 problem with Retry-After instead of a 500, and the next request tries again.
+ */
+
+/** PostgreSQL SQLSTATE classes and codes of a lost or refused server. */
+const PG_UNAVAILABLE = /^(08|57P0[1-4]|53300)/
+const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'])
+const SQLITE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED'])
+const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection/i
+
+function codeOf(error: Error): string | undefined {
+  const code: unknown = Reflect.get(error, 'code')
+  return typeof code === 'string' ? code : undefined
+}
+
+/** Whether this error (or one it wraps) says the database or the blob store cannot be reached. */
+export function isOutage(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false
+  const code = codeOf(error)
+  if (code && (NETWORK.has(code) || SQLITE_BUSY.has(code) || PG_UNAVAILABLE.test(code))) return true
+  if (MESSAGES.test(error.message)) return true
+  if (error instanceof AggregateError && error.errors.some((e) => isOutage(e, depth + 1))) return true
+  return isOutage(error.cause, depth + 1)
+}
