@@ -18,6 +18,8 @@ export interface AnswerCache {
   /** `ttlMs`: for answers with time-limited links (private apps). Entries are never mutated. */
   set(app: string, key: string, value: CachedAnswer, generation: string, ttlMs?: number): Promise<void>
   invalidate(apps: string[]): Promise<void>
+  /** Forgets every answer (after a gap in which invalidations may have been missed). */
+  invalidateAll(): Promise<void>
   close(): Promise<void>
 }
 
@@ -27,7 +29,9 @@ export const DEFAULT_MAX_ENTRIES = 10_000
 export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache {
   const lru = new LRUCache<string, CachedAnswer>({ max: maxEntries })
   const generations = new Map<string, number>()
-  const gen = (app: string) => generations.get(app) ?? 0
+  // Part of every generation: bumping it makes every stored answer unreachable at once.
+  let epoch = 0
+  const gen = (app: string) => epoch * 1_000_000_000 + (generations.get(app) ?? 0)
   const fullKey = (app: string, g: number, key: string) => `${app}\u0000${g}\u0000${key}`
   return {
     kind: 'memory',
@@ -43,7 +47,12 @@ export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache
     },
     async invalidate(apps) {
       // Older generations' entries become unreachable and age out of the LRU.
-      for (const app of apps) generations.set(app, gen(app) + 1)
+      for (const app of apps) generations.set(app, (generations.get(app) ?? 0) + 1)
+    },
+    async invalidateAll() {
+      epoch++
+      generations.clear()
+      lru.clear()
     },
     async close() {
       lru.clear()

@@ -96,6 +96,8 @@ export async function createRedisCache(url: string, onError: (error: unknown) =>
         throw error
       }
     },
+    // Every process reads the generations in Redis itself: none can have missed one.
+    async invalidateAll() {},
     async close() {
       await client.close()
     },

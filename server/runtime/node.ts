@@ -9,6 +9,7 @@ import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
+import { createMemoryCache } from '../cache/answer-cache.ts'
 import type { AppDeps } from '../context.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
@@ -51,9 +52,15 @@ const TELEMETRY_FLUSH_MS = 5000
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
  * the client stays out of other runtimes), or `undefined` for the app's in-process default.
  */
-export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl'>, logger: PinoLogger): Promise<AppDeps['answerCache']> {
+export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger): Promise<AppDeps['answerCache']> {
   if (!config.cache) return null
-  if (!config.redisUrl) return undefined
+  if (!config.redisUrl) {
+    if (!config.databaseUrl) return undefined
+    // Several processes may share the database: each keeps its own answers and hears the
+    // others' invalidations over PostgreSQL.
+    const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
+    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'))
+  }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
 }
@@ -109,7 +116,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir, database: config.databaseUrl ? `postgres ${describeUrl(config.databaseUrl)}` : 'sqlite', publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
-    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : 'memory' }, 'listening')
+    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory' }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)

@@ -1,0 +1,106 @@
+/**
+ * @module Performance mode across processes without Redis: each Ferry on the same PostgreSQL
+ * keeps its answers in its own memory, and tells the others what a write invalidated with
+ * `NOTIFY`; each `LISTEN`s and drops those apps' answers. Node only (imported when
+ * FERRY_DATABASE_URL is set and FERRY_REDIS_URL is not).
+ *
+ * A notification reaches the other processes a few milliseconds after the write committed. If
+ * the listening connection drops, invalidations may have been missed meanwhile: on reconnecting,
+ * the process forgets every cached answer.
+ */
+import pg from 'pg'
+import { randomId } from '../crypto.ts'
+import type { AnswerCache } from './answer-cache.ts'
+
+const CHANNEL = 'ferry_answer_cache'
+/** PostgreSQL refuses payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7000
+const RETRY_MS = [100, 500, 1000, 2000, 5000]
+
+interface Message { from: string; apps: string[] }
+
+function isMessage(value: unknown): value is Message {
+  if (value === null || typeof value !== 'object') return false
+  const from: unknown = Reflect.get(value, 'from')
+  const apps: unknown = Reflect.get(value, 'apps')
+  return typeof from === 'string' && Array.isArray(apps) && apps.every((a) => typeof a === 'string')
+}
+
+/** Payloads of at most MAX_PAYLOAD bytes, each naming some of the apps. */
+export function payloads(from: string, apps: string[]): string[] {
+  const out: string[] = []
+  let batch: string[] = []
+  for (const app of apps) {
+    const next = JSON.stringify({ from, apps: [...batch, app] })
+    if (next.length > MAX_PAYLOAD && batch.length) {
+      out.push(JSON.stringify({ from, apps: batch }))
+      batch = [app]
+    } else {
+      batch.push(app)
+    }
+  }
+  if (batch.length) out.push(JSON.stringify({ from, apps: batch }))
+  return out
+}
+
+export async function withPostgresInvalidation(cache: AnswerCache, url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
+  const self = randomId('inst', 8)
+  const sender = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
+  sender.on('error', onError)
+  let listener: pg.Client | undefined
+  let closed = false
+  let attempt = 0
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: url })
+    client.on('notification', (msg) => {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(msg.payload ?? '')
+      } catch {
+        return
+      }
+      if (isMessage(parsed) && parsed.from !== self) cache.invalidate(parsed.apps).catch(onError)
+    })
+    client.on('error', (error) => {
+      onError(error)
+      reconnect(client)
+    })
+    client.on('end', () => reconnect(client))
+    await client.connect()
+    await client.query(`LISTEN ${CHANNEL}`)
+    listener = client
+    attempt = 0
+  }
+
+  function reconnect(dead: pg.Client): void {
+    if (closed || listener !== dead) return
+    listener = undefined
+    dead.end().catch(() => undefined)
+    const retry = () => {
+      if (closed) return
+      // Anything written while nobody listened may be cached here: forget it all.
+      cache.invalidateAll().then(listen).catch((error: unknown) => {
+        onError(error)
+        setTimeout(retry, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]).unref()
+      })
+    }
+    setTimeout(retry, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]).unref()
+  }
+
+  await listen()
+  return {
+    ...cache,
+    async invalidate(apps) {
+      await cache.invalidate(apps)
+      if (apps.length === 0) return
+      for (const payload of payloads(self, apps)) await sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+    },
+    async close() {
+      closed = true
+      await listener?.end().catch(() => undefined)
+      await sender.end()
+      await cache.close()
+    },
+  }
+}
