@@ -2,12 +2,13 @@
  * @module What one client gets: the published releases of an app for one channel, platform and
  * architecture, and the single planning step (`planUpdate`) every protocol renders.
  */
-import { SemVer } from 'semver'
+import type { SemVer } from 'semver'
 import { sql } from 'kysely'
 import type { Services } from '../context.ts'
 import { versionQuery, type VersionRow } from '../model.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
+import { parseVersion } from '../version-input.ts'
 import type { UpdaterFormat } from './formats.ts'
 
 export interface Release {
@@ -56,11 +57,15 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
     const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy(sql`rowid`).execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
-  const releases = rows.map((row) => ({
-    row, version: row.version, parsed: new SemVer(row.version), critical: row.critical === 1,
-    intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
-    artifacts: artifacts.get(row.id) ?? [],
-  })).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
+  // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
+  const releases = rows.flatMap((row) => {
+    const parsed = parseVersion(row.version)
+    return parsed ? [{
+      row, version: row.version, parsed, critical: row.critical === 1,
+      intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
+      artifacts: artifacts.get(row.id) ?? [],
+    }] : []
+  }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
   return { app, channel, platform, arch, defaultFormat: (platformRow?.updater ?? 'ferry') as UpdaterFormat, releases }
 }
 

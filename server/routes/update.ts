@@ -3,7 +3,7 @@
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
  * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
  */
-import semver, { SemVer } from 'semver'
+import semver, { type SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
@@ -13,6 +13,7 @@ import { TAURI_ARCHS, TAURI_TARGETS, type TauriArch, type TauriTarget, type Upda
 import { RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
 import { rolloutBucket, inRollout } from '../update-logic.ts'
+import { optionalVersionInput, versionInput } from '../version-input.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
@@ -112,7 +113,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const q = input.query as { version: string; channel: string; platform: string; arch: string; format?: UpdaterFormat }
       const deviceId = deviceHeader(input)
       return answer(c, {
-        slug: input.path.app as string, channel: q.channel, platform: q.platform, arch: q.arch, current: new SemVer(q.version),
+        slug: input.path.app as string, channel: q.channel, platform: q.platform, arch: q.arch, current: versionInput('version', q.version),
         format: q.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
@@ -121,7 +122,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = deviceHeader(input)
       return answer(c, {
         slug: input.path.app as string, channel: input.path.channel as string, platform: 'darwin', arch: input.path.arch as string,
-        current: new SemVer(input.query.version as string), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: versionInput('version', input.query.version as string), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -130,7 +131,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = deviceHeader(input) ?? (input.header['x-user-staging-id'] as string | undefined)
       return answer(c, {
         slug: input.path.app as string, channel: input.path.channel as string, platform: input.path.platform as string,
-        arch: input.path.arch as string, current: new SemVer(input.path.version as string), format: 'electron-updater',
+        arch: input.path.arch as string, current: versionInput('version', input.path.version as string), format: 'electron-updater',
         deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
@@ -140,7 +141,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       return answer(c, {
         slug: input.path.app as string, channel: input.path.channel as string,
         platform: TAURI_TARGETS[input.path.target as TauriTarget], arch: TAURI_ARCHS[input.path.arch as TauriArch],
-        current: new SemVer(input.path.currentVersion as string), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: versionInput('currentVersion', input.path.currentVersion as string), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -149,7 +150,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const local = input.query.localVersion as string | undefined
       return answer(c, {
         slug: input.path.app as string, channel: input.path.channel as string, platform: 'windows', arch: input.path.arch as string,
-        current: local ? new SemVer(local) : undefined, format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: optionalVersionInput('localVersion', local), format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 

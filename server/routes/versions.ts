@@ -10,6 +10,7 @@ import { conflict, notFound, validationProblem, type FieldError } from '../probl
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
 import { operationById } from '../spec.ts'
 import { bodyErrors, schemaFor } from '../validation.ts'
+import { versionInput } from '../version-input.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 const uploadSchema = operationById('uploadVersion').body?.schema
@@ -58,6 +59,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }
     if (errors.length) throw validationProblem(errors)
     const body = candidate as unknown as Required<Omit<Schemas['VersionUpload'], 'files'>>
+    versionInput('version', body.version)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
