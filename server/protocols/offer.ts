@@ -28,6 +28,11 @@ export interface Target {
   arch: string
   /** The platform's `updater`, or `ferry` when the team has no platform of that name. */
   defaultFormat: UpdaterFormat
+  /**
+   * The team has this channel, platform and arch. Only such checks are counted by telemetry
+   * and only their answers are cached, so a cached answer implies an existing target.
+   */
+  inCatalog: boolean
   /** Published releases, oldest first. */
   releases: Release[]
 }
@@ -48,8 +53,11 @@ export interface Offer {
 export async function loadTarget(s: Services, slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
   const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
   if (!app) return null
-  const platformRow = await s.db.selectFrom('platforms').select('updater')
-    .where('team_id', '=', app.team_id).where('name', '=', platform).executeTakeFirst()
+  const catalog = await s.db.selectNoFrom((eb) => [
+    eb.selectFrom('channels').select('id').where('team_id', '=', app.team_id).where('name', '=', channel).as('channel'),
+    eb.selectFrom('platforms').select('updater').where('team_id', '=', app.team_id).where('name', '=', platform).as('updater'),
+    eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
+  ]).executeTakeFirstOrThrow()
   const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
     .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch).execute()
   const artifacts = new Map<string, ArtifactsTable[]>()
@@ -66,7 +74,8 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
       artifacts: artifacts.get(row.id) ?? [],
     }] : []
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
-  return { app, channel, platform, arch, defaultFormat: (platformRow?.updater ?? 'ferry') as UpdaterFormat, releases }
+  const inCatalog = catalog.channel !== null && catalog.updater !== null && catalog.arch !== null
+  return { app, channel, platform, arch, defaultFormat: (catalog.updater ?? 'ferry') as UpdaterFormat, inCatalog, releases }
 }
 
 /** Whether the answer for `current` depends on the device (a partial rollout lies above it). */

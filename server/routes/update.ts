@@ -68,7 +68,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     if (!cache) {
       const t = await target(c)
       if (!t) throw notFound(`No app with slug ${c.slug}.`)
-      count(c)
+      if (t.inCatalog) count(c)
       return toResponse((await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
@@ -87,6 +87,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const generation = await cache.generation(c.slug)
     const t = await target(c)
     if (!t) throw notFound(`No app with slug ${c.slug}.`)
+    // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
+    if (!t.inCatalog) return toResponse((await compute(req, c, t)).answer)
     count(c)
     const { answer: result, vary } = await compute(req, c, t)
     const ttl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
