@@ -158,8 +158,11 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     await next()
     // After the write landed; answers computed before it were read with an older generation
-    // and are refused by the cache (see server/cache/answer-cache.ts).
-    if (writes && s.answers) {
+    // and are refused by the cache (see server/cache/answer-cache.ts). A refused write (4xx)
+    // changed nothing: invalidating for it would let anyone empty any app's cached answers, and
+    // grow the cache's per-app generations, with writes to made-up slugs.
+    const refused = c.res.status >= 400 && c.res.status < 500
+    if (writes && s.answers && !refused) {
       try {
         await s.answers.invalidate(await appsAffectedBy(s, c.req.path, c.get('user')))
       } catch (err) {
