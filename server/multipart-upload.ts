@@ -49,7 +49,7 @@ export async function discardUpload(blobs: BlobStore, upload: Pick<ReceivedUploa
 }
 
 function layoutProblem(error: MultipartError): HttpProblem {
-  if (error.limit) return new HttpProblem('payload-too-large', `The upload ${error.message}.`)
+  if (error.limit) return new HttpProblem('payload-too-large', `Uploads are limited to ${MAX_PARTS} parts.`)
   return validationProblem([{ field: 'body', message: error.message }])
 }
 
