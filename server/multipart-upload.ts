@@ -4,8 +4,8 @@
  * Any failure (too large, malformed, client gone, storage error) removes every blob this
  * request wrote before the error propagates, so a refused upload leaves nothing behind.
  */
-import * as multipasta from 'multipasta'
 import type { DigestStreamFactory, Digests } from './digests.ts'
+import { boundaryOf, createMultipartParser, MultipartError, type MultipartEvent, type PartHeaders } from './multipart-parser.ts'
 import { HttpProblem, validationProblem, type FieldError } from './problem.ts'
 import type { BlobStore, BlobWriter } from './storage/types.ts'
 
@@ -35,107 +35,120 @@ export interface ReceiveOptions {
   fileNameProblem: (name: string) => string | undefined
 }
 
+type Receiving =
+  | { kind: 'file'; file: ReceivedFile; writer: BlobWriter; hash: ReturnType<DigestStreamFactory> }
+  | { kind: 'field'; part: PartHeaders; chunks: Uint8Array[]; size: number }
+  | { kind: 'skip' }
+
 const MAX_PARTS = 1000
 const MAX_FIELD_BYTES = 1024 * 1024
-
-type ParserEvent =
-  | { kind: 'field'; info: multipasta.PartInfo; value: Uint8Array }
-  | { kind: 'start'; info: multipasta.PartInfo }
-  | { kind: 'chunk'; chunk: Uint8Array }
-  | { kind: 'end' }
 
 /** Deletes the blobs of an upload that will not be kept. */
 export async function discardUpload(blobs: BlobStore, upload: Pick<ReceivedUpload, 'files'>): Promise<void> {
   for (const file of upload.files) await blobs.delete(file.blobKey).catch(() => undefined)
 }
 
-function parseErrorProblem(error: multipasta.MultipartError, maxBytes: number): HttpProblem {
-  if (error._tag === 'ReachedLimit') {
-    if (error.limit === 'MaxParts') return new HttpProblem('payload-too-large', `Uploads are limited to ${MAX_PARTS} parts.`)
-    if (error.limit === 'MaxFieldSize') return new HttpProblem('payload-too-large', `Text fields are limited to ${MAX_FIELD_BYTES} bytes.`)
-    return new HttpProblem('payload-too-large', `Uploads are limited to ${maxBytes} bytes per request.`)
+function layoutProblem(error: MultipartError): HttpProblem {
+  if (error.limit) return new HttpProblem('payload-too-large', `Uploads are limited to ${MAX_PARTS} parts.`)
+  return validationProblem([{ field: 'body', message: error.message }])
+}
+
+function decodeField(part: PartHeaders, bytes: Uint8Array): string {
+  const label = part.charset ?? 'utf-8'
+  let decoder: TextDecoder
+  try {
+    decoder = new TextDecoder(label, { fatal: true })
+  } catch {
+    throw validationProblem([{ field: part.name, message: `has charset ${JSON.stringify(label)}, which is not supported; send UTF-8` }])
   }
-  const why = error._tag === 'InvalidBoundary' ? 'has no usable boundary'
-    : error._tag === 'EndNotReached' ? 'ends before its closing boundary'
-      : 'is not a well-formed multipart/form-data body'
-  return validationProblem([{ field: 'body', message: why }])
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    throw validationProblem([{ field: part.name, message: `is not valid ${label}` }])
+  }
 }
 
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
-  const type = request.headers.get('content-type') ?? ''
-  if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-    throw validationProblem([{ field: 'Content-Type', message: 'must be multipart/form-data with a boundary' }])
-  }
+  const type = boundaryOf(request.headers.get('content-type') ?? '')
+  if ('problem' in type) throw validationProblem([{ field: 'Content-Type', message: type.problem }])
   const tooLarge = () => new HttpProblem('payload-too-large', `Uploads are limited to ${options.maxBytes} bytes per request.`)
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > options.maxBytes) throw tooLarge()
   if (!request.body) throw validationProblem([{ field: options.fileField, message: 'is required' }])
 
   const upload: ReceivedUpload = { fields: new Map(), files: [], errors: [] }
-  const events: ParserEvent[] = []
-  let parseError: multipasta.MultipartError | undefined
-  let finished = false
-  const parser = multipasta.make({
-    headers: { 'content-type': type },
-    maxParts: MAX_PARTS,
-    maxFieldSize: MAX_FIELD_BYTES,
-    isFile: (info) => info.filename !== undefined,
-    onField: (info, value) => events.push({ kind: 'field', info, value }),
-    onFile(info) {
-      events.push({ kind: 'start', info })
-      return (chunk) => events.push(chunk === null ? { kind: 'end' } : { kind: 'chunk', chunk })
-    },
-    onError: (error) => { parseError ??= error },
-    onDone: () => { finished = true },
-  })
+  const parser = createMultipartParser(type.boundary, MAX_PARTS)
 
-  // The file being received: null while skipping a refused part's bytes.
-  let current: { file: ReceivedFile; writer: BlobWriter; hash: ReturnType<DigestStreamFactory> } | null = null
+  // The part being received: a file written to the blob store, a text field being collected,
+  // or a refused part whose bytes are skipped.
+  const receiving: { part: Receiving | null } = { part: null }
   const names = new Set<string>()
 
-  async function startFile(info: multipasta.PartInfo): Promise<void> {
-    // Browsers and undici percent-encode exactly these three in multipart file names (HTML spec).
-    const name = (info.filename ?? '').replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n')
-    if (info.name !== options.fileField) {
-      upload.errors.push({ field: info.name || 'body', message: 'must be a text field, not a file' })
+  async function startFile(part: PartHeaders): Promise<void> {
+    const name = part.filename ?? ''
+    if (part.name !== options.fileField) {
+      upload.errors.push({ field: part.name, message: 'must be a text field, not a file' })
+      receiving.part = { kind: 'skip' }
       return
     }
     const problem = options.fileNameProblem(name) ?? (names.has(name) ? `file name ${JSON.stringify(name)} appears twice` : undefined)
     names.add(name)
     if (problem) {
       upload.errors.push({ field: options.fileField, message: problem })
+      receiving.part = { kind: 'skip' }
       return
     }
     const blobKey = options.newBlobKey()
     const writer = await options.blobs.open(blobKey)
-    current = { file: { name, size: 0, blobKey, sha1: '', sha256: '', sha512: '' }, writer, hash: options.digestStream() }
+    receiving.part = { kind: 'file', file: { name, size: 0, blobKey, sha1: '', sha256: '', sha512: '' }, writer, hash: options.digestStream() }
   }
 
-  async function drain(): Promise<void> {
-    for (let event = events.shift(); event; event = events.shift()) {
-      if (event.kind === 'field') {
-        const { name } = event.info
-        if (name === options.fileField) {
-          upload.errors.push({ field: name, message: 'must be a file, not a text field' })
-          continue
-        }
-        upload.fields.set(name, [...upload.fields.get(name) ?? [], multipasta.decodeField(event.info, event.value)])
-      } else if (event.kind === 'start') {
-        await startFile(event.info)
-      } else if (!current) {
-        continue
-      } else if (event.kind === 'chunk') {
-        current.hash.update(event.chunk)
-        current.file.size += event.chunk.byteLength
-        await current.writer.write(event.chunk)
-      } else {
-        const { file, writer, hash } = current
-        current = null
-        await writer.commit()
-        Object.assign(file, hash.digest())
-        upload.files.push(file)
-      }
+  function startField(part: PartHeaders): void {
+    if (part.name === options.fileField) {
+      upload.errors.push({ field: part.name, message: 'must be a file, not a text field' })
+      receiving.part = { kind: 'skip' }
+      return
     }
+    receiving.part = { kind: 'field', part, chunks: [], size: 0 }
+  }
+
+  async function handle(event: MultipartEvent): Promise<void> {
+    if (event.kind === 'part') {
+      if (event.part.filename !== undefined) await startFile(event.part)
+      else startField(event.part)
+      return
+    }
+    const part = receiving.part
+    if (!part || part.kind === 'skip') {
+      if (event.kind === 'end') receiving.part = null
+      return
+    }
+    if (event.kind === 'data') {
+      if (part.kind === 'field') {
+        part.size += event.chunk.byteLength
+        if (part.size > MAX_FIELD_BYTES) throw new HttpProblem('payload-too-large', `Text fields are limited to ${MAX_FIELD_BYTES} bytes.`)
+        part.chunks.push(event.chunk)
+        return
+      }
+      part.hash.update(event.chunk)
+      part.file.size += event.chunk.byteLength
+      await part.writer.write(event.chunk)
+      return
+    }
+    receiving.part = null
+    if (part.kind === 'field') {
+      const bytes = new Uint8Array(part.size)
+      let offset = 0
+      for (const chunk of part.chunks) {
+        bytes.set(chunk, offset)
+        offset += chunk.byteLength
+      }
+      upload.fields.set(part.part.name, [...upload.fields.get(part.part.name) ?? [], decodeField(part.part, bytes)])
+      return
+    }
+    await part.writer.commit()
+    Object.assign(part.file, part.hash.digest())
+    upload.files.push(part.file)
   }
 
   const reader = request.body.getReader()
@@ -148,20 +161,14 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       if (done) break
       received += value.byteLength
       if (received > options.maxBytes) throw tooLarge()
-      parser.write(value)
-      if (parseError) throw parseErrorProblem(parseError, options.maxBytes)
-      await drain()
+      for (const event of parser.write(value)) await handle(event)
     }
     parser.end()
-    if (parseError) throw parseErrorProblem(parseError, options.maxBytes)
-    await drain()
-    if (!finished) throw parseErrorProblem({ _tag: 'EndNotReached' }, options.maxBytes)
     return upload
   } catch (error) {
     await reader.cancel().catch(() => undefined)
-    const open = current as { writer: BlobWriter } | null
-    if (open) await open.writer.abort().catch(() => undefined)
+    if (receiving.part?.kind === 'file') await receiving.part.writer.abort().catch(() => undefined)
     await discardUpload(options.blobs, upload)
-    throw error
+    throw error instanceof MultipartError ? layoutProblem(error) : error
   }
 }

@@ -24,10 +24,26 @@ export interface AnswerCache {
 }
 
 export const DEFAULT_MAX_ENTRIES = 10_000
+/**
+ * Entries are also bounded by size: keys and answers carry the request's origin (download
+ * URLs), which a client picks with its Host header, so 10 000 entries alone could hold GiBs.
+ */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+
+/** Approximate heap bytes of an entry (UTF-16 upper bound plus object overhead). */
+function entryBytes(value: CachedAnswer, key: string): number {
+  let chars = key.length
+  if ('vary' in value) for (const [version] of value.vary) chars += version.length + 8
+  else {
+    chars += value.body.length
+    for (const [name, header] of Object.entries(value.headers)) chars += name.length + header.length
+  }
+  return 2 * chars + 200
+}
 
 /** The in-process cache (default): an LRU of answers, keyed by app generation. */
-export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES): AnswerCache {
-  const lru = new LRUCache<string, CachedAnswer>({ max: maxEntries })
+export function createMemoryCache(maxEntries = DEFAULT_MAX_ENTRIES, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
+  const lru = new LRUCache<string, CachedAnswer>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: entryBytes })
   const generations = new Map<string, number>()
   // Part of every generation: bumping it makes every stored answer unreachable at once.
   let epoch = 0

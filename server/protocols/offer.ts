@@ -2,11 +2,12 @@
  * @module What one client gets: the published releases of an app for one channel, platform and
  * architecture, and the single planning step (`planUpdate`) every protocol renders.
  */
-import { SemVer } from 'semver'
+import type { SemVer } from 'semver'
 import type { Services } from '../context.ts'
 import { versionQuery, type VersionRow } from '../model.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
+import { parseVersion } from '../version-input.ts'
 import type { UpdaterFormat } from './formats.ts'
 
 export interface Release {
@@ -26,6 +27,11 @@ export interface Target {
   arch: string
   /** The platform's `updater`, or `ferry` when the team has no platform of that name. */
   defaultFormat: UpdaterFormat
+  /**
+   * The team has this channel, platform and arch. Only such checks are counted by telemetry
+   * and only their answers are cached, so a cached answer implies an existing target.
+   */
+  inCatalog: boolean
   /** Published releases, oldest first. */
   releases: Release[]
 }
@@ -46,8 +52,11 @@ export interface Offer {
 export async function loadTarget(s: Services, slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
   const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
   if (!app) return null
-  const platformRow = await s.db.selectFrom('platforms').select('updater')
-    .where('team_id', '=', app.team_id).where('name', '=', platform).executeTakeFirst()
+  const catalog = await s.db.selectNoFrom((eb) => [
+    eb.selectFrom('channels').select('id').where('team_id', '=', app.team_id).where('name', '=', channel).as('channel'),
+    eb.selectFrom('platforms').select('updater').where('team_id', '=', app.team_id).where('name', '=', platform).as('updater'),
+    eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
+  ]).executeTakeFirstOrThrow()
   const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
     .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch).execute()
   const artifacts = new Map<string, ArtifactRow[]>()
@@ -55,12 +64,17 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
     const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
-  const releases = rows.map((row) => ({
-    row, version: row.version, parsed: new SemVer(row.version), critical: row.critical === 1,
-    intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
-    artifacts: artifacts.get(row.id) ?? [],
-  })).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
-  return { app, channel, platform, arch, defaultFormat: (platformRow?.updater ?? 'ferry') as UpdaterFormat, releases }
+  // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
+  const releases = rows.flatMap((row) => {
+    const parsed = parseVersion(row.version)
+    return parsed ? [{
+      row, version: row.version, parsed, critical: row.critical === 1,
+      intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
+      artifacts: artifacts.get(row.id) ?? [],
+    }] : []
+  }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
+  const inCatalog = catalog.channel !== null && catalog.updater !== null && catalog.arch !== null
+  return { app, channel, platform, arch, defaultFormat: (catalog.updater ?? 'ferry') as UpdaterFormat, inCatalog, releases }
 }
 
 /** Whether the answer for `current` depends on the device (a partial rollout lies above it). */

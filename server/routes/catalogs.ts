@@ -95,25 +95,27 @@ export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
         .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toArch))
     },
 
-    // Updates write only the members sent and answer with the row as stored.
+    // Updates write only the members sent (none: nothing) and answer with the row as stored.
     async updateChannel(c, { path, body }, respond) {
-      const row = await unique('channels', body.name, () => s.db.updateTable('channels')
-        .set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) })
-        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) }
+      const row = await unique('channels', body.name, () => Object.keys(changes).length
+        ? s.db.updateTable('channels').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
+        : s.db.selectFrom('channels').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
       if (!row) throw missing('channels', path.id)
       return respond(200, toChannel(row))
     },
     async updatePlatform(c, { path, body }, respond) {
-      const row = await unique('platforms', body.name, () => s.db.updateTable('platforms')
-        .set({ ...(body.name !== undefined ? { name: body.name } : {}), ...(body.updater !== undefined ? { updater: body.updater } : {}) })
-        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.updater !== undefined ? { updater: body.updater } : {}) }
+      const row = await unique('platforms', body.name, () => Object.keys(changes).length
+        ? s.db.updateTable('platforms').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
+        : s.db.selectFrom('platforms').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
       if (!row) throw missing('platforms', path.id)
       return respond(200, toPlatform(row))
     },
     async updateArch(c, { path, body }, respond) {
-      const row = await unique('archs', body.name, () => s.db.updateTable('archs')
-        .set({ ...(body.name !== undefined ? { name: body.name } : {}) })
-        .where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst())
+      const row = await unique('archs', body.name, () => body.name !== undefined
+        ? s.db.updateTable('archs').set({ name: body.name }).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
+        : s.db.selectFrom('archs').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
       if (!row) throw missing('archs', path.id)
       return respond(200, toArch(row))
     },

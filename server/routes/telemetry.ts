@@ -4,6 +4,7 @@ import type { Handlers, Services } from '../context.ts'
 import { currentUser } from '../model.ts'
 import { visibleApps } from '../permissions.ts'
 import { HttpProblem, validationProblem } from '../problem.ts'
+import { versionInput } from '../version-input.ts'
 
 const MAX_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000
@@ -24,7 +25,7 @@ export function telemetryHandlers(s: Services): Pick<Handlers, 'getTelemetry'> {
       const visible = visibleApps(user)
       if (visible) query = query.where('t.app_slug', 'in', visible.size ? [...visible] : [''])
       if (q.app !== undefined) query = query.where('t.app_slug', '=', q.app)
-      if (q.version !== undefined) query = query.where('t.version', '=', q.version)
+      if (q.version !== undefined) query = query.where('t.version', '=', versionInput('version', q.version).raw)
       if (q.channel !== undefined) query = query.where('t.channel', '=', q.channel)
       if (q.platform !== undefined) query = query.where('t.platform', '=', q.platform)
       if (q.arch !== undefined) query = query.where('t.arch', '=', q.arch)

@@ -3,7 +3,7 @@
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
  * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
  */
-import semver, { SemVer } from 'semver'
+import semver, { type SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
@@ -13,6 +13,7 @@ import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/for
 import { RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
 import { rolloutBucket, inRollout } from '../update-logic.ts'
+import { optionalVersionInput, versionInput } from '../version-input.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
@@ -67,7 +68,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     if (!cache) {
       const t = await target(c)
       if (!t) throw notFound(`No app with slug ${c.slug}.`)
-      count(c)
+      if (t.inCatalog) count(c)
       return toResponse((await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
@@ -86,6 +87,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const generation = await cache.generation(c.slug)
     const t = await target(c)
     if (!t) throw notFound(`No app with slug ${c.slug}.`)
+    // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
+    if (!t.inCatalog) return toResponse((await compute(req, c, t)).answer)
     count(c)
     const { answer: result, vary } = await compute(req, c, t)
     const ttl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
@@ -110,7 +113,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     async checkForUpdate(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: query.channel, platform: query.platform, arch: query.arch, current: new SemVer(query.version),
+        slug: path.app, channel: query.channel, platform: query.platform, arch: query.arch, current: versionInput('version', query.version),
         format: query.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
@@ -119,7 +122,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app, channel: path.channel, platform: 'darwin', arch: path.arch,
-        current: new SemVer(query.version), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: versionInput('version', query.version), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -128,7 +131,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = header['X-Ferry-Device-Id'] ?? header['x-user-staging-id']
       return answer(c, {
         slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
-        current: new SemVer(path.version), format: 'electron-updater', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: versionInput('version', path.version), format: 'electron-updater', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -136,7 +139,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app, channel: path.channel, platform: TAURI_TARGETS[path.target], arch: TAURI_ARCHS[path.arch],
-        current: new SemVer(path.currentVersion), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: versionInput('currentVersion', path.currentVersion), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -144,7 +147,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app, channel: path.channel, platform: 'windows', arch: path.arch,
-        current: query.localVersion ? new SemVer(query.localVersion) : undefined, format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
+        current: optionalVersionInput('localVersion', query.localVersion), format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 

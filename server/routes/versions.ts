@@ -12,6 +12,7 @@ import { operationById } from '../spec.ts'
 import { bodyErrors, compileSchema } from '../validation.ts'
 import type { Insertable } from 'kysely'
 import { forUpdate } from '../storage/dialect.ts'
+import { versionInput } from '../version-input.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -62,6 +63,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       for (const e of bodyErrors(checkUpload.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
     }
     if (errors.length || !valid) throw validationProblem(errors)
+    versionInput('version', body.version)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -148,6 +150,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       // Only the members sent are written; a first publish stamps published_at in SQL, so two
       // concurrent publishes keep the first time and an unpublish clears it.
       const now = timestamp(s.now())
+      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published'] as const
+      if (!sent.some((name) => body[name] !== undefined)) return respond(200, await oneVersion(c, app.slug, path.version))
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
           ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),

@@ -16,9 +16,28 @@ interface Bucket { key: TelemetryKey; day: string; checks: number; devices: Set<
 const FLUSH_AT_DEVICES = 5000
 const BATCH = 100
 
+/**
+ * What the buffer holds at most while a flush cannot keep up (each entry's strings are bounded
+ * too: catalog names, a semver of at most 256 characters, a device id of at most 128). Beyond
+ * it a check of a bucket already buffered still counts; a new device or bucket is dropped.
+ */
+export const TELEMETRY_BUFFER_LIMITS = { devices: 4 * FLUSH_AT_DEVICES, buckets: FLUSH_AT_DEVICES } as const
+
+export interface TelemetryBufferStats {
+  buckets: number
+  devices: number
+  checks: number
+  /** Checks not counted since the start because the buffer was full. */
+  dropped: number
+}
+
 export class TelemetryRecorder {
   private buffer = new Map<string, Bucket>()
   private buffered = 0
+  private checks = 0
+  private dropped = 0
+  /** A flush was started by `record` and has not taken the buffer yet: start no other. */
+  private flushQueued = false
   private flushing: Promise<void> = Promise.resolve()
   private readonly db: Db
   private readonly secret: string
@@ -35,16 +54,33 @@ export class TelemetryRecorder {
   record(key: TelemetryKey, deviceId: string): void {
     const day = this.now().toISOString().slice(0, 10)
     const id = `${day}\n${key.app}\n${key.version}\n${key.channel}\n${key.platform}\n${key.arch}`
+    const full = this.buffered >= TELEMETRY_BUFFER_LIMITS.devices
     let bucket = this.buffer.get(id)
     if (!bucket) {
+      if (full || this.buffer.size >= TELEMETRY_BUFFER_LIMITS.buckets) {
+        this.dropped++
+        return
+      }
       bucket = { key, day, checks: 0, devices: new Set() }
       this.buffer.set(id, bucket)
     }
     bucket.checks++
-    if (!bucket.devices.has(deviceId)) {
-      bucket.devices.add(deviceId)
-      if (++this.buffered >= FLUSH_AT_DEVICES) this.flush().catch(this.onError)
+    this.checks++
+    if (bucket.devices.has(deviceId)) return
+    if (full) {
+      this.dropped++
+      return
     }
+    bucket.devices.add(deviceId)
+    if (++this.buffered >= FLUSH_AT_DEVICES && !this.flushQueued) {
+      this.flushQueued = true
+      this.flush().catch(this.onError)
+    }
+  }
+
+  /** What is buffered now (for monitoring and tests). */
+  stats(): TelemetryBufferStats {
+    return { buckets: this.buffer.size, devices: this.buffered, checks: this.checks, dropped: this.dropped }
   }
 
   /** Writes everything buffered so far; concurrent calls run one after the other. */
@@ -55,10 +91,12 @@ export class TelemetryRecorder {
   }
 
   private async write(): Promise<void> {
+    this.flushQueued = false
     if (this.buffer.size === 0) return
     const buckets = [...this.buffer.values()]
     this.buffer = new Map()
     this.buffered = 0
+    this.checks = 0
     const slugs = [...new Set(buckets.map((b) => b.key.app))]
     const existing = new Set((await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug))
     const live = buckets.filter((b) => existing.has(b.key.app))
