@@ -77,8 +77,9 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openNodeDb(join(dataDir, 'ferry.db'))
   const blobs = await openFsBlobs(join(dataDir, 'blobs'))
-  const orphans = await removeOrphanBlobs(db, blobs)
-  if (orphans.length) logger.warn({ count: orphans.length, keys: orphans.slice(0, 20) }, 'removed files of uploads that never completed')
+  const sweep = await removeOrphanBlobs(db, blobs, { minAgeMs: 3600_000 })
+  if (sweep.removed.length) logger.warn({ count: sweep.removed.length, keys: sweep.removed.slice(0, 20) }, 'removed files of uploads that never completed')
+  if (sweep.refused) logger.warn({ reason: sweep.refused }, 'kept unreferenced blobs')
   const app = createApp({
     db,
     blobs,

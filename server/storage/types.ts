@@ -99,10 +99,13 @@ export interface BlobRead {
   size: number
 }
 
-/**
- * Where artifact bytes live. `put` is atomic: after a crash a key holds either
- * the whole blob or nothing.
- */
+/** One stored blob, as `list` reports it. */
+export interface BlobEntry {
+  key: string
+  /** When the blob was last written; the orphan sweep leaves young blobs alone. */
+  modifiedAt: Date
+}
+
 /** One streamed write: nothing is visible under the key until `commit` resolves. */
 export interface BlobWriter {
   write(chunk: Uint8Array): Promise<void>
@@ -111,6 +114,10 @@ export interface BlobWriter {
   abort(): Promise<void>
 }
 
+/**
+ * Where artifact bytes live. Writes are atomic: after a crash a key holds either the whole blob
+ * or nothing.
+ */
 export interface BlobStore {
   /** Starts a streamed write of one blob (uploads never sit whole in memory). */
   open(key: string): Promise<BlobWriter>
@@ -120,8 +127,8 @@ export interface BlobStore {
   get(key: string, range?: { start: number; end: number }): Promise<BlobRead | null>
   size(key: string): Promise<number | null>
   delete(key: string): Promise<void>
-  /** Keys currently stored (for consistency checks and tests). */
-  list(): Promise<string[]>
+  /** Blobs currently stored, sorted by key (for the orphan sweep, consistency checks and tests). */
+  list(): Promise<BlobEntry[]>
   /** Throws when the store cannot be used. */
   ping(): Promise<void>
 }
