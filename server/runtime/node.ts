@@ -13,8 +13,7 @@ import type { AppDeps } from '../context.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
-import { openFsBlobs } from '../storage/blobs-fs.ts'
-import { removeOrphanBlobs } from '../storage/orphan-blobs.ts'
+import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 
@@ -76,10 +75,11 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openNodeDb(join(dataDir, 'ferry.db'))
-  const blobs = await openFsBlobs(join(dataDir, 'blobs'))
-  const sweep = await removeOrphanBlobs(db, blobs, { minAgeMs: 3600_000 })
-  if (sweep.removed.length) logger.warn({ count: sweep.removed.length, keys: sweep.removed.slice(0, 20) }, 'removed files of uploads that never completed')
-  if (sweep.refused) logger.warn({ reason: sweep.refused }, 'kept unreferenced blobs')
+  const opened = await openConfiguredBlobs(config, dataDir, db, logger).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
+  const blobs = opened.blobs
   const app = createApp({
     db,
     blobs,
@@ -116,6 +116,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
         clearInterval(flushing)
         await app.lifecycle.close()
         await db.destroy()
+        opened.close()
         logger.info({}, 'stopped')
       })()
       return closing
@@ -135,7 +136,11 @@ async function main(): Promise<void> {
     throw error
   }
   const logger = pino({ level: config.logLevel })
-  const running = await startServer({ config, logger })
+  const running = await startServer({ config, logger }).catch((error: unknown) => {
+    if (!(error instanceof BlobStoreStartupError)) throw error
+    logger.fatal({}, error.message)
+    process.exit(1)
+  })
   let signals = 0
   const stop = (signal: string) => {
     if (++signals > 1) {

@@ -1,5 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely } from 'kysely'
+import { HttpProblem } from '../problem.ts'
 import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
@@ -106,6 +107,22 @@ export interface BlobEntry {
   modifiedAt: Date
 }
 
+/** What a direct download URL makes the storage answer with. */
+export interface DirectUrlOptions {
+  contentDisposition: string
+  cacheControl: string
+}
+
+/**
+ * Thrown by a store whose backing service fails (unreachable, refusing credentials, erroring):
+ * the client gets a 503 problem, not a 500, and the cause is logged by the store.
+ */
+export class BlobStoreUnavailable extends HttpProblem {
+  constructor(detail = 'The artifact storage is unavailable; try again later.') {
+    super('unavailable', detail)
+  }
+}
+
 /** One streamed write: nothing is visible under the key until `commit` resolves. */
 export interface BlobWriter {
   write(chunk: Uint8Array): Promise<void>
@@ -131,6 +148,11 @@ export interface BlobStore {
   list(): Promise<BlobEntry[]>
   /** Throws when the store cannot be used. */
   ping(): Promise<void>
+  /**
+   * Present only when downloads should bypass Ferry: a time-limited URL the client can fetch the
+   * blob from directly (an object store's presigned GET).
+   */
+  directUrl?(key: string, options: DirectUrlOptions): Promise<string>
 }
 
 /** Blob keys are artifact ids: letters, digits and `_` only, so they never escape a directory. */

@@ -12,6 +12,7 @@ import { pino } from 'pino'
 import { createClient } from 'redis'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { createRedisCache } from '../../server/cache/redis-cache.ts'
+import { loadConfig } from '../../server/config.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
@@ -57,7 +58,7 @@ interface Node { server: RunningServer; f: Fetch }
 async function node(dataDir: string, redisUrl?: string): Promise<Node> {
   const server = await startServer({
     config: {
-      host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, publicUrl: undefined,
+      ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, publicUrl: undefined,
       maxUploadBytes: 1024 * 1024, logLevel: 'silent', telemetry: true, cache: true, redisUrl,
     },
     logger: pino({ level: 'silent' }),

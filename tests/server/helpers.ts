@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import type { ServerConfig } from '../../server/config.ts'
+import { loadConfig, type ServerConfig } from '../../server/config.ts'
 import type { AppConfig } from '../../server/context.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/spec.ts'
@@ -24,11 +24,12 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>
 }
 
+/** `config` may name another blob store (`blobs`, `downloadMode`), as `FERRY_BLOB_URL` would. */
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const running = await startServer({
     config: {
-      host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
+      ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
       publicUrl: undefined, maxUploadBytes, logLevel: 'silent', telemetry: true, cache: true, redisUrl: undefined, ...config,
     },
     logger: pino({ level: 'silent' }),
