@@ -1789,6 +1789,11 @@ export const operations: readonly OperationSpec[] = [
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
       }
     }
   },
@@ -2076,6 +2081,8 @@ export const operations: readonly OperationSpec[] = [
           "format": "binary"
         }
       },
+      "302": {},
+      "304": {},
       "401": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -2092,6 +2099,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
