@@ -31,9 +31,38 @@ export interface ServerConfig {
   databasePoolSize: number
   /** PostgreSQL cancels a statement running longer than this. */
   databaseStatementTimeoutMs: number
+  /** Where artifact bytes live: files under `<dataDir>/blobs`, or an S3-compatible bucket. */
+  blobs: BlobLocation
+  /** With object storage: answer downloads with a redirect to a presigned URL, or stream them. */
+  downloadMode: DownloadMode
+  /** The start-up orphan sweep keeps blobs younger than this (other instances' uploads in flight). */
+  orphanMinAgeSeconds: number
 }
 
+export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
+export type DownloadMode = (typeof DOWNLOAD_MODES)[number]
+
+export interface S3Location {
+  kind: 's3'
+  bucket: string
+  /** Empty, or ends with `/`; every blob key is stored under it. */
+  prefix: string
+  /** `undefined`: AWS S3 itself (the SDK's endpoint for the region). */
+  endpoint: string | undefined
+  /** `undefined`: the AWS SDK's default chain (AWS_REGION, profile), or us-east-1 with an endpoint. */
+  region: string | undefined
+  /** `undefined`: the AWS SDK's default credential chain (AWS_* variables, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  forcePathStyle: boolean
+  /** Lifetime of presigned download URLs. */
+  presignSeconds: number
+}
+
+export type BlobLocation = { kind: 'fs' } | S3Location
+
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
+export const DEFAULT_PRESIGN_SECONDS = 900
+export const DEFAULT_ORPHAN_MIN_AGE_SECONDS = 3600
 
 type Env = Record<string, string | undefined>
 
@@ -116,9 +145,58 @@ export function loadConfig(env: Env): ServerConfig {
   if (databaseUrl && (signupKey === undefined || jwtSecret === undefined)) {
     problems.push('FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance')
   }
+  const { blobs, downloadMode, orphanMinAgeSeconds } = readBlobSettings(env, read, problems)
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
-    databaseUrl, databasePoolSize, databaseStatementTimeoutMs,
+    databaseUrl, databasePoolSize, databaseStatementTimeoutMs, blobs, downloadMode, orphanMinAgeSeconds,
   }
+}
+
+const S3_VARIABLES = ['FERRY_S3_ENDPOINT', 'FERRY_S3_REGION', 'FERRY_S3_ACCESS_KEY_ID', 'FERRY_S3_SECRET_ACCESS_KEY', 'FERRY_S3_FORCE_PATH_STYLE', 'FERRY_S3_PRESIGN_SECONDS'] as const
+
+/** `s3://bucket` or `s3://bucket/some/prefix` (bucket names as S3 allows them). */
+function parseBlobUrl(raw: string): { bucket: string; prefix: string } {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9._/-]*))?$/.exec(raw)
+  const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '')
+  if (!m?.[1] || prefix.split('/').some((part) => part === '.' || part === '..') || prefix.includes('//')) {
+    throw new Error(`FERRY_BLOB_URL must be s3://<bucket> or s3://<bucket>/<prefix> (bucket: 3–63 lower-case letters, digits, dots, hyphens), got ${JSON.stringify(raw)}`)
+  }
+  return { bucket: m[1], prefix: prefix ? `${prefix}/` : '' }
+}
+
+function readBlobSettings(env: Env, read: <T>(name: string, fallback: T, parse: (raw: string) => T) => T, problems: string[]) {
+  const bucket = read<{ bucket: string; prefix: string } | undefined>('FERRY_BLOB_URL', undefined, parseBlobUrl)
+  const endpoint = read<string | undefined>('FERRY_S3_ENDPOINT', undefined, (raw) => {
+    if (!/^https?:\/\/[^\s/]+\/?$/.test(raw)) throw new Error(`FERRY_S3_ENDPOINT must be an http(s) URL without a path, got ${JSON.stringify(raw)}`)
+    return raw.replace(/\/$/, '')
+  })
+  const region = read<string | undefined>('FERRY_S3_REGION', undefined, (raw) => {
+    if (!/^[a-z0-9-]{1,32}$/.test(raw)) throw new Error(`FERRY_S3_REGION must be a region name such as us-east-1 or auto, got ${JSON.stringify(raw)}`)
+    return raw
+  })
+  const accessKeyId = read<string | undefined>('FERRY_S3_ACCESS_KEY_ID', undefined, (raw) => raw)
+  const secretAccessKey = read<string | undefined>('FERRY_S3_SECRET_ACCESS_KEY', undefined, (raw) => raw)
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push(`${accessKeyId === undefined ? 'FERRY_S3_ACCESS_KEY_ID' : 'FERRY_S3_SECRET_ACCESS_KEY'} must be set together with ${accessKeyId === undefined ? 'FERRY_S3_SECRET_ACCESS_KEY' : 'FERRY_S3_ACCESS_KEY_ID'}`)
+  }
+  // Self-hosted object stores (MinIO, Garage, Ceph RGW) mostly serve path-style only.
+  const forcePathStyle = read('FERRY_S3_FORCE_PATH_STYLE', endpoint !== undefined, (raw) => onOff('FERRY_S3_FORCE_PATH_STYLE', raw))
+  const presignSeconds = read('FERRY_S3_PRESIGN_SECONDS', DEFAULT_PRESIGN_SECONDS, (raw) => integer('FERRY_S3_PRESIGN_SECONDS', raw, 1, 604800))
+  const downloadMode = read<DownloadMode>('FERRY_DOWNLOAD_MODE', 'stream', (raw) => {
+    if (!(DOWNLOAD_MODES as readonly string[]).includes(raw)) throw new Error(`FERRY_DOWNLOAD_MODE must be stream or redirect, got ${JSON.stringify(raw)}`)
+    return raw as DownloadMode
+  })
+  const orphanMinAgeSeconds = read('FERRY_ORPHAN_MIN_AGE_SECONDS', DEFAULT_ORPHAN_MIN_AGE_SECONDS, (raw) => integer('FERRY_ORPHAN_MIN_AGE_SECONDS', raw, 0, 30 * 86400))
+  if (!env.FERRY_BLOB_URL) {
+    for (const name of S3_VARIABLES) if (env[name]) problems.push(`${name} needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]`)
+    if (downloadMode === 'redirect') problems.push('FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]')
+  }
+  const blobs: BlobLocation = bucket
+    ? {
+      kind: 's3', ...bucket, endpoint, region: region ?? (endpoint ? 'us-east-1' : undefined), forcePathStyle, presignSeconds,
+      credentials: accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : undefined,
+    }
+    : { kind: 'fs' }
+  return { blobs, downloadMode, orphanMinAgeSeconds }
 }

@@ -260,6 +260,13 @@ export interface paths {
          *     need either a bearer token with the `apps.download` permission or a signed link: the
          *     `expires` and `signature` query parameters that Ferry puts into the `downloadUrl` of private
          *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads.
+         *
+         *     Artifacts never change under their URL, so published artifacts of public apps are sent with
+         *     `Cache-Control: public, max-age=31536000, immutable` (a CDN may keep them), drafts and
+         *     private apps' artifacts with `Cache-Control: private, no-store`. The `ETag` is the quoted
+         *     SHA-256; `If-None-Match` with it answers `304`. With object storage and
+         *     `FERRY_DOWNLOAD_MODE=redirect`, an allowed download answers `302` to a presigned URL of the
+         *     object store instead (same file name and `Cache-Control` on the file).
          */
         get: operations["downloadArtifact"];
         put?: never;
@@ -1690,7 +1697,19 @@ export interface components {
         DeviceId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description `public, max-age=31536000, immutable` for published artifacts of public apps (the bytes
+         *     under this URL never change); `private, no-store` for drafts and private apps.
+         * @example public, max-age=31536000, immutable
+         */
+        ArtifactCacheControl: string;
+        /**
+         * @description The artifact's SHA-256 in hex, quoted.
+         * @example "ca9781128b1a6dbafac231b39a3df71a6b1ae6e05fe44fcc6ca3b9e8edac4b20"
+         */
+        ArtifactETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2450,6 +2469,8 @@ export interface operations {
                      * @example sha-256=ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=
                      */
                     Digest?: string;
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2459,11 +2480,41 @@ export interface operations {
             /** @description The requested byte range of the file. */
             206: {
                 headers: {
+                    /**
+                     * @description The range sent and the whole size.
+                     * @example bytes 0-1023/48213504
+                     */
+                    "Content-Range"?: string;
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
                 };
+            };
+            /**
+             * @description Object storage with `FERRY_DOWNLOAD_MODE=redirect`: the file is at a presigned URL of the
+             *     object store, valid for `FERRY_S3_PRESIGN_SECONDS`. The redirect itself is `no-store`.
+             */
+            302: {
+                headers: {
+                    /**
+                     * @description Presigned URL of the file in the object store.
+                     * @example https://artifacts.example.com/ferry/art_8q1w?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=9f2c4e1d
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches; the cached copy is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ArtifactETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

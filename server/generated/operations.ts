@@ -2136,6 +2136,8 @@ export const operations: readonly OperationSpec[] = [
           "format": "binary"
         }
       },
+      "302": {},
+      "304": {},
       "401": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

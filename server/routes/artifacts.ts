@@ -1,32 +1,11 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
+import { downloadResponse } from '../artifact-download.ts'
 import { noContent, type Handlers, type Services } from '../context.ts'
-import { hexToBase64 } from '../crypto.ts'
 import { currentUser, findTeamApp } from '../model.ts'
 import { allows } from '../permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../problem.ts'
 import { verifySignedPath } from '../signed-links.ts'
 import { forUpdate } from '../storage/dialect.ts'
-
-/** Parses a single `bytes=` range; `undefined` means "send the whole file". */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
-  if (!m || size === 0 || (m[1] === '' && m[2] === '')) return undefined
-  let start: number
-  let end: number
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]))
-    end = size - 1
-  } else {
-    start = Number(m[1])
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
-  }
-  return start <= end && start < size ? { start, end } : undefined
-}
-
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-}
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
   return {
@@ -54,7 +33,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       const row = await s.db.selectFrom('artifacts')
         .innerJoin('versions', 'versions.id', 'artifacts.version_id')
         .innerJoin('apps', 'apps.slug', 'versions.app_slug')
-        .select(['artifacts.file_name', 'artifacts.blob_key', 'artifacts.sha256', 'apps.private', 'apps.team_id', 'versions.published'])
+        .select(['artifacts.file_name', 'artifacts.blob_key', 'artifacts.sha256', 'artifacts.size', 'apps.private', 'apps.team_id', 'versions.published'])
         .where('artifacts.id', '=', artifactId).where('versions.id', '=', versionId).where('apps.slug', '=', slug)
         .executeTakeFirst()
       if (!row) throw notFound(`No artifact ${artifactId} in version ${versionId} of ${slug}.`)
@@ -75,20 +54,10 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
           throw forbidden(`This operation needs apps.download for ${slug}.`)
         }
       }
-      const size = await s.blobs.size(row.blob_key)
-      if (size === null) throw new Error(`blob missing for artifact ${artifactId}`)
-      const range = parseRange(c.req.header('range'), size)
-      const blob = await s.blobs.get(row.blob_key, range)
-      if (!blob) throw new Error(`blob missing for artifact ${artifactId}`)
-      const headers: Record<string, string> = {
-        'content-type': 'application/octet-stream',
-        'content-disposition': contentDisposition(row.file_name),
-        'accept-ranges': 'bytes',
-        digest: `sha-256=${hexToBase64(row.sha256)}`,
-        'content-length': String(range ? range.end - range.start + 1 : size),
-      }
-      if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`
-      return new Response(blob.body, { status: range ? 206 : 200, headers })
+      return downloadResponse(s.blobs, {
+        id: artifactId, fileName: row.file_name, blobKey: row.blob_key, sha256: row.sha256, size: row.size,
+        isPublic: row.private === 0 && row.published === 1,
+      }, { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })
     },
   }
 }

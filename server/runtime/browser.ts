@@ -80,7 +80,7 @@ export async function createSandbox(options: SandboxOptions = {}) {
     /** A copy of the database and blobs; call it while no request is being answered. */
     async exportState(): Promise<SandboxState> {
       const saved: SandboxState['blobs'] = []
-      for (const key of await blobs.list()) {
+      for (const { key } of await blobs.list()) {
         const blob = await blobs.get(key)
         if (blob) saved.push({ key, data: await readAll(blob.body) })
       }

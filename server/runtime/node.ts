@@ -14,8 +14,7 @@ import type { AppDeps } from '../context.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
-import { openFsBlobs } from '../storage/blobs-fs.ts'
-import { removeOrphanBlobs } from '../storage/orphan-blobs.ts'
+import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
@@ -92,9 +91,11 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openDatabase(config, dataDir)
-  const blobs = await openFsBlobs(join(dataDir, 'blobs'))
-  const orphans = await removeOrphanBlobs(db, blobs)
-  if (orphans.length) logger.warn({ count: orphans.length, keys: orphans.slice(0, 20) }, 'removed files of uploads that never completed')
+  const opened = await openConfiguredBlobs(config, dataDir, db, logger).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
+  const blobs = opened.blobs
   const app = createApp({
     db,
     blobs,
@@ -115,7 +116,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-  logger.info({ url, dataDir, database: config.databaseUrl ? `postgres ${describeUrl(config.databaseUrl)}` : 'sqlite', publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
+  logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory' }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
@@ -131,6 +132,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
         clearInterval(flushing)
         await app.lifecycle.close()
         await db.destroy()
+        opened.close()
         logger.info({}, 'stopped')
       })()
       return closing
@@ -150,7 +152,11 @@ async function main(): Promise<void> {
     throw error
   }
   const logger = pino({ level: config.logLevel })
-  const running = await startServer({ config, logger })
+  const running = await startServer({ config, logger }).catch((error: unknown) => {
+    if (!(error instanceof BlobStoreStartupError)) throw error
+    logger.fatal({}, error.message)
+    process.exit(1)
+  })
   let signals = 0
   const stop = (signal: string) => {
     if (++signals > 1) {

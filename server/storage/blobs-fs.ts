@@ -78,7 +78,15 @@ export async function openFsBlobs(dir: string): Promise<BlobStore> {
       await rm(pathOf(key), { force: true })
     },
     async list() {
-      return (await readdir(dir)).filter((name) => name !== '.tmp').sort()
+      const names = (await readdir(dir)).filter((name) => name !== '.tmp').sort()
+      const entries = await Promise.all(names.map(async (key) => {
+        try {
+          return { key, modifiedAt: (await stat(join(dir, key))).mtime }
+        } catch {
+          return null // deleted since readdir
+        }
+      }))
+      return entries.filter((e) => e !== null)
     },
     async ping() {
       await stat(tmpDir)

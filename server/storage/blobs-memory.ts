@@ -1,8 +1,8 @@
 /** @module Blob store in memory (browser sandbox and tests). */
 import { assertBlobKey, putWhole, type BlobRead, type BlobStore } from './types.ts'
 
-export function createMemoryBlobs(): BlobStore {
-  const blobs = new Map<string, Uint8Array>()
+export function createMemoryBlobs(now: () => Date = () => new Date()): BlobStore {
+  const blobs = new Map<string, { data: Uint8Array; modifiedAt: Date }>()
   const store: BlobStore = {
     async open(key) {
       assertBlobKey(key)
@@ -21,7 +21,7 @@ export function createMemoryBlobs(): BlobStore {
             offset += chunk.byteLength
           }
           chunks = []
-          blobs.set(key, whole)
+          blobs.set(key, { data: whole, modifiedAt: now() })
         },
         async abort() {
           chunks = []
@@ -30,7 +30,7 @@ export function createMemoryBlobs(): BlobStore {
     },
     put: (key, data) => putWhole(store, key, data),
     async get(key, range): Promise<BlobRead | null> {
-      const data = blobs.get(key)
+      const data = blobs.get(key)?.data
       if (!data) return null
       const part = range ? data.subarray(range.start, range.end + 1) : data
       return {
@@ -44,13 +44,13 @@ export function createMemoryBlobs(): BlobStore {
       }
     },
     async size(key) {
-      return blobs.get(key)?.byteLength ?? null
+      return blobs.get(key)?.data.byteLength ?? null
     },
     async delete(key) {
       blobs.delete(key)
     },
     async list() {
-      return [...blobs.keys()].sort()
+      return [...blobs].map(([key, { modifiedAt }]) => ({ key, modifiedAt })).sort((a, b) => (a.key < b.key ? -1 : 1))
     },
     async ping() {},
   }

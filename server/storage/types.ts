@@ -1,5 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
+import { HttpProblem } from '../problem.ts'
 import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
@@ -104,10 +105,29 @@ export interface BlobRead {
   size: number
 }
 
+/** One stored blob, as `list` reports it. */
+export interface BlobEntry {
+  key: string
+  /** When the blob was last written; the orphan sweep leaves young blobs alone. */
+  modifiedAt: Date
+}
+
+/** What a direct download URL makes the storage answer with. */
+export interface DirectUrlOptions {
+  contentDisposition: string
+  cacheControl: string
+}
+
 /**
- * Where artifact bytes live. `put` is atomic: after a crash a key holds either
- * the whole blob or nothing.
+ * Thrown by a store whose backing service fails (unreachable, refusing credentials, erroring):
+ * the client gets a 503 problem, not a 500, and the cause is logged by the store.
  */
+export class BlobStoreUnavailable extends HttpProblem {
+  constructor(detail = 'The artifact storage is unavailable; try again later.') {
+    super('unavailable', detail)
+  }
+}
+
 /** One streamed write: nothing is visible under the key until `commit` resolves. */
 export interface BlobWriter {
   write(chunk: Uint8Array): Promise<void>
@@ -116,6 +136,10 @@ export interface BlobWriter {
   abort(): Promise<void>
 }
 
+/**
+ * Where artifact bytes live. Writes are atomic: after a crash a key holds either the whole blob
+ * or nothing.
+ */
 export interface BlobStore {
   /** Starts a streamed write of one blob (uploads never sit whole in memory). */
   open(key: string): Promise<BlobWriter>
@@ -125,10 +149,15 @@ export interface BlobStore {
   get(key: string, range?: { start: number; end: number }): Promise<BlobRead | null>
   size(key: string): Promise<number | null>
   delete(key: string): Promise<void>
-  /** Keys currently stored (for consistency checks and tests). */
-  list(): Promise<string[]>
+  /** Blobs currently stored, sorted by key (for the orphan sweep, consistency checks and tests). */
+  list(): Promise<BlobEntry[]>
   /** Throws when the store cannot be used. */
   ping(): Promise<void>
+  /**
+   * Present only when downloads should bypass Ferry: a time-limited URL the client can fetch the
+   * blob from directly (an object store's presigned GET).
+   */
+  directUrl?(key: string, options: DirectUrlOptions): Promise<string>
 }
 
 /** Blob keys are artifact ids: letters, digits and `_` only, so they never escape a directory. */

@@ -13,6 +13,7 @@ test('defaults need no environment at all', () => {
     host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
+    blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
   })
 })
 
@@ -51,11 +52,53 @@ test('PostgreSQL: a postgres URL with shared secrets, pool and timeout; without 
   })
 })
 
+test('object storage: FERRY_BLOB_URL and the FERRY_S3_* settings', () => {
+  const s3 = loadConfig({
+    FERRY_BLOB_URL: 's3://ferry-artifacts/prod/ferry', FERRY_S3_ENDPOINT: 'http://127.0.0.1:7480/', FERRY_S3_ACCESS_KEY_ID: 'AKID',
+    FERRY_S3_SECRET_ACCESS_KEY: 'secret', FERRY_DOWNLOAD_MODE: 'redirect', FERRY_S3_PRESIGN_SECONDS: '60', FERRY_ORPHAN_MIN_AGE_SECONDS: '0',
+  })
+  assert.deepEqual(s3.blobs, {
+    kind: 's3', bucket: 'ferry-artifacts', prefix: 'prod/ferry/', endpoint: 'http://127.0.0.1:7480', region: 'us-east-1',
+    credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' }, forcePathStyle: true, presignSeconds: 60,
+  })
+  assert.equal(s3.downloadMode, 'redirect')
+  assert.equal(s3.orphanMinAgeSeconds, 0)
+  // AWS S3 itself: no endpoint, virtual-hosted style, region and credentials from the SDK's chain.
+  assert.deepEqual(loadConfig({ FERRY_BLOB_URL: 's3://my.bucket' }).blobs, {
+    kind: 's3', bucket: 'my.bucket', prefix: '', endpoint: undefined, region: undefined, credentials: undefined, forcePathStyle: false, presignSeconds: 900,
+  })
+  const r2 = loadConfig({ FERRY_BLOB_URL: 's3://b-1/', FERRY_S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', FERRY_S3_REGION: 'auto', FERRY_S3_FORCE_PATH_STYLE: 'off' })
+  assert.deepEqual(r2.blobs.kind === 's3' && [r2.blobs.prefix, r2.blobs.region, r2.blobs.forcePathStyle], ['', 'auto', false])
+})
+
+test('object storage settings that cannot work are refused, naming the variable', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      assert.ok(error instanceof ConfigError)
+      return error.problems
+    }
+    return []
+  }
+  for (const url of ['s3://', 's3://UPPER', 's3://ab', 'file:///srv/blobs', 'https://bucket.s3.amazonaws.com', 's3://bucket/../up', 's3://bucket/a//b', 's3://bucket/sp ace']) {
+    assert.match(problems({ FERRY_BLOB_URL: url }).join('\n'), /^FERRY_BLOB_URL must be s3:\/\/<bucket>/, url)
+  }
+  assert.deepEqual(problems({ FERRY_BLOB_URL: 's3://bucket', FERRY_S3_ACCESS_KEY_ID: 'AKID' }),
+    ['FERRY_S3_SECRET_ACCESS_KEY must be set together with FERRY_S3_ACCESS_KEY_ID'])
+  assert.deepEqual(problems({ FERRY_S3_ENDPOINT: 'http://127.0.0.1:9000', FERRY_DOWNLOAD_MODE: 'redirect' }), [
+    'FERRY_S3_ENDPOINT needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]',
+    'FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]',
+  ])
+})
+
 test('every bad value is reported at once, naming its variable', () => {
   const bad = {
     FERRY_HOST: 'not a host', FERRY_PORT: '70000', FERRY_SIGNUP_KEY: 'short', FERRY_JWT_SECRET: 'short',
     FERRY_PUBLIC_URL: 'ftp://x', FERRY_MAX_UPLOAD_BYTES: '-1', FERRY_LOG_LEVEL: 'loud',
     FERRY_TELEMETRY: 'yes', FERRY_CACHE: '1', FERRY_REDIS_URL: 'localhost:6379',
+    FERRY_BLOB_URL: 's3:/bucket', FERRY_S3_ENDPOINT: 'http://minio:9000/path', FERRY_S3_REGION: 'US East', FERRY_S3_FORCE_PATH_STYLE: 'true',
+    FERRY_S3_PRESIGN_SECONDS: '604801', FERRY_DOWNLOAD_MODE: 'cdn', FERRY_ORPHAN_MIN_AGE_SECONDS: 'an hour',
   }
   let error: unknown
   try {

@@ -1,7 +1,7 @@
 /** Bad input and crashes: clear 4xx problems, and nothing half-stored. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -125,7 +125,7 @@ test('in-process app: same limits without a real socket', async () => {
   const t = await prepare(m.fetch)
   const res = await m.fetch('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big.exe', new Uint8Array(5000)]]) }))
   await expectProblem(res, 413, 'payload-too-large')
-  await nothingStored(m.fetch, t, () => m.blobs.list())
+  await nothingStored(m.fetch, t, async () => (await m.blobs.list()).map((b) => b.key))
 })
 
 test('a client that goes away mid-upload leaves no file and no version', async () => {
@@ -213,8 +213,12 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     child.kill('SIGKILL')
     await exited
     assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
-    // A file whose upload committed its blob but died before the metadata transaction.
+    // A file whose upload committed its blob but died before the metadata transaction, longer
+    // ago than the orphan sweep's minimum age; and a young one another instance may still record.
     await writeFile(join(dataDir, 'blobs', 'art_orphanedByCrash'), 'never recorded')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    await utimes(join(dataDir, 'blobs', 'art_orphanedByCrash'), twoHoursAgo, twoHoursAgo)
+    await writeFile(join(dataDir, 'blobs', 'art_youngUnrecorded'), 'maybe in flight elsewhere')
 
     ;({ child, url } = await startChild(dataDir, databaseUrl))
     try {
@@ -236,8 +240,9 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     const db = databaseUrl ? await openPostgresDb(databaseUrl, { allowExitOnIdle: true }) : await openNodeDb(join(dataDir, 'ferry.db'))
     const keys = (await db.selectFrom('artifacts').select('blob_key').orderBy('blob_key').execute()).map((r) => r.blob_key)
     await db.destroy()
-    const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp').sort()
+    const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp' && n !== 'art_youngUnrecorded').sort()
     assert.deepEqual(files, keys)
+    assert.ok((await readdir(join(dataDir, 'blobs'))).includes('art_youngUnrecorded'), 'a blob younger than the minimum age is kept')
     assert.equal(keys.length, 1)
   } finally {
     await rm(dataDir, { recursive: true, force: true })

@@ -43,6 +43,7 @@ export async function testDatabaseUrl(): Promise<string | undefined> {
   return postgresDatabases()
 }
 
+/** `config` may name another blob store (`blobs`, `downloadMode`), as `FERRY_BLOB_URL` would. */
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const running = await startServer({

@@ -33,6 +33,13 @@ const artifact = (id: string, versionId: string) => ({
   id, version_id: versionId, file_name: `${id}.exe`, package_type: 'exe', size: 3, sha1: 'a', sha256: 'b', sha512: 'c', blob_key: id, created_at: NOW,
 })
 
+/** A database recording one published artifact whose blob key is `key` (for orphan-sweep tests). */
+export async function seedArtifactRow(db: Db, key: string): Promise<void> {
+  await seed(db)
+  await db.insertInto('versions').values(version('ver_1', '1.0.0')).execute()
+  await db.insertInto('artifacts').values(artifact(key, 'ver_1')).execute()
+}
+
 export function runStorageContract(name: string, make: StorageFactories): void {
   const dbTest = (title: string, fn: (db: Db) => Promise<void>) => {
     const factory = make.db
@@ -123,6 +130,8 @@ export function runStorageContract(name: string, make: StorageFactories): void {
     return got ? new TextDecoder().decode(await new Response(got.body).arrayBuffer()) : null
   }
 
+  const keys = async (blobs: BlobStore) => (await blobs.list()).map((b) => b.key)
+
   blobTest('put, get, size, list, delete', async (blobs) => {
     await blobs.ping()
     await blobs.put('art_1', bytes('hello world'))
@@ -131,12 +140,25 @@ export function runStorageContract(name: string, make: StorageFactories): void {
     assert.equal(await read(blobs, 'art_0'), '')
     assert.equal(await blobs.size('art_1'), 11)
     assert.equal((await blobs.get('art_1'))?.size, 11)
-    assert.deepEqual(await blobs.list(), ['art_0', 'art_1'])
+    assert.deepEqual(await keys(blobs), ['art_0', 'art_1'])
     await blobs.delete('art_1')
     assert.equal(await blobs.get('art_1'), null)
     assert.equal(await blobs.size('art_1'), null)
     await blobs.delete('art_1')
-    assert.deepEqual(await blobs.list(), ['art_0'])
+    assert.deepEqual(await keys(blobs), ['art_0'])
+  })
+
+  blobTest('list reports when each blob was written', async (blobs) => {
+    // Object stores keep whole seconds; allow that and a little clock difference.
+    const before = Date.now() - 2000
+    await blobs.put('art_t', bytes('x'))
+    const after = Date.now() + 2000
+    const [entry, ...rest] = await blobs.list()
+    assert.equal(rest.length, 0)
+    assert.ok(entry)
+    assert.equal(entry.key, 'art_t')
+    const at = entry.modifiedAt.getTime()
+    assert.ok(at >= before && at <= after, `modifiedAt ${entry.modifiedAt.toISOString()} is not around now`)
   })
 
   blobTest('byte ranges are inclusive', async (blobs) => {
@@ -160,7 +182,7 @@ export function runStorageContract(name: string, make: StorageFactories): void {
     await writer.write(bytes('chunk one, '))
     await writer.write(bytes('chunk two'))
     assert.equal(await blobs.get('art_s'), null, 'not visible before commit')
-    assert.deepEqual(await blobs.list(), [])
+    assert.deepEqual(await keys(blobs), [])
     await writer.commit()
     assert.equal(await read(blobs, 'art_s'), 'chunk one, chunk two')
 
@@ -169,7 +191,7 @@ export function runStorageContract(name: string, make: StorageFactories): void {
     await dropped.abort()
     await dropped.abort()
     assert.equal(await blobs.get('art_d'), null)
-    assert.deepEqual(await blobs.list(), ['art_s'])
+    assert.deepEqual(await keys(blobs), ['art_s'])
 
     const replacing = await blobs.open('art_s')
     await replacing.write(bytes('new'))
