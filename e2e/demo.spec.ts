@@ -276,14 +276,41 @@ async function fillBody(op: Locator, body: unknown) {
 }
 
 test.describe('Interactive reference on the sandbox', () => {
-  test('loads only when scrolled to, or at once with "Load it now"', async ({ page }) => {
+  /** /demo, ready, with the reference far below the viewport and still not loaded once the page is idle. */
+  async function openUnloadedReference(page: Page) {
     await page.goto('/demo')
     await expect(dashboard(page).getByText('Sandbox ready with the demo data.')).toBeVisible({ timeout: 30_000 })
+    await page.waitForLoadState('networkidle')
     const reference = page.locator('.ferry-demo-console')
     await expect(reference.getByRole('button', { name: 'Load it now' })).toBeVisible()
     await expect(page.locator('.swagger-ui')).toHaveCount(0)
-    await reference.getByRole('button', { name: 'Load it now' }).click()
+    return { loadNow: reference.getByRole('button', { name: 'Load it now' }), heading: reference.getByRole('heading', { name: 'Interactive reference' }) }
+  }
+
+  test('loads only when scrolled to, or at once with "Load it now"', async ({ page }) => {
+    const { loadNow, heading } = await openUnloadedReference(page)
+    // Pressed where it is, without scrolling it into view (a click would scroll, and coming near
+    // loads the reference by itself, replacing the button under the pointer).
+    const scrollY = await page.evaluate(() => window.scrollY)
+    await loadNow.evaluate((button) => button.focus({ preventScroll: true }))
+    await page.keyboard.press('Enter')
     await expect(page.locator('#operations-info-getHealth')).toBeVisible({ timeout: 30_000 })
+    expect(await page.evaluate(() => window.scrollY), 'the button loaded it, not scrolling').toBe(scrollY)
+    await expect(heading).toBeFocused()
+  })
+
+  test('tabbing to "Load it now" loads the reference and keeps focus in its section', async ({ page }) => {
+    const { loadNow, heading } = await openUnloadedReference(page)
+    // Focus what comes just before the button, without scrolling, then Tab as a keyboard user would:
+    // the browser scrolls the button into view, which loads the reference and removes the button.
+    await loadNow.evaluate((button) => {
+      const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary')]
+      const before = focusable.filter((el) => el.getClientRects().length > 0 && el.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)
+      before[before.length - 1]!.focus({ preventScroll: true })
+    })
+    await page.keyboard.press('Tab')
+    await expect(page.locator('#operations-info-getHealth')).toBeVisible({ timeout: 30_000 })
+    await expect(heading).toBeFocused()
   })
 
   test('offers the sandbox and a user-entered server', async ({ page }) => {
