@@ -1,11 +1,9 @@
 # Ferry API server. Build: docker build -t ferry . — run: docker compose up -d (see compose.yaml).
 
-# Dependencies, with a compiler for better-sqlite3 in case no prebuilt binary matches.
-FROM node:20-bookworm-slim AS deps
+# Dependencies. No compiler: better-sqlite3 ships prebuilt Node-API binaries (linux x64/arm64,
+# glibc and musl) and never builds on install. Node's version matches .nvmrc (a unit test checks).
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY patches ./patches
 # Everything installs (postinstall patches the site's packages), then the site's build tools go:
@@ -13,7 +11,7 @@ COPY patches ./patches
 RUN npm ci && npm prune --omit=dev
 
 # Runtime: only what the server needs, run as the unprivileged `node` user.
-FROM node:20-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./

@@ -74,16 +74,23 @@ test.describe('route change progress bar', () => {
     })
   }
   const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)
+  type RouterEvents = { events: { on: (event: 'routeChangeComplete', handler: () => void) => void } }
 
   test('appears when a navigation takes longer than 200 ms', async ({ page }) => {
     await page.goto('/docs/intro')
+    // The target's code is held back until the bar shows, so the navigation is slow for certain.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/_next/static/chunks/pages/markdown-page*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1200))
+      await released
       await route.continue()
     })
-    await watchProgress(page)
-    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    // Not awaiting push(): it settles only once the held code has loaded.
+    await page.evaluate(() => {
+      void (window as unknown as { next: { router: { push: (u: string) => Promise<boolean> } } }).next.router.push('/markdown-page')
+    })
     await expect(page.locator('#nprogress')).toBeAttached({ timeout: 1000 })
+    release()
     await expect(page).toHaveURL(/\/markdown-page$/)
     await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 3000 })
   })
@@ -94,9 +101,14 @@ test.describe('route change progress bar', () => {
     await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
     await page.waitForLoadState('networkidle')
     await watchProgress(page)
+    // Once the route change has completed, the bar's timer is cleared: it cannot appear any more.
+    await page.evaluate(() => {
+      const w = window as unknown as { next: { router: RouterEvents }; __routeDone: Promise<void> }
+      w.__routeDone = new Promise((resolve) => w.next.router.events.on('routeChangeComplete', () => resolve()))
+    })
     await page.locator('aside').getByRole('link', { name: 'Telemetry', exact: true }).click()
+    await page.evaluate(() => (window as unknown as { __routeDone: Promise<void> }).__routeDone)
     await expect(page).toHaveURL(/\/docs\/telemetry$/)
-    await page.waitForTimeout(400)
     expect(await sawProgress(page)).toBe(false)
   })
 })
@@ -162,7 +174,9 @@ test.describe('prefetching', () => {
       await page.setViewportSize({ width: 1280, height: 900 })
       await page.goto('/docs/intro')
       await page.waitForLoadState('networkidle')
-      await page.waitForTimeout(500)
+      // The prefetch the sidebar's Telemetry link asks for. On a normal connection this resolves
+      // only once the page's chunk has loaded, so afterwards no request for it can be on its way.
+      await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
       expect(requested.filter((u) => pageChunk.test(u))).toEqual([])
     })
   }

@@ -11,9 +11,13 @@ test.describe('navbar', () => {
     await expect(nav.getByRole('link', { name: 'Demo Dashboard' })).toHaveAttribute('href', '/demo')
     await expect(nav.locator(`a[href="${siteConfig.repository}"]`)).toHaveAttribute('target', '_blank')
 
+    await page.evaluate(() => {
+      const w = window as unknown as { __scrollEnd: Promise<number> }
+      w.__scrollEnd = new Promise((resolve) => window.addEventListener('scrollend', () => resolve(window.scrollY), { once: true }))
+    })
     await page.mouse.wheel(0, 3000)
-    await page.waitForTimeout(300)
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    // Measured once the scroll has come to rest.
+    expect(await page.evaluate(() => (window as unknown as { __scrollEnd: Promise<number> }).__scrollEnd)).toBeGreaterThan(0)
     const box = await nav.boundingBox()
     expect(box && box.y).toBeGreaterThanOrEqual(0)
     await expect(nav.getByRole('link', { name: 'Blog' })).toBeInViewport()

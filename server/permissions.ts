@@ -7,7 +7,6 @@ type Grant = Schemas['PermissionGrant']
 
 export const APP_ACTIONS = ['create', 'edit', 'delete', 'upload', 'download'] as const
 export const CATALOG_ACTIONS = ['create', 'edit', 'delete'] as const
-export const CATALOGS = ['channels', 'platforms', 'archs'] as const
 
 type Full = {
   apps: Record<(typeof APP_ACTIONS)[number], Grant>

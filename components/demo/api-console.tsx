@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * swagger-ui is ~400 KB compressed and its first render is the page's heaviest main-thread work:
@@ -19,32 +19,43 @@ const isOperationLink = (hash: string) => hash.startsWith('#/')
 
 export function ApiConsole() {
   const section = useRef<HTMLElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loadNow = useRef<HTMLButtonElement>(null)
   const [wanted, setWanted] = useState(false)
+  // "Load it now" goes when the reference mounts. Tabbing to it scrolls it into view, which mounts
+  // the reference at once, as does pressing it: either way, focus moves to the section's heading
+  // instead of falling back to <body>.
+  const load = useCallback(() => {
+    if (loadNow.current && loadNow.current === document.activeElement) heading.current?.focus({ preventScroll: true })
+    setWanted(true)
+  }, [])
   useEffect(() => {
     if (isOperationLink(window.location.hash)) {
       setWanted(true)
       return
     }
-    const onHash = () => isOperationLink(window.location.hash) && setWanted(true)
+    const onHash = () => isOperationLink(window.location.hash) && load()
     window.addEventListener('hashchange', onHash)
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setWanted(true)
+      if (entries.some((e) => e.isIntersecting)) load()
     }, { rootMargin: '300px 0px' })
     if (section.current) observer.observe(section.current)
     return () => {
       window.removeEventListener('hashchange', onHash)
       observer.disconnect()
     }
-  }, [])
+  }, [load])
   return (
     <section ref={section} aria-labelledby="api-console-title" className="ferry-demo-console">
-      <h2 id="api-console-title">Interactive reference</h2>
+      <h2 id="api-console-title" ref={heading} tabIndex={-1}>
+        Interactive reference
+      </h2>
       {wanted ? (
         <SwaggerConsole />
       ) : (
         <p className="ferry-demo-loading">
           The reference loads when you scroll here.{' '}
-          <button type="button" className="ferry-btn" onClick={() => setWanted(true)}>
+          <button type="button" className="ferry-btn" ref={loadNow} onClick={load}>
             Load it now
           </button>
         </p>

