@@ -25,6 +25,7 @@ import { telemetryHandlers } from './routes/telemetry.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
+import { createMemoryLoginLimiter } from './login-limiter.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
     telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
     clientIp: deps.clientIp ?? (() => undefined),
+    loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     startedAt: Date.now(),

@@ -4,6 +4,8 @@
  * Node entry passes the process environment in.)
  */
 
+import { DEFAULT_LOGIN_LIMITS } from './login-limiter.ts'
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
@@ -31,6 +33,8 @@ export interface ServerConfig {
   databasePoolSize: number
   /** PostgreSQL cancels a statement running longer than this. */
   databaseStatementTimeoutMs: number
+  /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
+  loginAttemptsPerAddress?: number
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
@@ -116,9 +120,11 @@ export function loadConfig(env: Env): ServerConfig {
   if (databaseUrl && (signupKey === undefined || jwtSecret === undefined)) {
     problems.push('FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance')
   }
+  const loginAttemptsPerAddress = read('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.attemptsPerAddress, (raw) =>
+    integer('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', raw, 0, 1_000_000))
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
-    databaseUrl, databasePoolSize, databaseStatementTimeoutMs,
+    databaseUrl, databasePoolSize, databaseStatementTimeoutMs, loginAttemptsPerAddress,
   }
 }

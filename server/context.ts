@@ -1,6 +1,7 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
 import type { DigestStreamFactory } from './digests.ts'
+import type { LoginLimiter, LoginLimits } from './login-limiter.ts'
 import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
@@ -21,6 +22,8 @@ export interface AppConfig {
   maxUploadBytes: number
   /** PBKDF2-SHA256 iterations for new password hashes (default 210 000). */
   passwordIterations?: number
+  /** Limits of the default login limiter (see `DEFAULT_LOGIN_LIMITS`). */
+  loginLimits?: Partial<LoginLimits>
   /** Reported by the health check. */
   version?: string
   /** Count update checks that carry a device id (default true). */
@@ -41,7 +44,10 @@ export interface AppDeps {
   config: AppConfig
   clock?: () => Date
   logger?: Logger
-  /** The client's address, used only to bucket rollouts when no device id is sent; never stored. */
+  /**
+   * The client's address: buckets rollouts when no device id is sent, and counts login attempts
+   * (held in memory for the limiter's window); never stored.
+   */
   clientIp?: (c: Context<FerryEnv>) => string | undefined
   /**
    * Reads one request header (lower-case name). Runtimes may pass a faster accessor than the
@@ -52,12 +58,14 @@ export interface AppDeps {
   digestStream?: DigestStreamFactory
   /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
   answerCache?: AnswerCache | null
+  /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
+  loginLimiter?: LoginLimiter
 }
 
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl'>> & { publicUrl?: string }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits'>> & { publicUrl?: string }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when telemetry is switched off. */
@@ -65,6 +73,7 @@ export interface Services {
   now: () => Date
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
+  loginLimiter: LoginLimiter
   header: (c: Context<FerryEnv>, name: string) => string | undefined
   digestStream: DigestStreamFactory
   startedAt: number

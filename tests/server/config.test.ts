@@ -13,6 +13,7 @@ test('defaults need no environment at all', () => {
     host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
+    loginAttemptsPerAddress: 100,
   })
 })
 
@@ -21,7 +22,9 @@ test('valid values are parsed', () => {
     FERRY_HOST: '0.0.0.0', FERRY_PORT: '9000', FERRY_DATA_DIR: '/srv/ferry', FERRY_SIGNUP_KEY: 's'.repeat(16),
     FERRY_JWT_SECRET: 'j'.repeat(32), FERRY_PUBLIC_URL: 'https://updates.example.com/', FERRY_MAX_UPLOAD_BYTES: '1048576', FERRY_LOG_LEVEL: 'debug',
     FERRY_TELEMETRY: 'off', FERRY_CACHE: 'off', FERRY_REDIS_URL: 'redis://127.0.0.1:6379/0',
+    FERRY_LOGIN_ATTEMPTS_PER_ADDRESS: '0',
   })
+  assert.equal(config.loginAttemptsPerAddress, 0)
   assert.equal(config.telemetry, false)
   assert.equal(config.cache, false)
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6379/0')
@@ -56,6 +59,7 @@ test('every bad value is reported at once, naming its variable', () => {
     FERRY_HOST: 'not a host', FERRY_PORT: '70000', FERRY_SIGNUP_KEY: 'short', FERRY_JWT_SECRET: 'short',
     FERRY_PUBLIC_URL: 'ftp://x', FERRY_MAX_UPLOAD_BYTES: '-1', FERRY_LOG_LEVEL: 'loud',
     FERRY_TELEMETRY: 'yes', FERRY_CACHE: '1', FERRY_REDIS_URL: 'localhost:6379',
+    FERRY_LOGIN_ATTEMPTS_PER_ADDRESS: '-1',
   }
   let error: unknown
   try {

@@ -1,0 +1,25 @@
+/**
+ * @module What surrounds a login's password check: the limiter's count taken before it (so
+ * parallel guesses cannot all be checked), and after a success, the email's failures forgiven.
+ */
+import type { Ctx, Services } from './context.ts'
+import type { LoginAttempt } from './login-limiter.ts'
+import { tooManyRequests } from './problem.ts'
+
+/** Counts the attempt; throws a 429 problem with `Retry-After` when the email or address is over its limit. */
+export async function admitLogin(s: Services, c: Ctx, email: string): Promise<LoginAttempt> {
+  const attempt: LoginAttempt = { email, address: s.clientIp(c) }
+  const verdict = await s.loginLimiter.take(attempt)
+  if (!verdict.allowed) {
+    const n = verdict.retryAfterSeconds
+    throw tooManyRequests(verdict.limit === 'email'
+      ? `Too many failed logins for this email; try again in ${n} seconds.`
+      : `Too many login attempts from this address; try again in ${n} seconds.`, n)
+  }
+  return attempt
+}
+
+/** After a correct password: resets the email's failures. */
+export async function loginSucceeded(s: Services, attempt: LoginAttempt): Promise<void> {
+  await s.loginLimiter.succeeded(attempt)
+}

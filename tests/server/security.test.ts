@@ -1,0 +1,144 @@
+/**
+ * Issue 12's findings as a caller sees them: login limiting (per email and per address, under
+ * parallel requests).
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
+import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
+import {
+  PASSWORD, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
+} from './helpers.ts'
+
+const login = (f: Fetch, email: string, password: string, client?: string) =>
+  f('/v1/auth/login', jsonBody({ email, password }, undefined, client ? { 'x-test-client': client } : {}))
+
+const countStatuses = (responses: Response[]) => {
+  const counts = new Map<number, number>()
+  for (const r of responses) counts.set(r.status, (counts.get(r.status) ?? 0) + 1)
+  return Object.fromEntries(counts)
+}
+
+/** Tests decide the client's address with a header (the Node runtime reads the socket). */
+const clientFromHeader = { clientIp: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-test-client') }
+
+describe('login limiting', () => {
+  test('defaults: 10 failures per email, 100 attempts per address, 15-minute windows', () => {
+    assert.deepEqual(DEFAULT_LOGIN_LIMITS, { failuresPerEmail: 10, attemptsPerAddress: 100, windowSeconds: 900 })
+  })
+
+  test('50 parallel wrong passwords: 10 are checked, 40 get 429, and the right password is refused while blocked', async () => {
+    const m = await memoryApp()
+    await signup(m.fetch, 'ada@team.test')
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login(m.fetch, 'ada@team.test', 'wrong-password')))
+    assert.deepEqual(countStatuses(answers), { 401: 10, 429: 40 })
+    const refused = answers.find((r) => r.status === 429)
+    assert.ok(refused)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    assert.ok(retryAfter >= 1 && retryAfter <= 900, `Retry-After ${retryAfter}`)
+    const problem = await expectProblem(refused.clone(), 429, 'too-many-requests')
+    assert.match(problem.detail, /Too many failed logins for this email; try again in \d+ seconds\./)
+    await expectSpec('login', refused, 429)
+
+    const right = await login(m.fetch, 'ada@team.test', PASSWORD)
+    assert.ok(Number(right.headers.get('retry-after')) >= 1)
+    await expectProblem(right, 429, 'too-many-requests')
+    // Other accounts are not affected.
+    await signup(m.fetch, 'grace@team.test', 'Other team')
+    assert.equal((await login(m.fetch, 'grace@team.test', PASSWORD)).status, 200)
+  })
+
+  test('an unknown email is limited like a known one (no account enumeration)', async () => {
+    const m = await memoryApp()
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(m.fetch, 'nobody@team.test', 'wrong-password')))
+    assert.deepEqual(countStatuses(answers), { 401: 10, 429: 2 })
+  })
+
+  test('the block ends with its window; a successful login forgives earlier failures', async () => {
+    let now = new Date('2030-01-01T00:00:00Z')
+    const m = await memoryApp({}, () => now)
+    await signup(m.fetch, 'ada@team.test')
+    for (let i = 0; i < 9; i++) assert.equal((await login(m.fetch, 'ada@team.test', 'wrong-password')).status, 401)
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 200)
+    // The count started again: ten more failures are checked before the block.
+    for (let i = 0; i < 10; i++) assert.equal((await login(m.fetch, 'ada@team.test', 'wrong-password')).status, 401)
+    now = new Date('2030-01-01T00:05:00Z')
+    const blocked = await login(m.fetch, 'ada@team.test', PASSWORD)
+    assert.equal(blocked.status, 429)
+    assert.equal(blocked.headers.get('retry-after'), '600', 'the window opened at 00:00 ends at 00:15')
+    now = new Date('2030-01-01T00:15:00Z')
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 200)
+  })
+
+  test('one address trying many emails is refused after its limit, successes included; other addresses are not', async () => {
+    const m = await memoryApp({ loginLimits: { attemptsPerAddress: 20 } }, undefined, clientFromHeader)
+    await signup(m.fetch, 'ada@team.test')
+    const answers = await Promise.all([
+      ...Array.from({ length: 15 }, (_, i) => login(m.fetch, `user${i}@team.test`, 'wrong-password', '203.0.113.7')),
+      ...Array.from({ length: 5 }, () => login(m.fetch, 'ada@team.test', PASSWORD, '203.0.113.7')),
+    ])
+    assert.deepEqual(countStatuses(answers), { 401: 15, 200: 5 })
+    const refused = await login(m.fetch, 'ada@team.test', PASSWORD, '203.0.113.7')
+    const problem = await expectProblem(refused, 429, 'too-many-requests')
+    assert.match(problem.detail, /from this address/)
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD, '198.51.100.1')).status, 200)
+    // An IPv6 client counts by its /64: rotating the interface id does not give new attempts.
+    const v6 = await Promise.all(Array.from({ length: 21 }, (_, i) => login(m.fetch, `v6-${i}@team.test`, 'wrong-password', `2001:db8:1:2::${(i + 1).toString(16)}`)))
+    assert.deepEqual(countStatuses(v6), { 401: 20, 429: 1 })
+  })
+
+  test('over HTTP the address is the connection\'s; FERRY_LOGIN_ATTEMPTS_PER_ADDRESS sets its limit, 0 switches it off', async () => {
+    const server = await startTestServer(undefined, { loginAttemptsPerAddress: 3 })
+    try {
+      const f = httpFetch(server.url)
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => login(f, `user${i}@team.test`, 'wrong-password')))
+      assert.deepEqual(countStatuses(answers), { 401: 3, 429: 1 })
+      const refused = answers.find((r) => r.status === 429)
+      assert.ok(refused)
+      assert.match((await expectProblem(refused, 429, 'too-many-requests')).detail, /from this address/)
+    } finally {
+      await server.stop()
+    }
+    const m = await memoryApp({ loginLimits: { attemptsPerAddress: 0 } }, undefined, clientFromHeader)
+    const sprayed = await Promise.all(Array.from({ length: 150 }, (_, i) => login(m.fetch, `user${i}@team.test`, 'wrong-password', '203.0.113.7')))
+    assert.deepEqual(countStatuses(sprayed), { 401: 150 })
+  })
+
+  test('address keys: IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 by /64', () => {
+    assert.equal(addressKey('203.0.113.7'), '203.0.113.7')
+    assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7')
+    assert.equal(addressKey('2001:db8:1:2::1'), '2001:db8:1:2::/64')
+    assert.equal(addressKey('2001:DB8:1:2:aaaa:bbbb:cccc:dddd'), '2001:db8:1:2::/64')
+    assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64')
+    assert.equal(addressKey('::1'), '0:0:0:0::/64')
+    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64')
+  })
+
+  test('memory stays bounded however many emails and addresses are tried, and other keys never reset a block', async () => {
+    const limiter = createMemoryLoginLimiter({}, () => 0, 1000)
+    const victim = { email: 'ada@team.test', address: undefined }
+    for (let i = 0; i < 10; i++) assert.equal((await limiter.take(victim)).allowed, true)
+    assert.equal((await limiter.take(victim)).allowed, false)
+    for (let i = 0; i < 900; i++) await limiter.take({ email: `spray${i}@team.test`, address: `10.0.${i >> 8}.${i & 255}` })
+    assert.equal((await limiter.take(victim)).allowed, false, 'still blocked after 900 other emails')
+    for (let i = 0; i < 100_000; i++) await limiter.take({ email: `flood${i}@team.test`, address: `10.1.${(i >> 8) & 255}.${i & 255}` })
+    assert.ok(limiter.trackedKeys <= 2000, `${limiter.trackedKeys} keys tracked`)
+  })
+
+  test('the rate-limiter-flexible adapter keeps the same contract (for Redis/PostgreSQL stores)', async () => {
+    const limiter: LoginLimiter = flexibleLoginLimiter({
+      byEmail: new RateLimiterMemory({ points: 10, duration: 900 }),
+      byAddress: new RateLimiterMemory({ points: 100, duration: 900 }),
+    })
+    const attempt = { email: 'ada@team.test', address: '203.0.113.7' }
+    const verdicts = await Promise.all(Array.from({ length: 50 }, () => limiter.take(attempt)))
+    assert.equal(verdicts.filter((v) => v.allowed).length, 10)
+    const refused = verdicts.find((v) => !v.allowed)
+    assert.ok(refused && !refused.allowed && refused.limit === 'email' && refused.retryAfterSeconds > 0 && refused.retryAfterSeconds <= 900)
+    await limiter.succeeded(attempt)
+    assert.equal((await limiter.take(attempt)).allowed, true)
+    const sprayed = await Promise.all(Array.from({ length: 60 }, (_, i) => limiter.take({ email: `u${i}@team.test`, address: '203.0.113.7' })))
+    assert.equal(sprayed.filter((v) => v.allowed).length, 100 - 51, 'the address had used 51 of its 100 attempts')
+  })
+})
