@@ -20,7 +20,7 @@ export interface AppConfig {
   publicUrl?: string
   /** Largest upload request body in bytes. */
   maxUploadBytes: number
-  /** PBKDF2-SHA256 iterations for new password hashes (default 210 000). */
+  /** PBKDF2-SHA256 iterations for new password hashes (default 600 000); weaker hashes are upgraded at login. */
   passwordIterations?: number
   /** Limits of the default login limiter (see `DEFAULT_LOGIN_LIMITS`). */
   loginLimits?: Partial<LoginLimits>

@@ -46,7 +46,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
       dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)
       const ok = await verifyPassword(body.password, user?.password_hash ?? await dummyHash)
       if (!user || !ok) throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
-      await loginSucceeded(s, attempt)
+      await loginSucceeded(s, attempt, user, body.password)
       const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
       return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
     },

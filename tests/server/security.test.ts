@@ -1,14 +1,15 @@
 /**
  * Issue 12's findings as a caller sees them: login limiting (per email and per address, under
- * parallel requests).
+ * parallel requests), password hash strength and its upgrade at login.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
 import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
 import {
-  PASSWORD, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
+  PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
 } from './helpers.ts'
 
 const login = (f: Fetch, email: string, password: string, client?: string) =>
@@ -140,5 +141,26 @@ describe('login limiting', () => {
     assert.equal((await limiter.take(attempt)).allowed, true)
     const sprayed = await Promise.all(Array.from({ length: 60 }, (_, i) => limiter.take({ email: `u${i}@team.test`, address: '203.0.113.7' })))
     assert.equal(sprayed.filter((v) => v.allowed).length, 100 - 51, 'the address had used 51 of its 100 attempts')
+  })
+})
+
+describe('password hashing', () => {
+  test('new hashes use 600 000 PBKDF2-SHA256 iterations by default (OWASP)', async () => {
+    assert.equal(DEFAULT_PBKDF2_ITERATIONS, 600_000)
+  })
+
+  test('a hash made with fewer iterations than configured is upgraded at the next successful login', async () => {
+    const m = await memoryApp({ passwordIterations: 2000 })
+    const session = await signup(m.fetch, 'ada@team.test')
+    const weak = await hashPassword(PASSWORD, 1000)
+    await m.db.updateTable('users').set({ password_hash: weak }).where('email', '=', 'ada@team.test').execute()
+    const stored = async () => (await m.db.selectFrom('users').select('password_hash').where('email', '=', 'ada@team.test').executeTakeFirstOrThrow()).password_hash
+
+    assert.equal((await login(m.fetch, 'ada@team.test', 'wrong-password')).status, 401)
+    assert.equal(await stored(), weak, 'a failed login changes nothing')
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 200)
+    assert.match(await stored(), /^pbkdf2-sha256\$2000\$/)
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 200, 'the password still works')
+    assert.equal((await m.fetch('/v1/whoami', bearer(session.token))).status, 200, 'earlier tokens stay valid')
   })
 })
