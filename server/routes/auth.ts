@@ -8,6 +8,9 @@ import { HttpProblem } from '../problem.ts'
 import type { UsersTable } from '../storage/types.ts'
 import { emailTaken } from './team.ts'
 
+/** Responses that carry a token must not be kept by any cache. */
+const NO_STORE = { 'cache-control': 'no-store' }
+
 export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
   let dummyHash: Promise<string> | undefined
 
@@ -35,7 +38,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
         if (isUniqueViolation(error)) throw emailTaken(user.email)
         throw error
       }
-      return respond(201, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+      return respond(201, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, NO_STORE)
     },
 
     async login(c, { body }, respond) {
@@ -48,7 +51,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
       if (!user || !ok) throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
       await loginSucceeded(s, attempt, user, body.password)
       const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
-      return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+      return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, NO_STORE)
     },
   }
 }

@@ -1,15 +1,17 @@
 /**
  * Issue 12's findings as a caller sees them: login limiting (per email and per address, under
- * parallel requests), password hash strength and its upgrade at login.
+ * parallel requests), password hash strength and its upgrade at login, tokens without `exp`,
+ * and `no-store` on tokens.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
 import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
 import {
-  PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
+  JWT_SECRET, PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
 } from './helpers.ts'
 
 const login = (f: Fetch, email: string, password: string, client?: string) =>
@@ -162,5 +164,29 @@ describe('password hashing', () => {
     assert.match(await stored(), /^pbkdf2-sha256\$2000\$/)
     assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 200, 'the password still works')
     assert.equal((await m.fetch('/v1/whoami', bearer(session.token))).status, 200, 'earlier tokens stay valid')
+  })
+})
+
+describe('tokens', () => {
+  test('a correctly signed token without exp is refused', async () => {
+    const m = await memoryApp()
+    const session = await signup(m.fetch, 'ada@team.test')
+    const forever = await new SignJWT({ team: session.team.id, tv: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(session.user.id)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(JWT_SECRET))
+    await expectProblem(await m.fetch('/v1/whoami', bearer(forever)), 401, 'unauthorized')
+    assert.equal((await m.fetch('/v1/whoami', bearer(session.token))).status, 200)
+  })
+
+  test('responses that carry a token are not stored by caches', async () => {
+    const m = await memoryApp()
+    const res = await m.fetch('/v1/auth/signup', jsonBody({ teamName: 'T', name: 'Ada', email: 'ada@team.test', password: PASSWORD }, undefined, { 'x-ferry-signup-key': 'test-signup-key-0123456789' }))
+    assert.equal(res.status, 201)
+    assert.equal(res.headers.get('cache-control'), 'no-store')
+    const again = await login(m.fetch, 'ada@team.test', PASSWORD)
+    assert.equal(again.status, 200)
+    assert.equal(again.headers.get('cache-control'), 'no-store')
   })
 })
