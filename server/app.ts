@@ -26,6 +26,7 @@ import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
 import { createMemoryLoginLimiter } from './login-limiter.ts'
+import { responseHeaders } from './response-headers.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
+  const finishHeaders = responseHeaders()
 
   // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
   const reqPrefix = randomId('req', 6)
@@ -164,6 +166,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     c.set('reqId', reqId)
     const start = performance.now()
     await next()
+    finishHeaders(c)
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })

@@ -5,6 +5,7 @@ import type { LoginLimiter, LoginLimits } from './login-limiter.ts'
 import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
+import { secured, withSecurityHeaders } from './response-headers.ts'
 import type { BlobStore, Db } from './storage/types.ts'
 import type { TelemetryRecorder } from './telemetry/recorder.ts'
 
@@ -106,15 +107,16 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' }
-const JSON_NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+const JSON_HEADERS = withSecurityHeaders({ 'content-type': 'application/json' })
+const JSON_NO_STORE = withSecurityHeaders({ 'content-type': 'application/json', 'cache-control': 'no-store' })
+const NO_CONTENT_HEADERS = withSecurityHeaders({})
 
 /** A JSON response; `serialised` when `data` is already a JSON string. */
 export function json(data: unknown, status = 200, headers?: Record<string, string>, serialised = false): Response {
   const all = !headers ? JSON_HEADERS
     : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1 ? JSON_NO_STORE
       : { ...JSON_HEADERS, ...headers }
-  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all })
+  return secured(new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all }))
 }
 
-export const noContent = () => new Response(null, { status: 204 })
+export const noContent = () => secured(new Response(null, { status: 204, headers: NO_CONTENT_HEADERS }))

@@ -1,4 +1,5 @@
 /** @module RFC 9457 problem documents: the only shape of every 4xx/5xx response. */
+import { SECURITY_HEADERS, secured } from './response-headers.ts'
 
 export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
 
@@ -61,8 +62,8 @@ export function problemResponse(problem: HttpProblem, instance: string): Respons
     instance,
     ...(problem.errors ? { errors: problem.errors } : {}),
   }
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json' }
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...SECURITY_HEADERS }
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
   if (problem.headers) Object.assign(headers, problem.headers)
-  return new Response(JSON.stringify(body), { status: problem.status, headers })
+  return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))
 }

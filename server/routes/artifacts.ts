@@ -4,6 +4,7 @@ import { hexToBase64 } from '../crypto.ts'
 import { currentUser, findTeamApp } from '../model.ts'
 import { allows } from '../permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../problem.ts'
+import { SECURITY_HEADERS, secured } from '../response-headers.ts'
 import { verifySignedPath } from '../signed-links.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
@@ -86,9 +87,10 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
         'accept-ranges': 'bytes',
         digest: `sha-256=${hexToBase64(row.sha256)}`,
         'content-length': String(range ? range.end - range.start + 1 : size),
+        ...SECURITY_HEADERS,
       }
       if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`
-      return new Response(blob.body, { status: range ? 206 : 200, headers })
+      return secured(new Response(blob.body, { status: range ? 206 : 200, headers }))
     },
   }
 }

@@ -1,17 +1,18 @@
 /**
  * Issue 12's findings as a caller sees them: login limiting (per email and per address, under
  * parallel requests), password hash strength and its upgrade at login, tokens without `exp`,
- * and `no-store` on tokens.
+ * security headers on every kind of response and `no-store` on tokens.
  */
 import assert from 'node:assert/strict'
-import { describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
 import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
 import {
-  JWT_SECRET, PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, type Fetch,
+  JWT_SECRET, PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
+  startTestServer, uploadForm, type Fetch, type TestServer,
 } from './helpers.ts'
 
 const login = (f: Fetch, email: string, password: string, client?: string) =>
@@ -188,5 +189,48 @@ describe('tokens', () => {
     const again = await login(m.fetch, 'ada@team.test', PASSWORD)
     assert.equal(again.status, 200)
     assert.equal(again.headers.get('cache-control'), 'no-store')
+  })
+})
+
+describe('security headers over HTTP', () => {
+  let server: TestServer
+  let f: Fetch
+  let token: string
+  let download: string
+  before(async () => {
+    server = await startTestServer()
+    f = httpFetch(server.url)
+    token = await prepareUploadTeam(f, 'harbor-notes')
+    const form = uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['Harbor-1.1.0.exe', 'MZ harbor']])
+    const res = await f('/v1/apps/harbor-notes/versions', bearer(token, { method: 'POST', body: form }))
+    assert.equal(res.status, 201)
+    const version = await res.json() as { artifacts: Array<{ downloadUrl: string }> }
+    download = new URL(version.artifacts[0]?.downloadUrl ?? '').pathname
+  })
+  after(async () => server.stop())
+
+  test('every kind of response carries them: JSON, problems, 404s, update feeds, redirects, downloads', async () => {
+    const update = '/v1/apps/harbor-notes/update?platform=windows&arch=x64'
+    const cases: Array<[string, string, RequestInit | undefined, number]> = [
+      ['JSON', '/v1/whoami', bearer(token), 200],
+      ['health', '/v1/health', undefined, 200],
+      ['problem', '/v1/whoami', undefined, 401],
+      ['unknown route', '/v1/nope', undefined, 404],
+      ['update check', `${update}&version=1.0.0`, undefined, 200],
+      ['no update', `${update}&version=1.1.0`, undefined, 204],
+      ['Squirrel feed', '/v1/apps/harbor-notes/squirrel/stable/x64/RELEASES', undefined, 200],
+      ['latest redirect', '/v1/apps/harbor-notes/latest?packageType=exe&platform=windows&arch=x64', undefined, 302],
+      ['download', download, undefined, 200],
+    ]
+    for (const [what, path, init, status] of cases) {
+      const res = await f(path, init)
+      await res.arrayBuffer()
+      assert.equal(res.status, status, `${what}: ${path}`)
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what)
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what)
+      assert.equal(res.headers.get('x-frame-options'), 'DENY', what)
+      assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", what)
+      assert.equal(res.headers.get('access-control-allow-origin'), null, `${what}: no CORS unless configured`)
+    }
   })
 })
