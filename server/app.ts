@@ -26,6 +26,7 @@ import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
 import { createMemoryLoginLimiter } from './login-limiter.ts'
+import { createCors, methodsByPath } from './cors.ts'
 import { responseHeaders } from './response-headers.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
@@ -156,7 +157,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
-  const finishHeaders = responseHeaders()
+  const cors = createCors(deps.config.corsOrigins ?? [], operations)
+  const finishHeaders = responseHeaders(cors, (c) => s.header(c, 'origin'))
 
   // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
   const reqPrefix = randomId('req', 6)
@@ -203,6 +205,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   }
   const bind = <K extends OperationId>(op: OperationSpec & { operationId: K }) => route<K>(op, handlers[op.operationId])
   for (const op of operations) bind(op)
+  for (const [path, methods] of methodsByPath(operations)) app.options(honoPath(path), (c) => cors.preflight(s.header(c, 'origin'), methods))
 
   app.notFound((c) => {
     return problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path)

@@ -1,6 +1,7 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
 import type { DigestStreamFactory } from './digests.ts'
+import type { CorsOrigins } from './cors.ts'
 import type { LoginLimiter, LoginLimits } from './login-limiter.ts'
 import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
@@ -25,6 +26,8 @@ export interface AppConfig {
   passwordIterations?: number
   /** Limits of the default login limiter (see `DEFAULT_LOGIN_LIMITS`). */
   loginLimits?: Partial<LoginLimits>
+  /** Origins allowed to call the API from a browser: exact origins, `'*'` or none (default). */
+  corsOrigins?: CorsOrigins
   /** Reported by the health check. */
   version?: string
   /** Count update checks that carry a device id (default true). */
@@ -66,7 +69,7 @@ export interface AppDeps {
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits'>> & { publicUrl?: string }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins'>> & { publicUrl?: string }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when telemetry is switched off. */

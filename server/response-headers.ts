@@ -1,6 +1,6 @@
 /**
  * @module Headers every response gets, whatever produced it (JSON, problems, downloads, update
- * feeds, redirects, 404s): security headers suited to an API that serves no HTML.
+ * feeds, redirects, 404s): security headers suited to an API that serves no HTML, then CORS.
  *
  * Responses built from `withSecurityHeaders` (JSON, problems, update answers) already carry them
  * and are marked with `secured`; the app's middleware sets them on every other response. Reading
@@ -8,6 +8,7 @@
  * costs the cached update check about a sixth of its CPU time.
  */
 import type { Ctx } from './context.ts'
+import type { Cors } from './cors.ts'
 
 /**
  * No Cross-Origin-Resource-Policy: Ferry has no cookies, so a cross-origin no-cors load gets only
@@ -42,12 +43,13 @@ export function secured(response: Response): Response {
   return response
 }
 
-/** Adds the security headers to `c.res` unless it is `secured`. */
-export function responseHeaders(): (c: Ctx) => void {
+/** Adds the security headers (unless `secured`) and, for actual requests, the CORS headers to `c.res`. */
+export function responseHeaders(cors: Cors, origin: (c: Ctx) => string | undefined): (c: Ctx) => void {
   return (c) => {
     if (!securedResponses.has(c.res)) {
       const headers = c.res.headers
       for (const [name, value] of SECURITY_ENTRIES) headers.set(name, value)
     }
+    if (cors.enabled && c.req.method !== 'OPTIONS') cors.decorate(c.res.headers, origin(c))
   }
 }

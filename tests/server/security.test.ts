@@ -1,7 +1,7 @@
 /**
  * Issue 12's findings as a caller sees them: login limiting (per email and per address, under
  * parallel requests), password hash strength and its upgrade at login, tokens without `exp`,
- * security headers on every kind of response and `no-store` on tokens.
+ * security headers on every kind of response, `no-store` on tokens, and CORS.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -209,7 +209,7 @@ describe('security headers over HTTP', () => {
   })
   after(async () => server.stop())
 
-  test('every kind of response carries them: JSON, problems, 404s, update feeds, redirects, downloads', async () => {
+  test('every kind of response carries them: JSON, problems, 404s, update feeds, redirects, downloads, preflights', async () => {
     const update = '/v1/apps/harbor-notes/update?platform=windows&arch=x64'
     const cases: Array<[string, string, RequestInit | undefined, number]> = [
       ['JSON', '/v1/whoami', bearer(token), 200],
@@ -221,6 +221,7 @@ describe('security headers over HTTP', () => {
       ['Squirrel feed', '/v1/apps/harbor-notes/squirrel/stable/x64/RELEASES', undefined, 200],
       ['latest redirect', '/v1/apps/harbor-notes/latest?packageType=exe&platform=windows&arch=x64', undefined, 302],
       ['download', download, undefined, 200],
+      ['preflight', '/v1/apps', { method: 'OPTIONS' }, 204],
     ]
     for (const [what, path, init, status] of cases) {
       const res = await f(path, init)
@@ -232,5 +233,63 @@ describe('security headers over HTTP', () => {
       assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", what)
       assert.equal(res.headers.get('access-control-allow-origin'), null, `${what}: no CORS unless configured`)
     }
+  })
+})
+
+describe('CORS', () => {
+  const ADMIN = 'https://admin.example.com'
+  const preflight = (f: Fetch, path: string, origin: string) =>
+    f(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } })
+
+  test('by default no origin is allowed: preflights get a bare 204, responses no CORS headers', async () => {
+    const m = await memoryApp()
+    const res = await preflight(m.fetch, '/v1/apps', ADMIN)
+    assert.equal(res.status, 204)
+    assert.equal(res.headers.get('access-control-allow-origin'), null)
+    assert.equal(res.headers.get('access-control-allow-methods'), null)
+    const health = await m.fetch('/v1/health', { headers: { origin: ADMIN } })
+    assert.equal(health.headers.get('access-control-allow-origin'), null)
+    assert.equal(health.headers.get('vary'), null)
+  })
+
+  test('a listed origin gets preflights answered and may read responses; others may not', async () => {
+    const m = await memoryApp({ corsOrigins: [ADMIN] })
+    const ok = await preflight(m.fetch, '/v1/apps/harbor-notes/versions', ADMIN)
+    assert.equal(ok.status, 204)
+    assert.equal(ok.headers.get('access-control-allow-origin'), ADMIN)
+    assert.equal(ok.headers.get('access-control-allow-methods'), 'GET, POST')
+    const allowedHeaders = (ok.headers.get('access-control-allow-headers') ?? '').split(', ')
+    for (const h of ['authorization', 'content-type', 'x-ferry-signup-key', 'x-ferry-device-id']) assert.ok(allowedHeaders.includes(h), h)
+    assert.equal(ok.headers.get('access-control-max-age'), '3600')
+    assert.equal(ok.headers.get('access-control-allow-credentials'), null)
+    assert.equal(ok.headers.get('vary'), 'Origin')
+
+    const other = await preflight(m.fetch, '/v1/apps', 'https://evil.example')
+    assert.equal(other.status, 204)
+    assert.equal(other.headers.get('access-control-allow-origin'), null)
+    assert.equal(other.headers.get('access-control-allow-methods'), null)
+    await expectProblem(await preflight(m.fetch, '/v1/nope', ADMIN), 404, 'not-found')
+
+    const read = await m.fetch('/v1/health', { headers: { origin: ADMIN } })
+    assert.equal(read.headers.get('access-control-allow-origin'), ADMIN)
+    assert.equal(read.headers.get('vary'), 'Origin')
+    const exposed = (read.headers.get('access-control-expose-headers') ?? '').split(', ')
+    for (const h of ['Location', 'Retry-After', 'Content-Disposition']) assert.ok(exposed.includes(h), h)
+    const notListed = await m.fetch('/v1/health', { headers: { origin: 'https://evil.example' } })
+    assert.equal(notListed.headers.get('access-control-allow-origin'), null)
+    assert.equal(notListed.headers.get('vary'), 'Origin', 'the answer depends on Origin, so caches must know')
+    const refused = await m.fetch('/v1/whoami', { headers: { origin: ADMIN } })
+    assert.equal(refused.status, 401)
+    assert.equal(refused.headers.get('access-control-allow-origin'), ADMIN, 'problems are readable too')
+  })
+
+  test('"*" allows any origin without credentials', async () => {
+    const m = await memoryApp({ corsOrigins: '*' })
+    const res = await preflight(m.fetch, '/v1/auth/login', 'https://anyone.example')
+    assert.equal(res.headers.get('access-control-allow-origin'), '*')
+    assert.equal(res.headers.get('access-control-allow-methods'), 'POST')
+    const read = await m.fetch('/v1/health', { headers: { origin: 'https://anyone.example' } })
+    assert.equal(read.headers.get('access-control-allow-origin'), '*')
+    assert.equal(read.headers.get('vary'), null)
   })
 })
