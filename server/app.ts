@@ -26,7 +26,7 @@ import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
 import { createMemoryLoginLimiter } from './login-limiter.ts'
-import { createCors, methodsByPath } from './cors.ts'
+import { createCors } from './cors.ts'
 import { responseHeaders } from './response-headers.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
@@ -167,7 +167,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
     c.set('reqId', reqId)
     const start = performance.now()
-    await next()
+    const preflight = c.req.method === 'OPTIONS' ? cors.preflight(c.req.path, s.header(c, 'origin')) : undefined
+    if (preflight) c.res = preflight
+    else await next()
     finishHeaders(c)
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
@@ -205,7 +207,6 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   }
   const bind = <K extends OperationId>(op: OperationSpec & { operationId: K }) => route<K>(op, handlers[op.operationId])
   for (const op of operations) bind(op)
-  for (const [path, methods] of methodsByPath(operations)) app.options(honoPath(path), (c) => cors.preflight(s.header(c, 'origin'), methods))
 
   app.notFound((c) => {
     return problemResponse(new HttpProblem('not-found', `No route for ${c.req.method} ${c.req.path}.`), c.req.path)

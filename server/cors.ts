@@ -21,19 +21,23 @@ export interface Cors {
   readonly enabled: boolean
   /** Adds the CORS headers of an actual (non-preflight) response for the request's `Origin`. */
   decorate(headers: Headers, origin: string | undefined): void
-  /** The 204 answer to `OPTIONS` on a known path whose operations use `methods`. */
-  preflight(origin: string | undefined, methods: string): Response
+  /** The 204 answer to `OPTIONS` on a path of the contract; `undefined` for other paths (a 404 then). */
+  preflight(path: string, origin: string | undefined): Response | undefined
 }
 
-/** Each path of the contract (OpenAPI template) with its methods, e.g. `GET, PATCH, DELETE`. */
-export function methodsByPath(operations: readonly OperationSpec[]): Map<string, string> {
+/**
+ * Each path of the contract as a pattern, with its methods (`GET, PATCH, DELETE`). Matched here
+ * rather than registered as OPTIONS routes: those made the router slower for every request.
+ */
+function methodsByPath(operations: readonly OperationSpec[]): Array<[RegExp, string]> {
   const byPath = new Map<string, string[]>()
   for (const op of operations) {
     const methods = byPath.get(op.path) ?? []
     methods.push(op.method.toUpperCase())
     byPath.set(op.path, methods)
   }
-  return new Map([...byPath].map(([path, methods]) => [path, methods.join(', ')]))
+  const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`)
+  return [...byPath].map(([template, methods]) => [pattern(template), methods.join(', ')])
 }
 
 export function createCors(origins: CorsOrigins, operations: readonly OperationSpec[]): Cors {
@@ -44,6 +48,7 @@ export function createCors(origins: CorsOrigins, operations: readonly OperationS
   const requestHeaders = [...new Set([...BASE_REQUEST_HEADERS, ...headerParams].map((h) => h.toLowerCase()))].join(', ')
   /** The `Access-Control-Allow-Origin` value for this origin, or `undefined` when it is not allowed. */
   const allowOrigin = (origin: string | undefined) => any ? '*' : origin !== undefined && allowed.has(origin) ? origin : undefined
+  const paths = methodsByPath(operations)
 
   return {
     enabled,
@@ -57,7 +62,9 @@ export function createCors(origins: CorsOrigins, operations: readonly OperationS
       headers.set('access-control-allow-origin', value)
       headers.set('access-control-expose-headers', EXPOSED_HEADERS)
     },
-    preflight(origin, methods) {
+    preflight(path, origin) {
+      const methods = paths.find(([pattern]) => pattern.test(path))?.[1]
+      if (methods === undefined) return undefined
       const headers: Record<string, string> = { allow: `${methods}, OPTIONS`, ...SECURITY_HEADERS }
       if (enabled && !any) headers.vary = 'Origin'
       const value = allowOrigin(origin)

@@ -35,18 +35,20 @@ export function withSecurityHeaders(headers: Readonly<Record<string, string>>): 
   return all
 }
 
-const securedResponses = new WeakSet<Response>()
+/** A property rather than a WeakSet: a WeakSet entry per response costs the garbage collector more. */
+const SECURED = Symbol('security headers included')
+type Marked = Response & { [SECURED]?: true }
 
 /** Marks a response whose headers came from `withSecurityHeaders`. */
 export function secured(response: Response): Response {
-  securedResponses.add(response)
+  (response as Marked)[SECURED] = true
   return response
 }
 
 /** Adds the security headers (unless `secured`) and, for actual requests, the CORS headers to `c.res`. */
 export function responseHeaders(cors: Cors, origin: (c: Ctx) => string | undefined): (c: Ctx) => void {
   return (c) => {
-    if (!securedResponses.has(c.res)) {
+    if (!(c.res as Marked)[SECURED]) {
       const headers = c.res.headers
       for (const [name, value] of SECURITY_ENTRIES) headers.set(name, value)
     }
