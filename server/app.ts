@@ -25,6 +25,9 @@ import { telemetryHandlers } from './routes/telemetry.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder } from './telemetry/recorder.ts'
+import { createMemoryLoginLimiter } from './login-limiter.ts'
+import { createCors } from './cors.ts'
+import { responseHeaders } from './response-headers.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -148,11 +151,14 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
     telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
     clientIp: deps.clientIp ?? (() => undefined),
+    loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
+  const cors = createCors(deps.config.corsOrigins ?? [], operations)
+  const finishHeaders = responseHeaders(cors, (c) => s.header(c, 'origin'))
 
   // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
   const reqPrefix = randomId('req', 6)
@@ -161,7 +167,10 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
     c.set('reqId', reqId)
     const start = performance.now()
-    await next()
+    const preflight = c.req.method === 'OPTIONS' ? cors.preflight(c.req.path, s.header(c, 'origin')) : undefined
+    if (preflight) c.res = preflight
+    else await next()
+    finishHeaders(c)
     const ms = Math.round((performance.now() - start) * 10) / 10
     s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
   })

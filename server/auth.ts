@@ -48,6 +48,8 @@ export async function authenticate(s: Services, header: string | undefined): Pro
   try {
     const { payload } = await jwtVerify(match[1], encoder.encode(s.config.jwtSecret), {
       algorithms: ['HS256'],
+      // Without it a signed token lacking `exp` would never expire.
+      requiredClaims: ['exp'],
       currentDate: s.now(),
     })
     sub = payload.sub

@@ -4,6 +4,9 @@
  * Node entry passes the process environment in.)
  */
 
+import type { CorsOrigins } from './cors.ts'
+import { DEFAULT_LOGIN_LIMITS } from './login-limiter.ts'
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
@@ -37,6 +40,10 @@ export interface ServerConfig {
   downloadMode: DownloadMode
   /** The start-up orphan sweep keeps blobs younger than this (other instances' uploads in flight). */
   orphanMinAgeSeconds: number
+  /** Browser origins allowed to call the API; `[]` or absent: none (no CORS headers). */
+  corsOrigins?: CorsOrigins
+  /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
+  loginAttemptsPerAddress?: number
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -89,6 +96,26 @@ function onOff(name: string, raw: string): boolean {
 function secret(name: string, raw: string, minLength: number): string {
   if (raw.length < minLength) throw new Error(`${name} must be at least ${minLength} characters long`)
   return raw
+}
+
+/** `*`, or a comma-separated list of exact origins (`scheme://host[:port]`, no path). */
+function corsOrigins(raw: string): CorsOrigins {
+  const name = 'FERRY_CORS_ORIGINS'
+  const entries = raw.split(',').map((e) => e.trim())
+  if (entries.length === 1 && entries[0] === '*') return '*'
+  for (const entry of entries) {
+    if (entry === '*') throw new Error(`${name}: * allows every origin and cannot be combined with others`)
+    let url: URL | undefined
+    try {
+      url = new URL(entry)
+    } catch {
+      url = undefined
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry) {
+      throw new Error(`${name} must be * or comma-separated origins like https://admin.example.com (scheme, host and port only, no path or trailing /), got ${JSON.stringify(entry)}`)
+    }
+  }
+  return [...new Set(entries)]
 }
 
 /** Reads and validates every variable; throws one `ConfigError` listing all problems. */
@@ -146,10 +173,14 @@ export function loadConfig(env: Env): ServerConfig {
     problems.push('FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance')
   }
   const { blobs, downloadMode, orphanMinAgeSeconds } = readBlobSettings(env, read, problems)
+  const cors = read<CorsOrigins>('FERRY_CORS_ORIGINS', [], corsOrigins)
+  const loginAttemptsPerAddress = read('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.attemptsPerAddress, (raw) =>
+    integer('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', raw, 0, 1_000_000))
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
     databaseUrl, databasePoolSize, databaseStatementTimeoutMs, blobs, downloadMode, orphanMinAgeSeconds,
+    corsOrigins: cors, loginAttemptsPerAddress,
   }
 }
 

@@ -1,9 +1,12 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
 import type { DigestStreamFactory } from './digests.ts'
+import type { CorsOrigins } from './cors.ts'
+import type { LoginLimiter, LoginLimits } from './login-limiter.ts'
 import type { AnswerCache } from './cache/answer-cache.ts'
 import type { components } from './generated/api.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
+import { secured, withSecurityHeaders } from './response-headers.ts'
 import type { BlobStore, Db } from './storage/types.ts'
 import type { TelemetryRecorder } from './telemetry/recorder.ts'
 
@@ -19,8 +22,12 @@ export interface AppConfig {
   publicUrl?: string
   /** Largest upload request body in bytes. */
   maxUploadBytes: number
-  /** PBKDF2-SHA256 iterations for new password hashes (default 210 000). */
+  /** PBKDF2-SHA256 iterations for new password hashes (default 600 000); weaker hashes are upgraded at login. */
   passwordIterations?: number
+  /** Limits of the default login limiter (see `DEFAULT_LOGIN_LIMITS`). */
+  loginLimits?: Partial<LoginLimits>
+  /** Origins allowed to call the API from a browser: exact origins, `'*'` or none (default). */
+  corsOrigins?: CorsOrigins
   /** Reported by the health check. */
   version?: string
   /** Count update checks that carry a device id (default true). */
@@ -41,7 +48,10 @@ export interface AppDeps {
   config: AppConfig
   clock?: () => Date
   logger?: Logger
-  /** The client's address, used only to bucket rollouts when no device id is sent; never stored. */
+  /**
+   * The client's address: buckets rollouts when no device id is sent, and counts login attempts
+   * (held in memory for the limiter's window); never stored.
+   */
   clientIp?: (c: Context<FerryEnv>) => string | undefined
   /**
    * Reads one request header (lower-case name). Runtimes may pass a faster accessor than the
@@ -52,12 +62,14 @@ export interface AppDeps {
   digestStream?: DigestStreamFactory
   /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
   answerCache?: AnswerCache | null
+  /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
+  loginLimiter?: LoginLimiter
 }
 
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl'>> & { publicUrl?: string }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins'>> & { publicUrl?: string }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when telemetry is switched off. */
@@ -65,6 +77,7 @@ export interface Services {
   now: () => Date
   logger: Logger
   clientIp: (c: Context<FerryEnv>) => string | undefined
+  loginLimiter: LoginLimiter
   header: (c: Context<FerryEnv>, name: string) => string | undefined
   digestStream: DigestStreamFactory
   startedAt: number
@@ -97,15 +110,16 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' }
-const JSON_NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+const JSON_HEADERS = withSecurityHeaders({ 'content-type': 'application/json' })
+const JSON_NO_STORE = withSecurityHeaders({ 'content-type': 'application/json', 'cache-control': 'no-store' })
+const NO_CONTENT_HEADERS = withSecurityHeaders({})
 
 /** A JSON response; `serialised` when `data` is already a JSON string. */
 export function json(data: unknown, status = 200, headers?: Record<string, string>, serialised = false): Response {
   const all = !headers ? JSON_HEADERS
     : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1 ? JSON_NO_STORE
       : { ...JSON_HEADERS, ...headers }
-  return new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all })
+  return secured(new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all }))
 }
 
-export const noContent = () => new Response(null, { status: 204 })
+export const noContent = () => secured(new Response(null, { status: 204, headers: NO_CONTENT_HEADERS }))

@@ -44,7 +44,8 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0
 }
 
-export const DEFAULT_PBKDF2_ITERATIONS = 210_000
+/** OWASP's minimum for PBKDF2-HMAC-SHA256 (Password Storage Cheat Sheet). */
+export const DEFAULT_PBKDF2_ITERATIONS = 600_000
 
 async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits'])
@@ -57,6 +58,12 @@ export async function hashPassword(password: string, iterations = DEFAULT_PBKDF2
   const salt = crypto.getRandomValues(new Uint8Array(16))
   const hash = await pbkdf2(password, salt, iterations)
   return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`
+}
+
+/** The iteration count a stored hash was made with (`undefined` when it is not ours). */
+export function hashIterations(stored: string): number | undefined {
+  const [scheme, iter] = stored.split('$')
+  return scheme === 'pbkdf2-sha256' && iter && /^\d+$/.test(iter) ? Number(iter) : undefined
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

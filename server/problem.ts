@@ -1,4 +1,5 @@
 /** @module RFC 9457 problem documents: the only shape of every 4xx/5xx response. */
+import { SECURITY_HEADERS, secured } from './response-headers.ts'
 
 export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
 
@@ -13,6 +14,7 @@ export const PROBLEM_KINDS = {
   'not-found': [404, 'Not found'],
   conflict: [409, 'Conflict'],
   'payload-too-large': [413, 'Request body too large'],
+  'too-many-requests': [429, 'Too many requests'],
   'telemetry-disabled': [404, 'Telemetry is switched off'],
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service unavailable'],
@@ -26,12 +28,15 @@ export class HttpProblem extends Error {
   readonly status: number
   readonly title: string
   readonly errors?: FieldError[]
-  constructor(kind: ProblemKind, detail: string, errors?: FieldError[]) {
+  /** Response headers the problem needs besides its content type (e.g. `retry-after`). */
+  readonly headers?: Record<string, string>
+  constructor(kind: ProblemKind, detail: string, errors?: FieldError[], headers?: Record<string, string>) {
     super(detail)
     this.kind = kind
     this.status = PROBLEM_KINDS[kind][0]
     this.title = PROBLEM_KINDS[kind][1]
     if (errors) this.errors = errors
+    if (headers) this.headers = headers
   }
 }
 
@@ -44,6 +49,9 @@ export function validationProblem(errors: FieldError[]): HttpProblem {
 export const notFound = (detail: string) => new HttpProblem('not-found', detail)
 export const forbidden = (detail: string) => new HttpProblem('forbidden', detail)
 export const conflict = (detail: string) => new HttpProblem('conflict', detail)
+/** A 429 telling the client how many seconds to wait (`Retry-After`). */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpProblem('too-many-requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) })
 
 export function problemResponse(problem: HttpProblem, instance: string): Response {
   const body = {
@@ -54,7 +62,8 @@ export function problemResponse(problem: HttpProblem, instance: string): Respons
     instance,
     ...(problem.errors ? { errors: problem.errors } : {}),
   }
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json' }
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...SECURITY_HEADERS }
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
-  return new Response(JSON.stringify(body), { status: problem.status, headers })
+  if (problem.headers) Object.assign(headers, problem.headers)
+  return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))
 }

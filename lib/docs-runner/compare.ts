@@ -20,6 +20,9 @@ const VOLATILE: Array<[RegExp, string]> = [
   [/"(time|pid|uptimeSeconds|latencyMs|ms)":\s*\d+(?:\.\d+)?/g, '"$1":0'],
   [/"hostname":\s*"[^"]*"/g, '"hostname":"<host>"'],
   [/^(date|keep-alive):.*$/gim, '$1: <volatile>'],
+  // Seconds left in a login limiter's window: depends on how long the page took to get there.
+  [/^(retry-after):\s*\d+$/gim, '$1: <seconds>'],
+  [/try again in \d+ seconds/g, 'try again in <n> seconds'],
   // Absolute paths ending in a data directory: the reader's checkout vs the test's temp dir.
   [/(?:\/[\w.+-]+)+?(\/data(?:\/[\w.-]+)*)/g, '<dir>$1'],
 ]

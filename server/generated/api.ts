@@ -35,7 +35,10 @@ export interface paths {
         /**
          * Exchange credentials for a bearer token
          * @description Checks an email and password and returns a JWT valid for 24 hours, with the user and team it
-         *     belongs to. Repeated failures from one address are slowed down, not reported separately.
+         *     belongs to. Attempts are limited before the password is checked: after 10 failed logins
+         *     for one email, or 100 attempts from one client address (the server's default), within 15
+         *     minutes, further attempts (with the right password too) get `429` until that window ends. A
+         *     successful login clears the email's failures. Unknown emails are limited like known ones.
          */
         post: operations["login"];
         delete?: never;
@@ -1821,6 +1824,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
             413: components["responses"]["JsonBodyTooLarge"];
+            /**
+             * @description Too many failed logins for this email, or too many login attempts from this address, in
+             *     the current window. The password was not checked; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds until the window ends and attempts are checked again.
+                     * @example 840
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://ferry.example.org/docs/troubleshooting#too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many failed logins for this email; try again in 840 seconds.",
+                     *       "instance": "/v1/auth/login"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -1280,6 +1280,11 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
+      "429": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "500": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -1,4 +1,5 @@
 /** @module A rendered update answer: status, headers and body as plain data, so it can be cached anywhere. */
+import { secured, withSecurityHeaders } from '../response-headers.ts'
 
 export interface Answer {
   status: number
@@ -13,5 +14,5 @@ export function jsonAnswer(data: unknown): Answer {
 }
 
 export function toResponse(a: Answer): Response {
-  return new Response(a.status === 204 || a.status === 302 ? null : a.body, { status: a.status, headers: a.headers })
+  return secured(new Response(a.status === 204 || a.status === 302 ? null : a.body, { status: a.status, headers: withSecurityHeaders(a.headers) }))
 }

@@ -2,17 +2,16 @@
 import { issueToken } from '../auth.ts'
 import { timestamp, type Handlers, type Services } from '../context.ts'
 import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
+import { admitLogin, loginSucceeded } from '../login-guard.ts'
 import { isUniqueViolation, toTeam, toUser } from '../model.ts'
 import { HttpProblem } from '../problem.ts'
 import type { UsersTable } from '../storage/types.ts'
 import { emailTaken } from './team.ts'
 
-/** Failed logins per email: after 5, each further attempt waits longer (up to 2 s). */
-const FREE_FAILURES = 5
-const MAX_DELAY_MS = 2000
+/** Responses that carry a token must not be kept by any cache. */
+const NO_STORE = { 'cache-control': 'no-store' }
 
 export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
-  const failures = new Map<string, number>()
   let dummyHash: Promise<string> | undefined
 
   return {
@@ -39,27 +38,20 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
         if (isUniqueViolation(error)) throw emailTaken(user.email)
         throw error
       }
-      return respond(201, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+      return respond(201, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, NO_STORE)
     },
 
-    async login(_c, { body }, respond) {
+    async login(c, { body }, respond) {
       const email = body.email.toLowerCase()
-      const failed = failures.get(email) ?? 0
-      if (failed >= FREE_FAILURES) {
-        await new Promise((r) => setTimeout(r, Math.min(MAX_DELAY_MS, 100 * 2 ** (failed - FREE_FAILURES))))
-      }
+      const attempt = await admitLogin(s, c, email)
       const user = await s.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
       // Unknown emails cost the same PBKDF2 work as wrong passwords.
       dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)
       const ok = await verifyPassword(body.password, user?.password_hash ?? await dummyHash)
-      if (!user || !ok) {
-        failures.set(email, failed + 1)
-        if (failures.size > 10_000) failures.clear()
-        throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
-      }
-      failures.delete(email)
+      if (!user || !ok) throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
+      await loginSucceeded(s, attempt, user, body.password)
       const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
-      return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) })
+      return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, NO_STORE)
     },
   }
 }

@@ -103,6 +103,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     answerCache: await answerCacheFor(config, logger),
     config: {
       signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry,
+      ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
+      ...(config.loginAttemptsPerAddress !== undefined ? { loginLimits: { attemptsPerAddress: config.loginAttemptsPerAddress } } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),
     },

@@ -39,6 +39,13 @@ test('volatile values are normalised, but a renamed field, a changed status or a
   assert.match(compareOutput('HTTP/1.1 204 No Content', 'HTTP/1.1 200 OK', ctx) ?? '', /line 1/)
 })
 
+test('the seconds a login limit has left are normalised, its status and wording are not', () => {
+  const shown = 'HTTP/1.1 429 Too Many Requests\nretry-after: 899\n{"status":429,"detail":"Too many failed logins for this email; try again in 899 seconds."}'
+  assert.equal(compareOutput(shown, shown.replace(/899/g, '896'), ctx), undefined)
+  assert.match(compareOutput(shown, shown.replace('429 Too Many', '401 Too Many'), ctx) ?? '', /line 1/)
+  assert.match(compareOutput(shown, shown.replace('this email', 'this address'), ctx) ?? '', /line 3/)
+})
+
 test('calendar dates in JSON strings are normalised (telemetry days), nothing around them', () => {
   const shown = '{"from":"2026-11-22","items":[{"day":"2026-11-22","checks":4,"devices":3}]}'
   assert.equal(compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx), undefined)

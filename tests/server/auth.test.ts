@@ -4,8 +4,8 @@ import { test } from 'node:test'
 import { DEFAULT_PBKDF2_ITERATIONS, hashPassword, verifyPassword } from '../../server/crypto.ts'
 import { PASSWORD, bearer, expectProblem, jsonBody, memoryApp, signup } from './helpers.ts'
 
-test('passwords: PBKDF2-SHA256, 210 000 iterations by default, per-user salt', async () => {
-  assert.equal(DEFAULT_PBKDF2_ITERATIONS, 210_000)
+test('passwords: PBKDF2-SHA256, 600 000 iterations by default, per-user salt', async () => {
+  assert.equal(DEFAULT_PBKDF2_ITERATIONS, 600_000)
   const a = await hashPassword('same password', 1000)
   const b = await hashPassword('same password', 1000)
   assert.match(a, /^pbkdf2-sha256\$1000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/)

@@ -14,6 +14,7 @@ test('defaults need no environment at all', () => {
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
+    corsOrigins: [], loginAttemptsPerAddress: 100,
   })
 })
 
@@ -22,7 +23,10 @@ test('valid values are parsed', () => {
     FERRY_HOST: '0.0.0.0', FERRY_PORT: '9000', FERRY_DATA_DIR: '/srv/ferry', FERRY_SIGNUP_KEY: 's'.repeat(16),
     FERRY_JWT_SECRET: 'j'.repeat(32), FERRY_PUBLIC_URL: 'https://updates.example.com/', FERRY_MAX_UPLOAD_BYTES: '1048576', FERRY_LOG_LEVEL: 'debug',
     FERRY_TELEMETRY: 'off', FERRY_CACHE: 'off', FERRY_REDIS_URL: 'redis://127.0.0.1:6379/0',
+    FERRY_CORS_ORIGINS: 'https://admin.example.com, http://localhost:3000', FERRY_LOGIN_ATTEMPTS_PER_ADDRESS: '0',
   })
+  assert.equal(config.loginAttemptsPerAddress, 0)
+  assert.deepEqual(config.corsOrigins, ['https://admin.example.com', 'http://localhost:3000'])
   assert.equal(config.telemetry, false)
   assert.equal(config.cache, false)
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6379/0')
@@ -98,7 +102,8 @@ test('every bad value is reported at once, naming its variable', () => {
     FERRY_PUBLIC_URL: 'ftp://x', FERRY_MAX_UPLOAD_BYTES: '-1', FERRY_LOG_LEVEL: 'loud',
     FERRY_TELEMETRY: 'yes', FERRY_CACHE: '1', FERRY_REDIS_URL: 'localhost:6379',
     FERRY_BLOB_URL: 's3:/bucket', FERRY_S3_ENDPOINT: 'http://minio:9000/path', FERRY_S3_REGION: 'US East', FERRY_S3_FORCE_PATH_STYLE: 'true',
-    FERRY_S3_PRESIGN_SECONDS: '604801', FERRY_DOWNLOAD_MODE: 'cdn', FERRY_ORPHAN_MIN_AGE_SECONDS: 'an hour',
+    FERRY_S3_PRESIGN_SECONDS: '604801', FERRY_DOWNLOAD_MODE: 'cdn', FERRY_ORPHAN_MIN_AGE_SECONDS: 'an hour', FERRY_CORS_ORIGINS: 'https://admin.example.com/',
+    FERRY_LOGIN_ATTEMPTS_PER_ADDRESS: '-1',
   }
   let error: unknown
   try {
@@ -109,6 +114,25 @@ test('every bad value is reported at once, naming its variable', () => {
   assert.ok(error instanceof ConfigError)
   for (const name of Object.keys(bad)) assert.ok(error.problems.some((p) => p.startsWith(name)), `${name} not named: ${error.message}`)
   assert.equal(error.problems.length, Object.keys(bad).length)
+})
+
+test('FERRY_CORS_ORIGINS: * alone, or exact http(s) origins', () => {
+  assert.equal(loadConfig({ FERRY_CORS_ORIGINS: '*' }).corsOrigins, '*')
+  assert.deepEqual(loadConfig({ FERRY_CORS_ORIGINS: 'https://a.example,https://a.example' }).corsOrigins, ['https://a.example'])
+  assert.deepEqual(loadConfig({ FERRY_CORS_ORIGINS: 'https://a.example:8443' }).corsOrigins, ['https://a.example:8443'])
+  const refused = (raw: string) => {
+    try {
+      loadConfig({ FERRY_CORS_ORIGINS: raw })
+    } catch (error) {
+      assert.ok(error instanceof ConfigError)
+      return error.problems.join('\n')
+    }
+    assert.fail(`${raw} was accepted`)
+  }
+  assert.match(refused('*, https://a.example'), /cannot be combined/)
+  for (const raw of ['https://a.example/app', 'a.example', 'ftp://a.example', 'https://a.example,', 'HTTPS://A.EXAMPLE']) {
+    assert.match(refused(raw), /^FERRY_CORS_ORIGINS must be \* or comma-separated origins/, raw)
+  }
 })
 
 test('env-overview.mdx and .env.example list exactly the variables config.ts reads', async () => {

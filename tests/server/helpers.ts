@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
 import { loadConfig, type ServerConfig } from '../../server/config.ts'
-import type { AppConfig } from '../../server/context.ts'
+import type { AppConfig, AppDeps } from '../../server/context.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/spec.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
@@ -72,11 +72,11 @@ export async function openTestDb(): Promise<Db> {
 }
 
 /** An in-process app on the test database (in-memory SQLite by default) and memory blobs. */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date) {
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'clientIp' | 'loginLimiter'>> = {}) {
   const db: Db = await openTestDb()
   const blobs: BlobStore = createMemoryBlobs()
   const app = createApp({
-    db, blobs, ...(clock ? { clock } : {}),
+    db, blobs, ...(clock ? { clock } : {}), ...deps,
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
   })
   const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)

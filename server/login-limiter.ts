@@ -1,0 +1,140 @@
+/**
+ * @module Login limiting: how many password checks one email and one client address may cost in
+ * a window. The contract (`LoginLimiter`) is what the app needs; the in-memory default here is
+ * bounded and runs in every runtime. A shared store (Redis, PostgreSQL) for several processes can
+ * implement the same contract, e.g. with `login-limiter-flexible.ts`.
+ */
+import { LRUCache } from 'lru-cache'
+
+export interface LoginLimits {
+  /** Failed logins per email in one window; further attempts are refused until it ends. */
+  failuresPerEmail: number
+  /** Login attempts (failed or not) per client address in one window; 0: no per-address limit. */
+  attemptsPerAddress: number
+  /** Length of a window in seconds; it starts at the first attempt of an email or address. */
+  windowSeconds: number
+}
+
+export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = { failuresPerEmail: 10, attemptsPerAddress: 100, windowSeconds: 15 * 60 }
+
+/** Emails and addresses the in-memory limiter tracks (each); beyond that the least recently seen are forgotten. */
+export const DEFAULT_TRACKED_KEYS = 50_000
+
+export interface LoginAttempt {
+  /** Lower-cased. */
+  email: string
+  /** `undefined` when the runtime cannot tell (the browser sandbox): only the email limit applies. */
+  address: string | undefined
+}
+
+export type LoginVerdict =
+  | { allowed: true }
+  | { allowed: false; limit: 'email' | 'address'; retryAfterSeconds: number }
+
+/**
+ * Counts login attempts. `take` is called before the password is checked and must be atomic:
+ * N concurrent calls for one email never allow more than the limit.
+ */
+export interface LoginLimiter {
+  /** Counts one attempt for the address and the email; refused when either is over its limit. */
+  take(attempt: LoginAttempt): Promise<LoginVerdict>
+  /** The password was right: the email's count starts again (the address keeps its count). */
+  succeeded(attempt: LoginAttempt): Promise<void>
+}
+
+/** Longer strings share a counter with their first 320 characters, so keys stay small. */
+const MAX_EMAIL_KEY = 320
+
+export const emailKey = (email: string) => email.slice(0, MAX_EMAIL_KEY)
+
+/**
+ * The counter key of a client address: IPv4 as is (also when mapped into IPv6), IPv6 by its /64
+ * prefix, since one subscriber usually holds a whole /64 and could otherwise rotate addresses.
+ */
+export function addressKey(address: string): string {
+  const ip = address.toLowerCase().replace(/%.*$/, '')
+  if (!ip.includes(':')) return ip
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip)
+  if (mapped?.[1]) return mapped[1]
+  const [head = '', tail] = ip.split('::', 2)
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
+}
+
+export function secondsUntil(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000))
+}
+
+function checkLimits(limits: LoginLimits): void {
+  for (const [name, value] of Object.entries(limits)) {
+    const min = name === 'attemptsPerAddress' ? 0 : 1
+    if (!Number.isInteger(value) || value < min) throw new Error(`loginLimits.${name} must be an integer from ${min}, got ${String(value)}`)
+  }
+}
+
+export function resolveLimits(limits: Partial<LoginLimits> = {}): LoginLimits {
+  const resolved = { ...DEFAULT_LOGIN_LIMITS, ...limits }
+  checkLimits(resolved)
+  return resolved
+}
+
+/** Fixed windows per key in a bounded LRU: memory stays bounded whatever the number of keys. */
+class FixedWindows {
+  private readonly windows: LRUCache<string, { count: number; endsAt: number }>
+  constructor(private readonly limit: number, private readonly windowMs: number, maxKeys: number, private readonly now: () => number) {
+    this.windows = new LRUCache({ max: maxKeys })
+  }
+
+  /** Counts one attempt; when the key is already at its limit, returns the ms until its window ends instead. */
+  hit(key: string): number | undefined {
+    const now = this.now()
+    let window = this.windows.get(key)
+    if (!window || window.endsAt <= now) {
+      window = { count: 0, endsAt: now + this.windowMs }
+      this.windows.set(key, window)
+    }
+    if (window.count >= this.limit) return window.endsAt - now
+    window.count++
+    return undefined
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key)
+  }
+
+  get size(): number {
+    return this.windows.size
+  }
+}
+
+/**
+ * The default limiter, in the process's memory (one server process; the browser sandbox).
+ * Synchronous counting makes `take` atomic. `now` is in milliseconds.
+ */
+export function createMemoryLoginLimiter(
+  limits: Partial<LoginLimits> = {},
+  now: () => number = Date.now,
+  maxKeys = DEFAULT_TRACKED_KEYS,
+): LoginLimiter & { readonly trackedKeys: number } {
+  const l = resolveLimits(limits)
+  const windowMs = l.windowSeconds * 1000
+  const emails = new FixedWindows(l.failuresPerEmail, windowMs, maxKeys, now)
+  const addresses = new FixedWindows(l.attemptsPerAddress, windowMs, maxKeys, now)
+  return {
+    async take({ email, address }) {
+      const addressWait = address === undefined || !l.attemptsPerAddress ? undefined : addresses.hit(addressKey(address))
+      if (addressWait !== undefined) return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
+      const emailWait = emails.hit(emailKey(email))
+      if (emailWait !== undefined) return { allowed: false, limit: 'email', retryAfterSeconds: secondsUntil(emailWait) }
+      return { allowed: true }
+    },
+    async succeeded({ email }) {
+      emails.forget(emailKey(email))
+    },
+    get trackedKeys() {
+      return emails.size + addresses.size
+    },
+  }
+}
