@@ -6,11 +6,11 @@
  */
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { freePort } from '../../lib/docs-runner/server.ts'
 
 const run = promisify(execFile)
 
@@ -28,18 +28,6 @@ export interface OwnPostgres extends TestPostgres {
   halt(): Promise<void>
   /** Starts it again on the same port and data. */
   resume(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 async function binDir(): Promise<string> {
