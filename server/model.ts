@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely'
 import type { AuthUser, Schemas, Services } from './context.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
+import { errorCode } from './storage/outage.ts'
 import { signedQuery } from './signed-links.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable, VersionsTable } from './storage/types.ts'
 
@@ -124,8 +125,8 @@ export function baseUrl(s: Services, requestUrl: string): string {
  */
 function violates(error: unknown, pgCode: string, sqliteCodes: string[], message: RegExp): boolean {
   if (!(error instanceof Error)) return false
-  const code: unknown = Reflect.get(error, 'code')
-  if (typeof code === 'string') return code === pgCode || sqliteCodes.includes(code)
+  const code = errorCode(error)
+  if (code !== undefined) return code === pgCode || sqliteCodes.includes(code)
   return message.test(error.message)
 }
 

@@ -9,7 +9,8 @@ const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREAC
 const SQLITE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED'])
 const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection/i
 
-function codeOf(error: Error): string | undefined {
+/** The `code` a driver or Node sets on its errors (`ECONNREFUSED`, `23505`, `SQLITE_BUSY`…). */
+export function errorCode(error: Error): string | undefined {
   const code: unknown = Reflect.get(error, 'code')
   return typeof code === 'string' ? code : undefined
 }
@@ -17,7 +18,7 @@ function codeOf(error: Error): string | undefined {
 /** Whether this error (or one it wraps) says the database or the blob store cannot be reached. */
 export function isOutage(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 4) return false
-  const code = codeOf(error)
+  const code = errorCode(error)
   if (code && (NETWORK.has(code) || SQLITE_BUSY.has(code) || PG_UNAVAILABLE.test(code))) return true
   if (MESSAGES.test(error.message)) return true
   if (error instanceof AggregateError && error.errors.some((e) => isOutage(e, depth + 1))) return true

@@ -66,9 +66,8 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
  * (set by `npm run test:unit:pg`) a fresh database on the PostgreSQL at FERRY_TEST_DATABASE_URL.
  */
 export async function openTestDb(): Promise<Db> {
-  if (process.env.FERRY_TEST_BACKEND !== 'postgres') return openNodeDb(':memory:')
-  if (!postgresDatabases) throw new Error('FERRY_TEST_BACKEND=postgres needs FERRY_TEST_DATABASE_URL (npm run test:unit:pg sets both)')
-  return openPostgresDb(await postgresDatabases(), { poolSize: 3, allowExitOnIdle: true })
+  const url = await testDatabaseUrl()
+  return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
 }
 
 /** An in-process app on the test database (in-memory SQLite by default) and memory blobs. */
