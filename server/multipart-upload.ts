@@ -8,6 +8,7 @@ import type { DigestStreamFactory, Digests } from './digests.ts'
 import { boundaryOf, createMultipartParser, MultipartError, type MultipartEvent, type PartHeaders } from './multipart-parser.ts'
 import { HttpProblem, validationProblem, type FieldError } from './problem.ts'
 import type { BlobStore, BlobWriter } from './storage/types.ts'
+import { removeUnreferencedBlobs } from './storage/blob-removal.ts'
 
 export interface ReceivedFile extends Digests {
   name: string
@@ -45,7 +46,7 @@ const MAX_FIELD_BYTES = 1024 * 1024
 
 /** Deletes the blobs of an upload that will not be kept. */
 export async function discardUpload(blobs: BlobStore, upload: Pick<ReceivedUpload, 'files'>): Promise<void> {
-  for (const file of upload.files) await blobs.delete(file.blobKey).catch(() => undefined)
+  await removeUnreferencedBlobs(blobs, upload.files.map((file) => file.blobKey))
 }
 
 function layoutProblem(error: MultipartError): HttpProblem {

@@ -4,6 +4,7 @@ import { currentUser, findTeamApp, isUniqueViolation, toApp } from '../model.ts'
 import { decodeCursor, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
 import { conflict, notFound } from '../problem.ts'
+import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
 /**
@@ -77,7 +78,7 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
         return files
       })
       // Rows go first: a crash now leaves orphan files, never rows pointing at missing files.
-      for (const { blob_key } of keys) await s.blobs.delete(blob_key)
+      await removeUnreferencedBlobs(s.blobs, keys.map((k) => k.blob_key), s.logger)
       return noContent()
     },
   }

@@ -5,6 +5,7 @@ import { currentUser, findTeamApp } from '../model.ts'
 import { allows } from '../permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../problem.ts'
 import { verifySignedPath } from '../signed-links.ts'
+import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
@@ -24,7 +25,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
         await trx.deleteFrom('artifacts').where('id', '=', found.id).execute()
         return found
       })
-      await s.blobs.delete(target.blob_key)
+      await removeUnreferencedBlobs(s.blobs, [target.blob_key], s.logger)
       return noContent()
     },
 

@@ -11,6 +11,7 @@ import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipa
 import { operationById } from '../spec.ts'
 import { bodyErrors, compileSchema } from '../validation.ts'
 import type { Insertable } from 'kysely'
+import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
@@ -177,7 +178,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
         return files
       })
-      for (const { blob_key } of keys) await s.blobs.delete(blob_key)
+      await removeUnreferencedBlobs(s.blobs, keys.map((k) => k.blob_key), s.logger)
       return noContent()
     },
   }

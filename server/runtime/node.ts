@@ -18,7 +18,7 @@ import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blob
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
-import type { Db } from '../storage/types.ts'
+import type { BlobStore, Db } from '../storage/types.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
 async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
@@ -74,6 +74,8 @@ async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'database
 export interface RunningServer {
   url: string
   server: ServerType
+  /** The artifact store the configuration opened. */
+  blobs: BlobStore
   /** Stops accepting connections, lets in-flight requests finish, closes the database. */
   close(): Promise<void>
 }
@@ -128,6 +130,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   return {
     url,
     server,
+    blobs,
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))

@@ -1,19 +1,18 @@
 /**
  * @module Blob store on the local file system (Node only). A blob is written to
  * `<dir>/.tmp/`, fsynced, then renamed into `<dir>/<key>`: a crash leaves either the
- * whole file or only a temp file, which `openFsBlobs` removes at the next start.
+ * whole file or only a temp file, which `abortStaleUploads` removes once it is old enough (the
+ * folder may be shared by instances whose writes are still going).
  */
 import { createReadStream } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { assertBlobKey, putWhole, type BlobStore } from './types.ts'
+import { assertBlobKey, putWhole, type SweepableBlobStore } from './types.ts'
 
-export async function openFsBlobs(dir: string): Promise<BlobStore> {
+export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
   const tmpDir = join(dir, '.tmp')
   await mkdir(tmpDir, { recursive: true })
-  // Leftovers of writes interrupted by a crash: never visible as blobs, safe to drop.
-  for (const name of await readdir(tmpDir)) await rm(join(tmpDir, name), { force: true })
   let counter = 0
   const pathOf = (key: string) => {
     assertBlobKey(key)
@@ -27,7 +26,7 @@ export async function openFsBlobs(dir: string): Promise<BlobStore> {
       await dirHandle.close()
     }
   }
-  const store: BlobStore = {
+  const store: SweepableBlobStore = {
     async open(key) {
       const target = pathOf(key)
       const tmp = join(tmpDir, `${key}.${process.pid}.${++counter}`)
@@ -90,6 +89,18 @@ export async function openFsBlobs(dir: string): Promise<BlobStore> {
     },
     async ping() {
       await stat(tmpDir)
+    },
+    async abortStaleUploads(olderThan) {
+      let removed = 0
+      // Every write touches its temp file, so an old modification time means its writer died.
+      for (const name of await readdir(tmpDir)) {
+        const path = join(tmpDir, name)
+        const modified = await stat(path).then((s) => s.mtime, () => null)
+        if (!modified || modified > olderThan) continue
+        await rm(path, { force: true })
+        removed++
+      }
+      return removed
     },
   }
   return store

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { S3Location } from '../config.ts'
-import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobStore, type BlobWriter } from './types.ts'
+import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobWriter, type SweepableBlobStore } from './types.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */
 export const DEFAULT_PART_BYTES = 8 * 1024 * 1024
@@ -38,9 +38,7 @@ export interface S3BlobOptions extends Omit<S3Location, 'kind' | 'presignSeconds
   onError?: (err: unknown, operation: string) => void
 }
 
-export interface S3BlobStore extends BlobStore {
-  /** Aborts multipart uploads under the prefix started before `olderThan` (writers that died). */
-  abortStaleUploads(olderThan: Date): Promise<number>
+export interface S3BlobStore extends SweepableBlobStore {
   /** Closes the client's connections. */
   close(): void
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../context.ts'
 import type { ServerConfig } from '../config.ts'
 import { openFsBlobs } from './blobs-fs.ts'
 import { removeOrphanBlobs } from './orphan-blobs.ts'
-import type { BlobStore, Db } from './types.ts'
+import type { BlobStore, Db, SweepableBlobStore } from './types.ts'
 
 /** The store cannot be used at start: the message says why and which variable to check. */
 export class BlobStoreStartupError extends Error {}
@@ -22,7 +22,7 @@ export async function openConfiguredBlobs(
   config: Pick<ServerConfig, 'blobs' | 'downloadMode' | 'orphanMinAgeSeconds'>, dataDir: string, db: Db, logger: Logger,
 ): Promise<OpenedBlobs> {
   const location = config.blobs
-  let opened: OpenedBlobs
+  let opened: OpenedBlobs & { blobs: SweepableBlobStore }
   if (location.kind === 'fs') {
     opened = { blobs: await openFsBlobs(join(dataDir, 'blobs')), close() {} }
   } else {
@@ -40,12 +40,12 @@ export async function openConfiguredBlobs(
       blobs.close()
       throw new BlobStoreStartupError(`FERRY_BLOB_URL: cannot use ${where} at ${location.endpoint ?? 'AWS S3'}: ${describeS3Failure(err)}`)
     }
-    // Housekeeping only: a store without ListMultipartUploads must not stop the server.
-    const aborted = await blobs.abortStaleUploads(new Date(Date.now() - config.orphanMinAgeSeconds * 1000)).catch(() => 0)
-    if (aborted) logger.warn({ count: aborted }, 'aborted multipart uploads that never completed')
     logger.info({ blobs: where, endpoint: location.endpoint ?? 'AWS S3', downloads: config.downloadMode }, 'object storage')
     opened = { blobs, close: () => blobs.close() }
   }
+  // Housekeeping only: a store without ListMultipartUploads must not stop the server.
+  const aborted = await opened.blobs.abortStaleUploads(new Date(Date.now() - config.orphanMinAgeSeconds * 1000)).catch(() => 0)
+  if (aborted) logger.warn({ count: aborted }, 'removed writes of uploads that never completed (temp files, multipart uploads)')
   const sweep = await removeOrphanBlobs(db, opened.blobs, { minAgeMs: config.orphanMinAgeSeconds * 1000 })
   if (sweep.removed.length) logger.warn({ count: sweep.removed.length, keys: sweep.removed.slice(0, 20) }, 'removed files of uploads that never completed')
   if (sweep.refused) logger.warn({ reason: sweep.refused }, 'kept unreferenced blobs')

@@ -160,6 +160,15 @@ export interface BlobStore {
   directUrl?(key: string, options: DirectUrlOptions): Promise<string>
 }
 
+/** A store whose interrupted writes leave something behind: temp files, multipart uploads. */
+export interface SweepableBlobStore extends BlobStore {
+  /**
+   * Removes writes started before `olderThan` and never committed or aborted (their writer died);
+   * returns how many. Younger ones may belong to another instance still writing.
+   */
+  abortStaleUploads(olderThan: Date): Promise<number>
+}
+
 /** Blob keys are artifact ids: letters, digits and `_` only, so they never escape a directory. */
 export const BLOB_KEY = /^[A-Za-z0-9_]{1,64}$/
 

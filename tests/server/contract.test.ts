@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import { operations } from '../../server/spec.ts'
 import {
-  PASSWORD, SIGNUP_KEY, bearer, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
+  PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
   type Fetch, type TestServer,
 } from './helpers.ts'
 
@@ -299,16 +299,14 @@ test('team users and the admin password', async () => {
 })
 
 test('deletes: artifact, version, catalog in use, app with its files', async () => {
-  const blobDir = `${server.dataDir}/blobs`
-  const { readdir } = await import('node:fs/promises')
-  const before = (await readdir(blobDir)).filter((n) => n !== '.tmp')
+  const before = await blobKeys(server)
   assert.ok(before.includes(ids.v1exe ?? ''))
   await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1exe}`, del()), 204)
-  assert.ok(!(await readdir(blobDir)).includes(ids.v1exe ?? ''), 'blob removed with its artifact')
+  assert.ok(!(await blobKeys(server)).includes(ids.v1exe ?? ''), 'blob removed with its artifact')
   await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1nupkg}`, del()), 409)
   await expectSpec('deleteArtifact', await f(`/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/art_missing`, del()), 404)
   await expectSpec('deleteVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v1}`, del()), 204)
-  assert.ok(!(await readdir(blobDir)).includes(ids.v1nupkg ?? ''))
+  assert.ok(!(await blobKeys(server)).includes(ids.v1nupkg ?? ''))
   await expectSpec('deleteVersion', await f(`/v1/apps/harbor-notes/versions/${ids.v1}`, del()), 404)
   await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 409)
   await expectSpec('deletePlatform', await f(`/v1/platforms/${ids['/v1/platforms:windows']}`, del()), 409)
@@ -316,7 +314,7 @@ test('deletes: artifact, version, catalog in use, app with its files', async () 
   await expectSpec('deleteApp', await f('/v1/apps/harbor-notes', del()), 204)
   await expectSpec('deleteApp', await f('/v1/apps/harbor-notes', del()), 404)
   await expectSpec('deleteApp', await f('/v1/apps/lighthouse', del()), 204)
-  assert.deepEqual((await readdir(blobDir)).filter((n) => n !== '.tmp'), [], 'every blob deleted with its app')
+  assert.deepEqual(await blobKeys(server), [], 'every blob deleted with its app')
   await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 204)
 })
 

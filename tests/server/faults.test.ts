@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import {
-  SIGNUP_KEY, bearer, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
+  SIGNUP_KEY, bearer, blobKeys, unfinishedWrites, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer, prepareUploadTeam, halfThenWait, killHard, startChild } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
 
@@ -20,39 +20,11 @@ async function nothingStored(f: Fetch, token: string, blobs: () => Promise<strin
   assert.deepEqual(await blobs(), [], 'no blob')
 }
 
-/**
- * The encoded form as a request body that sends its first half, then waits for `rest` before
- * sending the remainder: an upload caught in flight.
- */
-async function halfThenWait(form: FormData, rest: Promise<void>) {
-  const encoded = new Response(form)
-  const whole = new Uint8Array(await encoded.arrayBuffer())
-  let sent = 0
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (sent >= whole.byteLength / 2) await rest
-      if (sent >= whole.byteLength) return controller.close()
-      const chunk = whole.subarray(sent, sent + 64 * 1024)
-      sent += chunk.byteLength
-      controller.enqueue(chunk)
-    },
-  })
-  return {
-    init: (token: string, signal?: AbortSignal) => ({
-      method: 'POST', body, duplex: 'half', ...(signal ? { signal } : {}),
-      headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
-    }) as RequestInit,
-    async halfSent() {
-      while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
-    },
-  }
-}
-
 let server: TestServer
 let f: Fetch
 let token: string
 const LIMIT = 4096
-const blobFiles = async () => (await readdir(join(server.dataDir, 'blobs'))).filter((n) => n !== '.tmp')
+const blobFiles = () => blobKeys(server)
 
 before(async () => {
   server = await startTestServer(LIMIT)
@@ -128,6 +100,31 @@ test('in-process app: same limits without a real socket', async () => {
   await nothingStored(m.fetch, t, async () => (await m.blobs.list()).map((b) => b.key))
 })
 
+test('a blob store that fails to delete: the delete still succeeds, the answer changes, the file is left for the sweep', async () => {
+  const m = await memoryApp()
+  const t = await prepare(m.fetch)
+  const upload = async (version: string) => {
+    const res = await m.fetch('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm({ ...FIELDS, version, published: 'true' }, [[`app-${version}.exe`, version]]) }))
+    assert.equal(res.status, 201, await res.clone().text())
+    return (await res.json()) as { id: string }
+  }
+  await upload('1.0.0')
+  const newer = await upload('1.1.0')
+  const offered = async () => {
+    const res = await m.fetch('/v1/apps/fault-app/update?version=1.0.0&platform=windows&arch=x64&channel=stable')
+    return res.status === 204 ? null : ((await res.json()) as { version: string }).version
+  }
+  assert.equal(await offered(), '1.1.0')
+  const stored = (await m.blobs.list()).map((b) => b.key)
+  m.blobs.delete = async () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }
+  const res = await m.fetch(`/v1/apps/fault-app/versions/${newer.id}`, bearer(t, { method: 'DELETE' }))
+  assert.equal(res.status, 204, `the rows are deleted, so the delete succeeded: ${await res.clone().text()}`)
+  assert.equal(await offered(), null, 'the cached answer offering the deleted version is gone')
+  const versions = await (await m.fetch('/v1/apps/fault-app/versions', bearer(t))).json() as { items: Array<{ version: string }> }
+  assert.deepEqual(versions.items.map((v) => v.version), ['1.0.0'])
+  assert.deepEqual((await m.blobs.list()).map((b) => b.key), stored, 'the file stays until the orphan sweep')
+})
+
 test('a client that goes away mid-upload leaves no file and no version', async () => {
   const abort = new AbortController()
   const upload = await halfThenWait(uploadForm(FIELDS, [['gone.exe', new Uint8Array(LIMIT - 1024).fill(9)]]), new Promise(() => undefined))
@@ -137,8 +134,8 @@ test('a client that goes away mid-upload leaves no file and no version', async (
   abort.abort()
   assert.ok((await pending) instanceof Error)
   // The server notices the closed connection asynchronously.
-  for (let i = 0; i < 50 && (await readdir(join(server.dataDir, 'blobs', '.tmp'))).length; i++) await new Promise((r) => setTimeout(r, 20))
-  assert.deepEqual(await readdir(join(server.dataDir, 'blobs', '.tmp')), [], 'the temp file is removed')
+  for (let i = 0; i < 50 && (await unfinishedWrites(server)).length; i++) await new Promise((r) => setTimeout(r, 20))
+  assert.deepEqual(await unfinishedWrites(server), [], 'the temp file or multipart upload is removed')
   await nothingStored(f, token, blobFiles)
   assert.equal((await f('/v1/health')).status, 200, 'the server carries on')
 })
@@ -179,20 +176,6 @@ test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is create
   assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
 })
 
-function startChild(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; url: string }> {
-  const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = out.split('\n')[0]
-      if (out.includes('\n') && line) resolve({ child, url: line.trim() })
-    })
-    child.once('exit', (code) => reject(new Error(`child exited early with ${code}`)))
-  })
-}
-
 test('SIGKILL during an upload: after restart no partial artifact, metadata consistent', { timeout: 30_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-crash-'))
   const databaseUrl = await testDatabaseUrl()
@@ -208,10 +191,7 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     const upload = await halfThenWait(uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]]), new Promise(() => undefined))
     const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t)).catch((error: unknown) => error)
     await upload.halfSent()
-    await new Promise((r) => setTimeout(r, 100))
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGKILL')
-    await exited
+    await killHard(child)
     assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
     // A file whose upload committed its blob but died before the metadata transaction, longer
     // ago than the orphan sweep's minimum age; and a young one another instance may still record.
@@ -219,6 +199,9 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
     await utimes(join(dataDir, 'blobs', 'art_orphanedByCrash'), twoHoursAgo, twoHoursAgo)
     await writeFile(join(dataDir, 'blobs', 'art_youngUnrecorded'), 'maybe in flight elsewhere')
+    // The killed upload's temp file, aged past the threshold, and one another instance is still writing.
+    for (const name of await readdir(join(dataDir, 'blobs', '.tmp'))) await utimes(join(dataDir, 'blobs', '.tmp', name), twoHoursAgo, twoHoursAgo)
+    await writeFile(join(dataDir, 'blobs', '.tmp', 'art_inFlight.1.1'), 'still being written')
 
     ;({ child, url } = await startChild(dataDir, databaseUrl))
     try {
@@ -231,7 +214,7 @@ test('SIGKILL during an upload: after restart no partial artifact, metadata cons
       const dl = await fetch(art?.downloadUrl ?? '')
       assert.equal(dl.status, 200, await dl.clone().text())
       assert.equal((await dl.arrayBuffer()).byteLength, 10_000)
-      assert.deepEqual(await readdir(join(dataDir, 'blobs', '.tmp')), [], 'no temp files left')
+      assert.deepEqual(await readdir(join(dataDir, 'blobs', '.tmp')), ['art_inFlight.1.1'], 'the dead temp file is removed, the young one kept')
     } finally {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -260,11 +243,18 @@ async function freePort(): Promise<number> {
 }
 
 /** The real entry (`npm run server` runs this file), configured through the environment. */
-async function startEntry(dataDir: string): Promise<{ child: ChildProcess; url: string; logs: string[] }> {
+interface Entry { child: ChildProcess; url: string; logs: string[]; logged(msg: string): Promise<void> }
+
+async function startEntry(dataDir: string): Promise<Entry> {
   const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
   const env = { ...process.env, FERRY_PORT: String(await freePort()), FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'info' }
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'inherit'], env })
   const logs: string[] = []
+  const waiting: Array<{ msg: string; done: () => void }> = []
+  const messageOf = (line: string) => (JSON.parse(line) as { msg: string }).msg
+  const logged = (msg: string) => logs.some((l) => messageOf(l) === msg)
+    ? Promise.resolve()
+    : new Promise<void>((done) => waiting.push({ msg, done }))
   return new Promise((resolve, reject) => {
     let buffer = ''
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -274,7 +264,8 @@ async function startEntry(dataDir: string): Promise<{ child: ChildProcess; url: 
       for (const line of lines) {
         logs.push(line)
         const entryLine = JSON.parse(line) as { msg: string; url?: string }
-        if (entryLine.msg === 'listening' && entryLine.url) resolve({ child, url: entryLine.url, logs })
+        for (const w of waiting.filter((w) => w.msg === entryLine.msg)) w.done()
+        if (entryLine.msg === 'listening' && entryLine.url) resolve({ child, url: entryLine.url, logs, logged })
       }
     })
     child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)))
@@ -284,7 +275,7 @@ async function startEntry(dataDir: string): Promise<{ child: ChildProcess; url: 
 test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0', { timeout: 30_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-term-'))
   try {
-    const { child, url, logs } = await startEntry(dataDir)
+    const { child, url, logs, logged } = await startEntry(dataDir)
     const t = await prepare(httpFetch(url))
     let release: () => void = () => undefined
     const upload = await halfThenWait(uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]]), new Promise<void>((r) => { release = r }))
@@ -292,7 +283,8 @@ test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0'
     await upload.halfSent()
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 300))
+    // The listener closes in the same tick as this line is logged.
+    await logged('shutting down: finishing in-flight requests')
     await assert.rejects(fetch(`${url}/v1/health`, { headers: { connection: 'close' } }), 'no new connections while shutting down')
     release()
     const res = await pending

@@ -1,18 +1,21 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import { loadConfig, type ServerConfig } from '../../server/config.ts'
+import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/config.ts'
 import type { AppConfig, AppDeps } from '../../server/context.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/spec.ts'
+import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { databases } from './postgres-server.ts'
+import { environmentLocation } from './s3-location.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
 import { responseValidator } from '../../server/validation.ts'
 
@@ -25,6 +28,7 @@ const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(proces
 
 export interface TestServer extends RunningServer {
   dataDir: string
+  blobLocation: BlobLocation
   stop(): Promise<void>
 }
 
@@ -43,17 +47,29 @@ export async function testDatabaseUrl(): Promise<string | undefined> {
   return postgresDatabases()
 }
 
+/**
+ * With FERRY_TEST_BLOBS=s3 (set by `npm run test:unit:pg`), a fresh prefix in the bucket
+ * FERRY_TEST_S3_* name; else files under the data dir.
+ */
+export function testBlobLocation(): BlobLocation {
+  if (process.env.FERRY_TEST_BLOBS !== 's3') return { kind: 'fs' }
+  if (!process.env.FERRY_TEST_S3_BUCKET) throw new Error('FERRY_TEST_BLOBS=s3 needs FERRY_TEST_S3_BUCKET and its endpoint (npm run test:unit:pg sets them)')
+  return environmentLocation()
+}
+
 /** `config` may name another blob store (`blobs`, `downloadMode`), as `FERRY_BLOB_URL` would. */
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
+  const blobLocation = config.blobs ?? testBlobLocation()
   const running = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config }),
+    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
   return {
     ...running,
     dataDir,
+    blobLocation,
     async stop() {
       await running.close()
       await rm(dataDir, { recursive: true, force: true })
@@ -70,10 +86,46 @@ export async function openTestDb(): Promise<Db> {
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
 }
 
-/** An in-process app on the test database (in-memory SQLite by default) and memory blobs. */
+/** Keys of the blobs a test server holds, whatever its store. */
+export async function blobKeys(server: Pick<TestServer, 'blobs'>): Promise<string[]> {
+  return (await server.blobs.list()).map((b) => b.key)
+}
+
+/**
+ * Writes started and neither committed nor aborted: temp files under the data dir, or multipart
+ * uploads under the bucket prefix (small blobs go to S3 in one PUT at commit and leave none).
+ */
+export async function unfinishedWrites(server: Pick<TestServer, 'blobLocation' | 'dataDir'>): Promise<string[]> {
+  const location = server.blobLocation
+  if (location.kind === 'fs') return readdir(join(server.dataDir, 'blobs', '.tmp'))
+  const { S3Client, ListMultipartUploadsCommand } = await import('@aws-sdk/client-s3')
+  const client = new S3Client({
+    ...(location.endpoint ? { endpoint: location.endpoint } : {}), region: location.region ?? 'us-east-1',
+    forcePathStyle: location.forcePathStyle, ...(location.credentials ? { credentials: location.credentials } : {}),
+  })
+  try {
+    const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: location.bucket, Prefix: location.prefix }))
+    return (listed.Uploads ?? []).map((u) => u.Key ?? '')
+  } finally {
+    client.destroy()
+  }
+}
+
+/**
+ * A blob store at `location`: for `fs`, files under `dir` (memory without one); by default the
+ * store of one in-process test app, memory or a fresh prefix of the test bucket (`testBlobLocation`).
+ */
+export async function openTestBlobs(location = testBlobLocation(), dir?: string): Promise<BlobStore> {
+  if (location.kind === 'fs') return dir ? openFsBlobs(dir) : createMemoryBlobs()
+  const { openS3Blobs } = await import('../../server/storage/blobs-s3.ts')
+  const { bucket, prefix, endpoint, region, credentials, forcePathStyle } = location
+  return openS3Blobs({ bucket, prefix, endpoint, region, credentials, forcePathStyle })
+}
+
+/** An in-process app on the test database and blob store (in-memory SQLite and memory blobs by default). */
 export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'clientIp' | 'loginLimiter'>> = {}) {
   const db: Db = await openTestDb()
-  const blobs: BlobStore = createMemoryBlobs()
+  const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
     db, blobs, ...(clock ? { clock } : {}), ...deps,
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
@@ -170,4 +222,60 @@ export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string>
   const res = await f('/v1/apps', jsonBody({ slug, name: slug }, token))
   if (res.status !== 201) throw new Error(`creating app ${slug} answered ${res.status}: ${await res.text()}`)
   return token
+}
+
+/**
+ * The encoded form as a request body that sends its first half, then waits for `rest` before
+ * sending the remainder: an upload caught in flight.
+ */
+export async function halfThenWait(form: FormData, rest: Promise<void>) {
+  const encoded = new Response(form)
+  const whole = new Uint8Array(await encoded.arrayBuffer())
+  let sent = 0
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent >= whole.byteLength / 2) await rest
+      if (sent >= whole.byteLength) return controller.close()
+      const chunk = whole.subarray(sent, sent + 64 * 1024)
+      sent += chunk.byteLength
+      controller.enqueue(chunk)
+    },
+  })
+  return {
+    init: (token: string, signal?: AbortSignal) => ({
+      method: 'POST', body, duplex: 'half', ...(signal ? { signal } : {}),
+      headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    }) as RequestInit,
+    async halfSent() {
+      while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+    },
+  }
+}
+
+/**
+ * A Ferry server in a child process (`fixtures/child-server.ts`), for tests that kill it: its
+ * data dir, optional PostgreSQL and blob store (default: files in the data dir). Resolves once
+ * it listens.
+ */
+export function startChild(dataDir: string, databaseUrl?: string, blobs?: BlobLocation): Promise<{ child: ChildProcess; url: string }> {
+  const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
+  const env = { ...process.env, ...(blobs ? { FERRY_TEST_CHILD_BLOBS: JSON.stringify(blobs) } : {}) }
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n')[0]
+      if (out.includes('\n') && line) resolve({ child, url: line.trim() })
+    })
+    child.once('exit', (code) => reject(new Error(`child exited early with ${code}`)))
+  })
+}
+
+/** SIGKILL, resolved once the process is gone. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGKILL')
+  await exited
 }

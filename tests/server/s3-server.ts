@@ -28,6 +28,7 @@ import {
   AbortMultipartUploadCommand, CreateBucketCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client,
 } from '@aws-sdk/client-s3'
 import type { S3Location } from '../../server/config.ts'
+import { environmentLocation } from './s3-location.ts'
 
 const run = promisify(execFile)
 const BINARIES = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd', '/usr/bin/ceph', '/usr/bin/radosgw-admin', '/usr/bin/monmaptool']
@@ -99,21 +100,13 @@ function helpers(client: S3Client, bucket: string) {
 }
 
 function fromEnvironment(env: Record<string, string | undefined>): S3TestServer {
-  const bucket = env.FERRY_TEST_S3_BUCKET ?? ''
-  const endpoint = env.FERRY_TEST_S3_ENDPOINT || undefined
-  const region = env.FERRY_TEST_S3_REGION || 'us-east-1'
-  const forcePathStyle = env.FERRY_TEST_S3_FORCE_PATH_STYLE ? env.FERRY_TEST_S3_FORCE_PATH_STYLE === 'on' : endpoint !== undefined
-  const credentials = env.FERRY_TEST_S3_ACCESS_KEY_ID && env.FERRY_TEST_S3_SECRET_ACCESS_KEY
-    ? { accessKeyId: env.FERRY_TEST_S3_ACCESS_KEY_ID, secretAccessKey: env.FERRY_TEST_S3_SECRET_ACCESS_KEY }
-    : undefined
+  const run = environmentLocation(env)
+  const { bucket, endpoint, region, credentials, forcePathStyle, prefix: runPrefix } = run
   const client = new S3Client({
     ...(endpoint ? { endpoint } : {}), region, forcePathStyle, ...(credentials ? { credentials } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  const runPrefix = `ferry-test-${randomUUID().slice(0, 8)}/`
-  const location = (name: string): S3Location => ({
-    kind: 's3', bucket, prefix: `${runPrefix}${name}/`, endpoint, region, credentials, forcePathStyle, presignSeconds: 900,
-  })
+  const location = (name: string): S3Location => ({ ...run, prefix: `${runPrefix}${name}/` })
   const { objects, uploads, keysUnder, uploadsUnder } = helpers(client, bucket)
   return {
     kind: 'environment', endpoint, location, client, bucket, objects, uploads,

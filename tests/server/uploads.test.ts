@@ -1,12 +1,10 @@
 /** Streamed uploads: large files arrive intact, with the digests clients verify against. */
 import assert from 'node:assert/strict'
 import { createHash, randomFillSync } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { jsDigestStream } from '../../server/digests.ts'
 import { nodeDigestStream } from '../../server/runtime/digests-node.ts'
-import { bearer, httpFetch, memoryApp, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
+import { bearer, httpFetch, memoryApp, unfinishedWrites, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 const hex = (algorithm: string, data: Uint8Array) => createHash(algorithm).update(data).digest('hex')
@@ -39,7 +37,7 @@ test('a 20 MiB installer and its blockmap: sizes, SHA-256 and SHA-512 match, byt
     const download = new Uint8Array(await (await fetch(artifact.downloadUrl)).arrayBuffer())
     assert.equal(hex('sha256', download), artifact.sha256, `${name} downloads byte for byte`)
   }
-  assert.deepEqual(await readdir(join(server.dataDir, 'blobs', '.tmp')), [], 'no temp file left')
+  assert.deepEqual(await unfinishedWrites(server), [], 'no temp file or multipart upload left')
 })
 
 test('the Squirrel feed names the SHA-1 the server computed while streaming', async () => {
