@@ -44,6 +44,11 @@ export interface ServerConfig {
   corsOrigins?: CorsOrigins
   /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
   loginAttemptsPerAddress?: number
+  /**
+   * Addresses and CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed; a request
+   * from any other peer is that peer. Empty: the header is ignored.
+   */
+  trustedProxies: string[]
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -118,6 +123,35 @@ function corsOrigins(raw: string): CorsOrigins {
   return [...new Set(entries)]
 }
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+
+/** `4`, `6`, or `0` when `text` is no IP address (IPv6 checked by the URL parser, which every runtime has). */
+export function ipVersion(text: string): 0 | 4 | 6 {
+  if (IPV4.test(text)) return 4
+  if (!text.includes(':') || !/^[0-9A-Fa-f:.]+$/.test(text)) return 0
+  try {
+    new URL(`http://[${text}]/`)
+    return 6
+  } catch {
+    return 0
+  }
+}
+
+/** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `fd00::/8`). */
+function trustedProxies(raw: string): string[] {
+  const name = 'FERRY_TRUSTED_PROXIES'
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/')
+    const version = ipVersion(address)
+    const max = version === 4 ? 32 : 128
+    if (!version || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > max))) {
+      throw new Error(`${name} must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 or fd00::/8, got ${JSON.stringify(entry)}`)
+    }
+  }
+  return [...new Set(entries)]
+}
+
 /** Reads and validates every variable; throws one `ConfigError` listing all problems. */
 export function loadConfig(env: Env): ServerConfig {
   const problems: string[] = []
@@ -176,11 +210,12 @@ export function loadConfig(env: Env): ServerConfig {
   const cors = read<CorsOrigins>('FERRY_CORS_ORIGINS', [], corsOrigins)
   const loginAttemptsPerAddress = read('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.attemptsPerAddress, (raw) =>
     integer('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', raw, 0, 1_000_000))
+  const proxies = read<string[]>('FERRY_TRUSTED_PROXIES', [], trustedProxies)
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
     databaseUrl, databasePoolSize, databaseStatementTimeoutMs, blobs, downloadMode, orphanMinAgeSeconds,
-    corsOrigins: cors, loginAttemptsPerAddress,
+    corsOrigins: cors, loginAttemptsPerAddress, trustedProxies: proxies,
   }
 }
 

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
+import { clientAddress } from './client-address.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
@@ -43,6 +44,14 @@ export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
     const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
     return Array.isArray(value) ? value.join(', ') : value
   },
+}
+
+/** The hooks for a server behind the proxies `trusted` lists (`FERRY_TRUSTED_PROXIES`). */
+export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clientIp' | 'requestHeader'> {
+  if (!trusted.length) return nodeRequestHooks
+  const resolve = clientAddress(trusted)
+  const { requestHeader } = nodeRequestHooks
+  return { requestHeader, clientIp: (c) => resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')) }
 }
 
 const TELEMETRY_FLUSH_MS = 5000
@@ -110,7 +119,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),
     },
-    ...nodeRequestHooks,
+    ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
   })
   const server = await new Promise<ServerType>((done, fail) => {
@@ -121,6 +130,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
+    ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory' }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))

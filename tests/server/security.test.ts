@@ -109,6 +109,25 @@ describe('login limiting', () => {
     assert.deepEqual(countStatuses(sprayed), { 401: 150 })
   })
 
+  test('behind FERRY_TRUSTED_PROXIES the address is X-Forwarded-For\'s client; from any other peer the header is ignored', async () => {
+    const forwarded = (f: Fetch, i: number, chain: string) =>
+      f('/v1/auth/login', jsonBody({ email: `user${i}@team.test`, password: 'wrong-password' }, undefined, { 'x-forwarded-for': chain }))
+    const behind = await startTestServer(undefined, { loginAttemptsPerAddress: 3, trustedProxies: ['127.0.0.0/8', '10.0.0.0/8'] })
+    const direct = await startTestServer(undefined, { loginAttemptsPerAddress: 3 })
+    try {
+      const f = httpFetch(behind.url)
+      // Two proxies (10.1.2.3 in front of the loopback one); the client wrote its own first entry.
+      const first = await Promise.all(Array.from({ length: 4 }, (_, i) => forwarded(f, i, `198.51.100.${i}, 203.0.113.5, 10.1.2.3`)))
+      assert.deepEqual(countStatuses(first), { 401: 3, 429: 1 }, 'the client left of the trusted hops is counted, whatever it claims further left')
+      const other = await forwarded(f, 9, '203.0.113.6')
+      assert.equal(other.status, 401, 'another client behind the same proxy has its own count')
+      const spoofing = await Promise.all(Array.from({ length: 4 }, (_, i) => forwarded(httpFetch(direct.url), i, `203.0.113.${100 + i}`)))
+      assert.deepEqual(countStatuses(spoofing), { 401: 3, 429: 1 }, 'an untrusted peer cannot pick its address')
+    } finally {
+      await Promise.all([behind.stop(), direct.stop()])
+    }
+  })
+
   test('address keys: IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 by /64', () => {
     assert.equal(addressKey('203.0.113.7'), '203.0.113.7')
     assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7')
