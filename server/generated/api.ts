@@ -514,7 +514,9 @@ export interface paths {
         /**
          * Change the admin's password
          * @description The team admin changes their own password. Tokens issued before the change stop working;
-         *     log in again.
+         *     log in again. Each check of `currentPassword` counts against the email's login limit, so
+         *     a stolen token cannot be used to guess the password. Two changes sent at once against the
+         *     same current password: one lands, the other answers 409.
          */
         patch: operations["updateAdminPassword"];
         trace?: never;
@@ -1502,6 +1504,33 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description Too many failed password checks for this email (logins and password changes count
+         *     together), or too many login attempts from this address, in the current window. The
+         *     password was not checked; retry after `Retry-After` seconds.
+         */
+        TooManyLoginAttempts: {
+            headers: {
+                /**
+                 * @description Seconds until the window ends and attempts are checked again.
+                 * @example 840
+                 */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#too-many-requests",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "Too many failed logins for this email; try again in 840 seconds.",
+                 *       "instance": "/v1/auth/login"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request conflicts with existing data (a duplicate name, slug or version, or a resource still in use). */
         Conflict: {
             headers: {
@@ -1824,32 +1853,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
             413: components["responses"]["JsonBodyTooLarge"];
-            /**
-             * @description Too many failed logins for this email, or too many login attempts from this address, in
-             *     the current window. The password was not checked; retry after `Retry-After` seconds.
-             */
-            429: {
-                headers: {
-                    /**
-                     * @description Seconds until the window ends and attempts are checked again.
-                     * @example 840
-                     */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://ferry.example.org/docs/troubleshooting#too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "Too many failed logins for this email; try again in 840 seconds.",
-                     *       "instance": "/v1/auth/login"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            429: components["responses"]["TooManyLoginAttempts"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3433,7 +3437,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
+            429: components["responses"]["TooManyLoginAttempts"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -3185,7 +3185,17 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "429": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

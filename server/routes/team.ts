@@ -4,6 +4,7 @@ import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
 import { currentUser, isUniqueViolation, toTeamUser } from '../model.ts'
 import { decodeCursor, hasString, page } from '../pagination.ts'
 import { normalizePermissions } from '../permissions.ts'
+import { admitLogin } from '../login-guard.ts'
 import { conflict, notFound, validationProblem } from '../problem.ts'
 import type { UsersTable } from '../storage/types.ts'
 
@@ -79,10 +80,13 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
 
     async updateAdminPassword(c, { body }) {
       const admin = currentUser(c.get('user'))
+      // Counted like a login, so a stolen token is no way around the limit on password guesses.
+      const attempt = await admitLogin(s, c, admin.email)
       const row = await s.db.selectFrom('users').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow()
       if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
         throw validationProblem([{ pointer: '/currentPassword', message: 'does not match the current password' }])
       }
+      await s.loginLimiter.succeeded(attempt)
       // Compare-and-set: of two changes checked against the same password, only one lands.
       const passwordHash = await hashPassword(body.newPassword, s.config.passwordIterations)
       const updated = await s.db.updateTable('users')

@@ -53,6 +53,21 @@ describe('login limiting', () => {
     assert.equal((await login(m.fetch, 'grace@team.test', PASSWORD)).status, 200)
   })
 
+  test('a password change checks the current password under the same limit: a stolen token cannot guess it', async () => {
+    const m = await memoryApp()
+    const { token } = await signup(m.fetch, 'ada@team.test')
+    const change = (currentPassword: string) => m.fetch('/v1/team/admin', {
+      ...jsonBody({ currentPassword, newPassword: 'a-brand-new-password' }, token), method: 'PATCH',
+    })
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => change(`guess-number-${i}`)))
+    assert.deepEqual(countStatuses(answers), { 400: 10, 429: 2 })
+    const refused = answers.find((r) => r.status === 429)
+    assert.ok(refused && Number(refused.headers.get('retry-after')) >= 1)
+    await expectSpec('updateAdminPassword', refused, 429)
+    assert.equal((await change(PASSWORD)).status, 429, 'the right password waits for the window too')
+    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 429, 'logins and password changes share the count')
+  })
+
   test('an unknown email is limited like a known one (no account enumeration)', async () => {
     const m = await memoryApp()
     const answers = await Promise.all(Array.from({ length: 12 }, () => login(m.fetch, 'nobody@team.test', 'wrong-password')))
