@@ -3,6 +3,7 @@
  * into type guards, so a validated request *is* the operation's `Input<K>`; every failure names
  * its body member (`pointer`) or parameter (`field`).
  */
+import { pointerTokens } from './json-pointer.ts'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { COMPONENTS_ID, componentSchemas } from './generated/operations.ts'
@@ -104,7 +105,7 @@ function paramsSchema(op: OperationSpec): JsonSchema {
 function paramErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const out: FieldError[] = []
   for (const e of errors ?? []) {
-    const tokens = e.instancePath.split('/').slice(2).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const tokens = pointerTokens(e.instancePath).slice(1)
     const field = e.keyword === 'required' ? String(e.params.missingProperty) : tokens[0]
     if (field === undefined) continue
     out.push({ field, message: e.keyword === 'required' ? 'is required' : message(e) })

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { clientAddress } from '../../server/runtime/client-address.ts'
+import { clientAddress } from '../../server/runtime/client-address-node.ts'
 
 test('the first address from the right that is not a trusted proxy is the client', () => {
   const resolve = clientAddress(['10.0.0.0/8', '192.0.2.1', 'fd00::/8'])

@@ -1,4 +1,4 @@
-/** @module JSON Pointer (RFC 6901) tokens, the one place codegen escapes and splits them. */
+/** @module JSON Pointer (RFC 6901) tokens: the one place they are escaped and split (codegen, and validation errors' paths). */
 
 export const escapeToken = (token: string | number): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1')
 
