@@ -3,7 +3,7 @@
  * into type guards, so a validated request *is* the operation's `Input<K>`; every failure names
  * its body member (`pointer`) or parameter (`field`).
  */
-import { pointerTokens } from './json-pointer.ts'
+import { escapeToken, pointerTokens } from './json-pointer.ts'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { COMPONENTS_ID, componentSchemas } from './generated/operations.ts'
@@ -62,8 +62,9 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError
   for (const e of errors ?? []) {
     // `oneOf`/`allOf` wrappers repeat what their branches said.
     if (e.keyword === 'oneOf' || e.keyword === 'allOf' || e.keyword === 'anyOf') continue
-    const pointer = e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath || '/'
-    const text = e.keyword === 'required' ? 'is required' : message(e)
+    const member = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined
+    const pointer = member !== undefined ? `${e.instancePath}/${escapeToken(String(member))}` : e.instancePath || '/'
+    const text = e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not a member of this request; check its spelling' : message(e)
     const key = `${pointer} ${text}`
     if (seen.has(key)) continue
     seen.add(key)

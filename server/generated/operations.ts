@@ -88,6 +88,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "SignupRequest": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "teamName",
         "name",
@@ -120,6 +121,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "LoginRequest": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "email",
         "password"
@@ -222,6 +224,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "PermissionGrant": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "enabled"
       ],
@@ -239,6 +242,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "AppPermissions": {
       "type": "object",
+      "additionalProperties": false,
       "properties": {
         "create": {
           "$ref": "ferry:components#/schemas/PermissionGrant"
@@ -259,6 +263,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "CatalogPermissions": {
       "type": "object",
+      "additionalProperties": false,
       "properties": {
         "create": {
           "$ref": "ferry:components#/schemas/PermissionGrant"
@@ -273,6 +278,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "Permissions": {
       "type": "object",
+      "additionalProperties": false,
       "properties": {
         "apps": {
           "$ref": "ferry:components#/schemas/AppPermissions"
@@ -308,6 +314,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "TeamUserCreate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "email",
         "name",
@@ -337,6 +344,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "TeamUserUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "minProperties": 1,
       "properties": {
         "name": {
@@ -376,6 +384,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "AdminPasswordUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "currentPassword",
         "newPassword"
@@ -428,6 +437,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "AppCreate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "slug",
         "name"
@@ -454,6 +464,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "AppUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "minProperties": 1,
       "properties": {
         "name": {
@@ -625,6 +636,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "VersionUpload": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "version",
         "channel",
@@ -679,6 +691,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "VersionUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "minProperties": 1,
       "properties": {
         "changelog": {
@@ -753,6 +766,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "ChannelCreate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "name"
       ],
@@ -769,6 +783,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "ChannelUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "minProperties": 1,
       "properties": {
         "name": {
@@ -823,6 +838,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "PlatformCreate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "name"
       ],
@@ -842,6 +858,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "PlatformUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "minProperties": 1,
       "properties": {
         "name": {
@@ -891,6 +908,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "ArchCreate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "name"
       ],
@@ -902,6 +920,7 @@ export const componentSchemas: Record<string, unknown> = {
     },
     "ArchUpdate": {
       "type": "object",
+      "additionalProperties": false,
       "required": [
         "name"
       ],

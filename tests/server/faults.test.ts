@@ -78,6 +78,9 @@ test('malformed multipart, wrong content type, missing fields', async () => {
   form.append('files', 'text instead of a file')
   await expectProblem(await post(form), 400, 'validation', 'files')
   await expectProblem(await post(uploadForm(FIELDS, [['a.exe', 'x'], ['a.exe', 'y']])), 400, 'validation', 'files')
+  // A misspelt field would otherwise upload a draft without a word.
+  const typo = await expectProblem(await post(uploadForm({ ...FIELDS, publised: 'true' }, [['a.exe', 'x']])), 400, 'validation', 'publised')
+  assert.match(typo.errors?.find((e) => e.field === 'publised')?.message ?? '', /not a member of this request; check its spelling/)
   await nothingStored(f, token, blobFiles)
 })
 
@@ -88,6 +91,8 @@ test('JSON bodies: bad JSON, wrong content type, wrong types name the member', a
   await expectProblem(await send('{"slug":"ok-app","name":5}'), 400, 'validation', '/name')
   await expectProblem(await send('{"name":"x"}'), 400, 'validation', '/slug')
   await expectProblem(await send('[]'), 400, 'validation', '/')
+  await expectProblem(await send('{"slug":"ok-app","name":"x","privat":true}'), 400, 'validation', '/privat')
+  await expectProblem(await send('{"slug":"ok-app","name":"x","a/b~c":1}'), 400, 'validation', '/a~1b~0c')
   const list = await (await f('/v1/apps', bearer(token))).json() as { items: Array<{ slug: string }> }
   assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
 })
