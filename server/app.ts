@@ -12,7 +12,7 @@ import { allows, holds, isMatrixPermission } from './permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
 import { operations, type Input, type OperationId, type OperationSpec } from './spec.ts'
 import { operationValidator } from './validation.ts'
-import { isOutage } from './storage/outage.ts'
+import { DependencyUnavailable, isOutage } from './storage/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
 import { versionHandlers } from './routes/versions.ts'
@@ -218,7 +218,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     }
     if (isOutage(err)) {
       s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
-      const problem = problemResponse(new HttpProblem('unavailable', `The database or artifact storage cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
+      const what = err instanceof DependencyUnavailable ? err.dependency : 'The database or artifact storage'
+      const problem = problemResponse(new HttpProblem('unavailable', `${what} cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
       problem.headers.set('retry-after', '5')
       return problem
     }
