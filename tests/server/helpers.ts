@@ -99,6 +99,17 @@ export const bearer = (token: string, init: RequestInit = {}): RequestInit => ({
   headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
 })
 
+/** A login; `client` is the address for apps whose `clientIp` reads the `x-test-client` header. */
+export const login = (f: Fetch, email: string, password: string, client?: string) =>
+  f('/v1/auth/login', jsonBody({ email, password }, undefined, client ? { 'x-test-client': client } : {}))
+
+/** How many responses had each status, e.g. `{ 401: 10, 429: 40 }`. */
+export function countStatuses(responses: Response[]): Record<number, number> {
+  const counts = new Map<number, number>()
+  for (const r of responses) counts.set(r.status, (counts.get(r.status) ?? 0) + 1)
+  return Object.fromEntries(counts)
+}
+
 export function uploadForm(fields: Record<string, string>, files: Array<[string, Uint8Array | string]>): FormData {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
