@@ -125,7 +125,7 @@ function gate<K extends OperationId>(s: Services, op: OperationSpec): (c: Ctx) =
 export interface Lifecycle {
   /** Writes buffered telemetry counts (runtimes call it on a timer). */
   flush(): Promise<void>
-  /** Flushes, then closes the answer cache. */
+  /** Flushes (a failure is logged with the counts it loses), then closes the answer cache. */
   close(): Promise<void>
 }
 
@@ -229,7 +229,12 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   const lifecycle: Lifecycle = {
     flush: async () => s.telemetry?.flush(),
     async close() {
-      await lifecycle.flush()
+      try {
+        await lifecycle.flush()
+      } catch (err) {
+        const lost = s.telemetry?.stats()
+        logger.error({ err, lostChecks: lost?.checks, lostDevices: lost?.devices }, 'final telemetry flush failed: its counts are lost')
+      }
       await s.answers?.close()
     },
   }

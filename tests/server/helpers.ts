@@ -70,12 +70,12 @@ export async function openTestDb(): Promise<Db> {
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
 }
 
-/** An in-process app on the test database (in-memory SQLite by default) and memory blobs. */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'clientIp' | 'loginLimiter'>> = {}) {
-  const db: Db = await openTestDb()
+/** An in-process app on the test database (in-memory SQLite by default, or `deps.db`) and memory blobs. */
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger'>> = {}) {
+  const db: Db = deps.db ?? await openTestDb()
   const blobs: BlobStore = createMemoryBlobs()
   const app = createApp({
-    db, blobs, ...(clock ? { clock } : {}), ...deps,
+    ...deps, db, blobs, ...(clock ? { clock } : {}),
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
   })
   const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)
