@@ -22,7 +22,7 @@ export interface LoginCounters {
 }
 
 /** What a login answers while the store cannot count: 503, never an uncounted password check. */
-export const LOGIN_STORE = 'The store of login attempts'
+const LOGIN_STORE = 'The store of login attempts'
 
 /** rate-limiter-flexible rejects with a `RateLimiterRes` when over the limit, with an `Error` when the store fails. */
 function overLimitWait(rejection: unknown): number | undefined {
