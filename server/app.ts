@@ -12,7 +12,7 @@ import { allows, holds, isMatrixPermission } from './permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
 import { operations, type Input, type OperationId, type OperationSpec } from './spec.ts'
 import { operationValidator } from './validation.ts'
-import { isOutage } from './storage/outage.ts'
+import { DependencyUnavailable, isOutage } from './storage/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
 import { versionHandlers } from './routes/versions.ts'
@@ -125,7 +125,7 @@ function gate<K extends OperationId>(s: Services, op: OperationSpec): (c: Ctx) =
 export interface Lifecycle {
   /** Writes buffered telemetry counts (runtimes call it on a timer). */
   flush(): Promise<void>
-  /** Flushes, then closes the answer cache. */
+  /** Flushes (a failure is logged with the counts it loses), then closes the answer cache. */
   close(): Promise<void>
 }
 
@@ -218,7 +218,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     }
     if (isOutage(err)) {
       s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
-      const problem = problemResponse(new HttpProblem('unavailable', `The database or artifact storage cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
+      const what = err instanceof DependencyUnavailable ? err.dependency : 'The database or artifact storage'
+      const problem = problemResponse(new HttpProblem('unavailable', `${what} cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
       problem.headers.set('retry-after', '5')
       return problem
     }
@@ -228,7 +229,12 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   const lifecycle: Lifecycle = {
     flush: async () => s.telemetry?.flush(),
     async close() {
-      await lifecycle.flush()
+      try {
+        await lifecycle.flush()
+      } catch (err) {
+        const lost = s.telemetry?.stats()
+        logger.error({ err, lostChecks: lost?.checks, lostDevices: lost?.devices }, 'final telemetry flush failed: its counts are lost')
+      }
       await s.answers?.close()
     },
   }

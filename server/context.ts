@@ -50,7 +50,7 @@ export interface AppDeps {
   logger?: Logger
   /**
    * The client's address: buckets rollouts when no device id is sent, and counts login attempts
-   * (held in memory for the limiter's window); never stored.
+   * (for the limiter's window, in memory or as an HMAC in the shared store); never stored in the clear.
    */
   clientIp?: (c: Context<FerryEnv>) => string | undefined
   /**

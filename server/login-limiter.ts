@@ -1,8 +1,8 @@
 /**
  * @module Login limiting: how many password checks one email and one client address may cost in
  * a window. The contract (`LoginLimiter`) is what the app needs; the in-memory default here is
- * bounded and runs in every runtime. A shared store (Redis, PostgreSQL) for several processes can
- * implement the same contract, e.g. with `login-limiter-flexible.ts`.
+ * bounded and runs in every runtime. Several processes share a store instead (Redis, PostgreSQL:
+ * `login-limiter-stores.ts`, chosen by the Node runtime).
  */
 import { LRUCache } from 'lru-cache'
 

@@ -11,6 +11,7 @@ import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
 import type { AppDeps } from '../context.ts'
+import type { LoginLimits } from '../login-limiter.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
 import { randomSecret } from '../crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
@@ -73,6 +74,38 @@ export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redis
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
 }
 
+/** Which store counts login attempts, and how to let go of it. */
+interface LoginLimiting {
+  store: 'redis' | 'postgres' | 'memory'
+  /** `undefined`: the app's in-memory default. */
+  limiter: AppDeps['loginLimiter']
+  close(): Promise<void>
+}
+
+/**
+ * Login limiting chosen like the answer cache: in Redis when configured, else in PostgreSQL when
+ * that is the database (every instance must count the same attempts), else in this process's
+ * memory (SQLite: one process). Stores are imported only when configured.
+ */
+export async function loginLimitingFor(
+  config: Pick<ServerConfig, 'redisUrl' | 'databaseUrl' | 'databaseStatementTimeoutMs'>,
+  limits: Partial<LoginLimits>,
+  secret: string,
+  logger: PinoLogger,
+): Promise<LoginLimiting> {
+  if (config.redisUrl) {
+    const { redisLoginLimiter } = await import('../login-limiter-stores.ts')
+    const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) => logger.error({ err }, 'login limiter redis error'))
+    return { store: 'redis', ...shared }
+  }
+  if (config.databaseUrl) {
+    const { postgresLoginLimiter } = await import('../login-limiter-stores.ts')
+    const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, { statementTimeoutMs: config.databaseStatementTimeoutMs })
+    return { store: 'postgres', ...shared }
+  }
+  return { store: 'memory', limiter: undefined, close: async () => undefined }
+}
+
 /** SQLite under the data dir, or PostgreSQL (imported only when configured) at FERRY_DATABASE_URL. */
 async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>, dataDir: string): Promise<Db> {
   if (!config.databaseUrl) return openNodeDb(join(dataDir, 'ferry.db'))
@@ -107,15 +140,29 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     throw error
   })
   const blobs = opened.blobs
+  const release = async () => {
+    await db.destroy()
+    opened.close()
+  }
+  const loginLimits = config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {}
+  const logins = await loginLimitingFor(config, loginLimits, jwtSecret, logger).catch(async (error: unknown) => {
+    await release()
+    throw error
+  })
+  const answerCache = await answerCacheFor(config, logger).catch(async (error: unknown) => {
+    await logins.close()
+    await release()
+    throw error
+  })
   const app = createApp({
     db,
     blobs,
     logger,
-    answerCache: await answerCacheFor(config, logger),
+    answerCache,
+    ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
     config: {
-      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry,
+      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry, loginLimits,
       ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-      ...(config.loginAttemptsPerAddress !== undefined ? { loginLimits: { attemptsPerAddress: config.loginAttemptsPerAddress } } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),
     },
@@ -131,7 +178,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
-    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory' }, 'listening')
+    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)
@@ -146,8 +193,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
         await app.lifecycle.close()
-        await db.destroy()
-        opened.close()
+        await logins.close()
+        await release()
         logger.info({}, 'stopped')
       })()
       return closing

@@ -8,6 +8,9 @@ import { type Migration, Migrator, type MigrationProvider } from 'kysely/migrati
 import { dialectOf, type Dialect } from './dialect.ts'
 import type { Database } from './types.ts'
 
+/** The table of `0004-login-limits`. */
+export const LOGIN_LIMITS_TABLE = 'ferry_login_limits'
+
 const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0001-initial': {
     async up(db: Kysely<unknown>) {
@@ -107,6 +110,20 @@ const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('artifacts').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute()
       if (dialect === 'sqlite') await sql`UPDATE artifacts SET position = rowid`.execute(db)
+    },
+  },
+  // Login attempts counted by every instance on this PostgreSQL (rate-limiter-flexible's
+  // RateLimiterPostgres layout; see server/login-limiter-stores.ts). Created here rather than by
+  // the library so that instances starting together do not race: migrations run under a lock.
+  // SQLite serves one process, whose limiter is in memory.
+  '0004-login-limits': {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return
+      await db.schema.createTable(LOGIN_LIMITS_TABLE)
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expire', 'bigint')
+        .execute()
     },
   },
 })

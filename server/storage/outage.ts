@@ -15,9 +15,22 @@ export function errorCode(error: Error): string | undefined {
   return typeof code === 'string' ? code : undefined
 }
 
-/** Whether this error (or one it wraps) says the database or the blob store cannot be reached. */
+/**
+ * Thrown where a dependency's failure must reach the 503 path although its own error does not
+ * say "unreachable" (a Redis client's "The client is offline"); `dependency` names it in the problem.
+ */
+export class DependencyUnavailable extends Error {
+  readonly dependency: string
+  constructor(dependency: string, cause: unknown) {
+    super(`${dependency} cannot be reached`, { cause })
+    this.dependency = dependency
+  }
+}
+
+/** Whether this error (or one it wraps) says the database, the blob store or another dependency cannot be reached. */
 export function isOutage(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 4) return false
+  if (error instanceof DependencyUnavailable) return true
   const code = errorCode(error)
   if (code && (NETWORK.has(code) || SQLITE_BUSY.has(code) || PG_UNAVAILABLE.test(code))) return true
   if (MESSAGES.test(error.message)) return true

@@ -36,6 +36,9 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   })
   // An idle client that loses its server (a restart) must not crash the process.
   pool.on('error', () => undefined)
+  // Nor one checked out by Kysely (pg-pool listens only while a client is idle): its queries are
+  // rejected (an outage, 503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
     await sql`SELECT 1`.execute(db)

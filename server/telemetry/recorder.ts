@@ -2,6 +2,9 @@
  * @module Telemetry counting: update checks that carry a device id, per app, version, channel,
  * platform, arch and UTC day, with unique devices per day. Counts are buffered in memory and
  * written in batches (`flush`), so an update check costs a map update, not a database write.
+ * Writes add to the stored counts and ignore device hashes already stored, so several instances
+ * on one database (sharing the secret) sum their checks and count a device once; a failed write
+ * keeps its counts for the next flush.
  * Device ids reach the database only as HMAC-SHA256(secret, day + id): no IP, and the same device
  * cannot be followed from one day to the next.
  */
@@ -38,6 +41,11 @@ export class TelemetryRecorder {
   private dropped = 0
   /** A flush was started by `record` and has not taken the buffer yet: start no other. */
   private flushQueued = false
+  /**
+   * The last write failed and its counts are back in the buffer: `record` starts no early flush
+   * (it would try again on every check while the database is down); the timer's flush retries.
+   */
+  private lastWriteFailed = false
   private flushing: Promise<void> = Promise.resolve()
   private readonly db: Db
   private readonly secret: string
@@ -72,7 +80,7 @@ export class TelemetryRecorder {
       return
     }
     bucket.devices.add(deviceId)
-    if (++this.buffered >= FLUSH_AT_DEVICES && !this.flushQueued) {
+    if (++this.buffered >= FLUSH_AT_DEVICES && !this.flushQueued && !this.lastWriteFailed) {
       this.flushQueued = true
       this.flush().catch(this.onError)
     }
@@ -93,10 +101,51 @@ export class TelemetryRecorder {
   private async write(): Promise<void> {
     this.flushQueued = false
     if (this.buffer.size === 0) return
-    const buckets = [...this.buffer.values()]
+    const taken = this.buffer
     this.buffer = new Map()
     this.buffered = 0
     this.checks = 0
+    try {
+      await this.store([...taken.values()])
+      this.lastWriteFailed = false
+    } catch (error) {
+      // Nothing of it was written (the read before the transaction writes nothing, the
+      // transaction is all or nothing), so the next flush writes it with what was counted
+      // meanwhile, once. Only a connection lost during COMMIT itself leaves unknown whether it
+      // landed; those counts may then be written twice.
+      this.putBack(taken)
+      this.lastWriteFailed = true
+      throw error
+    }
+  }
+
+  /** Merges buckets a failed write took back into the buffer, within its limits. */
+  private putBack(taken: Map<string, Bucket>): void {
+    for (const [id, old] of taken) {
+      let bucket = this.buffer.get(id)
+      if (!bucket) {
+        if (this.buffer.size >= TELEMETRY_BUFFER_LIMITS.buckets) {
+          this.dropped += old.checks
+          continue
+        }
+        bucket = { key: old.key, day: old.day, checks: 0, devices: new Set() }
+        this.buffer.set(id, bucket)
+      }
+      bucket.checks += old.checks
+      this.checks += old.checks
+      for (const device of old.devices) {
+        if (bucket.devices.has(device)) continue
+        if (this.buffered >= TELEMETRY_BUFFER_LIMITS.devices) {
+          this.dropped++
+          continue
+        }
+        bucket.devices.add(device)
+        this.buffered++
+      }
+    }
+  }
+
+  private async store(buckets: Bucket[]): Promise<void> {
     const slugs = [...new Set(buckets.map((b) => b.key.app))]
     const existing = new Set((await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug))
     const live = buckets.filter((b) => existing.has(b.key.app))

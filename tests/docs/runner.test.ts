@@ -116,7 +116,7 @@ test('a second server block restarts the server with its variables, on the same 
     '```text output', 'ok', '```', '',
     '```bash runnable=server', 'FERRY_TELEMETRY=off npm run server > ferry.log', '```', '',
     '```json output',
-    '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","msg":"listening"}',
+    '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","loginLimits":"memory","msg":"listening"}',
     '```', '',
     '```bash runnable', 'cmp -s data/jwt-secret secret-before && echo "same data"', 'curl -s "$FERRY/v1/health" | jq -r .status', 'grep -c \'"msg":"listening"\' ferry.log', '```', '',
     '```text output', 'same data', 'ok', '2', '```', '',

@@ -122,12 +122,12 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
   return openS3Blobs({ bucket, prefix, endpoint, region, credentials, forcePathStyle })
 }
 
-/** An in-process app on the test database and blob store (in-memory SQLite and memory blobs by default). */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'clientIp' | 'loginLimiter'>> = {}) {
-  const db: Db = await openTestDb()
+/** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger'>> = {}) {
+  const db: Db = deps.db ?? await openTestDb()
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
-    db, blobs, ...(clock ? { clock } : {}), ...deps,
+    ...deps, db, blobs, ...(clock ? { clock } : {}),
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
   })
   const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)
@@ -150,6 +150,17 @@ export const bearer = (token: string, init: RequestInit = {}): RequestInit => ({
   ...init,
   headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
 })
+
+/** A login; `client` is the address for apps whose `clientIp` reads the `x-test-client` header. */
+export const login = (f: Fetch, email: string, password: string, client?: string) =>
+  f('/v1/auth/login', jsonBody({ email, password }, undefined, client ? { 'x-test-client': client } : {}))
+
+/** How many responses had each status, e.g. `{ 401: 10, 429: 40 }`. */
+export function countStatuses(responses: Response[]): Record<number, number> {
+  const counts = new Map<number, number>()
+  for (const r of responses) counts.set(r.status, (counts.get(r.status) ?? 0) + 1)
+  return Object.fromEntries(counts)
+}
 
 export function uploadForm(fields: Record<string, string>, files: Array<[string, Uint8Array | string]>): FormData {
   const form = new FormData()

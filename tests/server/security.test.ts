@@ -11,18 +11,9 @@ import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
 import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
 import {
-  JWT_SECRET, PASSWORD, bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
-  startTestServer, uploadForm, type Fetch, type TestServer,
+  JWT_SECRET, PASSWORD, bearer, countStatuses, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
+  login, startTestServer, uploadForm, type Fetch, type TestServer,
 } from './helpers.ts'
-
-const login = (f: Fetch, email: string, password: string, client?: string) =>
-  f('/v1/auth/login', jsonBody({ email, password }, undefined, client ? { 'x-test-client': client } : {}))
-
-const countStatuses = (responses: Response[]) => {
-  const counts = new Map<number, number>()
-  for (const r of responses) counts.set(r.status, (counts.get(r.status) ?? 0) + 1)
-  return Object.fromEntries(counts)
-}
 
 /** Tests decide the client's address with a header (the Node runtime reads the socket). */
 const clientFromHeader = { clientIp: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-test-client') }
@@ -168,7 +159,7 @@ describe('login limiting', () => {
     const limiter: LoginLimiter = flexibleLoginLimiter({
       byEmail: new RateLimiterMemory({ points: 10, duration: 900 }),
       byAddress: new RateLimiterMemory({ points: 100, duration: 900 }),
-    })
+    }, JWT_SECRET)
     const attempt = { email: 'ada@team.test', address: '203.0.113.7' }
     const verdicts = await Promise.all(Array.from({ length: 50 }, () => limiter.take(attempt)))
     assert.equal(verdicts.filter((v) => v.allowed).length, 10)
