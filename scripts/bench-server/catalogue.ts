@@ -4,6 +4,7 @@
  * them through the API would take far longer than the measurement).
  */
 import type { Db } from '../../server/storage/types.ts'
+import { versionKey } from '../../server/version-key.ts'
 
 export const CATALOGUE_APP = 'bench-app'
 
@@ -25,7 +26,7 @@ export async function seedCatalogue(db: Db, count: number): Promise<void> {
       await trx.insertInto('versions').values(ids.map((i) => {
         const version = catalogueVersion(i)
         return {
-          id: `ver_${i}`, app_slug: CATALOGUE_APP, version, channel_id: 'ch_bench', platform_id: 'pl_bench', arch_id: 'ar_bench',
+          id: `ver_${i}`, app_slug: CATALOGUE_APP, version, version_key: versionKey(version), channel_id: 'ch_bench', platform_id: 'pl_bench', arch_id: 'ar_bench',
           changelog: `- Release ${version}`, published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: now, published_at: now,
         }
       })).execute()

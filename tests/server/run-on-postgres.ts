@@ -8,7 +8,7 @@ import { startPostgres } from './postgres-server.ts'
 
 const DEFAULT_SUITES = [
   'contract', 'permissions', 'update-logic', 'protocols', 'answer-cache', 'telemetry', 'faults',
-  'concurrency', 'invalidation', 'server-wide-names', 'auth', 'uploads',
+  'concurrency', 'invalidation', 'server-wide-names', 'auth', 'uploads', 'version-order',
 ].map((name) => `tests/server/${name}.test.ts`)
 
 const files = process.argv.slice(2)
