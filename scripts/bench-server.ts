@@ -1,99 +1,273 @@
 /**
- * Benchmarks the update check against a hello-world route of the same app (same middleware),
- * with the answer cache (performance mode, in-process LRU) and without it, and the cost of
- * telemetry counting, all served in-process on 127.0.0.1 with seeded data. Prints req/s, p99 and
- * the ratios. Usage: npm run bench:server [-- --duration 10 --connections 50]
+ * Benchmarks the real Node server (`startServer`, configured from the environment as in
+ * `npm run server`), each variant in its own process, with the load (autocannon) in another
+ * process: server processes pinned to CPU 0 and the load to CPU 1 with `taskset` when it exists
+ * and there are two CPUs (the output says whether pinning was applied). All traffic goes to
+ * 127.0.0.1; logging is off; a device id is sent, so telemetry counts.
+ *
+ * Default mode: the update check against a hello-world route of the same app (same
+ * middleware), with the answer cache (performance mode, in-process LRU) and without it, the
+ * cost of telemetry counting, and a version listing (`GET /v1/apps/{app}/versions` with a
+ * token), on the demo data. Prints req/s, p99 and the ratios.
+ *
+ * `--catalogue`: the uncached update check with 100, 10,000 and 100,000 published versions in
+ * one app/channel/platform/arch (`--sizes`), seeded directly with Kysely: p50/p99 for a client
+ * one release behind and for one on the oldest version, and p99(largest)/p99(smallest).
+ *
+ * `--backend sqlite|postgres|both`: PostgreSQL at FERRY_DATABASE_URL (its user must be allowed
+ * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
+ * cluster from `tests/server/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
+ *
+ * Usage: npm run bench:server [-- --duration 10 --connections 50 --backend both]
+ *        npm run bench:server -- --catalogue [--sizes 100,10000,100000 --connections 10]
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
-import { serve, type ServerType } from '@hono/node-server'
-import { createApp } from '../server/app.ts'
-import type { AppDeps } from '../server/context.ts'
-import { nodeRequestHooks } from '../server/runtime/node.ts'
+import pg from 'pg'
 import { randomSecret } from '../server/crypto.ts'
-import { seedDemo } from '../server/seed.ts'
-import { openFsBlobs } from '../server/storage/blobs-fs.ts'
+import { DEMO_LOGIN, seedDemo } from '../server/seed.ts'
 import { openNodeDb } from '../server/storage/sqlite-node.ts'
+import type { Db } from '../server/storage/types.ts'
+import { databases, startPostgres, type TestPostgres } from '../tests/server/postgres-server.ts'
+import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/catalogue.ts'
+import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } })
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string' },
+    backend: { type: 'string', default: 'sqlite' },
+    catalogue: { type: 'boolean', default: false },
+    sizes: { type: 'string', default: '100,10000,100000' },
+  },
+})
 const duration = Math.min(60, Math.max(1, Number(values.duration)))
-const connections = Math.min(200, Math.max(1, Number(values.connections)))
+const connections = Math.min(200, Math.max(1, Number(values.connections ?? (values.catalogue ? 10 : 50))))
+const BACKENDS = ['sqlite', 'postgres'] as const
+type BackendName = (typeof BACKENDS)[number]
+const backends: BackendName[] = values.backend === 'both' ? [...BACKENDS] : BACKENDS.filter((b) => b === values.backend)
+if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres or both, got ${values.backend}`)
+const sizes = values.sizes.split(',').map(Number)
+if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new Error(`--sizes must list whole numbers of at least 2, got ${values.sizes}`)
 
-const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-'))
-const db = await openNodeDb(join(dataDir, 'ferry.db'))
-const blobs = await openFsBlobs(join(dataDir, 'blobs'))
+const pinned = availableParallelism() >= 2 && spawnSync('sh', ['-c', 'command -v taskset']).status === 0
+/** The command line of a node process running `script`, pinned to `cpu` when pinning applies. */
+const nodeCommand = (cpu: number, script: string, args: string[] = []) => {
+  const node = ['--import', 'tsx', script, ...args]
+  return pinned ? { command: 'taskset', args: ['-c', String(cpu), process.execPath, ...node] } : { command: process.execPath, args: node }
+}
+
 const signupKey = randomSecret(16)
 const jwtSecret = randomSecret(32)
+const DEVICE = { 'x-ferry-device-id': 'bench-device-0001' }
 
-/** One app per variant on the same database, each on its own port. */
-async function start(variant: Partial<Pick<AppDeps, 'answerCache'>> & { telemetry?: boolean }) {
-  const app = createApp({
-    db, blobs, ...nodeRequestHooks,
-    config: { signupKey, jwtSecret, maxUploadBytes: 64 * 1024 * 1024, telemetry: variant.telemetry ?? true },
-    ...('answerCache' in variant ? { answerCache: variant.answerCache } : {}),
+interface Database {
+  /** Environment of a server process on this database. */
+  env: Record<string, string>
+  open(): Promise<Db>
+  drop(): Promise<void>
+}
+
+let postgres: TestPostgres | undefined
+async function freshDatabase(backend: BackendName): Promise<Database> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-'))
+  if (backend === 'sqlite') {
+    return { env: { FERRY_DATA_DIR: dataDir }, open: () => openNodeDb(join(dataDir, 'ferry.db')), drop: () => rm(dataDir, { recursive: true, force: true }) }
+  }
+  const given = process.env.FERRY_DATABASE_URL
+  postgres ??= given ? { url: given, createDatabase: databases(given), stop: async () => undefined } : await startPostgres()
+  const admin = postgres.url
+  const url = await postgres.createDatabase()
+  const { openPostgresDb } = await import('../server/storage/postgres-node.ts')
+  return {
+    env: { FERRY_DATA_DIR: dataDir, FERRY_DATABASE_URL: url },
+    open: () => openPostgresDb(url, { poolSize: 2 }),
+    async drop() {
+      await rm(dataDir, { recursive: true, force: true })
+      if (!given) return
+      const client = new pg.Client({ connectionString: admin })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+interface Server { base: string; process: ChildProcess }
+
+/** Starts `scripts/bench-server/serve.ts` on `database`, `settings` as FERRY_* variables. */
+async function startServerProcess(database: Database, settings: Record<string, string>): Promise<Server> {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
+  Object.assign(env, database.env, { FERRY_SIGNUP_KEY: signupKey, FERRY_JWT_SECRET: jwtSecret, FERRY_LOG_LEVEL: 'silent' }, settings)
+  const { command, args } = nodeCommand(0, 'scripts/bench-server/serve.ts')
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env })
+  const lines = createInterface({ input: child.stdout })
+  const base = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code} before listening`)))
+    lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url))
   })
-  app.get('/hello', (c) => c.text('Hello, world'))
-  const server = await new Promise<ServerType>((done) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => done(s))
-  })
-  const address = server.address()
-  // Telemetry is flushed on the same 5 s timer as in `npm run server`.
-  const timer = setInterval(() => { void app.lifecycle.flush() }, 5000)
-  return { app, server, timer, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }
+  return { base, process: child }
 }
 
-const cached = await start({})
-const uncached = await start({ answerCache: null })
-const quiet = await start({ telemetry: false })
-await seedDemo((path, init) => fetch(cached.base + path, init), signupKey)
-
-const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
-for (const s of [cached, uncached, quiet]) {
-  const probe = await fetch(s.base + updatePath, { headers: { 'x-ferry-device-id': 'bench-device-0001' } })
-  if (probe.status !== 200) throw new Error(`update check answered ${probe.status}: ${await probe.text()}`)
+async function stopServers(servers: Server[]): Promise<void> {
+  await Promise.all(servers.map((s) => new Promise<void>((done) => {
+    if (s.process.exitCode !== null) return done()
+    s.process.once('exit', () => done())
+    s.process.kill('SIGTERM')
+  })))
 }
 
-async function run(name: string, url: string, seconds: number) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { 'x-ferry-device-id': 'bench-device-0001' } })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
-  return { rps: result.requests.average, p99: result.latency.p99, total: result.requests.total }
+/** One autocannon run in its own process (pinned to CPU 1); failed responses throw unless `tolerate`. */
+async function load(url: string, seconds: number, headers: Record<string, string> = DEVICE, tolerate = false): Promise<LoadResult> {
+  const options: LoadOptions = { url, connections, duration: seconds, headers }
+  const { command, args } = nodeCommand(1, 'scripts/bench-server/load.ts', [JSON.stringify(options)])
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  if (code !== 0) throw new Error(`load process exited with ${code}`)
+  const result = JSON.parse(out) as LoadResult
+  if (!tolerate && (result.non2xx > 0 || result.errors > 0)) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
+  return result
 }
 
-const routes = [
-  ['hello world', cached.base + '/hello'],
-  ['update check, cache on', cached.base + updatePath],
-  ['update check, cache off', uncached.base + updatePath],
-  ['cache on, telemetry off', quiet.base + updatePath],
-] as const
-console.log(`Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each),`)
-console.log(`${connections} connections, 127.0.0.1, logging off, device id sent (telemetry counts), autocannon in the same process\n`)
-for (const [name, url] of routes) await run(name, url, 2)
-const rounds = new Map<string, Array<Awaited<ReturnType<typeof run>>>>(routes.map(([name]) => [name, []]))
-for (let round = 0; round < 2; round++) {
-  for (const [name, url] of round === 0 ? routes : [...routes].reverse()) rounds.get(name)?.push(await run(name, url, duration / 2))
+async function probe(url: string, headers: Record<string, string> = DEVICE): Promise<void> {
+  const res = await fetch(url, { headers })
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
 }
-const summary = new Map([...rounds].map(([name, rs]) => [name, {
-  rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
-  p99: Math.max(...rs.map((r) => r.p99)),
-  total: rs.reduce((n, r) => n + r.total, 0),
-}]))
-for (const [name, r] of summary) {
-  console.log(`${name.padEnd(24)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`)
-}
-const rps = (name: string) => summary.get(name)?.rps ?? 0
+
+const fixed = (n: number, digits = 0) => n.toFixed(digits)
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
-console.log(`\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`)
-console.log(`update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`)
-console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
-console.log(`telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`)
 
-for (const s of [cached, uncached, quiet]) {
-  clearInterval(s.timer)
-  await new Promise<void>((done) => s.server.close(() => done()))
-  await s.app.lifecycle.close()
+type Summary = Map<string, { rps: number; p50: number; p99: number; total: number }>
+
+/** The default mode on one backend: every route warmed 2 s, then 2 alternating rounds. */
+async function standard(backend: BackendName): Promise<Summary> {
+  const database = await freshDatabase(backend)
+  const cached = await startServerProcess(database, {})
+  const uncached = await startServerProcess(database, { FERRY_CACHE: 'off' })
+  const quiet = await startServerProcess(database, { FERRY_TELEMETRY: 'off' })
+  try {
+    await seedDemo((path, init) => fetch(cached.base + path, init), signupKey)
+    const login = await fetch(`${cached.base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })
+    const { token } = await login.json() as { token: string }
+    const auth = { ...DEVICE, authorization: `Bearer ${token}` }
+    const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+    const routes: Array<[string, string, Record<string, string>]> = [
+      ['hello world', cached.base + '/hello', DEVICE],
+      ['update check, cache on', cached.base + updatePath, DEVICE],
+      ['update check, cache off', uncached.base + updatePath, DEVICE],
+      ['cache on, telemetry off', quiet.base + updatePath, DEVICE],
+      ['version listing', cached.base + '/v1/apps/harbor-notes/versions', auth],
+    ]
+    for (const [, url, headers] of routes) await probe(url, headers)
+    for (const [, url, headers] of routes) await load(url, 2, headers)
+    const rounds = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
+    for (let round = 0; round < 2; round++) {
+      for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse()) rounds.get(name)?.push(await load(url, duration / 2, headers))
+    }
+    return new Map([...rounds].map(([name, rs]) => [name, {
+      rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+      p50: Math.max(...rs.map((r) => r.p50)),
+      p99: Math.max(...rs.map((r) => r.p99)),
+      total: rs.reduce((n, r) => n + r.total, 0),
+    }]))
+  } finally {
+    await stopServers([cached, uncached, quiet])
+    await database.drop()
+  }
 }
-await db.destroy()
-await rm(dataDir, { recursive: true, force: true })
+
+function printStandard(backend: BackendName, summary: Summary): void {
+  console.log(`\n${backend}:`)
+  for (const [name, r] of summary) {
+    console.log(`${name.padEnd(24)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`)
+  }
+  const rps = (name: string) => summary.get(name)?.rps ?? 0
+  console.log(`\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`)
+  console.log(`update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`)
+  console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
+  console.log(`telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`)
+  console.log(`version listing / hello world: ${pct(rps('version listing'), rps('hello world'))}`)
+}
+
+/** The catalogue mode on one backend: per size, a fresh database and one uncached server. */
+async function catalogue(backend: BackendName): Promise<Summary> {
+  const summary: Summary = new Map()
+  for (const size of sizes) {
+    const database = await freshDatabase(backend)
+    const db = await database.open()
+    const seeding = performance.now()
+    await seedCatalogue(db, size)
+    await db.destroy()
+    const seeded = performance.now() - seeding
+    const server = await startServerProcess(database, { FERRY_CACHE: 'off' })
+    try {
+      const url = (i: number) => `${server.base}/v1/apps/${CATALOGUE_APP}/update?version=${catalogueVersion(i)}&platform=windows&arch=x64&format=ferry`
+      const clients: Array<[string, string]> = [['one release behind', url(size - 2)], ['on the oldest version', url(0)]]
+      for (const [name, u] of clients) {
+        const failed = await probe(u).then(() => undefined, (error: unknown) => String(error))
+        if (failed) {
+          console.log(`${backend} ${String(size).padStart(7)} versions, client ${name}: ${failed}`)
+          continue
+        }
+        await load(u, 2, DEVICE, true)
+        // Slow answers may time out (PostgreSQL's statement timeout: 503): counted, not fatal.
+        const r = await load(u, duration, DEVICE, true)
+        summary.set(`${size}\n${name}`, r)
+        const failures = r.non2xx + r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''
+        console.log(`${backend} ${String(size).padStart(7)} versions (seeded in ${fixed(seeded / 1000, 1)} s), client ${name.padEnd(22)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${fixed(r.rps).padStart(6)} req/s${failures}`)
+      }
+    } finally {
+      await stopServers([server])
+      await database.drop()
+    }
+  }
+  const p99 = (size: number, client: string) => summary.get(`${size}\n${client}`)?.p99 ?? 0
+  const [smallest, largest] = [Math.min(...sizes), Math.max(...sizes)]
+  for (const client of ['one release behind', 'on the oldest version']) {
+    const ratio = p99(largest, client) && p99(smallest, client) ? `${(p99(largest, client) / Math.max(1, p99(smallest, client))).toFixed(2)}x` : 'n/a (a size failed)'
+    console.log(`${backend}: client ${client}: p99(${largest}) / p99(${smallest}) = ${ratio}${client === 'one release behind' ? ' (target <= 2x)' : ''}`)
+  }
+  return summary
+}
+
+const loadWhere = pinned ? 'pinned: server processes on CPU 0, autocannon on CPU 1 (taskset); PostgreSQL itself is not pinned'
+  : `not pinned (${availableParallelism() < 2 ? 'one CPU' : 'no taskset'}): server and load share the CPUs`
+console.log(values.catalogue
+  ? `Ferry catalogue benchmark: uncached update check, ${duration} s per client after a 2 s warm-up, ${connections} connections, sizes ${sizes.join(', ')}`
+  : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`)
+console.log(`127.0.0.1, logging off, device id sent (telemetry counts), autocannon in its own process, ${loadWhere}`)
+
+const results = new Map<BackendName, Summary>()
+try {
+  for (const backend of backends) {
+    if (values.catalogue) {
+      results.set(backend, await catalogue(backend))
+    } else {
+      const summary = await standard(backend)
+      printStandard(backend, summary)
+      results.set(backend, summary)
+    }
+  }
+} finally {
+  await postgres?.stop()
+}
+
+const [lite, post] = [results.get('sqlite'), results.get('postgres')]
+if (lite && post) {
+  console.log('\npostgres / sqlite (same run):')
+  for (const [name, r] of post) {
+    const base = lite.get(name)
+    if (!base || name === 'hello world') continue
+    console.log(`${name.replace('\n', ' versions, client ').padEnd(44)} req/s ${(r.rps / base.rps).toFixed(2)}x   p99 ${(r.p99 / Math.max(1, base.p99)).toFixed(2)}x`)
+  }
+}

@@ -64,7 +64,7 @@ export async function toArtifact(s: Services, base: string, app: Pick<AppsTable,
 }
 
 /** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
-export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id'> & {
+export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key'> & {
   channel: string
   platform: string
   arch: string

@@ -16,6 +16,18 @@ export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   tauri: renderTauri,
 }
 
+/**
+ * Squirrel.Windows' RELEASES lists every release up to the one offered, below the client's
+ * version too; every other answer needs only the releases above the client's version.
+ */
+export const LISTS_OLDER_RELEASES: Record<UpdaterFormat, boolean> = {
+  ferry: false,
+  'squirrel-windows': true,
+  'electron-builtin': false,
+  'electron-updater': false,
+  tauri: false,
+}
+
 /** Protocols whose clients stage partial rollouts themselves from the percentage Ferry sends. */
 export const ROLLOUT_MODE: Record<UpdaterFormat, RolloutMode> = {
   ferry: 'server',

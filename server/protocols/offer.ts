@@ -1,6 +1,7 @@
 /**
  * @module What one client gets: the published releases of an app for one channel, platform and
- * architecture, and the single planning step (`planUpdate`) every protocol renders.
+ * architecture (all, or only those above the client's version, found by their `version_key`),
+ * and the single planning step (`planUpdate`) every protocol renders.
  */
 import type { SemVer } from 'semver'
 import type { Services } from '../context.ts'
@@ -8,6 +9,7 @@ import { versionQuery, type VersionRow } from '../model.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
 import { parseVersion } from '../version-input.ts'
+import { versionKeyOf } from '../version-key.ts'
 import type { UpdaterFormat } from './formats.ts'
 
 export interface Release {
@@ -32,6 +34,8 @@ export interface Target {
    * and only their answers are cached, so a cached answer implies an existing target.
    */
   inCatalog: boolean
+  /** When set, `releases` holds only the releases above this version. */
+  above: SemVer | undefined
   /** Published releases, oldest first. */
   releases: Release[]
 }
@@ -48,24 +52,48 @@ export interface Offer {
   critical: boolean
 }
 
-/** Loads the target, or `null` when the app does not exist. */
-export async function loadTarget(s: Services, slug: string, channel: string, platform: string, arch: string): Promise<Target | null> {
+/**
+ * Loads the target, or `null` when the app does not exist. `releasesAbove`, given the platform's
+ * default format, names the version only releases above which are loaded (all when `undefined`).
+ */
+export async function loadTarget(s: Services, slug: string, channel: string, platform: string, arch: string,
+  releasesAbove: (defaultFormat: UpdaterFormat) => SemVer | undefined = () => undefined): Promise<Target | null> {
   const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
   if (!app) return null
   const catalog = await s.db.selectNoFrom((eb) => [
     eb.selectFrom('channels').select('id').where('team_id', '=', app.team_id).where('name', '=', channel).as('channel'),
+    eb.selectFrom('platforms').select('id').where('team_id', '=', app.team_id).where('name', '=', platform).as('platform'),
     eb.selectFrom('platforms').select('updater').where('team_id', '=', app.team_id).where('name', '=', platform).as('updater'),
     eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
   ]).executeTakeFirstOrThrow()
-  const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
-    .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch).execute()
+  const defaultFormat = (catalog.updater ?? 'ferry') as UpdaterFormat
+  const above = releasesAbove(defaultFormat)
+  const ids = catalog.channel !== null && catalog.platform !== null && catalog.arch !== null
+    ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch } : undefined
+  const inCatalog = ids !== undefined && catalog.updater !== null
+  // Versions are stored only for the app team's catalog entries: without all three, none exist.
+  const releases = ids ? await loadReleases(s, slug, ids, above) : []
+  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases }
+}
+
+/** Published releases of the target, oldest first; only those above `above` when given. */
+async function loadReleases(s: Services, slug: string, ids: { channel: string; platform: string; arch: string }, above: SemVer | undefined): Promise<Release[]> {
+  // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
+  const floor = above ? versionKeyOf(above) : ''
+  const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
+    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
+    .where('v.version_key', '>', floor).execute()
   const artifacts = new Map<string, ArtifactRow[]>()
   if (rows.length) {
-    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
+    // The same filter as a subquery: an id list could exceed the drivers' bound parameters (SQLite 32,766).
+    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', (eb) => eb.selectFrom('versions').select('id')
+      .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
+      .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor))
+      .orderBy('position').orderBy('id').execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
   // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
-  const releases = rows.flatMap((row) => {
+  return rows.flatMap((row) => {
     const parsed = parseVersion(row.version)
     return parsed ? [{
       row, version: row.version, parsed, critical: row.critical === 1,
@@ -73,8 +101,6 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
       artifacts: artifacts.get(row.id) ?? [],
     }] : []
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
-  const inCatalog = catalog.channel !== null && catalog.updater !== null && catalog.arch !== null
-  return { app, channel, platform, arch, defaultFormat: (catalog.updater ?? 'ferry') as UpdaterFormat, inCatalog, releases }
 }
 
 /** Whether the answer for `current` depends on the device (a partial rollout lies above it). */
@@ -82,7 +108,7 @@ export function dependsOnDevice(target: Target, current: SemVer, mode: RolloutMo
   return mode === 'server' && target.releases.some((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
 }
 
-/** The release to offer a client on `current`, or `null` when it is up to date. */
+/** The release to offer a client on `current`, or `null` when it is up to date (`target` loaded with all releases or those above `current`). */
 export async function planOffer(target: Target, current: SemVer, deviceKey: string, mode: RolloutMode): Promise<Offer | null> {
   const above = target.releases.filter((r) => r.parsed.compare(current) > 0)
   const buckets = dependsOnDevice(target, current, mode) ? await bucketsFor(deviceKey, above) : new Map<string, number>()

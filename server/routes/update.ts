@@ -10,7 +10,7 @@ import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
 import { notFound } from '../problem.ts'
 import { toResponse, type Answer } from '../protocols/answer.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
-import { RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
+import { LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
 import { rolloutBucket, inRollout } from '../update-logic.ts'
 import { optionalVersionInput, versionInput } from '../version-input.ts'
@@ -37,7 +37,8 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
-  const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch)
+  const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
+    (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current))
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {

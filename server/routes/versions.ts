@@ -14,6 +14,7 @@ import type { Insertable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
+import { versionKeyOf } from '../version-key.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -64,7 +65,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       for (const e of bodyErrors(checkUpload.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
     }
     if (errors.length || !valid) throw validationProblem(errors)
-    versionInput('version', body.version)
+    const parsed = versionInput('version', body.version)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -87,7 +88,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     try {
       await s.db.transaction().execute(async (trx) => {
         await trx.insertInto('versions').values({
-          id: versionId, app_slug: slug, version: body.version, channel_id: channelId, platform_id: platformId, arch_id: archId,
+          id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
           created_at: now, published_at: body.published ? now : null,

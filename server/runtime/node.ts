@@ -127,9 +127,11 @@ export interface StartOptions {
   logger?: PinoLogger
   /** PBKDF2 iterations (tests lower it; production keeps the default). */
   passwordIterations?: number
+  /** Adds routes behind the app's middleware (`npm run bench:server`'s hello world). */
+  routes?: (app: ReturnType<typeof createApp>) => void
 }
 
-export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations }: StartOptions): Promise<RunningServer> {
+export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(config.dataDir)
   await mkdir(dataDir, { recursive: true })
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
@@ -169,6 +171,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
   })
+  routes?.(app)
   const server = await new Promise<ServerType>((done, fail) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
     s.once('error', fail)

@@ -5,13 +5,14 @@
  */
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
+import { versionKey } from '../version-key.ts'
 import { dialectOf, type Dialect } from './dialect.ts'
 import type { Database } from './types.ts'
 
 /** The table of `0004-login-limits`. */
 export const LOGIN_LIMITS_TABLE = 'ferry_login_limits'
 
-const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
+export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0001-initial': {
     async up(db: Kysely<unknown>) {
       await db.schema.createTable('teams')
@@ -124,6 +125,27 @@ const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('expire', 'bigint')
         .execute()
+    },
+  },
+  // The update check reads only the releases above the client's version, by a key the database
+  // compares bytewise (PostgreSQL's default collation may be a locale's), indexed with the filters.
+  '0005-version-key': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('versions').addColumn('version_key', dialect === 'postgres' ? sql`text collate "C"` : 'text').execute()
+      const { rows } = await sql<{ seq: number; version: string }>`SELECT seq, version FROM versions`.execute(db)
+      for (let start = 0; start < rows.length; start += 500) {
+        const keyed = rows.slice(start, start + 500).flatMap(({ seq, version }) => {
+          const key = versionKey(version)
+          return key === null ? [] : [{ seq, key }]
+        })
+        if (keyed.length === 0) continue
+        await sql`UPDATE versions SET version_key = CASE seq ${sql.join(keyed.map((r) => sql`WHEN ${r.seq} THEN ${r.key}`), sql` `)} END
+          WHERE seq IN (${sql.join(keyed.map((r) => r.seq))})`.execute(db)
+      }
+      await db.schema.createIndex('versions_candidates').on('versions')
+        .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key']).execute()
+      // A prefix of the new index.
+      await db.schema.dropIndex('versions_lookup').execute()
     },
   },
 })

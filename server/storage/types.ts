@@ -45,6 +45,8 @@ export interface VersionsTable {
   published_at: string | null
   /** Insertion order, a tie-breaker for "newest first". */
   seq: Generated<number>
+  /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */
+  version_key: string | null
 }
 export interface ArtifactsTable {
   id: string

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose'
 import { hashPassword } from '../../server/crypto.ts'
 import { normalizePermissions } from '../../server/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/spec.ts'
+import { versionKey } from '../../server/version-key.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
 
 type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin'
@@ -57,7 +58,7 @@ async function fixture(op: OperationSpec) {
   const hex = (n: number, c: string) => c.repeat(n)
   for (const [ver, app, arts] of [['ver_a', 'app-a', ['art_a1', 'art_a2']], ['ver_p', 'app-p', ['art_p1']]] as const) {
     await db.insertInto('versions').values({
-      id: ver, app_slug: app, version: '1.0.0', channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
+      id: ver, app_slug: app, version: '1.0.0', version_key: versionKey('1.0.0'), channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
       published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
     }).execute()
     for (const [i, art] of arts.entries()) {

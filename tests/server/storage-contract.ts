@@ -7,6 +7,7 @@ import { test } from 'node:test'
 import { isUniqueViolation } from '../../server/model.ts'
 import { migrate } from '../../server/storage/migrations.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
+import { versionKey } from '../../server/version-key.ts'
 
 /** Factories of the implementation under test: a fresh, empty store per test. */
 export interface StorageFactories {
@@ -25,7 +26,7 @@ async function seed(db: Db) {
 }
 
 const version = (id: string, v: string, app = 'app-1') => ({
-  id, app_slug: app, version: v, channel_id: 'ch_1', platform_id: 'pl_1', arch_id: 'ar_1', changelog: '',
+  id, app_slug: app, version: v, version_key: versionKey(v), channel_id: 'ch_1', platform_id: 'pl_1', arch_id: 'ar_1', changelog: '',
   published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: null,
 })
 

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test'
 import { sql, type Kysely } from 'kysely'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import type { Database } from '../../server/storage/types.ts'
+import { versionKey } from '../../server/version-key.ts'
 import { startPostgres, type TestPostgres } from './postgres-server.ts'
 import { runStorageContract } from './storage-contract.ts'
 
@@ -31,7 +32,7 @@ test('sizes past 2 GiB round-trip as numbers (artifacts.size is 64-bit)', async 
   await db.insertInto('channels').values({ id: 'ch', team_id: 'tm_1', name: 's', description: '', created_at: now }).execute()
   await db.insertInto('platforms').values({ id: 'pl', team_id: 'tm_1', name: 'w', updater: 'ferry', created_at: now }).execute()
   await db.insertInto('archs').values({ id: 'ar', team_id: 'tm_1', name: 'x', created_at: now }).execute()
-  await db.insertInto('versions').values({ id: 'v', app_slug: 'a', version: '1.0.0', channel_id: 'ch', platform_id: 'pl', arch_id: 'ar', changelog: '', published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: now, published_at: now }).execute()
+  await db.insertInto('versions').values({ id: 'v', app_slug: 'a', version: '1.0.0', version_key: versionKey('1.0.0'), channel_id: 'ch', platform_id: 'pl', arch_id: 'ar', changelog: '', published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: now, published_at: now }).execute()
   const size = 5 * 1024 ** 3 + 7
   await db.insertInto('artifacts').values({ id: 'art', version_id: 'v', file_name: 'f.exe', package_type: 'exe', size, sha1: '', sha256: '', sha512: '', blob_key: 'art', created_at: now }).execute()
   const row = await db.selectFrom('artifacts').select('size').executeTakeFirstOrThrow()
