@@ -34,10 +34,15 @@ export interface Target {
    * and only their answers are cached, so a cached answer implies an existing target.
    */
   inCatalog: boolean
-  /** When set, `releases` holds only the releases above this version. */
+  /**
+   * When set, `releases` holds only the releases above this version that a plan for it can
+   * reach: from the highest one fully rolled out up to the first intermediate (see `loadReleases`).
+   */
   above: SemVer | undefined
   /** Published releases, oldest first. */
   releases: Release[]
+  /** A critical release lies above `above` but below every loaded one (a plan that skips it is critical). */
+  criticalBelow: boolean
 }
 
 /**
@@ -72,28 +77,64 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
     ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch } : undefined
   const inCatalog = ids !== undefined && catalog.updater !== null
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
-  const releases = ids ? await loadReleases(s, slug, ids, above) : []
-  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases }
+  const { releases, criticalBelow } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false }
+  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow }
 }
 
-/** Published releases of the target, oldest first; only those above `above` when given. */
-async function loadReleases(s: Services, slug: string, ids: { channel: string; platform: string; arch: string }, above: SemVer | undefined): Promise<Release[]> {
+type CatalogIds = { channel: string; platform: string; arch: string }
+
+/**
+ * The key range of the releases a plan for a client above `floor` can reach (`planUpdate`): up
+ * to the lowest intermediate (`gate`: nothing above it is offered yet), and down to the highest
+ * release fully rolled out below that (`full`: offered to every device, so nothing below it is
+ * chosen). Whether a critical release lies between `floor` and `full` is all the plan needs of
+ * the rest. Three subqueries on the candidates index, one round trip.
+ */
+async function reachableRange(s: Services, slug: string, ids: CatalogIds, floor: string) {
+  return s.db.selectNoFrom((eb) => {
+    const above = () => eb.selectFrom('versions').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
+      .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
+    const gate = above().where('intermediate', '=', 1).select((e) => e.fn.min('version_key').as('k'))
+    const full = above().where('rollout_percentage', '>=', 100)
+      .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)])).select((e) => e.fn.max('version_key').as('k'))
+    const critical = above().where('critical', '=', 1).where('version_key', '<', full).select('id').limit(1)
+    return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
+  }).executeTakeFirstOrThrow()
+}
+
+/**
+ * Published releases of the target, oldest first. With `above`: only the range a plan for that
+ * version can reach (`reachableRange`), so the cost does not grow with the releases below the
+ * client or below the newest full release.
+ */
+async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: SemVer | undefined): Promise<{ releases: Release[]; criticalBelow: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
-  const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
+  const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
+  let rows = versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
     .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
-    .where('v.version_key', '>', floor).execute()
+    .where('v.version_key', '>', floor)
+  let candidates = s.db.selectFrom('versions').select('id')
+    .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
+    .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
+  if (range.gate !== null) {
+    rows = rows.where('v.version_key', '<=', range.gate)
+    candidates = candidates.where('version_key', '<=', range.gate)
+  }
+  if (range.full !== null) {
+    rows = rows.where('v.version_key', '>=', range.full)
+    candidates = candidates.where('version_key', '>=', range.full)
+  }
+  const loaded = await rows.execute()
   const artifacts = new Map<string, ArtifactRow[]>()
-  if (rows.length) {
+  if (loaded.length) {
     // The same filter as a subquery: an id list could exceed the drivers' bound parameters (SQLite 32,766).
-    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', (eb) => eb.selectFrom('versions').select('id')
-      .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
-      .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor))
+    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', candidates)
       .orderBy('position').orderBy('id').execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
   // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
-  return rows.flatMap((row) => {
+  const releases = loaded.flatMap((row) => {
     const parsed = parseVersion(row.version)
     return parsed ? [{
       row, version: row.version, parsed, critical: row.critical === 1,
@@ -101,6 +142,7 @@ async function loadReleases(s: Services, slug: string, ids: { channel: string; p
       artifacts: artifacts.get(row.id) ?? [],
     }] : []
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
+  return { releases, criticalBelow: range.criticalBelow !== null }
 }
 
 /** Whether the answer for `current` depends on the device (a partial rollout lies above it). */
@@ -113,5 +155,5 @@ export async function planOffer(target: Target, current: SemVer, deviceKey: stri
   const above = target.releases.filter((r) => r.parsed.compare(current) > 0)
   const buckets = dependsOnDevice(target, current, mode) ? await bucketsFor(deviceKey, above) : new Map<string, number>()
   const plan = planUpdate(current, above, (r) => (mode === 'client' ? 0 : buckets.get(r.version) ?? 0))
-  return plan ? { release: plan.target, critical: plan.critical } : null
+  return plan ? { release: plan.target, critical: plan.critical || target.criticalBelow } : null
 }
