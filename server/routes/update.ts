@@ -3,7 +3,7 @@
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
  * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
  */
-import semver, { type SemVer } from 'semver'
+import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
@@ -165,8 +165,11 @@ export function updateHandlers(s: Services): Pick<Handlers,
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)
         .select(['art.id as artifact_id'])
+        // A version semver refuses has no key and is never the newest.
+        .where('v.version_key', 'is not', null)
+        .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').orderBy('art.position').limit(1)
         .execute()
-      const newest = rows.sort((a, b) => semver.compare(b.version, a.version) || b.seq - a.seq)[0]
+      const newest = rows[0]
       if (!newest) throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
       const result: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
       if (s.answers && generation !== undefined) {

@@ -1,20 +1,19 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import semver from 'semver'
 import { fileNameProblem, packageTypeOf, uploadSetProblems } from '../artifact-files.ts'
 import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
-import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery, type VersionRow } from '../model.ts'
+import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
 import { operationById } from '../spec.ts'
 import { bodyErrors, compileSchema } from '../validation.ts'
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
-import { versionKeyOf } from '../version-key.ts'
+import { versionKey, versionKeyOf } from '../version-key.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -23,11 +22,6 @@ const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate'])
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
-
-type Ordered = Pick<VersionRow, 'version' | 'seq'>
-function semverDesc(a: Ordered, b: Ordered): number {
-  return semver.compare(b.version, a.version) || b.seq - a.seq
-}
 
 export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
@@ -122,12 +116,17 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const visible = visibleApps(user)
       if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
       const app = await findTeamApp(s, user, path.app)
-      const cursor = decodeCursor(query.cursor, (v): v is { v: string; s: number } =>
-        hasString('v')(v) && semver.valid(v.v) !== null && hasNumber('s')(v))
-      // Semver precedence is not SQL-sortable: sort one app's versions in memory.
-      let rows = (await filtered(user.teamId, query).where('v.app_slug', '=', app.slug).execute()).sort(semverDesc)
-      if (cursor) rows = rows.filter((r) => semverDesc(r, { version: cursor.v, seq: cursor.s }) > 0)
-      const result = page(rows.slice(0, query.limit + 1), query.limit, (r) => r, (r) => ({ v: r.version, s: r.seq }))
+      const cursor = decodeCursor(query.cursor, (v): v is { v: string; s: number } => hasString('v')(v) && hasNumber('s')(v))
+      // Newest first by semver precedence (the sort key); a version semver refuses, stored before
+      // uploads were checked, has no key and comes last.
+      const key = sql<string>`coalesce(v.version_key, '')`
+      let q = filtered(user.teamId, query).where('v.app_slug', '=', app.slug)
+      if (cursor) {
+        const after = versionKey(cursor.v) ?? ''
+        q = q.where((eb) => eb.or([eb(key, '<', after), eb.and([eb(key, '=', after), eb('v.seq', '<', cursor.s)])]))
+      }
+      const rows = await q.orderBy(key, 'desc').orderBy('v.seq', 'desc').limit(query.limit + 1).execute()
+      const result = page(rows, query.limit, (r) => r, (r) => ({ v: r.version, s: r.seq }))
       return respond(200, { items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
     },
 

@@ -89,9 +89,23 @@ test('a stored version semver refuses (written before this check) is skipped, no
   const m = await setup()
   assert.equal((await m.upload('1.0.0', 'odd-1.0.0-full.nupkg')).status, 201)
   assert.equal((await m.upload('1.1.0', 'odd-1.1.0-full.nupkg')).status, 201)
-  await m.db.updateTable('versions').set({ version: '99999999999999999.0.0' }).where('version', '=', '1.1.0').execute()
+  // As migration 0005 leaves such a row: no sort key.
+  await m.db.updateTable('versions').set({ version: '99999999999999999.0.0', version_key: null }).where('version', '=', '1.1.0').execute()
   const res = await m.fetch('/v1/apps/odd-app/update?version=0.9.0&platform=windows&arch=x64')
   assert.equal(res.status, 200, await res.clone().text())
   assert.equal((await res.json() as { version: string }).version, '1.0.0')
   assert.equal((await m.fetch('/v1/apps/odd-app/squirrel/stable/x64/RELEASES')).status, 200)
+  const latest = await m.fetch('/v1/apps/odd-app/latest?packageType=nupkg&platform=windows&arch=x64')
+  assert.equal(latest.status, 302, 'the newest build is the newest comparable one')
+  assert.match(latest.headers.get('location') ?? '', new RegExp(`/versions/${await idOf(m, '1.0.0')}/`))
+  const listed = await m.fetch('/v1/apps/odd-app/versions?limit=1', bearer(m.token))
+  assert.equal(listed.status, 200, await listed.clone().text())
+  const first = await listed.json() as { items: Array<{ version: string }>; nextCursor: string }
+  const rest = await (await m.fetch(`/v1/apps/odd-app/versions?limit=1&cursor=${first.nextCursor}`, bearer(m.token))).json() as { items: Array<{ version: string }>; nextCursor: string | null }
+  assert.deepEqual([...first.items, ...rest.items].map((v) => v.version), ['1.0.0', '99999999999999999.0.0'], 'listed, after the comparable ones')
+  assert.equal(rest.nextCursor, null)
 })
+
+async function idOf(m: { db: Awaited<ReturnType<typeof setup>>['db'] }, version: string): Promise<string> {
+  return (await m.db.selectFrom('versions').select('id').where('version', '=', version).executeTakeFirstOrThrow()).id
+}

@@ -39,7 +39,7 @@ async function setup() {
     const { version, critical } = await res.json() as { version: string; critical: boolean }
     return { version, critical }
   }
-  return { ...m, upload, check }
+  return { ...m, token, upload, check }
 }
 
 test('the database orders versions by key as semver does (bytewise: COLLATE "C" on PostgreSQL)', async () => {
@@ -50,6 +50,16 @@ test('the database orders versions by key as semver does (bytewise: COLLATE "C" 
   const rows = await t.db.selectFrom('versions').select(['version', 'version_key']).orderBy('version_key').execute()
   assert.deepEqual(rows.map((r) => r.version), [...versions].sort(semver.compare))
   assert.ok(rows.every((r) => r.version_key === versionKey(r.version)))
+  // The listing pages through them newest first, 4 at a time.
+  const listed: string[] = []
+  let cursor: string | null = ''
+  while (cursor !== null) {
+    const res = await t.fetch(`/v1/apps/order-app/versions?limit=4${cursor ? `&cursor=${cursor}` : ''}`, bearer(t.token))
+    const body = await res.json() as { items: Array<{ version: string }>; nextCursor: string | null }
+    listed.push(...body.items.map((v) => v.version))
+    cursor = body.nextCursor
+  }
+  assert.deepEqual(listed, [...versions].sort(semver.rcompare))
   if (dialectOf(t.db) === 'postgres') {
     const column = await sql<{ collation_name: string }>`SELECT collation_name FROM information_schema.columns WHERE table_name = 'versions' AND column_name = 'version_key'`.execute(t.db)
     assert.equal(column.rows[0]?.collation_name, 'C')
