@@ -3,6 +3,7 @@
  * architecture (all, or only those above the client's version, found by their `version_key`),
  * and the single planning step (`planUpdate`) every protocol renders.
  */
+import { sql } from 'kysely'
 import type { SemVer } from 'semver'
 import type { Services } from '../context.ts'
 import { versionQuery, type VersionRow } from '../model.ts'
@@ -94,10 +95,12 @@ async function reachableRange(s: Services, slug: string, ids: CatalogIds, floor:
   return s.db.selectNoFrom((eb) => {
     const above = () => eb.selectFrom('versions').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
       .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
-    const gate = above().where('intermediate', '=', 1).select((e) => e.fn.min('version_key').as('k'))
+    // Literal flags, so the planners can prove the partial indexes (`versions_intermediate`,
+    // `versions_critical`) apply; ORDER BY + LIMIT walks the index and stops at the first match.
+    const gate = above().where('intermediate', '=', sql.lit(1)).select('version_key').orderBy('version_key').limit(1)
     const full = above().where('rollout_percentage', '>=', 100)
-      .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)])).select((e) => e.fn.max('version_key').as('k'))
-    const critical = above().where('critical', '=', 1).where('version_key', '<', full).select('id').limit(1)
+      .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)])).select('version_key').orderBy('version_key', 'desc').limit(1)
+    const critical = above().where('critical', '=', sql.lit(1)).where('version_key', '<', full).select('id').limit(1)
     return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
   }).executeTakeFirstOrThrow()
 }
@@ -111,19 +114,18 @@ async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: S
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
   const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
+  // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
+  // of two lower bounds of a column and would walk every release above the client.
+  const [op, bound] = range.full !== null ? ['>=', range.full] as const : ['>', floor] as const
   let rows = versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
     .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
-    .where('v.version_key', '>', floor)
+    .where('v.version_key', op, bound)
   let candidates = s.db.selectFrom('versions').select('id')
     .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
+    .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', op, bound)
   if (range.gate !== null) {
     rows = rows.where('v.version_key', '<=', range.gate)
     candidates = candidates.where('version_key', '<=', range.gate)
-  }
-  if (range.full !== null) {
-    rows = rows.where('v.version_key', '>=', range.full)
-    candidates = candidates.where('version_key', '>=', range.full)
   }
   const loaded = await rows.execute()
   const artifacts = new Map<string, ArtifactRow[]>()

@@ -144,6 +144,12 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       }
       await db.schema.createIndex('versions_candidates').on('versions')
         .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key']).execute()
+      // The first intermediate and any critical release above a client are found without
+      // walking the releases in between (usually few are either; offer.ts's reachableRange).
+      for (const flag of ['intermediate', 'critical'] as const) {
+        await db.schema.createIndex(`versions_${flag}`).on('versions')
+          .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key']).where(sql.ref(flag), '=', sql.lit(1)).execute()
+      }
       // A prefix of the new index.
       await db.schema.dropIndex('versions_lookup').execute()
     },
