@@ -3,11 +3,11 @@
  * architecture (all, or only those above the client's version, found by their `version_key`),
  * and the single planning step (`planUpdate`) every protocol renders.
  */
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { SemVer } from 'semver'
 import type { Services } from '../context.ts'
 import { versionQuery, type VersionRow } from '../model.ts'
-import type { ArtifactRow } from '../storage/types.ts'
+import type { ArtifactRow, Database } from '../storage/types.ts'
 import { bucketsFor, planUpdate } from '../update-logic.ts'
 import { parseVersion } from '../version-input.ts'
 import { versionKeyOf } from '../version-key.ts'
@@ -105,21 +105,28 @@ async function reachableRange(s: Services, slug: string, ids: CatalogIds, floor:
   }).executeTakeFirstOrThrow()
 }
 
+/** Releases above a client read in one query before the reachable range is worth its own. */
+const NEAR_RELEASES = 64
+
 /**
- * Published releases of the target, oldest first. With `above`: only the range a plan for that
- * version can reach (`reachableRange`), so the cost does not grow with the releases below the
- * client or below the newest full release.
+ * Published releases of the target, oldest first. With `above`: the releases above that version
+ * when there are at most `NEAR_RELEASES` (one query, the usual case), otherwise only the range a
+ * plan can reach (`reachableRange`), so a client far behind costs no more than one near the top.
  */
 async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: SemVer | undefined): Promise<{ releases: Release[]; criticalBelow: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
+  const target = (q: ReturnType<typeof versionQuery>) => q.where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
+    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
+  if (above) {
+    const near = await target(versionQuery(s)).where('v.version_key', '>', floor).orderBy('v.version_key').limit(NEAR_RELEASES + 1).execute()
+    if (near.length <= NEAR_RELEASES) return { releases: await toReleases(s, near, near.map((r) => r.id)), criticalBelow: false }
+  }
   const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
   // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
   // of two lower bounds of a column and would walk every release above the client.
   const [op, bound] = range.full !== null ? ['>=', range.full] as const : ['>', floor] as const
-  let rows = versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
-    .where('v.version_key', op, bound)
+  let rows = target(versionQuery(s)).where('v.version_key', op, bound)
   let candidates = s.db.selectFrom('versions').select('id')
     .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
     .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', op, bound)
@@ -127,16 +134,20 @@ async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: S
     rows = rows.where('v.version_key', '<=', range.gate)
     candidates = candidates.where('version_key', '<=', range.gate)
   }
-  const loaded = await rows.execute()
+  // The artifacts by the same filter as a subquery: an id list could exceed the drivers' bound
+  // parameters (SQLite 32,766) when every release is read.
+  return { releases: await toReleases(s, await rows.execute(), candidates), criticalBelow: range.criticalBelow !== null }
+}
+
+/** Rows → releases with their artifacts (`versionIds`: the rows' ids, or a query selecting them), semver order. */
+async function toReleases(s: Services, rows: VersionRow[], versionIds: string[] | SelectQueryBuilder<Database, 'versions', { id: string }>): Promise<Release[]> {
   const artifacts = new Map<string, ArtifactRow[]>()
-  if (loaded.length) {
-    // The same filter as a subquery: an id list could exceed the drivers' bound parameters (SQLite 32,766).
-    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', candidates)
-      .orderBy('position').orderBy('id').execute()
+  if (rows.length) {
+    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', versionIds).orderBy('position').orderBy('id').execute()
     for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   }
   // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
-  const releases = loaded.flatMap((row) => {
+  return rows.flatMap((row) => {
     const parsed = parseVersion(row.version)
     return parsed ? [{
       row, version: row.version, parsed, critical: row.critical === 1,
@@ -144,7 +155,6 @@ async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: S
       artifacts: artifacts.get(row.id) ?? [],
     }] : []
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
-  return { releases, criticalBelow: range.criticalBelow !== null }
 }
 
 /** Whether the answer for `current` depends on the device (a partial rollout lies above it). */

@@ -94,33 +94,35 @@ test('update check: with many versions below and above the client, the candidate
   assert.deepEqual(await releases('?localVersion=2.25.0'), all)
 })
 
-test('update check: only the range a plan can reach is read, and a critical release skipped below it still makes the offer critical', async () => {
+test('update check far behind (more releases above than one query reads): only the reachable range is read, and a critical release skipped below it still makes the offer critical', async () => {
   const t = await setup()
   await t.upload('1.1.0', { critical: 'true' })
-  for (let i = 2; i < 30; i++) await t.upload(`1.${i}.0`)
-  await t.upload('1.30.0', { rolloutPercentage: '50' })
-  await t.upload('1.31.0', { rolloutPercentage: '0' })
-  const deviceIn = await deviceWithBucket('1.30.0', (b) => b < 50)
-  const deviceOut = await deviceWithBucket('1.30.0', (b) => b >= 50)
+  for (let i = 2; i < 80; i++) await t.upload(`1.${i}.0`)
+  await t.upload('1.80.0', { rolloutPercentage: '50' })
+  await t.upload('1.81.0', { rolloutPercentage: '0' })
+  await t.upload('1.82.0', { intermediate: 'true', rolloutPercentage: '50' })
+  await t.upload('1.83.0')
+  const inRollout = async (device: string, version: string) => (await rolloutBucket(device, version)) < 50
+  const deviceIn = await deviceWhere(async (d) => await inRollout(d, '1.80.0') && await inRollout(d, '1.82.0'))
+  const deviceOut = await deviceWhere(async (d) => !(await inRollout(d, '1.80.0')) && !(await inRollout(d, '1.82.0')))
   const check = async (current: string, device: string) => {
     const res = await t.fetch(`/v1/apps/order-app/update?version=${current}&platform=windows&arch=x64&format=ferry`, { headers: { 'x-ferry-device-id': device } })
     const { version, critical } = await res.json() as { version: string; critical: boolean }
     return { version, critical }
   }
-  assert.deepEqual(await check('1.0.0', deviceIn), { version: '1.30.0', critical: true })
-  assert.deepEqual(await check('1.0.0', deviceOut), { version: '1.29.0', critical: true }, '1.1.0 lies below every release read, and is critical')
-  assert.deepEqual(await check('1.1.0', deviceOut), { version: '1.29.0', critical: false })
-  // An intermediate release caps the range: nothing above it is read or offered.
-  await t.upload('1.32.0', { intermediate: 'true', rolloutPercentage: '50' })
-  await t.upload('1.33.0')
-  assert.deepEqual(await check('1.0.0', deviceIn), { version: '1.32.0', critical: true })
-  assert.deepEqual(await check('1.0.0', deviceOut), { version: '1.29.0', critical: true })
-  assert.deepEqual(await check('1.32.0', deviceOut), { version: '1.33.0', critical: false })
+  // The intermediate 1.82.0 caps what 1.0.0 and 1.1.0 may get; 1.79.0 is the newest full release below it.
+  assert.deepEqual(await check('1.0.0', deviceIn), { version: '1.82.0', critical: true })
+  assert.deepEqual(await check('1.0.0', deviceOut), { version: '1.79.0', critical: true }, '1.1.0 lies below every release read, and is critical')
+  assert.deepEqual(await check('1.1.0', deviceOut), { version: '1.79.0', critical: false })
+  assert.deepEqual(await check('1.82.0', deviceOut), { version: '1.83.0', critical: false })
+  // Near the top (few releases above): the same answers from the one-query path.
+  assert.deepEqual(await check('1.78.0', deviceIn), { version: '1.82.0', critical: false })
+  assert.deepEqual(await check('1.78.0', deviceOut), { version: '1.79.0', critical: false })
 })
 
-/** A device id whose rollout bucket for `version` satisfies `wanted`. */
-async function deviceWithBucket(version: string, wanted: (bucket: number) => boolean): Promise<string> {
-  for (let i = 0; ; i++) if (wanted(await rolloutBucket(`device-${i}`, version))) return `device-${i}`
+/** A device id for which `wanted` holds. */
+async function deviceWhere(wanted: (device: string) => Promise<boolean>): Promise<string> {
+  for (let i = 0; ; i++) if (await wanted(`device-${i}`)) return `device-${i}`
 }
 
 test('migration 0005 writes the key of the versions an older Ferry stored, none for one semver refuses', async () => {
