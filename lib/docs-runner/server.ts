@@ -3,7 +3,7 @@
  * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -30,11 +30,14 @@ export interface StartCommand {
   env: Record<string, string>
   /** `npm run server > ferry.log`: the file (in the working directory) that receives the log. */
   logFile?: string
+  /** `npm run --silent server` (or `-s`): npm writes no banner before the server's log. */
+  silent?: boolean
 }
 
 /**
- * Parses a start command shown in the docs: optional `VAR=value` assignments, `npm run server`,
- * optionally `> file`. Anything else is refused, so the page cannot show one thing while the test runs another.
+ * Parses a start command shown in the docs: optional `VAR=value` assignments, `npm run server`
+ * (or `npm run --silent server`, `npm run -s server`), optionally `> file`. Anything else is
+ * refused, so the page cannot show one thing while the test runs another.
  */
 export function parseStartCommand(command: string): StartCommand {
   const words = command.trim().split(/\s+/)
@@ -48,28 +51,42 @@ export function parseStartCommand(command: string): StartCommand {
     const [name, ...rest] = (words.shift() as string).split('=')
     env[name as string] = rest.join('=').replace(/^['"]|['"]$/g, '')
   }
-  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run server [> file]", got ${JSON.stringify(command)}`)
-  return logFile ? { env, logFile } : { env }
+  const silent = words[2] === '--silent' || words[2] === '-s'
+  if (silent) words.splice(2, 1)
+  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run [--silent] server [> file]", got ${JSON.stringify(command)}`)
+  return { env, ...(logFile ? { logFile } : {}), ...(silent ? { silent } : {}) }
+}
+
+/**
+ * What `npm run server` writes to standard output before the server starts (npm 11): a blank
+ * line, `> name@version script`, `> command`, a blank line. `--silent` leaves it out. A reader's
+ * terminal and a `> file` redirect get it, so the runner writes it too.
+ */
+export function npmBanner(cwd: string): string {
+  const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> }
+  return `\n> ${pkg.name}@${pkg.version} server\n> ${pkg.scripts.server}\n\n`
 }
 
 /** Starts `tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
-export async function startDocsServer(cwd: string, { env, logFile }: StartCommand, port: number): Promise<DocsServer> {
+export async function startDocsServer(cwd: string, { env, logFile, silent }: StartCommand, port: number): Promise<DocsServer> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
   Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
   // With `> file` the server writes straight into the file, as under a shell redirect, so a
   // log line is in the file before the response that caused it reaches the client.
   const logPath = logFile ? join(cwd, logFile) : undefined
+  const banner = silent ? '' : npmBanner(cwd)
   const logFd = logPath ? openSync(logPath, 'a') : undefined
   // A restart appends to the same file; this process's log starts after what is there.
   const logStart = logPath ? readFileSync(logPath, 'utf8').length : 0
+  if (logFd !== undefined && banner) writeSync(logFd, banner)
   const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
     cwd,
     env: childEnv,
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   })
   if (logFd !== undefined) closeSync(logFd)
-  let piped = ''
+  let piped = banner
   let stderr = ''
   child.stdout?.on('data', (d: Buffer) => { piped += d.toString() })
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })

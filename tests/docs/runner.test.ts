@@ -75,6 +75,9 @@ test('a shell keeps variables and the directory between blocks, and fails on the
 test('a server block must be npm run server with variables, nothing else', () => {
   assert.deepEqual(parseStartCommand('FERRY_LOG_LEVEL=debug npm run server'), { env: { FERRY_LOG_LEVEL: 'debug' } })
   assert.deepEqual(parseStartCommand('npm run server > ferry.log'), { env: {}, logFile: 'ferry.log' })
+  assert.deepEqual(parseStartCommand('npm run --silent server > ferry.log'), { env: {}, logFile: 'ferry.log', silent: true })
+  assert.deepEqual(parseStartCommand('FERRY_CACHE=off npm run -s server'), { env: { FERRY_CACHE: 'off' }, silent: true })
+  assert.throws(() => parseStartCommand('npm run --verbose server'), /must be/)
   assert.throws(() => parseStartCommand('node server.js'), /must be/)
 })
 
@@ -114,12 +117,14 @@ test('a second server block restarts the server with its variables, on the same 
     '```bash runnable=server', 'npm run server > ferry.log', '```', '',
     '```bash runnable', 'FERRY=http://127.0.0.1:8080', 'cp data/jwt-secret secret-before', 'curl -s "$FERRY/v1/health" | jq -r .status', '```', '',
     '```text output', 'ok', '```', '',
-    '```bash runnable=server', 'FERRY_TELEMETRY=off npm run server > ferry.log', '```', '',
+    '```bash runnable=server', 'FERRY_TELEMETRY=off npm run --silent server > ferry.log', '```', '',
     '```json output',
     '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","loginLimits":"memory","msg":"listening"}',
     '```', '',
-    '```bash runnable', 'cmp -s data/jwt-secret secret-before && echo "same data"', 'curl -s "$FERRY/v1/health" | jq -r .status', 'grep -c \'"msg":"listening"\' ferry.log', '```', '',
-    '```text output', 'same data', 'ok', '2', '```', '',
+    '```bash runnable', 'cmp -s data/jwt-secret secret-before && echo "same data"', 'curl -s "$FERRY/v1/health" | jq -r .status', 'grep -c \'"msg":"listening"\' ferry.log',
+    // npm's banner: written by the first start, not by the --silent one.
+    'grep -c \'^> ferry@\' ferry.log', '```', '',
+    '```text output', 'same data', 'ok', '2', '1', '```', '',
   ].join('\n')
   const blocks = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
   const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
