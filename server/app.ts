@@ -19,6 +19,7 @@ import { versionHandlers } from './routes/versions.ts'
 import { artifactHandlers } from './routes/artifacts.ts'
 import { catalogHandlers } from './routes/catalogs.ts'
 import { teamHandlers } from './routes/team.ts'
+import { tokenHandlers } from './routes/tokens.ts'
 import { infoHandlers } from './routes/info.ts'
 import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
@@ -103,7 +104,9 @@ function gate<K extends OperationId>(s: Services, op: OperationSpec): (c: Ctx) =
       if (header) user = await authenticate(s, header)
     } else if (perm !== 'public') {
       user = await authenticate(s, s.header(c, 'authorization'))
-      if (perm === 'admin' && user.role !== 'admin') throw forbidden('This operation needs the team admin.')
+      if (perm === 'admin' && user.role !== 'admin') {
+        throw forbidden(user.tokenId === undefined ? 'This operation needs the team admin.' : 'An API token never acts as the team admin; this operation needs the admin to log in.')
+      }
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }
     const path = c.req.param()
@@ -182,6 +185,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...artifactHandlers(s),
     ...catalogHandlers(s),
     ...teamHandlers(s),
+    ...tokenHandlers(s),
     ...infoHandlers(s),
     ...updateHandlers(s),
     ...telemetryHandlers(s),

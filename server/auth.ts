@@ -1,8 +1,9 @@
-/** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request. */
+/** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
 import { SignJWT, jwtVerify } from 'jose'
 import type { AuthUser, Services } from './context.ts'
 import { timestamp } from './context.ts'
-import { normalizePermissions } from './permissions.ts'
+import { toAuthUser } from './model.ts'
+import { authenticateApiToken, isApiToken } from './api-tokens.ts'
 import { HttpProblem } from './problem.ts'
 import type { UsersTable } from './storage/types.ts'
 
@@ -21,28 +22,18 @@ export async function issueToken(s: Services, user: Pick<UsersTable, 'id' | 'tea
   return { token, tokenType: 'Bearer' as const, expiresAt: timestamp(new Date(exp * 1000)) }
 }
 
-export function toAuthUser(row: UsersTable): AuthUser {
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    role: row.role,
-    email: row.email,
-    name: row.name,
-    createdAt: row.created_at,
-    permissions: normalizePermissions(JSON.parse(row.permissions), row.role === 'admin'),
-  }
-}
-
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 
 /**
- * Resolves `Authorization: Bearer <jwt>` to its user. The user must still exist and the
- * token must carry their current token version (a password change revokes older tokens).
+ * Resolves `Authorization: Bearer <token>` to its user. A JWT's user must still exist and the
+ * token must carry their current token version (a password change revokes older tokens); an API
+ * token (`ferry_…`) is looked up by its hash instead.
  */
 export async function authenticate(s: Services, header: string | undefined): Promise<AuthUser> {
   if (!header) throw unauthorized('This operation needs a bearer token.')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".')
+  if (isApiToken(match[1])) return authenticateApiToken(s, match[1])
   let sub: string | undefined
   let tv: unknown
   try {

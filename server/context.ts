@@ -91,6 +91,8 @@ export interface AuthUser {
   name: string
   createdAt: string
   permissions: Schemas['Permissions']
+  /** Set when the request came with an API token (server/api-tokens.ts): its id. */
+  tokenId?: string
 }
 
 export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string } }

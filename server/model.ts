@@ -7,6 +7,19 @@ import { errorCode } from './storage/outage.ts'
 import { signedQuery } from './signed-links.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable, VersionsTable } from './storage/types.ts'
 
+/** A user row as the identity of a request. */
+export function toAuthUser(row: UsersTable): AuthUser {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    role: row.role,
+    email: row.email,
+    name: row.name,
+    createdAt: row.created_at,
+    permissions: normalizePermissions(JSON.parse(row.permissions), row.role === 'admin'),
+  }
+}
+
 export function toUser(row: UsersTable): Schemas['User'] {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }
 }

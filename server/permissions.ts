@@ -69,3 +69,55 @@ export function visibleApps(user: AuthUser): Set<string> | null {
   if (grants.length === 0 || grants.some((g) => !g.allowed)) return null
   return new Set(grants.flatMap((g) => g.allowed ?? []))
 }
+
+/** A grant both sides hold: the narrower allowed list, or not given when no resource is left. */
+function intersectGrant(a: Grant, b: Grant): Grant {
+  if (!a.enabled || !b.enabled) return { enabled: false }
+  if (!a.allowed || !b.allowed) {
+    const allowed = a.allowed ?? b.allowed
+    return allowed ? { enabled: true, allowed } : { enabled: true }
+  }
+  const other = new Set(b.allowed)
+  const allowed = a.allowed.filter((r) => other.has(r))
+  return allowed.length > 0 ? { enabled: true, allowed } : { enabled: false }
+}
+
+/** Each cell of two matrices side by side, named like the permissions (`apps.upload`). */
+function cellPairs(a: Permissions, b: Permissions): Array<[string, Grant, Grant]> {
+  const x = normalizePermissions(a)
+  const y = normalizePermissions(b)
+  const section = <A extends string>(area: string, actions: readonly A[], p: Record<A, Grant>, q: Record<A, Grant>) =>
+    actions.map((action): [string, Grant, Grant] => [`${area}.${action}`, p[action], q[action]])
+  return [
+    ...section('apps', APP_ACTIONS, x.apps, y.apps),
+    ...section('channels', CATALOG_ACTIONS, x.channels, y.channels),
+    ...section('platforms', CATALOG_ACTIONS, x.platforms, y.platforms),
+    ...section('archs', CATALOG_ACTIONS, x.archs, y.archs),
+  ]
+}
+
+/** What both matrices give: an API token's effective permissions are its own ∩ its creator's current ones. */
+export function intersectPermissions(a: Permissions, b: Permissions): Full {
+  const p: Record<string, Record<string, Grant>> = {}
+  for (const [name, x, y] of cellPairs(a, b)) {
+    const [area, action] = name.split('.') as [string, string]
+    p[area] = { ...p[area], [action]: intersectGrant(x, y) }
+  }
+  return normalizePermissions(p)
+}
+
+/**
+ * The first grant of `wanted` that `held` does not cover, named for a problem detail
+ * (`apps.upload`, `apps.upload for harbor-notes`), or `undefined` when `held` covers them all.
+ */
+export function exceedingGrant(wanted: Permissions, held: Permissions): string | undefined {
+  for (const [name, w, h] of cellPairs(wanted, held)) {
+    if (!w.enabled) continue
+    if (!h.enabled) return name
+    if (!h.allowed) continue
+    if (!w.allowed) return `${name} without an allowed list (you hold it for ${h.allowed.join(', ') || 'nothing'})`
+    const missing = w.allowed.find((r) => !h.allowed?.includes(r))
+    if (missing !== undefined) return `${name} for ${missing}`
+  }
+  return undefined
+}

@@ -521,6 +521,75 @@ export interface paths {
         patch: operations["updateAdminPassword"];
         trace?: never;
     };
+    "/v1/team/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description Lists API tokens newest first, never their secret: the team admin sees every token of the
+         *     team, a team user their own. `permissions` are the grants the token was created with; it
+         *     acts with those its creator still holds. `lastUsedAt` is updated at most once a minute.
+         *     An API token cannot call this operation.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description Creates a long-lived token for a machine, such as a CI job that uploads versions, so that it
+         *     needs no password. Send it as `Authorization: Bearer ferry_…`. The `token` member is in this
+         *     response only: Ferry stores a SHA-256 hash of it and cannot show it again.
+         *
+         *     A token holds the grants in `permissions` (leave it out for none) and never more than its
+         *     creator: asking for a grant you do not hold (or for more apps or catalog entries than yours
+         *     allow) answers 403 naming it. On every request the token acts with its grants intersected
+         *     with its creator's current ones, so a creator who loses a grant takes it from their tokens,
+         *     and removing the creator removes their tokens. A token never acts as the team admin, even
+         *     one the admin created: the admin's operations, and creating, listing or revoking tokens,
+         *     need a login. Tokens survive password changes; revoke them with
+         *     [revokeApiToken](/docs/api/team/revoke-token).
+         *
+         *     `expiresAt`, when given, must lie in the future and at most 10 years ahead; without it the
+         *     token works until it is revoked.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The API token's id.
+                 * @example tok_4Rk9Wq2n
+                 */
+                id: components["parameters"]["ApiTokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description Revokes a token: its next request answers 401. The team admin can revoke every token of the
+         *     team, a team user their own; another user's token answers 404. An API token cannot call
+         *     this operation.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -1116,6 +1185,45 @@ export interface components {
             items: components["schemas"]["TeamUser"][];
             nextCursor: components["schemas"]["NextCursor"];
         };
+        ApiTokenCreate: {
+            /**
+             * @description What the token is for, shown in the token list.
+             * @example github-actions-release
+             */
+            name: string;
+            permissions?: components["schemas"]["Permissions"];
+            /** @description When the token stops working; in the future, at most 10 years ahead. Leave out for a token that works until revoked. */
+            expiresAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description An API token, without its secret. */
+        ApiToken: {
+            id: components["schemas"]["Id"];
+            /** @example github-actions-release */
+            name: string;
+            permissions: components["schemas"]["Permissions"];
+            /** @description The id of the user who created the token; it never acts with more than they hold. */
+            createdBy: components["schemas"]["Id"];
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the token stops working; `null` when it works until revoked.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the token last authenticated a request (to the minute); `null` if never.
+             */
+            lastUsedAt: string | null;
+        };
+        /** @description A new API token with its secret, which only this response shows. */
+        ApiTokenCreated: components["schemas"]["ApiToken"] & {
+            /** @description The secret; send it as `Authorization: Bearer <token>`. Store it now: it cannot be shown again. */
+            token: string;
+        };
+        ApiTokenList: {
+            items: components["schemas"]["ApiToken"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
         AdminPasswordUpdate: {
             /** Format: password */
             currentPassword: string;
@@ -1681,6 +1789,11 @@ export interface components {
          * @example usr_3h8c
          */
         UserId: components["schemas"]["Id"];
+        /**
+         * @description The API token's id.
+         * @example tok_4Rk9Wq2n
+         */
+        ApiTokenId: components["schemas"]["Id"];
         /**
          * @description Channel name.
          * @example stable
@@ -3440,6 +3553,258 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             429: components["responses"]["TooManyLoginAttempts"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "tok_4Rk9Wq2n",
+                     *           "name": "github-actions-release",
+                     *           "createdBy": "usr_3h8c",
+                     *           "createdAt": "2025-03-14T10:30:00Z",
+                     *           "expiresAt": "2026-03-14T00:00:00Z",
+                     *           "lastUsedAt": "2025-03-14T11:02:00Z",
+                     *           "permissions": {
+                     *             "apps": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               },
+                     *               "upload": {
+                     *                 "enabled": true,
+                     *                 "allowed": [
+                     *                   "harbor-notes"
+                     *                 ]
+                     *               },
+                     *               "download": {
+                     *                 "enabled": false
+                     *               }
+                     *             },
+                     *             "channels": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             },
+                     *             "platforms": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             },
+                     *             "archs": {
+                     *               "create": {
+                     *                 "enabled": false
+                     *               },
+                     *               "edit": {
+                     *                 "enabled": false
+                     *               },
+                     *               "delete": {
+                     *                 "enabled": false
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "github-actions-release",
+                 *       "permissions": {
+                 *         "apps": {
+                 *           "upload": {
+                 *             "enabled": true,
+                 *             "allowed": [
+                 *               "harbor-notes"
+                 *             ]
+                 *           }
+                 *         }
+                 *       },
+                 *       "expiresAt": "2026-03-14T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token was created; `token` is shown only here. */
+            201: {
+                headers: {
+                    /**
+                     * @description Always `no-store`; the response carries a secret.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "tok_4Rk9Wq2n",
+                     *       "name": "github-actions-release",
+                     *       "token": "ferry_7Qd2kV9mXc4Lp0sRt8WbZy3Hn6Jf1GaE",
+                     *       "createdBy": "usr_3h8c",
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "expiresAt": "2026-03-14T00:00:00Z",
+                     *       "lastUsedAt": null,
+                     *       "permissions": {
+                     *         "apps": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           },
+                     *           "upload": {
+                     *             "enabled": true,
+                     *             "allowed": [
+                     *               "harbor-notes"
+                     *             ]
+                     *           },
+                     *           "download": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "channels": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "platforms": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         },
+                     *         "archs": {
+                     *           "create": {
+                     *             "enabled": false
+                     *           },
+                     *           "edit": {
+                     *             "enabled": false
+                     *           },
+                     *           "delete": {
+                     *             "enabled": false
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The API token's id.
+                 * @example tok_4Rk9Wq2n
+                 */
+                id: components["parameters"]["ApiTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token was revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

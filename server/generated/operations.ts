@@ -382,6 +382,106 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "ApiTokenCreate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 80
+        },
+        "permissions": {
+          "$ref": "ferry:components#/schemas/Permissions"
+        },
+        "expiresAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "ApiToken": {
+      "type": "object",
+      "required": [
+        "id",
+        "name",
+        "permissions",
+        "createdBy",
+        "createdAt",
+        "expiresAt",
+        "lastUsedAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "type": "string"
+        },
+        "permissions": {
+          "$ref": "ferry:components#/schemas/Permissions"
+        },
+        "createdBy": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "expiresAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "lastUsedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        }
+      }
+    },
+    "ApiTokenCreated": {
+      "allOf": [
+        {
+          "$ref": "ferry:components#/schemas/ApiToken"
+        },
+        {
+          "type": "object",
+          "required": [
+            "token"
+          ],
+          "properties": {
+            "token": {
+              "type": "string",
+              "pattern": "^ferry_[0-9A-Za-z]{32}$"
+            }
+          }
+        }
+      ]
+    },
+    "ApiTokenList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/ApiToken"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
     "AdminPasswordUpdate": {
       "type": "object",
       "additionalProperties": false,
@@ -1204,6 +1304,7 @@ export interface QueryDefaults {
   listPlatforms: 'limit'
   listArchs: 'limit'
   listTeamUsers: 'limit'
+  listApiTokens: 'limit'
   checkForUpdate: 'channel'
   getLatestBuild: 'channel'
 }
@@ -3215,6 +3316,169 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "429": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listApiTokens",
+    "method": "get",
+    "path": "/v1/team/tokens",
+    "pointer": "#/paths/~1v1~1team~1tokens/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/ApiTokenList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createApiToken",
+    "method": "post",
+    "path": "/v1/team/tokens",
+    "pointer": "#/paths/~1v1~1team~1tokens/post",
+    "permission": "authenticated",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/ApiTokenCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/ApiTokenCreated"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "revokeApiToken",
+    "method": "delete",
+    "path": "/v1/team/tokens/{id}",
+    "pointer": "#/paths/~1v1~1team~1tokens~1{id}/delete",
+    "permission": "authenticated",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

@@ -63,6 +63,23 @@ export interface ArtifactsTable {
   position: Generated<number>
 }
 
+/** A machine token (`Authorization: Bearer ferry_…`); see server/api-tokens.ts. */
+export interface ApiTokensTable {
+  id: string
+  team_id: string
+  /** The user who created it; the token never holds more than their current permissions. */
+  created_by: string
+  name: string
+  /** Hex SHA-256 of the whole token; the token itself is shown once and never stored. */
+  token_hash: string
+  /** JSON of the permission matrix granted at creation. */
+  permissions: string
+  created_at: string
+  expires_at: string | null
+  /** Updated at most once a minute (see `LAST_USED_RESOLUTION_MS`). */
+  last_used_at: string | null
+}
+
 /** An artifact row as read back. */
 export type ArtifactRow = Selectable<ArtifactsTable>
 
@@ -96,6 +113,7 @@ export interface Database {
   artifacts: ArtifactsTable
   telemetry_counts: TelemetryCountsTable
   telemetry_devices: TelemetryDevicesTable
+  api_tokens: ApiTokensTable
 }
 
 export type Db = Kysely<Database>

@@ -298,6 +298,27 @@ test('team users and the admin password', async () => {
   token = ((await (await f('/v1/auth/login', jsonBody({ email: 'ada@acme.test', password: 'a-brand-new-password' }))).json()) as { token: string }).token
 })
 
+test('API tokens: create, use, list, revoke', async () => {
+  const created = await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody({
+    name: 'ci', permissions: { apps: { download: { enabled: true } } }, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  }, token)), 201) as { id: string; token: string }
+  await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody({ name: '' }, token)), 400)
+  await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody({ name: 'ci' })), 401)
+  await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody({ name: 'again' }, created.token)), 403)
+  const me = await expectSpec('whoami', await f('/v1/whoami', get(created.token)), 200) as { permissions: { apps: { download: { enabled: boolean }; upload: { enabled: boolean } } } }
+  assert.deepEqual([me.permissions.apps.download.enabled, me.permissions.apps.upload.enabled], [true, false])
+  const list = await expectSpec('listApiTokens', await f('/v1/team/tokens', get()), 200) as { items: Array<{ id: string }> }
+  assert.deepEqual(list.items.map((t) => t.id), [created.id])
+  await expectSpec('listApiTokens', await f('/v1/team/tokens?limit=0', get()), 400)
+  await expectSpec('listApiTokens', await f('/v1/team/tokens'), 401)
+  await expectSpec('listApiTokens', await f('/v1/team/tokens', get(created.token)), 403)
+  await expectSpec('revokeApiToken', await f(`/v1/team/tokens/${created.id}`, del(created.token)), 403)
+  await expectSpec('revokeApiToken', await f(`/v1/team/tokens/${created.id}`, del()), 204)
+  await expectSpec('revokeApiToken', await f(`/v1/team/tokens/${created.id}`, del()), 404)
+  await expectSpec('revokeApiToken', await f(`/v1/team/tokens/${created.id}`, del('not.a.jwt')), 401)
+  await expectSpec('whoami', await f('/v1/whoami', get(created.token)), 401)
+})
+
 test('deletes: artifact, version, catalog in use, app with its files', async () => {
   const before = await blobKeys(server)
   assert.ok(before.includes(ids.v1exe ?? ''))

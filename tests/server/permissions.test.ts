@@ -1,18 +1,23 @@
 /**
  * Permission matrix: every operation × {anonymous, team user without the permission, with it,
- * with it but limited to other resources, admin, admin of another team}, each on a fresh fixture.
+ * with it but limited to other resources, admin, admin of another team, an API token of the user
+ * with it holding all their grants}, each on a fresh fixture.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { SignJWT } from 'jose'
+import { hashApiToken } from '../../server/api-tokens.ts'
 import { hashPassword } from '../../server/crypto.ts'
 import { normalizePermissions } from '../../server/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/spec.ts'
 import { versionKey } from '../../server/version-key.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
 
-type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin'
-const ROLES: Role[] = ['anonymous', 'without', 'with', 'outside', 'admin', 'otherAdmin']
+type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin' | 'token'
+const ROLES: Role[] = ['anonymous', 'without', 'with', 'outside', 'admin', 'otherAdmin', 'token']
+const API_TOKEN = 'ferry_PermissionMatrixToken01234567890'
+/** Token management: a team user's own tokens; never by a token. */
+const TOKEN_OPS = new Set<OperationId>(['createApiToken', 'listApiTokens', 'revokeApiToken'])
 const passwordHash = hashPassword(PASSWORD, TEST_ITERATIONS)
 const NOW = '2025-01-01T00:00:00Z'
 
@@ -44,6 +49,8 @@ async function fixture(op: OperationSpec) {
   await user('usr_without', 'tm_a', 'user', matrix(withoutGrants))
   await user('usr_with', 'tm_a', 'user', matrix(withGrants))
   await user('usr_outside', 'tm_a', 'user', outside)
+  const apiToken = (id: string, hash: string) => ({ id, team_id: 'tm_a', created_by: 'usr_with', name: id, token_hash: hash, permissions: matrix(withGrants), created_at: NOW, expires_at: null, last_used_at: null })
+  await db.insertInto('api_tokens').values([apiToken('tok_with', await hashApiToken('ferry_another')), apiToken('tok_machine', await hashApiToken(API_TOKEN))]).execute()
   for (const [table, rows] of [
     ['channels', [{ id: 'ch_a', name: 'stable', description: '' }, { id: 'ch_spare', name: 'spare', description: '' }]],
     ['platforms', [{ id: 'pl_a', name: 'windows', updater: 'ferry' }, { id: 'pl_spare', name: 'spare', updater: 'ferry' }]],
@@ -78,6 +85,7 @@ async function fixture(op: OperationSpec) {
     outside: await token('usr_outside', 'tm_a'),
     admin: await token('usr_admina', 'tm_a'),
     otherAdmin: await token('usr_adminb', 'tm_b'),
+    token: API_TOKEN,
   }
   return { ...m, tokens }
 }
@@ -117,6 +125,9 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   updateTeamUser: { path: '/v1/team/users/usr_with', method: 'PATCH', body: { name: 'Renamed' }, ok: 200 },
   deleteTeamUser: { path: '/v1/team/users/usr_with', method: 'DELETE', ok: 204 },
   updateAdminPassword: { path: '/v1/team/admin', method: 'PATCH', body: { currentPassword: PASSWORD, newPassword: 'another-long-passphrase' }, ok: 204 },
+  createApiToken: { path: '/v1/team/tokens', method: 'POST', body: { name: 'ci' }, ok: 201 },
+  listApiTokens: { path: '/v1/team/tokens', ok: 200 },
+  revokeApiToken: { path: '/v1/team/tokens/tok_with', method: 'DELETE', ok: 204 },
   getHealth: { path: '/v1/health', ok: 200 },
   whoami: { path: '/v1/whoami', ok: 200 },
   checkForUpdate: { path: '/v1/apps/app-a/update?version=0.1.0&platform=windows&arch=x64', ok: 200 },
@@ -136,6 +147,9 @@ function expected(op: OperationSpec, role: Role, ok: number): number {
   const p = op.permission
   if (p === 'public' || p === 'signupKey') return ok
   if (role === 'anonymous') return 401
+  // A token acts as the user `with` (whose grants it holds), never manages tokens.
+  if (role === 'token') return TOKEN_OPS.has(op.operationId) ? 403 : expected(op, 'with', ok)
+  if (op.operationId === 'revokeApiToken') return role === 'with' || role === 'admin' ? ok : 404
   if (p === 'authenticated') {
     if (op.operationId === 'searchAppVersions' && (role === 'outside' || role === 'otherAdmin')) return 404
     return ok

@@ -7,4 +7,7 @@ export default {
   update: "Change a team user",
   delete: "Remove a team user",
   updateAdmin: "Change the admin's password",
+  "list-tokens": "List API tokens",
+  "create-token": "Create an API token",
+  "revoke-token": "Revoke an API token",
 }

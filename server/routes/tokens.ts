@@ -1,0 +1,90 @@
+/**
+ * @module API tokens: any team member creates them within their own grants; the admin lists and
+ * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
+ */
+import { noContent, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
+import { hashApiToken, newApiToken, refuseApiToken } from '../api-tokens.ts'
+import { randomId } from '../crypto.ts'
+import { currentUser } from '../model.ts'
+import { decodeCursor, hasString, page } from '../pagination.ts'
+import { exceedingGrant, normalizePermissions } from '../permissions.ts'
+import { forbidden, notFound, validationProblem } from '../problem.ts'
+import type { ApiTokensTable } from '../storage/types.ts'
+
+type TokenOps = 'createApiToken' | 'listApiTokens' | 'revokeApiToken'
+
+/** The longest lifetime an expiring token may ask for. */
+const MAX_LIFETIME_MS = 10 * 366 * 24 * 60 * 60 * 1000
+
+function toApiToken(row: ApiTokensTable): Schemas['ApiToken'] {
+  return {
+    id: row.id,
+    name: row.name,
+    permissions: normalizePermissions(JSON.parse(row.permissions)),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  }
+}
+
+/** `expiresAt` as stored: in the future and within the bound, else a 400 naming it. */
+function expiry(s: Services, expiresAt: string | undefined): string | null {
+  if (expiresAt === undefined) return null
+  const at = new Date(expiresAt)
+  const now = s.now().getTime()
+  if (!(at.getTime() > now)) throw validationProblem([{ pointer: '/expiresAt', message: 'must be in the future' }])
+  if (at.getTime() - now > MAX_LIFETIME_MS) throw validationProblem([{ pointer: '/expiresAt', message: 'must be at most 10 years ahead' }])
+  return timestamp(at)
+}
+
+export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
+  return {
+    async createApiToken(c, { body }, respond) {
+      const user = currentUser(c.get('user'))
+      refuseApiToken(user, 'create API tokens')
+      const excess = exceedingGrant(body.permissions ?? {}, user.permissions)
+      if (excess !== undefined) throw forbidden(`A token cannot hold more than its creator: you do not hold ${excess}.`)
+      const token = newApiToken()
+      const row: ApiTokensTable = {
+        id: randomId('tok'),
+        team_id: user.teamId,
+        created_by: user.id,
+        name: body.name,
+        token_hash: await hashApiToken(token),
+        permissions: JSON.stringify(normalizePermissions(body.permissions)),
+        created_at: timestamp(s.now()),
+        expires_at: expiry(s, body.expiresAt),
+        last_used_at: null,
+      }
+      await s.db.insertInto('api_tokens').values(row).execute()
+      return respond(201, { ...toApiToken(row), token }, { 'cache-control': 'no-store' })
+    },
+
+    async listApiTokens(c, { query }, respond) {
+      const user = currentUser(c.get('user'))
+      refuseApiToken(user, 'list API tokens')
+      const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
+      let q = s.db.selectFrom('api_tokens').selectAll().where('team_id', '=', user.teamId)
+      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
+      if (cursor) {
+        q = q.where((eb) => eb.or([
+          eb('created_at', '<', cursor.c),
+          eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)]),
+        ]))
+      }
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      return respond(200, page(rows, query.limit, toApiToken, (r) => ({ c: r.created_at, i: r.id })))
+    },
+
+    async revokeApiToken(c, { path }) {
+      const user = currentUser(c.get('user'))
+      refuseApiToken(user, 'revoke API tokens')
+      let q = s.db.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
+      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
+      const deleted = await q.executeTakeFirst()
+      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No API token with id ${path.id}.`)
+      return noContent()
+    },
+  }
+}
