@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth.ts'
 import { jsDigestStream } from './digests.ts'
-import { json, type AppDeps, type AuthUser, type Ctx, type FerryEnv, type Handler, type Handlers, type Logger, type Respond, type Services } from './context.ts'
+import { json, type AppDeps, type AuthUser, type Ctx, type FerryEnv, type Handler, type Handlers, type Logger, type Observer, type Respond, type Services } from './context.ts'
 import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
 import { allows, holds, isMatrixPermission } from './permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
@@ -25,7 +25,7 @@ import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
-import { TelemetryRecorder } from './telemetry/recorder.ts'
+import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
 import { createMemoryLoginLimiter } from './login-limiter.ts'
 import { createCors } from './cors.ts'
 import { responseHeaders } from './response-headers.ts'
@@ -130,7 +130,11 @@ export interface Lifecycle {
   flush(): Promise<void>
   /** Flushes (a failure is logged with the counts it loses), then closes the answer cache. */
   close(): Promise<void>
+  /** What the telemetry buffer holds now; `null` when telemetry is off. */
+  telemetryStats(): TelemetryBufferStats | null
 }
+
+const IGNORE: Observer = { request() {}, updateCheck() {}, uploaded() {} }
 
 /** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
 export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycle } {
@@ -157,6 +161,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
+    observer: deps.observer ?? IGNORE,
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -174,8 +179,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     if (preflight) c.res = preflight
     else await next()
     finishHeaders(c)
-    const ms = Math.round((performance.now() - start) * 10) / 10
-    s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request')
+    const elapsed = performance.now() - start
+    s.observer.request(c.get('operation') ?? 'unmatched', c.req.method, c.res.status, elapsed / 1000)
+    s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed * 10) / 10 }, 'request')
   })
 
   const handlers: Handlers = {
@@ -195,6 +201,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
     const run = async (c: Ctx) => {
+      c.set('operation', op.operationId)
       const response = await handler(c, await check(c), respond)
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
@@ -232,6 +239,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   })
   const lifecycle: Lifecycle = {
     flush: async () => s.telemetry?.flush(),
+    telemetryStats: () => s.telemetry?.stats() ?? null,
     async close() {
       try {
         await lifecycle.flush()

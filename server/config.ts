@@ -49,6 +49,8 @@ export interface ServerConfig {
    * from any other peer is that peer. Empty: the header is ignored.
    */
   trustedProxies: string[]
+  /** Prometheus metrics on their own listener (`GET /metrics`); `undefined`: off. */
+  metrics: { host: string; port: number } | undefined
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -211,11 +213,19 @@ export function loadConfig(env: Env): ServerConfig {
   const loginAttemptsPerAddress = read('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.attemptsPerAddress, (raw) =>
     integer('FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', raw, 0, 1_000_000))
   const proxies = read<string[]>('FERRY_TRUSTED_PROXIES', [], trustedProxies)
+  const metricsPort = read<number | undefined>('FERRY_METRICS_PORT', undefined, (raw) => integer('FERRY_METRICS_PORT', raw, 1, 65535))
+  const metricsHost = read('FERRY_METRICS_HOST', '127.0.0.1', (raw) => {
+    if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) throw new Error(`FERRY_METRICS_HOST must be a host name or IP address, got ${JSON.stringify(raw)}`)
+    return raw
+  })
+  if (metricsPort !== undefined && metricsPort === port && metricsHost === host) problems.push(`FERRY_METRICS_PORT ${metricsPort} is the API's own port on ${host}; give metrics a port of their own`)
+  if (env.FERRY_METRICS_HOST && metricsPort === undefined) problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
     databaseUrl, databasePoolSize, databaseStatementTimeoutMs, blobs, downloadMode, orphanMinAgeSeconds,
     corsOrigins: cors, loginAttemptsPerAddress, trustedProxies: proxies,
+    metrics: metricsPort === undefined ? undefined : { host: metricsHost, port: metricsPort },
   }
 }
 

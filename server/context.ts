@@ -64,6 +64,21 @@ export interface AppDeps {
   answerCache?: AnswerCache | null
   /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
   loginLimiter?: LoginLimiter
+  /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
+  observer?: Observer
+}
+
+/** What metrics count. Called on the request path, so implementations must not block or throw. */
+export interface Observer {
+  /** A request finished: its operation (`unmatched` when no route took it), method, status and duration. */
+  request(operation: string, method: string, status: number, seconds: number): void
+  /**
+   * An update check was answered: the format asked for (`platform` when the platform's updater
+   * decides), and whether the answer came from the cache (`off` in a server without one).
+   */
+  updateCheck(format: string, cache: 'hit' | 'miss' | 'off'): void
+  /** An upload was stored: the bytes of its files. */
+  uploaded(bytes: number): void
 }
 
 export interface Services {
@@ -80,6 +95,7 @@ export interface Services {
   loginLimiter: LoginLimiter
   header: (c: Context<FerryEnv>, name: string) => string | undefined
   digestStream: DigestStreamFactory
+  observer: Observer
   startedAt: number
 }
 
@@ -95,7 +111,7 @@ export interface AuthUser {
   tokenId?: string
 }
 
-export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string } }
+export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string; operation: string } }
 export type Ctx = Context<FerryEnv>
 
 /** A JSON response whose body the compiler checks against the operation's schema for that status. */

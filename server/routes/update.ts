@@ -70,6 +70,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const t = await target(c)
       if (!t) throw notFound(`No app with slug ${c.slug}.`)
       if (t.inCatalog) count(c)
+      s.observer.updateCheck(c.format, 'off')
       return toResponse((await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
@@ -77,14 +78,17 @@ export function updateHandlers(s: Services): Pick<Handlers,
     if (entry !== undefined) {
       if (!isVary(entry)) {
         count(c)
+        s.observer.updateCheck(c.format, 'hit')
         return toResponse(entry)
       }
       const exact = await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`)
       if (exact !== undefined && !isVary(exact)) {
         count(c)
+        s.observer.updateCheck(c.format, 'hit')
         return toResponse(exact)
       }
     }
+    s.observer.updateCheck(c.format, 'miss')
     const generation = await cache.generation(c.slug)
     const t = await target(c)
     if (!t) throw notFound(`No app with slug ${c.slug}.`)

@@ -138,7 +138,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         newBlobKey: () => randomId('art'), fileNameProblem,
       })
       try {
-        return await storeVersion(c, user, app.slug, upload, respond)
+        const stored = await storeVersion(c, user, app.slug, upload, respond)
+        s.observer.uploaded(upload.files.reduce((bytes, file) => bytes + file.size, 0))
+        return stored
       } catch (error) {
         await discardUpload(s.blobs, upload)
         throw error

@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { Server } from 'node:http'
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
@@ -113,11 +114,15 @@ async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'database
   return openPostgresDb(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs })
 }
 
+const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+
 export interface RunningServer {
   url: string
   server: ServerType
   /** The artifact store the configuration opened. */
   blobs: BlobStore
+  /** `http://host:port/metrics` when FERRY_METRICS_PORT is set. */
+  metricsUrl: string | undefined
   /** Stops accepting connections, lets in-flight requests finish, closes the database. */
   close(): Promise<void>
 }
@@ -156,11 +161,15 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     await release()
     throw error
   })
+  // prom-client is loaded only when metrics are asked for.
+  const metricsNode = config.metrics ? await import('./metrics-node.ts') : undefined
+  const metrics = metricsNode?.createMetrics()
   const app = createApp({
     db,
     blobs,
     logger,
     answerCache,
+    ...(metrics ? { observer: metrics.observer } : {}),
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
     config: {
       signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry, loginLimits,
@@ -172,13 +181,28 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     digestStream: nodeDigestStream,
   })
   routes?.(app)
+  let metricsServer: Server | undefined
+  let metricsUrl: string | undefined
+  if (metricsNode && metrics && config.metrics) {
+    metrics.watchTelemetry(() => app.lifecycle.telemetryStats())
+    const { host, port } = config.metrics
+    metricsServer = await metricsNode.serveMetrics(metrics.registry, host, port).catch(async (error: unknown) => {
+      await app.lifecycle.close()
+      await logins.close()
+      await release()
+      throw error
+    })
+    const bound = metricsServer.address()
+    metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`
+    logger.info({ url: metricsUrl }, 'metrics')
+  }
   const server = await new Promise<ServerType>((done, fail) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
     s.once('error', fail)
   })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  const url = hostUrl(config.host, port)
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
@@ -191,10 +215,12 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     url,
     server,
     blobs,
+    metricsUrl,
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
+        await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
         await app.lifecycle.close()
         await logins.close()
         await release()

@@ -14,7 +14,7 @@ test('defaults need no environment at all', () => {
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
-    corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [],
+    corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
   })
 })
 
@@ -157,4 +157,17 @@ test('no server file reads the environment except through config.ts', async () =
   }
   await walk(join(root, 'server'))
   assert.deepEqual(offenders, [])
+})
+
+test('FERRY_METRICS_PORT: off by default, on 127.0.0.1 unless FERRY_METRICS_HOST says otherwise, never the API port', () => {
+  assert.deepEqual(loadConfig({ FERRY_METRICS_PORT: '9464' }).metrics, { host: '127.0.0.1', port: 9464 })
+  assert.deepEqual(loadConfig({ FERRY_METRICS_PORT: '9464', FERRY_METRICS_HOST: '0.0.0.0' }).metrics, { host: '0.0.0.0', port: 9464 })
+  for (const [env, names] of [
+    [{ FERRY_METRICS_PORT: '70000' }, /FERRY_METRICS_PORT/],
+    [{ FERRY_METRICS_PORT: '8080' }, /FERRY_METRICS_PORT 8080 is the API's own port/],
+    [{ FERRY_METRICS_HOST: '10.0.0.1' }, /FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not/],
+    [{ FERRY_METRICS_PORT: '9464', FERRY_METRICS_HOST: 'bad host' }, /FERRY_METRICS_HOST must be a host name/],
+  ] as const) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && names.test(error.message), JSON.stringify(env))
+  }
 })
