@@ -206,6 +206,24 @@ test.describe('Demo Dashboard', () => {
     await expect(dashboard(page).getByRole('button', { name: /Tide Clock/ })).toHaveCount(0)
   })
 
+  test('an API token for CI: created for the selected app, its secret shown once, listed without it, revoked', async ({ page }) => {
+    await openReady(page)
+    const panel = dashboard(page).getByRole('region', { name: 'API tokens' })
+    await expect(panel.getByText('No tokens yet.')).toBeVisible()
+    const form = panel.locator('form', { has: page.getByRole('heading', { name: /Create a token for harbor-notes/ }) })
+    await form.getByLabel('Name').fill('github-release')
+    await form.getByRole('radio', { name: /Upload, edit and download/ }).check()
+    await form.getByRole('button', { name: 'Create token' }).click()
+    const secret = panel.getByRole('status')
+    await expect(secret).toContainText('copy it now, it is not shown again')
+    await expect(secret.locator('code')).toHaveText(/^ferry_[A-Za-z0-9]{32}$/)
+    const row = panel.getByRole('row', { name: /github-release/ })
+    await expect(row).toContainText('never')
+    await expect(panel.getByRole('table')).not.toContainText('ferry_')
+    await row.getByRole('button', { name: 'Revoke github-release' }).click()
+    await expect(panel.getByText('No tokens yet.')).toBeVisible()
+  })
+
   test('changes survive a reload; Reset returns to the seed', async ({ page }) => {
     await openReady(page)
     await uploadDraft(page, '2.0.0', 'HarborNotes-Setup-2.0.0.exe')

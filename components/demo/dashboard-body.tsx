@@ -2,6 +2,7 @@ import type { SandboxClient } from './sandbox-loader'
 import { AppPanel } from './app-panel'
 import { ProblemView } from './problem-view'
 import { TelemetryChart } from './telemetry-chart'
+import { TokenPanel } from './token-panel'
 import { UpdateSimulator } from './update-simulator'
 import { UploadForm } from './upload-form'
 import { useDashboardData, type Persistence } from './use-dashboard-data'
@@ -41,6 +42,7 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Sand
       </div>
       <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} />
       <TelemetryChart api={data.api} app={data.selected} />
+      <TokenPanel api={data.api} app={data.selected} run={data.run} generation={data.generation} />
     </div>
   )
 }

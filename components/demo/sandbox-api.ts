@@ -8,6 +8,7 @@ export type Version = Schemas['Version']
 export type Artifact = Schemas['Artifact']
 export type Problem = Schemas['Problem']
 export type PackageType = Schemas['PackageType']
+export type ApiToken = Schemas['ApiToken']
 export interface Catalogs { channels: string[]; platforms: string[]; archs: string[] }
 
 /** An RFC 9457 problem answered by the API. */
@@ -70,6 +71,9 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
       ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
     deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),
     telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
+    listTokens: async () => (await ok(client.GET('/v1/team/tokens', { params: PAGE }))).items,
+    createToken: (body: Schemas['ApiTokenCreate']) => ok(client.POST('/v1/team/tokens', { body })),
+    revokeToken: (id: string) => ok(client.DELETE('/v1/team/tokens/{id}', { params: { path: { id } } })),
     /** Follows a download link the API returned (a private app's carries its own signature), as is. */
     async download(url: string): Promise<Blob> {
       const { pathname, search } = new URL(url)

@@ -101,5 +101,5 @@ export function useDashboardData(sandbox: SandboxClient) {
     [api, refresh],
   )
 
-  return { api, apps, catalogs, selected, setSelected, versions, notice, persistence, run }
+  return { api, apps, catalogs, selected, setSelected, versions, notice, persistence, run, generation }
 }
