@@ -74,7 +74,6 @@ test.describe('route change progress bar', () => {
     })
   }
   const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)
-  type RouterEvents = { events: { on: (event: 'routeChangeComplete', handler: () => void) => void } }
 
   test('appears when a navigation takes longer than 200 ms', async ({ page }) => {
     await page.goto('/docs/intro')
@@ -97,19 +96,33 @@ test.describe('route change progress bar', () => {
 
   test('does not appear when the navigation is quicker than 200 ms', async ({ page }) => {
     await page.goto('/docs/intro')
-    // Load the target's code first so the navigation itself is instant.
-    await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
+    // Load both pages' code first so the navigations themselves are quick.
+    await page.evaluate(async () => {
+      const router = (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router
+      await Promise.all([router.prefetch('/docs/telemetry'), router.prefetch('/docs/intro')])
+    })
     await page.waitForLoadState('networkidle')
     await watchProgress(page)
-    // Once the route change has completed, the bar's timer is cleared: it cannot appear any more.
-    await page.evaluate(() => {
-      const w = window as unknown as { next: { router: RouterEvents }; __routeDone: Promise<void> }
-      w.__routeDone = new Promise((resolve) => w.next.router.events.on('routeChangeComplete', () => resolve()))
-    })
-    await page.locator('aside').getByRole('link', { name: 'Telemetry', exact: true }).click()
-    await page.evaluate(() => (window as unknown as { __routeDone: Promise<void> }).__routeDone)
-    await expect(page).toHaveURL(/\/docs\/telemetry$/)
-    expect(await sawProgress(page)).toBe(false)
+    // On a loaded machine even a prefetched render can pass 200 ms, and then the bar is right to
+    // show; so judge a navigation measured as quicker, going back and forth until one is.
+    const tried: number[] = []
+    for (const url of ['/docs/telemetry', '/docs/intro', '/docs/telemetry', '/docs/intro', '/docs/telemetry', '/docs/intro']) {
+      const ms = await page.evaluate(async (to) => {
+        const w = window as unknown as { next: { router: { push: (u: string) => Promise<boolean> } }; __sawProgress: boolean }
+        w.__sawProgress = false
+        const started = performance.now()
+        // push() settles after routeChangeComplete, which clears the bar's timer for good.
+        await w.next.router.push(to)
+        return performance.now() - started
+      }, url)
+      await expect(page).toHaveURL(new RegExp(`${url}$`))
+      if (ms < 200) {
+        expect(await sawProgress(page), `a ${Math.round(ms)} ms navigation showed the bar`).toBe(false)
+        return
+      }
+      tried.push(Math.round(ms))
+    }
+    throw new Error(`no navigation finished within 200 ms (took ${tried.join(', ')} ms): the machine is too loaded to check this`)
   })
 })
 
