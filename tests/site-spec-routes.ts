@@ -15,7 +15,7 @@ export const DOCS_ROUTES = [
   '/docs/intro',
   '/docs/getting-started',
   ...['docker-development', 'env-overview', 'local-deploy', 'local-development', 'logging', 'production-deploy'].map((p) => `/docs/getting-started/${p}`),
-  ...['intermediate_build', 'performance', 'team_based_auth', 'telemetry', 'troubleshooting', 'updaters'].map((p) => `/docs/${p}`),
+  ...['intermediate_build', 'performance', 'publishing', 'team_based_auth', 'telemetry', 'troubleshooting', 'updaters'].map((p) => `/docs/${p}`),
 ]
 
 export const BLOG_POSTS = ['electron-auto-update', 'fetch-latest-version', 'first-meet-ferry', 'local-development', 'performance-mode', 'private-apps', 'team-based-auth', 'telemetry-insights']

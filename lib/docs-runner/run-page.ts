@@ -14,11 +14,11 @@ export const SHOWN_PORT = 8080
 
 /**
  * A page's working directory is a small checkout, so that commands the guides run "from the
- * repository root" (`npm run server`, `cat data/signup-key`, `node -e …`) work as written, while
+ * repository root" (`npm run server`, `npm run ferry`, `cat data/signup-key`, `node -e …`) work as written, while
  * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
  * linked: node.ts only starts when its path is the one it was invoked by.
  */
-const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts']
+const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'lib/ferry-cli']
 
 /** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
 export function blockLabel(block: CodeBlock): string {

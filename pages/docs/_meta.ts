@@ -6,6 +6,7 @@ export default {
   updaters: 'Updaters',
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',
+  publishing: 'Publishing from CI',
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',

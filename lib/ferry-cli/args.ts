@@ -1,0 +1,56 @@
+/** @module Command-line parsing: each command's flags through node:util parseArgs, and the connection settings. */
+import type { ParseArgsConfig } from 'node:util'
+import { usageError } from './errors.ts'
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** Flags every command that talks to a server takes. */
+export const CONNECTION_OPTIONS = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options
+
+/**
+ * Runs a command's parseArgs (strict, so an unknown flag is refused), its errors turned into usage
+ * errors that name the flag. The caller calls parseArgs itself so its result keeps parseArgs' types.
+ */
+export function parseCommand<T>(command: string, parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)
+    throw usageError(`${command}: ${message.replace(/\. To specify a positional argument.*$/, '')} (see ferry ${command} --help)`)
+  }
+}
+
+export interface Connection { url: URL; token: string }
+
+/** The server and token from `--url`/`--token`, else `FERRY_URL`/`FERRY_TOKEN`. */
+export function connection(values: { url?: string; token?: string }, env: NodeJS.ProcessEnv): Connection {
+  const rawUrl = values.url ?? env.FERRY_URL
+  if (!rawUrl) throw usageError('no server: pass --url or set FERRY_URL (e.g. https://updates.example.com)')
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    throw usageError(`${values.url ? '--url' : 'FERRY_URL'} is not a URL: ${JSON.stringify(rawUrl)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${values.url ? '--url' : 'FERRY_URL'} must be http:// or https://`)
+  const token = values.token ?? env.FERRY_TOKEN
+  if (!token) throw usageError('no token: set FERRY_TOKEN (an API token, ferry_…) or pass --token')
+  return { url, token }
+}
+
+/** An integer percentage 0–100 from a flag or argument named `name`. */
+export function percent(name: string, raw: string): number {
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) > 100) throw usageError(`${name} must be a whole number from 0 to 100, not ${JSON.stringify(raw)}`)
+  return Number(raw)
+}
+
+/** Exactly `count` positionals, named in the message when one is missing or extra. */
+export function positionals(command: string, got: string[], names: string[]): string[] {
+  if (got.length < names.length) throw usageError(`${command}: missing <${names[got.length]}> (usage: ferry ${command} ${names.map((n) => `<${n}>`).join(' ')}; see --help)`)
+  if (got.length > names.length) throw usageError(`${command}: unexpected argument ${JSON.stringify(got[names.length])} (see ferry ${command} --help)`)
+  return got
+}

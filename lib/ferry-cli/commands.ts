@@ -1,0 +1,156 @@
+/** @module The `ferry` command: dispatch, each command's flags and help, exit codes. */
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { FerryClient, type VersionFilters } from './api.ts'
+import { CONNECTION_OPTIONS, connection, parseCommand, percent, positionals } from './args.ts'
+import { CliError, EXIT, usageError, type ExitCode } from './errors.ts'
+import { promote, rollout, status } from './manage.ts'
+import type { Io } from './output.ts'
+import { publish } from './publish.ts'
+
+const CONNECTION_HELP = `
+Connection:
+  --url <url>      Ferry server (default: $FERRY_URL)
+  --token <token>  API token ferry_… (default: $FERRY_TOKEN; prefer the variable, flags show in process lists)
+  -h, --help       This help
+
+Exit codes: 0 done, 1 the server refused or failed (its problem is printed), 2 wrong usage or
+configuration, 3 the server could not be reached.`
+
+const FILTER_OPTIONS = { channel: { type: 'string' }, platform: { type: 'string' }, arch: { type: 'string' } } as const
+
+export const HELP: Record<string, string> = {
+  ferry: `Usage: ferry <command> [options]
+
+Commands:
+  publish <dir> --app <slug>               Upload an electron-builder or Tauri build output, one version per platform/arch
+  rollout <app> <version> <percent>        Set the rollout percentage of a version
+  promote <app> <version>                  Publish a draft version
+  status <app>                             List an app's versions
+
+Run ferry <command> --help for a command's options.
+${CONNECTION_HELP}`,
+  publish: `Usage: ferry publish <dir> --app <slug> [options]
+
+Reads <dir>, an electron-builder output folder (latest*.yml, .exe/.blockmap, .dmg, -mac.zip,
+.AppImage, .deb, .rpm, Squirrel RELEASES + .nupkg) or a Tauri v2 bundle folder (bundle/ with
+nsis/, msi/, macos/, dmg/, appimage/, deb/, rpm/), and uploads one version per platform and
+architecture it finds. Re-running it is safe: a version the server already has with the same
+files (names and SHA-256) is reported as already published; one with other files is an error.
+
+Options:
+  --app <slug>          The app (required)
+  --channel <name>      Channel (default: the one latest*.yml/beta*.yml names, else stable)
+  --version <semver>    Version (default: from latest*.yml or the file names)
+  --rollout <percent>   Share of devices offered the version, 0-100 (default 100)
+  --notes <text>        Release notes (Markdown)
+  --notes-file <file>   Release notes from a file
+  --critical            Clients should install it without asking
+  --intermediate        Every client below it must install it first
+  --draft               Upload unpublished (publish later with ferry promote)
+${CONNECTION_HELP}`,
+  rollout: `Usage: ferry rollout <app> <version> <percent> [--channel <name>] [--platform <name>] [--arch <name>]
+
+Sets the rollout percentage (0-100) of every upload of <version> the filters match.
+${CONNECTION_HELP}`,
+  promote: `Usage: ferry promote <app> <version> [--rollout <percent>] [--channel <name>] [--platform <name>] [--arch <name>]
+
+Publishes the drafts of <version> (uploaded with ferry publish --draft) the filters match,
+optionally with a rollout percentage. A version stays on the channel it was uploaded to.
+${CONNECTION_HELP}`,
+  status: `Usage: ferry status <app> [--channel <name>] [--platform <name>] [--arch <name>] [--limit <n>] [--json]
+
+Lists the app's versions, newest first: version, channel, platform/arch, published, rollout,
+critical, created. --json prints them as JSON for scripts; --limit caps the list (default 50).
+${CONNECTION_HELP}`,
+}
+
+const filtersOf = (v: { channel?: string; platform?: string; arch?: string }): VersionFilters =>
+  ({ ...(v.channel ? { channel: v.channel } : {}), ...(v.platform ? { platform: v.platform } : {}), ...(v.arch ? { arch: v.arch } : {}) })
+
+type Command = (argv: string[], io: Io) => Promise<void>
+
+const COMMANDS: Record<string, Command> = {
+  async publish(argv, io) {
+    const { values, positionals: args } = parseCommand('publish', () => parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: {
+        ...CONNECTION_OPTIONS, app: { type: 'string' }, channel: { type: 'string' }, version: { type: 'string' }, rollout: { type: 'string' },
+        notes: { type: 'string' }, 'notes-file': { type: 'string' }, critical: { type: 'boolean' }, intermediate: { type: 'boolean' }, draft: { type: 'boolean' },
+      },
+    }))
+    if (values.help) return io.out(HELP.publish ?? '')
+    const [dir = ''] = positionals('publish', args, ['dir'])
+    if (!values.app) throw usageError('publish: --app <slug> is required')
+    if (values.notes !== undefined && values['notes-file'] !== undefined) throw usageError('publish: pass --notes or --notes-file, not both')
+    let notes = values.notes
+    if (values['notes-file'] !== undefined) {
+      try {
+        notes = readFileSync(values['notes-file'], 'utf8')
+      } catch (error) {
+        throw usageError(`--notes-file: cannot read ${values['notes-file']}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    const rolloutValue = values.rollout === undefined ? undefined : percent('--rollout', values.rollout)
+    const conn = connection(values, io.env)
+    await publish(new FerryClient(conn), conn.url, {
+      dir, app: values.app, critical: values.critical === true, intermediate: values.intermediate === true, draft: values.draft === true,
+      ...(values.channel ? { channel: values.channel } : {}), ...(values.version ? { version: values.version } : {}),
+      ...(rolloutValue !== undefined ? { rollout: rolloutValue } : {}), ...(notes !== undefined ? { notes } : {}),
+    }, io)
+  },
+
+  async rollout(argv, io) {
+    const { values, positionals: args } = parseCommand('rollout', () => parseArgs({
+      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS },
+    }))
+    if (values.help) return io.out(HELP.rollout ?? '')
+    const [app = '', version = '', share = ''] = positionals('rollout', args, ['app', 'version', 'percent'])
+    const value = percent('<percent>', share)
+    await rollout(new FerryClient(connection(values, io.env)), app, version, value, filtersOf(values), io)
+  },
+
+  async promote(argv, io) {
+    const { values, positionals: args } = parseCommand('promote', () => parseArgs({
+      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, rollout: { type: 'string' } },
+    }))
+    if (values.help) return io.out(HELP.promote ?? '')
+    const [app = '', version = ''] = positionals('promote', args, ['app', 'version'])
+    const value = values.rollout === undefined ? undefined : percent('--rollout', values.rollout)
+    await promote(new FerryClient(connection(values, io.env)), app, version, value, filtersOf(values), io)
+  },
+
+  async status(argv, io) {
+    const { values, positionals: args } = parseCommand('status', () => parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, json: { type: 'boolean' }, limit: { type: 'string' } },
+    }))
+    if (values.help) return io.out(HELP.status ?? '')
+    const [app = ''] = positionals('status', args, ['app'])
+    const limit = values.limit === undefined ? 50 : Number(values.limit)
+    if (!Number.isInteger(limit) || limit < 1) throw usageError(`--limit must be a whole number of at least 1, not ${JSON.stringify(values.limit)}`)
+    await status(new FerryClient(connection(values, io.env)), app, filtersOf(values), limit, values.json === true, io)
+  },
+}
+
+/** Runs `ferry <argv>`; resolves to the exit code. Never prints the token: no message includes it. */
+export async function main(argv: string[], io: Io): Promise<ExitCode> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' && rest[0] ? HELP[rest[0]] : undefined
+    io.out(topic ?? HELP.ferry ?? '')
+    return name === undefined ? EXIT.usage : EXIT.ok
+  }
+  const command = COMMANDS[name]
+  try {
+    if (!command) throw usageError(`unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(', ')} (see ferry --help)`)
+    await command(rest, io)
+    return EXIT.ok
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    const token = io.env.FERRY_TOKEN
+    // Belt and braces: a message quoting a server answer must still not leak the token.
+    io.err(`ferry: ${token ? error.message.replaceAll(token, '<token>') : error.message}`)
+    return error.exitCode
+  }
+}
