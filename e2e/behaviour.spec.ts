@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test'
 import { siteConfig } from '../site.config'
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'))
@@ -165,7 +165,65 @@ test.describe('errors', () => {
 })
 
 test.describe('prefetching', () => {
-  const pageChunk = /\/_next\/static\/chunks\/pages\/docs\/telemetry-/
+  const telemetryChunk = /\/_next\/static\/chunks\/pages\/docs\/telemetry-/
+  /** What prefetching a linked page requests: its code and, for a getStaticProps page, its data. */
+  const pageFiles = /\/_next\/static\/chunks\/pages\/|\/_next\/data\//
+  const constrained = [
+    ['saveData', { saveData: true, effectiveType: '4g' }],
+    ['2g', { saveData: false, effectiveType: '2g' }],
+    ['slow-2g', { saveData: false, effectiveType: 'slow-2g' }],
+  ] as const
+
+  const emulateConnection = (page: Page, connection: { saveData: boolean; effectiveType: string }) =>
+    page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection)
+
+  /** Links never come into view, so hovering is the only thing that can prefetch. */
+  const withoutViewportPrefetch = (page: Page) =>
+    page.addInitScript(() => {
+      window.IntersectionObserver = class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return []
+        }
+      } as unknown as typeof IntersectionObserver
+    })
+
+  /** Resolves once React has hydrated the element: before that, hovering or showing it prefetches nothing on any connection. */
+  const hydrated = (link: Locator) =>
+    expect.poll(() => link.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))).toBe(true)
+
+  /**
+   * The URLs requested from the start of `action` until the page has done what it set off. After
+   * two frames (intersection observers report once a frame is rendered) and an idle period (React's
+   * re-render, its effects and the prefetches they start all run before the page is idle), the page
+   * asks for a marker with `<link rel="prefetch">`: the lowest priority, which Chromium holds back
+   * behind the prefetches started before it, so every one of them is reported before the marker.
+   */
+  let markers = 0
+  async function requestsDuring(page: Page, action: () => Promise<unknown>): Promise<string[]> {
+    // A new URL each time: a second prefetch of the same URL may be answered from memory, unreported.
+    const settledMarker = `/favicon.svg?prefetch-settled=${++markers}`
+    const urls: string[] = []
+    const record = (r: Request) => urls.push(r.url())
+    page.on('request', record)
+    await action()
+    const marker = page.waitForRequest((r) => r.url().endsWith(settledMarker))
+    await page.evaluate(
+      (m) =>
+        new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve())))).then(() => {
+          const link = document.createElement('link')
+          link.rel = 'prefetch'
+          link.href = m
+          document.head.append(link)
+        }),
+      settledMarker,
+    )
+    await marker
+    page.off('request', record)
+    return urls.slice(0, urls.findIndex((u) => u.endsWith(settledMarker)))
+  }
 
   test('linked pages are prefetched on a normal connection', async ({ page }) => {
     const requested: string[] = []
@@ -173,24 +231,63 @@ test.describe('prefetching', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/docs/intro')
     await page.waitForLoadState('networkidle')
-    await expect.poll(() => requested.some((u) => pageChunk.test(u))).toBe(true)
+    await expect.poll(() => requested.some((u) => telemetryChunk.test(u))).toBe(true)
   })
 
-  for (const [name, connection] of [
-    ['saveData', { saveData: true, effectiveType: '4g' }],
-    ['2g', { saveData: false, effectiveType: '2g' }],
-  ] as const) {
-    test(`is skipped when the connection reports ${name}`, async ({ page }) => {
-      await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection)
-      const requested: string[] = []
-      page.on('request', (r) => requested.push(r.url()))
-      await page.setViewportSize({ width: 1280, height: 900 })
-      await page.goto('/docs/intro')
-      await page.waitForLoadState('networkidle')
-      // The prefetch the sidebar's Telemetry link asks for. On a normal connection this resolves
-      // only once the page's chunk has loaded, so afterwards no request for it can be on its way.
-      await page.evaluate(() => (window as unknown as { next: { router: { prefetch: (u: string) => Promise<void> } } }).next.router.prefetch('/docs/telemetry'))
-      expect(requested.filter((u) => pageChunk.test(u))).toEqual([])
+  test('on a normal connection, hovering a sidebar link prefetches its page', async ({ page }) => {
+    await withoutViewportPrefetch(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/intro')
+    const link = page.locator('aside').getByRole('link', { name: 'Telemetry', exact: true })
+    await hydrated(link)
+    const requested = await requestsDuring(page, () => link.hover())
+    expect(requested.filter((u) => telemetryChunk.test(u))).toHaveLength(1)
+  })
+
+  test('on a normal connection, links scrolled into view are prefetched', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    // The footer's link to Getting started is the only one on /blog, far below the fold.
+    const footerLink = page.locator('footer a[href="/docs/getting-started"]')
+    const chunk = /\/_next\/static\/chunks\/pages\/docs\/getting-started-/
+    const onLoad = await requestsDuring(page, async () => {
+      await page.goto('/blog')
+      await hydrated(footerLink)
+    })
+    expect(onLoad.filter((u) => chunk.test(u))).toEqual([])
+    const onScroll = await requestsDuring(page, () => footerLink.scrollIntoViewIfNeeded())
+    expect(onScroll.some((u) => chunk.test(u))).toBe(true)
+  })
+
+  for (const [name, connection] of constrained) {
+    test.describe(`when the connection reports ${name}`, () => {
+      test.beforeEach(({ page }) => emulateConnection(page, connection))
+
+      test('hovering a sidebar link prefetches nothing', async ({ page }) => {
+        await withoutViewportPrefetch(page)
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await page.goto('/docs/intro')
+        const link = page.locator('aside').getByRole('link', { name: 'Telemetry', exact: true })
+        await hydrated(link)
+        const requested = await requestsDuring(page, () => link.hover())
+        expect(requested.filter((u) => pageFiles.test(u))).toEqual([])
+        // The link still works; the page's code comes when it is opened.
+        await link.click()
+        await expect(page).toHaveURL(/\/docs\/telemetry$/)
+      })
+
+      test('loading the blog and scrolling to its footer prefetches nothing', async ({ page }) => {
+        await page.setViewportSize({ width: 1280, height: 900 })
+        // The blog page's own code, named in its HTML, is loaded, not prefetched.
+        const html = await (await page.request.get('/blog')).text()
+        const requested = await requestsDuring(page, async () => {
+          await page.goto('/blog')
+          const footerLink = page.locator('footer a[href="/docs/getting-started"]')
+          await hydrated(footerLink)
+          await footerLink.scrollIntoViewIfNeeded()
+        })
+        const prefetched = requested.filter((u) => pageFiles.test(u) && !html.includes(new URL(u).pathname))
+        expect(prefetched).toEqual([])
+      })
     })
   }
 })

@@ -40,6 +40,16 @@ test.describe('blog', () => {
     expect(shown).toEqual(expectedOrder)
   })
 
+  test('each "Read the post" link is named by the words it shows, then the post it opens', async ({ page }) => {
+    await page.goto('/blog')
+    for (const post of posts.posts as { slug: string; title: string }[]) {
+      // Voice control users say what they see ("click Read the post"); screen readers also hear which post.
+      const link = page.getByRole('link', { name: `Read the post “${post.title}”`, exact: true })
+      await expect(link).toHaveAttribute('href', `/blog/${post.slug}`)
+      await expect(link).toHaveText(/^Read the post\b/)
+    }
+  })
+
   test('a post shows its reading time under the title, the same as on the list', async ({ page }) => {
     const post = posts.posts.find((p: { slug: string }) => p.slug === 'first-meet-ferry')!
     await page.goto('/blog/first-meet-ferry')

@@ -21,8 +21,10 @@ export function PostList({ posts, headingLevel = 2 }: { posts: readonly BlogPost
             <p className="ferry-blog-description">{post.description}</p>
             <TagList tags={post.tags} label={`Tags of ${post.title}`} />
             <p className="ferry-blog-read-more">
-              <Link href={post.route} aria-label={`Read “${post.title}”`}>
-                Read the post →
+              {/* The accessible name starts with the visible words, so voice control's "click Read the post" finds it. */}
+              <Link href={post.route}>
+                Read the post<span className="sr-only"> “{post.title}”</span>
+                <span aria-hidden="true"> →</span>
               </Link>
             </p>
           </article>
