@@ -3,6 +3,7 @@ import { versions } from '../../lib/docs-versions'
 export default {
   intro: 'Introduction',
   'getting-started': 'Getting started',
+  'quickstart-electron': 'Electron quickstart',
   updaters: 'Updaters',
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',

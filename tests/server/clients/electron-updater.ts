@@ -15,12 +15,41 @@ const { GenericProvider } = require('electron-updater/out/providers/GenericProvi
     setRequestHeaders(headers: Record<string, string>): void
   }
 }
-const { HttpExecutor } = require('builder-util-runtime') as { HttpExecutor: new () => object }
+interface DownloadOptions { sha512?: string; headers?: Record<string, string>; cancellationToken: { createPromise<T>(fn: (resolve: (v: T) => void, reject: (e: Error) => void, onCancel: (cb: () => void) => void) => void): Promise<T> } }
+interface BaseExecutor {
+  request(options: object): Promise<string>
+  doDownload(requestOptions: object, options: object, redirectCount: number): void
+}
+const runtime = require('builder-util-runtime') as {
+  HttpExecutor: new () => BaseExecutor
+  CancellationToken: new () => DownloadOptions['cancellationToken']
+  configureRequestUrl(url: URL, options: object): void
+  configureRequestOptions(options: object): object
+}
 
-class NodeHttpExecutor extends (HttpExecutor as new () => { request(options: object): Promise<string> }) {
+/** builder-util-runtime's executor on Node's http, downloading as electron-updater's Electron executor does. */
+class NodeHttpExecutor extends runtime.HttpExecutor {
   createRequest(options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) {
     return http.request(options, callback)
   }
+
+  /** ElectronHttpExecutor.download, on Node: streams to `destination`, checking `options.sha512` as it goes. */
+  download(url: URL, destination: string, options: DownloadOptions): Promise<string> {
+    return options.cancellationToken.createPromise<string>((resolve, reject, onCancel) => {
+      const requestOptions = { headers: options.headers ?? undefined }
+      runtime.configureRequestUrl(url, requestOptions)
+      runtime.configureRequestOptions(requestOptions)
+      this.doDownload(requestOptions, {
+        destination, options, onCancel, responseHandler: null,
+        callback: (error: Error | null) => { if (error == null) resolve(destination); else reject(error) },
+      }, 0)
+    })
+  }
+}
+
+/** Downloads `url` to `destination` as electron-updater does, failing unless the bytes match `sha512` (base64). */
+export function electronUpdaterDownload(url: URL, destination: string, sha512: string): Promise<string> {
+  return new NodeHttpExecutor().download(url, destination, { sha512, cancellationToken: new runtime.CancellationToken() })
 }
 
 export interface UpdateInfo {
@@ -53,4 +82,37 @@ export async function electronUpdaterCheck(feedUrl: string, current: string, pla
   // AppUpdater.isUpdateAvailable without staging: newer semver only.
   const available = semver.valid(info.version) !== null && semver.gt(info.version, current)
   return { info, requested, available, files: available ? provider.resolveFiles(info) : [] }
+}
+
+/** The slice of electron-updater's `AppUpdater` an app's code uses, typed for the tests. */
+export interface AppUpdater {
+  setFeedURL(options: { provider: 'generic'; url: string }): void
+  checkForUpdates(): Promise<{ updateInfo: UpdateInfo; isUpdateAvailable: boolean; downloadPromise?: Promise<string[]> | null } | null>
+  quitAndInstall(): void
+  on(event: string, listener: (...args: never[]) => void): this
+  logger: { info(m: unknown): void; warn(m: unknown): void; error(m: unknown): void } | null
+}
+
+export interface InstalledApp { version: string; name: string; userData: string; cache: string; appUpdateConfig: string }
+
+/**
+ * electron-updater's own Windows updater (`NsisUpdater`: update check, staging, download into its
+ * cache with the SHA-512 check) for an installed app
+ * described by `installed`, with Node's http in place of Electron's `net`. Installing is not run.
+ */
+export function nsisUpdater(installed: InstalledApp, log: string[]): AppUpdater {
+  const { NsisUpdater } = require('electron-updater/out/NsisUpdater.js') as { NsisUpdater: new (options: null, app: object) => AppUpdater & { httpExecutor: object; _testOnlyOptions: object } }
+  const updater = new NsisUpdater(null, {
+    version: installed.version, name: installed.name, isPackaged: true,
+    appUpdateConfigPath: installed.appUpdateConfig, userDataPath: installed.userData, baseCachePath: installed.cache,
+    whenReady: () => Promise.resolve(), relaunch() {}, quit() {}, onQuit() {},
+  })
+  updater.httpExecutor = new NodeHttpExecutor()
+  // The platform the provider names its channel file for. In this test mode electron-updater
+  // rethrows a failed differential download instead of falling back to the full file, and Ferry
+  // serves no blockmap beside the download URL, so the differential attempt is off.
+  updater._testOnlyOptions = { platform: 'win32', isUseDifferentialDownload: false }
+  const record = (level: string) => (m: unknown) => { log.push(`${level}: ${m instanceof Error ? m.message : String(m)}`) }
+  updater.logger = { info: record('info'), warn: record('warn'), error: record('error') }
+  return updater
 }
