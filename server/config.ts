@@ -171,7 +171,7 @@ export function loadConfig(env: Env): ServerConfig {
     if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) throw new Error(`FERRY_HOST must be a host name or IP address, got ${JSON.stringify(raw)}`)
     return raw
   })
-  const port = read('FERRY_PORT', 8080, (raw) => integer('FERRY_PORT', raw, 1, 65535))
+  const port = read('FERRY_PORT', 8080, (raw) => integer('FERRY_PORT', raw, 0, 65535))
   const dataDir = read('FERRY_DATA_DIR', './data', (raw) => raw)
   const signupKey = read<string | undefined>('FERRY_SIGNUP_KEY', undefined, (raw) => secret('FERRY_SIGNUP_KEY', raw, 16))
   const jwtSecret = read<string | undefined>('FERRY_JWT_SECRET', undefined, (raw) => secret('FERRY_JWT_SECRET', raw, 32))

@@ -1,9 +1,14 @@
 /** Configuration: validation of every variable, and the docs and .env.example list exactly what the code reads. */
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { pino } from 'pino'
 import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, loadConfig } from '../../server/config.ts'
+import { startServer } from '../../server/runtime/node.ts'
+import { TEST_ITERATIONS, testServerConfig } from './helpers.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1] as string))
@@ -169,5 +174,19 @@ test('FERRY_METRICS_PORT: off by default, on 127.0.0.1 unless FERRY_METRICS_HOST
     [{ FERRY_METRICS_PORT: '9464', FERRY_METRICS_HOST: 'bad host' }, /FERRY_METRICS_HOST must be a host name/],
   ] as const) {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && names.test(error.message), JSON.stringify(env))
+  }
+})
+
+test('FERRY_PORT=0 asks for a free port; the server listens on one and names it', async () => {
+  assert.equal(loadConfig({ FERRY_PORT: '0' }).port, 0)
+  const dataDir = mkdtempSync(join(tmpdir(), 'ferry-port-0-'))
+  const running = await startServer({ config: testServerConfig(dataDir, { port: 0 }), logger: pino({ level: 'silent' }), passwordIterations: TEST_ITERATIONS })
+  try {
+    const port = Number(new URL(running.url).port)
+    assert.ok(port > 0, running.url)
+    assert.equal((await fetch(`${running.url}/v1/health`)).status, 200)
+  } finally {
+    await running.close()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 })

@@ -1,0 +1,107 @@
+/**
+ * @module A consistent copy of the embedded setup's data directory while the server runs: the
+ * database through SQLite's online backup, then every artifact file the copy lists (hashed as
+ * it is copied and checked against the stored SHA-256), then the secret files. Uploads write
+ * files before rows and deletions remove rows before files, so a file missing after the snapshot
+ * belongs to a version deleted meanwhile: the copy drops that version too and stays whole.
+ */
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import BetterSqlite3 from 'better-sqlite3'
+
+export const SECRET_FILES = ['signup-key', 'jwt-secret'] as const
+
+export interface BackupReport {
+  artifacts: number
+  bytes: number
+  /** Versions deleted on the server while the backup ran, left out of the copy. */
+  droppedVersions: string[]
+  secrets: string[]
+}
+
+export class BackupError extends Error {}
+
+interface ArtifactRow { blob_key: string; size: number; sha256: string; version_id: string }
+
+async function isEmptyOrAbsent(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return true
+    throw error
+  }
+}
+
+/** Copies `from` to `to`, returning its SHA-256 (hex) and size. */
+async function copyHashing(from: string, to: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256')
+  let size = 0
+  const tap = new Transform({ transform(chunk: Buffer, _enc, done) { hash.update(chunk); size += chunk.byteLength; done(null, chunk) } })
+  await pipeline(createReadStream(from), tap, createWriteStream(to, { flags: 'wx', mode: 0o600 }))
+  return { sha256: hash.digest('hex'), size }
+}
+
+/** `afterSnapshot` runs between the database copy and the file copy (tests delete a version there). */
+export async function backupDataDir(dataDir: string, target: string, hooks: { afterSnapshot?: () => Promise<void> } = {}): Promise<BackupReport> {
+  const database = join(dataDir, 'ferry.db')
+  if (!await stat(database).then((s) => s.isFile(), () => false)) throw new BackupError(`${database} does not exist: is ${dataDir} Ferry's data directory (FERRY_DATA_DIR)?`)
+  if (!await isEmptyOrAbsent(target)) throw new BackupError(`${target} is not empty: back up into a new folder, so no earlier backup is overwritten`)
+  await mkdir(join(target, 'blobs'), { recursive: true, mode: 0o700 })
+
+  const live = new BetterSqlite3(database, { readonly: true, fileMustExist: true })
+  const copyFileName = join(target, 'ferry.db')
+  try {
+    await live.backup(copyFileName)
+    await hooks.afterSnapshot?.()
+    const copy = new BetterSqlite3(copyFileName)
+    try {
+      const integrity = copy.pragma('integrity_check', { simple: true })
+      if (integrity !== 'ok') throw new BackupError(`the copied database fails SQLite's integrity check: ${String(integrity)}`)
+      const rows = copy.prepare('SELECT blob_key, size, sha256, version_id FROM artifacts ORDER BY blob_key').all() as ArtifactRow[]
+      const stillListed = live.prepare('SELECT 1 FROM artifacts WHERE blob_key = ?').pluck()
+      let bytes = 0
+      const gone = new Set<string>()
+      for (const row of rows) {
+        const source = join(dataDir, 'blobs', row.blob_key)
+        let copied: { sha256: string; size: number }
+        try {
+          copied = await copyHashing(source, join(target, 'blobs', row.blob_key))
+        } catch (error) {
+          const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT'
+          if (missing && stillListed.get(row.blob_key) === undefined) { gone.add(row.version_id); continue }
+          throw new BackupError(missing
+            ? `${source} is missing, but the server still lists it (artifact of version ${row.version_id}): the data directory has lost a file; restore it from an earlier backup`
+            : `cannot copy ${source}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+        if (copied.sha256 !== row.sha256 || copied.size !== row.size) {
+          throw new BackupError(`${source} does not match its record (SHA-256 ${copied.sha256.slice(0, 12)}…, ${copied.size} bytes; expected ${row.sha256.slice(0, 12)}…, ${row.size} bytes)`)
+        }
+        bytes += copied.size
+      }
+      if (gone.size > 0) {
+        copy.pragma('foreign_keys = ON')
+        const drop = copy.prepare('DELETE FROM versions WHERE id = ?')
+        copy.transaction(() => { for (const id of gone) drop.run(id) })()
+      }
+      const secrets: string[] = []
+      for (const name of SECRET_FILES) {
+        try {
+          await copyFile(join(dataDir, name), join(target, name))
+          secrets.push(name)
+        } catch (error) {
+          if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
+        }
+      }
+      const kept = copy.prepare('SELECT count(*) FROM artifacts').pluck().get()
+      return { artifacts: Number(kept), bytes, droppedVersions: [...gone].sort(), secrets }
+    } finally {
+      copy.close()
+    }
+  } finally {
+    live.close()
+  }
+}
