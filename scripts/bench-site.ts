@@ -1,12 +1,13 @@
 /**
  * `npm run bench:site`: page weight and Lighthouse (mobile) scores of the built site.
  * Serves out/ on 127.0.0.1, loads each page in Chromium, sums the gzip size of the JS, CSS
- * and HTML it loads, then runs Lighthouse. Prints figures; asserts nothing (targets live in notes).
- *   npm run build && npm run bench:site [-- --pages /,/docs/intro] [--no-lighthouse]
+ * and HTML it loads, then runs Lighthouse, and prints each figure against its target (issue 13's
+ * budgets) with PASS or FAIL. A benchmark, not a test: it exits 0 unless `--strict`.
+ *   npm run build && npm run bench:site [-- --pages /,/docs/intro] [--no-lighthouse] [--strict]
  */
 import { spawn } from 'node:child_process'
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -19,28 +20,28 @@ const port = 3190
 const origin = `http://127.0.0.1:${port}`
 const outDir = join(import.meta.dirname, '..', 'out')
 
-const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } } })
 
-function largestDocsPage(): string {
-  let best = { path: '/docs/intro', size: 0 }
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (name.endsWith('.html')) {
-        const size = statSync(full).size
-        if (size > best.size) best = { path: '/' + relative(outDir, full).replace(/\.html$/, '').replace(/\/index$/, ''), size }
-      }
-    }
+/** The pages the targets name: a docs page, the longest guide, an API operation, the blog, a post, /demo. */
+const DEFAULT_PAGES = ['/', '/docs/intro', '/docs/updaters', '/docs/api/apps/create', '/blog', '/blog/electron-auto-update', '/demo']
+
+/** `pass` undefined: a figure shown without a target. */
+interface Figure { name: string; shown: string; target: string; pass?: boolean }
+
+/** Each figure of one page against its target. /demo may load more JS once its shell is visible. */
+function figures(path: string, w: Weight, s: Record<string, number> | undefined): Figure[] {
+  const demo = path === '/demo'
+  const out: Figure[] = []
+  if (!demo) out.push({ name: 'first-load JS', shown: kb(w.js), target: '≤ 130 KB', pass: w.js <= 130 * 1024 })
+  else out.push({ name: 'first-load JS', shown: kb(w.js), target: '(none)' })
+  if (!s) return out
+  const min = demo ? 95 : 98
+  out.push({ name: 'Lighthouse performance', shown: String(s.performance), target: `≥ ${min}`, pass: (s.performance ?? 0) >= min })
+  for (const [key, label] of [['accessibility', 'Lighthouse accessibility'], ['bestPractices', 'Lighthouse best practices'], ['seo', 'Lighthouse SEO']] as const) {
+    out.push({ name: label, shown: String(s[key]), target: '= 100', pass: s[key] === 100 })
   }
-  walk(join(outDir, 'docs'))
-  return best.path
-}
-
-function firstBlogPost(): string {
-  const dir = join(outDir, 'blog')
-  const post = readdirSync(dir).find((f) => f.endsWith('.html') && !['index.html', 'archive.html', 'authors.html', 'tags.html'].includes(f))
-  return post ? `/blog/${post.replace(/\.html$/, '')}` : '/blog'
+  out.push({ name: 'total blocking time', shown: `${s.tbtMs} ms`, target: '≤ 150 ms', pass: (s.tbtMs ?? Infinity) <= 150 })
+  return out
 }
 
 type Weight = { js: number; css: number; html: number; requests: number }
@@ -103,17 +104,24 @@ async function main() {
       if (await fetch(origin).then((r) => r.ok, () => false)) break
       await new Promise((r) => setTimeout(r, 100))
     }
-    const paths = values.pages ? values.pages.split(',') : ['/', '/docs/intro', firstBlogPost(), largestDocsPage()]
+    const paths = values.pages ? values.pages.split(',') : DEFAULT_PAGES
     console.log(`bench:site — ${new Date().toISOString()} — gzip -9 sizes of what each page loads; Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'mobile (default throttling)'}`)
+    const rows: Array<[string, Figure]> = []
     for (const path of paths) {
       const w = await pageWeight(path)
       let line = `${path.padEnd(40)} JS ${kb(w.js).padStart(9)}  CSS ${kb(w.css).padStart(8)}  HTML ${kb(w.html).padStart(8)}  (${w.requests} files)`
-      if (!values['no-lighthouse']) {
-        const s = await lighthouseScores(path)
-        line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
-      }
+      const s = values['no-lighthouse'] ? undefined : await lighthouseScores(path)
+      if (s) line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
       console.log(line)
+      for (const figure of figures(path, w, s)) rows.push([path, figure])
     }
+    console.log('\nTargets')
+    console.log(`${'page'.padEnd(28)} ${'figure'.padEnd(26)} ${'value'.padStart(10)}  ${'target'.padEnd(11)} result`)
+    for (const [path, f] of rows) console.log(`${path.padEnd(28)} ${f.name.padEnd(26)} ${f.shown.padStart(10)}  ${f.target.padEnd(11)} ${f.pass === undefined ? '—' : f.pass ? 'PASS' : 'FAIL'}`)
+    const judged = rows.filter(([, f]) => f.pass !== undefined)
+    const failed = judged.filter(([, f]) => !f.pass).length
+    console.log(`\n${judged.length - failed} of ${judged.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`)
+    if (failed && values.strict) process.exitCode = 1
   } finally {
     server.kill()
   }
