@@ -3,10 +3,12 @@ import { versions } from '../../lib/docs-versions'
 export default {
   intro: 'Introduction',
   'getting-started': 'Getting started',
+  'quickstart-tauri': 'Quickstart: Tauri v2',
   updaters: 'Updaters',
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',
   publishing: 'Publishing from CI',
+  'code-signing': 'Code signing',
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
