@@ -17,6 +17,9 @@ const VOLATILE: Array<[RegExp, string]> = [
   // A JSON string that is exactly a calendar date (telemetry's days): the day the page ran.
   [/"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"/g, '"<date>"'],
   [/expires=\d+&signature=[0-9a-f]{64}/g, 'expires=<expires>&signature=<signature>'],
+  // A Tauri update signature: minisign text in base64 ("untrusted comment:" encodes as dW50cnVzdGVkIGNvbW1lbnQ6).
+  // A real one (a fresh key, a timestamp) is over 300 characters; short stand-ins stay compared.
+  [/dW50cnVzdGVkIGNvbW1lbnQ6[A-Za-z0-9+/]{300,}={0,2}/g, '<minisign signature>'],
   [/"(time|pid|uptimeSeconds|latencyMs|ms)":\s*\d+(?:\.\d+)?/g, '"$1":0'],
   [/"hostname":\s*"[^"]*"/g, '"hostname":"<host>"'],
   [/^(date|keep-alive):.*$/gim, '$1: <volatile>'],

@@ -57,6 +57,16 @@ test('calendar dates in JSON strings are normalised (telemetry days), nothing ar
   assert.match(compareOutput('day 2026-11-22', 'day 2026-11-23', ctx) ?? '', /line 1/)
 })
 
+test('a Tauri minisign signature (fresh key, timestamp) is normalised; a short stand-in and the fields around it are not', () => {
+  const sig = (tail: string) => `dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkK${tail.repeat(330)}==`
+  const shown = `{"version":"1.1.0","signature":"${sig('A')}"}`
+  assert.equal(compareOutput(shown, `{"version":"1.1.0","signature":"${sig('B')}"}`, ctx), undefined)
+  assert.match(compareOutput(shown, `{"version":"1.2.0","signature":"${sig('B')}"}`, ctx) ?? '', /JSON differs/)
+  assert.match(compareOutput(shown, `{"version":"1.1.0","signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}`, ctx) ?? '', /JSON differs/)
+  const standIn = '{"signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}'
+  assert.match(compareOutput(standIn, standIn.replace('aW4K', 'aW5K'), ctx) ?? '', /JSON differs/)
+})
+
 test('a shell keeps variables and the directory between blocks, and fails on the first failing command', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docs-runner-'))
   try {
