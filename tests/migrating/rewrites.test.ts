@@ -155,3 +155,31 @@ describe('GitHub Releases guide: Hazel and Nuts URLs', () => {
     await assertLatest(on(guide, '/download/appimage'), 'Notes-1.2.0.AppImage')
   })
 })
+
+describe('electron-release-server guide', () => {
+  const guide = 'electron-release-server'
+  test('electron-updater: latest.yml, latest-mac.yml and the channel forms, read by electron-updater itself', async () => {
+    await assertElectronUpdater(on(guide, '/update/win64/'), 'win32', 'Notes-Setup-1.2.0.exe')
+    await assertElectronUpdater(on(guide, '/update/win/stable/'), 'win32', 'Notes-Setup-1.2.0.exe')
+    await assertElectronUpdater(on(guide, '/update/osx/'), 'darwin', 'Notes-1.2.0-mac.zip')
+    // autoUpdater.channel = 'stable' asks for stable.yml / stable-mac.yml.
+    assert.match((await text(on(guide, '/update/win64/stable.yml'))).body, /^version: '1\.2\.0'$/m)
+    const mac = (await text(on(guide, '/update/osx/stable-mac.yml'))).body
+    assert.ok(mac.includes(createHash('sha512').update(body('Notes-1.2.0-mac.zip')).digest('base64')), mac)
+  })
+  test('Squirrel.Mac: /update/{platform}/{version}[/{channel}] in the platform names ERS accepts', async () => {
+    for (const platform of ['osx', 'darwin', 'darwin_64', 'macos', 'mac']) await assertSquirrelMac((v) => on(guide, `/update/${platform}/${v}`))
+    await assertSquirrelMac((v) => on(guide, `/update/osx/${v}/stable`))
+  })
+  test('Squirrel.Windows: RELEASES and packages with and without a channel, win32 and win64', async () => {
+    await assertSquirrelWindows(on(guide, '/update/win32/1.0.0'))
+    await assertSquirrelWindows(on(guide, '/update/win64/1.0.0/stable'))
+    await assertSquirrelWindows(on(guide, '/update/windows_64/1.0.0'))
+  })
+  test('download links: /download/latest/{platform} and /download/channel/{channel}/{platform}', async () => {
+    await assertLatest(on(guide, '/download/latest/osx'), 'Notes-1.2.0.dmg')
+    await assertLatest(on(guide, '/download/latest/windows_64'), 'Notes-Setup-1.2.0.exe')
+    await assertLatest(on(guide, '/download/latest/linux_64'), 'Notes-1.2.0.AppImage')
+    await assertLatest(on(guide, '/download/channel/stable/osx'), 'Notes-1.2.0.dmg')
+  })
+})
