@@ -6,7 +6,9 @@
  *
  * The rules are taken from the guides' ```nginx blocks (one server block per guide), so the page
  * and the test cannot drift. The one substitution: the guides proxy to Ferry at 127.0.0.1:8080,
- * as production-deploy does; the test replaces that address with the test server's.
+ * as production-deploy does; the test replaces that address with the test server's. Each server
+ * block ends with `location / { return 404; }`, so a path no rule maps answers 404 (where a guide
+ * tells readers to pass the rest to the old server).
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
@@ -128,7 +130,7 @@ before(async () => {
   assert.equal(imported.code, 0, imported.stderr)
 
   const upstream = new URL(ferryServer.url).host
-  nginx = await startNginx([...rules].map(([guide, code]) => ({ port: ports.get(guide) ?? 0, body: code.replaceAll(GUIDE_UPSTREAM, upstream) })))
+  nginx = await startNginx([...rules].map(([guide, code]) => ({ port: ports.get(guide) ?? 0, body: `${code.replaceAll(GUIDE_UPSTREAM, upstream)}\nlocation / { return 404; }` })))
 })
 
 after(async () => {
@@ -181,5 +183,22 @@ describe('electron-release-server guide', () => {
     await assertLatest(on(guide, '/download/latest/windows_64'), 'Notes-Setup-1.2.0.exe')
     await assertLatest(on(guide, '/download/latest/linux_64'), 'Notes-1.2.0.AppImage')
     await assertLatest(on(guide, '/download/channel/stable/osx'), 'Notes-1.2.0.dmg')
+  })
+})
+
+describe('Nucleus guide', () => {
+  const guide = 'nucleus'
+  const channel = '/harbor-notes/d6f1a9c04e2b4b7f8a3c5e9d1f0b2a47'
+  test('Squirrel.Windows: the feed /{app}/{channelId}/win32/{arch}, with and without a rollout folder', async () => {
+    await assertSquirrelWindows(on(guide, `${channel}/win32/x64`))
+    await assertSquirrelWindows(on(guide, `${channel}/win32/x64/47`))
+  })
+  test('latest-download links /{app}/{channelId}/latest/{platform}/{arch}/{appName}.{ext}', async () => {
+    await assertLatest(on(guide, `${channel}/latest/darwin/x64/Harbor%20Notes.dmg`), 'Notes-1.2.0.dmg')
+    await assertLatest(on(guide, `${channel}/latest/win32/x64/Harbor%20Notes.exe`), 'Notes-Setup-1.2.0.exe')
+  })
+  test('macOS RELEASES.json is not rewritten: its JSON-file format is not what Ferry answers', async () => {
+    assert.equal((await fetch(on(guide, `${channel}/darwin/x64/RELEASES.json`))).status, 404)
+    assert.equal((await fetch(on(guide, `/harbor-notes/another-channel/win32/x64/RELEASES`))).status, 404, 'another channel id is not this one')
   })
 })
