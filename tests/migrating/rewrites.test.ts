@@ -202,3 +202,25 @@ describe('Nucleus guide', () => {
     assert.equal((await fetch(on(guide, `/harbor-notes/another-channel/win32/x64/RELEASES`))).status, 404, 'another channel id is not this one')
   })
 })
+
+describe('static latest.yml folder guide', () => {
+  const guide = 'static-folder'
+  test('electron-updater reads latest.yml, latest-mac.yml and latest-linux.yml from the old folder URL', async () => {
+    await assertElectronUpdater(on(guide, '/harbor-notes/'), 'win32', 'Notes-Setup-1.2.0.exe')
+    await assertElectronUpdater(on(guide, '/harbor-notes/'), 'darwin', 'Notes-1.2.0-mac.zip')
+    await assertElectronUpdater(on(guide, '/harbor-notes'), 'linux', 'Notes-1.2.0.AppImage')
+  })
+  test('a channel file (autoUpdater.channel) asks that channel, not stable', async () => {
+    assert.match((await text(on(guide, '/harbor-notes/stable.yml'))).body, /^version: '1\.2\.0'$/m)
+    // Nothing was published to beta: the answer names no newer version and no files.
+    const beta = await text(on(guide, '/harbor-notes/beta-mac.yml'))
+    assert.equal(beta.status, 200)
+    assert.match(beta.body, /^version: '0\.0\.0'\nfiles: \[\]/)
+  })
+  test('Squirrel.Windows: RELEASES and the packages beside it', async () => {
+    await assertSquirrelWindows(on(guide, '/harbor-notes'))
+  })
+  test('files the rules do not map are left to the old folder', async () => {
+    assert.equal((await fetch(on(guide, '/harbor-notes/Notes-Setup-1.0.0.exe'))).status, 404)
+  })
+})
