@@ -7,6 +7,7 @@ export default {
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',
   publishing: 'Publishing from CI',
+  migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
