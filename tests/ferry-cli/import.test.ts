@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test'
 import { electronUpdaterCheck } from '../server/clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from '../server/clients/squirrel-windows.ts'
 import { bearer, httpFetch, jsonBody, signup, startTestServer, type Fetch, type TestServer } from '../server/helpers.ts'
-import { ferry, releaseAssets, staticFolder, write } from './fixtures.ts'
+import { ferry, releaseAssets, staticFolder, tauriBundle, write } from './fixtures.ts'
 
 /** Small enough that one test can make an upload fail midway with a large file. */
 const MAX_UPLOAD = 16 * 1024
@@ -44,8 +44,8 @@ before(async () => {
   for (const [path, body] of [
     ['/v1/channels', { name: 'stable' }],
     ['/v1/platforms', { name: 'windows', updater: 'squirrel-windows' }], ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
-    ['/v1/platforms', { name: 'linux', updater: 'electron-updater' }], ['/v1/archs', { name: 'x64' }],
-    ['/v1/apps', { slug: 'hist', name: 'Notes' }], ['/v1/apps', { slug: 'flat', name: 'Notes' }], ['/v1/apps', { slug: 'stop', name: 'Notes' }],
+    ['/v1/platforms', { name: 'linux', updater: 'electron-updater' }], ['/v1/archs', { name: 'x64' }], ['/v1/archs', { name: 'arm64' }],
+    ['/v1/apps', { slug: 'hist', name: 'Notes' }], ['/v1/apps', { slug: 'tapp', name: 'Tapp' }], ['/v1/apps', { slug: 'flat', name: 'Notes' }], ['/v1/apps', { slug: 'stop', name: 'Notes' }],
   ] as const) {
     const res = await f(path, jsonBody(body, admin))
     assert.equal(res.status, 201, await res.text())
@@ -153,6 +153,22 @@ test('a flat static folder: dry run plans per version from the file names, then 
   assert.equal(check.files[0]?.info.size, Buffer.byteLength('bytes of Notes-1.2.0.AppImage\n'))
   const after = await ferry(['import', dir, '--app', 'flat', '--dry-run'], env)
   assert.equal(lines(after.stdout, 'already there').length, 9)
+})
+
+test('one folder per release of Tauri bundles: versions from the dmg beside App.app.tar.gz, offered with their signatures', async () => {
+  const dir = join(work, 'tauri-releases')
+  for (const v of ['2.0.0', '2.1.0']) tauriBundle(join(dir, `app-v${v}`), v)
+  const run = await ferry(['import', dir, '--app', 'tapp'], env)
+  assert.equal(run.code, 0, run.stderr)
+  assert.deepEqual(lines(run.stdout, 'imported'), [
+    '2.0.0 stable darwin/arm64', '2.0.0 stable linux/x64', '2.0.0 stable windows/x64',
+    '2.1.0 stable darwin/arm64', '2.1.0 stable linux/x64', '2.1.0 stable windows/x64',
+  ])
+  const res = await f('/v1/apps/tapp/tauri/stable/darwin/aarch64/2.0.0')
+  assert.equal(res.status, 200)
+  const update: { version: string; signature: string } = await res.json()
+  assert.equal(update.version, '2.1.0')
+  assert.equal(update.signature, 'signature of Tapp.app.tar.gz')
 })
 
 test('a folder with nothing importable: exit 2 saying what was expected', async () => {
