@@ -97,13 +97,21 @@ function readFlatFolder(dir: string, channel: string | undefined): FoundReleases
   const versions: FoundVersion[] = []
   const reasons = new Map<string, string>()
   for (const version of found) {
-    const output = readBuildOutput(dir, { version, versionInNames: true, ...(channel ? { channel } : {}) })
+    let output: BuildOutput
+    try {
+      output = readBuildOutput(dir, { version, versionInNames: true, ...(channel ? { channel } : {}) })
+    } catch (error) {
+      // Only blockmaps or signatures left of a version whose installers were deleted: nothing to import.
+      if (!(error instanceof CliError) || !error.message.startsWith('found nothing to upload')) throw error
+      for (const n of names) if (versionInName(n) === version) reasons.set(n, `no installer or package of version ${version} beside it`)
+      continue
+    }
     for (const s of output.skipped) if (!reasons.has(s.name)) reasons.set(s.name, s.reason)
     versions.push({ source: `${version}`, output, channel: channel ?? output.channel ?? 'stable' })
   }
   // A file one version skips ("version 1.0.0") is another's; only files no version took are reported.
   const taken = new Set(versions.flatMap((v) => v.output.releases.flatMap((r) => r.files.map((f) => f.name))))
-  const skipped = [...reasons].filter(([name]) => !taken.has(name)).map(([name, reason]) => ({ name, reason }))
+  const skipped = [...reasons].filter(([name]) => !taken.has(name)).map(([name, reason]) => ({ name, reason })).sort((a, b) => a.name.localeCompare(b.name))
   return { layout: 'one folder of several versions', versions, skipped }
 }
 

@@ -90,8 +90,8 @@ export function releaseAssets(dir: string, version: string, content = (name: str
 /**
  * A static update folder for electron-updater's generic provider (an S3 bucket, any web host)
  * after several releases: every version's installers side by side, latest*.yml naming only the
- * newest, Squirrel.Windows' RELEASES listing every package, and a "latest" download link copy
- * whose name has no version.
+ * newest, Squirrel.Windows' RELEASES listing every package, a "latest" download link copy
+ * whose name has no version, and the blockmap of a version whose installer was deleted.
  */
 export function staticFolder(dir: string, versions: string[]): void {
   const releases: string[] = []
@@ -108,6 +108,8 @@ export function staticFolder(dir: string, versions: string[]): void {
   write(dir, 'latest-linux.yml', updateInfo(newest, Object.fromEntries(files.linux.map((n) => [n, body(n)]))))
   write(dir, 'RELEASES', releases.join('\r\n'))
   write(dir, 'Notes-latest.dmg', body(`Notes-${newest}.dmg`))
+  // A blockmap kept for differential downloads after its installer was deleted.
+  write(dir, 'Notes-Setup-0.9.0.exe.blockmap', body('Notes-Setup-0.9.0.exe.blockmap'))
 }
 
 /** `src-tauri/target/release/bundle/` after `tauri build` with updater artifacts, for Windows, macOS (arm64) and Linux. */

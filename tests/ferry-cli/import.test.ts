@@ -134,7 +134,7 @@ test('a flat static folder: dry run plans per version from the file names, then 
     '1.2.0 stable darwin/x64', '1.2.0 stable linux/x64', '1.2.0 stable windows/x64',
   ])
   assert.match(offline.stdout, /^1\.0\.0 stable windows\/x64: would upload \(3 files, \d+ B\)\n {4}Notes-1\.0\.0-full\.nupkg {2}\d+ B\n {4}Notes-Setup-1\.0\.0\.exe {2}\d+ B\n {4}Notes-Setup-1\.0\.0\.exe\.blockmap {2}\d+ B$/m)
-  assert.match(offline.stdout, /^would import 3 versions \(9 uploads, 561 B\); already there 0 uploads; skipped 1 file:\n {2}Notes-latest\.dmg \(no version in its name\)$/m)
+  assert.match(offline.stdout, /^would import 3 versions \(9 uploads, 561 B\); already there 0 uploads; skipped 2 files:\n {2}Notes-latest\.dmg \(no version in its name\)\n {2}Notes-Setup-0\.9\.0\.exe\.blockmap \(no installer or package of version 0\.9\.0 beside it\)$/m)
 
   const planned = await ferry(['import', dir, '--app', 'flat', '--dry-run'], env)
   assert.equal(planned.code, 0, planned.stderr)
