@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractBlocks, type CodeBlock } from './extract.ts'
 
-const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/blog']
+const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/docs/migrating', 'pages/blog']
 const FILES = ['pages/markdown-page.md']
 
 export function guidePages(repoRoot: string): string[] {

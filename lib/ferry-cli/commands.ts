@@ -6,6 +6,7 @@ import { CONNECTION_OPTIONS, connection, parseCommand, percent, positionals } fr
 import { CliError, EXIT, usageError, type ExitCode } from './errors.ts'
 import { promote, rollout, status } from './manage.ts'
 import type { Io } from './output.ts'
+import { importReleases } from './import.ts'
 import { publish } from './publish.ts'
 
 const CONNECTION_HELP = `
@@ -24,6 +25,7 @@ export const HELP: Record<string, string> = {
 
 Commands:
   publish <dir> --app <slug>               Upload an electron-builder or Tauri build output, one version per platform/arch
+  import <dir> --app <slug>                Upload a folder of past releases, oldest first (migrating from another server)
   rollout <app> <version> <percent>        Set the rollout percentage of a version
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
@@ -48,6 +50,28 @@ Options:
   --critical            Clients should install it without asking
   --intermediate        Every client below it must install it first
   --draft               Upload unpublished (publish later with ferry promote)
+${CONNECTION_HELP}`,
+  import: `Usage: ferry import <dir> --app <slug> [--channel <name>] [--draft] [--dry-run]
+
+Uploads the past releases in <dir>, oldest first (semver order), so that clients far behind still
+get a correct update path after a move to Ferry. <dir> is either
+  - one folder per release, as downloaded from GitHub Releases per tag (v1.0.0/, v1.1.0/, …),
+    each an electron-builder output or a Tauri bundle folder as ferry publish reads it, or
+  - one flat folder of several versions, as a static host for electron-updater serves it:
+    latest*.yml (naming only the newest), installers whose names carry their versions, Squirrel
+    RELEASES with its .nupkg files. Files are grouped by the version in their names.
+Each version is uploaded published at 100 % (raise or lower it later with ferry rollout). The whole
+folder is hashed and compared with the server first: a version the server already has with the
+same files is reported and skipped, one with other files stops the import before any upload, so
+re-running it uploads nothing new. If an upload fails midway, fix the cause and run the same
+command again: it continues where it stopped.
+
+Options:
+  --app <slug>       The app (required)
+  --channel <name>   Channel for every version (default: the one each latest*.yml/beta*.yml names, else stable)
+  --draft            Upload unpublished (publish later with ferry promote)
+  --dry-run          Print the plan (version, channel, platform/arch, files, bytes) and upload nothing;
+                     compared with the server when FERRY_URL and FERRY_TOKEN are set
 ${CONNECTION_HELP}`,
   rollout: `Usage: ferry rollout <app> <version> <percent> [--channel <name>] [--platform <name>] [--arch <name>]
 
@@ -97,6 +121,23 @@ const COMMANDS: Record<string, Command> = {
       dir, app: values.app, critical: values.critical === true, intermediate: values.intermediate === true, draft: values.draft === true,
       ...(values.channel ? { channel: values.channel } : {}), ...(values.version ? { version: values.version } : {}),
       ...(rolloutValue !== undefined ? { rollout: rolloutValue } : {}), ...(notes !== undefined ? { notes } : {}),
+    }, io)
+  },
+
+  async import(argv, io) {
+    const { values, positionals: args } = parseCommand('import', () => parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: { ...CONNECTION_OPTIONS, app: { type: 'string' }, channel: { type: 'string' }, draft: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+    }))
+    if (values.help) return io.out(HELP.import ?? '')
+    const [dir = ''] = positionals('import', args, ['dir'])
+    if (!values.app) throw usageError('import: --app <slug> is required')
+    const dryRun = values['dry-run'] === true
+    // A dry run needs no server; with one configured, it also says what the server already has.
+    const offline = dryRun && !(values.url ?? io.env.FERRY_URL) && !(values.token ?? io.env.FERRY_TOKEN)
+    const conn = offline ? undefined : connection(values, io.env)
+    await importReleases(conn && new FerryClient(conn), conn?.url, {
+      dir, app: values.app, draft: values.draft === true, dryRun, ...(values.channel ? { channel: values.channel } : {}),
     }, io)
   },
 

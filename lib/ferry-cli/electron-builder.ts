@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { usageError } from './errors.ts'
 import { archInName, packageTypeOf, versionInName } from './file-names.ts'
-import { groupReleases, type BuildOutput, type Expectation, type LocalFile, type Release } from './release.ts'
+import { groupReleases, type BuildOutput, type Expectation, type LocalFile, type Release, type Skipped } from './release.ts'
 
 /** `latest.yml` → channel `latest` on windows; `beta-mac.yml` → `beta` on darwin; `latest-linux-arm64.yml` → linux. */
 const UPDATE_INFO = /^([a-z0-9]+)(?:-(mac|linux)(?:-[a-z0-9]+)?)?\.yml$/
@@ -68,7 +68,15 @@ function readReleasesFile(path: string, source: string): Expectation[] {
   })
 }
 
-export interface ReadOptions { version?: string; channel?: string }
+export interface ReadOptions {
+  version?: string
+  channel?: string
+  /**
+   * Keep only files whose names carry the version (a folder of many versions, as `ferry import`
+   * reads one): a name without one cannot be told apart from another version's.
+   */
+  versionInNames?: boolean
+}
 
 export function readElectronBuilder(dir: string, options: ReadOptions): BuildOutput {
   const files: Array<LocalFile & { folderArch?: string }> = []
@@ -104,9 +112,11 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
   }
   const infoChannel = chosen[0]?.channel
 
-  const skipped: string[] = []
+  const skipped: Skipped[] = []
   const infoVersions = [...new Set(chosen.map((i) => i.version))]
-  if (infoVersions.length > 1) throw usageError(`${chosen.map((i) => i.source).join(', ')} name different versions (${infoVersions.join(', ')}): rebuild, or pass --version`)
+  // With a version asked for, update info of other versions is left aside (a static folder's
+  // latest-mac.yml may trail its latest.yml); without, they must agree.
+  if (infoVersions.length > 1 && options.version === undefined) throw usageError(`${chosen.map((i) => i.source).join(', ')} name different versions (${infoVersions.join(', ')}): rebuild, or pass --version`)
   const nameVersions = [...new Set(files.map((f) => versionInName(f.name)).filter((v) => v !== undefined))]
   const version = options.version ?? infoVersions[0] ?? (nameVersions.length === 1 ? nameVersions[0] : undefined)
   if (!version) {
@@ -120,11 +130,15 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
     const platform = platformOf(f.name)
     const own = versionInName(f.name)
     if (!platform) {
-      if (packageTypeOf(f.name)) skipped.push(`${f.name} (cannot tell its platform)`)
+      if (packageTypeOf(f.name)) skipped.push({ name: f.name, reason: 'cannot tell its platform' })
       continue
     }
     if (own !== undefined && own !== version) {
-      skipped.push(`${f.name} (version ${own})`)
+      skipped.push({ name: f.name, reason: `version ${own}` })
+      continue
+    }
+    if (own === undefined && options.versionInNames) {
+      skipped.push({ name: f.name, reason: 'no version in its name' })
       continue
     }
     entries.push({ platform, arch: archInName(f.name) ?? f.folderArch ?? 'x64', file: { path: f.path, name: f.name } })
@@ -134,7 +148,7 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
   const kept = entries.filter((e) => {
     const base = e.file.name.replace(/\.(blockmap|sig)$/i, '')
     if (base === e.file.name || names.has(base)) return true
-    skipped.push(`${e.file.name} (no ${base} beside it)`)
+    skipped.push({ name: e.file.name, reason: `no ${base} beside it` })
     return false
   })
 

@@ -7,11 +7,11 @@ import { openAsBlob, existsSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import semver from 'semver'
 import type { FerryClient } from './api.ts'
-import { readElectronBuilder } from './electron-builder.ts'
+import { readElectronBuilder, type ReadOptions } from './electron-builder.ts'
 import { refused, usageError } from './errors.ts'
 import { digestFile, type FileDigests } from './hashes.ts'
 import { formatBytes, progressReporter, type Io } from './output.ts'
-import type { BuildOutput, Release } from './release.ts'
+import { describeSkipped, type BuildOutput, type Release } from './release.ts'
 import type { Version } from './responses.ts'
 import { readTauri, tauriBundleDir } from './tauri.ts'
 
@@ -28,7 +28,7 @@ export interface PublishOptions {
 }
 
 /** Reads the folder as a Tauri bundle when it has one's layout, else as electron-builder output. */
-export function readBuildOutput(dir: string, options: { version?: string; channel?: string }): BuildOutput {
+export function readBuildOutput(dir: string, options: ReadOptions): BuildOutput {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${dir} is not a folder`)
   const bundle = tauriBundleDir(dir)
   const output = bundle ? readTauri(bundle, options) : readElectronBuilder(dir, options)
@@ -53,84 +53,120 @@ export function differences(existing: Version, files: Array<{ name: string; sha2
   return out
 }
 
-const label = (r: Release) => `${r.platform}/${r.arch}`
+export const label = (r: Release) => `${r.platform}/${r.arch}`
 
-/** Names every catalog entry the releases need and the team lacks, with the request that creates it. */
-async function checkCatalogs(client: FerryClient, output: BuildOutput, channel: string, base: string): Promise<void> {
+/**
+ * Hashes every file of the output once (for the metadata checks and to compare with what the
+ * server has) and checks them against latest*.yml / RELEASES. `where` prefixes the error.
+ */
+export async function digestOutput(output: BuildOutput, where = ''): Promise<Map<string, FileDigests>> {
+  const digests = new Map<string, FileDigests>()
+  for (const release of output.releases) for (const f of release.files) digests.set(f.name, await digestFile(f.path))
+  for (const e of output.expectations) {
+    const d = digests.get(e.name)
+    if (d && ((e.size !== undefined && e.size !== d.size) || !e.check(d))) {
+      throw usageError(`${where}${e.name} does not match ${e.source} (its size or hash differs): the folder mixes builds; rebuild it`)
+    }
+  }
+  return digests
+}
+
+/** What some uploads need from the team's catalogs. */
+export interface CatalogNeeds { channels: Set<string>; platforms: Map<string, string>; archs: Set<string> }
+
+export function catalogNeeds(uploads: Array<{ output: BuildOutput; channel: string }>): CatalogNeeds {
+  const needs: CatalogNeeds = { channels: new Set(), platforms: new Map(), archs: new Set() }
+  for (const { output, channel } of uploads) {
+    needs.channels.add(channel)
+    for (const r of output.releases) {
+      if (!needs.platforms.has(r.platform)) needs.platforms.set(r.platform, output.updaters[r.platform] ?? 'ferry')
+      needs.archs.add(r.arch)
+    }
+  }
+  return needs
+}
+
+/** Names every catalog entry the uploads need and the team lacks, with the request that creates it. */
+export async function checkCatalogs(client: FerryClient, needs: CatalogNeeds, serverUrl: URL): Promise<void> {
+  const base = serverUrl.origin + serverUrl.pathname.replace(/\/$/, '')
   const [channels, platforms, archs] = await Promise.all([client.catalogNames('channels'), client.catalogNames('platforms'), client.catalogNames('archs')])
   const missing: string[] = []
   const create = (catalog: string, body: object) =>
     `    curl -X POST ${base}/v1/${catalog} -H "Authorization: Bearer $FERRY_TOKEN" -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
-  if (!channels.has(channel)) missing.push(`channel "${channel}"; create it with\n${create('channels', { name: channel })}`)
-  for (const platform of new Set(output.releases.map((r) => r.platform))) {
-    const updater = output.updaters[platform] ?? 'ferry'
+  for (const channel of needs.channels) if (!channels.has(channel)) missing.push(`channel "${channel}"; create it with\n${create('channels', { name: channel })}`)
+  for (const [platform, updater] of needs.platforms) {
     if (!platforms.has(platform)) missing.push(`platform "${platform}"; create it with\n${create('platforms', { name: platform, updater })}`)
   }
-  for (const arch of new Set(output.releases.map((r) => r.arch))) {
-    if (!archs.has(arch)) missing.push(`architecture "${arch}"; create it with\n${create('archs', { name: arch })}`)
-  }
+  for (const arch of needs.archs) if (!archs.has(arch)) missing.push(`architecture "${arch}"; create it with\n${create('archs', { name: arch })}`)
   if (missing.length) {
     throw refused(`the team's catalogs lack what this upload needs (an admin, or a user allowed to create catalog entries, can add them; the dashboard does too):\n${missing.map((m) => `  - ${m}`).join('\n')}`)
   }
 }
+
+/** A conflict line when the server has this version for the release's platform/arch with other files. */
+export function conflictOf(existing: Version, release: Release, digests: Map<string, FileDigests>, version: string, channel: string): string | undefined {
+  const local = release.files.map((f) => ({ name: f.name, sha256: digests.get(f.name)?.sha256 ?? '' }))
+  const diff = differences(existing, local)
+  return diff.length ? `${label(release)}: ${version} is already on ${channel} with other files:\n${diff.map((d) => `    ${d}`).join('\n')}` : undefined
+}
+
+export const CONFLICT_HINT = 'a published version never changes its files; raise the version, or delete the server\'s copy first.'
+
+export const sizeOf = (release: Release, digests: Map<string, FileDigests>) => release.files.reduce((n, f) => n + (digests.get(f.name)?.size ?? 0), 0)
+export const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`
+
+export interface UploadSettings { critical?: boolean; intermediate?: boolean; draft: boolean; rollout?: number; notes?: string }
+
+/** Uploads one release (one version, platform and arch), reporting progress on stderr; resolves to the new version. */
+export async function uploadRelease(client: FerryClient, app: string, target: { version: string; channel: string; release: Release; size: number }, settings: UploadSettings, io: Io, progressLabel = label(target.release)): Promise<Version> {
+  const { version, channel, release } = target
+  const form = new FormData()
+  form.set('version', version)
+  form.set('channel', channel)
+  form.set('platform', release.platform)
+  form.set('arch', release.arch)
+  form.set('published', String(!settings.draft))
+  if (settings.critical) form.set('critical', 'true')
+  if (settings.intermediate) form.set('intermediate', 'true')
+  if (settings.rollout !== undefined) form.set('rolloutPercentage', String(settings.rollout))
+  if (settings.notes !== undefined) form.set('changelog', settings.notes)
+  // openAsBlob reads each file as it is sent, so a large installer is never held in memory.
+  for (const f of release.files) form.append('files', await openAsBlob(f.path), f.name)
+  return client.uploadVersion(app, form, progressReporter(io, progressLabel, target.size))
+}
+
+export const stateOf = (v: Version) => (v.published ? `published${v.rolloutPercentage < 100 ? ` to ${v.rolloutPercentage} %` : ''}` : 'draft')
 
 export async function publish(client: FerryClient, serverUrl: URL, options: PublishOptions, io: Io): Promise<void> {
   const output = readBuildOutput(options.dir, options)
   const channel = options.channel ?? output.channel ?? 'stable'
   const where = relative(process.cwd(), options.dir) || '.'
   io.out(`${where}: ${output.layout} output, version ${output.version}, channel ${channel}`)
-  for (const s of output.skipped) io.err(`skipped ${s}`)
+  for (const s of output.skipped) io.err(`skipped ${describeSkipped(s)}`)
 
-  // Hash every file once: for the metadata checks and to compare with what the server has.
-  const digests = new Map<string, FileDigests>()
-  for (const release of output.releases) for (const f of release.files) digests.set(f.name, await digestFile(f.path))
-  for (const e of output.expectations) {
-    const d = digests.get(e.name)
-    if (d && ((e.size !== undefined && e.size !== d.size) || !e.check(d))) {
-      throw usageError(`${e.name} does not match ${e.source} (its size or hash differs): the folder mixes builds; rebuild it`)
-    }
-  }
-
-  await checkCatalogs(client, output, channel, serverUrl.origin + serverUrl.pathname.replace(/\/$/, ''))
+  const digests = await digestOutput(output)
+  await checkCatalogs(client, catalogNeeds([{ output, channel }]), serverUrl)
 
   const plans: Array<{ release: Release; existing?: Version }> = []
   const conflicts: string[] = []
   for (const release of output.releases) {
     const filters = { channel, platform: release.platform, arch: release.arch }
     const existing = (await client.versions(options.app, filters, { downTo: output.version })).find((v) => v.version === output.version)
-    if (existing) {
-      const local = release.files.map((f) => ({ name: f.name, sha256: digests.get(f.name)?.sha256 ?? '' }))
-      const diff = differences(existing, local)
-      if (diff.length) conflicts.push(`${label(release)}: ${output.version} is already on ${channel} with other files:\n${diff.map((d) => `    ${d}`).join('\n')}`)
-    }
+    const conflict = existing && conflictOf(existing, release, digests, output.version, channel)
+    if (conflict) conflicts.push(conflict)
     plans.push({ release, ...(existing ? { existing } : {}) })
   }
-  if (conflicts.length) {
-    throw refused(`nothing uploaded: a published version never changes its files; raise the version, or delete the server's copy first.\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
-  }
+  if (conflicts.length) throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
 
   for (const { release, existing } of plans) {
-    const size = release.files.reduce((n, f) => n + (digests.get(f.name)?.size ?? 0), 0)
-    const count = `${release.files.length} file${release.files.length === 1 ? '' : 's'}`
+    const size = sizeOf(release, digests)
+    const count = fileCount(release.files.length)
     if (existing) {
       const state = existing.published ? 'already published' : 'already uploaded as a draft (ferry promote publishes it)'
       io.out(`${label(release)}: ${output.version} ${state} (${count}, same SHA-256)`)
       continue
     }
-    const form = new FormData()
-    form.set('version', output.version)
-    form.set('channel', channel)
-    form.set('platform', release.platform)
-    form.set('arch', release.arch)
-    form.set('published', String(!options.draft))
-    if (options.critical) form.set('critical', 'true')
-    if (options.intermediate) form.set('intermediate', 'true')
-    if (options.rollout !== undefined) form.set('rolloutPercentage', String(options.rollout))
-    if (options.notes !== undefined) form.set('changelog', options.notes)
-    // openAsBlob reads each file as it is sent, so a large installer is never held in memory.
-    for (const f of release.files) form.append('files', await openAsBlob(f.path), f.name)
-    const created = await client.uploadVersion(options.app, form, progressReporter(io, `${label(release)}`, size))
-    const state = created.published ? `published${created.rolloutPercentage < 100 ? ` to ${created.rolloutPercentage} %` : ''}` : 'draft'
-    io.out(`${label(release)}: uploaded ${output.version} (${count}, ${formatBytes(size)}), ${state}`)
+    const created = await uploadRelease(client, options.app, { version: output.version, channel, release, size }, options, io)
+    io.out(`${label(release)}: uploaded ${output.version} (${count}, ${formatBytes(size)}), ${stateOf(created)}`)
   }
 }

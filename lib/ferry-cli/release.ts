@@ -24,6 +24,11 @@ export interface Expectation {
   check: (d: FileDigests) => boolean
 }
 
+/** A file left out of an upload, and why (`version 1.0.0`, `cannot tell its platform`). */
+export interface Skipped { name: string; reason: string }
+
+export const describeSkipped = (s: Skipped) => `${s.name} (${s.reason})`
+
 export interface BuildOutput {
   layout: 'electron-builder' | 'tauri'
   version: string
@@ -34,7 +39,7 @@ export interface BuildOutput {
   releases: Release[]
   expectations: Expectation[]
   /** Files left out and why (older versions, unknown types), printed so nothing is skipped silently. */
-  skipped: string[]
+  skipped: Skipped[]
 }
 
 /** Groups files by platform and architecture, in a stable order. */

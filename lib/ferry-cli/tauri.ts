@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { usageError } from './errors.ts'
 import { archInName, packageTypeOf, versionInName } from './file-names.ts'
-import { groupReleases, type BuildOutput, type LocalFile, type Release } from './release.ts'
+import { groupReleases, type BuildOutput, type LocalFile, type Release, type Skipped } from './release.ts'
 
 const FOLDERS: Record<string, Release['platform']> = {
   nsis: 'windows', msi: 'windows', macos: 'darwin', dmg: 'darwin', appimage: 'linux', deb: 'linux', rpm: 'linux',
@@ -46,10 +46,10 @@ export function readTauri(bundleDir: string, options: { version?: string }): Bui
       ? `${bundleDir} holds bundles of several versions (${versions.join(', ')}): pass --version`
       : `found no version in the file names under ${bundleDir}: pass --version`)
   }
-  const skipped: string[] = []
+  const skipped: Skipped[] = []
   const current = found.filter((f) => {
     if (f.version === undefined || f.version === version) return true
-    skipped.push(`${f.file.name} (version ${f.version})`)
+    skipped.push({ name: f.file.name, reason: `version ${f.version}` })
     return false
   })
   const entries = current.map((f) => {

@@ -60,6 +60,58 @@ export function electronBuilderDist(dir: string, version: string, content = (nam
   return files
 }
 
+/** The files of one Notes release as electron-builder names them for upload (dashes for spaces): NSIS with blockmap, a Squirrel.Windows full package, a mac zip and dmg, an AppImage. */
+function releaseFiles(version: string): { windows: string[]; nupkg: string; mac: string[]; linux: string[] } {
+  return {
+    windows: [`Notes-Setup-${version}.exe`, `Notes-Setup-${version}.exe.blockmap`],
+    nupkg: `Notes-${version}-full.nupkg`,
+    mac: [`Notes-${version}-mac.zip`, `Notes-${version}.dmg`],
+    linux: [`Notes-${version}.AppImage`],
+  }
+}
+
+const releasesLine = (name: string, content: string) => `${sha1(content)} ${name} ${Buffer.byteLength(content)}`
+
+/**
+ * The assets of one GitHub Release of Notes, as `electron-builder --publish always` leaves them on
+ * the tag (and Hazel, Nuts or update.electronjs.org serve them): installers, latest*.yml, and
+ * Squirrel.Windows' RELEASES beside its package. `content(name)` lets a test change one file.
+ */
+export function releaseAssets(dir: string, version: string, content = (name: string) => `bytes of ${name}\n`): void {
+  const files = releaseFiles(version)
+  const put = (name: string) => { const c = content(name); write(dir, name, c); return c }
+  const body = Object.fromEntries([...files.windows, files.nupkg, ...files.mac, ...files.linux].map((n) => [n, put(n)]))
+  write(dir, 'latest.yml', updateInfo(version, { [`Notes-Setup-${version}.exe`]: body[`Notes-Setup-${version}.exe`] ?? '' }))
+  write(dir, 'latest-mac.yml', updateInfo(version, Object.fromEntries(files.mac.map((n) => [n, body[n] ?? '']))))
+  write(dir, 'latest-linux.yml', updateInfo(version, Object.fromEntries(files.linux.map((n) => [n, body[n] ?? '']))))
+  write(dir, 'RELEASES', releasesLine(files.nupkg, body[files.nupkg] ?? ''))
+}
+
+/**
+ * A static update folder for electron-updater's generic provider (an S3 bucket, any web host)
+ * after several releases: every version's installers side by side, latest*.yml naming only the
+ * newest, Squirrel.Windows' RELEASES listing every package, a "latest" download link copy
+ * whose name has no version, and the blockmap of a version whose installer was deleted.
+ */
+export function staticFolder(dir: string, versions: string[]): void {
+  const releases: string[] = []
+  for (const version of versions) {
+    const files = releaseFiles(version)
+    for (const name of [...files.windows, files.nupkg, ...files.mac, ...files.linux]) write(dir, name, `bytes of ${name}\n`)
+    releases.push(releasesLine(files.nupkg, `bytes of ${files.nupkg}\n`))
+  }
+  const newest = versions.at(-1) ?? ''
+  const files = releaseFiles(newest)
+  const body = (n: string) => `bytes of ${n}\n`
+  write(dir, 'latest.yml', updateInfo(newest, { [`Notes-Setup-${newest}.exe`]: body(`Notes-Setup-${newest}.exe`) }))
+  write(dir, 'latest-mac.yml', updateInfo(newest, Object.fromEntries(files.mac.map((n) => [n, body(n)]))))
+  write(dir, 'latest-linux.yml', updateInfo(newest, Object.fromEntries(files.linux.map((n) => [n, body(n)]))))
+  write(dir, 'RELEASES', releases.join('\r\n'))
+  write(dir, 'Notes-latest.dmg', body(`Notes-${newest}.dmg`))
+  // A blockmap kept for differential downloads after its installer was deleted.
+  write(dir, 'Notes-Setup-0.9.0.exe.blockmap', body('Notes-Setup-0.9.0.exe.blockmap'))
+}
+
 /** `src-tauri/target/release/bundle/` after `tauri build` with updater artifacts, for Windows, macOS (arm64) and Linux. */
 export function tauriBundle(dir: string, version: string): void {
   const bundle = join(dir, 'bundle')
