@@ -16,7 +16,8 @@ import { parse, stringify } from 'yaml'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { ferry, write } from '../ferry-cli/fixtures.ts'
 import { electronUpdaterCheck, electronUpdaterDownload, nsisUpdater, type AppUpdater } from '../server/clients/electron-updater.ts'
-import { httpFetch, jsonBody, signup, startTestServer, type TestServer } from '../server/helpers.ts'
+import { httpFetch, startTestServer, type TestServer } from '../server/helpers.ts'
+import { quickstartTeam } from './team.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PAGE = 'pages/docs/quickstart-electron.mdx'
@@ -58,20 +59,11 @@ let installers: Record<string, Record<string, string>>
 before(async () => {
   server = await startTestServer()
   const f = httpFetch(server.url)
-  const { token } = await signup(f, 'ada@harbor.test')
   // What step 1 of the page creates.
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ...['windows', 'darwin', 'linux'].map((name) => ['/v1/platforms', { name, updater: 'electron-updater' }] as const),
-    ['/v1/archs', { name: 'x64' }], ['/v1/archs', { name: 'arm64' }],
-    ['/v1/apps', { slug: 'harbor-notes', name: 'Harbor Notes' }],
-  ] as const) {
-    const res = await f(path, jsonBody(body, token))
-    assert.equal(res.status, 201, await res.text())
-  }
-  const created = await f('/v1/team/tokens', jsonBody({ name: 'release-pipeline', permissions: { apps: {
-    upload: { enabled: true, allowed: ['harbor-notes'] }, edit: { enabled: true, allowed: ['harbor-notes'] } } } }, token))
-  const { token: pipeline }: { token: string } = await created.json()
+  const pipeline = await quickstartTeam(f, {
+    email: 'ada@harbor.test', teamName: 'Harbor', app: { slug: 'harbor-notes', name: 'Harbor Notes' },
+    updater: 'electron-updater', platforms: ['windows', 'darwin', 'linux'], archs: ['x64', 'arm64'], tokenName: 'release-pipeline',
+  })
   work = mkdtempSync(join(tmpdir(), 'ferry-quickstart-electron-'))
   installers = {}
   for (const version of ['1.0.0', '1.1.0']) {

@@ -16,7 +16,8 @@ import { ferry, write } from '../ferry-cli/fixtures.ts'
 import {
   checkForUpdate, downloadVerified, endpointUrl, MinisignError, parseRemoteRelease, verifyTauriSignature, type UpdaterHost,
 } from '../server/clients/tauri.ts'
-import { httpFetch, jsonBody, signup, startTestServer, type TestServer } from '../server/helpers.ts'
+import { httpFetch, startTestServer, type TestServer } from '../server/helpers.ts'
+import { quickstartTeam } from './team.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PAGE = 'pages/docs/quickstart-tauri.mdx'
@@ -55,20 +56,10 @@ let pubkey: string
 before(async () => {
   server = await startTestServer()
   const f = httpFetch(server.url)
-  const admin = (await signup(f, 'ada@harbor.test', 'Harbor')).token
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ...['linux', 'windows', 'darwin'].map((name) => ['/v1/platforms', { name, updater: 'tauri' }] as const),
-    ['/v1/archs', { name: 'x64' }], ['/v1/archs', { name: 'arm64' }],
-    ['/v1/apps', { slug: 'harbor', name: 'Harbor' }],
-  ] as const) {
-    const res = await f(path, jsonBody(body, admin))
-    assert.equal(res.status, 201, await res.text())
-  }
-  const created = await f('/v1/team/tokens', jsonBody({ name: 'harbor-release', permissions: { apps: {
-    upload: { enabled: true, allowed: ['harbor'] }, edit: { enabled: true, allowed: ['harbor'] } } } }, admin))
-  assert.equal(created.status, 201, await created.clone().text())
-  const { token }: { token: string } = await created.json()
+  const token = await quickstartTeam(f, {
+    email: 'ada@harbor.test', teamName: 'Harbor', app: { slug: 'harbor', name: 'Harbor' },
+    updater: 'tauri', platforms: ['linux', 'windows', 'darwin'], archs: ['x64', 'arm64'], tokenName: 'harbor-release',
+  })
 
   // 2. The key pair, as the page makes it.
   work = mkdtempSync(join(tmpdir(), 'ferry-quickstart-tauri-'))
