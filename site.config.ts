@@ -34,41 +34,6 @@ export const siteConfig = {
     { label: 'DEV Community', href: 'https://dev.to/t/ferry' },
     { label: 'Hashnode', href: 'https://hashnode.com/n/ferry' },
   ],
-  /**
-   * External pages the guides link to, keyed by a name; a guide writes the URL as a Markdown link
-   * (so its Markdown twin keeps it) and tests/docs/external-links.test.ts checks it is listed here.
-   */
-  references: {
-    rfc9457: { title: 'RFC 9457: Problem Details for HTTP APIs', href: 'https://www.rfc-editor.org/rfc/rfc9457' },
-    pino: { title: 'pino', href: 'https://getpino.io' },
-    ferryChangelog: { title: "Ferry's CHANGELOG.md", href: 'https://github.com/ferry-updates/ferry/blob/main/CHANGELOG.md' },
-    ferryArchitecture: { title: "Ferry's ARCHITECTURE.md", href: 'https://github.com/ferry-updates/ferry/blob/main/ARCHITECTURE.md' },
-    tauriUpdater: { title: 'Tauri v2: Updater plugin', href: 'https://v2.tauri.app/plugin/updater/' },
-    tauriSignLinux: { title: 'Tauri v2: Linux code signing', href: 'https://v2.tauri.app/distribute/sign/linux/' },
-    tauriAction: { title: 'tauri-apps/tauri-action', href: 'https://github.com/tauri-apps/tauri-action' },
-    tauriUpdaterSource: {
-      title: 'tauri-plugin-updater: updater.rs',
-      href: 'https://github.com/tauri-apps/plugins-workspace/blob/v2/plugins/updater/src/updater.rs',
-    },
-    electronAutoUpdater: { title: 'Electron: autoUpdater', href: 'https://www.electronjs.org/docs/latest/api/auto-updater' },
-    squirrelMacCodeSignature: {
-      title: 'Squirrel.Mac: SQRLCodeSignature.h',
-      href: 'https://github.com/Squirrel/Squirrel.Mac/blob/master/Squirrel/SQRLCodeSignature.h',
-    },
-    electronBuilderAutoUpdate: { title: 'electron-builder: Auto Update', href: 'https://www.electron.build/auto-update' },
-    electronBuilderWindowsSigning: { title: 'electron-builder: Windows code signing', href: 'https://www.electron.build/code-signing-win' },
-    electronUpdaterPublisherName: {
-      title: 'electron-updater 7.0.0-alpha.12 release notes',
-      href: 'https://github.com/electron-userland/electron-builder/releases/tag/electron-updater@7.0.0-alpha.12',
-    },
-    forgeWindowsSigning: { title: 'Electron Forge: Signing a Windows app', href: 'https://www.electronforge.io/guides/code-signing/code-signing-windows' },
-    appleNotarization: {
-      title: 'Apple: Notarizing macOS software before distribution',
-      href: 'https://developer.apple.com/documentation/security/notarizing-macos-software-before-distribution',
-    },
-    tauriV1SignLinux: { title: 'Tauri v1: Code signing Linux packages', href: 'https://tauri.app/v1/guides/distribution/sign-linux' },
-    appImageSignatures: { title: 'AppImage: Signing AppImages', href: 'https://docs.appimage.org/packaging-guide/optional/signatures.html' },
-  },
   announcement: {
     /** Changing the id shows the bar again to people who dismissed an earlier one. */
     id: 'announcement-2026-11-api-v1',
@@ -78,3 +43,40 @@ export const siteConfig = {
 } as const
 
 export type SiteConfig = typeof siteConfig
+
+/**
+ * External pages the guides link to, keyed by a name; a guide writes the URL as a Markdown link
+ * (so its Markdown twin keeps it) and tests/docs/external-links.test.ts checks it is listed here.
+ * A separate export, so the site's JavaScript (which never reads it) leaves it out.
+ */
+export const references = {
+  rfc9457: { title: 'RFC 9457: Problem Details for HTTP APIs', href: 'https://www.rfc-editor.org/rfc/rfc9457' },
+  pino: { title: 'pino', href: 'https://getpino.io' },
+  ferryChangelog: { title: "Ferry's CHANGELOG.md", href: 'https://github.com/ferry-updates/ferry/blob/main/CHANGELOG.md' },
+  ferryArchitecture: { title: "Ferry's ARCHITECTURE.md", href: 'https://github.com/ferry-updates/ferry/blob/main/ARCHITECTURE.md' },
+  tauriUpdater: { title: 'Tauri v2: Updater plugin', href: 'https://v2.tauri.app/plugin/updater/' },
+  tauriSignLinux: { title: 'Tauri v2: Linux code signing', href: 'https://v2.tauri.app/distribute/sign/linux/' },
+  tauriAction: { title: 'tauri-apps/tauri-action', href: 'https://github.com/tauri-apps/tauri-action' },
+  tauriUpdaterSource: {
+    title: 'tauri-plugin-updater: updater.rs',
+    href: 'https://github.com/tauri-apps/plugins-workspace/blob/v2/plugins/updater/src/updater.rs',
+  },
+  electronAutoUpdater: { title: 'Electron: autoUpdater', href: 'https://www.electronjs.org/docs/latest/api/auto-updater' },
+  squirrelMacCodeSignature: {
+    title: 'Squirrel.Mac: SQRLCodeSignature.h',
+    href: 'https://github.com/Squirrel/Squirrel.Mac/blob/master/Squirrel/SQRLCodeSignature.h',
+  },
+  electronBuilderAutoUpdate: { title: 'electron-builder: Auto Update', href: 'https://www.electron.build/auto-update' },
+  electronBuilderWindowsSigning: { title: 'electron-builder: Windows code signing', href: 'https://www.electron.build/code-signing-win' },
+  electronUpdaterPublisherName: {
+    title: 'electron-updater 7.0.0-alpha.12 release notes',
+    href: 'https://github.com/electron-userland/electron-builder/releases/tag/electron-updater@7.0.0-alpha.12',
+  },
+  forgeWindowsSigning: { title: 'Electron Forge: Signing a Windows app', href: 'https://www.electronforge.io/guides/code-signing/code-signing-windows' },
+  appleNotarization: {
+    title: 'Apple: Notarizing macOS software before distribution',
+    href: 'https://developer.apple.com/documentation/security/notarizing-macos-software-before-distribution',
+  },
+  tauriV1SignLinux: { title: 'Tauri v1: Code signing Linux packages', href: 'https://tauri.app/v1/guides/distribution/sign-linux' },
+  appImageSignatures: { title: 'AppImage: Signing AppImages', href: 'https://docs.appimage.org/packaging-guide/optional/signatures.html' },
+} as const

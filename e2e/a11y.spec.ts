@@ -1,12 +1,19 @@
 import AxeBuilder from '@axe-core/playwright'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { guidePages } from '../lib/docs-runner/pages'
 
-const shellPages = ['/', '/demo', '/docs/api/apps/upload', '/blog/archive', '/docs/0.1/intro', '/docs/api', '/blog', '/blog/tags', '/search?q=update', '/does-not-exist']
-/** Every guide and post, so long tables and code blocks in content are checked too. */
-const contentPages = guidePages(join(import.meta.dirname, '..')).map((file) => file.replace(/^pages/, '').replace(/\.mdx?$/, '').replace(/\/index$/, ''))
-const pages = [...new Set([...shellPages, ...contentPages])]
+/**
+ * Every URL in the built sitemap, plus what the sitemap leaves out on purpose: a search with
+ * results and the 404 page. fullyParallel spreads the tests over the workers.
+ */
+function sitemapPaths(): string[] {
+  const file = join(import.meta.dirname, '..', 'out', 'sitemap.xml')
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build before the browser tests`)
+  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname)
+}
+const pages = [...new Set([...sitemapPaths(), '/search?q=update', '/does-not-exist'])]
+
 /**
  * axe runs its experimental rules only when they are named; these are the ones that can report a
  * serious or critical violation. label-content-name-mismatch: a link's or button's accessible name

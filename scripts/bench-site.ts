@@ -4,6 +4,7 @@
  * and HTML it loads, then runs Lighthouse, and prints each figure against its target (issue 13's
  * budgets) with PASS or FAIL. A benchmark, not a test: it exits 0 unless `--strict`.
  *   npm run build && npm run bench:site [-- --pages /,/docs/intro] [--no-lighthouse] [--strict]
+ *   FERRY_SOURCE_MAPS=1 npm run build && npm run bench:site -- --breakdown   (JS per file and package)
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -13,6 +14,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { breakdown } from './bench-site/breakdown.ts'
+import type { Script } from './bench-site/breakdown.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -20,7 +23,7 @@ const port = 3190
 const origin = `http://127.0.0.1:${port}`
 const outDir = join(import.meta.dirname, '..', 'out')
 
-const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false }, breakdown: { type: 'boolean', default: false } } })
 
 /** The pages the targets name: a docs page, the longest guide, an API operation, the blog, a post, /demo. */
 const DEFAULT_PAGES = ['/', '/docs/intro', '/docs/updaters', '/docs/api/apps/create', '/blog', '/blog/electron-auto-update', '/demo']
@@ -44,14 +47,14 @@ function figures(path: string, w: Weight, s: Record<string, number> | undefined)
   return out
 }
 
-type Weight = { js: number; css: number; html: number; requests: number }
+type Weight = { js: number; css: number; html: number; requests: number; scripts: Script[] }
 
 async function pageWeight(path: string): Promise<Weight> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
   // saveData turns off Next's prefetching of linked pages, so only this page's own files count.
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }))
-  const weight: Weight = { js: 0, css: 0, html: 0, requests: 0 }
+  const weight: Weight = { js: 0, css: 0, html: 0, requests: 0, scripts: [] }
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
     pending.push(
@@ -62,7 +65,10 @@ async function pageWeight(path: string): Promise<Weight> {
         if (!body) return
         const gz = gzipSync(body, { level: 9 }).length
         weight.requests++
-        if (type === 'script') weight.js += gz
+        if (type === 'script') {
+          weight.js += gz
+          weight.scripts.push({ file: new URL(response.url()).pathname, gz })
+        }
         else if (type === 'stylesheet') weight.css += gz
         else weight.html += gz
       })(),
@@ -94,6 +100,12 @@ async function lighthouseScores(path: string): Promise<Record<string, number>> {
   }
 }
 
+function printBreakdown(w: Weight) {
+  for (const script of [...w.scripts].sort((a, b) => b.gz - a.gz)) console.log(`    ${kb(script.gz).padStart(9)}  ${script.file}`)
+  console.log('    by package (gzip share of each file, from its source map):')
+  for (const [name, gz] of breakdown(outDir, w.scripts).filter(([, gz]) => gz >= 512)) console.log(`    ${kb(gz).padStart(9)}  ${name}`)
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function main() {
@@ -113,6 +125,7 @@ async function main() {
       const s = values['no-lighthouse'] ? undefined : await lighthouseScores(path)
       if (s) line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
       console.log(line)
+      if (values.breakdown) printBreakdown(w)
       for (const figure of figures(path, w, s)) rows.push([path, figure])
     }
     console.log('\nTargets')

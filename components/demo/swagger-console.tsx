@@ -9,7 +9,7 @@ const SPEC_URL = '/openapi.json'
 
 export default function SwaggerConsole() {
   const root = useRef<HTMLDivElement>(null)
-  const system = useRef<SwaggerSystem>(undefined)
+  const system = useRef<SwaggerSystem | undefined>(undefined)
   const [spec, setSpec] = useState<object>()
   const [failed, setFailed] = useState<string>()
   const [attempt, setAttempt] = useState(0)

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { guidePages } from '../../lib/docs-runner/pages.ts'
-import { siteConfig } from '../../site.config.ts'
+import { references } from '../../site.config.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -25,10 +25,10 @@ function externalLinks(source: string): Array<{ line: number; url: string }> {
 }
 
 test('external links in the guides are all listed in site.config.ts references', () => {
-  const listed = new Set<string>(Object.values(siteConfig.references).map((r) => r.href))
+  const listed = new Set<string>(Object.values(references).map((r) => r.href))
   const unlisted = guidePages(root).flatMap((page) =>
     externalLinks(readFileSync(join(root, page), 'utf8')).filter((l) => !listed.has(l.url)).map((l) => `${page}:${l.line}: ${l.url}`))
-  assert.deepEqual(unlisted, [], 'add these to siteConfig.references in site.config.ts (or link them from there)')
+  assert.deepEqual(unlisted, [], 'add these to references in site.config.ts (or link them from there)')
 })
 
 test('the link scan sees Markdown links and autolinks, not URLs in code', () => {
