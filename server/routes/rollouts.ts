@@ -61,7 +61,8 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         let pausedSeconds = row.ramp_paused_seconds
         if (row.paused_at !== null && row.ramp_started_at !== null) {
           const from = Math.max(Date.parse(row.paused_at), Date.parse(row.ramp_started_at))
-          pausedSeconds += Math.max(0, Math.round((now.getTime() - from) / 1000))
+          // Whole seconds, rounded down: the ramp's clock never runs behind the time it was set.
+          pausedSeconds += Math.max(0, Math.floor((now.getTime() - from) / 1000))
         }
         await trx.updateTable('versions').set({
           paused_at: null, pause_reason: null, pause_automatic: 0, pulled_at: null, pull_reason: null,
