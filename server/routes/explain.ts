@@ -48,7 +48,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
         if (row.platform !== t.platform) return excluded('platform', `Built for platform ${row.platform}, not ${t.platform}.`)
         if (row.arch !== t.arch) return excluded('arch', `Built for architecture ${row.arch}, not ${t.arch}.`)
         if (row.published !== 1) return excluded('draft', 'A draft: never offered.')
-        if (row.pulled_at !== null) return excluded('pulled', `Pulled: offered to nobody (${row.pull_reason ?? 'no reason given'}).`)
+        if (row.pulled_at !== null) return excluded('pulled', `Pulled, so offered to nobody: ${row.pull_reason ?? 'no reason given'}`)
         const note = byId.get(row.id)
         if (!note) return excluded('unreadable', 'Its version is not semver: it cannot be compared, so it is never offered.')
         const bucket = mode === 'server' ? note.bucket : null
@@ -68,7 +68,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
           case 'bucket':
             return skipped('bucket', `The device's bucket ${bucket} is not below the rollout percentage ${note.candidate.rolloutPercentage}${rampNote(row)}.`)
           case 'zero-percent':
-            if (note.candidate.paused) return skipped('paused', `Paused: offered to no new device (${row.pause_reason ?? 'no reason given'}).`)
+            if (note.candidate.paused) return skipped('paused', `Paused, so offered to no new device: ${row.pause_reason ?? 'no reason given'}`)
             return skipped('zero-percent', `Rolled out to 0 %${rampNote(row)}.`)
           case 'offered': return skipped('no-installable-file', 'Chosen by the planner, but not what the answer carries.')
         }

@@ -60,7 +60,8 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         outcome: body.outcome,
         reason: body.reason ?? '',
         from_version: body.fromVersion ?? null,
-        reported_at: timestamp(now),
+        // Milliseconds: compared with `health_since`, set at a resume in the same second.
+        reported_at: now.toISOString(),
       }
       await s.db.insertInto('health_reports').values(report)
         .onConflict((oc) => oc.columns(['version_id', 'device_hash']).doUpdateSet({

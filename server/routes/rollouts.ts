@@ -66,7 +66,7 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         }
         await trx.updateTable('versions').set({
           paused_at: null, pause_reason: null, pause_automatic: 0, pulled_at: null, pull_reason: null,
-          ramp_paused_seconds: pausedSeconds, health_since: timestamp(now),
+          ramp_paused_seconds: pausedSeconds, health_since: now.toISOString(),
         }).where('id', '=', row.id).execute()
       })
       s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout resumed')
