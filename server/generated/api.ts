@@ -1547,11 +1547,11 @@ export interface components {
          *         },
          *         {
          *           "percentage": 50,
-         *           "afterMinutes": 2880
+         *           "afterMinutes": 1440
          *         },
          *         {
          *           "percentage": 100,
-         *           "afterMinutes": 2880
+         *           "afterMinutes": 1440
          *         }
          *       ]
          *     }
