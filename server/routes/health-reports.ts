@@ -5,7 +5,7 @@
  * version past its health policy pauses its rollout (logged, cached answers dropped).
  */
 import { LRUCache } from 'lru-cache'
-import { timestamp, type Handlers, type Services } from '../context.ts'
+import type { Handlers, Services } from '../context.ts'
 import { hmacSha256Hex } from '../crypto.ts'
 import { healthCounts } from '../model.ts'
 import { notFound, tooManyRequests, validationProblem } from '../problem.ts'

@@ -20,7 +20,7 @@ let admin: string
 let env: Record<string, string>
 let work: string
 
-interface Listed { version: string; channel: string; platform: string; arch: string; published: boolean; critical: boolean; rolloutPercentage: number; changelog: string; artifacts: Array<{ fileName: string }> }
+interface Listed { id: string; version: string; channel: string; platform: string; arch: string; published: boolean; critical: boolean; rolloutPercentage: number; changelog: string; artifacts: Array<{ fileName: string }> }
 
 async function versions(app: string): Promise<Listed[]> {
   const res = await f(`/v1/apps/${app}/versions?limit=100`, bearer(admin))
