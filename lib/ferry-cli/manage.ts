@@ -35,7 +35,8 @@ export async function ramp(client: FerryClient, app: string, version: string, pe
   for (const v of await matching(client, app, version, filters)) {
     if (!v.published) io.err(`${where(v)}: ${version} is a draft; its ramp runs from now, but devices get it only once it is published (ferry promote)`)
     const updated = await client.updateVersion(app, v.id, { ramp: { steps } })
-    io.out(`${where(v)}: ${version} ramp ${percentages.map((p) => `${p} %`).join(' → ')}, a step every ${everyMinutes} min; now ${updated.rolloutPercentage} %`)
+    const every = everyMinutes % 60 === 0 ? `${everyMinutes / 60} h` : `${everyMinutes} min`
+    io.out(`${where(v)}: ${version} ramp ${percentages.map((p) => `${p} %`).join(' → ')}, a step every ${every}; now ${updated.rolloutPercentage} %`)
   }
 }
 

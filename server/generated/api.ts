@@ -831,7 +831,9 @@ export interface paths {
          *     once per version (its latest report wins); the device id is stored only as a keyed hash,
          *     and no address is kept. When the failed share of a version's reports passes its health
          *     policy (`maxFailureRatio`, once at least `minReports` devices reported), Ferry pauses the
-         *     version's rollout itself. A device may send 10 reports a minute; more get 429.
+         *     version's rollout itself, logs it, and drops the app's cached update answers (a report
+         *     that pauses nothing invalidates nothing, hence `x-ferry-invalidates: none`). A device may
+         *     send 10 reports a minute; more get 429.
          */
         post: operations["reportUpdateOutcome"];
         delete?: never;

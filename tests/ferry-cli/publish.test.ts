@@ -200,7 +200,7 @@ test('--draft, then promote, rollout and status', async () => {
   // A ramp instead of a percentage; status tells where it stands, and that a paused one is paused.
   const ramped = await ferry(['rollout', 'drafty', '3.1.0', '5,50,100', '--every', '2h'], env)
   assert.equal(ramped.code, 0, ramped.stderr)
-  assert.equal(ramped.stdout.trim(), 'windows/x64 on stable: 3.1.0 ramp 5 % → 50 % → 100 %, a step every 120 min; now 5 %')
+  assert.equal(ramped.stdout.trim(), 'windows/x64 on stable: 3.1.0 ramp 5 % → 50 % → 100 %, a step every 2 h; now 5 %')
   const rampTable = (await ferry(['status', 'drafty'], env)).stdout.trimEnd().split('\n')
   assert.match(rampTable[1] ?? '', /\s5 %\s.*ramp step 1\/3, next \d{4}-\d\d-\d\dT/)
   const [rampedVersion] = await versions('drafty')
