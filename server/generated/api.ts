@@ -292,7 +292,8 @@ export interface paths {
         put?: never;
         /**
          * Pull a version
-         * @description Withdraws a published version: no device is offered it any more, and devices that run it
+         * @description Withdraws a published version: no device is offered it any more (nor is it the
+         *     [latest build](/docs/api/info/fetch-latest-build) any more), and devices that run it
          *     are offered the newest good version below it (published, not paused, not pulled, rolled
          *     out to 100 %) where their updater installs an older version: Ferry's JSON (`downgrade:
          *     true`), Squirrel.Windows, Squirrel.Mac, electron-updater with `allowDowngrade`. Tauri

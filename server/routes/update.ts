@@ -172,7 +172,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (cached !== undefined && !isVary(cached)) return toResponse(cached)
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
-      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
+      // A pulled version is offered to nobody, new installs included.
+      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)

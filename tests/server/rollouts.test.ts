@@ -164,6 +164,10 @@ test('a pulled version is offered to nobody, and its devices roll back where the
   assert.equal(v.rolloutPercentage, 0)
   assert.equal(await offered('device-0001', '1.0.0'), '1.1.0')
 
+  // The latest-build link (new installs) skips it too.
+  const latest = await f('/v1/apps/harbor/latest?packageType=exe&platform=windows&arch=x64')
+  assert.match(latest.headers.get('location') ?? '', new RegExp(`/versions/${ids['1.1.0']}/`))
+
   // Ferry's JSON says so.
   const ferry = await f('/v1/apps/harbor/update?version=1.2.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': 'device-0001' } })
   assert.deepEqual(await ferry.json().then((b) => { const o = b as { version: string; downgrade?: boolean }; return [o.version, o.downgrade] }), ['1.1.0', true])
