@@ -7,7 +7,8 @@
  *
  * Default mode: the update check against a hello-world route of the same app (same
  * middleware), with the answer cache (performance mode, in-process LRU) and without it, the
- * cost of telemetry counting, and a version listing (`GET /v1/apps/{app}/versions` with a
+ * cost of telemetry counting, the cached check of a client below a version on a ramp (the demo
+ * seed's, with health reports stored; target: within 10 % of the plain cached check), and a version listing (`GET /v1/apps/{app}/versions` with a
  * token), on the demo data. Prints req/s, p99 and the ratios.
  *
  * `--catalogue`: the uncached update check with 100, 10,000 and 100,000 published versions in
@@ -161,9 +162,14 @@ async function standard(backend: BackendName): Promise<Summary> {
     const { token } = await login.json() as { token: string }
     const auth = { ...DEVICE, authorization: `Bearer ${token}` }
     const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+    // A client on 1.1.0: 1.2.1 above it is on a ramp (the demo seed), so the cached answer
+    // depends on the device's bucket and ends at the ramp's next step; the seed's health
+    // reports paused another version.
+    const rampPath = '/v1/apps/harbor-notes/update?version=1.1.0&platform=windows&arch=x64&format=ferry'
     const routes: Array<[string, string, Record<string, string>]> = [
       ['hello world', cached.base + '/hello', DEVICE],
       ['update check, cache on', cached.base + updatePath, DEVICE],
+      ['ramp + health, cache on', cached.base + rampPath, DEVICE],
       ['update check, cache off', uncached.base + updatePath, DEVICE],
       ['cache on, telemetry off', quiet.base + updatePath, DEVICE],
       ['version listing', cached.base + '/v1/apps/harbor-notes/versions', auth],
@@ -193,6 +199,7 @@ function printStandard(backend: BackendName, summary: Summary): void {
   }
   const rps = (name: string) => summary.get(name)?.rps ?? 0
   console.log(`\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`)
+  console.log(`update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`)
   console.log(`update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`)
   console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
   console.log(`telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`)

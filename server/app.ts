@@ -29,6 +29,10 @@ import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/record
 import { createMemoryLoginLimiter } from './login-limiter.ts'
 import { createCors } from './cors.ts'
 import { responseHeaders } from './response-headers.ts'
+import { DEFAULT_HEALTH_POLICY } from './rollout.ts'
+import { rolloutHandlers } from './routes/rollouts.ts'
+import { healthHandlers } from './routes/health-reports.ts'
+import { explainHandlers } from './routes/explain.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 const MAX_JSON_BYTES = 1024 * 1024
@@ -151,6 +155,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
       version: deps.config.version ?? '0.0.0',
       telemetry,
+      healthPolicy: deps.config.healthPolicy ?? DEFAULT_HEALTH_POLICY,
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
     },
     now,
@@ -195,6 +200,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...infoHandlers(s),
     ...updateHandlers(s),
     ...telemetryHandlers(s),
+    ...rolloutHandlers(s),
+    ...healthHandlers(s),
+    ...explainHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

@@ -32,6 +32,8 @@ export interface AppConfig {
   version?: string
   /** Count update checks that carry a device id (default true). */
   telemetry?: boolean
+  /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
+  healthPolicy?: Schemas['HealthPolicy']
 }
 
 /** The subset of pino's API the app uses. */

@@ -1,6 +1,7 @@
 /** @module Rows → API objects, and the lookups several routes share. */
 import type { Selectable } from 'kysely'
-import type { AuthUser, Schemas, Services } from './context.ts'
+import { timestamp, type AuthUser, type Schemas, type Services } from './context.ts'
+import { parseSteps, policyOf, rolloutAt } from './rollout.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
 import { errorCode } from './storage/outage.ts'
@@ -95,6 +96,8 @@ export function versionQuery(s: Services) {
       'v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch',
       'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
       'v.created_at', 'v.published_at', 'v.seq', 'apps.private as app_private',
+      'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
+      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_since',
     ])
 }
 
@@ -105,6 +108,8 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
   const byVersion = new Map<string, ArtifactRow[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
+  const health = await healthCounts(s, rows.map((r) => r.id))
+  const now = s.now().getTime()
   return Promise.all(rows.map(async (r) => ({
     id: r.id,
     app: r.app_slug,
@@ -116,12 +121,47 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     published: r.published === 1,
     critical: r.critical === 1,
     intermediate: r.intermediate === 1,
-    rolloutPercentage: r.rollout_percentage,
+    rolloutPercentage: rolloutAt(r, now).percentage,
+    rollout: toRollout(s, r, now, health.get(r.id) ?? { reports: 0, failed: 0 }),
     createdAt: r.created_at,
     publishedAt: r.published_at,
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
       toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))
+}
+
+/** Devices that reported on each version since its last resume, and how many of them failed. */
+export async function healthCounts(s: Pick<Services, 'db'>, ids: string[]): Promise<Map<string, { reports: number; failed: number }>> {
+  const out = new Map<string, { reports: number; failed: number }>()
+  if (ids.length === 0) return out
+  const rows = await s.db.selectFrom('health_reports as h').innerJoin('versions as v', 'v.id', 'h.version_id')
+    .where('h.version_id', 'in', ids)
+    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
+    .groupBy('h.version_id')
+    .select((eb) => ['h.version_id', eb.fn.countAll<number | string>().as('reports'),
+      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed')])
+    .execute()
+  for (const r of rows) out.set(r.version_id, { reports: Number(r.reports), failed: Number(r.failed ?? 0) })
+  return out
+}
+
+const hold = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
+  at === null ? null : { at, reason: reason ?? '', automatic }
+
+/** A version's `rollout` member at `now` (epoch ms). */
+export function toRollout(s: Services, r: VersionRow, now: number, health: { reports: number; failed: number }): Schemas['Rollout'] {
+  const steps = parseSteps(r.ramp_steps)
+  const position = rolloutAt(r, now)
+  const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
+  return {
+    ramp: steps && r.ramp_started_at !== null ? {
+      steps, startedAt: r.ramp_started_at, currentStep: position.step,
+      nextStepAt: position.nextStepAt === null ? null : timestamp(new Date(position.nextStepAt)),
+    } : null,
+    paused: hold(r.paused_at, r.pause_reason, r.pause_automatic === 1),
+    pulled: hold(r.pulled_at, r.pull_reason, false),
+    health: { ...health, policy, defaultPolicy: isDefault },
+  }
 }
 
 /** Base of absolute URLs: the configured public URL or the request's origin. */

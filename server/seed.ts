@@ -41,7 +41,19 @@ const VERSIONS: VersionSeed[] = [
   { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'darwin', arch: 'arm64', files: ['Tidewatch_1.0.0_aarch64.dmg', 'Tidewatch.app.tar.gz', 'Tidewatch.app.tar.gz.sig'], changelog: '- Tide tables offline' },
   { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'linux', arch: 'x64', files: ['tidewatch_1.0.0_amd64.AppImage', 'tidewatch_1.0.0_amd64.AppImage.sig'], changelog: '- Tide tables offline' },
   { app: 'tidewatch', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', files: ['Tidewatch_1.0.0_x64-setup.exe', 'Tidewatch_1.0.0_x64-setup.exe.sig'], changelog: '- Tide tables offline' },
+  // Rolled out by a ramp (see RAMPS), and paused by its health reports (see PAUSED).
+  { app: 'harbor-notes', version: '1.2.1', channel: 'stable', platform: 'windows', arch: 'x64', files: ['HarborNotes-Setup-1.2.1.exe', 'harbor-notes-1.2.1-full.nupkg'], changelog: '- Faster search' },
+  { app: 'tidewatch', version: '1.1.0', channel: 'stable', platform: 'darwin', arch: 'arm64', files: ['Tidewatch_1.1.0_aarch64.dmg', 'Tidewatch.app.tar.gz', 'Tidewatch.app.tar.gz.sig'], changelog: '- Moon phases' },
 ]
+
+/** A ramp in progress: 5 % now, 25 % after an hour, 50 % a day later, everyone a day after that. */
+const RAMP = {
+  app: 'harbor-notes', version: '1.2.1', platform: 'windows',
+  steps: [{ percentage: 5, afterMinutes: 0 }, { percentage: 25, afterMinutes: 60 }, { percentage: 50, afterMinutes: 1440 }, { percentage: 100, afterMinutes: 1440 }],
+}
+
+/** A version its health reports paused: 3 of 5 devices failed, its policy allows 20 % once 5 reported. */
+const PAUSED = { app: 'tidewatch', version: '1.1.0', platform: 'darwin', arch: 'arm64', outcomes: ['installed', 'failed', 'installed', 'failed', 'failed'] as const }
 
 /** Demo file content; a signature file holds base64 text, as minisign signatures do. */
 function demoContent(file: string): string {
@@ -84,7 +96,21 @@ export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoDat
     form.set('intermediate', String(v.intermediate ?? false))
     form.set('rolloutPercentage', String(v.rolloutPercentage ?? 100))
     for (const file of v.files) form.append('files', new File([demoContent(file)], file))
-    await call(fetch, `/v1/apps/${v.app}/versions`, { method: 'POST', headers: auth, body: form }, 201)
+    const created = await call(fetch, `/v1/apps/${v.app}/versions`, { method: 'POST', headers: auth, body: form }, 201) as { id: string }
+    const edit = (body: unknown) => call(fetch, `/v1/apps/${v.app}/versions/${created.id}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, 200)
+    if (v.app === RAMP.app && v.version === RAMP.version && v.platform === RAMP.platform) await edit({ ramp: { steps: RAMP.steps } })
+    if (v.app === PAUSED.app && v.version === PAUSED.version && v.platform === PAUSED.platform) {
+      await edit({ healthPolicy: { maxFailureRatio: 0.2, minReports: PAUSED.outcomes.length } })
+      for (const [i, outcome] of PAUSED.outcomes.entries()) {
+        await call(fetch, `/v1/apps/${v.app}/health-reports`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            deviceId: `demo-mac-${String(i + 1).padStart(2, '0')}`, version: v.version, channel: v.channel, platform: v.platform, arch: PAUSED.arch,
+            outcome, fromVersion: '1.0.0', ...(outcome === 'failed' ? { reason: 'Crash on launch: tide cache migration' } : {}),
+          }),
+        }, 202)
+      }
+    }
   }
   await post('/v1/team/users', {
     ...DEMO_USER,

@@ -25,14 +25,28 @@ export const inRollout = (percentage: number, bucket: number) => bucket < percen
 export interface Plan<C extends Candidate> { target: C; critical: boolean }
 
 /**
+ * Why the planner passed over or chose a candidate (collected only when asked for, by the
+ * explain endpoint): `not-newer` (not above the client), `gate` (above the lowest intermediate),
+ * `zero-percent`, `bucket` (the device's bucket is outside a partial rollout), `lower-offer`
+ * (a higher candidate is offered), `offered`.
+ */
+export interface PlanNote<C extends Candidate> {
+  candidate: C
+  rule: 'offered' | 'not-newer' | 'gate' | 'zero-percent' | 'bucket' | 'lower-offer'
+  /** The device's bucket, when the planner computed one. */
+  bucket: number | null
+}
+
+/**
  * Chooses the version to offer a client on `current`, or `null` (up to date).
  * - Only versions above `current` count.
  * - The lowest intermediate above `current` is a gate: nothing above it is offered yet.
  * - Among the rest, the highest version whose rollout includes the device is offered.
  * - `critical` if the offered version or any version skipped below it is critical.
- * `bucketOf` is called only for versions rolled out to fewer than 100 %.
+ * `bucketOf` is called only for versions rolled out to fewer than 100 %. With `notes`, every
+ * candidate gets one note saying which rule decided it (the answer is the same either way).
  */
-export function planUpdate<C extends Candidate>(current: string | SemVer, published: C[], bucketOf: (c: C) => number): Plan<C> | null {
+export function planUpdate<C extends Candidate>(current: string | SemVer, published: C[], bucketOf: (c: C) => number, notes?: Array<PlanNote<C>>): Plan<C> | null {
   const v = (c: C) => c.parsed ?? c.version
   const above = published.filter((c) => semver.gt(v(c), current)).sort((a, b) => semver.compare(v(a), v(b)))
   const gate = above.findIndex((c) => c.intermediate)
@@ -40,10 +54,19 @@ export function planUpdate<C extends Candidate>(current: string | SemVer, publis
   let targetIndex = -1
   for (let i = pool.length - 1; i >= 0; i--) {
     const c = pool[i] as C
-    if (c.rolloutPercentage >= 100 || (c.rolloutPercentage > 0 && inRollout(c.rolloutPercentage, bucketOf(c)))) {
+    const partial = c.rolloutPercentage > 0 && c.rolloutPercentage < 100
+    const bucket = partial ? bucketOf(c) : null
+    if (c.rolloutPercentage >= 100 || (bucket !== null && inRollout(c.rolloutPercentage, bucket))) {
       targetIndex = i
+      notes?.push({ candidate: c, rule: 'offered', bucket })
       break
     }
+    notes?.push({ candidate: c, rule: bucket === null ? 'zero-percent' : 'bucket', bucket })
+  }
+  if (notes) {
+    for (const c of published) if (!above.includes(c)) notes.push({ candidate: c, rule: 'not-newer', bucket: null })
+    for (const c of above.slice(pool.length)) notes.push({ candidate: c, rule: 'gate', bucket: null })
+    for (const c of pool.slice(0, Math.max(targetIndex, 0))) notes.push({ candidate: c, rule: 'lower-offer', bucket: null })
   }
   if (targetIndex === -1) return null
   const target = pool[targetIndex] as C

@@ -40,7 +40,7 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Sand
           )}
         </div>
       </div>
-      <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} />
+      <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} api={data.api} />
       <TelemetryChart api={data.api} app={data.selected} />
       <TokenPanel api={data.api} app={data.selected} run={data.run} generation={data.generation} />
     </div>

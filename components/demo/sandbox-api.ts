@@ -9,6 +9,8 @@ export type Artifact = Schemas['Artifact']
 export type Problem = Schemas['Problem']
 export type PackageType = Schemas['PackageType']
 export type ApiToken = Schemas['ApiToken']
+export type UpdateExplanation = Schemas['UpdateExplanation']
+export type UpdaterFormat = Schemas['UpdaterFormat']
 export interface Catalogs { channels: string[]; platforms: string[]; archs: string[] }
 
 /** An RFC 9457 problem answered by the API. */
@@ -70,6 +72,11 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
     updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) =>
       ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
     deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),
+    pauseVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: {} })),
+    resumeVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/resume', { params: version(slug, id) })),
+    pullVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: {} })),
+    explain: (slug: string, query: paths['/v1/apps/{app}/update/explain']['get']['parameters']['query']) =>
+      ok(client.GET('/v1/apps/{app}/update/explain', { params: { ...app(slug), query } })),
     telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
     listTokens: async () => (await ok(client.GET('/v1/team/tokens', { params: PAGE }))).items,
     createToken: (body: Schemas['ApiTokenCreate']) => ok(client.POST('/v1/team/tokens', { body })),

@@ -1,5 +1,5 @@
 import { TAURI_ARCHS } from '../../server/protocols/formats.ts'
-import type { PackageType } from './sandbox-api'
+import type { PackageType, UpdaterFormat } from './sandbox-api'
 
 /** What the simulated installed app knows about itself. */
 export interface SimulatorInput {
@@ -31,6 +31,11 @@ export interface UpdateFormat {
   request(input: SimulatorInput): { path: string; headers: Record<string, string> }
   /** One sentence: what the installed app would do with the answer. */
   summarize(answer: SimulatedAnswer): string
+  /**
+   * How the explain endpoint names this check: the updater format (`undefined`: the platform's
+   * default) and the platform when the protocol fixes it. Absent: not an update check.
+   */
+  explain?: { format: UpdaterFormat | undefined; platform?: string }
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
@@ -40,6 +45,7 @@ const deviceHeader = (input: SimulatorInput): Record<string, string> => (input.d
 
 const ferryJson: UpdateFormat = {
   id: 'ferry-json',
+  explain: { format: 'ferry' },
   label: 'Ferry update check (JSON)',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
@@ -71,6 +77,7 @@ const latestRedirect: UpdateFormat = {
 
 const platformDefault: UpdateFormat = {
   id: 'platform-default',
+  explain: { format: undefined },
   label: "Update check in the platform's default format",
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
@@ -85,6 +92,7 @@ const platformDefault: UpdateFormat = {
 
 const squirrelWindows: UpdateFormat = {
   id: 'squirrel-windows',
+  explain: { format: 'squirrel-windows', platform: 'windows' },
   label: 'Squirrel.Windows RELEASES',
   uses: ['version', 'channel', 'arch', 'deviceId'],
   request: (input) => ({
@@ -101,6 +109,7 @@ const squirrelWindows: UpdateFormat = {
 
 const squirrelMac: UpdateFormat = {
   id: 'squirrel-mac',
+  explain: { format: 'electron-builtin', platform: 'darwin' },
   label: "Squirrel.Mac (Electron's autoUpdater on macOS)",
   uses: ['version', 'channel', 'arch', 'deviceId'],
   request: (input) => ({
@@ -119,6 +128,7 @@ const electronUpdaterFile = (platform: string) => (platform === 'darwin' ? 'late
 
 const electronUpdater: UpdateFormat = {
   id: 'electron-updater',
+  explain: { format: 'electron-updater' },
   label: 'electron-updater (generic provider, latest.yml)',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
@@ -137,6 +147,7 @@ const TAURI_ARCH: Record<string, string> = Object.fromEntries(Object.entries(TAU
 
 const tauri: UpdateFormat = {
   id: 'tauri',
+  explain: { format: 'tauri' },
   label: 'Tauri v2 updater',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({

@@ -1,15 +1,60 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ProblemView } from './problem-view'
-import { isProblem, type App, type Catalogs, type PackageType, type Problem } from './sandbox-api'
+import { ProblemError, isProblem, type App, type Catalogs, type PackageType, type Problem, type SandboxApi, type UpdateExplanation } from './sandbox-api'
 import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 import { CatalogSelect } from './upload-form'
-import { PACKAGE_TYPES, UPDATE_FORMATS, type SimulatedAnswer, type SimulatorInput } from './update-formats'
+import { PACKAGE_TYPES, UPDATE_FORMATS, type SimulatedAnswer, type SimulatorInput, type UpdateFormat } from './update-formats'
 
 interface Result {
   request: string
   answer: SimulatedAnswer
   summary: string
   problem?: Problem
+  /** Why Ferry answered so (the explain endpoint), or why there is no explanation. */
+  explanation?: UpdateExplanation | string
+}
+
+/** Asks the explain endpoint about the same check; a string says why it could not. */
+async function explainCheck(api: SandboxApi | undefined, format: UpdateFormat, input: SimulatorInput): Promise<UpdateExplanation | string | undefined> {
+  if (!format.explain) return undefined
+  if (!api) return 'Sign in to see why.'
+  if (input.deviceId.length < 8) return 'Enter a device id (8 characters or more) to see why Ferry answered so: rollouts bucket each device by it.'
+  try {
+    return await api.explain(input.app, {
+      version: input.version, channel: input.channel, platform: format.explain.platform ?? input.platform, arch: input.arch,
+      deviceId: input.deviceId, ...(format.explain.format ? { format: format.explain.format } : {}),
+    })
+  } catch (error) {
+    return error instanceof ProblemError ? error.problem.detail ?? error.message : 'The explanation could not be loaded.'
+  }
+}
+
+function Explanation({ explanation }: { explanation: UpdateExplanation | string }) {
+  if (typeof explanation === 'string') return <p className="ferry-sim-why">{explanation}</p>
+  const { offered, downgrade, rolloutMode, versions } = explanation
+  return (
+    <div className="ferry-sim-why">
+      <h4>Why</h4>
+      <p>
+        {offered ? `Ferry offers ${offered}${downgrade ? ' (a rollback: the installed version is pulled)' : ''}.` : 'Ferry offers no update.'}{' '}
+        {rolloutMode === 'client' ? 'This updater stages partial rollouts itself from the percentage Ferry sends.' : ''}
+      </p>
+      <table className="ferry-explain">
+        <thead>
+          <tr><th scope="col">Version</th><th scope="col">Verdict</th><th scope="col">Reason</th></tr>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={v.id}>
+              <td>{v.version}</td>
+              <td>{v.verdict === 'offered' ? <strong>offered</strong> : `${v.verdict} (${v.rule})`}</td>
+              <td>{v.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -19,7 +64,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** Asks the sandbox what an installed app would receive, with the app's own request. */
-export function UpdateSimulator({ sandbox, apps, catalogs }: { sandbox: SandboxClient; apps: App[]; catalogs: Catalogs }) {
+export function UpdateSimulator({ sandbox, apps, catalogs, api }: { sandbox: SandboxClient; apps: App[]; catalogs: Catalogs; api?: SandboxApi }) {
   const id = useId()
   const [formatId, setFormatId] = useState(UPDATE_FORMATS[0]?.id ?? '')
   const [input, setInput] = useState<SimulatorInput>({ app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'exe', deviceId: '' })
@@ -38,7 +83,11 @@ export function UpdateSimulator({ sandbox, apps, catalogs }: { sandbox: SandboxC
       const res = await sandbox.fetch(new Request(SANDBOX_ORIGIN + path, { headers }))
       const answer = { status: res.status, headers: res.headers, body: await readBody(res) }
       const request = `GET ${path}`
-      setResult(isProblem(res) ? { request, answer, summary: '', problem: answer.body as Problem } : { request, answer, summary: format.summarize(answer) })
+      if (isProblem(res)) setResult({ request, answer, summary: '', problem: answer.body as Problem })
+      else {
+        const explanation = await explainCheck(api, format, input)
+        setResult({ request, answer, summary: format.summarize(answer), ...(explanation ? { explanation } : {}) })
+      }
     } finally {
       setBusy(false)
     }
@@ -112,6 +161,7 @@ export function UpdateSimulator({ sandbox, apps, catalogs }: { sandbox: SandboxC
               {`${result.request}\n\nHTTP ${result.answer.status}\n${shownHeaders.join('\n')}`}
             </pre>
             {result.problem ? <ProblemView problem={result.problem} /> : result.answer.body !== null ? <pre className="ferry-sim-body">{typeof result.answer.body === 'string' ? result.answer.body : JSON.stringify(result.answer.body, null, 2)}</pre> : null}
+            {result.explanation ? <Explanation explanation={result.explanation} /> : null}
           </>
         ) : null}
       </div>

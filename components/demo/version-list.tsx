@@ -15,6 +15,34 @@ async function saveArtifact(api: SandboxApi, url: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }
 
+const DEMO_RAMP = [{ percentage: 1, afterMinutes: 0 }, { percentage: 10, afterMinutes: 60 }, { percentage: 50, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }]
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Where the version's ramp stands, why it is paused or pulled, and its health reports. */
+function RolloutStatus({ version: v }: { version: Version }) {
+  const { ramp, paused, pulled, health } = v.rollout
+  if (!ramp && !paused && !pulled && health.reports === 0) return null
+  return (
+    <ul className="ferry-rollout" aria-label={`Rollout of ${v.version}`}>
+      {ramp ? (
+        <li>
+          Ramp {ramp.steps.map((s) => `${s.percentage} %`).join(' → ')}:{' '}
+          {ramp.currentStep === null ? 'not started' : `step ${ramp.currentStep + 1} of ${ramp.steps.length} (${v.rolloutPercentage} %)`}
+          {ramp.nextStepAt ? `, next step ${when(ramp.nextStepAt)}` : paused ? ', stopped while paused' : ', complete'}.
+        </li>
+      ) : null}
+      {paused ? <li>Paused{paused.automatic ? ' by its health reports' : ''} on {when(paused.at)}: {paused.reason}</li> : null}
+      {pulled ? <li>Pulled on {when(pulled.at)}: {pulled.reason}. Devices on it are offered the previous good version.</li> : null}
+      {health.reports > 0 ? (
+        <li>
+          Health: {health.failed} of {health.reports} devices failed (pauses above {Math.round(health.policy.maxFailureRatio * 100)} % once {health.policy.minReports} reported).
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
 export function VersionList({ app, versions, run, api }: { app: App; versions: Version[]; run: Run; api?: SandboxApi }) {
   return (
     <div className="ferry-versions">
@@ -36,8 +64,11 @@ export function VersionList({ app, versions, run, api }: { app: App; versions: V
                 <span className={v.published ? 'ferry-tag ferry-tag-ok' : 'ferry-tag'}>{v.published ? 'published' : 'draft'}</span>
                 {v.critical ? <span className="ferry-tag ferry-tag-warn">critical</span> : null}
                 {v.intermediate ? <span className="ferry-tag">intermediate</span> : null}
-                {v.rolloutPercentage < 100 ? <span className="ferry-tag">rollout {v.rolloutPercentage} %</span> : null}
+                {v.rolloutPercentage < 100 || v.rollout.ramp ? <span className="ferry-tag">rollout {v.rolloutPercentage} %</span> : null}
+                {v.rollout.paused ? <span className="ferry-tag ferry-tag-warn">paused</span> : null}
+                {v.rollout.pulled ? <span className="ferry-tag ferry-tag-warn">pulled</span> : null}
               </div>
+              <RolloutStatus version={v} />
               {v.changelog ? <p className="ferry-version-changelog">{v.changelog}</p> : null}
               <ul className="ferry-artifacts">
                 {v.artifacts.map((f) => (
@@ -62,6 +93,25 @@ export function VersionList({ app, versions, run, api }: { app: App; versions: V
                   {v.intermediate ? 'Unmark intermediate' : 'Mark intermediate'}
                   <span className="ferry-sr-only"> {what}</span>
                 </button>
+                {v.rollout.paused || v.rollout.pulled ? (
+                  <button type="button" className="ferry-btn" onClick={() => run(`Resumed ${what}.`, (a) => a.resumeVersion(app.slug, v.id))}>
+                    Resume<span className="ferry-sr-only"> {what}</span>
+                  </button>
+                ) : (
+                  <button type="button" className="ferry-btn" onClick={() => run(`Paused ${what}.`, (a) => a.pauseVersion(app.slug, v.id))}>
+                    Pause<span className="ferry-sr-only"> {what}</span>
+                  </button>
+                )}
+                {!v.rollout.ramp && v.published ? (
+                  <button type="button" className="ferry-btn" onClick={() => edit(`Started a ramp for ${what}: 1 % now, then 10 %, 50 % and 100 % an hour apart.`, { ramp: { steps: DEMO_RAMP } })}>
+                    Start ramp<span className="ferry-sr-only"> {what}</span>
+                  </button>
+                ) : null}
+                {v.rollout.pulled ? null : (
+                  <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Pulled ${what}: its devices are offered the previous good version.`, (a) => a.pullVersion(app.slug, v.id))}>
+                    Pull<span className="ferry-sr-only"> {what}</span>
+                  </button>
+                )}
                 <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Deleted ${what}.`, (a) => a.deleteVersion(app.slug, v.id))}>
                   Delete<span className="ferry-sr-only"> {what}</span>
                 </button>

@@ -48,6 +48,14 @@ export function percent(name: string, raw: string): number {
   return Number(raw)
 }
 
+/** A duration like `30m`, `12h` or `2d`, in whole minutes (at most a year). */
+export function duration(name: string, raw: string): number {
+  const m = /^(\d{1,6})([mhd])$/.exec(raw)
+  const minutes = m ? Number(m[1]) * { m: 1, h: 60, d: 1440 }[m[2] as 'm' | 'h' | 'd'] : NaN
+  if (!(minutes >= 1 && minutes <= 525_600)) throw usageError(`${name} must be a duration like 30m, 12h or 2d (at most 365d), not ${JSON.stringify(raw)}`)
+  return minutes
+}
+
 /** Exactly `count` positionals, named in the message when one is missing or extra. */
 export function positionals(command: string, got: string[], names: string[]): string[] {
   if (got.length < names.length) throw usageError(`${command}: missing <${names[got.length]}> (usage: ferry ${command} ${names.map((n) => `<${n}>`).join(' ')}; see --help)`)

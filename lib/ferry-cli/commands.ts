@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { FerryClient, type VersionFilters } from './api.ts'
-import { CONNECTION_OPTIONS, connection, parseCommand, percent, positionals } from './args.ts'
+import { CONNECTION_OPTIONS, connection, duration, parseCommand, percent, positionals } from './args.ts'
 import { CliError, EXIT, usageError, type ExitCode } from './errors.ts'
-import { promote, rollout, status } from './manage.ts'
+import { promote, ramp, rollout, status } from './manage.ts'
 import type { Io } from './output.ts'
 import { importReleases } from './import.ts'
 import { publish } from './publish.ts'
@@ -26,7 +26,7 @@ export const HELP: Record<string, string> = {
 Commands:
   publish <dir> --app <slug>               Upload an electron-builder or Tauri build output, one version per platform/arch
   import <dir> --app <slug>                Upload a folder of past releases, oldest first (migrating from another server)
-  rollout <app> <version> <percent>        Set the rollout percentage of a version
+  rollout <app> <version> <percent>        Set the rollout percentage of a version, or a ramp (1,10,50,100)
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
 
@@ -73,9 +73,11 @@ Options:
   --dry-run          Print the plan (version, channel, platform/arch, files, bytes) and upload nothing;
                      compared with the server when FERRY_URL and FERRY_TOKEN are set
 ${CONNECTION_HELP}`,
-  rollout: `Usage: ferry rollout <app> <version> <percent> [--channel <name>] [--platform <name>] [--arch <name>]
+  rollout: `Usage: ferry rollout <app> <version> <percent | p1,p2,…> [--every <duration>] [--channel <name>] [--platform <name>] [--arch <name>]
 
-Sets the rollout percentage (0-100) of every upload of <version> the filters match.
+Sets the rollout percentage (0-100) of every upload of <version> the filters match. A list of
+percentages sets a ramp instead: the first now, each next one --every later (30m, 12h, 2d;
+default 24h), paused time not counted. ferry status shows where it stands.
 ${CONNECTION_HELP}`,
   promote: `Usage: ferry promote <app> <version> [--rollout <percent>] [--channel <name>] [--platform <name>] [--arch <name>]
 
@@ -143,10 +145,17 @@ const COMMANDS: Record<string, Command> = {
 
   async rollout(argv, io) {
     const { values, positionals: args } = parseCommand('rollout', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS },
+      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, every: { type: 'string' } },
     }))
     if (values.help) return io.out(HELP.rollout ?? '')
     const [app = '', version = '', share = ''] = positionals('rollout', args, ['app', 'version', 'percent'])
+    if (share.includes(',')) {
+      const steps = share.split(',').map((p) => percent('<percent> list entry', p.trim()))
+      if (steps.some((p, i) => i > 0 && p < (steps[i - 1] as number))) throw usageError(`a ramp's percentages must not decrease: ${share}`)
+      await ramp(new FerryClient(connection(values, io.env)), app, version, steps, duration('--every', values.every ?? '24h'), filtersOf(values), io)
+      return
+    }
+    if (values.every !== undefined) throw usageError('--every applies to a ramp: give a list of percentages, like 1,10,50,100')
     const value = percent('<percent>', share)
     await rollout(new FerryClient(connection(values, io.env)), app, version, value, filtersOf(values), io)
   },

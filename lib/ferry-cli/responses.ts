@@ -31,7 +31,13 @@ export function isArtifact(x: unknown): x is Artifact {
 export function isVersion(x: unknown): x is Version {
   return isObject(x) && isString(x.id) && isString(x.version) && isString(x.channel) && isString(x.platform) && isString(x.arch) &&
     isBoolean(x.published) && isBoolean(x.critical) && isBoolean(x.intermediate) && isNumber(x.rolloutPercentage) &&
-    isString(x.createdAt) && Array.isArray(x.artifacts) && x.artifacts.every(isArtifact)
+    isRollout(x.rollout) && isString(x.createdAt) && Array.isArray(x.artifacts) && x.artifacts.every(isArtifact)
+}
+
+/** `ramp`, `paused` and `pulled` are objects or null (what `ferry status` reads of them). */
+function isRollout(x: unknown): x is Version['rollout'] {
+  const objectOrNull = (v: unknown) => v === null || isObject(v)
+  return isObject(x) && objectOrNull(x.ramp) && objectOrNull(x.paused) && objectOrNull(x.pulled) && isObject(x.health)
 }
 
 export function isVersionList(x: unknown): x is VersionList {

@@ -9,6 +9,7 @@ export default {
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',
   publishing: 'Publishing from CI',
+  rollouts: 'Rollouts',
   'code-signing': 'Code signing',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',

@@ -7,8 +7,12 @@
 import { LRUCache } from 'lru-cache'
 import type { Answer } from '../protocols/answer.ts'
 
-/** A cache entry: an answer, or "the answer depends on the device's buckets for these [version, percentage]s". */
-export type CachedAnswer = Answer | { vary: Array<[string, number]> }
+/**
+ * A cache entry: an answer, or "the answer depends on the device's buckets for these [version,
+ * percentage]s". `until`: epoch ms on the app's clock after which the entry is stale (a ramp
+ * takes its next step then); readers treat it as absent.
+ */
+export type CachedAnswer = (Answer | { vary: Array<[string, number]> }) & { until?: number }
 
 export interface AnswerCache {
   readonly kind: 'memory' | 'redis'

@@ -193,8 +193,118 @@ export interface paths {
          * @description Changes a version's changelog, publication state, criticality, intermediate flag or rollout
          *     percentage. Members you leave out keep their value. Publishing sets `publishedAt`; the
          *     version number, channel, platform and architecture cannot change (upload a new version).
+         *
+         *     `ramp` replaces a hand-set percentage with steps (for example 1 % → 10 % → 50 % → 100 %, each
+         *     after a number of minutes); the version's `rolloutPercentage` then follows the clock, and
+         *     the update check computes it at each request. `healthPolicy` sets when health reports
+         *     pause the rollout (default: more than 20 % failed once 20 devices reported).
          */
         patch: operations["updateVersion"];
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a rollout
+         * @description Stops offering the version to devices that do not run it yet: while paused it counts as
+         *     rolled out to 0 %, and a ramp's clock stops. Devices already on it keep it. Ferry pauses a
+         *     version itself when its health reports fail too often (`rollout.paused.automatic`).
+         *     Pausing a paused version keeps the first pause and its reason.
+         */
+        post: operations["pauseVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a rollout
+         * @description Lifts a pause or a pull. A ramp continues from the step it had reached: the paused time
+         *     does not count towards its steps. Health reports received before the resume no longer
+         *     count towards an automatic pause. Resuming a version that is neither paused nor pulled
+         *     changes nothing.
+         */
+        post: operations["resumeVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/versions/{version}/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull a version
+         * @description Withdraws a published version: no device is offered it any more (nor is it the
+         *     [latest build](/docs/api/info/fetch-latest-build) any more), and devices that run it
+         *     are offered the newest good version below it (published, not paused, not pulled, rolled
+         *     out to 100 %) where their updater installs an older version: Ferry's JSON (`downgrade:
+         *     true`), Squirrel.Windows, Squirrel.Mac, electron-updater with `allowDowngrade`. Tauri
+         *     installs it only with a custom `version_comparator`. A newer good version, when there is
+         *     one, is offered instead. [Resume](/docs/api/apps/resume-version) undoes a pull.
+         */
+        post: operations["pullVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/apps/{app}/versions/{version}/artifacts/{artifact}": {
@@ -663,6 +773,70 @@ export interface paths {
         get: operations["checkForUpdate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/update/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Explain an update check
+         * @description Answers, for one device and one update check, which version Ferry offers and why: every
+         *     version of the app is listed with the rule that keeps it out or lets it in (channel,
+         *     platform and architecture, draft, pulled, not newer, behind an intermediate version,
+         *     paused, the device's rollout bucket against the current percentage). The decision comes
+         *     from the same planner as the [update check](/docs/api/info/latest), so both always agree.
+         *     Takes the update check's parameters, with the device id as a query parameter.
+         */
+        get: operations["explainUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/health-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an update's outcome
+         * @description Called by an installed app after an update: `installed` once the new version runs,
+         *     `failed` with a short reason when it could not install or start it. Each device counts
+         *     once per version (its latest report wins); the device id is stored only as a keyed hash,
+         *     and no address is kept. When the failed share of a version's reports passes its health
+         *     policy (`maxFailureRatio`, once at least `minReports` devices reported), Ferry pauses the
+         *     version's rollout itself, logs it, and drops the app's cached update answers (a report
+         *     that pauses nothing invalidates nothing, hence `x-ferry-invalidates: none`). A device may
+         *     send 10 reports a minute; more get 429.
+         */
+        post: operations["reportUpdateOutcome"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1308,8 +1482,12 @@ export interface components {
             critical: boolean;
             /** @description Every client below it must install it before any later version. */
             intermediate: boolean;
-            /** @description Share of devices that are offered this version. */
+            /**
+             * @description Share of devices offered this version now: the hand-set percentage, or the ramp's step
+             *     in force; 0 while paused or pulled.
+             */
             rolloutPercentage: number;
+            rollout: components["schemas"]["Rollout"];
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was first published; `null` for drafts. */
             publishedAt: components["schemas"]["Timestamp"] | null;
@@ -1341,11 +1519,147 @@ export interface components {
             published?: boolean;
             critical?: boolean;
             intermediate?: boolean;
+            /** @description A hand-set percentage; replaces a ramp. Not together with `ramp`. */
             rolloutPercentage?: number;
+            /** @description A scheduled rollout, its clock starting now; `null` removes it (the last hand-set percentage applies again). */
+            ramp?: components["schemas"]["RampRequest"] | null;
+            /** @description When health reports pause this version; `null` uses the server's default. */
+            healthPolicy?: components["schemas"]["HealthPolicy"] | null;
         };
         VersionList: {
             items: components["schemas"]["Version"][];
             nextCursor: components["schemas"]["NextCursor"];
+        };
+        RolloutStep: {
+            /** @description Share of devices offered the version from this step on. */
+            percentage: number;
+            /** @description Minutes after the previous step began (for the first step, after the ramp was set) that this step begins. Paused time does not count. */
+            afterMinutes: number;
+        };
+        /**
+         * @description A scheduled rollout. Its clock starts when it is set; percentages may not decrease.
+         * @example {
+         *       "steps": [
+         *         {
+         *           "percentage": 1,
+         *           "afterMinutes": 0
+         *         },
+         *         {
+         *           "percentage": 10,
+         *           "afterMinutes": 1440
+         *         },
+         *         {
+         *           "percentage": 50,
+         *           "afterMinutes": 1440
+         *         },
+         *         {
+         *           "percentage": 100,
+         *           "afterMinutes": 1440
+         *         }
+         *       ]
+         *     }
+         */
+        RampRequest: {
+            steps: components["schemas"]["RolloutStep"][];
+        };
+        /** @description When health reports pause the version's rollout. */
+        HealthPolicy: {
+            /** @description The rollout pauses when the share of `failed` reports exceeds this. */
+            maxFailureRatio: number;
+            /** @description Devices that must have reported before the share is judged. */
+            minReports: number;
+        };
+        RampState: {
+            steps: components["schemas"]["RolloutStep"][];
+            startedAt: components["schemas"]["Timestamp"];
+            /** @description Index of the step in force (0 is the first); `null` before the first step begins. */
+            currentStep: number | null;
+            /** @description When the next step begins if the rollout is not paused; `null` at the last step or while paused. */
+            nextStepAt: components["schemas"]["Timestamp"] | null;
+        };
+        RolloutHold: {
+            at: components["schemas"]["Timestamp"];
+            reason: string;
+            /** @description Set by Ferry from health reports rather than by a person. */
+            automatic: boolean;
+        };
+        /** @description How the version reaches devices; `rolloutPercentage` is the share offered now. */
+        Rollout: {
+            /** @description The scheduled rollout; `null` when the percentage is set by hand. */
+            ramp: components["schemas"]["RampState"] | null;
+            /** @description Set while the rollout is paused (offered to no new device). */
+            paused: components["schemas"]["RolloutHold"] | null;
+            /** @description Set while the version is pulled (offered to nobody; devices on it are offered the previous good version). */
+            pulled: components["schemas"]["RolloutHold"] | null;
+            health: {
+                /** @description Devices that reported an outcome for this version since it was last resumed. */
+                reports: number;
+                /** @description Of those, the devices whose latest report is `failed`. */
+                failed: number;
+                policy: components["schemas"]["HealthPolicy"];
+                /** @description The policy is the server's default (the version sets none). */
+                defaultPolicy: boolean;
+            };
+        };
+        RolloutAction: {
+            /** @description Shown with the version; defaults to "Paused by <name>" or "Pulled by <name>". */
+            reason?: string;
+        };
+        HealthReport: {
+            /** @description The device's `X-Ferry-Device-Id`. */
+            deviceId: string;
+            version: components["schemas"]["Semver"];
+            channel: string;
+            platform: string;
+            arch: string;
+            /** @enum {string} */
+            outcome: "installed" | "failed";
+            /** @description Why it failed; only with `failed`. */
+            reason?: string;
+            fromVersion?: components["schemas"]["Semver"];
+        };
+        HealthReportReceipt: {
+            /** @description `false` when the version is a draft, pulled, or unknown for this channel, platform and arch: nothing was stored. */
+            counted: boolean;
+            /** @description This report made Ferry pause the version's rollout. */
+            paused: boolean;
+        };
+        VersionExplanation: {
+            id: components["schemas"]["Id"];
+            version: string;
+            /**
+             * @description `excluded`: not a candidate for this check at all; `skipped`: a candidate a rule passed over.
+             * @enum {string}
+             */
+            verdict: "offered" | "skipped" | "excluded";
+            /** @enum {string} */
+            rule: "offered" | "channel" | "platform" | "arch" | "draft" | "pulled" | "not-newer" | "gate" | "paused" | "bucket" | "zero-percent" | "unreadable" | "no-installable-file" | "lower-offer" | "rollback";
+            reason: string;
+            /** @description The device's bucket (0-99) for this version, when a partial rollout made Ferry compute it. */
+            bucket: number | null;
+            rolloutPercentage: number;
+        };
+        UpdateExplanation: {
+            app: components["schemas"]["Slug"];
+            channel: string;
+            platform: string;
+            arch: string;
+            currentVersion: components["schemas"]["Semver"];
+            format: components["schemas"]["UpdaterFormat"];
+            /**
+             * @description `client`: the protocol carries the percentage and the updater stages itself (Squirrel.Windows, electron-updater).
+             * @enum {string}
+             */
+            rolloutMode: "server" | "client";
+            /** @description The team has this channel, platform and architecture. */
+            inCatalog: boolean;
+            /** @description The version the update check answers with; `null` when it answers "no update". */
+            offered: string | null;
+            critical: boolean;
+            /** @description The offer is older than the device's version (the device runs a pulled version). */
+            downgrade: boolean;
+            /** @description Every version of the app, newest first, with the rule that decided it. */
+            versions: components["schemas"]["VersionExplanation"][];
         };
         /**
          * @description The shape of update responses for this platform's clients.
@@ -1443,6 +1757,8 @@ export interface components {
             critical: boolean;
             /** @description This is an intermediate version; the client will be offered later versions after installing it. */
             intermediate: boolean;
+            /** @description Present and `true` when the version is older than the client's, because the client runs a pulled version. */
+            downgrade?: boolean;
             changelog: string;
             publishedAt: components["schemas"]["Timestamp"];
             artifacts: components["schemas"]["Artifact"][];
@@ -1607,6 +1923,29 @@ export interface components {
                  *       "status": 404,
                  *       "detail": "No app with slug harbor-notes.",
                  *       "instance": "/v1/apps/harbor-notes"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This device sent more than 10 reports in the last minute; retry after `Retry-After` seconds. */
+        TooManyHealthReports: {
+            headers: {
+                /**
+                 * @description Seconds until the device may report again.
+                 * @example 42
+                 */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://ferry.example.org/docs/troubleshooting#too-many-requests",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "This device sent too many health reports; try again in 42 seconds.",
+                 *       "instance": "/v1/apps/harbor-notes/health-reports"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2149,6 +2488,20 @@ export interface operations {
                      *           "critical": false,
                      *           "intermediate": false,
                      *           "rolloutPercentage": 100,
+                     *           "rollout": {
+                     *             "ramp": null,
+                     *             "paused": null,
+                     *             "pulled": null,
+                     *             "health": {
+                     *               "reports": 0,
+                     *               "failed": 0,
+                     *               "policy": {
+                     *                 "maxFailureRatio": 0.2,
+                     *                 "minReports": 20
+                     *               },
+                     *               "defaultPolicy": true
+                     *             }
+                     *           },
                      *           "createdAt": "2025-03-14T10:15:00Z",
                      *           "publishedAt": "2025-03-14T10:15:00Z",
                      *           "artifacts": [
@@ -2339,6 +2692,20 @@ export interface operations {
                      *           "critical": false,
                      *           "intermediate": false,
                      *           "rolloutPercentage": 100,
+                     *           "rollout": {
+                     *             "ramp": null,
+                     *             "paused": null,
+                     *             "pulled": null,
+                     *             "health": {
+                     *               "reports": 0,
+                     *               "failed": 0,
+                     *               "policy": {
+                     *                 "maxFailureRatio": 0.2,
+                     *                 "minReports": 20
+                     *               },
+                     *               "defaultPolicy": true
+                     *             }
+                     *           },
                      *           "createdAt": "2025-03-14T10:15:00Z",
                      *           "publishedAt": "2025-03-14T10:15:00Z",
                      *           "artifacts": [
@@ -2502,6 +2869,136 @@ export interface operations {
         };
         responses: {
             /** @description The updated version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pauseVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Crash on start reported by support"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RolloutAction"];
+            };
+        };
+        responses: {
+            /** @description The paused version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resumed version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pullVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Corrupts notes on upgrade from 1.3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RolloutAction"];
+            };
+        };
+        responses: {
+            /** @description The pulled version. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,6 +4556,157 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    explainUpdate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the device runs (semver).
+                 * @example 1.3.0
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel the device follows.
+                 * @example stable
+                 */
+                channel?: string;
+                /**
+                 * @description The device's platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description The device's architecture name.
+                 * @example x64
+                 */
+                arch: string;
+                /**
+                 * @description The updater format asked for; without it the platform's `updater` decides.
+                 * @example ferry
+                 */
+                format?: components["schemas"]["UpdaterFormat"];
+                /**
+                 * @description The device's `X-Ferry-Device-Id` (electron-updater's `x-user-staging-id`), which decides its rollout buckets.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                deviceId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision and the reason for every version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "app": "harbor-notes",
+                     *       "channel": "stable",
+                     *       "platform": "windows",
+                     *       "arch": "x64",
+                     *       "currentVersion": "1.3.0",
+                     *       "format": "ferry",
+                     *       "rolloutMode": "server",
+                     *       "inCatalog": true,
+                     *       "offered": "1.3.1",
+                     *       "critical": false,
+                     *       "downgrade": false,
+                     *       "versions": [
+                     *         {
+                     *           "id": "ver_2Qm8",
+                     *           "version": "1.4.0",
+                     *           "verdict": "skipped",
+                     *           "rule": "bucket",
+                     *           "reason": "The device's bucket 57 is not below the rollout percentage 10 (ramp step 2 of 4).",
+                     *           "bucket": 57,
+                     *           "rolloutPercentage": 10
+                     *         },
+                     *         {
+                     *           "id": "ver_1Kp3",
+                     *           "version": "1.3.1",
+                     *           "verdict": "offered",
+                     *           "rule": "offered",
+                     *           "reason": "The newest version above 1.3.0 that includes this device.",
+                     *           "bucket": null,
+                     *           "rolloutPercentage": 100
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateExplanation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reportUpdateOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deviceId": "6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10",
+                 *       "version": "1.4.0",
+                 *       "channel": "stable",
+                 *       "platform": "windows",
+                 *       "arch": "x64",
+                 *       "outcome": "failed",
+                 *       "reason": "Crash on start: missing VCRUNTIME140.dll",
+                 *       "fromVersion": "1.3.0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HealthReport"];
+            };
+        };
+        responses: {
+            /** @description The report was counted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counted": true,
+                     *       "paused": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthReportReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            429: components["responses"]["TooManyHealthReports"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

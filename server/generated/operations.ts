@@ -672,6 +672,7 @@ export const componentSchemas: Record<string, unknown> = {
         "critical",
         "intermediate",
         "rolloutPercentage",
+        "rollout",
         "createdAt",
         "publishedAt",
         "artifacts"
@@ -711,6 +712,9 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 0,
           "maximum": 100
+        },
+        "rollout": {
+          "$ref": "ferry:components#/schemas/Rollout"
         },
         "createdAt": {
           "$ref": "ferry:components#/schemas/Timestamp"
@@ -810,6 +814,26 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 0,
           "maximum": 100
+        },
+        "ramp": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/RampRequest"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "healthPolicy": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/HealthPolicy"
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
     },
@@ -828,6 +852,399 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "nextCursor": {
           "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "RolloutStep": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "percentage",
+        "afterMinutes"
+      ],
+      "properties": {
+        "percentage": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        },
+        "afterMinutes": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 525600
+        }
+      }
+    },
+    "RampRequest": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "steps"
+      ],
+      "properties": {
+        "steps": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 20,
+          "items": {
+            "$ref": "ferry:components#/schemas/RolloutStep"
+          }
+        }
+      }
+    },
+    "HealthPolicy": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "maxFailureRatio",
+        "minReports"
+      ],
+      "properties": {
+        "maxFailureRatio": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        "minReports": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        }
+      }
+    },
+    "RampState": {
+      "type": "object",
+      "required": [
+        "steps",
+        "startedAt",
+        "currentStep",
+        "nextStepAt"
+      ],
+      "properties": {
+        "steps": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/RolloutStep"
+          }
+        },
+        "startedAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "currentStep": {
+          "oneOf": [
+            {
+              "type": "integer",
+              "minimum": 0
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "nextStepAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "RolloutHold": {
+      "type": "object",
+      "required": [
+        "at",
+        "reason",
+        "automatic"
+      ],
+      "properties": {
+        "at": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "reason": {
+          "type": "string"
+        },
+        "automatic": {
+          "type": "boolean"
+        }
+      }
+    },
+    "Rollout": {
+      "type": "object",
+      "required": [
+        "ramp",
+        "paused",
+        "pulled",
+        "health"
+      ],
+      "properties": {
+        "ramp": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/RampState"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "paused": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/RolloutHold"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "pulled": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/RolloutHold"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "health": {
+          "type": "object",
+          "required": [
+            "reports",
+            "failed",
+            "policy",
+            "defaultPolicy"
+          ],
+          "properties": {
+            "reports": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "failed": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "policy": {
+              "$ref": "ferry:components#/schemas/HealthPolicy"
+            },
+            "defaultPolicy": {
+              "type": "boolean"
+            }
+          }
+        }
+      }
+    },
+    "RolloutAction": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "reason": {
+          "type": "string",
+          "maxLength": 500
+        }
+      }
+    },
+    "HealthReport": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "deviceId",
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "outcome"
+      ],
+      "properties": {
+        "deviceId": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        },
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "channel": {
+          "type": "string",
+          "maxLength": 64
+        },
+        "platform": {
+          "type": "string",
+          "maxLength": 64
+        },
+        "arch": {
+          "type": "string",
+          "maxLength": 64
+        },
+        "outcome": {
+          "type": "string",
+          "enum": [
+            "installed",
+            "failed"
+          ]
+        },
+        "reason": {
+          "type": "string",
+          "maxLength": 500
+        },
+        "fromVersion": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      }
+    },
+    "HealthReportReceipt": {
+      "type": "object",
+      "required": [
+        "counted",
+        "paused"
+      ],
+      "properties": {
+        "counted": {
+          "type": "boolean"
+        },
+        "paused": {
+          "type": "boolean"
+        }
+      }
+    },
+    "VersionExplanation": {
+      "type": "object",
+      "required": [
+        "id",
+        "version",
+        "verdict",
+        "rule",
+        "reason",
+        "bucket",
+        "rolloutPercentage"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "version": {
+          "type": "string"
+        },
+        "verdict": {
+          "type": "string",
+          "enum": [
+            "offered",
+            "skipped",
+            "excluded"
+          ]
+        },
+        "rule": {
+          "type": "string",
+          "enum": [
+            "offered",
+            "channel",
+            "platform",
+            "arch",
+            "draft",
+            "pulled",
+            "not-newer",
+            "gate",
+            "paused",
+            "bucket",
+            "zero-percent",
+            "unreadable",
+            "no-installable-file",
+            "lower-offer",
+            "rollback"
+          ]
+        },
+        "reason": {
+          "type": "string"
+        },
+        "bucket": {
+          "oneOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 99
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "rolloutPercentage": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100
+        }
+      }
+    },
+    "UpdateExplanation": {
+      "type": "object",
+      "required": [
+        "app",
+        "channel",
+        "platform",
+        "arch",
+        "currentVersion",
+        "format",
+        "rolloutMode",
+        "inCatalog",
+        "offered",
+        "critical",
+        "downgrade",
+        "versions"
+      ],
+      "properties": {
+        "app": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "channel": {
+          "type": "string"
+        },
+        "platform": {
+          "type": "string"
+        },
+        "arch": {
+          "type": "string"
+        },
+        "currentVersion": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "format": {
+          "$ref": "ferry:components#/schemas/UpdaterFormat"
+        },
+        "rolloutMode": {
+          "type": "string",
+          "enum": [
+            "server",
+            "client"
+          ]
+        },
+        "inCatalog": {
+          "type": "boolean"
+        },
+        "offered": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "critical": {
+          "type": "boolean"
+        },
+        "downgrade": {
+          "type": "boolean"
+        },
+        "versions": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/VersionExplanation"
+          }
         }
       }
     },
@@ -1154,6 +1571,9 @@ export const componentSchemas: Record<string, unknown> = {
         "intermediate": {
           "type": "boolean"
         },
+        "downgrade": {
+          "type": "boolean"
+        },
         "changelog": {
           "type": "string"
         },
@@ -1306,6 +1726,7 @@ export interface QueryDefaults {
   listTeamUsers: 'limit'
   listApiTokens: 'limit'
   checkForUpdate: 'channel'
+  explainUpdate: 'channel'
   getLatestBuild: 'channel'
 }
 
@@ -2087,6 +2508,232 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "pauseVersion",
+    "method": "post",
+    "path": "/v1/apps/{app}/versions/{version}/pause",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1pause/post",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/RolloutAction"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Version"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "resumeVersion",
+    "method": "post",
+    "path": "/v1/apps/{app}/versions/{version}/resume",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1resume/post",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Version"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "pullVersion",
+    "method": "post",
+    "path": "/v1/apps/{app}/versions/{version}/pull",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1pull/post",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/RolloutAction"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Version"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -3654,6 +4301,177 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "explainUpdate",
+    "method": "get",
+    "path": "/v1/apps/{app}/update/explain",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1update~1explain/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "default": "stable"
+        },
+        "default": "stable"
+      },
+      {
+        "name": "platform",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "format",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/UpdaterFormat"
+        }
+      },
+      {
+        "name": "deviceId",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/UpdateExplanation"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "reportUpdateOutcome",
+    "method": "post",
+    "path": "/v1/apps/{app}/health-reports",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1health-reports/post",
+    "permission": "public",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/HealthReport"
+      }
+    },
+    "responses": {
+      "202": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/HealthReportReceipt"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "429": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

@@ -24,8 +24,11 @@ const yamlAnswer = (data: unknown): Answer => ({
   body: stringify(data, { defaultStringType: 'QUOTE_SINGLE', defaultKeyType: 'PLAIN', lineWidth: 0 }),
 })
 
+/** The files electron-updater can install, the one it looks for first. */
+export const installableFiles = (artifacts: ArtifactRow[]) => artifacts.filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
+
 export const renderElectronUpdater: Renderer = async ({ s, base, target, current, offer }) => {
-  const installable = (offer?.release.artifacts ?? []).filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
+  const installable = installableFiles(offer?.release.artifacts ?? [])
   if (!offer || installable.length === 0) return yamlAnswer({ version: current?.raw ?? '0.0.0', files: [] })
   const { row, rolloutPercentage } = offer.release
   const files = await Promise.all(installable.map(async (a) => ({

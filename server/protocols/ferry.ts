@@ -12,6 +12,7 @@ export const renderFerry: Renderer = async ({ s, base, target, current, offer })
     channel: row.channel,
     critical: offer.critical,
     intermediate: row.intermediate === 1,
+    ...(offer.downgrade ? { downgrade: true } : {}),
     changelog: row.changelog,
     publishedAt: row.published_at,
     artifacts: await Promise.all(artifacts.map((a) => toArtifact(s, base, target.app, a))),

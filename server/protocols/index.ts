@@ -1,12 +1,12 @@
 /** @module One renderer per updater format. */
-import type { RolloutMode } from './offer.ts'
+import type { Release, RolloutMode } from './offer.ts'
 import type { Renderer } from './render.ts'
 import type { UpdaterFormat } from './formats.ts'
-import { renderElectronUpdater } from './electron-updater.ts'
+import { installableFiles, renderElectronUpdater } from './electron-updater.ts'
 import { renderFerry } from './ferry.ts'
-import { renderSquirrelMac } from './squirrel-mac.ts'
+import { renderSquirrelMac, zipOf } from './squirrel-mac.ts'
 import { renderSquirrelWindows } from './squirrel-windows.ts'
-import { renderTauri } from './tauri.ts'
+import { renderTauri, signedBundle } from './tauri.ts'
 
 export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   ferry: renderFerry,
@@ -35,4 +35,33 @@ export const ROLLOUT_MODE: Record<UpdaterFormat, RolloutMode> = {
   'electron-builtin': 'server',
   'electron-updater': 'client',
   tauri: 'server',
+}
+
+/**
+ * Whether the format's client installs a version older than its own, which a device on a pulled
+ * version is offered (see `Target.rollback`): `always`, `opt-in` (the app must allow it:
+ * electron-updater's `allowDowngrade`, a Tauri `version_comparator`), or `never` (no rollback
+ * is offered).
+ */
+export const DOWNGRADE: Record<UpdaterFormat, 'always' | 'opt-in' | 'never'> = {
+  // Ferry's JSON carries `downgrade: true`; the app decides.
+  ferry: 'always',
+  // UpdateManager: when the local version is above every remote release it installs the newest remote full package.
+  'squirrel-windows': 'always',
+  // Squirrel.Mac installs whatever the server answers with; it compares no versions.
+  'electron-builtin': 'always',
+  'electron-updater': 'opt-in',
+  tauri: 'opt-in',
+}
+
+/**
+ * Whether the format's answer can carry a release: each renderer answers "no update" for an
+ * offered release without a file its client installs (used by the explain endpoint).
+ */
+export const INSTALLS: Record<UpdaterFormat, (release: Release) => boolean> = {
+  ferry: () => true,
+  'squirrel-windows': () => true,
+  'electron-builtin': (r) => zipOf(r.artifacts) !== undefined,
+  'electron-updater': (r) => installableFiles(r.artifacts).length > 0,
+  tauri: (r) => signedBundle(r.artifacts) !== undefined,
 }

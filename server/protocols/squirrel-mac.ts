@@ -3,11 +3,15 @@
  * `{ url, name, notes, pub_date }` pointing at a `.zip`, or 204.
  */
 import { downloadUrl } from '../model.ts'
+import type { ArtifactRow } from '../storage/types.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'
 
+/** The zip Squirrel.Mac installs. */
+export const zipOf = (artifacts: ArtifactRow[]) => artifacts.find((a) => a.package_type === 'zip')
+
 export const renderSquirrelMac: Renderer = async ({ s, base, target, offer }) => {
-  const zip = offer?.release.artifacts.find((a) => a.package_type === 'zip')
+  const zip = zipOf(offer?.release.artifacts ?? [])
   // Squirrel.Mac can only install a zip: an offered version without one is not offered.
   if (!offer || !zip) return noUpdate()
   const { row } = offer.release

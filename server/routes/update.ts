@@ -10,8 +10,8 @@ import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
 import { notFound } from '../problem.ts'
 import { toResponse, type Answer } from '../protocols/answer.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
-import { LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { dependsOnDevice, loadTarget, planOffer, type Target } from '../protocols/offer.ts'
+import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
+import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../protocols/offer.ts'
 import { rolloutBucket, inRollout } from '../update-logic.ts'
 import { optionalVersionInput, versionInput } from '../version-input.ts'
 
@@ -38,7 +38,7 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
   const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
-    (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current))
+    (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current), c.current)
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
@@ -55,7 +55,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
   async function compute(req: Ctx, c: Check, t: Target): Promise<{ answer: Answer; vary?: Array<[string, number]> }> {
     const format = c.format === 'platform' ? t.defaultFormat : c.format
     const mode = ROLLOUT_MODE[format]
-    const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode) : null
+    const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode, DOWNGRADE[format] !== 'never') : null
     const answer = await RENDERERS[format]({ s, base: baseUrl(s, req.req.url), target: t, current: c.current, offer })
     const current = c.current
     if (!current || !dependsOnDevice(t, current, mode)) return { answer }
@@ -74,14 +74,16 @@ export function updateHandlers(s: Services): Pick<Handlers,
       return toResponse((await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
-    const entry = await cache.get(c.slug, key)
+    const now = s.now().getTime()
+    const fresh = (e: CachedAnswer | undefined) => (e !== undefined && (e.until === undefined || now < e.until) ? e : undefined)
+    const entry = fresh(await cache.get(c.slug, key))
     if (entry !== undefined) {
       if (!isVary(entry)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
         return toResponse(entry)
       }
-      const exact = await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`)
+      const exact = fresh(await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`))
       if (exact !== undefined && !isVary(exact)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
@@ -96,12 +98,18 @@ export function updateHandlers(s: Services): Pick<Handlers,
     if (!t.inCatalog) return toResponse((await compute(req, c, t)).answer)
     count(c)
     const { answer: result, vary } = await compute(req, c, t)
-    const ttl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
+    // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
+    // TTL so that it does not linger).
+    const until = nextChangeAt(t)
+    const untilTtl = until === null ? undefined : Math.max(1, until - now)
+    const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
+    const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
+    const stamp = until === null ? {} : { until }
     if (vary) {
-      await cache.set(c.slug, key, { vary }, generation)
-      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, result, generation, ttl)
+      await cache.set(c.slug, key, { vary, ...stamp }, generation, untilTtl)
+      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, { ...result, ...stamp }, generation, ttl)
     } else {
-      await cache.set(c.slug, key, result, generation, ttl)
+      await cache.set(c.slug, key, { ...result, ...stamp }, generation, ttl)
     }
     return toResponse(result)
   }
@@ -164,7 +172,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (cached !== undefined && !isVary(cached)) return toResponse(cached)
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
-      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
+      // A pulled version is offered to nobody, new installs included.
+      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)

@@ -14,6 +14,7 @@ import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
 import { versionKey, versionKeyOf } from '../version-key.ts'
+import { stepProblems } from '../rollout.ts'
 import type { ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -153,10 +154,25 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       // Only the members sent are written; a first publish stamps published_at in SQL, so two
       // concurrent publishes keep the first time and an unpublish clears it.
       const now = timestamp(s.now())
-      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published'] as const
+      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published', 'ramp', 'healthPolicy'] as const
       if (!sent.some((name) => body[name] !== undefined)) return respond(200, await oneVersion(c, app.slug, path.version))
+      const { ramp, healthPolicy } = body
+      if (ramp && body.rolloutPercentage !== undefined) {
+        throw validationProblem([{ pointer: '/ramp', message: 'must not be sent with rolloutPercentage: a ramp sets the percentage' }])
+      }
+      if (ramp) {
+        const problems = stepProblems(ramp.steps)
+        if (problems.length) throw validationProblem(problems)
+      }
+      // A ramp's clock starts now; a hand-set percentage (or `ramp: null`) ends the ramp.
+      const rampColumns = ramp ? { ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0 }
+        : ramp === null || body.rolloutPercentage !== undefined ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0 } : {}
+      const policyColumns = healthPolicy === undefined ? {}
+        : { health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null }
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
+          ...rampColumns,
+          ...policyColumns,
           ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
           ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
           ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),

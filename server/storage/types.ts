@@ -47,6 +47,22 @@ export interface VersionsTable {
   seq: Generated<number>
   /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */
   version_key: string | null
+  /** JSON `RolloutStep[]` of a scheduled ramp (server/rollout.ts); `null`: `rollout_percentage` applies. */
+  ramp_steps: string | null
+  ramp_started_at: string | null
+  /** Seconds the ramp spent paused before the current pause (they do not count towards its steps). */
+  ramp_paused_seconds: Generated<number>
+  paused_at: string | null
+  pause_reason: string | null
+  /** 1 when health reports paused it. */
+  pause_automatic: Generated<number>
+  pulled_at: string | null
+  pull_reason: string | null
+  /** Health policy of this version; `null` uses the server's default. */
+  health_max_failure_ratio: number | null
+  health_min_reports: number | null
+  /** Health reports before this time (the last resume) no longer count. */
+  health_since: string | null
 }
 export interface ArtifactsTable {
   id: string
@@ -102,7 +118,18 @@ export interface TelemetryDevicesTable extends TelemetryGroup {
   device_hash: string
 }
 
+/** One device's latest update outcome for one version; `device_hash` is HMAC-SHA256(secret, version id + device id). */
+export interface HealthReportsTable {
+  version_id: string
+  device_hash: string
+  outcome: 'installed' | 'failed'
+  reason: string
+  from_version: string | null
+  reported_at: string
+}
+
 export interface Database {
+  health_reports: HealthReportsTable
   teams: TeamsTable
   users: UsersTable
   apps: AppsTable

@@ -20,7 +20,7 @@ let admin: string
 let env: Record<string, string>
 let work: string
 
-interface Listed { version: string; channel: string; platform: string; arch: string; published: boolean; critical: boolean; rolloutPercentage: number; changelog: string; artifacts: Array<{ fileName: string }> }
+interface Listed { id: string; version: string; channel: string; platform: string; arch: string; published: boolean; critical: boolean; rolloutPercentage: number; changelog: string; artifacts: Array<{ fileName: string }> }
 
 async function versions(app: string): Promise<Listed[]> {
   const res = await f(`/v1/apps/${app}/versions?limit=100`, bearer(admin))
@@ -190,12 +190,25 @@ test('--draft, then promote, rollout and status', async () => {
   const table = await ferry(['status', 'drafty'], env)
   assert.equal(table.code, 0, table.stderr)
   const lines = table.stdout.trimEnd().split('\n')
-  assert.match(lines[0] ?? '', /^VERSION\s+CHANNEL\s+PLATFORM\/ARCH\s+PUBLISHED\s+ROLLOUT\s+CRITICAL\s+CREATED$/)
+  assert.match(lines[0] ?? '', /^VERSION\s+CHANNEL\s+PLATFORM\/ARCH\s+PUBLISHED\s+ROLLOUT\s+CRITICAL\s+CREATED\s+STATE$/)
   assert.match(lines[1] ?? '', /^3\.1\.0\s+stable\s+windows\/x64\s+yes\s+100 %\s+no\s+\d{4}-\d\d-\d\dT/)
   const json = await ferry(['status', 'drafty', '--json', '--channel', 'stable'], env)
   const parsed: Array<{ version: string; published: boolean; rolloutPercentage: number; files: Array<{ name: string; sha256: string }> }> = JSON.parse(json.stdout)
   assert.deepEqual(parsed.map((v) => [v.version, v.published, v.rolloutPercentage, v.files[0]?.name]), [['3.1.0', true, 100, 'Drafty Setup 3.1.0.exe']])
   assertNoToken(draft.stdout, draft.stderr, promoted.stdout, table.stdout, json.stdout)
+
+  // A ramp instead of a percentage; status tells where it stands, and that a paused one is paused.
+  const ramped = await ferry(['rollout', 'drafty', '3.1.0', '5,50,100', '--every', '2h'], env)
+  assert.equal(ramped.code, 0, ramped.stderr)
+  assert.equal(ramped.stdout.trim(), 'windows/x64 on stable: 3.1.0 ramp 5 % → 50 % → 100 %, a step every 2 h; now 5 %')
+  const rampTable = (await ferry(['status', 'drafty'], env)).stdout.trimEnd().split('\n')
+  assert.match(rampTable[1] ?? '', /\s5 %\s.*ramp step 1\/3, next \d{4}-\d\d-\d\dT/)
+  const [rampedVersion] = await versions('drafty')
+  await f(`/v1/apps/drafty/versions/${rampedVersion?.id}/pause`, { method: 'POST', headers: { authorization: `Bearer ${env.FERRY_TOKEN}`, 'content-type': 'application/json' }, body: '{"reason":"Crash reports"}' })
+  const pausedTable = (await ferry(['status', 'drafty'], env)).stdout.trimEnd().split('\n')
+  assert.match(pausedTable[1] ?? '', /\s0 %\s.*paused: Crash reports$/)
+  const pausedJson: Array<{ rollout: { paused: { reason: string } | null } }> = JSON.parse((await ferry(['status', 'drafty', '--json'], env)).stdout)
+  assert.equal(pausedJson[0]?.rollout.paused?.reason, 'Crash reports')
 })
 
 test('usage errors exit 2 and name the flag', async () => {
@@ -205,6 +218,9 @@ test('usage errors exit 2 and name the flag', async () => {
     [['publish', dist], env, /--app <slug> is required/],
     [['publish', dist, '--app', 'notes', '--rollout', '150'], env, /--rollout must be a whole number from 0 to 100/],
     [['rollout', 'notes', '1.2.0'], env, /missing <percent>/],
+    [['rollout', 'notes', '1.2.0', '1,10', '--every', 'soon'], env, /--every must be a duration like 30m/],
+    [['rollout', 'notes', '1.2.0', '50,10'], env, /must not decrease/],
+    [['rollout', 'notes', '1.2.0', '10', '--every', '1h'], env, /--every applies to a ramp/],
     [['publish', dist, '--app', 'notes'], { FERRY_URL: server.url }, /set FERRY_TOKEN/],
     [['status', 'notes'], { FERRY_TOKEN: env.FERRY_TOKEN ?? '' }, /pass --url or set FERRY_URL/],
     [['status', 'notes'], { ...env, FERRY_URL: 'not a url' }, /FERRY_URL is not a URL/],

@@ -243,6 +243,47 @@ test('updater protocols: Squirrel.Mac, electron-updater, Tauri, formats of the u
   await expectSpec('getTelemetry', await f(`/v1/telemetry?from=${today}&to=${today}`), 401)
 })
 
+test('rollouts: ramp, pause, resume, pull, health reports, explain', async () => {
+  const search = await expectSpec('searchAppVersions', await f('/v1/apps/harbor-notes/versions?platform=darwin', get()), 200) as { items: Array<{ id: string; version: string }> }
+  const id = search.items.find((v) => v.version === '1.5.0')?.id ?? ''
+  const path = `/v1/apps/harbor-notes/versions/${id}`
+  const ramp = { steps: [{ percentage: 5, afterMinutes: 0 }, { percentage: 100, afterMinutes: 60 }] }
+  const ramped = await expectSpec('updateVersion', await f(path, patch({ ramp, healthPolicy: { maxFailureRatio: 0.1, minReports: 5 } })), 200) as { rolloutPercentage: number; rollout: { ramp: { currentStep: number }; health: { defaultPolicy: boolean } } }
+  assert.deepEqual([ramped.rolloutPercentage, ramped.rollout.ramp.currentStep, ramped.rollout.health.defaultPolicy], [5, 0, false])
+  await expectSpec('updateVersion', await f(path, patch({ ramp, rolloutPercentage: 10 })), 400)
+  await expectSpec('updateVersion', await f(path, patch({ ramp: { steps: [{ percentage: 50, afterMinutes: 0 }, { percentage: 10, afterMinutes: 5 }] } })), 400)
+  const paused = await expectSpec('pauseVersion', await f(`${path}/pause`, jsonBody({ reason: 'QA' }, token)), 200) as { rolloutPercentage: number; rollout: { paused: { reason: string } } }
+  assert.deepEqual([paused.rolloutPercentage, paused.rollout.paused.reason], [0, 'QA'])
+  await expectSpec('pauseVersion', await f(`${path}/pause`, jsonBody({ reason: 'x'.repeat(501) }, token)), 400)
+  await expectSpec('pauseVersion', await f('/v1/apps/harbor-notes/versions/ver_missing/pause', jsonBody({}, token)), 404)
+  await expectSpec('pauseVersion', await f(`${path}/pause`, jsonBody({})), 401)
+  const resumed = await expectSpec('resumeVersion', await f(`${path}/resume`, bearer(token, { method: 'POST' })), 200) as { rolloutPercentage: number }
+  assert.equal(resumed.rolloutPercentage, 5)
+  await expectSpec('resumeVersion', await f('/v1/apps/harbor-notes/versions/ver_missing/resume', bearer(token, { method: 'POST' })), 404)
+  const pulled = await expectSpec('pullVersion', await f(`${path}/pull`, jsonBody({ reason: 'Bad build' }, token)), 200) as { rollout: { pulled: { reason: string } } }
+  assert.equal(pulled.rollout.pulled.reason, 'Bad build')
+  await expectSpec('resumeVersion', await f(`${path}/resume`, bearer(token, { method: 'POST' })), 200)
+
+  const explain = (q: string, t?: string) => f(`/v1/apps/harbor-notes/update/explain?${q}`, t ? get(t) : {})
+  const why = await expectSpec('explainUpdate', await explain('version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001', token), 200) as { offered: string | null; versions: Array<{ version: string; rule: string }> }
+  assert.ok(why.versions.some((v) => v.version === '1.5.0'))
+  await expectSpec('explainUpdate', await explain('version=1.0.0&platform=darwin&arch=x64', token), 400)
+  await expectSpec('explainUpdate', await explain('version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001'), 401)
+  await expectSpec('explainUpdate', await f('/v1/apps/nope-app/update/explain?version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001', get()), 404)
+
+  const report = (deviceId: string, body: Record<string, unknown> = {}, slug = 'harbor-notes') => f(`/v1/apps/${slug}/health-reports`, jsonBody({
+    deviceId, version: '1.5.0', channel: 'stable', platform: 'darwin', arch: 'x64', outcome: 'installed', ...body,
+  }))
+  const receipt = await expectSpec('reportUpdateOutcome', await report('contract-device-0001'), 202) as { counted: boolean }
+  assert.equal(receipt.counted, true)
+  await expectSpec('reportUpdateOutcome', await report('contract-device-0001', { outcome: 'exploded' }), 400)
+  await expectSpec('reportUpdateOutcome', await report('contract-device-0001', {}, 'nope-app'), 404)
+  for (let i = 0; i < 10; i++) await report('contract-device-0002')
+  const limited = await report('contract-device-0002')
+  assert.ok(Number(limited.headers.get('retry-after')) >= 1)
+  await expectSpec('reportUpdateOutcome', limited, 429)
+})
+
 test('download: public, range, private with token or signed link', async () => {
   const path = `/v1/apps/harbor-notes/versions/${ids.v1}/artifacts/${ids.v1exe}/download`
   const res = await f(path)

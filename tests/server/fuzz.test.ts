@@ -138,6 +138,7 @@ async function createWorld(cacheBytes?: number): Promise<World> {
     ['cursor', [encodeCursor({ s: 1 }), encodeCursor({ v: '1.0.0', s: 2 }), encodeCursor({ v: '1.0.0-01', s: 2 }), encodeCursor({ s: 'x' }),
       encodeCursor({ s: 1e308 }), encodeCursor({ id: '__proto__' }), encodeCursor({}), 'e30', 'bnVsbA', '!!!']],
     ['X-Ferry-Device-Id', ['device-fuzz-0001', 'device-fuzz-0002']], ['x-user-staging-id', ['staging-fuzz-0001']],
+    ['deviceId', ['device-fuzz-0001', 'device-fuzz-0002']], ['fromVersion', semvers],
     ['email', ['admin@fuzz.test', 'user@fuzz.test', 'new@fuzz.test']], ['password', [PASSWORD]], ['currentPassword', [PASSWORD]],
     ['from', [today, '2025-01-01']], ['to', [today]],
     ['name', ['Fuzz', 'stable', 'x64', 'windows']],

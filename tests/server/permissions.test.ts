@@ -138,6 +138,14 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getElectronUpdaterFeed: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/0.1.0/latest.yml', ok: 200 },
   getTauriUpdate: { path: '/v1/apps/app-a/tauri/stable/windows/x86_64/0.1.0', ok: 204 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
+  pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
+  resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
+  pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
+  explainUpdate: { path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001', ok: 200 },
+  reportUpdateOutcome: {
+    path: '/v1/apps/app-a/health-reports', method: 'POST', ok: 202,
+    body: { deviceId: 'device-0001', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' },
+  },
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
@@ -151,7 +159,7 @@ function expected(op: OperationSpec, role: Role, ok: number): number {
   if (role === 'token') return TOKEN_OPS.has(op.operationId) ? 403 : expected(op, 'with', ok)
   if (op.operationId === 'revokeApiToken') return role === 'with' || role === 'admin' ? ok : 404
   if (p === 'authenticated') {
-    if (op.operationId === 'searchAppVersions' && (role === 'outside' || role === 'otherAdmin')) return 404
+    if ((op.operationId === 'searchAppVersions' || op.operationId === 'explainUpdate') && (role === 'outside' || role === 'otherAdmin')) return 404
     return ok
   }
   if (p === 'admin') {

@@ -13,7 +13,7 @@ import { startS3 } from './s3-server.ts'
 const DEFAULT_SUITES = [
   'contract', 'permissions', 'update-logic', 'protocols', 'answer-cache', 'telemetry', 'faults',
   'concurrency', 'invalidation', 'server-wide-names', 'auth', 'uploads', 'artifact-download', 'instances', 'version-order',
-  'api-tokens',
+  'api-tokens', 'rollouts',
 ].map((name) => `tests/server/${name}.test.ts`)
 
 const files = process.argv.slice(2)

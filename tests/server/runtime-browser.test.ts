@@ -33,6 +33,20 @@ test('update checks answer from the seed: intermediate, then critical, then up t
   await expectSpec('checkForUpdate', await check('1.2.0'), 204)
 })
 
+test('the seed shows a ramp in progress and a version its health reports paused', async () => {
+  const { token } = await (await sandbox.request('/v1/auth/login', json(DEMO_LOGIN))).json() as { token: string }
+  const list = async (app: string) => (await expectSpec('searchAppVersions', await sandbox.request(`/v1/apps/${app}/versions?limit=100`, { headers: { authorization: `Bearer ${token}` } }), 200) as {
+    items: Array<{ version: string; platform: string; rolloutPercentage: number; rollout: { ramp: { currentStep: number | null; nextStepAt: string | null } | null; paused: { automatic: boolean; reason: string } | null } }>
+  }).items
+  const ramped = (await list('harbor-notes')).find((v) => v.version === '1.2.1')
+  assert.deepEqual([ramped?.rolloutPercentage, ramped?.rollout.ramp?.currentStep, ramped?.rollout.ramp?.nextStepAt !== null], [5, 0, true])
+  const paused = (await list('tidewatch')).find((v) => v.version === '1.1.0')
+  assert.equal(paused?.rollout.paused?.automatic, true)
+  assert.match(paused?.rollout.paused?.reason ?? '', /3 of 5 devices failed/)
+  // Devices on 1.0.0 are not offered the paused 1.1.0.
+  await expectSpec('getTauriUpdate', await sandbox.request('/v1/apps/tidewatch/tauri/stable/darwin/aarch64/1.0.0'), 204)
+})
+
 test('the seed serves every protocol: Tauri with its signature, Squirrel.Mac with a zip, RELEASES with a delta', async () => {
   const tauri = await expectSpec('getTauriUpdate', await sandbox.request('/v1/apps/tidewatch/tauri/stable/darwin/aarch64/0.9.0'), 200) as { version: string; signature: string }
   assert.equal(tauri.version, '1.0.0')

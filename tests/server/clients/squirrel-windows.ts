@@ -31,3 +31,18 @@ export function squirrelUpdate(entries: ReleaseEntry[], local: string, stagedInt
   const newest = eligible.map((e) => e.version).sort(semver.compare).at(-1)
   return newest && semver.gt(newest, local) ? newest : null
 }
+
+/**
+ * What Squirrel.Windows' `UpdateManager.CheckForUpdate` picks, downgrades included
+ * (`CheckForUpdateImpl.determineUpdateInfo`): when the local version is above every remote
+ * release ("hwhat, local version is greater than remote version") it applies the newest remote
+ * full package, an older version; otherwise the newest remote release above the local one.
+ * Returns the version it would install, or `null`.
+ */
+export function squirrelCheckForUpdate(entries: ReleaseEntry[], local: string, stagedInto: (percentage: number) => boolean = () => true): string | null {
+  const remote = entries.filter((e) => e.stagingPercentage === null || stagedInto(e.stagingPercentage))
+  if (remote.length === 0) return null
+  const newest = remote.map((e) => e.version).sort(semver.compare).at(-1) as string
+  if (semver.gt(local, newest)) return remote.filter((e) => !e.isDelta && e.version === newest).length ? newest : null
+  return semver.gt(newest, local) ? newest : null
+}

@@ -11,6 +11,9 @@ export default {
   upload: "Upload a version with its artifacts",
   "update-specific-version-app": "Edit a version",
   "delete-specific-version-app": "Delete a version",
+  "pause-version": "Pause a rollout",
+  "resume-version": "Resume a rollout",
+  "pull-version": "Pull a version",
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
 }

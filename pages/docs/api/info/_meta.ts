@@ -5,6 +5,8 @@ export default {
   health: "Liveness and dependency status",
   whoami: "Who am I",
   latest: "Check for an update",
+  "explain-update": "Explain an update check",
+  "report-update-outcome": "Report an update's outcome",
   "fetch-latest-build": "Permanent link to the newest build",
   "squirrel-windows": "Squirrel.Windows RELEASES feed",
   "squirrel-windows-package": "Squirrel.Windows package",

@@ -1,0 +1,90 @@
+/**
+ * @module Explains an update check: the same `loadTarget` and `planOffer` as the update check
+ * (the planner records why it passed over each release), plus the filters that run before it
+ * (catalog, drafts, pulls), so the explanation cannot disagree with the answer.
+ */
+import type { Handlers, Schemas, Services } from '../context.ts'
+import { currentUser, findTeamApp, versionQuery, type VersionRow } from '../model.ts'
+import { visibleApps } from '../permissions.ts'
+import { notFound } from '../problem.ts'
+import { DOWNGRADE, INSTALLS, ROLLOUT_MODE } from '../protocols/index.ts'
+import { loadTarget, planOffer, type Release } from '../protocols/offer.ts'
+import { parseSteps, rolloutAt } from '../rollout.ts'
+import type { PlanNote } from '../update-logic.ts'
+import { versionInput } from '../version-input.ts'
+
+type Explained = Schemas['VersionExplanation']
+
+/** Versions listed at most (newest first). */
+const MAX_LISTED = 500
+
+export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
+  return {
+    async explainUpdate(c, { path, query }, respond) {
+      const user = currentUser(c.get('user'))
+      const visible = visibleApps(user)
+      if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
+      const app = await findTeamApp(s, user, path.app)
+      const current = versionInput('version', query.version)
+      const t = await loadTarget(s, app.slug, query.channel, query.platform, query.arch, () => undefined, current)
+      if (!t) throw notFound(`No app with slug ${app.slug}.`)
+      const format = query.format ?? t.defaultFormat
+      const mode = ROLLOUT_MODE[format]
+      const notes: Array<PlanNote<Release>> = []
+      const offer = await planOffer(t, current, query.deviceId, mode, DOWNGRADE[format] !== 'never', notes)
+      const installable = offer ? INSTALLS[format](offer.release) : false
+      const byId = new Map(notes.map((n) => [n.candidate.row.id, n]))
+      const now = s.now().getTime()
+
+      const rampNote = (row: VersionRow) => {
+        const steps = parseSteps(row.ramp_steps)
+        if (!steps) return ''
+        const step = rolloutAt(row, now).step
+        return step === null ? ' (its ramp has not reached its first step)' : ` (ramp step ${step + 1} of ${steps.length})`
+      }
+      const explain = (row: VersionRow): Omit<Explained, 'id' | 'version' | 'rolloutPercentage'> => {
+        const excluded = (rule: Explained['rule'], reason: string) => ({ verdict: 'excluded' as const, rule, reason, bucket: null })
+        if (row.channel !== t.channel) return excluded('channel', `Released on channel ${row.channel}, not ${t.channel}.`)
+        if (row.platform !== t.platform) return excluded('platform', `Built for platform ${row.platform}, not ${t.platform}.`)
+        if (row.arch !== t.arch) return excluded('arch', `Built for architecture ${row.arch}, not ${t.arch}.`)
+        if (row.published !== 1) return excluded('draft', 'A draft: never offered.')
+        if (row.pulled_at !== null) return excluded('pulled', `Pulled, so offered to nobody: ${row.pull_reason ?? 'no reason given'}`)
+        const note = byId.get(row.id)
+        if (!note) return excluded('unreadable', 'Its version is not semver: it cannot be compared, so it is never offered.')
+        const bucket = mode === 'server' ? note.bucket : null
+        const skipped = (rule: Explained['rule'], reason: string) => ({ verdict: 'skipped' as const, rule, reason, bucket })
+        if (offer?.release.row.id === row.id) {
+          if (!installable) return skipped('no-installable-file', `Chosen by the planner, but it has no file a ${format} client installs, so the answer is "no update".`)
+          if (offer.downgrade) return { verdict: 'offered', rule: 'rollback', reason: `${current.raw} is pulled; this is the newest good version below it.`, bucket: null }
+          const how = note.candidate.rolloutPercentage >= 100 ? 'rolled out to every device'
+            : mode === 'client' ? `rolled out to ${note.candidate.rolloutPercentage} %: the ${format} client stages itself`
+              : `the device's bucket ${bucket} is below the rollout percentage ${note.candidate.rolloutPercentage}${rampNote(row)}`
+          return { verdict: 'offered', rule: 'offered', reason: `The newest version above ${current.raw} that this device may install: ${how}.`, bucket }
+        }
+        switch (note.rule) {
+          case 'not-newer': return skipped('not-newer', `Not newer than ${current.raw}.`)
+          case 'gate': return skipped('gate', 'Above an intermediate version the device must install first.')
+          case 'lower-offer': return skipped('lower-offer', 'A newer version is offered.')
+          case 'bucket':
+            return skipped('bucket', `The device's bucket ${bucket} is not below the rollout percentage ${note.candidate.rolloutPercentage}${rampNote(row)}.`)
+          case 'zero-percent':
+            if (note.candidate.paused) return skipped('paused', `Paused, so offered to no new device: ${row.pause_reason ?? 'no reason given'}`)
+            return skipped('zero-percent', `Rolled out to 0 %${rampNote(row)}.`)
+          case 'offered': return skipped('no-installable-file', 'Chosen by the planner, but not what the answer carries.')
+        }
+      }
+
+      const rows = await versionQuery(s).where('v.app_slug', '=', app.slug)
+        .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').limit(MAX_LISTED).execute()
+      const versions = rows.map((row) => ({
+        id: row.id, version: row.version, rolloutPercentage: rolloutAt(row, now).percentage, ...explain(row),
+      }))
+      const offered = offer && installable ? offer : null
+      return respond(200, {
+        app: app.slug, channel: t.channel, platform: t.platform, arch: t.arch, currentVersion: current.raw, format, rolloutMode: mode,
+        inCatalog: t.inCatalog, offered: offered?.release.version ?? null, critical: offered?.critical ?? false,
+        downgrade: offered?.downgrade ?? false, versions,
+      }, { 'cache-control': 'no-store' })
+    },
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * @module Health reports: installed apps tell how an update went. One row per device and version
+ * (its latest outcome), the device id kept only as HMAC-SHA256(secret, version id + id), no
+ * address; only published versions of existing apps count. A failed report that takes the
+ * version past its health policy pauses its rollout (logged, cached answers dropped).
+ */
+import { LRUCache } from 'lru-cache'
+import type { Handlers, Services } from '../context.ts'
+import { hmacSha256Hex } from '../crypto.ts'
+import { healthCounts } from '../model.ts'
+import { notFound, tooManyRequests, validationProblem } from '../problem.ts'
+import { failsPolicy, policyOf } from '../rollout.ts'
+import { versionInput } from '../version-input.ts'
+import { versionKeyOf } from '../version-key.ts'
+import { pauseInTransaction } from './rollouts.ts'
+
+/** Reports one device may send per app in `WINDOW_MS`. */
+export const HEALTH_REPORTS_PER_WINDOW = 10
+const WINDOW_MS = 60_000
+/** Devices the limiter remembers at once (the least recently seen are forgotten first). */
+const TRACKED_DEVICES = 20_000
+
+export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome'> {
+  // Window start and count per app and device, bounded; in memory only (never stored).
+  const recent = new LRUCache<string, { start: number; count: number }>({ max: TRACKED_DEVICES })
+
+  function limit(key: string) {
+    const now = s.now().getTime()
+    const entry = recent.get(key)
+    if (!entry || now - entry.start >= WINDOW_MS) {
+      recent.set(key, { start: now, count: 1 })
+      return
+    }
+    if (entry.count >= HEALTH_REPORTS_PER_WINDOW) {
+      const wait = Math.max(1, Math.ceil((entry.start + WINDOW_MS - now) / 1000))
+      throw tooManyRequests(`This device sent too many health reports; try again in ${wait} seconds.`, wait)
+    }
+    entry.count++
+  }
+
+  return {
+    async reportUpdateOutcome(_c, { path, body }, respond) {
+      const version = versionInput('version', body.version)
+      if (body.outcome === 'failed' && !body.reason) throw validationProblem([{ pointer: '/reason', message: 'is required when outcome is failed' }])
+      if (body.outcome === 'installed' && body.reason !== undefined) throw validationProblem([{ pointer: '/reason', message: 'is sent only when outcome is failed' }])
+      const app = await s.db.selectFrom('apps').select(['slug', 'team_id']).where('slug', '=', path.app).executeTakeFirst()
+      if (!app) throw notFound(`No app with slug ${path.app}.`)
+      limit(`${app.slug}\n${body.deviceId}`)
+      const row = await s.db.selectFrom('versions as v')
+        .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
+        .select(['v.id', 'v.version', 'v.paused_at', 'v.health_max_failure_ratio', 'v.health_min_reports'])
+        .where('v.app_slug', '=', app.slug).where('c.name', '=', body.channel).where('p.name', '=', body.platform).where('a.name', '=', body.arch)
+        .where('v.version_key', '=', versionKeyOf(version)).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+        .executeTakeFirst()
+      if (!row) return respond(202, { counted: false, paused: false })
+      const now = s.now()
+      const report = {
+        version_id: row.id,
+        device_hash: (await hmacSha256Hex(s.config.jwtSecret, `health\n${row.id}\n${body.deviceId}`)).slice(0, 32),
+        outcome: body.outcome,
+        reason: body.reason ?? '',
+        from_version: body.fromVersion ?? null,
+        // Milliseconds: compared with `health_since`, set at a resume in the same second.
+        reported_at: now.toISOString(),
+      }
+      await s.db.insertInto('health_reports').values(report)
+        .onConflict((oc) => oc.columns(['version_id', 'device_hash']).doUpdateSet({
+          outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
+        })).execute()
+      if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
+      const counts = (await healthCounts(s, [row.id])).get(row.id) ?? { reports: 0, failed: 0 }
+      const { policy } = policyOf(row, s.config.healthPolicy)
+      if (!failsPolicy(counts.reports, counts.failed, policy)) return respond(202, { counted: true, paused: false })
+      const share = Math.round((counts.failed / counts.reports) * 100)
+      const reason = `Health reports: ${counts.failed} of ${counts.reports} devices failed (${share} %), above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
+      const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, row.id, reason, true))
+      if (paused) {
+        s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, reports: counts.reports, failed: counts.failed, policy }, 'rollout paused by health reports')
+        await s.answers?.invalidate([app.slug]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+      }
+      return respond(202, { counted: true, paused })
+    },
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * @module Pause, resume and pull a version's rollout (a ramp's or a hand-set percentage's), and
+ * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
+ */
+import type { Transaction } from 'kysely'
+import { timestamp, type Ctx, type Handlers, type Services } from '../context.ts'
+import { baseUrl, currentUser, findTeamApp, toVersions, versionQuery } from '../model.ts'
+import { notFound } from '../problem.ts'
+import { forUpdate } from '../storage/dialect.ts'
+import type { Database } from '../storage/types.ts'
+
+type Trx = Transaction<Database>
+
+async function lockVersion(trx: Trx, slug: string, id: string) {
+  const row = await forUpdate(trx, trx.selectFrom('versions')
+    .select(['id', 'version', 'paused_at', 'pulled_at', 'ramp_started_at', 'ramp_paused_seconds'])
+    .where('id', '=', id).where('app_slug', '=', slug)).executeTakeFirst()
+  if (!row) throw notFound(`No version ${id} of app ${slug}.`)
+  return row
+}
+
+/**
+ * Pauses a version unless it is paused already (the first pause and its reason stand). Returns
+ * whether this call paused it. `automatic`: by health reports.
+ */
+export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: string, reason: string, automatic: boolean): Promise<boolean> {
+  const row = await lockVersion(trx, slug, id)
+  if (row.paused_at !== null) return false
+  await trx.updateTable('versions').set({ paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
+    .where('id', '=', id).execute()
+  return true
+}
+
+export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {
+  async function answer(c: Ctx, slug: string, id: string) {
+    const rows = await versionQuery(s).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+    const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
+    if (!version) throw notFound(`No version ${id} of app ${slug}.`)
+    return version
+  }
+
+  return {
+    async pauseVersion(c, { path, body }, respond) {
+      const user = currentUser(c.get('user'))
+      const app = await findTeamApp(s, user, path.app)
+      const now = s.now()
+      const paused = await s.db.transaction().execute((trx) =>
+        pauseInTransaction(trx, now, app.slug, path.version, body.reason ?? `Paused by ${user.name}`, false))
+      if (paused) s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout paused')
+      return respond(200, await answer(c, app.slug, path.version))
+    },
+
+    async resumeVersion(c, { path }, respond) {
+      const user = currentUser(c.get('user'))
+      const app = await findTeamApp(s, user, path.app)
+      const now = s.now()
+      await s.db.transaction().execute(async (trx) => {
+        const row = await lockVersion(trx, app.slug, path.version)
+        if (row.paused_at === null && row.pulled_at === null) return
+        // The ramp's clock stood still while paused (from the pause, or from the ramp's start if later).
+        let pausedSeconds = row.ramp_paused_seconds
+        if (row.paused_at !== null && row.ramp_started_at !== null) {
+          const from = Math.max(Date.parse(row.paused_at), Date.parse(row.ramp_started_at))
+          // Whole seconds, rounded down: the ramp's clock never runs behind the time it was set.
+          pausedSeconds += Math.max(0, Math.floor((now.getTime() - from) / 1000))
+        }
+        await trx.updateTable('versions').set({
+          paused_at: null, pause_reason: null, pause_automatic: 0, pulled_at: null, pull_reason: null,
+          ramp_paused_seconds: pausedSeconds, health_since: now.toISOString(),
+        }).where('id', '=', row.id).execute()
+      })
+      s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout resumed')
+      return respond(200, await answer(c, app.slug, path.version))
+    },
+
+    async pullVersion(c, { path, body }, respond) {
+      const user = currentUser(c.get('user'))
+      const app = await findTeamApp(s, user, path.app)
+      const now = timestamp(s.now())
+      await s.db.transaction().execute(async (trx) => {
+        const row = await lockVersion(trx, app.slug, path.version)
+        if (row.pulled_at !== null) return
+        await trx.updateTable('versions').set({ pulled_at: now, pull_reason: body.reason ?? `Pulled by ${user.name}` })
+          .where('id', '=', row.id).execute()
+      })
+      s.logger.warn({ app: app.slug, versionId: path.version, by: user.id }, 'version pulled')
+      return respond(200, await answer(c, app.slug, path.version))
+    },
+  }
+}

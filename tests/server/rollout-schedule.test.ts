@@ -1,0 +1,49 @@
+/** The ramp arithmetic of `server/rollout.ts`: the share in force at a moment, from stored state only. */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { failsPolicy, rolloutAt, stepProblems, type RolloutColumns } from '../../server/rollout.ts'
+
+const T0 = Date.parse('2026-01-01T00:00:00Z')
+const MIN = 60_000
+const at = (minutes: number) => T0 + minutes * MIN
+const iso = (minutes: number) => new Date(at(minutes)).toISOString()
+const steps = JSON.stringify([{ percentage: 5, afterMinutes: 30 }, { percentage: 20, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }])
+const ramp = (extra: Partial<RolloutColumns> = {}): RolloutColumns => ({
+  rollout_percentage: 100, ramp_steps: steps, ramp_started_at: iso(0), ramp_paused_seconds: 0, paused_at: null, pulled_at: null, ...extra,
+})
+
+test('before its first step a ramp offers 0 %, then each step at its time; the last step has no next', () => {
+  assert.deepEqual(rolloutAt(ramp(), at(0)), { percentage: 0, step: null, nextStepAt: at(30) })
+  assert.deepEqual(rolloutAt(ramp(), at(30)), { percentage: 5, step: 0, nextStepAt: at(90) })
+  assert.deepEqual(rolloutAt(ramp(), at(89.99)), { percentage: 5, step: 0, nextStepAt: at(90) })
+  assert.deepEqual(rolloutAt(ramp(), at(90)), { percentage: 20, step: 1, nextStepAt: at(150) })
+  assert.deepEqual(rolloutAt(ramp(), at(10_000)), { percentage: 100, step: 2, nextStepAt: null })
+})
+
+test('a pause stops the clock and offers 0 %; paused seconds shift every later step', () => {
+  const paused = ramp({ paused_at: iso(40) })
+  assert.deepEqual(rolloutAt(paused, at(500)), { percentage: 0, step: 0, nextStepAt: null })
+  // Resumed after 100 minutes: 10 minutes into step 0, which lasts 60; step 1 begins 50 minutes after the resume.
+  const resumed = ramp({ ramp_paused_seconds: 100 * 60 })
+  assert.deepEqual(rolloutAt(resumed, at(140)), { percentage: 5, step: 0, nextStepAt: at(190) })
+})
+
+test('a hand-set percentage stands until paused or pulled; a malformed ramp reads as none', () => {
+  const manual = ramp({ ramp_steps: null, ramp_started_at: null, rollout_percentage: 42 })
+  assert.equal(rolloutAt(manual, at(0)).percentage, 42)
+  assert.equal(rolloutAt({ ...manual, paused_at: iso(0) }, at(1)).percentage, 0)
+  assert.equal(rolloutAt({ ...manual, pulled_at: iso(0) }, at(1)).percentage, 0)
+  assert.equal(rolloutAt(ramp({ ramp_steps: '{"not":"steps"}', rollout_percentage: 42 }), at(0)).percentage, 42)
+})
+
+test('the health policy needs its minimum count and a share strictly above the limit', () => {
+  const policy = { maxFailureRatio: 0.2, minReports: 10 }
+  assert.equal(failsPolicy(9, 9, policy), false)
+  assert.equal(failsPolicy(10, 2, policy), false)
+  assert.equal(failsPolicy(10, 3, policy), true)
+})
+
+test('a ramp whose percentages go down is refused, naming the step', () => {
+  assert.deepEqual(stepProblems([{ percentage: 10, afterMinutes: 0 }, { percentage: 5, afterMinutes: 1 }, { percentage: 50, afterMinutes: 1 }]),
+    [{ pointer: '/ramp/steps/1/percentage', message: "must not be below the previous step's 10" }])
+})
