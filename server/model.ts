@@ -38,6 +38,8 @@ export function toApp(row: AppsTable): Schemas['App'] {
     name: row.name,
     description: row.description,
     private: row.private === 1,
+    tauriPublicKey: row.tauri_public_key,
+    sparklePublicKey: row.sparkle_public_key,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -6,7 +6,9 @@ import { renderElectronUpdater } from './electron-updater.ts'
 import { renderFerry } from './ferry.ts'
 import { renderSquirrelMac } from './squirrel-mac.ts'
 import { renderSquirrelWindows } from './squirrel-windows.ts'
+import { renderSparkle } from './sparkle.ts'
 import { renderTauri } from './tauri.ts'
+import { renderVelopack } from './velopack.ts'
 
 export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   ferry: renderFerry,
@@ -14,6 +16,8 @@ export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   'electron-builtin': renderSquirrelMac,
   'electron-updater': renderElectronUpdater,
   tauri: renderTauri,
+  velopack: renderVelopack,
+  sparkle: renderSparkle,
 }
 
 /**
@@ -26,6 +30,8 @@ export const LISTS_OLDER_RELEASES: Record<UpdaterFormat, boolean> = {
   'electron-builtin': false,
   'electron-updater': false,
   tauri: false,
+  velopack: false,
+  sparkle: false,
 }
 
 /** Protocols whose clients stage partial rollouts themselves from the percentage Ferry sends. */
@@ -35,4 +41,7 @@ export const ROLLOUT_MODE: Record<UpdaterFormat, RolloutMode> = {
   'electron-builtin': 'server',
   'electron-updater': 'client',
   tauri: 'server',
+  // Velopack's feed has no staging field; Sparkle's phased rollout is by time, not share.
+  velopack: 'server',
+  sparkle: 'server',
 }

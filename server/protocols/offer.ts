@@ -47,7 +47,8 @@ export interface Target {
 }
 
 /**
- * `server`: Ferry buckets the device for partial rollouts (Ferry JSON, Squirrel.Mac, Tauri).
+ * `server`: Ferry buckets the device for partial rollouts (Ferry JSON, Squirrel.Mac, Tauri,
+ * Velopack, Sparkle).
  * `client`: the protocol carries the percentage and the client stages itself (Squirrel.Windows
  * `# N%`, electron-updater `stagingPercentage`), so every partial rollout counts as offered here.
  */

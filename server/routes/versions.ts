@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, uploadSetProblems } from '../artifact-files.ts'
+import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
 import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
 import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
@@ -14,7 +14,8 @@ import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
 import { versionKey, versionKeyOf } from '../version-key.ts'
-import type { ArtifactsTable } from '../storage/types.ts'
+import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
+import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
@@ -41,8 +42,30 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     return version
   }
 
-  /** Validates the received fields, then records the version and its already-stored files. */
-  async function storeVersion(c: Ctx, user: AuthUser, slug: string, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
+  /**
+   * Each signature file checked against the key the app holds for its kind (none: not checked),
+   * over the file it signs. A 400 names every file whose signature does not verify.
+   */
+  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<FieldError[]> {
+    const tauri = app.tauri_public_key === null ? undefined : parseMinisignPublicKey(app.tauri_public_key)
+    const sparkle = app.sparkle_public_key === null ? undefined : parseSparklePublicKey(app.sparkle_public_key)
+    const byName = new Map(upload.files.map((f) => [f.name, f]))
+    const errors: FieldError[] = []
+    for (const sig of upload.files) {
+      const signed = byName.get(signedFileOf(sig.name) ?? '')
+      if (!signed) continue
+      const type = packageTypeOf(sig.name)
+      const problem = type === 'sig' && tauri ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
+        : type === 'edsig' && sparkle ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
+          : undefined
+      if (problem) errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${problem}` })
+    }
+    return errors
+  }
+
+  /** Validates the received fields and signatures, then records the version and its already-stored files. */
+  async function storeVersion(c: Ctx, user: AuthUser, app: AppsTable, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
+    const slug = app.slug
     const errors: FieldError[] = [...upload.errors]
     const fields: Record<string, unknown> = {}
     for (const [name, values] of upload.fields) {
@@ -60,6 +83,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
+    const unsigned = await signatureProblems(app, upload)
+    if (unsigned.length) throw validationProblem(unsigned)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -138,7 +163,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         newBlobKey: () => randomId('art'), fileNameProblem,
       })
       try {
-        const stored = await storeVersion(c, user, app.slug, upload, respond)
+        const stored = await storeVersion(c, user, app, upload, respond)
         s.observer.uploaded(upload.files.reduce((bytes, file) => bytes + file.size, 0))
         return stored
       } catch (error) {

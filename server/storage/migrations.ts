@@ -175,6 +175,14 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.createIndex('api_tokens_creator').on('api_tokens').columns(['created_by', 'created_at', 'id']).execute()
     },
   },
+  // Public keys an app's uploads are checked against (server/signatures.ts): Tauri's minisign key
+  // as in tauri.conf.json, Sparkle's EdDSA key as in SUPublicEDKey. NULL checks nothing.
+  '0007-app-signing-keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('apps').addColumn('tauri_public_key', 'text').execute()
+      await db.schema.alterTable('apps').addColumn('sparkle_public_key', 'text').execute()
+    },
+  },
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */

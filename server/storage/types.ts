@@ -23,6 +23,10 @@ export interface AppsTable {
   name: string
   description: string
   private: number
+  /** Tauri updater public key (base64 minisign public key file); uploads' `.sig` files must verify. */
+  tauri_public_key: string | null
+  /** Sparkle EdDSA public key (base64, 32 bytes); uploads' `.edsig` files must verify. */
+  sparkle_public_key: string | null
   created_at: string
   updated_at: string
 }

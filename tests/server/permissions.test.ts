@@ -137,6 +137,9 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getSquirrelMacUpdate: { path: '/v1/apps/app-a/squirrel-mac/stable/x64?version=0.1.0', ok: 204 },
   getElectronUpdaterFeed: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/0.1.0/latest.yml', ok: 200 },
   getTauriUpdate: { path: '/v1/apps/app-a/tauri/stable/windows/x86_64/0.1.0', ok: 204 },
+  getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
+  getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
+  getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
 }
 
