@@ -262,7 +262,8 @@ export interface paths {
          * @description Streams an artifact. Artifacts of public apps need no credentials. Artifacts of private apps
          *     need either a bearer token with the `apps.download` permission or a signed link: the
          *     `expires` and `signature` query parameters that Ferry puts into the `downloadUrl` of private
-         *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads.
+         *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads, and several
+         *     ranges in one request (a `multipart/byteranges` answer, up to 1,000 ranges).
          *
          *     Artifacts never change under their URL, so published artifacts of public apps are sent with
          *     `Cache-Control: public, max-age=31536000, immutable` (a CDN may keep them), drafts and
@@ -987,7 +988,7 @@ export interface paths {
          *     electron-updater finds the blockmaps for a differential download: it requests
          *     `<file URL>.blockmap` for the new version and the same URL with the new version replaced by
          *     its own for the installed one. Ferry answers with the bytes of the artifact of that name,
-         *     `Range` requests included (`206`), from the published version on this
+         *     `Range` requests of one or several ranges included (`206`), from the published version on this
          *     channel, platform and architecture. Upload each `<installer>.blockmap` electron-builder
          *     writes beside its installer. Private apps' channel files link to signed downloads instead,
          *     so electron-updater downloads them in full.
@@ -2835,11 +2836,14 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The requested byte range of the file. */
+            /**
+             * @description The requested byte range of the file, or for several ranges (`bytes=0-99, 500-599`, as
+             *     electron-updater's differential downloader asks) a `multipart/byteranges` body with one part each.
+             */
             206: {
                 headers: {
                     /**
-                     * @description The range sent and the whole size.
+                     * @description The range sent and the whole size (one range only).
                      * @example bytes 0-1023/48213504
                      */
                     "Content-Range"?: string;
@@ -2849,6 +2853,7 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                    "multipart/byteranges": string;
                 };
             };
             /**
@@ -4707,13 +4712,14 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The requested range. */
+            /** @description The requested range, or several ranges as `multipart/byteranges`. */
             206: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
+                    "multipart/byteranges": string;
                 };
             };
             /** @description With object storage and `FERRY_DOWNLOAD_MODE=redirect`, a presigned URL of the file. */

@@ -2351,6 +2351,10 @@ export const operations: readonly OperationSpec[] = [
         "application/octet-stream": {
           "type": "string",
           "format": "binary"
+        },
+        "multipart/byteranges": {
+          "type": "string",
+          "format": "binary"
         }
       },
       "302": {},
@@ -4366,6 +4370,10 @@ export const operations: readonly OperationSpec[] = [
       },
       "206": {
         "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        },
+        "multipart/byteranges": {
           "type": "string",
           "format": "binary"
         }
