@@ -45,6 +45,7 @@ export function uploadSetProblems(names: string[]): string[] {
   const present = new Set(names)
   return names.flatMap((n) => {
     const signed = signedFileOf(n)
-    return signed !== undefined && !present.has(signed) ? [`signature ${JSON.stringify(n)} has no file ${JSON.stringify(signed)} in this upload`] : []
+    const what = packageTypeOf(n) === 'sig' ? 'bundle' : 'file'
+    return signed !== undefined && !present.has(signed) ? [`signature ${JSON.stringify(n)} has no ${what} ${JSON.stringify(signed)} in this upload`] : []
   })
 }
