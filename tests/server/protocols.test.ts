@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import semver from 'semver'
+import { UPDATE_FORMATS } from '../../components/demo/update-formats.ts'
 import { rolloutBucket } from '../../server/update-logic.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
@@ -338,4 +339,20 @@ test('Sparkle: item fields by Sparkle\'s rules, EdDSA signature and deltas from 
   assert.equal(winItems[0]?.os, 'windows')
   assert.equal(chooseItem(winItems, { version: '1.0.0', osVersion: '14.5' }).item, null, 'Sparkle on macOS skips a Windows item')
   assert.equal(chooseItem(winItems, { version: '1.0.0', osVersion: '10.0', os: 'windows' }).item?.versionString, '1.1.0')
+})
+
+test('the demo simulator asks Velopack and Sparkle as their clients do and says what they would install', async () => {
+  const input = { app: 'proto', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'nupkg' as const, deviceId: '' }
+  const summary = async (id: string, over: Partial<typeof input> = {}) => {
+    const format = UPDATE_FORMATS.find((x) => x.id === id)
+    assert.ok(format, `no ${id} in the simulator`)
+    const { path, headers } = format.request({ ...input, ...over })
+    const res = await f(path, { headers })
+    const type = res.headers.get('content-type') ?? ''
+    return format.summarize({ status: res.status, headers: res.headers, body: type.startsWith('application/json') ? await res.json() : await res.text() })
+  }
+  assert.equal(await summary('velopack'), 'Velopack installs 1.3.0, from 2 delta package(s) when it holds its own full package.')
+  assert.equal(await summary('velopack', { version: '1.3.0' }), 'An empty feed: Velopack finds no update.')
+  assert.equal(await summary('sparkle', { platform: 'darwin', arch: 'arm64' }), 'Sparkle offers 1.3.0 as a critical update.')
+  assert.equal(await summary('sparkle', { platform: 'darwin', arch: 'arm64', version: '1.3.0' }), 'No item: Sparkle reports that the app is up to date.')
 })
