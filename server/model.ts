@@ -96,7 +96,7 @@ export function versionQuery(s: Services) {
     .select([
       'v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch',
       'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
-      'v.created_at', 'v.published_at', 'v.seq', 'apps.private as app_private',
+      'v.created_at', 'v.published_at', 'v.minimum_system_version', 'v.seq', 'apps.private as app_private',
     ])
 }
 
@@ -121,6 +121,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     rolloutPercentage: r.rollout_percentage,
     createdAt: r.created_at,
     publishedAt: r.published_at,
+    ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
       toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))

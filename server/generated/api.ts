@@ -1093,7 +1093,8 @@ export interface paths {
          * @description An RSS 2.0 appcast with the `sparkle:` namespace, as Sparkle 2 (macOS) and WinSparkle
          *     (Windows) read it. It holds one `item` for the version Ferry offers this client, or none when
          *     it is up to date: `title`, `pubDate`, `sparkle:version` and `sparkle:shortVersionString` (the
-         *     version), `description` (the changelog), `sparkle:criticalUpdate` with `sparkle:version` set to the highest
+         *     version), `description` (the changelog), `sparkle:minimumSystemVersion` (the version's
+         *     `minimumSystemVersion`, when set), `sparkle:criticalUpdate` with `sparkle:version` set to the highest
          *     critical version up to the offered one (Sparkle treats the update as critical for apps
          *     below it), and an `enclosure` with `url`, `length`, `type` and `sparkle:edSignature`. The
          *     enclosure is the archive uploaded with an EdDSA signature file `<archive>.edsig` (the
@@ -1507,6 +1508,7 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was first published; `null` for drafts. */
             publishedAt: components["schemas"]["Timestamp"] | null;
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             artifacts: components["schemas"]["Artifact"][];
         };
         VersionUpload: {
@@ -1527,6 +1529,7 @@ export interface components {
             intermediate: boolean;
             /** @default 100 */
             rolloutPercentage: number;
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             /** @description The artifacts; repeat the form field once per file. */
             files: string[];
         };
@@ -1536,7 +1539,16 @@ export interface components {
             critical?: boolean;
             intermediate?: boolean;
             rolloutPercentage?: number;
+            /** @description The new minimum, or `null` to remove it. */
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"] | null;
         };
+        /**
+         * @description The oldest OS version the build runs on, as `sparkle:minimumSystemVersion` in Sparkle
+         *     appcasts (macOS `13.0`, Windows `10.0` for WinSparkle): Sparkle does not offer the update
+         *     to a system below it. Present only when set.
+         * @example 13.0
+         */
+        MinimumSystemVersion: string;
         VersionList: {
             items: components["schemas"]["Version"][];
             nextCursor: components["schemas"]["NextCursor"];
@@ -2616,6 +2628,7 @@ export interface operations {
                  *       "critical": false,
                  *       "intermediate": false,
                  *       "rolloutPercentage": 100,
+                 *       "minimumSystemVersion": "10.0",
                  *       "files": [
                  *         "HarborNotes-Setup-1.4.0.exe",
                  *         "harbor-notes-1.4.0-full.nupkg"

@@ -753,6 +753,9 @@ export const componentSchemas: Record<string, unknown> = {
             }
           ]
         },
+        "minimumSystemVersion": {
+          "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
         "artifacts": {
           "type": "array",
           "minItems": 1,
@@ -807,6 +810,9 @@ export const componentSchemas: Record<string, unknown> = {
           "maximum": 100,
           "default": 100
         },
+        "minimumSystemVersion": {
+          "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
         "files": {
           "type": "array",
           "minItems": 1,
@@ -838,8 +844,22 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 0,
           "maximum": 100
+        },
+        "minimumSystemVersion": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
+    },
+    "MinimumSystemVersion": {
+      "type": "string",
+      "pattern": "^\\d+(\\.\\d+){0,3}$"
     },
     "VersionList": {
       "type": "object",

@@ -66,6 +66,7 @@ export const renderSparkle: Renderer = async ({ s, base, target, offer }) => {
       `      ${element('sparkle:version', row.version)}`,
       `      ${element('sparkle:shortVersionString', row.version)}`,
       ...(row.changelog ? [`      ${element('description', row.changelog)}`] : []),
+      ...(row.minimum_system_version ? [`      ${element('sparkle:minimumSystemVersion', row.minimum_system_version)}`] : []),
       // Critical for every app below the offered version: this feed is this client's.
       ...(offer.critical ? [`      <sparkle:criticalUpdate${attributes({ 'sparkle:version': row.version })}/>`] : []),
       `      ${await enclosure(archive, {})}`,

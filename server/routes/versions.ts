@@ -110,6 +110,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
+          minimum_system_version: body.minimumSystemVersion ?? null,
           created_at: now, published_at: body.published ? now : null,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
@@ -178,7 +179,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       // Only the members sent are written; a first publish stamps published_at in SQL, so two
       // concurrent publishes keep the first time and an unpublish clears it.
       const now = timestamp(s.now())
-      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published'] as const
+      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published', 'minimumSystemVersion'] as const
       if (!sent.some((name) => body[name] !== undefined)) return respond(200, await oneVersion(c, app.slug, path.version))
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
@@ -186,6 +187,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
           ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
           ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+          ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
           ...(body.published !== undefined
             ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
             : {}),

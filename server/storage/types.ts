@@ -47,6 +47,8 @@ export interface VersionsTable {
   rollout_percentage: number
   created_at: string
   published_at: string | null
+  /** The oldest OS version the build runs on (Sparkle's `sparkle:minimumSystemVersion`); `null` when not set. */
+  minimum_system_version: string | null
   /** Insertion order, a tie-breaker for "newest first". */
   seq: Generated<number>
   /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */

@@ -307,7 +307,7 @@ test('Sparkle: item fields by Sparkle\'s rules, EdDSA signature and deltas from 
   }
   await put('1.0.0', 'macos', [['Sparkly-1.0.0.zip', 'Sparkly 1.0.0']])
   await put('1.1.0', 'macos', [['Sparkly-1.1.0.dmg', 'disk image'], ['Sparkly-1.1.0.zip', archive], ['Sparkly-1.1.0.zip.edsig', edsig(archive)],
-    ['Sparkly1.1.0-1.0.0.delta', delta], ['Sparkly1.1.0-1.0.0.delta.edsig', edsig(delta)]], { critical: 'true' })
+    ['Sparkly1.1.0-1.0.0.delta', delta], ['Sparkly1.1.0-1.0.0.delta.edsig', edsig(delta)]], { critical: 'true', minimumSystemVersion: '13.0' })
   const url = new URL(`${server.url}/v1/apps/proto/sparkle/stable/macos/arm64/appcast.xml?version=1.0.0`)
   const xml = await (await fetch(url)).text()
   const items = parseAppcast(xml, url)
@@ -321,6 +321,14 @@ test('Sparkle: item fields by Sparkle\'s rules, EdDSA signature and deltas from 
   assert.ok(item.date && Math.abs(item.date.getTime() - Date.now()) < 60_000, 'pubDate parses')
   assert.equal(choice.critical, true)
   assert.equal(chooseItem(items, { version: '1.0.0', osVersion: '14.5', phasedUpdateGroup: 6 }).item?.versionString, '1.1.0')
+  assert.equal(item.minimumSystemVersion, '13.0')
+  assert.equal(chooseItem(items, { version: '1.0.0', osVersion: '12.7.4' }).item, null, 'Sparkle skips an update the system is too old for')
+  const listed = await (await f('/v1/apps/proto/versions?platform=macos&published=true', bearer(token))).json() as { items: Array<{ id: string; version: string; minimumSystemVersion?: string }> }
+  const v110 = listed.items.find((v) => v.version === '1.1.0')
+  assert.equal(v110?.minimumSystemVersion, '13.0')
+  const cleared = await f(`/v1/apps/proto/versions/${v110?.id}`, { ...jsonBody({ minimumSystemVersion: null }, token), method: 'PATCH' })
+  assert.equal(((await expectSpec('updateVersion', cleared, 200)) as { minimumSystemVersion?: string }).minimumSystemVersion, undefined)
+  assert.equal(chooseItem(parseAppcast(await (await fetch(url)).text(), url), { version: '1.0.0', osVersion: '12.7.4' }).item?.versionString, '1.1.0')
   // The signed zip is the enclosure (not the dmg); its signature verifies over the bytes served.
   const served = new Uint8Array(await (await fetch(item.fileURL)).arrayBuffer())
   assert.deepEqual(served, archive)
