@@ -38,8 +38,9 @@ export function toApp(row: AppsTable): Schemas['App'] {
     name: row.name,
     description: row.description,
     private: row.private === 1,
-    tauriPublicKey: row.tauri_public_key,
-    sparklePublicKey: row.sparkle_public_key,
+    // Present only when set, so apps without keys read as before.
+    ...(row.tauri_public_key !== null ? { tauriPublicKey: row.tauri_public_key } : {}),
+    ...(row.sparkle_public_key !== null ? { sparklePublicKey: row.sparkle_public_key } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -1442,7 +1442,7 @@ export interface components {
          * @description The app's Tauri updater public key, as in `plugins.updater.pubkey` (base64 of minisign's public
          *     key file). When set, every `<bundle>.sig` uploaded for the app must verify with it: an upload
          *     whose signature does not is refused (400 naming the file) and nothing of it is stored.
-         *     `null` (the default) checks nothing.
+         *     `null` (the default) checks nothing; an app without a key has no `tauriPublicKey`.
          * @example dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDQ1M0E1QjY3OTUxMDlGQzcKUldUSG41R1ZaMXM2UmN3K2FRZkN6bVRsa1hWS3JmREJQcFZyZXJtdnkzR0t3ZkRkWDJRN0NqRncK
          */
         TauriPublicKey: string | null;
@@ -1450,7 +1450,7 @@ export interface components {
          * @description The app's Sparkle EdDSA public key, as in `SUPublicEDKey` (base64 of 32 bytes). When set, every
          *     `<archive>.edsig` uploaded for the app must verify with it over its archive, and so must each
          *     `.delta`'s signature; an upload that does not is refused (400 naming the file) and nothing of
-         *     it is stored. `null` (the default) checks nothing.
+         *     it is stored. `null` (the default) checks nothing; an app without a key has no `sparklePublicKey`.
          * @example pfIShU4dEXqPd5ObYNfDBiQWcXozk7estwzTnF9BamQ=
          */
         SparklePublicKey: string | null;
