@@ -873,7 +873,9 @@ export interface paths {
          *     100 %; electron-updater stages the device itself) and `critical` (when true). Installable files
          *     come first in the order electron-updater looks for them (zip, exe, AppImage, then dmg, msi,
          *     deb, rpm, snap, pkg). With no update the file names the client's own version and no files,
-         *     which electron-updater reads as up to date.
+         *     which electron-updater reads as up to date. File URLs of public apps point to
+         *     [`…/files/{version}/{file}`](/docs/api/info/electron-updater-file), where electron-updater also
+         *     finds the blockmaps of a differential download; private apps' are signed download links.
          *
          *     Point the generic provider at the folder:
          *     `autoUpdater.setFeedURL({ provider: 'generic', url: '<base>/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/' + app.getVersion() })`.
