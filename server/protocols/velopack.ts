@@ -38,7 +38,8 @@ export const renderVelopack: Renderer = async ({ target, current, offer }) => {
   const full = offer && packages(offer.release).find((a) => !isDelta(a))
   if (!offer || !full || !current) return jsonAnswer({ Assets: [] })
   const ceiling = offer.release.parsed
-  const deltas = target.releases
+  // Velopack applies every delta above its version in order: list none when some are not loaded.
+  const deltas = !target.complete ? [] : target.releases
     .filter((r) => r.parsed.compare(current) > 0 && r.parsed.compare(ceiling) <= 0)
     .flatMap((r) => packages(r).filter(isDelta).map((a) => asset(r, a, 'Delta')))
   return jsonAnswer({ Assets: [...deltas, asset(offer.release, full, 'Full')] })
