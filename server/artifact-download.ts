@@ -43,6 +43,51 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return start <= end && start < size ? { start, end } : undefined
 }
 
+/** electron-updater's differential downloader asks for at most 1,000 ranges in one request. */
+export const MAX_RANGES = 1000
+
+/**
+ * Parses a `bytes=` header of two or more ranges (`a-b, c-d`, as electron-updater's differential
+ * downloader sends); `undefined` when it is not one, names a range outside the file, or has more
+ * than `MAX_RANGES` (the whole file is sent then, as RFC 9110 allows).
+ */
+export function parseRanges(header: string | undefined, size: number): Array<{ start: number; end: number }> | undefined {
+  const m = header ? /^bytes=(.+)$/.exec(header.trim()) : null
+  const specs = m?.[1]?.split(',') ?? []
+  if (specs.length < 2 || specs.length > MAX_RANGES) return undefined
+  const ranges = specs.map((spec) => parseRange(`bytes=${spec.trim()}`, size))
+  return ranges.every((r) => r !== undefined) ? ranges as Array<{ start: number; end: number }> : undefined
+}
+
+/** A `multipart/byteranges` body (RFC 9110 §14.6) streamed range by range from the blob store. */
+function multipartRanges(blobs: BlobStore, artifact: DownloadableArtifact, ranges: Array<{ start: number; end: number }>) {
+  const boundary = `ferry-${artifact.sha256.slice(0, 24)}`
+  const encoder = new TextEncoder()
+  const head = (r: { start: number; end: number }) => encoder.encode(
+    `--${boundary}\r\ncontent-type: application/octet-stream\r\ncontent-range: bytes ${r.start}-${r.end}/${artifact.size}\r\n\r\n`)
+  const tail = encoder.encode(`--${boundary}--\r\n`)
+  const crlf = encoder.encode('\r\n')
+  const length = ranges.reduce((n, r) => n + head(r).length + (r.end - r.start + 1) + crlf.length, tail.length)
+  let index = 0
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const range = ranges[index++]
+      if (!range) { controller.enqueue(tail); controller.close(); return }
+      const blob = await blobs.get(artifact.blobKey, range)
+      if (!blob) throw new Error(`blob missing for artifact ${artifact.id}`)
+      controller.enqueue(head(range))
+      const reader = blob.body.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        controller.enqueue(value)
+      }
+      controller.enqueue(crlf)
+    },
+  })
+  return { body, length, contentType: `multipart/byteranges; boundary=${boundary}` }
+}
+
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
@@ -62,6 +107,17 @@ export async function downloadResponse(blobs: BlobStore, artifact: DownloadableA
   }
   if (matchesEtag(request.ifNoneMatch, etag)) {
     return new Response(null, { status: 304, headers: { etag, 'cache-control': cacheControl } })
+  }
+  const ranges = parseRanges(request.range, artifact.size)
+  if (ranges) {
+    const multi = multipartRanges(blobs, artifact, ranges)
+    return new Response(multi.body, {
+      status: 206,
+      headers: {
+        'content-type': multi.contentType, 'content-disposition': disposition, 'accept-ranges': 'bytes',
+        'cache-control': cacheControl, etag, 'content-length': String(multi.length),
+      },
+    })
   }
   const range = parseRange(request.range, artifact.size)
   const blob = await blobs.get(artifact.blobKey, range)

@@ -3,7 +3,7 @@ import type { Schemas } from './context.ts'
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [
-  ['.sig', 'sig'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'],
+  ['.edsig', 'edsig'], ['.sig', 'sig'], ['.delta', 'delta'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'],
   ['.yaml', 'yml'], ['.exe', 'exe'], ['.msi', 'msi'], ['.dmg', 'dmg'], ['.pkg', 'pkg'], ['.zip', 'zip'],
   ['.deb', 'deb'], ['.rpm', 'rpm'], ['.snap', 'snap'], ['.yml', 'yml'],
 ]
@@ -30,12 +30,22 @@ export function fileNameProblem(name: string): string | undefined {
   return undefined
 }
 
+/** The file a signature file signs: `<file>.sig` (Tauri) or `<file>.edsig` (Sparkle); `undefined` for other files. */
+export function signedFileOf(name: string): string | undefined {
+  const type = packageTypeOf(name)
+  return type === 'sig' ? name.slice(0, -'.sig'.length) : type === 'edsig' ? name.slice(0, -'.edsig'.length) : undefined
+}
+
 /**
- * Problems of a whole upload's file names: a Tauri signature `<bundle>.sig` must arrive with its
- * bundle, because Tauri answers offer only bundles whose signature was uploaded with them.
+ * Problems of a whole upload's file names: a signature (`<bundle>.sig` for Tauri, `<file>.edsig`
+ * for Sparkle) must arrive with the file it signs, because the answers offer only files whose
+ * signature was uploaded with them, and uploads are checked against the app's keys.
  */
 export function uploadSetProblems(names: string[]): string[] {
   const present = new Set(names)
-  return names.filter((n) => packageTypeOf(n) === 'sig' && !present.has(n.slice(0, -'.sig'.length)))
-    .map((n) => `signature ${JSON.stringify(n)} has no bundle ${JSON.stringify(n.slice(0, -'.sig'.length))} in this upload`)
+  return names.flatMap((n) => {
+    const signed = signedFileOf(n)
+    const what = packageTypeOf(n) === 'sig' ? 'bundle' : 'file'
+    return signed !== undefined && !present.has(signed) ? [`signature ${JSON.stringify(n)} has no ${what} ${JSON.stringify(signed)} in this upload`] : []
+  })
 }

@@ -39,6 +39,9 @@ export function toApp(row: AppsTable): Schemas['App'] {
     name: row.name,
     description: row.description,
     private: row.private === 1,
+    // Present only when set, so apps without keys read as before.
+    ...(row.tauri_public_key !== null ? { tauriPublicKey: row.tauri_public_key } : {}),
+    ...(row.sparkle_public_key !== null ? { sparklePublicKey: row.sparkle_public_key } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -95,7 +98,7 @@ export function versionQuery(s: Services) {
     .select([
       'v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch',
       'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
-      'v.created_at', 'v.published_at', 'v.seq', 'apps.private as app_private',
+      'v.created_at', 'v.published_at', 'v.minimum_system_version', 'v.seq', 'apps.private as app_private',
       'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
       'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_since',
     ])
@@ -125,6 +128,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     rollout: toRollout(s, r, now, health.get(r.id) ?? { reports: 0, failed: 0 }),
     createdAt: r.created_at,
     publishedAt: r.published_at,
+    ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
       toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))

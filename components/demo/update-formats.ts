@@ -142,6 +142,40 @@ const electronUpdater: UpdateFormat = {
   },
 }
 
+const velopack: UpdateFormat = {
+  id: 'velopack',
+  label: 'Velopack (releases.json feed)',
+  uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/velopack/${seg(input.channel)}/${seg(input.platform)}/${seg(input.arch)}/releases.${seg(input.platform)}.json?${query({ localVersion: input.version, id: input.app, ...(input.deviceId ? { stagingId: input.deviceId } : {}) })}`,
+    headers: {},
+  }),
+  summarize({ status, body }) {
+    if (status !== 200) return 'No feed: Velopack reports an error and keeps the installed version.'
+    const assets = (body as { Assets?: Array<{ Type: string; Version: string }> }).Assets ?? []
+    const full = assets.find((a) => a.Type === 'Full')
+    const deltas = assets.filter((a) => a.Type === 'Delta').length
+    return full ? `Velopack installs ${full.Version}${deltas ? `, from ${deltas} delta package(s) when it holds its own full package` : ''}.` : 'An empty feed: Velopack finds no update.'
+  },
+}
+
+const sparkle: UpdateFormat = {
+  id: 'sparkle',
+  label: 'Sparkle / WinSparkle appcast',
+  uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
+  request: (input) => ({
+    path: `${appPath(input)}/sparkle/${seg(input.channel)}/${seg(input.platform)}/${seg(input.arch)}/appcast.xml?${query({ version: input.version })}`,
+    headers: deviceHeader(input),
+  }),
+  summarize({ status, body }) {
+    if (status !== 200) return 'No appcast: Sparkle reports an error.'
+    const xml = String(body)
+    const version = /<sparkle:version>([^<]*)<\/sparkle:version>/.exec(xml)?.[1]
+    if (!version) return 'No item: Sparkle reports that the app is up to date.'
+    return `Sparkle offers ${version}${xml.includes('<sparkle:criticalUpdate') ? ' as a critical update' : ''}${xml.includes('sparkle:edSignature=') ? ' and checks its EdDSA signature' : ''}.`
+  },
+}
+
 /** Ferry architecture names → the `{{arch}}` Tauri puts in its endpoint URL (the server's mapping, inverted). */
 const TAURI_ARCH: Record<string, string> = Object.fromEntries(Object.entries(TAURI_ARCHS).map(([tauri, ferry]) => [ferry, tauri]))
 
@@ -161,9 +195,9 @@ const tauri: UpdateFormat = {
   },
 }
 
-export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, platformDefault, squirrelWindows, squirrelMac, electronUpdater, tauri, latestRedirect]
+export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, platformDefault, squirrelWindows, squirrelMac, electronUpdater, tauri, velopack, sparkle, latestRedirect]
 
-export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig'] as const satisfies readonly PackageType[]
+export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig', 'edsig', 'delta'] as const satisfies readonly PackageType[]
 // Fails to compile when the spec gains a package type this list lacks.
 const allPackageTypes: Exclude<PackageType, (typeof PACKAGE_TYPES)[number]> extends never ? true : never = true
 void allPackageTypes

@@ -14,6 +14,8 @@ const VOLATILE: Array<[RegExp, string]> = [
   [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>'],
   [/\b(usr|tm|ver|art|ch|pl|ar|req)_[A-Za-z0-9]{6,}/g, '$1_<id>'],
   [/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<timestamp>'],
+  // RFC 822 dates in GMT, as RSS writes them (a Sparkle appcast's pubDate).
+  [/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT\b/g, '<timestamp>'],
   // A JSON string that is exactly a calendar date (telemetry's days): the day the page ran.
   [/"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"/g, '"<date>"'],
   [/expires=\d+&signature=[0-9a-f]{64}/g, 'expires=<expires>&signature=<signature>'],

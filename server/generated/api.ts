@@ -372,7 +372,8 @@ export interface paths {
          * @description Streams an artifact. Artifacts of public apps need no credentials. Artifacts of private apps
          *     need either a bearer token with the `apps.download` permission or a signed link: the
          *     `expires` and `signature` query parameters that Ferry puts into the `downloadUrl` of private
-         *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads.
+         *     artifacts (valid for 15 minutes). Supports `Range` requests for resumable downloads, and several
+         *     ranges in one request (a `multipart/byteranges` answer, up to 1,000 ranges).
          *
          *     Artifacts never change under their URL, so published artifacts of public apps are sent with
          *     `Cache-Control: public, max-age=31536000, immutable` (a CDN may keep them), drafts and
@@ -1046,7 +1047,9 @@ export interface paths {
          *     100 %; electron-updater stages the device itself) and `critical` (when true). Installable files
          *     come first in the order electron-updater looks for them (zip, exe, AppImage, then dmg, msi,
          *     deb, rpm, snap, pkg). With no update the file names the client's own version and no files,
-         *     which electron-updater reads as up to date.
+         *     which electron-updater reads as up to date. File URLs of public apps point to
+         *     [`…/files/{version}/{file}`](/docs/api/info/electron-updater-file), where electron-updater also
+         *     finds the blockmaps of a differential download; private apps' are signed download links.
          *
          *     Point the generic provider at the folder:
          *     `autoUpdater.setFeedURL({ provider: 'generic', url: '<base>/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/' + app.getVersion() })`.
@@ -1108,6 +1111,178 @@ export interface paths {
          *     the app as `update.rawJson.critical`.
          */
         get: operations["getTauriUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/files/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The published version the file belongs to.
+                 * @example 1.4.0
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description A file name of that version, or `<file name>.blockmap`.
+                 * @example HarborNotes-Setup-1.4.0.exe.blockmap
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * electron-updater file and blockmap
+         * @description The file URLs of the [channel file](/docs/api/info/electron-updater) of a public app point
+         *     here, with the version in the path as in a static electron-builder folder, so
+         *     electron-updater finds the blockmaps for a differential download: it requests
+         *     `<file URL>.blockmap` for the new version and the same URL with the new version replaced by
+         *     its own for the installed one. Ferry answers with the bytes of the artifact of that name,
+         *     `Range` requests of one or several ranges included (`206`), from the published version on this
+         *     channel, platform and architecture. Upload each `<installer>.blockmap` electron-builder
+         *     writes beside its installer. Private apps' channel files link to signed downloads instead,
+         *     so electron-updater downloads them in full.
+         */
+        get: operations["getElectronUpdaterFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/velopack/{channel}/{platform}/{arch}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description `releases.<velopack channel>.json` (the feed; the Velopack channel in the name is not read,
+                 *     the Ferry channel is the path's), or a `.nupkg` file name the feed lists.
+                 * @example releases.win.json
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Velopack feed and packages
+         * @description What Velopack's `UpdateManager` reads from an HTTP source. Point it at
+         *     `<base>/v1/apps/{app}/velopack/{channel}/{platform}/{arch}`: it requests
+         *     `releases.<channel>.json?localVersion=…&id=…&stagingId=…` and then each package by its
+         *     `FileName`, relative to that folder.
+         *
+         *     The feed lists, as `Assets`, the full package of the version Ferry offers this client and
+         *     the delta packages (`-delta.nupkg`) of every published version above the client's up to
+         *     that one, so Velopack applies deltas when it can. Velopack installs the newest `Full` asset:
+         *     with no update the list is empty. `localVersion` decides the offer like `version` in the
+         *     other protocols; `stagingId` (a per-install id Velopack sends) buckets the device for
+         *     partial rollouts when `X-Ferry-Device-Id` is absent. A package name redirects (302) to the
+         *     published `.nupkg` artifact of that name, a signed link for private apps.
+         */
+        get: operations["getVelopackFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Sparkle / WinSparkle appcast
+         * @description An RSS 2.0 appcast with the `sparkle:` namespace, as Sparkle 2 (macOS) and WinSparkle
+         *     (Windows) read it. It holds one `item` for the version Ferry offers this client, or none when
+         *     it is up to date: `title`, `pubDate`, `sparkle:version` and `sparkle:shortVersionString` (the
+         *     version), `description` (the changelog), `sparkle:minimumSystemVersion` (the version's
+         *     `minimumSystemVersion`, when set), `sparkle:criticalUpdate` with `sparkle:version` set to the highest
+         *     critical version up to the offered one (Sparkle treats the update as critical for apps
+         *     below it), and an `enclosure` with `url`, `length`, `type` and `sparkle:edSignature`. The
+         *     enclosure is the archive uploaded with an EdDSA signature file `<archive>.edsig` (the
+         *     output of Sparkle's `sign_update`), else the first zip, dmg, tar.gz or pkg. Binary deltas
+         *     uploaded as `<App><version>-<from>.delta` become `sparkle:deltas` enclosures with
+         *     `sparkle:deltaFrom`. Set the feed URL at run time with `version` (`feedURLString(for:)` in
+         *     Sparkle, `win_sparkle_set_appcast_url` in WinSparkle). A partial rollout is decided by
+         *     Ferry, with the device bucketed by `X-Ferry-Device-Id` (Sparkle's `httpHeaders`) or the
+         *     client's address; items carry no `sparkle:channel`, because the path already names the
+         *     Ferry channel.
+         */
+        get: operations["getSparkleAppcast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1418,6 +1593,8 @@ export interface components {
             description: string;
             /** @description Whether downloading its artifacts needs a token or a signed link. */
             private: boolean;
+            tauriPublicKey?: components["schemas"]["TauriPublicKey"];
+            sparklePublicKey?: components["schemas"]["SparklePublicKey"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1434,16 +1611,36 @@ export interface components {
             name?: string;
             description?: string;
             private?: boolean;
+            tauriPublicKey?: components["schemas"]["TauriPublicKey"];
+            sparklePublicKey?: components["schemas"]["SparklePublicKey"];
         };
+        /**
+         * @description The app's Tauri updater public key, as in `plugins.updater.pubkey` (base64 of minisign's public
+         *     key file). When set, every `<bundle>.sig` uploaded for the app must verify with it: an upload
+         *     whose signature does not is refused (400 naming the file) and nothing of it is stored.
+         *     `null` (the default) checks nothing; an app without a key has no `tauriPublicKey`.
+         * @example dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDQ1M0E1QjY3OTUxMDlGQzcKUldUSG41R1ZaMXM2UmN3K2FRZkN6bVRsa1hWS3JmREJQcFZyZXJtdnkzR0t3ZkRkWDJRN0NqRncK
+         */
+        TauriPublicKey: string | null;
+        /**
+         * @description The app's Sparkle EdDSA public key, as in `SUPublicEDKey` (base64 of 32 bytes). When set, every
+         *     `<archive>.edsig` uploaded for the app must verify with it over its archive, and so must each
+         *     `.delta`'s signature; an upload that does not is refused (400 naming the file) and nothing of
+         *     it is stored. `null` (the default) checks nothing; an app without a key has no `sparklePublicKey`.
+         * @example pfIShU4dEXqPd5ObYNfDBiQWcXozk7estwzTnF9BamQ=
+         */
+        SparklePublicKey: string | null;
         AppList: {
             items: components["schemas"]["App"][];
             nextCursor: components["schemas"]["NextCursor"];
         };
         /**
-         * @description Derived from the file extension at upload. `sig` is a Tauri signature (`<bundle>.sig`, uploaded with its bundle).
+         * @description Derived from the file extension at upload. `sig` is a Tauri signature (`<bundle>.sig`, uploaded with its bundle);
+         *     `edsig` a Sparkle EdDSA signature (`<archive>.edsig`, the output of `sign_update`, uploaded with its archive);
+         *     `delta` a Sparkle binary delta (`<App><version>-<from version>.delta`).
          * @enum {string}
          */
-        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml" | "sig";
+        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml" | "sig" | "edsig" | "delta";
         /** @description One file of a version. */
         Artifact: {
             id: components["schemas"]["Id"];
@@ -1491,6 +1688,7 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was first published; `null` for drafts. */
             publishedAt: components["schemas"]["Timestamp"] | null;
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             artifacts: components["schemas"]["Artifact"][];
         };
         VersionUpload: {
@@ -1511,6 +1709,7 @@ export interface components {
             intermediate: boolean;
             /** @default 100 */
             rolloutPercentage: number;
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             /** @description The artifacts; repeat the form field once per file. */
             files: string[];
         };
@@ -1525,7 +1724,16 @@ export interface components {
             ramp?: components["schemas"]["RampRequest"] | null;
             /** @description When health reports pause this version; `null` uses the server's default. */
             healthPolicy?: components["schemas"]["HealthPolicy"] | null;
+            /** @description The new minimum, or `null` to remove it. */
+            minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"] | null;
         };
+        /**
+         * @description The oldest OS version the build runs on, as `sparkle:minimumSystemVersion` in Sparkle
+         *     appcasts (macOS `13.0`, Windows `10.0` for WinSparkle): Sparkle does not offer the update
+         *     to a system below it. Present only when set.
+         * @example 13.0
+         */
+        MinimumSystemVersion: string;
         VersionList: {
             items: components["schemas"]["Version"][];
             nextCursor: components["schemas"]["NextCursor"];
@@ -1665,7 +1873,7 @@ export interface components {
          * @description The shape of update responses for this platform's clients.
          * @enum {string}
          */
-        UpdaterFormat: "ferry" | "squirrel-windows" | "electron-builtin" | "electron-updater" | "tauri";
+        UpdaterFormat: "ferry" | "squirrel-windows" | "electron-builtin" | "electron-updater" | "tauri" | "velopack" | "sparkle";
         Channel: {
             id: components["schemas"]["Id"];
             name: components["schemas"]["CatalogName"];
@@ -1775,6 +1983,25 @@ export interface components {
             /** @description The version's changelog. */
             notes: string;
             pub_date: components["schemas"]["Timestamp"];
+        };
+        /** @description Velopack's `VelopackAssetFeed`, as its `UpdateManager` reads it. */
+        VelopackFeed: {
+            Assets: {
+                /** @description The package id, from the package file name before its version. */
+                PackageId: string;
+                Version: string;
+                /** @enum {string} */
+                Type: "Full" | "Delta";
+                /** @description Resolved relative to the feed's folder. */
+                FileName: string;
+                SHA1: string;
+                SHA256: string;
+                /** Format: int64 */
+                Size: number;
+                NotesMarkdown: string;
+                /** @description Always empty; Velopack shows `NotesMarkdown`. */
+                NotesHtml: string;
+            }[];
         };
         /** @description The JSON Tauri v2's updater reads from a dynamic server. */
         TauriUpdate: {
@@ -2770,6 +2997,7 @@ export interface operations {
                  *       "critical": false,
                  *       "intermediate": false,
                  *       "rolloutPercentage": 100,
+                 *       "minimumSystemVersion": "10.0",
                  *       "files": [
                  *         "HarborNotes-Setup-1.4.0.exe",
                  *         "harbor-notes-1.4.0-full.nupkg"
@@ -3120,11 +3348,14 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description The requested byte range of the file. */
+            /**
+             * @description The requested byte range of the file, or for several ranges (`bytes=0-99, 500-599`, as
+             *     electron-updater's differential downloader asks) a `multipart/byteranges` body with one part each.
+             */
             206: {
                 headers: {
                     /**
-                     * @description The range sent and the whole size.
+                     * @description The range sent and the whole size (one range only).
                      * @example bytes 0-1023/48213504
                      */
                     "Content-Range"?: string;
@@ -3134,6 +3365,7 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                    "multipart/byteranges": string;
                 };
             };
             /**
@@ -4470,7 +4702,8 @@ export interface operations {
                  *     the team has not created answers in `ferry` format). `ferry`: `UpdateInfo`;
                  *     `electron-builtin`: Squirrel.Mac JSON; `tauri`: Tauri's JSON (platform and arch are Ferry
                  *     names here; Tauri's own names go to [the Tauri endpoint](/docs/api/info/tauri));
-                 *     `electron-updater`: `latest.yml` content; `squirrel-windows`: `RELEASES` content.
+                 *     `electron-updater`: `latest.yml` content; `squirrel-windows`: `RELEASES` content;
+                 *     `velopack`: Velopack's `releases.<channel>.json` feed; `sparkle`: a Sparkle appcast.
                  * @example ferry
                  */
                 format?: components["schemas"]["UpdaterFormat"];
@@ -4525,7 +4758,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateInfo"] | components["schemas"]["SquirrelMacUpdate"] | components["schemas"]["TauriUpdate"];
+                    "application/json": components["schemas"]["UpdateInfo"] | components["schemas"]["SquirrelMacUpdate"] | components["schemas"]["TauriUpdate"] | components["schemas"]["VelopackFeed"];
                     /**
                      * @example version: '1.4.0'
                      *     files:
@@ -4539,6 +4772,7 @@ export interface operations {
                      *     stagingPercentage: 25
                      */
                     "application/x-yaml": string;
+                    "application/rss+xml": string;
                     /**
                      * @example 86F7E437FAA5A7FCE15D1DDCB9EAEAEA377667B8 harbor-notes-1.3.0-full.nupkg 84211234
                      *     E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98 harbor-notes-1.4.0-delta.nupkg 2140311 # 25%
@@ -5085,6 +5319,278 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getElectronUpdaterFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The published version the file belongs to.
+                 * @example 1.4.0
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description A file name of that version, or `<file name>.blockmap`.
+                 * @example HarborNotes-Setup-1.4.0.exe.blockmap
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested range, or several ranges as `multipart/byteranges`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "multipart/byteranges": string;
+                };
+            };
+            /** @description With object storage and `FERRY_DOWNLOAD_MODE=redirect`, a presigned URL of the file. */
+            302: {
+                headers: {
+                    /**
+                     * @description Presigned URL of the file in the object store.
+                     * @example https://artifacts.example.com/ferry/art_8q1w?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=9f2c4e1d
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getVelopackFile: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The version the app runs (Velopack sends it). Required for the feed.
+                 * @example 1.3.0
+                 */
+                localVersion?: components["schemas"]["Semver"];
+                /**
+                 * @description The app's Velopack package id (sent by Velopack, not read).
+                 * @example HarborNotes
+                 */
+                id?: string;
+                /**
+                 * @description The per-install id Velopack sends; buckets the device when `X-Ferry-Device-Id` is absent.
+                 * @example 0b8e5c44-5d7a-4a58-9b0c-2c6a4b1f9e21
+                 */
+                stagingId?: string;
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description `releases.<velopack channel>.json` (the feed; the Velopack channel in the name is not read,
+                 *     the Ferry channel is the path's), or a `.nupkg` file name the feed lists.
+                 * @example releases.win.json
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Assets": [
+                     *         {
+                     *           "PackageId": "HarborNotes",
+                     *           "Version": "1.4.0",
+                     *           "Type": "Delta",
+                     *           "FileName": "HarborNotes-1.4.0-delta.nupkg",
+                     *           "SHA1": "E9D71F5EE7C92D6DC9E92FFDAD17B8BD49418F98",
+                     *           "SHA256": "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                     *           "Size": 2140311,
+                     *           "NotesMarkdown": "- Tags for notes",
+                     *           "NotesHtml": ""
+                     *         },
+                     *         {
+                     *           "PackageId": "HarborNotes",
+                     *           "Version": "1.4.0",
+                     *           "Type": "Full",
+                     *           "FileName": "HarborNotes-1.4.0-full.nupkg",
+                     *           "SHA1": "84A516841BA77A5B4648DE2CD0DFCB30EA46DBB4",
+                     *           "SHA256": "9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d5e4f30211203f4e5d6c7b8a9",
+                     *           "Size": 85102930,
+                     *           "NotesMarkdown": "- Tags for notes",
+                     *           "NotesHtml": ""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VelopackFeed"];
+                };
+            };
+            /** @description A package name redirects to its download. */
+            302: {
+                headers: {
+                    /**
+                     * @description The artifact's download URL.
+                     * @example https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_9n2v/download
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSparkleAppcast: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the app runs (semver).
+                 * @example 1.3.0
+                 */
+                version: components["schemas"]["Semver"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="utf-8"?>
+                     *     <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                     *       <channel>
+                     *         <title>Harbor Notes</title>
+                     *         <item>
+                     *           <title>1.4.0</title>
+                     *           <pubDate>Fri, 14 Mar 2025 10:15:00 GMT</pubDate>
+                     *           <sparkle:version>1.4.0</sparkle:version>
+                     *           <sparkle:shortVersionString>1.4.0</sparkle:shortVersionString>
+                     *           <description><![CDATA[- Tags for notes]]></description>
+                     *           <enclosure url="https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download" length="85102930" type="application/octet-stream" sparkle:edSignature="7cLALFUHSwvEJWSkV8aMreoBe4fhRa4FncC5NoThKxwThL6FDR7hTiPJh1fo2uagnPogisnQsgFgq6mGkt2RBw=="/>
+                     *         </item>
+                     *       </channel>
+                     *     </rss>
+                     */
+                    "application/rss+xml": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];

@@ -527,6 +527,12 @@ export const componentSchemas: Record<string, unknown> = {
         "private": {
           "type": "boolean"
         },
+        "tauriPublicKey": {
+          "$ref": "ferry:components#/schemas/TauriPublicKey"
+        },
+        "sparklePublicKey": {
+          "$ref": "ferry:components#/schemas/SparklePublicKey"
+        },
         "createdAt": {
           "$ref": "ferry:components#/schemas/Timestamp"
         },
@@ -578,8 +584,28 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "private": {
           "type": "boolean"
+        },
+        "tauriPublicKey": {
+          "$ref": "ferry:components#/schemas/TauriPublicKey"
+        },
+        "sparklePublicKey": {
+          "$ref": "ferry:components#/schemas/SparklePublicKey"
         }
       }
+    },
+    "TauriPublicKey": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^[A-Za-z0-9+/=\\s]{40,400}$"
+    },
+    "SparklePublicKey": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "pattern": "^[A-Za-z0-9+/]{43}=$"
     },
     "AppList": {
       "type": "object",
@@ -615,7 +641,9 @@ export const componentSchemas: Record<string, unknown> = {
         "snap",
         "blockmap",
         "yml",
-        "sig"
+        "sig",
+        "edsig",
+        "delta"
       ]
     },
     "Artifact": {
@@ -729,6 +757,9 @@ export const componentSchemas: Record<string, unknown> = {
             }
           ]
         },
+        "minimumSystemVersion": {
+          "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
         "artifacts": {
           "type": "array",
           "minItems": 1,
@@ -783,6 +814,9 @@ export const componentSchemas: Record<string, unknown> = {
           "maximum": 100,
           "default": 100
         },
+        "minimumSystemVersion": {
+          "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
         "files": {
           "type": "array",
           "minItems": 1,
@@ -834,8 +868,22 @@ export const componentSchemas: Record<string, unknown> = {
               "type": "null"
             }
           ]
+        },
+        "minimumSystemVersion": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
+    },
+    "MinimumSystemVersion": {
+      "type": "string",
+      "pattern": "^\\d+(\\.\\d+){0,3}$"
     },
     "VersionList": {
       "type": "object",
@@ -1255,7 +1303,9 @@ export const componentSchemas: Record<string, unknown> = {
         "squirrel-windows",
         "electron-builtin",
         "electron-updater",
-        "tauri"
+        "tauri",
+        "velopack",
+        "sparkle"
       ]
     },
     "Channel": {
@@ -1610,6 +1660,68 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "pub_date": {
           "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "VelopackFeed": {
+      "type": "object",
+      "required": [
+        "Assets"
+      ],
+      "properties": {
+        "Assets": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "PackageId",
+              "Version",
+              "Type",
+              "FileName",
+              "SHA1",
+              "SHA256",
+              "Size",
+              "NotesMarkdown",
+              "NotesHtml"
+            ],
+            "properties": {
+              "PackageId": {
+                "type": "string"
+              },
+              "Version": {
+                "type": "string"
+              },
+              "Type": {
+                "type": "string",
+                "enum": [
+                  "Full",
+                  "Delta"
+                ]
+              },
+              "FileName": {
+                "type": "string"
+              },
+              "SHA1": {
+                "type": "string",
+                "pattern": "^[0-9A-F]{40}$"
+              },
+              "SHA256": {
+                "type": "string",
+                "pattern": "^[0-9a-f]{64}$"
+              },
+              "Size": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 0
+              },
+              "NotesMarkdown": {
+                "type": "string"
+              },
+              "NotesHtml": {
+                "type": "string"
+              }
+            }
+          }
         }
       }
     },
@@ -2904,6 +3016,10 @@ export const operations: readonly OperationSpec[] = [
       },
       "206": {
         "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        },
+        "multipart/byteranges": {
           "type": "string",
           "format": "binary"
         }
@@ -4284,10 +4400,16 @@ export const operations: readonly OperationSpec[] = [
             },
             {
               "$ref": "ferry:components#/schemas/TauriUpdate"
+            },
+            {
+              "$ref": "ferry:components#/schemas/VelopackFeed"
             }
           ]
         },
         "application/x-yaml": {
+          "type": "string"
+        },
+        "application/rss+xml": {
           "type": "string"
         },
         "text/plain": {
@@ -4992,6 +5114,325 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getElectronUpdaterFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/electron-updater/{channel}/{platform}/{arch}/files/{version}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1electron-updater~1{channel}~1{platform}~1{arch}~1files~1{version}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        },
+        "multipart/byteranges": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "302": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getVelopackFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/velopack/{channel}/{platform}/{arch}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1velopack~1{channel}~1{platform}~1{arch}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^(releases\\.[A-Za-z0-9_.-]+\\.json|[^/]+\\.nupkg)$"
+        }
+      },
+      {
+        "name": "localVersion",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "id",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      {
+        "name": "stagingId",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/VelopackFeed"
+        }
+      },
+      "302": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSparkleAppcast",
+    "method": "get",
+    "path": "/v1/apps/{app}/sparkle/{channel}/{platform}/{arch}/appcast.xml",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1sparkle~1{channel}~1{platform}~1{arch}~1appcast.xml/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/rss+xml": {
+          "type": "string"
+        }
+      },
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -11,6 +11,19 @@ import type { ArtifactRow } from '../storage/types.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'
 
+/**
+ * A file's URL in the channel file. Public apps' files are served under the version, as in a
+ * static electron-builder folder, so electron-updater finds `<url>.blockmap` and, with its own
+ * version put in place of the new one, the installed version's blockmap for a differential
+ * download (`Provider.getBlockMapFiles`). Private apps' files are signed download links.
+ */
+async function fileUrl(input: Parameters<Renderer>[0], versionId: string, a: ArtifactRow): Promise<string> {
+  const { s, base, target, offer } = input
+  if (target.app.private === 1 || !offer) return downloadUrl(s, base, target.app, versionId, a.id)
+  const seg = encodeURIComponent
+  return `${base}/v1/apps/${seg(target.app.slug)}/electron-updater/${seg(target.channel)}/${seg(target.platform)}/${seg(target.arch)}/files/${seg(offer.release.version)}/${seg(a.file_name)}`
+}
+
 /** Installable files, first the one each electron-updater backend looks for (MacUpdater: zip, NSIS: exe, Linux: AppImage). */
 const INSTALLABLE = ['zip', 'exe', 'appimage', 'dmg', 'msi', 'deb', 'rpm', 'snap', 'pkg']
 
@@ -27,12 +40,13 @@ const yamlAnswer = (data: unknown): Answer => ({
 /** The files electron-updater can install, the one it looks for first. */
 export const installableFiles = (artifacts: ArtifactRow[]) => artifacts.filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
 
-export const renderElectronUpdater: Renderer = async ({ s, base, target, current, offer }) => {
+export const renderElectronUpdater: Renderer = async (input) => {
+  const { current, offer } = input
   const installable = installableFiles(offer?.release.artifacts ?? [])
   if (!offer || installable.length === 0) return yamlAnswer({ version: current?.raw ?? '0.0.0', files: [] })
   const { row, rolloutPercentage } = offer.release
   const files = await Promise.all(installable.map(async (a) => ({
-    url: await downloadUrl(s, base, target.app, row.id, a.id),
+    url: await fileUrl(input, row.id, a),
     // electron-updater checks base64 SHA-512, as electron-builder writes it.
     sha512: hexToBase64(a.sha512),
     size: a.size,

@@ -6,7 +6,9 @@ import { installableFiles, renderElectronUpdater } from './electron-updater.ts'
 import { renderFerry } from './ferry.ts'
 import { renderSquirrelMac, zipOf } from './squirrel-mac.ts'
 import { renderSquirrelWindows } from './squirrel-windows.ts'
+import { archiveOf, renderSparkle } from './sparkle.ts'
 import { renderTauri, signedBundle } from './tauri.ts'
+import { fullPackage, renderVelopack } from './velopack.ts'
 
 export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   ferry: renderFerry,
@@ -14,6 +16,8 @@ export const RENDERERS: Record<UpdaterFormat, Renderer> = {
   'electron-builtin': renderSquirrelMac,
   'electron-updater': renderElectronUpdater,
   tauri: renderTauri,
+  velopack: renderVelopack,
+  sparkle: renderSparkle,
 }
 
 /**
@@ -26,6 +30,8 @@ export const LISTS_OLDER_RELEASES: Record<UpdaterFormat, boolean> = {
   'electron-builtin': false,
   'electron-updater': false,
   tauri: false,
+  velopack: false,
+  sparkle: false,
 }
 
 /** Protocols whose clients stage partial rollouts themselves from the percentage Ferry sends. */
@@ -35,6 +41,9 @@ export const ROLLOUT_MODE: Record<UpdaterFormat, RolloutMode> = {
   'electron-builtin': 'server',
   'electron-updater': 'client',
   tauri: 'server',
+  // Velopack's feed has no staging field; Sparkle's phased rollout is by time, not share.
+  velopack: 'server',
+  sparkle: 'server',
 }
 
 /**
@@ -52,6 +61,10 @@ export const DOWNGRADE: Record<UpdaterFormat, 'always' | 'opt-in' | 'never'> = {
   'electron-builtin': 'always',
   'electron-updater': 'opt-in',
   tauri: 'opt-in',
+  // UpdateManager's AllowVersionDowngrade (manager.rs check_for_updates).
+  velopack: 'opt-in',
+  // SUAppcastDriver offers only an item newer than the running version.
+  sparkle: 'never',
 }
 
 /**
@@ -64,4 +77,6 @@ export const INSTALLS: Record<UpdaterFormat, (release: Release) => boolean> = {
   'electron-builtin': (r) => zipOf(r.artifacts) !== undefined,
   'electron-updater': (r) => installableFiles(r.artifacts).length > 0,
   tauri: (r) => signedBundle(r.artifacts) !== undefined,
+  velopack: (r) => fullPackage(r) !== undefined,
+  sparkle: (r) => archiveOf(r.artifacts) !== undefined,
 }

@@ -54,10 +54,17 @@ export interface Target {
    * neither paused nor pulled, offered to 100 %), or `null` when there is none.
    */
   rollback: Release | null
+  /**
+   * Every published release above `above` up to the highest loaded one is loaded. False when a
+   * client far behind got only the range a plan can reach: a protocol that chains deltas from the
+   * client's version (Velopack) must not list an incomplete chain.
+   */
+  complete: boolean
 }
 
 /**
- * `server`: Ferry buckets the device for partial rollouts (Ferry JSON, Squirrel.Mac, Tauri).
+ * `server`: Ferry buckets the device for partial rollouts (Ferry JSON, Squirrel.Mac, Tauri,
+ * Velopack, Sparkle).
  * `client`: the protocol carries the percentage and the client stages itself (Squirrel.Windows
  * `# N%`, electron-updater `stagingPercentage`), so every partial rollout counts as offered here.
  */
@@ -90,9 +97,9 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
     ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch } : undefined
   const inCatalog = ids !== undefined && catalog.updater !== null
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
-  const { releases, criticalBelow } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false }
+  const { releases, criticalBelow, complete } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false, complete: true }
   const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
-  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow, rollback }
+  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow, complete, rollback }
 }
 
 /**
@@ -150,14 +157,14 @@ const NEAR_RELEASES = 64
  * when there are at most `NEAR_RELEASES` (one query, the usual case), otherwise only the range a
  * plan can reach (`reachableRange`), so a client far behind costs no more than one near the top.
  */
-async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: SemVer | undefined): Promise<{ releases: Release[]; criticalBelow: boolean }> {
+async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: SemVer | undefined): Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
   const target = (q: ReturnType<typeof versionQuery>) => q.where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
     .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
   if (above) {
     const near = await target(versionQuery(s)).where('v.version_key', '>', floor).orderBy('v.version_key').limit(NEAR_RELEASES + 1).execute()
-    if (near.length <= NEAR_RELEASES) return { releases: await toReleases(s, near, near.map((r) => r.id)), criticalBelow: false }
+    if (near.length <= NEAR_RELEASES) return { releases: await toReleases(s, near, near.map((r) => r.id)), criticalBelow: false, complete: true }
   }
   const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
   // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
@@ -173,7 +180,7 @@ async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: S
   }
   // The artifacts by the same filter as a subquery: an id list could exceed the drivers' bound
   // parameters (SQLite 32,766) when every release is read.
-  return { releases: await toReleases(s, await rows.execute(), candidates), criticalBelow: range.criticalBelow !== null }
+  return { releases: await toReleases(s, await rows.execute(), candidates), criticalBelow: range.criticalBelow !== null, complete: range.full === null }
 }
 
 /** Rows → releases with their artifacts (`versionIds`: the rows' ids, or a query selecting them), semver order. */

@@ -3,7 +3,8 @@ import { timestamp, noContent, type Handlers, type Services } from '../context.t
 import { currentUser, findTeamApp, isUniqueViolation, toApp } from '../model.ts'
 import { decodeCursor, hasString, page } from '../pagination.ts'
 import { visibleApps } from '../permissions.ts'
-import { conflict, notFound } from '../problem.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
+import { parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
@@ -24,6 +25,8 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
         name: body.name,
         description: body.description ?? '',
         private: body.private ? 1 : 0,
+        tauri_public_key: null,
+        sparkle_public_key: null,
         created_at: now,
         updated_at: now,
       }
@@ -49,12 +52,22 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
 
     async updateApp(c, { path, body }, respond) {
       const user = currentUser(c.get('user'))
+      const keyErrors: FieldError[] = []
+      if (body.tauriPublicKey != null && !parseMinisignPublicKey(body.tauriPublicKey)) {
+        keyErrors.push({ pointer: '/tauriPublicKey', message: 'is not a minisign public key: expected the base64 `pubkey` of tauri.conf.json (from `tauri signer generate`)' })
+      }
+      if (body.sparklePublicKey != null && !parseSparklePublicKey(body.sparklePublicKey)) {
+        keyErrors.push({ pointer: '/sparklePublicKey', message: 'is not a Sparkle EdDSA public key: expected SUPublicEDKey, base64 of 32 bytes (from `generate_keys`)' })
+      }
+      if (keyErrors.length) throw validationProblem(keyErrors)
       // Only the members sent are written, so concurrent edits of different fields both land.
       const row = await s.db.updateTable('apps')
         .set({
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+          ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
+          ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
           updated_at: timestamp(s.now()),
         })
         .where('slug', '=', path.app).where('team_id', '=', user.teamId)

@@ -7,7 +7,8 @@ import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx, Handlers, Services } from '../context.ts'
 import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
-import { notFound } from '../problem.ts'
+import { downloadResponse } from '../artifact-download.ts'
+import { notFound, validationProblem } from '../problem.ts'
 import { toResponse, type Answer } from '../protocols/answer.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
@@ -36,7 +37,8 @@ interface Check {
 const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
 export function updateHandlers(s: Services): Pick<Handlers,
-  'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed' | 'getTauriUpdate'> {
+  'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
+  | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast'> {
   const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
     (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current), c.current)
 
@@ -122,6 +124,19 @@ export function updateHandlers(s: Services): Pick<Handlers,
     return app
   }
 
+  /** Redirect to the published artifact of `file` (of `type`) in the feed of channel/platform/arch, signed for private apps. */
+  async function packageRedirect(c: Ctx, where: { slug: string; channel: string; platform: string; arch: string; file: string }, type: string, feed: string) {
+    const app = await findApp(where.slug)
+    const row = await versionQuery(s).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
+      .where('c.name', '=', where.channel).where('p.name', '=', where.platform).where('a.name', '=', where.arch)
+      .innerJoin('artifacts as art', 'art.version_id', 'v.id')
+      .where('art.package_type', '=', type).where('art.file_name', '=', where.file)
+      .select(['art.id as artifact_id']).executeTakeFirst()
+    if (!row) throw notFound(`No published package ${where.file} in the ${feed} feed of ${where.slug}.`)
+    const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+  }
+
   return {
     async checkForUpdate(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
@@ -145,6 +160,37 @@ export function updateHandlers(s: Services): Pick<Handlers,
       return answer(c, {
         slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
         current: versionInput('version', path.version), format: 'electron-updater', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getElectronUpdaterFile(c, { path }) {
+      const { app: slug, channel, platform, arch, version, file } = path
+      const missing = () => notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
+      const row = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
+        .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
+        .innerJoin('artifacts as art', 'art.version_id', 'v.id').where('art.file_name', '=', file)
+        .select(['art.id as artifact_id', 'art.blob_key', 'art.sha256', 'art.size']).executeTakeFirst()
+      // Private apps' files are reached through signed links only (their channel files use them).
+      if (!row || row.app_private === 1) throw missing()
+      return downloadResponse(s.blobs, { id: row.artifact_id, fileName: file, blobKey: row.blob_key, sha256: row.sha256, size: row.size, isPublic: true },
+        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })
+    },
+
+    async getVelopackFile(c, { path, query, header }) {
+      const { app: slug, channel, platform, arch, file } = path
+      if (file.endsWith('.nupkg')) return packageRedirect(c, { slug, channel, platform, arch, file }, 'nupkg', `Velopack ${channel}/${platform}/${arch}`)
+      if (query.localVersion === undefined) throw validationProblem([{ field: 'localVersion', message: 'is required for the feed (Velopack sends it)' }])
+      const deviceId = header['X-Ferry-Device-Id'] ?? query.stagingId
+      return answer(c, {
+        slug, channel, platform, arch, current: versionInput('localVersion', query.localVersion), format: 'velopack', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getSparkleAppcast(c, { path, query, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
+      return answer(c, {
+        slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
+        current: versionInput('version', query.version), format: 'sparkle', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -194,15 +240,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */
     async getSquirrelPackage(c, { path }) {
       const { app: slug, channel, arch, file } = path
-      const app = await findApp(slug)
-      const row = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1)
-        .where('c.name', '=', channel).where('p.name', '=', 'windows').where('a.name', '=', arch)
-        .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-        .where('art.package_type', '=', 'nupkg').where('art.file_name', '=', file)
-        .select(['art.id as artifact_id']).executeTakeFirst()
-      if (!row) throw notFound(`No published package ${file} in the ${channel}/${arch} feed of ${slug}.`)
-      const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
-      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+      return packageRedirect(c, { slug, channel, platform: 'windows', arch, file }, 'nupkg', `${channel}/${arch}`)
     },
   }
 }

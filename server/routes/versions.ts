@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, uploadSetProblems } from '../artifact-files.ts'
+import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
 import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
 import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
@@ -15,7 +15,8 @@ import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../version-input.ts'
 import { versionKey, versionKeyOf } from '../version-key.ts'
 import { stepProblems } from '../rollout.ts'
-import type { ArtifactsTable } from '../storage/types.ts'
+import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
+import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
@@ -42,8 +43,30 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     return version
   }
 
-  /** Validates the received fields, then records the version and its already-stored files. */
-  async function storeVersion(c: Ctx, user: AuthUser, slug: string, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
+  /**
+   * Each signature file checked against the key the app holds for its kind (none: not checked),
+   * over the file it signs. A 400 names every file whose signature does not verify.
+   */
+  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<FieldError[]> {
+    const tauri = app.tauri_public_key === null ? undefined : parseMinisignPublicKey(app.tauri_public_key)
+    const sparkle = app.sparkle_public_key === null ? undefined : parseSparklePublicKey(app.sparkle_public_key)
+    const byName = new Map(upload.files.map((f) => [f.name, f]))
+    const errors: FieldError[] = []
+    for (const sig of upload.files) {
+      const signed = byName.get(signedFileOf(sig.name) ?? '')
+      if (!signed) continue
+      const type = packageTypeOf(sig.name)
+      const problem = type === 'sig' && tauri ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
+        : type === 'edsig' && sparkle ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
+          : undefined
+      if (problem) errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${problem}` })
+    }
+    return errors
+  }
+
+  /** Validates the received fields and signatures, then records the version and its already-stored files. */
+  async function storeVersion(c: Ctx, user: AuthUser, app: AppsTable, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
+    const slug = app.slug
     const errors: FieldError[] = [...upload.errors]
     const fields: Record<string, unknown> = {}
     for (const [name, values] of upload.fields) {
@@ -61,6 +84,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
+    const unsigned = await signatureProblems(app, upload)
+    if (unsigned.length) throw validationProblem(unsigned)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -86,6 +111,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
+          minimum_system_version: body.minimumSystemVersion ?? null,
           created_at: now, published_at: body.published ? now : null,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
@@ -139,7 +165,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         newBlobKey: () => randomId('art'), fileNameProblem,
       })
       try {
-        const stored = await storeVersion(c, user, app.slug, upload, respond)
+        const stored = await storeVersion(c, user, app, upload, respond)
         s.observer.uploaded(upload.files.reduce((bytes, file) => bytes + file.size, 0))
         return stored
       } catch (error) {
@@ -154,7 +180,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       // Only the members sent are written; a first publish stamps published_at in SQL, so two
       // concurrent publishes keep the first time and an unpublish clears it.
       const now = timestamp(s.now())
-      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published', 'ramp', 'healthPolicy'] as const
+      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published', 'ramp', 'healthPolicy', 'minimumSystemVersion'] as const
       if (!sent.some((name) => body[name] !== undefined)) return respond(200, await oneVersion(c, app.slug, path.version))
       const { ramp, healthPolicy } = body
       if (ramp && body.rolloutPercentage !== undefined) {
@@ -177,6 +203,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
           ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
           ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+          ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
           ...(body.published !== undefined
             ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
             : {}),

@@ -175,6 +175,17 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.createIndex('api_tokens_creator').on('api_tokens').columns(['created_by', 'created_at', 'id']).execute()
     },
   },
+  // Public keys an app's uploads are checked against (server/signatures.ts): Tauri's minisign key
+  // as in tauri.conf.json, Sparkle's EdDSA key as in SUPublicEDKey. NULL checks nothing. Also a
+  // version's minimum OS version for Sparkle appcasts.
+  '0007-app-signing-keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('apps').addColumn('tauri_public_key', 'text').execute()
+      await db.schema.alterTable('apps').addColumn('sparkle_public_key', 'text').execute()
+      // The oldest OS a build runs on, for Sparkle's sparkle:minimumSystemVersion.
+      await db.schema.alterTable('versions').addColumn('minimum_system_version', 'text').execute()
+    },
+  },
   // Rollouts that watch themselves (server/rollout.ts): a scheduled ramp (steps as JSON, its start,
   // the seconds it spent paused), a pause or pull with its reason, a per-version health policy
   // (null: the server's default), and one health report per device and version, the device id

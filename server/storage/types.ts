@@ -23,6 +23,10 @@ export interface AppsTable {
   name: string
   description: string
   private: number
+  /** Tauri updater public key (base64 minisign public key file); uploads' `.sig` files must verify. */
+  tauri_public_key: string | null
+  /** Sparkle EdDSA public key (base64, 32 bytes); uploads' `.edsig` files must verify. */
+  sparkle_public_key: string | null
   created_at: string
   updated_at: string
 }
@@ -43,6 +47,8 @@ export interface VersionsTable {
   rollout_percentage: number
   created_at: string
   published_at: string | null
+  /** The oldest OS version the build runs on (Sparkle's `sparkle:minimumSystemVersion`); `null` when not set. */
+  minimum_system_version: string | null
   /** Insertion order, a tie-breaker for "newest first". */
   seq: Generated<number>
   /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */

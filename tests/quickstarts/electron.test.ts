@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -16,6 +16,7 @@ import { parse, stringify } from 'yaml'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { ferry, write } from '../ferry-cli/fixtures.ts'
 import { electronUpdaterCheck, electronUpdaterDownload, nsisUpdater, type AppUpdater } from '../server/clients/electron-updater.ts'
+import { blockmap } from '../server/fixtures/blockmap.ts'
 import { httpFetch, startTestServer, type TestServer } from '../server/helpers.ts'
 import { quickstartTeam } from './team.ts'
 
@@ -44,7 +45,13 @@ function harborDist(dir: string, version: string): Record<string, string> {
   const exe = `Harbor Notes Setup ${version}.exe`
   const mac = [`Harbor Notes-${version}-arm64-mac.zip`, `Harbor Notes-${version}-arm64.dmg`]
   const linux = [`Harbor Notes-${version}.AppImage`, `harbor-notes_${version}_amd64.deb`]
-  for (const name of [exe, `${exe}.blockmap`, ...mac, ...mac.map((m) => `${m}.blockmap`), ...linux]) add(name)
+  for (const name of [...mac, ...mac.map((m) => `${m}.blockmap`), ...linux]) add(name)
+  // The NSIS installer and its real blockmap: versions share every line but a few, so
+  // electron-updater downloads 1.1.0 differentially from 1.0.0's installer.
+  files[exe] = Array.from({ length: 6000 }, (_, i) => (i % 1000 === 500 ? `Harbor Notes ${version} build line ${i}\n` : `Harbor Notes payload line ${i}: ${(i * 2654435761 % 4294967296).toString(36)}\n`)).join('')
+  write(dir, exe, files[exe])
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, `${exe}.blockmap`), blockmap(new TextEncoder().encode(files[exe])))
   write(dir, 'latest.yml', info([exe]))
   write(dir, 'latest-mac.yml', info(mac))
   write(dir, 'latest-linux.yml', info(linux.slice(0, 1)))
@@ -116,7 +123,11 @@ function loadUpdaterModule(electron: Electron): { startUpdates(): Promise<unknow
 function installedApp(version: string) {
   const dir = mkdtempSync(join(work, `installed-${version}-`))
   const log: string[] = []
-  const updater = nsisUpdater({ version, name: 'Harbor Notes', userData: join(dir, 'userData'), cache: join(dir, 'cache'), appUpdateConfig: appUpdateConfig(dir) }, log)
+  // The NSIS installer leaves the installed version's installer in the updater's cache, which
+  // electron-updater's differential download starts from.
+  mkdirSync(join(dir, 'cache', 'harbor-notes-updater'), { recursive: true })
+  writeFileSync(join(dir, 'cache', 'harbor-notes-updater', 'installer.exe'), installers[version]?.[`Harbor Notes Setup ${version}.exe`] ?? '')
+  const updater = nsisUpdater({ version, name: 'Harbor Notes', userData: join(dir, 'userData'), cache: join(dir, 'cache'), appUpdateConfig: appUpdateConfig(dir) }, log, { differential: true })
   const electron: Electron = { version, platform: 'win32', arch: 'x64', autoUpdater: updater, dialogs: [] }
   return { updater, electron, log, updates: loadUpdaterModule(electron) }
 }
@@ -135,6 +146,7 @@ test('the installed 1.0.0 Windows app finds 1.1.0, downloads it through electron
   assert.deepEqual(events, ['available 1.1.0'])
   assert.deepEqual(electron.dialogs, ['Harbor Notes 1.1.0 is ready to install.'])
   assert.ok(log.some((l) => /New version 1\.1\.0 has been downloaded/.test(l)), log.join('\n'))
+  assert.ok(log.some((l) => /^info: Download block maps/.test(l)), `differential download from the cached 1.0.0 installer: ${log.join('\n')}`)
   assert.ok(!log.some((l) => l.startsWith('error:')), log.join('\n'))
 })
 

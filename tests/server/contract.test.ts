@@ -234,7 +234,30 @@ test('updater protocols: Squirrel.Mac, electron-updater, Tauri, formats of the u
   assert.equal(asYaml.headers.get('content-type'), 'application/x-yaml; charset=utf-8')
   await expectSpec('checkForUpdate', asYaml, 200)
   await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64'), 200)
-  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=sparkle'), 400)
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=nuts'), 400)
+  const asAppcast = await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=darwin&arch=x64&format=sparkle')
+  assert.equal(asAppcast.headers.get('content-type'), 'application/rss+xml; charset=utf-8')
+  await expectSpec('checkForUpdate', asAppcast, 200)
+  await expectSpec('checkForUpdate', await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=darwin&arch=x64&format=velopack'), 200)
+  // Velopack: the feed needs localVersion; a package name that is not published is a 404.
+  const velopack = await expectSpec('getVelopackFile', await f('/v1/apps/harbor-notes/velopack/stable/darwin/x64/releases.osx.json?localVersion=1.0.0&id=Harbor'), 200) as { Assets: unknown[] }
+  assert.deepEqual(velopack.Assets, [], 'no .nupkg in 1.5.0: nothing Velopack can install')
+  await expectSpec('getVelopackFile', await f('/v1/apps/harbor-notes/velopack/stable/darwin/x64/releases.osx.json'), 400)
+  await expectSpec('getVelopackFile', await f('/v1/apps/harbor-notes/velopack/stable/darwin/x64/releases.osx.json?localVersion=1.0'), 400)
+  await expectSpec('getVelopackFile', await f('/v1/apps/harbor-notes/velopack/stable/darwin/x64/Harbor-1.5.0-full.nupkg'), 404)
+  await expectSpec('getVelopackFile', await f('/v1/apps/nope-app/velopack/stable/darwin/x64/releases.osx.json?localVersion=1.0.0'), 404)
+  // Sparkle
+  const appcast = await expectSpec('getSparkleAppcast', await f('/v1/apps/harbor-notes/sparkle/stable/darwin/x64/appcast.xml?version=1.0.0'), 200) as string
+  assert.match(appcast, /<sparkle:version>1\.5\.0<\/sparkle:version>/)
+  await expectSpec('getSparkleAppcast', await f('/v1/apps/harbor-notes/sparkle/stable/darwin/x64/appcast.xml?version=one'), 400)
+  await expectSpec('getSparkleAppcast', await f('/v1/apps/nope-app/sparkle/stable/darwin/x64/appcast.xml?version=1.0.0'), 404)
+  // electron-updater's files by version (blockmaps are files too)
+  const zipUrl = '/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/files/1.5.0/Harbor-1.5.0-mac.zip'
+  assert.ok(yml.includes(zipUrl), `the channel file links to ${zipUrl}`)
+  await expectSpec('getElectronUpdaterFile', await f(zipUrl), 200)
+  await expectSpec('getElectronUpdaterFile', await f(zipUrl, { headers: { range: 'bytes=0-9' } }), 206)
+  await expectSpec('getElectronUpdaterFile', await f(`${zipUrl}.blockmap`), 404)
+  await expectSpec('getElectronUpdaterFile', await f('/v1/apps/harbor-notes/electron-updater/stable/darwin/x64/files/1.0/Harbor-1.5.0-mac.zip'), 400)
 
   const today = new Date().toISOString().slice(0, 10)
   const report = await expectSpec('getTelemetry', await f(`/v1/telemetry?from=${today}&to=${today}`, get()), 200) as { items: Array<{ platform: string; checks: number; devices: number }> }

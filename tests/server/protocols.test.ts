@@ -1,16 +1,20 @@
 /**
  * Every updater protocol through the real HTTP server, read the way its client reads it:
  * Squirrel.Windows' RELEASES regexes, Squirrel.Mac's JSON, electron-updater's own generic
- * provider, Tauri's required fields. Intermediate, critical, rollout and drafts behave the same
- * in every protocol.
+ * provider, Tauri's required fields, Velopack's UpdateManager and Sparkle's appcast rules (both
+ * redone from their sources in `clients/`). Intermediate, critical, rollout and drafts behave the
+ * same in every protocol.
  */
 import assert from 'node:assert/strict'
-import { createHash } from 'node:crypto'
+import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import semver from 'semver'
+import { UPDATE_FORMATS } from '../../components/demo/update-formats.ts'
 import { rolloutBucket } from '../../server/update-logic.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
+import { chooseItem, parseAppcast } from './clients/sparkle.ts'
+import { velopackCheck, velopackDownload } from './clients/velopack.ts'
 import { bearer, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
 
 let server: TestServer
@@ -101,9 +105,30 @@ const CLIENTS: Record<string, Client> = {
     assert.ok(body.signature.length > 0)
     return { version: body.version, critical: body.critical }
   },
+  async velopack(current, channel = 'stable', headers = {}) {
+    const source = `${server.url}/v1/apps/proto/velopack/${channel}/windows/x64`
+    // Velopack sends its per-install id as stagingId; Ferry buckets the device by it.
+    const stagingId = headers['x-ferry-device-id'] ?? 'velopack-install-0001'
+    const check = await velopackCheck(source, { id: 'proto', version: current, channel: 'win', stagingId })
+    assert.equal(check.requested.pathname, `/v1/apps/proto/velopack/${channel}/windows/x64/releases.win.json`)
+    if (!check.update) return { version: null }
+    await velopackDownload(source, check.update.TargetFullRelease)
+    return { version: check.update.TargetFullRelease.Version }
+  },
+  async sparkle(current, channel = 'stable', headers = {}) {
+    const url = new URL(`${server.url}/v1/apps/proto/sparkle/${channel}/darwin/arm64/appcast.xml?version=${current}`)
+    const res = await f(url.pathname + url.search, { headers })
+    const xml = await expectSpec('getSparkleAppcast', res, 200) as string
+    const choice = chooseItem(parseAppcast(xml, url), { version: current, osVersion: '14.5' })
+    if (!choice.item) return { version: null }
+    const archive = await fetch(choice.item.fileURL)
+    assert.equal(archive.status, 200)
+    assert.equal((await archive.arrayBuffer()).byteLength, choice.item.contentLength, 'the enclosure length is the file size')
+    return { version: choice.item.versionString, critical: choice.critical }
+  },
 }
 /** Protocols with no place for the critical flag. */
-const NO_CRITICAL = new Set(['squirrel-windows', 'squirrel-mac'])
+const NO_CRITICAL = new Set(['squirrel-windows', 'squirrel-mac', 'velopack'])
 
 const TABLE: Array<[string, Seen]> = [
   ['1.0.0', { version: '1.1.0', critical: false }], // the intermediate gates everything above it
@@ -123,7 +148,7 @@ for (const [protocol, client] of Object.entries(CLIENTS)) {
   })
 }
 
-test('partial rollouts: Ferry buckets the device for Ferry JSON, Squirrel.Mac and Tauri', async () => {
+test('partial rollouts: Ferry buckets the device for Ferry JSON, Squirrel.Mac, Tauri, Velopack and Sparkle', async () => {
   let inside = ''
   let outside = ''
   for (let i = 0; !inside || !outside; i++) {
@@ -131,7 +156,7 @@ test('partial rollouts: Ferry buckets the device for Ferry JSON, Squirrel.Mac an
     if ((await rolloutBucket(id, '2.1.0')) < 50) inside ||= id
     else outside ||= id
   }
-  for (const protocol of ['ferry', 'squirrel-mac', 'tauri']) {
+  for (const protocol of ['ferry', 'squirrel-mac', 'tauri', 'velopack', 'sparkle']) {
     const client = CLIENTS[protocol] as Client
     assert.equal((await client('2.0.0', 'beta', { 'x-ferry-device-id': inside })).version, '2.1.0', `${protocol} inside`)
     assert.equal((await client('2.0.0', 'beta', { 'x-ferry-device-id': outside })).version, null, `${protocol} outside`)
@@ -242,4 +267,100 @@ test('private apps: every protocol links to signed downloads that work without a
     assert.match(url, /\?expires=\d+&signature=[0-9a-f]{64}$/)
     assert.equal((await fetch(url)).status, 200, url)
   }
+})
+
+test('Velopack: the feed lists the offered full package and the deltas from the client\'s version to it; packages resolve relative to the feed', async () => {
+  const source = `${server.url}/v1/apps/proto/velopack/stable/windows/x64`
+  const host = { id: 'proto', version: '1.1.0', channel: 'win', stagingId: 'velopack-install-0002' }
+  const check = await velopackCheck(source, host)
+  assert.deepEqual(check.assets.map((a) => [a.FileName, a.Type, a.PackageId]), [
+    ['proto-1.2.0-delta.nupkg', 'Delta', 'proto'], ['proto-1.3.0-delta.nupkg', 'Delta', 'proto'], ['proto-1.3.0-full.nupkg', 'Full', 'proto'],
+  ])
+  assert.equal(check.assets[2]?.NotesMarkdown, 'Notes 1.3.0')
+  assert.equal(check.update?.TargetFullRelease.Version, '1.3.0')
+  assert.deepEqual(check.update?.DeltasToTarget, [], 'without a local full package Velopack downloads the full one')
+  // With its own full package, Velopack applies both deltas in order.
+  const withBase = await velopackCheck(source, { ...host, localFullPackage: '1.1.0' })
+  assert.deepEqual(withBase.update?.DeltasToTarget.map((a) => a.FileName), ['proto-1.2.0-delta.nupkg', 'proto-1.3.0-delta.nupkg'])
+  for (const asset of check.assets) await velopackDownload(source, asset) // size and SHA256 checked
+  // Up to date: an empty feed (RemoteIsEmpty), which Velopack reads as no update.
+  const latest = await velopackCheck(source, { ...host, version: '1.3.0' })
+  assert.deepEqual(latest.assets, [])
+  assert.equal(latest.update, null)
+  // A package that is not published there is a 404, and the feed needs localVersion.
+  assert.equal((await f('/v1/apps/proto/velopack/stable/windows/x64/proto-1.5.0-full.nupkg')).status, 404, 'drafts are not served')
+  assert.equal((await f('/v1/apps/proto/velopack/stable/windows/x64/releases.win.json')).status, 400)
+})
+
+test('Sparkle: item fields by Sparkle\'s rules, EdDSA signature and deltas from the upload, XML escaped', async () => {
+  for (const [path, body] of [['/v1/platforms', { name: 'macos', updater: 'sparkle' }], ['/v1/platforms', { name: 'win', updater: 'sparkle' }]] as const) {
+    assert.equal((await f(path, jsonBody(body, token))).status, 201)
+  }
+  const keys = generateKeyPairSync('ed25519')
+  const archive = new TextEncoder().encode('Sparkly 1.1.0 archive bytes')
+  const delta = new TextEncoder().encode('Sparkly 1.0.0 → 1.1.0 delta')
+  const edsig = (data: Uint8Array) => `sparkle:edSignature="${sign(null, data, keys.privateKey).toString('base64')}" length="${data.length}"\n`
+  const notes = 'Fixes <b>bold</b> & "quotes" in \'notes\' ]]>'
+  const put = async (version: string, platform: string, files: Array<[string, Uint8Array | string]>, flags: Record<string, string> = {}) => {
+    const form = uploadForm({ version, channel: 'stable', platform, arch: 'arm64', published: 'true', changelog: notes, ...flags }, files)
+    assert.equal((await f('/v1/apps/proto/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
+  }
+  await put('1.0.0', 'macos', [['Sparkly-1.0.0.zip', 'Sparkly 1.0.0']])
+  await put('1.1.0', 'macos', [['Sparkly-1.1.0.dmg', 'disk image'], ['Sparkly-1.1.0.zip', archive], ['Sparkly-1.1.0.zip.edsig', edsig(archive)],
+    ['Sparkly1.1.0-1.0.0.delta', delta], ['Sparkly1.1.0-1.0.0.delta.edsig', edsig(delta)]], { critical: 'true', minimumSystemVersion: '13.0' })
+  const url = new URL(`${server.url}/v1/apps/proto/sparkle/stable/macos/arm64/appcast.xml?version=1.0.0`)
+  const xml = await (await fetch(url)).text()
+  const items = parseAppcast(xml, url)
+  assert.equal(items.length, 1)
+  const choice = chooseItem(items, { version: '1.0.0', osVersion: '14.5' })
+  const item = choice.item
+  assert.ok(item)
+  assert.equal(item.versionString, '1.1.0')
+  assert.equal(item.displayVersionString, '1.1.0')
+  assert.equal(item.itemDescription, notes, 'the changelog survives escaping')
+  assert.ok(item.date && Math.abs(item.date.getTime() - Date.now()) < 60_000, 'pubDate parses')
+  assert.equal(choice.critical, true)
+  assert.equal(chooseItem(items, { version: '1.0.0', osVersion: '14.5', phasedUpdateGroup: 6 }).item?.versionString, '1.1.0')
+  assert.equal(item.minimumSystemVersion, '13.0')
+  assert.equal(chooseItem(items, { version: '1.0.0', osVersion: '12.7.4' }).item, null, 'Sparkle skips an update the system is too old for')
+  const listed = await (await f('/v1/apps/proto/versions?platform=macos&published=true', bearer(token))).json() as { items: Array<{ id: string; version: string; minimumSystemVersion?: string }> }
+  const v110 = listed.items.find((v) => v.version === '1.1.0')
+  assert.equal(v110?.minimumSystemVersion, '13.0')
+  const cleared = await f(`/v1/apps/proto/versions/${v110?.id}`, { ...jsonBody({ minimumSystemVersion: null }, token), method: 'PATCH' })
+  assert.equal(((await expectSpec('updateVersion', cleared, 200)) as { minimumSystemVersion?: string }).minimumSystemVersion, undefined)
+  assert.equal(chooseItem(parseAppcast(await (await fetch(url)).text(), url), { version: '1.0.0', osVersion: '12.7.4' }).item?.versionString, '1.1.0')
+  // The signed zip is the enclosure (not the dmg); its signature verifies over the bytes served.
+  const served = new Uint8Array(await (await fetch(item.fileURL)).arrayBuffer())
+  assert.deepEqual(served, archive)
+  assert.equal(item.contentLength, archive.length)
+  assert.ok(item.edSignature && verify(null, served, keys.publicKey, Buffer.from(item.edSignature, 'base64')), 'sparkle:edSignature verifies')
+  // The delta for the host's version, signed as well.
+  assert.equal(choice.delta?.deltaFrom, '1.0.0')
+  const deltaBytes = new Uint8Array(await (await fetch(choice.delta?.fileURL ?? '')).arrayBuffer())
+  assert.deepEqual(deltaBytes, delta)
+  assert.ok(choice.delta?.edSignature && verify(null, deltaBytes, keys.publicKey, Buffer.from(choice.delta.edSignature, 'base64')))
+  // Up to date: no item; an app on another OS (WinSparkle) gets the installer marked sparkle:os="windows".
+  assert.equal(parseAppcast(await (await f('/v1/apps/proto/sparkle/stable/macos/arm64/appcast.xml?version=1.1.0')).text(), url).length, 0)
+  await put('1.1.0', 'win', [['Sparkly-1.1.0-setup.exe', 'installer']])
+  const winUrl = new URL(`${server.url}/v1/apps/proto/sparkle/stable/win/arm64/appcast.xml?version=1.0.0`)
+  const winItems = parseAppcast(await (await fetch(winUrl)).text(), winUrl)
+  assert.equal(winItems[0]?.os, 'windows')
+  assert.equal(chooseItem(winItems, { version: '1.0.0', osVersion: '14.5' }).item, null, 'Sparkle on macOS skips a Windows item')
+  assert.equal(chooseItem(winItems, { version: '1.0.0', osVersion: '10.0', os: 'windows' }).item?.versionString, '1.1.0')
+})
+
+test('the demo simulator asks Velopack and Sparkle as their clients do and says what they would install', async () => {
+  const input = { app: 'proto', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'nupkg' as const, deviceId: '' }
+  const summary = async (id: string, over: Partial<typeof input> = {}) => {
+    const format = UPDATE_FORMATS.find((x) => x.id === id)
+    assert.ok(format, `no ${id} in the simulator`)
+    const { path, headers } = format.request({ ...input, ...over })
+    const res = await f(path, { headers })
+    const type = res.headers.get('content-type') ?? ''
+    return format.summarize({ status: res.status, headers: res.headers, body: type.startsWith('application/json') ? await res.json() : await res.text() })
+  }
+  assert.equal(await summary('velopack'), 'Velopack installs 1.3.0, from 2 delta package(s) when it holds its own full package.')
+  assert.equal(await summary('velopack', { version: '1.3.0' }), 'An empty feed: Velopack finds no update.')
+  assert.equal(await summary('sparkle', { platform: 'darwin', arch: 'arm64' }), 'Sparkle offers 1.3.0 as a critical update.')
+  assert.equal(await summary('sparkle', { platform: 'darwin', arch: 'arm64', version: '1.3.0' }), 'No item: Sparkle reports that the app is up to date.')
 })

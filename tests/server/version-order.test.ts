@@ -26,9 +26,9 @@ import { bearer, memoryApp, prepareUploadTeam, testDatabaseUrl, uploadForm } fro
 async function setup() {
   const m = await memoryApp()
   const token = await prepareUploadTeam(m.fetch, 'order-app')
-  const upload = async (version: string, fields: Record<string, string> = {}) => {
+  const upload = async (version: string, fields: Record<string, string> = {}, delta = false) => {
     const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...fields },
-      [[`order-app-${version}-full.nupkg`, `package ${version}`]])
+      [[`order-app-${version}-full.nupkg`, `package ${version}`], ...(delta ? [[`order-app-${version}-delta.nupkg`, `delta ${version}`] as [string, string]] : [])])
     const res = await m.fetch('/v1/apps/order-app/versions', bearer(token, { method: 'POST', body: form }))
     assert.equal(res.status, 201, await res.clone().text())
   }
@@ -97,7 +97,7 @@ test('update check: with many versions below and above the client, the candidate
 test('update check far behind (more releases above than one query reads): only the reachable range is read, and a critical release skipped below it still makes the offer critical', async () => {
   const t = await setup()
   await t.upload('1.1.0', { critical: 'true' })
-  for (let i = 2; i < 80; i++) await t.upload(`1.${i}.0`)
+  for (let i = 2; i < 80; i++) await t.upload(`1.${i}.0`, {}, true)
   await t.upload('1.80.0', { rolloutPercentage: '50' })
   await t.upload('1.81.0', { rolloutPercentage: '0' })
   await t.upload('1.82.0', { intermediate: 'true', rolloutPercentage: '50' })
@@ -118,6 +118,14 @@ test('update check far behind (more releases above than one query reads): only t
   // Near the top (few releases above): the same answers from the one-query path.
   assert.deepEqual(await check('1.78.0', deviceIn), { version: '1.82.0', critical: false })
   assert.deepEqual(await check('1.78.0', deviceOut), { version: '1.79.0', critical: false })
+  // Velopack chains deltas from the client's version: far behind, the releases in between are not
+  // read, so the feed lists the full package only; near the top, the deltas too.
+  const velopack = async (current: string) => {
+    const res = await t.fetch(`/v1/apps/order-app/velopack/stable/windows/x64/releases.win.json?localVersion=${current}&stagingId=${deviceOut}`)
+    return ((await res.json()) as { Assets: Array<{ FileName: string }> }).Assets.map((a) => a.FileName)
+  }
+  assert.deepEqual(await velopack('1.0.0'), ['order-app-1.79.0-full.nupkg'])
+  assert.deepEqual(await velopack('1.77.0'), ['order-app-1.78.0-delta.nupkg', 'order-app-1.79.0-delta.nupkg', 'order-app-1.79.0-full.nupkg'])
 })
 
 /** A device id for which `wanted` holds. */

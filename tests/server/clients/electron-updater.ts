@@ -100,7 +100,7 @@ export interface InstalledApp { version: string; name: string; userData: string;
  * cache with the SHA-512 check) for an installed app
  * described by `installed`, with Node's http in place of Electron's `net`. Installing is not run.
  */
-export function nsisUpdater(installed: InstalledApp, log: string[]): AppUpdater {
+export function nsisUpdater(installed: InstalledApp, log: string[], options: { differential?: boolean } = {}): AppUpdater {
   const { NsisUpdater } = require('electron-updater/out/NsisUpdater.js') as { NsisUpdater: new (options: null, app: object) => AppUpdater & { httpExecutor: object; _testOnlyOptions: object } }
   const updater = new NsisUpdater(null, {
     version: installed.version, name: installed.name, isPackaged: true,
@@ -109,9 +109,10 @@ export function nsisUpdater(installed: InstalledApp, log: string[]): AppUpdater 
   })
   updater.httpExecutor = new NodeHttpExecutor()
   // The platform the provider names its channel file for. In this test mode electron-updater
-  // rethrows a failed differential download instead of falling back to the full file, and Ferry
-  // serves no blockmap beside the download URL, so the differential attempt is off.
-  updater._testOnlyOptions = { platform: 'win32', isUseDifferentialDownload: false }
+  // rethrows a failed differential download instead of falling back to the full file, so a test
+  // that turns it on fails when the differential download does. It needs the installed version's
+  // installer in the cache (`installer.exe`, where the NSIS installer leaves it) and both blockmaps.
+  updater._testOnlyOptions = { platform: 'win32', isUseDifferentialDownload: options.differential === true }
   const record = (level: string) => (m: unknown) => { log.push(`${level}: ${m instanceof Error ? m.message : String(m)}`) }
   updater.logger = { info: record('info'), warn: record('warn'), error: record('error') }
   return updater

@@ -13,5 +13,8 @@ export default {
   "squirrel-mac": "Squirrel.Mac update (Electron autoUpdater)",
   "electron-updater": "electron-updater channel file (generic provider)",
   tauri: "Tauri v2 update",
+  "electron-updater-file": "electron-updater file and blockmap",
+  velopack: "Velopack feed and packages",
+  sparkle: "Sparkle / WinSparkle appcast",
   telemetry: "Update-check telemetry",
 }
