@@ -127,6 +127,29 @@ test.describe('Demo Dashboard', () => {
     await expect(answer).toContainText('HTTP 204')
   })
 
+  test('the seed shows a ramp in progress and a version its health reports paused; resume and explain', async ({ page }) => {
+    await openReady(page)
+    const ramped = versionCard(page, '1.2.1')
+    await expect(ramped.getByText('rollout 5 %')).toBeVisible()
+    await expect(ramped).toContainText(/Ramp 5 % → 25 % → 50 % → 100 %: step 1 of 4 \(5 %\), next step/)
+
+    const sim = page.locator('section.ferry-sim')
+    await sim.getByLabel('Device id (optional, for rollouts)').fill('e2e-ramp-device')
+    const answer = await simulate(page, { app: 'harbor-notes', version: '1.2.0' })
+    await expect(answer.getByRole('heading', { name: 'Why' })).toBeVisible()
+    const row = answer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1.2.1', exact: true }) })
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText(/offered|rollout/)
+
+    await dashboard(page).getByRole('button', { name: /Tidewatch/ }).click()
+    const paused = versionCard(page, '1.1.0', 'stable, darwin/arm64')
+    await expect(paused.getByText('paused', { exact: true })).toBeVisible()
+    await expect(paused).toContainText('Paused by its health reports')
+    await paused.getByRole('button', { name: 'Resume 1.1.0 (stable, darwin/arm64)' }).click()
+    await expect(dashboard(page).getByText('Resumed 1.1.0 (stable, darwin/arm64).')).toBeVisible()
+    await expect(paused.getByText('paused', { exact: true })).toHaveCount(0)
+  })
+
   test('the simulator follows intermediate versions and shows the latest-build redirect', async ({ page }) => {
     await openReady(page)
     let answer = await simulate(page, { app: 'harbor-notes', version: '1.0.0' })

@@ -98,7 +98,10 @@ export const ComboboxInput = forwardRef<HTMLInputElement, InputProps>(function C
         setFocused(false)
         box.setOpen(false)
       }, handlers.onBlur)}
-      onChange={chain(() => box.setOpen(true), props.onChange)}
+      onChange={chain(() => {
+        box.setOpen(true)
+        box.setActive(null)
+      }, props.onChange)}
       onKeyDown={chain(onKeyDown, props.onKeyDown)}
       className={resolveClassName(className, { focus: focused, hover: state.hover, open: box.open, disabled: props.disabled === true, autofocus: props.autoFocus === true })}
     />
@@ -111,22 +114,26 @@ export function ComboboxOptions({ className, anchor, transition: _transition, st
   const box = useCombobox('ComboboxOptions')
   const panel = useRef<HTMLDivElement | null>(null)
   useAnchor(box.input, panel, anchor, children)
-  // The first option is active whenever none of the shown options is, so Enter takes the top
-  // result. Checked on every change to the list's DOM, whichever component changed it.
+  // The first option is active whenever none of the shown options is (typing clears it), so
+  // Enter takes the top result. Checked after each render and on every change to the list's
+  // DOM, whichever component changed it.
   const { open, listboxId, setActive } = box
   const active = useRef(box.active)
   active.current = box.active
+  const check = useRef(() => {})
+  check.current = () => {
+    const list = options(listboxId)
+    if (!list.some((option) => option.id === active.current)) setActive(list[0]?.id ?? null)
+  }
+  useLayoutEffect(() => {
+    if (open) check.current()
+  })
   useLayoutEffect(() => {
     if (!open || !panel.current) return
-    const check = () => {
-      const list = options(listboxId)
-      if (!list.some((option) => option.id === active.current)) setActive(list[0]?.id ?? null)
-    }
-    check()
-    const observer = new MutationObserver(check)
+    const observer = new MutationObserver(() => check.current())
     observer.observe(panel.current, { childList: true, subtree: true })
     return () => observer.disconnect()
-  }, [open, listboxId, setActive])
+  }, [open])
   if (!box.open) return null
   const name = box.input.current?.getAttribute('aria-label') ?? box.input.current?.placeholder
   return createPortal(
