@@ -4,12 +4,12 @@
  * Typing or ArrowDown opens the list, the first option becomes active, arrows move, Enter picks,
  * Escape or leaving the input closes it. Options are listed in document order.
  */
-import { createContext, forwardRef, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { createContext, forwardRef, useContext, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { ComponentType, ElementType, HTMLAttributes, InputHTMLAttributes, KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react'
 import { createPortal } from 'react-dom'
 import { useAnchor } from './anchor'
 import type { Anchor } from './anchor'
-import { chain, dataAttributes, resolveClassName, useInteraction } from './state'
+import { chain, dataAttributes, resolveClassName, useInteraction, useListedOption } from './state'
 import type { ClassName, Interaction } from './state'
 
 interface ComboboxState {
@@ -156,15 +156,7 @@ export const ComboboxOption = forwardRef(function ComboboxOption({ as: As = 'div
   const box = useCombobox('ComboboxOption')
   const id = useId()
   const active = box.active === id
-  useEffect(() => {
-    box.values.set(id, value)
-    return () => {
-      box.values.delete(id)
-    }
-  }, [box.values, id, value])
-  useEffect(() => {
-    if (active) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' })
-  }, [active, id])
+  useListedOption(box.values, id, value, active)
   const onClick = (event: MouseEvent<HTMLElement>) => {
     // A new-tab or new-window click is the browser's; a plain click picks the option.
     if (disabled || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return

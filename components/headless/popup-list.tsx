@@ -9,7 +9,7 @@ import type { ComponentType, ElementType, HTMLAttributes, KeyboardEvent, MouseEv
 import { createPortal } from 'react-dom'
 import { useAnchor, useOutsidePress } from './anchor'
 import type { Anchor } from './anchor'
-import { chain, dataAttributes, resolveClassName, useInteraction } from './state'
+import { chain, dataAttributes, resolveClassName, useInteraction, useListedOption } from './state'
 import type { ClassName, Interaction } from './state'
 
 type Kind = 'listbox' | 'menu'
@@ -167,15 +167,7 @@ const PopupItem = forwardRef(function PopupItem({ as: As = 'div', value, disable
   const id = useId()
   const active = list.active === id
   const selected = list.kind === 'listbox' && Object.is(list.selected, value)
-  useEffect(() => {
-    list.values.set(id, value)
-    return () => {
-      list.values.delete(id)
-    }
-  }, [list.values, id, value])
-  useEffect(() => {
-    if (active) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' })
-  }, [active, id])
+  useListedOption(list.values, id, value, active)
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (disabled) return event.preventDefault()
     if (list.kind === 'listbox') list.pick(value, id)

@@ -2,7 +2,7 @@
  * What the theme's className functions receive, and the handlers that track it. Headless UI
  * calls `focus` what CSS calls :focus-visible: a ring for the keyboard, none for a click.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { FocusEvent, PointerEvent } from 'react'
 
 export type ClassName<S> = string | ((state: S) => string) | undefined
@@ -46,4 +46,20 @@ export function dataAttributes(flags: Record<string, boolean>): Record<string, s
   const out: Record<string, string> = {}
   for (const [name, on] of Object.entries(flags)) if (on) out[`data-${name}`] = ''
   return out
+}
+
+/**
+ * An option of a list whose owner picks by id: its value is kept under its element id while it
+ * is shown, and it scrolls into view when it becomes the active one.
+ */
+export function useListedOption(values: Map<string, unknown>, id: string, value: unknown, active: boolean): void {
+  useEffect(() => {
+    values.set(id, value)
+    return () => {
+      values.delete(id)
+    }
+  }, [values, id, value])
+  useEffect(() => {
+    if (active) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' })
+  }, [active, id])
 }
