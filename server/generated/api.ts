@@ -1810,7 +1810,7 @@ export interface components {
             };
         };
         RolloutAction: {
-            /** @description Shown with the version; defaults to "Paused by <name>" or "Pulled by <name>". */
+            /** @description Shown with the version; defaults to `Paused by <name>` or `Pulled by <name>`. */
             reason?: string;
         };
         HealthReport: {
