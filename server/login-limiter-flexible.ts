@@ -10,7 +10,8 @@
  */
 import type { RateLimiterCompatibleAbstract } from 'rate-limiter-flexible'
 import { hmacSha256Hex } from './crypto.ts'
-import { addressKey, emailKey, secondsUntil, type LoginLimiter } from './login-limiter.ts'
+import { secondsUntil } from './fixed-windows.ts'
+import { addressKey, emailKey, type LoginLimiter } from './login-limiter.ts'
 import { DependencyUnavailable } from './storage/outage.ts'
 
 type Counter = Pick<RateLimiterCompatibleAbstract, 'consume' | 'delete'>

@@ -4,7 +4,7 @@
  * bounded and runs in every runtime. Several processes share a store instead (Redis, PostgreSQL:
  * `login-limiter-stores.ts`, chosen by the Node runtime).
  */
-import { LRUCache } from 'lru-cache'
+import { FixedWindows, secondsUntil } from './fixed-windows.ts'
 
 export interface LoginLimits {
   /** Failed logins per email in one window; further attempts are refused until it ends. */
@@ -63,10 +63,6 @@ export function addressKey(address: string): string {
   return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
 }
 
-export function secondsUntil(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 1000))
-}
-
 function checkLimits(limits: LoginLimits): void {
   for (const [name, value] of Object.entries(limits)) {
     const min = name === 'attemptsPerAddress' ? 0 : 1
@@ -78,35 +74,6 @@ export function resolveLimits(limits: Partial<LoginLimits> = {}): LoginLimits {
   const resolved = { ...DEFAULT_LOGIN_LIMITS, ...limits }
   checkLimits(resolved)
   return resolved
-}
-
-/** Fixed windows per key in a bounded LRU: memory stays bounded whatever the number of keys. */
-class FixedWindows {
-  private readonly windows: LRUCache<string, { count: number; endsAt: number }>
-  constructor(private readonly limit: number, private readonly windowMs: number, maxKeys: number, private readonly now: () => number) {
-    this.windows = new LRUCache({ max: maxKeys })
-  }
-
-  /** Counts one attempt; when the key is already at its limit, returns the ms until its window ends instead. */
-  hit(key: string): number | undefined {
-    const now = this.now()
-    let window = this.windows.get(key)
-    if (!window || window.endsAt <= now) {
-      window = { count: 0, endsAt: now + this.windowMs }
-      this.windows.set(key, window)
-    }
-    if (window.count >= this.limit) return window.endsAt - now
-    window.count++
-    return undefined
-  }
-
-  forget(key: string): void {
-    this.windows.delete(key)
-  }
-
-  get size(): number {
-    return this.windows.size
-  }
 }
 
 /**

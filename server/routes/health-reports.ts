@@ -4,9 +4,9 @@
  * address; only published versions of existing apps count. A failed report that takes the
  * version past its health policy pauses its rollout (logged, cached answers dropped).
  */
-import { LRUCache } from 'lru-cache'
 import type { Handlers, Services } from '../context.ts'
 import { hmacSha256Hex } from '../crypto.ts'
+import { FixedWindows, secondsUntil } from '../fixed-windows.ts'
 import { healthCounts } from '../model.ts'
 import { notFound, tooManyRequests, validationProblem } from '../problem.ts'
 import { failsPolicy, policyOf } from '../rollout.ts'
@@ -21,21 +21,14 @@ const WINDOW_MS = 60_000
 const TRACKED_DEVICES = 20_000
 
 export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome'> {
-  // Window start and count per app and device, bounded; in memory only (never stored).
-  const recent = new LRUCache<string, { start: number; count: number }>({ max: TRACKED_DEVICES })
+  // Per app and device, bounded; in memory only (never stored).
+  const recent = new FixedWindows(HEALTH_REPORTS_PER_WINDOW, WINDOW_MS, TRACKED_DEVICES, () => s.now().getTime())
 
   function limit(key: string) {
-    const now = s.now().getTime()
-    const entry = recent.get(key)
-    if (!entry || now - entry.start >= WINDOW_MS) {
-      recent.set(key, { start: now, count: 1 })
-      return
-    }
-    if (entry.count >= HEALTH_REPORTS_PER_WINDOW) {
-      const wait = Math.max(1, Math.ceil((entry.start + WINDOW_MS - now) / 1000))
-      throw tooManyRequests(`This device sent too many health reports; try again in ${wait} seconds.`, wait)
-    }
-    entry.count++
+    const waitMs = recent.hit(key)
+    if (waitMs === undefined) return
+    const wait = secondsUntil(waitMs)
+    throw tooManyRequests(`This device sent too many health reports; try again in ${wait} seconds.`, wait)
   }
 
   return {
