@@ -14,20 +14,19 @@ export function owner(source: string): string {
   return first.startsWith('@') ? `${first}/${second}` : first
 }
 
-/** Minified bytes of `code` per owner of the source each mapping points at. */
+/** Minified bytes of `code` per owner of the source each mapping points at (a mapping runs to the next one). */
 export function bytesByOwner(code: string, map: string): Map<string, number> {
   const lines = code.split('\n')
-  const out = new Map<string, number>()
-  let last: { line: number; column: number; owner: string } | null = null
-  const add = (name: string, bytes: number) => out.set(name, (out.get(name) ?? 0) + Math.max(0, bytes))
+  const marks: Array<{ line: number; column: number; owner: string }> = []
   new SourceMapConsumer(JSON.parse(map)).eachMapping((m) => {
-    if (last) add(last.owner, m.generatedLine === last.line ? m.generatedColumn - last.column : (lines[last.line - 1]?.length ?? 0) - last.column)
-    last = { line: m.generatedLine, column: m.generatedColumn, owner: m.source ? owner(m.source) : '(unmapped)' }
+    marks.push({ line: m.generatedLine, column: m.generatedColumn, owner: m.source ? owner(m.source) : '(unmapped)' })
   })
-  if (last !== null) {
-    const end: { line: number; column: number; owner: string } = last
-    add(end.owner, (lines[end.line - 1]?.length ?? 0) - end.column)
-  }
+  const out = new Map<string, number>()
+  marks.forEach((mark, i) => {
+    const next = marks[i + 1]
+    const end = next && next.line === mark.line ? next.column : (lines[mark.line - 1]?.length ?? 0)
+    out.set(mark.owner, (out.get(mark.owner) ?? 0) + Math.max(0, end - mark.column))
+  })
   return out
 }
 
