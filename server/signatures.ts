@@ -55,22 +55,35 @@ async function ed25519Verify(publicKey: Uint8Array, signature: Uint8Array, messa
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
 
-async function readBlob(blobs: BlobStore, key: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+/** Streams a blob to `onChunk`; a missing blob throws, or returns false when `required` is false. */
+async function readBlob(blobs: BlobStore, key: string, onChunk: (chunk: Uint8Array) => void, required = true): Promise<boolean> {
   const blob = await blobs.get(key)
-  if (!blob) throw new Error(`blob ${key} is missing`)
+  if (!blob) {
+    if (required) throw new Error(`blob ${key} is missing`)
+    return false
+  }
   const reader = blob.body.getReader()
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) return
+    if (done) return true
     onChunk(value)
   }
 }
 
+/** A small blob as text; `undefined` when it is larger than `limit` or gone. */
 async function blobText(blobs: BlobStore, key: string, limit: number): Promise<string | undefined> {
   const chunks: Uint8Array[] = []
   let size = 0
-  await readBlob(blobs, key, (c) => { size += c.length; if (size <= limit) chunks.push(c) })
+  if (!(await readBlob(blobs, key, (c) => { size += c.length; if (size <= limit) chunks.push(c) }, false))) return undefined
   return size > limit ? undefined : text.decode(concat(chunks, size))
+}
+
+/** The whole blob in memory (Ed25519 over a file, unhashed, needs all of it). */
+async function blobBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  await readBlob(blobs, key, (c) => { chunks.push(c); size += c.length })
+  return concat(chunks, size)
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
@@ -100,10 +113,7 @@ export async function minisignProblem(blobs: BlobStore, key: MinisignKey, sigKey
     await readBlob(blobs, fileKey, (c) => hash.update(c))
     message = hash.digest()
   } else {
-    const chunks: Uint8Array[] = []
-    let size = 0
-    await readBlob(blobs, fileKey, (c) => { chunks.push(c); size += c.length })
-    message = concat(chunks, size)
+    message = await blobBytes(blobs, fileKey)
   }
   if (!(await ed25519Verify(key.key, signature, message))) return 'does not verify with the app\'s tauriPublicKey'
   const comment = new TextEncoder().encode((lines[2] ?? '').slice('trusted comment:'.length).trim())
@@ -135,10 +145,7 @@ export async function edSignatureProblem(blobs: BlobStore, key: Uint8Array, sigK
   if (!parsed) return 'is not a Sparkle EdDSA signature (base64 of 64 bytes, or sign_update\'s sparkle:edSignature="…" length="…")'
   if (parsed.length !== undefined && parsed.length !== fileSize) return `names length ${parsed.length}, but the file has ${fileSize} bytes`
   // Ed25519 hashes the whole message with its signature's R first: the file is read into memory.
-  const chunks: Uint8Array[] = []
-  let size = 0
-  await readBlob(blobs, fileKey, (c) => { chunks.push(c); size += c.length })
   const signature = base64Bytes(parsed.signature) as Uint8Array
-  if (!(await ed25519Verify(key, signature, concat(chunks, size)))) return 'does not verify with the app\'s sparklePublicKey'
+  if (!(await ed25519Verify(key, signature, await blobBytes(blobs, fileKey)))) return 'does not verify with the app\'s sparklePublicKey'
   return undefined
 }

@@ -5,7 +5,7 @@
  * every text and attribute escaped.
  */
 import { downloadUrl } from '../model.ts'
-import { parseEdSignatureFile } from '../signatures.ts'
+import { readEdSignature } from '../signatures.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'
@@ -50,8 +50,7 @@ export const renderSparkle: Renderer = async ({ s, base, target, offer }) => {
   const byName = new Map(artifacts.map((a) => [a.file_name, a]))
   const edSignature = async (a: ArtifactRow) => {
     const sig = byName.get(`${a.file_name}.edsig`)
-    const blob = sig && await s.blobs.get(sig.blob_key)
-    return blob ? parseEdSignatureFile(await new Response(blob.body).text())?.signature : undefined
+    return sig ? (await readEdSignature(s.blobs, sig.blob_key))?.signature : undefined
   }
   const archive = archiveOf(artifacts)
   if (offer && archive) {
