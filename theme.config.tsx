@@ -10,6 +10,7 @@ import { ThemeToggle } from './components/theme-toggle'
 import { VersionNotice, VersionSwitch } from './components/version-switch'
 import { Logo } from './components/logo'
 import { ScrollableTable } from './components/scrollable-table'
+import { CodeBlock } from './components/content/code-block'
 
 function Head() {
   const { title, frontMatter, filePath } = useConfig()
@@ -71,7 +72,7 @@ const config: DocsThemeConfig = {
   editLink: { content: 'Edit this page', component: EditLink },
   footer: { component: SiteFooter },
   search: { placeholder: 'Search docs and blog…' },
-  components: { table: ScrollableTable },
+  components: { pre: CodeBlock, table: ScrollableTable },
   // Nextra reads the date of the page file's last commit at build time (generated API pages:
   // their generated file, which gen:check keeps in step with the part of the contract it shows).
   gitTimestamp: ({ timestamp }) => (

@@ -1,26 +1,28 @@
-import { useEffect, useRef, useState, type ComponentProps } from 'react'
+import { useEffect, useRef, type ComponentProps } from 'react'
 
 /**
- * Nextra's content table (same classes), made a tab stop while it is too wide for the column,
- * so keyboard users can scroll it sideways (axe: scrollable-region-focusable). Tables that fit
- * add no tab stop.
+ * Makes a table a tab stop while it is too wide for its column, so keyboard users can scroll it
+ * sideways (axe: scrollable-region-focusable); a table that fits adds no tab stop. Returns the
+ * function that stops watching. Used by <ScrollableTable> and by static content's tables.
  */
+export function watchScrollable(table: HTMLElement): () => void {
+  const measure = () => {
+    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0
+    else table.removeAttribute('tabindex')
+  }
+  measure()
+  const observer = new ResizeObserver(measure)
+  observer.observe(table)
+  return () => observer.disconnect()
+}
+
+/** Nextra's content table (same classes), scrollable by keyboard when it overflows. */
 export function ScrollableTable({ className, ...props }: ComponentProps<'table'>) {
   const ref = useRef<HTMLTableElement>(null)
-  const [scrolls, setScrolls] = useState(false)
-  useEffect(() => {
-    const table = ref.current
-    if (!table) return
-    const measure = () => setScrolls(table.scrollWidth > table.clientWidth + 1)
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(table)
-    return () => observer.disconnect()
-  }, [])
+  useEffect(() => (ref.current ? watchScrollable(ref.current) : undefined), [])
   return (
     <table
       ref={ref}
-      {...(scrolls ? { tabIndex: 0 } : {})}
       className={['_not-prose _block _overflow-x-auto nextra-scrollbar [&:not(:first-child)]:_mt-6 _p-0', className].filter(Boolean).join(' ')}
       {...props}
     />

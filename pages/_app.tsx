@@ -1,17 +1,24 @@
 import type { AppProps } from 'next/app'
 import { useRouter } from 'next/router'
+import { Suspense } from 'react'
 import '../styles/theme.generated.css'
 import 'nprogress/nprogress.css'
 import '../styles/site.css'
+import '../styles/content.css'
 import '../styles/blog.css'
 import '../styles/api.css'
 import { skipPrefetchOnConstrainedConnections } from '../components/constrained-prefetch'
+import { installContentBehaviours } from '../components/content/behaviours'
+import { prefetchContentOnIntent } from '../components/content/intent-prefetch'
 import { PageErrorBoundary } from '../components/error-boundary'
 import { RouteProgress } from '../components/route-progress'
 import { useVersionedDocsLinks } from '../components/version-switch'
 
-// Before the first render: no link may prefetch on a data-saving or 2g connection.
+// Before the first render. Content prefetching is registered first, so the connection guard
+// wraps it too: no link may prefetch on a data-saving or 2g connection.
+prefetchContentOnIntent()
 skipPrefetchOnConstrainedConnections()
+installContentBehaviours()
 
 export default function App({ Component, pageProps }: AppProps) {
   const { asPath } = useRouter()
@@ -20,7 +27,11 @@ export default function App({ Component, pageProps }: AppProps) {
     <>
       <RouteProgress />
       <PageErrorBoundary resetKey={asPath}>
-        <Component {...pageProps} />
+        {/* The page hydrates after this shell, in slices the browser can interleave with input
+            (React hydrates a server-rendered Suspense boundary at low priority). */}
+        <Suspense>
+          <Component {...pageProps} />
+        </Suspense>
       </PageErrorBoundary>
     </>
   )

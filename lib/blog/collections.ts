@@ -55,13 +55,11 @@ export function postsByAuthor(posts: readonly BlogPost[], author: string): BlogP
 }
 
 /** `2026-11-22` → `November 22, 2026`, in UTC so server and browser agree (no hydration mismatch). */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
 export function formatDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+  const [year, month, day] = date.split('-').map(Number)
+  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`
 }
 
 /** "3 min read". Lives here, not in reading-time.ts, so pages don't bundle the reading-time package. */

@@ -2,7 +2,7 @@
 import { BANNER, type Context, type Json } from '../context.ts'
 import type { AccessModel, BodyModel, CodeSample, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../model.ts'
 
-const COMPONENTS = 'components/api'
+const COMPONENTS = 'components'
 
 /** Escapes MDX syntax (`{`, `}`, `<`) in Markdown text, leaving code spans and fences alone. */
 export function escapeMdx(markdown: string): string {
@@ -38,7 +38,7 @@ function frontMatter(fields: Record<string, string>): string {
 
 function importsFor(depth: number, names: string[]): string {
   const up = '../'.repeat(depth)
-  const files: Record<string, string> = { Endpoint: 'endpoint', MethodBadge: 'method-badge', SchemaTable: 'schema-table', TryIt: 'try-it' }
+  const files: Record<string, string> = { Endpoint: 'api/endpoint', MethodBadge: 'api/method-badge', SchemaTable: 'api/schema-table', Tabs: 'content/tabs', TryIt: 'api/try-it' }
   return names.map((n) => `import { ${n} } from '${up}${COMPONENTS}/${files[n]}'`).join('\n')
 }
 
@@ -130,15 +130,14 @@ function renderProblemTable(responses: ResponseModel[]): string {
 
 function renderSamples(samples: CodeSample[]): string {
   const tabs = samples.map((s) => `<Tabs.Tab>\n\n${fence(s.language, s.code)}\n\n</Tabs.Tab>`).join('\n')
-  return `<Tabs items={${jsx(samples.map((s) => s.label))}} storageKey="ferry-code-sample">\n${tabs}\n</Tabs>`
+  return `<Tabs items={${jsx(samples.map((s) => s.label))}} storageKey="ferry-sample-language">\n${tabs}\n</Tabs>`
 }
 
 export function renderOperationPage(op: OperationModel, samples: CodeSample[]): string {
   const { auth, who } = describeAccess(op.access)
   const out = [
     frontMatter({ title: op.summary, description: plainSentence(op.description), openapi: op.pointer, operationId: op.operationId }),
-    "import { Tabs } from 'nextra/components'",
-    importsFor(4, ['Endpoint', 'SchemaTable', 'TryIt']),
+    importsFor(4, ['Endpoint', 'SchemaTable', 'Tabs', 'TryIt']),
     '',
     `# ${escapeMdx(op.summary)}`,
     '',

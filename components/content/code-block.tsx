@@ -1,0 +1,55 @@
+/**
+ * Nextra's code block (its <Pre>, same markup and classes) with buttons that carry no React
+ * handlers: code-buttons.ts answers their clicks by delegation, so they work in static content,
+ * which is never hydrated, and in pages React renders alike.
+ */
+import type { ComponentProps, ComponentType } from 'react'
+import { CheckIcon, CopyIcon, WordWrapIcon } from 'nextra/icons'
+
+const BORDER = '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
+const BUTTON = `nextra-focus _transition ${BORDER} _rounded-md _p-1.5`
+
+type Props = ComponentProps<'pre'> & {
+  'data-filename'?: string
+  'data-copy'?: ''
+  'data-language'?: string
+  'data-word-wrap'?: ''
+  icon?: ComponentType<{ className?: string }>
+}
+
+function CopyButton({ className = '' }: { className?: string }) {
+  return (
+    <button type="button" title="Copy code" data-ferry-copy="" className={`${BUTTON} ${className}`}>
+      <CopyIcon height="16" className="nextra-copy-icon ferry-copy-ready" />
+      <CheckIcon height="16" className="nextra-copy-icon ferry-copy-done" />
+    </button>
+  )
+}
+
+export function CodeBlock({ children, className = '', 'data-filename': filename, 'data-copy': copy, 'data-language': _language, 'data-word-wrap': wordWrap, icon: Icon, ...props }: Props) {
+  return (
+    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6">
+      {filename && (
+        <div className={`_px-4 _text-xs _text-gray-700 dark:_text-gray-200 _bg-gray-100 dark:_bg-neutral-900 _flex _items-center _h-12 _gap-2 _rounded-t-md ${BORDER} _border-b-0`}>
+          {Icon && <Icon className="_h-4 _w-auto _max-w-6 _shrink-0" />}
+          <span className="_truncate">{filename}</span>
+          {copy === '' && <CopyButton className="_ml-auto" />}
+        </div>
+      )}
+      <pre
+        className={`nextra-focus _overflow-x-auto _subpixel-antialiased _text-[.9em] _bg-white dark:_bg-black _py-4 _ring-1 _ring-inset _ring-gray-300 dark:_ring-neutral-700 contrast-more:_ring-gray-900 contrast-more:dark:_ring-gray-50 contrast-more:_contrast-150 ${filename ? '_rounded-b-md' : '_rounded-md'} ${className}`}
+        {...props}
+      >
+        {children}
+      </pre>
+      <div className={`_opacity-0 _transition [div:hover>&]:_opacity-100 focus-within:_opacity-100 _flex _gap-1 _absolute _right-4 ${filename ? '_top-14' : '_top-2'}`}>
+        {wordWrap === '' && (
+          <button type="button" title="Toggle word wrap" data-ferry-word-wrap="" className={`${BUTTON} md:_hidden`}>
+            <WordWrapIcon height="16" />
+          </button>
+        )}
+        {!filename && copy === '' && <CopyButton />}
+      </div>
+    </div>
+  )
+}
