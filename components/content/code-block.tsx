@@ -3,7 +3,7 @@
  * handlers: code-buttons.ts answers their clicks by delegation, so they work in static content,
  * which is never hydrated, and in pages React renders alike.
  */
-import type { ComponentProps, ComponentType } from 'react'
+import { Children, isValidElement, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react'
 import { CheckIcon, CopyIcon, WordWrapIcon } from 'nextra/icons'
 
 const BORDER = '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
@@ -26,9 +26,15 @@ function CopyButton({ className = '' }: { className?: string }) {
   )
 }
 
+/** Lines of highlighted code (one span each in the <code>), for the block's height before it is laid out. */
+function lineCount(children: ReactNode): number {
+  const code = Children.toArray(children).find((child) => isValidElement<{ children?: ReactNode }>(child))
+  return isValidElement<{ children?: ReactNode }>(code) ? Children.toArray(code.props.children).filter((line) => isValidElement(line)).length : 0
+}
+
 export function CodeBlock({ children, className = '', 'data-filename': filename, 'data-copy': copy, 'data-language': _language, 'data-word-wrap': wordWrap, icon: Icon, ...props }: Props) {
   return (
-    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6">
+    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6" style={{ '--ferry-lines': lineCount(children) || 1 } as CSSProperties}>
       {filename && (
         <div className={`_px-4 _text-xs _text-gray-700 dark:_text-gray-200 _bg-gray-100 dark:_bg-neutral-900 _flex _items-center _h-12 _gap-2 _rounded-t-md ${BORDER} _border-b-0`}>
           {Icon && <Icon className="_h-4 _w-auto _max-w-6 _shrink-0" />}
