@@ -108,9 +108,9 @@ test.describe('API reference', () => {
     expect(spec.openapi).toBe('3.1.0')
   })
 
-  test('"Try it" opens the same operation on /demo', async ({ page }) => {
+  test("the demo's console link opens the same operation on /demo", async ({ page }) => {
     await page.goto('/docs/api/apps/create')
-    await page.getByRole('link', { name: /Try it/ }).click()
+    await page.getByRole('link', { name: /in the demo's console/ }).click()
     await expect(page).toHaveURL(/\/demo#\/apps\/createApp$/)
     const operation = page.locator('#operations-apps-createApp')
     await expect(operation).toBeVisible({ timeout: 20_000 })

@@ -2,6 +2,7 @@
  * Everything content needs from the browser, by delegation from the document: installed once,
  * it serves static content (never hydrated) and React-rendered pages alike.
  */
+import { installTryIt } from '../api/try-it/toggle'
 import { installCodeButtons } from './code-buttons'
 import { installContentLinks } from './content-links'
 import { installTabs } from './tabs-behaviour'
@@ -14,4 +15,5 @@ export function installContentBehaviours(): void {
   installContentLinks()
   installCodeButtons()
   installTabs()
+  installTryIt()
 }

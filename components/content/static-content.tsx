@@ -9,6 +9,7 @@
 import { useRouter } from 'next/router'
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useIntersectionObserver, useSlugs } from 'nextra-theme-docs'
+import { closeTryIt } from '../api/try-it/toggle'
 import { watchScrollable } from '../scrollable-table'
 import { contentPath, readContent, rememberContent } from './content-cache'
 import { CONTENT_ATTRIBUTE, CONTENT_CLASS } from './content-marker'
@@ -54,12 +55,16 @@ function useContentBehaviour(ref: React.RefObject<HTMLDivElement | null>, html: 
   }, [ref, observer, slugs, html])
 }
 
-/** The HTML of a page the server sent is kept when the reader leaves it, for coming back. */
+/** The HTML of a page the server sent is kept when the reader leaves it, for coming back (Try it closed). */
 function useRememberedOnLeave(ref: React.RefObject<HTMLDivElement | null>, path: string, hydrated: boolean) {
   useEffect(() => {
     const root = ref.current
     return () => {
-      if (hydrated && root) rememberContent(path, root.innerHTML)
+      if (!hydrated || !root) return
+      const copy = root.cloneNode(true)
+      if (!(copy instanceof HTMLElement)) return
+      closeTryIt(copy)
+      rememberContent(path, copy.innerHTML)
     }
   }, [ref, path, hydrated])
 }

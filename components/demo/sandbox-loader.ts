@@ -11,7 +11,10 @@ export const SANDBOX_ORIGIN = 'https://sandbox.ferry.test'
 export const isSandboxUrl = (url: string) => url === SANDBOX_ORIGIN || url.startsWith(`${SANDBOX_ORIGIN}/`)
 
 /** What the page uses of the sandbox, which runs in a Web Worker (`server/runtime/sandbox-worker.ts`). */
-export type SandboxClient = Pick<PersistentSandbox, 'restored' | 'login' | 'fetch' | 'reset' | 'subscribe'>
+export type SandboxClient = Pick<PersistentSandbox, 'restored' | 'login' | 'fetch' | 'reset' | 'subscribe'> & {
+  /** The sandbox's signup key (the worker holds it). */
+  signupKey(): Promise<string>
+}
 
 let starting: Promise<SandboxClient> | undefined
 
@@ -86,6 +89,11 @@ async function start(): Promise<SandboxClient> {
     },
     async reset(): Promise<void> {
       await call({ kind: 'reset', id: nextId++ })
+    },
+    async signupKey(): Promise<string> {
+      const m = await call({ kind: 'signup-key', id: nextId++ })
+      if (m.kind !== 'signup-key') throw new Error(`the sandbox answered ${m.kind} to a question for its signup key`)
+      return m.value
     },
     subscribe(listener) {
       listeners.add(listener)

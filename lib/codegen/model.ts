@@ -87,3 +87,23 @@ export interface CodeSample {
   language: string
   code: string
 }
+
+/**
+ * What an operation page's Try it panel needs to prefill a request (emitted as the `request`
+ * prop of <TryIt>, kept in the page's HTML): the spec's example for every parameter and body.
+ */
+export interface TryItRequest {
+  method: string
+  path: string
+  /** Security alternatives, each a list of scheme names; `[]` means anonymous. */
+  security: string[][]
+  parameters: { name: string; in: 'path' | 'query' | 'header'; required: boolean; example?: string; description?: string }[]
+  body?: TryItBody
+}
+
+export type TryItBody =
+  /** A JSON body: its example, pretty-printed, to edit as text. */
+  | { kind: 'json'; contentType: string; required: boolean; example: string }
+  /** A form: text fields and file fields (the example's file names). */
+  | { kind: 'form'; contentType: string; required: boolean; fields: { name: string; example: string }[]; files: { name: string; examples: string[] }[] }
+  | { kind: 'text'; contentType: string; required: boolean; example: string }

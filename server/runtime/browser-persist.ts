@@ -70,6 +70,8 @@ export async function openPersistentSandbox(options: PersistentSandboxOptions) {
     /** True when this page load started from a saved state rather than the seed. */
     restored,
     login: first.login,
+    /** The sandbox's own signup key (a reset makes a new one), for trying the signup operation. */
+    signupKey: (): string => sandbox.signupKey,
     /** Answers one request like a Ferry server (the same app as `npm run server`). */
     async fetch(req: Request): Promise<Response> {
       inFlight++

@@ -11,11 +11,13 @@ export type ToWorker =
   | { kind: 'open'; wasmBinary: ArrayBuffer; publicUrl: string }
   | ({ kind: 'fetch'; id: number; method: string; url: string; body: ArrayBuffer | null } & WireHeaders)
   | { kind: 'reset'; id: number }
+  | { kind: 'signup-key'; id: number }
 export type FromWorker =
   | { kind: 'opened'; restored: boolean }
   | { kind: 'open-failed'; message: string }
   | ({ kind: 'response'; id: number; status: number; statusText: string; body: ArrayBuffer } & WireHeaders)
   | { kind: 'done'; id: number }
+  | { kind: 'signup-key'; id: number; value: string }
   | { kind: 'failed'; id: number; message: string }
   | { kind: 'event'; event: Exclude<SandboxEvent, { type: 'save-failed' }> | { type: 'save-failed'; error: string } }
 
@@ -50,6 +52,10 @@ scope.onmessage = ({ data: m }) => {
     return
   }
   const id = m.id
-  const work = opened?.then((sandbox) => (m.kind === 'fetch' ? answer(sandbox, m) : sandbox.reset().then(() => scope.postMessage({ kind: 'done', id }))))
+  const work = opened?.then((sandbox) => {
+    if (m.kind === 'fetch') return answer(sandbox, m)
+    if (m.kind === 'signup-key') return scope.postMessage({ kind: 'signup-key', id, value: sandbox.signupKey() })
+    return sandbox.reset().then(() => scope.postMessage({ kind: 'done', id }))
+  })
   ;(work ?? Promise.reject(new Error('the sandbox is not open'))).catch((error: unknown) => scope.postMessage({ kind: 'failed', id, message: messageOf(error) }))
 }

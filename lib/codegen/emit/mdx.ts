@@ -1,5 +1,6 @@
 /** @module Stage: page models → MDX for pages/docs/api (operation pages, tag intros, the overview). */
 import { BANNER, type Context, type Json } from '../context.ts'
+import { tryItRequest } from '../transform/try-it.ts'
 import type { AccessModel, BodyModel, CodeSample, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../model.ts'
 
 const COMPONENTS = 'components'
@@ -145,7 +146,7 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
     '',
     escapeMdx(op.description),
     '',
-    `<TryIt href=${jsx(op.tryItHref)} operationId=${jsx(op.operationId)} />`,
+    `<TryIt href=${jsx(op.tryItHref)} operationId=${jsx(op.operationId)} request={${jsx(tryItRequest(op))}} />`,
     '',
     '## Authorization',
     '',
