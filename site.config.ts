@@ -19,6 +19,7 @@ export const siteConfig = {
   docsRepositoryBase: `${repository}/tree/${branch}`,
   /** The file the API reference pages are generated from (`npm run gen`); their edit links open it. */
   apiSource: 'openapi/openapi.yaml',
+  apiSourceUrl: `${repository}/blob/${branch}/openapi/openapi.yaml`,
   issues: 'https://github.com/ferry-updates/ferry/issues',
   featureRequest:
     'https://github.com/ferry-updates/ferry/issues/new?labels=feature-request&template=feature_request.md',

@@ -43,10 +43,10 @@ function Head() {
 const GENERATED_API_PAGES = 'pages/docs/api/'
 
 function EditLink({ className, filePath = '', children }: { className?: string; filePath?: string; children: ReactNode }) {
-  const { repository, branch, apiSource } = siteConfig
+  const { repository, branch, apiSource, apiSourceUrl } = siteConfig
   const cls = `nextra-focus ${className ?? ''}`
   if (filePath.startsWith(GENERATED_API_PAGES)) {
-    return <a className={cls} href={`${repository}/blob/${branch}/${apiSource}`}>Edit in {apiSource}</a>
+    return <a className={cls} href={apiSourceUrl}>Edit in {apiSource}</a>
   }
   return <a className={cls} href={`${repository}/edit/${branch}/${filePath}`}>{children}</a>
 }

@@ -116,4 +116,35 @@ test.describe('API reference', () => {
     await expect(operation).toBeVisible({ timeout: 20_000 })
     await expect(operation.locator('.opblock-body')).toBeVisible()
   })
+
+  test('on a wide screen the examples stay beside the description, with the contents above them', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await page.goto('/docs/api/apps/create')
+    const column = page.getByRole('complementary', { name: 'Examples and contents' })
+    const examples = column.getByRole('heading', { name: /^Examples/ })
+    const main = page.locator('.ferry-op-main')
+    const [mainBox, columnBox] = [await main.boundingBox(), await column.boundingBox()]
+    expect(columnBox!.x).toBeGreaterThan(mainBox!.x + mainBox!.width)
+    // Far down the responses, the request samples and the response example are still in view.
+    await page.getByRole('heading', { name: '503 Service Unavailable' }).scrollIntoViewIfNeeded()
+    await expect(examples).toBeInViewport()
+    await expect(column.getByRole('tab', { name: 'curl' })).toBeInViewport()
+    await expect(column.locator('figure, div.nextra-code').filter({ hasText: '201 response example' })).toBeVisible()
+    // The theme's table of contents gives way; the column's own contents reach every section.
+    await expect(page.locator('.nextra-toc')).toBeHidden()
+    await column.getByText('On this page').click()
+    await column.getByRole('link', { name: '409 Conflict' }).click()
+    await expect(page).toHaveURL(/#409-conflict$/)
+    await expect(page.getByRole('heading', { name: '409 Conflict' })).toBeInViewport()
+    await expect(column.getByRole('link', { name: 'Edit in openapi/openapi.yaml' })).toBeVisible()
+  })
+
+  test('on a narrow screen the examples follow the responses', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto('/docs/api/apps/create')
+    const responses = await page.getByRole('heading', { name: /^Responses/ }).boundingBox()
+    const examples = await page.getByRole('heading', { name: /^Examples/ }).boundingBox()
+    expect(examples!.y).toBeGreaterThan(responses!.y)
+    await expect(page.locator('.ferry-op-contents')).toBeHidden()
+  })
 })

@@ -9,6 +9,7 @@
 export const STATIC_SAFE_MODULES = [
   'components/api/endpoint',
   'components/api/method-badge',
+  'components/api/on-this-page',
   'components/api/schema-table',
   'components/api/try-it',
   'components/blog/post-header',

@@ -1,5 +1,6 @@
 /** @module Stage: page models → MDX for pages/docs/api (operation pages, tag intros, the overview). */
 import { BANNER, type Context, type Json } from '../context.ts'
+import Slugger from 'github-slugger'
 import { tryItRequest } from '../transform/try-it.ts'
 import type { AccessModel, BodyModel, CodeSample, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../model.ts'
 
@@ -39,7 +40,7 @@ function frontMatter(fields: Record<string, string>): string {
 
 function importsFor(depth: number, names: string[]): string {
   const up = '../'.repeat(depth)
-  const files: Record<string, string> = { Endpoint: 'api/endpoint', MethodBadge: 'api/method-badge', SchemaTable: 'api/schema-table', Tabs: 'content/tabs', TryIt: 'api/try-it' }
+  const files: Record<string, string> = { Endpoint: 'api/endpoint', MethodBadge: 'api/method-badge', OnThisPage: 'api/on-this-page', SchemaTable: 'api/schema-table', Tabs: 'content/tabs', TryIt: 'api/try-it' }
   return names.map((n) => `import { ${n} } from '${up}${COMPONENTS}/${files[n]}'`).join('\n')
 }
 
@@ -100,7 +101,12 @@ function cell(text: string): string {
   return escapeMdx(text.replace(/\s+/g, ' ').replace(/\|/g, '\\|'))
 }
 
-function renderResponse(r: ResponseModel): string {
+/** The response whose example the examples column shows: the first success with an example. */
+function shownResponse(op: OperationModel): ResponseModel | undefined {
+  return op.responses.find((r) => r.status.startsWith('2') && r.body?.example !== undefined)
+}
+
+function renderResponse(r: ResponseModel, exampleInColumn: boolean): string {
   const parts = [`### ${r.status} ${r.statusText}`, '', escapeMdx(r.description)]
   if (r.headers.length) parts.push('', `<SchemaTable label=${jsx(`${r.status} response headers`)} rows={${jsx(rowsProp(r.headers))}} />`)
   if (r.body) {
@@ -110,7 +116,8 @@ function renderResponse(r: ResponseModel): string {
       parts.push('', `<SchemaTable label=${jsx(`${r.status} response body`)} rows={${jsx(r.body.rows)}} />`)
     }
     const example = exampleBlock(r.body, `${r.status} response example`)
-    if (example) parts.push('', example)
+    if (example && exampleInColumn) parts.push('', 'An example is under [Examples](#examples).')
+    else if (example) parts.push('', example)
   }
   return parts.join('\n')
 }
@@ -134,11 +141,63 @@ function renderSamples(samples: CodeSample[]): string {
   return `<Tabs items={${jsx(samples.map((s) => s.label))}} storageKey="ferry-sample-language">\n${tabs}\n</Tabs>`
 }
 
+/** The page's h2 and h3 headings in order, with the ids Nextra gives them (github-slugger, as remark-headings). */
+class Headings {
+  readonly items: { id: string; title: string; depth: number }[] = []
+  private readonly slugger = new Slugger()
+  add(depth: 2 | 3, title: string): string {
+    this.items.push({ id: this.slugger.slug(title), title, depth })
+    return `${'#'.repeat(depth)} ${title}`
+  }
+}
+
+/**
+ * An operation's page. The description, request and responses fill the main column; the examples
+ * (the request in each language and the success response) fill a second column, sticky beside
+ * them on wide screens (styles/api.css), with the page's contents above them, where the theme's
+ * table of contents would have been.
+ */
 export function renderOperationPage(op: OperationModel, samples: CodeSample[]): string {
   const { auth, who } = describeAccess(op.access)
-  const out = [
+  const headings = new Headings()
+  const shown = shownResponse(op)
+  const main = [
+    headings.add(2, 'Authorization'),
+    '',
+    `- **Authentication:** ${auth}`,
+    `- **Permission:** \`${op.access.permission}\`. ${who}`,
+    '',
+    headings.add(2, 'Request'),
+  ]
+  for (const [location, heading] of LOCATIONS) {
+    const params = op.parameters.filter((p) => p.in === location)
+    if (params.length) main.push('', headings.add(3, heading), '', `<SchemaTable label=${jsx(heading)} rows={${jsx(rowsProp(params))}} />`)
+  }
+  const body = op.requestBody
+  if (body) {
+    main.push('', headings.add(3, 'Request body'), '', `\`${body.contentType}\`, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${escapeMdx(body.description)}` : ''}`)
+    main.push('', `<SchemaTable label="Request body" rows={${jsx(body.rows)}} />`)
+    const example = exampleBlock(body, 'Request example')
+    if (example) main.push('', example)
+  }
+  if (!body && op.parameters.length === 0) main.push('', 'No parameters and no body.')
+  main.push('', headings.add(2, 'Responses'), '', '| Status | Meaning | Body |', '| --- | --- | --- |')
+  for (const r of op.responses) main.push(`| \`${r.status}\` | ${cell(`${r.statusText}: ${r.description}`)} | ${responseContent(r)} |`)
+  for (const r of op.responses) {
+    headings.add(3, `${r.status} ${r.statusText}`)
+    main.push('', renderResponse(r, r === shown))
+  }
+  const problemTable = renderProblemTable(op.responses)
+  if (problemTable) {
+    headings.add(3, 'Problem document')
+    main.push('', problemTable)
+  }
+  const contents = headings.items
+  const examples = [headings.add(2, 'Examples'), '', renderSamples(samples)]
+  if (shown?.body) examples.push('', exampleBlock(shown.body, `${shown.status} response example`))
+  return [
     frontMatter({ title: op.summary, description: plainSentence(op.description), openapi: op.pointer, operationId: op.operationId }),
-    importsFor(4, ['Endpoint', 'SchemaTable', 'Tabs', 'TryIt']),
+    importsFor(4, ['Endpoint', 'OnThisPage', 'SchemaTable', 'Tabs', 'TryIt']),
     '',
     `# ${escapeMdx(op.summary)}`,
     '',
@@ -148,32 +207,22 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
     '',
     `<TryIt href=${jsx(op.tryItHref)} operationId=${jsx(op.operationId)} request={${jsx(tryItRequest(op))}} />`,
     '',
-    '## Authorization',
+    '<div className="ferry-op">',
+    '<div className="ferry-op-main">',
     '',
-    `- **Authentication:** ${auth}`,
-    `- **Permission:** \`${op.access.permission}\`. ${who}`,
+    ...main,
     '',
-    '## Request',
-  ]
-  for (const [location, heading] of LOCATIONS) {
-    const params = op.parameters.filter((p) => p.in === location)
-    if (params.length) out.push('', `### ${heading}`, '', `<SchemaTable label=${jsx(heading)} rows={${jsx(rowsProp(params))}} />`)
-  }
-  const body = op.requestBody
-  if (body) {
-    out.push('', '### Request body', '', `\`${body.contentType}\`, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${escapeMdx(body.description)}` : ''}`)
-    out.push('', `<SchemaTable label="Request body" rows={${jsx(body.rows)}} />`)
-    const example = exampleBlock(body, 'Request example')
-    if (example) out.push('', example)
-  }
-  if (!body && op.parameters.length === 0) out.push('', 'No parameters and no body.')
-  out.push('', '## Responses', '', '| Status | Meaning | Body |', '| --- | --- | --- |')
-  for (const r of op.responses) out.push(`| \`${r.status}\` | ${cell(`${r.statusText}: ${r.description}`)} | ${responseContent(r)} |`)
-  for (const r of op.responses) out.push('', renderResponse(r))
-  const problemTable = renderProblemTable(op.responses)
-  if (problemTable) out.push('', problemTable)
-  out.push('', '## Code samples', '', renderSamples(samples), '')
-  return out.join('\n')
+    '</div>',
+    '<aside className="ferry-op-aside" aria-label="Examples and contents">',
+    '',
+    `<OnThisPage items={${jsx(contents)}} />`,
+    '',
+    ...examples,
+    '',
+    '</aside>',
+    '</div>',
+    '',
+  ].join('\n')
 }
 
 function operationTable(tag: TagModel, docsBase: string): string {
