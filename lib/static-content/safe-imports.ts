@@ -12,7 +12,11 @@ export const STATIC_SAFE_MODULES = [
   'components/api/on-this-page',
   'components/api/schema-table',
   'components/api/try-it',
+  'components/blog/archive',
+  'components/blog/author-pages',
+  'components/blog/blog-index',
   'components/blog/post-header',
+  'components/blog/tag-pages',
   'components/content/tabs',
   'components/home/update-flow',
 ] as const
