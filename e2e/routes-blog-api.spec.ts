@@ -5,6 +5,8 @@ import posts from '../lib/blog/posts.generated.json' with { type: 'json' }
 import { API_SLUGS, BLOG_POSTS, BLOG_TAGS, DOCS_ROUTES } from '../tests/site-spec-routes'
 
 const specPosts = BLOG_POSTS
+/** The sample tabs of an API operation page, in order (lib/codegen/samples.ts). */
+const SAMPLE_LANGUAGES = ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Rust']
 const specTags = BLOG_TAGS
 
 test('every route of the site spec answers 200 with a heading', async ({ request }) => {
@@ -88,15 +90,33 @@ test.describe('blog', () => {
 })
 
 test.describe('API reference', () => {
-  test('an operation page shows method, path, permission, parameters and four code samples', async ({ page }) => {
+  test('an operation page shows method, path, permission, parameters and nine code samples', async ({ page }) => {
     await page.goto('/docs/api/apps/upload')
     await expect(page.locator('main')).toContainText('POST')
     await expect(page.locator('main')).toContainText('/v1/apps/{app}/versions')
     await expect(page.locator('main')).toContainText('apps.upload')
-    for (const tab of ['curl', 'JavaScript', 'Python', 'Go']) await expect(page.getByRole('tab', { name: tab })).toBeVisible()
+    for (const tab of SAMPLE_LANGUAGES) await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible()
     await page.getByRole('tab', { name: 'Python' }).click()
     await expect(page.getByRole('tabpanel').filter({ visible: true })).toContainText('requests.request')
+    await page.getByRole('tab', { name: 'Rust' }).click()
+    await expect(page.getByRole('tabpanel').filter({ visible: true })).toContainText('multipart::Form::new()')
   })
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px the nine sample tabs wrap inside their column, all in view`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/docs/api/apps/upload')
+      const list = page.locator('[data-ferry-tabs] [role="tablist"]').first()
+      const listBox = (await list.boundingBox())!
+      for (const tab of SAMPLE_LANGUAGES) {
+        const box = (await list.getByRole('tab', { name: tab, exact: true }).boundingBox())!
+        expect(box.x, tab).toBeGreaterThanOrEqual(listBox.x - 0.5)
+        expect(box.x + box.width, tab).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5)
+      }
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  }
 
   test('the reference root links the spec downloads and they are served', async ({ page, request }) => {
     await page.goto('/docs/api')

@@ -1,27 +1,21 @@
 /**
  * @module Multipart code samples. httpsnippet gets multipart uploads wrong outside curl (fetch
- * appends file names as strings, requests keeps only the last file, Go sends empty parts), so
- * uploads get these three renderers, built from the same HAR request as every other sample.
+ * appends file names as strings, requests keeps only the last file, Go, Java, C#, Ruby and PHP
+ * send empty parts), so uploads get these renderers, built from the same HAR request as every
+ * other sample. Rust's renderer (samples/rust.ts) writes every request itself.
  */
 import type { HarRequest } from '@readme/httpsnippet'
-
-type Param = { name: string; value?: string; fileName?: string; contentType?: string }
-type Pair = { name: string; value: string }
+import { multipartCSharp } from './samples/csharp.ts'
+import { multipartJava } from './samples/java.ts'
+import { multipartPhp } from './samples/php.ts'
+import { requestParts } from './samples/request-parts.ts'
+import { multipartRuby } from './samples/ruby.ts'
 
 /** A JSON string literal is also a valid string literal in JavaScript, Python and Go. */
 const lit = (s: string) => JSON.stringify(s)
 
-function split(har: HarRequest) {
-  const params = (har.postData?.params ?? []) as Param[]
-  const fields = params.filter((p) => p.fileName === undefined).map((p) => [p.name, p.value ?? ''] as const)
-  const files = params.filter((p) => p.fileName !== undefined).map((p) => [p.name, p.fileName!] as const)
-  const url = har.url + (har.queryString.length ? `?${new URLSearchParams((har.queryString as Pair[]).map((q) => [q.name, q.value]))}` : '')
-  const headers = (har.headers as Pair[]).filter((h) => h.name.toLowerCase() !== 'content-type')
-  return { fields, files, url, headers }
-}
-
 export function multipartJavaScript(har: HarRequest): string {
-  const { fields, files, url, headers } = split(har)
+  const { fields, files, url, headers } = requestParts(har)
   return [
     "import { openAsBlob } from 'node:fs'",
     '',
@@ -39,7 +33,7 @@ export function multipartJavaScript(har: HarRequest): string {
 }
 
 export function multipartPython(har: HarRequest): string {
-  const { fields, files, url, headers } = split(har)
+  const { fields, files, url, headers } = requestParts(har)
   return [
     'import requests',
     '',
@@ -58,7 +52,7 @@ export function multipartPython(har: HarRequest): string {
 }
 
 export function multipartGo(har: HarRequest): string {
-  const { fields, files, url, headers } = split(har)
+  const { fields, files, url, headers } = requestParts(har)
   return [
     'package main',
     '',
@@ -104,4 +98,8 @@ export const MULTIPART_RENDERERS: Record<string, (har: HarRequest) => string> = 
   JavaScript: multipartJavaScript,
   Python: multipartPython,
   Go: multipartGo,
+  Java: multipartJava,
+  'C#': multipartCSharp,
+  PHP: multipartPhp,
+  Ruby: multipartRuby,
 }

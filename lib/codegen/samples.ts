@@ -1,17 +1,32 @@
 /**
  * @module Code samples: an operation and its example become a HAR request, which
- * @readme/httpsnippet renders as curl, JavaScript (fetch), Python (requests) and Go (net/http).
+ * @readme/httpsnippet renders as curl, JavaScript (fetch), Python (requests), Go (net/http),
+ * Java (java.net.http), C# (HttpClient), PHP (Guzzle) and Ruby (Net::HTTP); Rust (reqwest) and
+ * multipart uploads have renderers of their own.
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet'
 import type { TargetId } from '@readme/httpsnippet/targets'
 import type { CodeSample, OperationModel } from './model.ts'
 import { MULTIPART_RENDERERS } from './multipart-samples.ts'
+import { tidyCSharp } from './samples/csharp.ts'
+import { tidyJava } from './samples/java.ts'
+import { rust } from './samples/rust.ts'
 
-export const SAMPLE_TARGETS: { label: string; language: string; target: TargetId; client: string }[] = [
+type Render = (har: HarRequest) => string
+/** httpsnippet's target and client, and what the output needs to be pasted as is; or a renderer of its own. */
+type SampleTarget = { label: string; language: string } & ({ target: TargetId; client: string; tidy?: (code: string) => string } | { render: Render })
+
+/** The tabs, in order. A reader's choice is stored by label (components/content/tabs.tsx): keep labels stable. */
+export const SAMPLE_TARGETS: SampleTarget[] = [
   { label: 'curl', language: 'bash', target: 'shell', client: 'curl' },
   { label: 'JavaScript', language: 'js', target: 'javascript', client: 'fetch' },
   { label: 'Python', language: 'python', target: 'python', client: 'requests' },
   { label: 'Go', language: 'go', target: 'go', client: 'native' },
+  { label: 'Java', language: 'java', target: 'java', client: 'nethttp', tidy: tidyJava },
+  { label: 'C#', language: 'csharp', target: 'csharp', client: 'httpclient', tidy: tidyCSharp },
+  { label: 'PHP', language: 'php', target: 'php', client: 'guzzle' },
+  { label: 'Ruby', language: 'ruby', target: 'ruby', client: 'native' },
+  { label: 'Rust', language: 'rust', render: rust },
 ]
 
 /** Placeholders for credentials in samples; a reader replaces them. */
@@ -73,11 +88,13 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
 export function renderSamples(har: HarRequest): CodeSample[] {
   const snippet = new HTTPSnippet(har)
   const multipart = har.postData?.mimeType === 'multipart/form-data'
-  return SAMPLE_TARGETS.map(({ label, language, target, client }) => {
+  return SAMPLE_TARGETS.map((sample) => {
+    const { label, language } = sample
     const own = multipart ? MULTIPART_RENDERERS[label] : undefined
     if (own) return { label, language, code: own(har) }
-    const [code] = snippet.convert(target, client, { indent: '  ' })
-    if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${target}/${client} for ${har.method} ${har.url}`)
-    return { label, language, code: code.trimEnd() }
+    if ('render' in sample) return { label, language, code: sample.render(har) }
+    const [code] = snippet.convert(sample.target, sample.client, { indent: '  ' })
+    if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${sample.target}/${sample.client} for ${har.method} ${har.url}`)
+    return { label, language, code: (sample.tidy?.(code) ?? code).trimEnd() }
   })
 }

@@ -19,8 +19,8 @@ test('the search page shows method, path, permission, every parameter, four samp
   const names = ['app', 'channel', 'platform', 'arch', 'published', 'critical', 'limit', 'cursor']
   assert.deepEqual(op.parameters.map((p) => p.name).sort(), [...names].sort())
   for (const name of names) assert.ok(mdx.includes(`{"name":"${name}"`), `parameter ${name} missing from the tables`)
-  assert.match(mdx, /<Tabs items=\{\["curl","JavaScript","Python","Go"\]\}/)
-  for (const lang of ['bash', 'js', 'python', 'go']) assert.match(mdx, new RegExp('^```' + lang + '$', 'm'))
+  assert.match(mdx, /<Tabs items=\{\["curl","JavaScript","Python","Go","Java","C#","PHP","Ruby","Rust"\]\}/)
+  for (const lang of ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust']) assert.match(mdx, new RegExp('^```' + lang + '$', 'm'))
   assert.match(mdx, /<TryIt href="\/demo#\/apps\/searchAppVersions"/)
   assert.match(mdx, /^openapi: "#\/paths\/~1v1~1apps~1\{app\}~1versions\/get"$/m)
 })

@@ -1,32 +1,111 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { buildHar, renderSamples } from '../../lib/codegen/samples.ts'
+import type { OperationModel } from '../../lib/codegen/model.ts'
 import { loadReal } from './helpers.ts'
 
 const { ctx, tags } = await loadReal()
 const operations = tags.flatMap((t) => t.operations)
+const samples = new Map(operations.map((op) => [op, renderSamples(buildHar(op, ctx.serverUrl))]))
 const dir = mkdtempSync(join(tmpdir(), 'ferry-samples-'))
 
-test('every JavaScript sample parses as an ES module', () => {
+function sample(op: OperationModel, label: string): string {
+  const found = samples.get(op)?.find((s) => s.label === label)
+  assert.ok(found, `${op.operationId}: no ${label} sample`)
+  return found.code
+}
+
+/** Writes each operation's sample (as `wrap` makes it) to `<dir>/<language>/<operationId>.<ext>`. */
+function writeSamples(label: string, ext: string, wrap: (code: string, op: OperationModel) => string = (code) => code): Map<string, string> {
+  const folder = join(dir, ext)
+  mkdirSync(folder, { recursive: true })
+  const files = new Map<string, string>()
   for (const op of operations) {
-    const code = renderSamples(buildHar(op, ctx.serverUrl)).find((s) => s.label === 'JavaScript')!.code
-    const file = join(dir, `${op.operationId}.mjs`)
-    writeFileSync(file, code)
-    const run = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' })
-    assert.equal(run.status, 0, `${op.operationId}: ${run.stderr}`)
+    const file = join(folder, `${op.operationId}.${ext}`)
+    writeFileSync(file, wrap(sample(op, label), op))
+    files.set(file, op.operationId)
+  }
+  return files
+}
+
+/** A missing checker fails the test: CI installs it (.ci/run). */
+function run(command: string, args: string[], debianPackage: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { encoding: 'utf8' })
+  assert.ifError(result.error && new Error(`${command} is missing (${result.error.message}): install Debian's ${debianPackage}`))
+  return result
+}
+
+/** One checker run over many files: fails naming the operations whose files its output names. */
+function assertPassed(result: SpawnSyncReturns<string>, files: Map<string, string>): void {
+  const output = `${result.stdout}${result.stderr}`
+  const failed = [...files].filter(([file]) => output.includes(file)).map(([, operationId]) => operationId)
+  assert.equal(result.status, 0, `${failed.join(', ') || 'unknown operation'}: ${output}`)
+}
+
+/** Splits leading directives (`import …;`, `using …;`) from the statements a wrapper puts in a method. */
+function hoist(code: string, directive: RegExp): { head: string; body: string } {
+  const lines = code.split('\n')
+  const at = lines.findIndex((line) => line.trim() !== '' && !directive.test(line))
+  return { head: lines.slice(0, at).join('\n'), body: lines.slice(at).join('\n') }
+}
+
+test('every JavaScript sample parses as an ES module', () => {
+  for (const [file, operationId] of writeSamples('JavaScript', 'mjs')) {
+    const result = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' })
+    assert.equal(result.status, 0, `${operationId}: ${result.stderr}`)
   }
 })
 
 test('every Python sample compiles', () => {
-  for (const op of operations) {
-    const code = renderSamples(buildHar(op, ctx.serverUrl)).find((s) => s.label === 'Python')!.code
-    const file = join(dir, `${op.operationId}.py`)
-    writeFileSync(file, code)
-    const run = spawnSync('python3', ['-m', 'py_compile', file], { encoding: 'utf8' })
-    assert.equal(run.status, 0, `${op.operationId}: ${run.stderr}`)
+  const files = writeSamples('Python', 'py')
+  assertPassed(run('python3', ['-m', 'py_compile', ...files.keys()], 'python3'), files)
+})
+
+// Compiled for real: java.net.http is part of the JDK. A sample is imports and statements (as
+// jshell, or Java 25's compact source files, take them); the check puts the statements in a main.
+test('every Java sample compiles with javac', () => {
+  const files = writeSamples('Java', 'java', (code, op) => {
+    const { head, body } = hoist(code, /^import [\w.]+;$/)
+    return `${head}\n\nclass Sample_${op.operationId} {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}\n`
+  })
+  const result = run('javac', ['-encoding', 'UTF-8', '-d', join(dir, 'java-classes'), ...files.keys()], 'openjdk-17-jdk-headless')
+  assertPassed(result, files)
+})
+
+// Compiled for real by Mono's mcs against its System.Net.Http. mcs knows C# 7, not top-level
+// statements (C# 9), so the check adds what .NET 6+ gives a top-level program: an async Main
+// and the implicit usings.
+test('every C# sample compiles with mcs', () => {
+  const files = writeSamples('C#', 'cs', (code, op) => {
+    const { head, body } = hoist(code, /^using [\w.]+;$/)
+    return `using System;\nusing System.IO;\nusing System.Net.Http;\nusing System.Threading.Tasks;\n${head}\n\nstatic class Sample_${op.operationId}\n{\n  static async Task Main()\n  {\n${body}\n  }\n}\n`
+  })
+  const result = run('mcs', ['-target:library', '-r:System.Net.Http.dll', `-out:${join(dir, 'samples.dll')}`, ...files.keys()], 'mono-mcs and libmono-system-net-http4.0-cil')
+  assertPassed(result, files)
+})
+
+test('every PHP sample passes php -l', () => {
+  for (const [file, operationId] of writeSamples('PHP', 'php')) {
+    const result = run('php', ['-l', file], 'php-cli')
+    assert.equal(result.status, 0, `${operationId}: ${result.stdout}${result.stderr}`)
   }
+})
+
+test('every Ruby sample passes ruby -c', () => {
+  for (const [file, operationId] of writeSamples('Ruby', 'rb')) {
+    const result = run('ruby', ['-c', file], 'ruby')
+    assert.equal(result.status, 0, `${operationId}: ${result.stderr}`)
+  }
+})
+
+// Parsed, not compiled: reqwest and serde_json cannot be fetched offline, and rustc cannot check
+// a program without its crates. rustfmt parses each file as Rust 2021 and fails on a syntax error.
+test('every Rust sample parses (rustfmt)', () => {
+  const files = writeSamples('Rust', 'rs')
+  const result = run('rustfmt', ['--edition', '2021', '--emit', 'stdout', ...files.keys()], 'rustfmt')
+  assertPassed(result, files)
 })

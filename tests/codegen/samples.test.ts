@@ -52,3 +52,55 @@ test('upload samples send every file as a file part in JavaScript, Python and Go
   assert.match(samples.Go!, /req\.Header\.Set\("Content-Type", form\.FormDataContentType\(\)\)/)
   for (const code of [samples.JavaScript!, samples.Python!, samples.Go!]) assert.match(code, /Bearer <token>/)
 })
+
+test('samples come in nine languages, in the tabs\' order', () => {
+  const samples = renderSamples(buildHar(op('createApp'), ctx.serverUrl))
+  assert.deepEqual(samples.map((s) => s.label), ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Rust'])
+  assert.deepEqual(samples.map((s) => s.language), ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust'])
+})
+
+test('Java, C#, PHP, Ruby and Rust samples send the example body and the credentials', () => {
+  const create = op('createApp')
+  const samples = Object.fromEntries(renderSamples(buildHar(create, ctx.serverUrl)).map((s) => [s.label, s.code]))
+  for (const label of ['Java', 'C#', 'PHP', 'Ruby', 'Rust']) {
+    assert.match(samples[label]!, /https:\/\/updates\.acme\.test\/v1\/apps\b/, label)
+    assert.match(samples[label]!, /Bearer <token>/, label)
+    assert.match(samples[label]!, /harbor-notes/, label)
+  }
+  assert.match(samples.Java!, /^import java\.net\.http\.HttpClient;$/m)
+  assert.match(samples.Java!, /^ {4}\.POST\(HttpRequest\.BodyPublishers\.ofString\(/m)
+  assert.match(samples.PHP!, /new \\GuzzleHttp\\Client\(\)/)
+  assert.match(samples.Ruby!, /Net::HTTP::Post\.new\(url\)/)
+  const json = /serde_json::json!\(([\s\S]*?)\)\)\n/.exec(samples.Rust!)?.[1]
+  assert.ok(json, samples.Rust)
+  assert.deepEqual(JSON.parse(json), create.requestBody!.example)
+  assert.match(samples.Rust!, /features = \["blocking", "json"\]/)
+})
+
+test('Java samples use the builder\'s named methods', () => {
+  const java = (id: string) => renderSamples(buildHar(op(id), ctx.serverUrl)).find((s) => s.label === 'Java')!.code
+  assert.match(java('checkForUpdate'), /^ {4}\.GET\(\)$/m)
+  assert.doesNotMatch(java('checkForUpdate'), /noBody/)
+})
+
+test('upload samples send every file as a file part in Java, C#, PHP, Ruby and Rust', () => {
+  const samples = Object.fromEntries(renderSamples(buildHar(op('uploadVersion'), ctx.serverUrl)).map((s) => [s.label, s.code]))
+  for (const file of ['HarborNotes-Setup-1.4.0.exe', 'harbor-notes-1.4.0-full.nupkg']) {
+    assert.ok(samples.Java!.includes(`{"files", "${file}"}`), samples.Java)
+    assert.ok(samples['C#']!.includes(`{ new StreamContent(File.OpenRead("${file}")), "files", "${file}" },`), samples['C#'])
+    assert.ok(samples.PHP!.includes(`['name' => 'files', 'contents' => fopen('${file}', 'r'), 'filename' => '${file}'],`), samples.PHP)
+    assert.ok(samples.Ruby!.includes(`["files", File.open("${file}", "rb")],`), samples.Ruby)
+    assert.ok(samples.Rust!.includes(`.file("files", "${file}")?`), samples.Rust)
+  }
+  assert.match(samples.Java!, /BodyPublishers\.ofFile\(Path\.of\(file\[1\]\)\)/)
+  assert.match(samples.Java!, /\.header\("Content-Type", "multipart\/form-data; boundary=" \+ boundary\)/)
+  assert.match(samples['C#']!, /\{ new StringContent\("1\.4\.0"\), "version" \},/)
+  assert.match(samples.PHP!, /'contents' => "- Tags for notes\\n- Faster sync on slow networks\\n"/)
+  assert.match(samples.Ruby!, /request\.set_form\(\[[\s\S]*\], "multipart\/form-data"\)/)
+  assert.match(samples.Rust!, /\.text\("arch", "x64"\)/)
+  assert.match(samples.Rust!, /features = \["blocking", "multipart"\]/)
+  for (const label of ['Java', 'C#', 'PHP', 'Ruby', 'Rust']) {
+    assert.match(samples[label]!, /Bearer <token>/, label)
+    assert.doesNotMatch(samples[label]!, /011000010111000001101001/, `${label}: httpsnippet's hand-written body with empty files`)
+  }
+})
