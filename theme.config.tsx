@@ -35,6 +35,7 @@ function Head() {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="alternate" type="application/rss+xml" title="Ferry blog (RSS)" href="/blog/rss.xml" />
       <link rel="alternate" type="application/atom+xml" title="Ferry blog (Atom)" href="/blog/atom.xml" />
+      {typeof frontMatter.feed === 'string' && <link rel="alternate" type="application/atom+xml" title={`${title} (Atom)`} href={frontMatter.feed} />}
     </>
   )
 }

@@ -5,7 +5,8 @@
  */
 import versionsFile from '../versions.json' with { type: 'json' }
 
-export type DocsVersion = { id: string; label: string; pages: string[] }
+/** `frozen`: the day (YYYY-MM-DD, UTC) `docs:version` froze it, also the date of its API changelog entry. */
+export type DocsVersion = { id: string; label: string; pages: string[]; frozen?: string }
 
 export const CURRENT = 'current'
 export const CURRENT_LABEL = 'Next'

@@ -2,9 +2,11 @@
  * `npm run docs:version <id>` freezes the current guides as docs version <id>:
  * copies pages/docs (not the generated API reference, not older versions) to
  * pages/docs/<id>/, points their internal links at the copy, and records the version
- * and its pages in versions.json. Only guides are copied, so unversioned pages cost nothing.
+ * and its pages in versions.json with the day it was frozen. Only guides are copied, so unversioned
+ * pages cost nothing. The API contract is copied too, to openapi/versions/<id>.yaml: the API
+ * changelog (lib/api-changelog) compares the current contract with it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { DocsVersion } from '../lib/docs-versions.ts'
@@ -12,6 +14,12 @@ import type { DocsVersion } from '../lib/docs-versions.ts'
 const root = resolve(import.meta.dirname, '..')
 const docsDir = join(root, 'pages/docs')
 const versionsPath = join(root, 'versions.json')
+const specPath = join(root, 'openapi/openapi.yaml')
+
+/** Where a frozen version keeps its API contract, relative to the repository root. */
+export function snapshotPath(id: string): string {
+  return `openapi/versions/${id}.yaml`
+}
 
 /** Points markdown and JSX links at current docs to the same page in version <id>; the API reference stays shared. */
 export function rewriteDocsLinks(source: string, id: string): string {
@@ -69,8 +77,8 @@ async function main() {
     process.exit(2)
   }
   const file = JSON.parse(readFileSync(versionsPath, 'utf8')) as { versions: DocsVersion[] }
-  if (file.versions.some((v) => v.id === id) || existsSync(join(docsDir, id))) {
-    console.error(`docs:version: version ${id} already exists (versions.json or pages/docs/${id}/)`)
+  if (file.versions.some((v) => v.id === id) || existsSync(join(docsDir, id)) || existsSync(join(root, snapshotPath(id)))) {
+    console.error(`docs:version: version ${id} already exists (versions.json, pages/docs/${id}/ or ${snapshotPath(id)})`)
     process.exit(1)
   }
   const skip = new Set(['api', ...file.versions.map((v) => v.id)])
@@ -95,9 +103,13 @@ async function main() {
     .filter((f) => /\.mdx?$/.test(f))
     .map((f) => f.replace(/\.mdx?$/, '').replace(/\/index$/, '').replace(/^index$/, ''))
     .sort((a, b) => (a === 'intro' ? -1 : b === 'intro' ? 1 : a.localeCompare(b)))
-  file.versions.unshift({ id, label: id, pages })
+  mkdirSync(dirname(join(root, snapshotPath(id))), { recursive: true })
+  copyFileSync(specPath, join(root, snapshotPath(id)))
+  // Stored rather than read from git later, so the changelog and its feed are the same in any checkout.
+  const frozen = new Date().toISOString().slice(0, 10)
+  file.versions.unshift({ id, label: id, frozen, pages })
   writeFileSync(versionsPath, `${JSON.stringify(file, null, 2)}\n`)
-  console.log(`docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/ and versions.json`)
+  console.log(`docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/, the contract in ${snapshotPath(id)}, and versions.json; run \`npm run gen\` for the API changelog`)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) await main()

@@ -1,8 +1,14 @@
-/** @module CLI: generate the API reference, types and contract files from openapi/openapi.yaml. */
+/**
+ * @module CLI: generate the API reference, types and contract files from openapi/openapi.yaml,
+ * and the API changelog from the frozen releases (versions.json, openapi/versions/) of the
+ * repository it runs in. `--check` also runs the breaking-change gate (lib/api-changelog/gate.ts).
+ */
 import { parseArgs } from 'node:util'
 import { generate } from '../lib/codegen/index.ts'
 import { checkFiles, writeFiles } from '../lib/codegen/files.ts'
-import { SpecError } from '../lib/codegen/load.ts'
+import { loadSpec, SpecError } from '../lib/codegen/load.ts'
+import { checkBreakingChanges } from '../lib/api-changelog/gate.ts'
+import { loadHistory } from '../lib/api-changelog/history.ts'
 
 const { values } = parseArgs({
   options: {
@@ -13,18 +19,20 @@ const { values } = parseArgs({
 })
 
 async function main(): Promise<number> {
-  const { files, warnings } = await generate(values.spec!)
+  const history = await loadHistory(process.cwd())
+  const { files, warnings } = await generate(values.spec!, {}, history)
   for (const warning of warnings) console.warn(`warning: ${warning}`)
+  const gate = checkBreakingChanges(await loadSpec(values.spec!), history)
   if (values.check) {
     const drift = await checkFiles(values.out!, files)
     const problems = [...drift.stale.map((f) => `stale: ${f}`), ...drift.missing.map((f) => `missing: ${f}`), ...drift.extra.map((f) => `extra: ${f}`)]
-    if (problems.length === 0) {
-      console.log(`gen-api: ${files.size} files up to date`)
-      return 0
-    }
-    console.error(`gen-api --check: generated files are out of date (run \`npm run gen\`):\n${problems.map((p) => `  ${p}`).join('\n')}`)
-    return 1
+    if (!gate.ok) console.error(`gen-api --check: breaking changes since frozen version ${gate.against} need a new info.version (see /docs/api/changelog):\n${gate.problems.join('\n')}`)
+    if (problems.length > 0) console.error(`gen-api --check: generated files are out of date (run \`npm run gen\`):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    if (problems.length > 0 || !gate.ok) return 1
+    console.log(`gen-api: ${files.size} files up to date; no breaking change without a version bump${gate.against ? ` since ${gate.against}` : ''}`)
+    return 0
   }
+  if (!gate.ok) console.warn(`warning: \`npm run gen:check\` will fail: breaking changes since frozen version ${gate.against} need a new info.version:\n${gate.problems.join('\n')}`)
   const { written, removed } = await writeFiles(values.out!, files)
   console.log(`gen-api: ${files.size} files, ${written.length} written, ${removed.length} removed`)
   for (const f of written) console.log(`  wrote ${f}`)

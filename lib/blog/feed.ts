@@ -21,7 +21,8 @@ export interface Feeds {
   atom: string
 }
 
-const dayStart = (date: string) => new Date(`${date}T00:00:00Z`)
+/** Midnight UTC of a YYYY-MM-DD day: feed dates that do not depend on the build machine. */
+export const dayStart = (date: string) => new Date(`${date}T00:00:00Z`)
 
 /**
  * Builds both feeds from the post index. All links are absolute, built from `site.url`.

@@ -2,6 +2,9 @@
 import { createContext, type GenOptions } from './context.ts'
 import { renderPostman, renderJson, renderYaml } from './emit/artifacts.ts'
 import { renderIndex, renderOperationPage, renderTagIntro } from './emit/mdx.ts'
+import { CHANGELOG_PAGE, renderChangelogPage } from './emit/changelog.ts'
+import type { FrozenRelease } from '../api-changelog/history.ts'
+import { buildChangelog, routeTable } from '../api-changelog/releases.ts'
 import { renderRootMeta, renderTagMeta } from './emit/meta.ts'
 import { renderOperations } from './emit/operations.ts'
 import { renderTypes } from './emit/types.ts'
@@ -19,12 +22,17 @@ export interface GenResult {
   warnings: string[]
 }
 
-export async function generate(specPath: string, options: Partial<GenOptions> = {}): Promise<GenResult> {
+/** With `history` (lib/api-changelog/history.ts), the changelog page is generated too. */
+export async function generate(specPath: string, options: Partial<GenOptions> = {}, history?: readonly FrozenRelease[]): Promise<GenResult> {
   const ctx = createContext(await loadSpec(specPath), options)
   const tags = transformTags(ctx)
   const files = new Map<string, string>()
   files.set(`${PAGES_DIR}/index.mdx`, renderIndex(ctx, tags))
-  files.set(`${PAGES_DIR}/_meta.ts`, renderRootMeta(tags))
+  files.set(`${PAGES_DIR}/_meta.ts`, renderRootMeta(tags, history ? [[CHANGELOG_PAGE, 'Changelog']] : []))
+  if (history) {
+    const releases = buildChangelog(ctx.doc, history, routeTable(tags.flatMap((tag) => tag.operations)))
+    files.set(`${PAGES_DIR}/${CHANGELOG_PAGE}.mdx`, renderChangelogPage(releases, ctx.options.docsBase))
+  }
   for (const tag of tags) {
     files.set(`${PAGES_DIR}/${tag.name}/_meta.ts`, renderTagMeta(tag))
     files.set(`${PAGES_DIR}/${tag.name}/${tag.slug}.mdx`, renderTagIntro(tag, ctx.options.docsBase))

@@ -33,7 +33,7 @@ export function plainSentence(markdown: string): string {
   return end > 0 ? text.slice(0, end + 1) : text
 }
 
-function frontMatter(fields: Record<string, string>): string {
+export function frontMatter(fields: Record<string, string>): string {
   const lines = Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
   return ['---', `# ${BANNER}`, ...lines, '---', '', `{/* ${BANNER}. Source: ${fields.openapi} */}`, ''].join('\n')
 }

@@ -7,9 +7,9 @@ function printMeta(source: string, entries: [string, string][]): string {
   return `// ${BANNER}\n// Source: ${source}\nexport default {\n${body}\n}\n`
 }
 
-/** The API root: the overview page first, then one folder per tag in declaration order. */
-export function renderRootMeta(tags: TagModel[]): string {
-  return printMeta('#/tags', [['index', 'Overview'], ...tags.map((t): [string, string] => [t.name, t.displayName])])
+/** The API root: the overview page first, then `pages` (the changelog), then one folder per tag in declaration order. */
+export function renderRootMeta(tags: TagModel[], pages: [string, string][] = []): string {
+  return printMeta('#/tags', [['index', 'Overview'], ...pages, ...tags.map((t): [string, string] => [t.name, t.displayName])])
 }
 
 /** A tag folder: its intro page first, then its operations in spec order. */

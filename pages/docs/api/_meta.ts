@@ -2,6 +2,7 @@
 // Source: #/tags
 export default {
   index: "Overview",
+  changelog: "Changelog",
   auth: "Authentication",
   apps: "Apps",
   channels: "Channels",
