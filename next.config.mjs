@@ -7,15 +7,31 @@ const headless = join(import.meta.dirname, 'components', 'headless', 'index.ts')
 const imageZoom = join(import.meta.dirname, 'components', 'lazy-image-zoom.tsx')
 /** Pages whose content needs no code in the browser ship none (lib/static-content). */
 const staticContentLoader = join(import.meta.dirname, 'lib', 'static-content', 'loader.ts')
+/** In development, a page's broken front matter, links or code blocks fail its compile with file:line (lib/dev-checks). */
+const devChecksLoader = join(import.meta.dirname, 'lib', 'dev-checks', 'loader.ts')
 
-/** Runs the static-content loader on each page's module right after Nextra's loader. */
-function addStaticContentLoader(config, side) {
+/**
+ * Adds a loader beside Nextra's on each page's module. Webpack runs a rule's loaders last to
+ * first: 'after' Nextra sees the compiled page, 'before' Nextra sees the MDX source.
+ */
+function addPageLoader(config, order, loader) {
   for (const rule of config.module.rules) {
     for (const branch of rule?.oneOf ?? []) {
       const use = Array.isArray(branch?.use) ? branch.use : []
       const at = use.findIndex((entry) => entry?.loader === 'nextra/loader' && entry.options?.isPageImport)
-      if (at !== -1) use.splice(at, 0, { loader: staticContentLoader, options: { side, root: import.meta.dirname } })
+      if (at !== -1) use.splice(order === 'after' ? at : at + 1, 0, loader)
     }
+  }
+}
+
+/**
+ * Nextra's rule for pages/_app also matches next/dist/pages/_app.js, the App of the compile
+ * `next dev` runs to render a build error, and Nextra's loader throws there: without this, any
+ * compile error is a bare "Internal Server Error" (ENOENT .next/fallback-build-manifest.json), not the overlay.
+ */
+function keepNextraOffNextsOwnApp(config) {
+  for (const rule of config.module.rules) {
+    if (rule?.test instanceof RegExp && rule.test.test('pages/_app.js') && [rule.use].flat().some((u) => u?.loader === 'nextra/loader')) rule.exclude = /[\\/]node_modules[\\/]/
   }
 }
 
@@ -41,8 +57,13 @@ export default withNextra({
   // the build 13 s of its 90 s budget (issue 13).
   typescript: { ignoreBuildErrors: true },
   webpack(config, { webpack, isServer, dev }) {
-    // Production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
-    if (!dev) addStaticContentLoader(config, isServer ? 'server' : 'client')
+    // Static content in production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
+    const root = import.meta.dirname
+    if (!dev) addPageLoader(config, 'after', { loader: staticContentLoader, options: { side: isServer ? 'server' : 'client', root } })
+    else {
+      addPageLoader(config, 'before', { loader: devChecksLoader, options: { root } })
+      keepNextraOffNextsOwnApp(config)
+    }
     // Only Nextra and its theme import Headless UI. A plain alias: Next rewrites Headless UI imports
     // for its barrel optimisation, and a rule scoped by issuer no longer sees them.
     config.resolve.alias['@headlessui/react'] = headless

@@ -1,8 +1,8 @@
 /** @module The blog post front-matter schema (JSON Schema, checked by ajv) and its validator; the one place that says what a post must declare. */
 import Ajv, { type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { authorIds as knownAuthorIds } from './authors'
-import { tagIds as knownTagIds } from './tags'
+import { authorIds as knownAuthorIds } from './authors.ts'
+import { tagIds as knownTagIds } from './tags.ts'
 
 export interface BlogFrontMatter {
   title: string

@@ -1,11 +1,11 @@
 /** @module The blog index: reads pages/blog/*.mdx, validates each post inside a wrapper that names the file, sorts newest first. */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import matter from 'gray-matter'
-import { LineCounter, YAMLParseError, isMap, isNode, isScalar, parse as parseYaml, parseDocument } from 'yaml'
-import { type BlogPost, sortPosts } from './collections'
-import { type FrontMatterContext, FrontMatterFieldError, type FrontMatterPath, defaultFrontMatterContext, validateFrontMatter } from './front-matter'
-import { readingTime } from './reading-time'
+import { YAMLParseError } from 'yaml'
+import { type FrontMatterText, type SourcePosition, fieldPosition, lineAt, readFrontMatter } from '../front-matter-yaml.ts'
+import { type BlogPost, sortPosts } from './collections.ts'
+import { type FrontMatterContext, FrontMatterFieldError, type FrontMatterPath, defaultFrontMatterContext, validateFrontMatter } from './front-matter.ts'
+import { readingTime } from './reading-time.ts'
 
 /** Pages in pages/blog/ that are not posts: the list, the archive and the landing pages of tags/ and authors/. */
 export const NON_POST_PAGES = ['index', 'archive', 'tags', 'authors'] as const
@@ -15,25 +15,26 @@ const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** The component every post renders right under its H1 (date, authors, reading time, tags). */
 const POST_HEADER_TAG = '<PostHeader />'
 
-function fail(file: string, line: number | undefined, field: string, message: string, cause?: unknown): Error {
-  return new Error(`front matter invalid: path=${file}${line ? `:${line}` : ''} field=${field}: ${message}`, { cause })
+/** A post that cannot be published, with where it went wrong (for the dev overlay's `file:line:column`). */
+export class PostError extends Error {
+  readonly file: string
+  readonly position: SourcePosition | undefined
+  /** The front-matter field, `(yaml)`, `(file name)`, or undefined for a problem in the body. */
+  readonly field: string | undefined
+  /** The message without its `path=… field=…` prefix. */
+  readonly detail: string
+  constructor(message: string, at: { file: string; position: SourcePosition | undefined; field: string | undefined; detail: string }, cause?: unknown) {
+    super(message, { cause })
+    this.file = at.file
+    this.position = at.position
+    this.field = at.field
+    this.detail = at.detail
+  }
 }
 
-const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length
-
-/**
- * The line in `source` of the front-matter key at `path` (or of the list item it names), whose
- * YAML text `yaml` starts at `start` in `source`; undefined when the key is not there.
- */
-function lineOfField(source: string, yaml: string, start: number, path: FrontMatterPath): number | undefined {
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(yaml, { lineCounter })
-  if (!isMap(doc.contents)) return undefined
-  const [field, ...items] = path
-  const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === field)
-  const node = items.length ? doc.getIn(path, true) : pair?.key
-  const offset = isNode(node) ? node.range?.[0] : undefined
-  return offset === undefined ? undefined : lineAt(source, start) + lineCounter.linePos(offset).line - 1
+function fail(file: string, position: SourcePosition | undefined, field: string, detail: string, cause?: unknown): PostError {
+  const message = `front matter invalid: path=${file}${position ? `:${position.line}` : ''} field=${field}: ${detail}`
+  return new PostError(message, { file, position, field, detail }, cause)
 }
 
 /**
@@ -45,19 +46,14 @@ export function parsePost(file: string, source: string, ctx: FrontMatterContext 
   const slug = path.basename(file).replace(/\.mdx?$/, '')
   if (!SLUG_RE.test(slug)) throw fail(file, undefined, '(file name)', `slug "${slug}" must be kebab-case`)
 
-  let parsed: matter.GrayMatterFile<string>
+  let parsed: FrontMatterText
   try {
-    // The `yaml` package's core schema keeps `date: 2026-02-30` a string, where gray-matter's default
-    // engine (js-yaml) would silently roll it over to a Date of March 2. Passing options also bypasses
-    // gray-matter's cache, which would otherwise return stale results across calls.
-    parsed = matter(source, { engines: { yaml: (text) => (parseYaml(text) ?? {}) as object } })
+    parsed = readFrontMatter(source)
   } catch (error) {
-    // The YAML text starts right after the opening `---`, so its line numbers are the file's.
-    const line = error instanceof YAMLParseError && error.linePos ? error.linePos[0].line : undefined
-    throw fail(file, line, '(yaml)', (error as Error).message, error)
+    const at = error instanceof YAMLParseError && error.linePos ? { line: error.linePos[0].line, column: error.linePos[0].col } : undefined
+    throw fail(file, at, '(yaml)', (error as Error).message, error)
   }
-  const yamlStart = source.indexOf(parsed.matter)
-  const lineOf = (path: FrontMatterPath) => lineOfField(source, parsed.matter, yamlStart, path)
+  const lineOf = (path: FrontMatterPath) => fieldPosition(source, parsed, path)
 
   let frontMatter
   try {
@@ -73,7 +69,8 @@ export function parsePost(file: string, source: string, ctx: FrontMatterContext 
   }
   if (!parsed.content.includes(`# ${h1}\n\n${POST_HEADER_TAG}`)) {
     const h1Line = lineAt(source, /^# .+$/m.exec(source)?.index ?? 0)
-    throw new Error(`post invalid: path=${file}:${h1Line}: put ${POST_HEADER_TAG} on its own line right under the H1`)
+    const detail = `put ${POST_HEADER_TAG} on its own line right under the H1`
+    throw new PostError(`post invalid: path=${file}:${h1Line}: ${detail}`, { file, position: { line: h1Line, column: 1 }, field: undefined, detail })
   }
 
   return {

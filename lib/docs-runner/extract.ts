@@ -27,6 +27,17 @@ export interface CodeBlock {
   expected?: CodeBlock
 }
 
+/** A page whose blocks cannot be read; the message starts with `page:line:`. */
+export class BlockError extends Error {
+  readonly page: string
+  readonly line: number
+  constructor(message: string, page: string, line: number) {
+    super(`${page}:${line}: ${message}`)
+    this.page = page
+    this.line = line
+  }
+}
+
 const FENCE = /^(\s*)(`{3,}|~{3,})([^\s`]*)\s*(.*)$/
 
 function metaWord(meta: string, word: string): string | boolean {
@@ -50,7 +61,7 @@ export function extractBlocks(page: string, source: string): CodeBlock[] {
       if (text.trim().startsWith(fence) && text.trim().replace(/[`~]/g, '') === '') break
       body.push(text.startsWith(indent) ? text.slice(indent.length) : text.trimStart())
     }
-    if (j >= lines.length) throw new Error(`${page}:${i + 1}: code fence is never closed`)
+    if (j >= lines.length) throw new BlockError('code fence is never closed', page, i + 1)
     const runnable = metaWord(meta, 'runnable')
     const file = metaWord(meta, 'file')
     blocks.push({
@@ -65,6 +76,6 @@ export function extractBlocks(page: string, source: string): CodeBlock[] {
     if (block.runnable && next?.output) block.expected = next
   })
   const orphan = blocks.find((b, n) => b.output && !blocks[n - 1]?.runnable)
-  if (orphan) throw new Error(`${page}:${orphan.line}: an output block must directly follow a runnable block`)
+  if (orphan) throw new BlockError('an output block must directly follow a runnable block', page, orphan.line)
   return blocks
 }

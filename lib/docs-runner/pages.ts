@@ -1,6 +1,6 @@
 /** @module The pages whose code blocks are checked: guides, blog posts and the plain Markdown page (not the frozen versions or the generated API reference). */
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { extractBlocks, type CodeBlock } from './extract.ts'
 
 const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/docs/migrating', 'pages/blog']
@@ -11,6 +11,11 @@ export function guidePages(repoRoot: string): string[] {
     .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
     .map((e) => `${dir}/${e.name}`))
   return [...pages, ...FILES].sort()
+}
+
+/** Whether `page` (from the repository root) is one of the pages `guidePages` lists, by its path alone. */
+export function isGuidePage(page: string): boolean {
+  return (DIRS.includes(dirname(page)) && /\.mdx?$/.test(page)) || FILES.includes(page)
 }
 
 export function pageBlocks(repoRoot: string, page: string): CodeBlock[] {

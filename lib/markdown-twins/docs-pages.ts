@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import matter from 'gray-matter'
+import { docsFrontMatterProblems } from '../docs-front-matter.ts'
 
 export interface DocsPage {
   route: string
@@ -45,6 +46,8 @@ export async function docsPages(root: string, dir: string, route: string, skip: 
       const file = path.posix.join(dir, fileName)
       const source = readFileSync(path.join(root, file), 'utf8')
       const data = matter(source).data as { title?: unknown; description?: unknown }
+      const problem = docsFrontMatterProblems(data)[0]
+      if (problem) throw new Error(`${file}: front matter field=${problem.field}: ${problem.message}`)
       const pageRoute = key === 'index' ? route : `${route}/${key}`
       const title = typeof data.title === 'string' ? data.title : metaTitle
       if (!title) throw new Error(`${file}: no title in its front matter or in ${dir}/_meta.ts`)

@@ -31,7 +31,8 @@ export function extractIds(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1]!)))
 }
 
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
+/** A link with a scheme or protocol-relative: not the site's to check. */
+export const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
 
 export function checkLinks(site: BuiltSite): LinkReport {
   const errors: LinkProblem[] = []

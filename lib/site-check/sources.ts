@@ -23,6 +23,24 @@ export function routeOfSource(pagesDir: string, file: string): string {
   return route === '/' ? '/' : route.replace(/\/$/, '')
 }
 
+/** Every route the pages directory serves, dynamic segments as written (`/blog/tags/[tag]`). */
+export function sourceRoutes(pagesDir: string): string[] {
+  return pageFiles(pagesDir).map((file) => routeOfSource(pagesDir, file))
+}
+
+/** Whether `path` is one of `routes`, a `[param]` segment matching any one segment and `[...param]` the rest. */
+export function matchesRoute(routes: readonly string[], path: string): boolean {
+  const parts = path.split('/')
+  return routes.some((route) => {
+    const pattern = route.split('/')
+    for (const [i, segment] of pattern.entries()) {
+      if (/^\[\[?\.\.\.\w+\]?\]$/.test(segment)) return parts.length > i
+      if (parts[i] === undefined || (segment !== parts[i] && !/^\[\w+\]$/.test(segment))) return false
+    }
+    return parts.length === pattern.length
+  })
+}
+
 export function findDuplicateRoutes(pagesDir: string): SourceWarning[] {
   const seen = new Map<string, string>()
   const warnings: SourceWarning[] = []

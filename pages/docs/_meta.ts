@@ -15,6 +15,7 @@ export default {
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
+  'writing-docs': 'Writing docs',
   '--api': { type: 'separator', title: 'Reference' },
   api: 'API reference',
   // Frozen versions (npm run docs:version) own their routes and sidebar under /docs/<id>.

@@ -1,6 +1,7 @@
 /**
  * Docs as tests: every page's runnable blocks run in order in bash against a freshly started
  * Ferry server, and what they print must match the output blocks the page shows.
+ * FERRY_DOCS_PAGES=pages/docs/a.mdx,pages/docs/b.mdx runs only those pages (`npm run test:docs -- <page>`).
  */
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -9,13 +10,16 @@ import { guidePages, pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
 
 const root = join(import.meta.dirname, '..', '..')
+const selected = process.env.FERRY_DOCS_PAGES?.split(',').filter(Boolean) ?? []
 const runnablePages = guidePages(root)
   .map((page) => ({ page, blocks: pageBlocks(root, page).filter((b) => b.runnable) }))
   .filter((p) => p.blocks.length > 0)
+const pagesToRun = selected.length ? runnablePages.filter((p) => selected.includes(p.page)) : runnablePages
 
 describe('runnable blocks', () => {
-  test('getting-started takes an empty server to a verified download, every step runnable', () => {
-    const page = runnablePages.find((p) => p.page === 'pages/docs/getting-started.mdx')
+  const gettingStarted = 'pages/docs/getting-started.mdx'
+  test('getting-started takes an empty server to a verified download, every step runnable', { skip: selected.length > 0 && !selected.includes(gettingStarted) }, () => {
+    const page = runnablePages.find((p) => p.page === gettingStarted)
     assert.ok(page, 'getting-started.mdx has no runnable blocks')
     assert.ok(page.blocks[0]?.startsServer, 'the first runnable block must start the server (```bash runnable=server)')
     const steps: Array<[string, RegExp]> = [
@@ -33,7 +37,7 @@ describe('runnable blocks', () => {
     assert.ok(page.blocks.filter((b) => b.expected).length >= 8, 'most getting-started steps must show their output')
   })
 
-  for (const { page, blocks } of runnablePages) {
+  for (const { page, blocks } of pagesToRun) {
     test(`${page}: ${blocks.length} runnable blocks run in order and print what the page shows`, { timeout: 240_000 }, async () => {
       const run = new PageRun(root, page)
       try {
