@@ -14,14 +14,15 @@ import { rust } from './samples/rust.ts'
 
 type Render = (har: HarRequest) => string
 /** httpsnippet's target and client, and what the output needs to be pasted as is; or a renderer of its own. */
-type SampleTarget = { label: string; language: string } & ({ target: TargetId; client: string; tidy?: (code: string) => string } | { render: Render })
+type SampleTarget = { label: string; language: string } & ({ target: TargetId; client: string; options?: Record<string, unknown>; tidy?: (code: string) => string } | { render: Render })
 
 /** The tabs, in order. A reader's choice is stored by label (components/content/tabs.tsx): keep labels stable. */
 export const SAMPLE_TARGETS: SampleTarget[] = [
   { label: 'curl', language: 'bash', target: 'shell', client: 'curl' },
   { label: 'JavaScript', language: 'js', target: 'javascript', client: 'fetch' },
   { label: 'Python', language: 'python', target: 'python', client: 'requests' },
-  { label: 'Go', language: 'go', target: 'go', client: 'native' },
+  // checkErrors: a pasted sample must not dereference a nil response when the server is down (go vet).
+  { label: 'Go', language: 'go', target: 'go', client: 'native', options: { checkErrors: true } },
   { label: 'Java', language: 'java', target: 'java', client: 'nethttp', tidy: tidyJava },
   { label: 'C#', language: 'csharp', target: 'csharp', client: 'httpclient', tidy: tidyCSharp },
   { label: 'PHP', language: 'php', target: 'php', client: 'guzzle' },
@@ -93,7 +94,7 @@ export function renderSamples(har: HarRequest): CodeSample[] {
     const own = multipart ? MULTIPART_RENDERERS[label] : undefined
     if (own) return { label, language, code: own(har) }
     if ('render' in sample) return { label, language, code: sample.render(har) }
-    const [code] = snippet.convert(sample.target, sample.client, { indent: '  ' })
+    const [code] = snippet.convert(sample.target, sample.client, { indent: '  ', ...sample.options })
     if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${sample.target}/${sample.client} for ${har.method} ${har.url}`)
     return { label, language, code: (sample.tidy?.(code) ?? code).trimEnd() }
   })

@@ -65,6 +65,25 @@ test('every Python sample compiles', () => {
   assertPassed(run('python3', ['-m', 'py_compile', ...files.keys()], 'python3'), files)
 })
 
+// Type-checked for real: the samples use only the standard library. Each is its own main package
+// of one module, which `go vet` checks in one run, offline (GOPROXY=off, GOFLAGS=-mod=mod).
+test('every Go sample passes go vet', () => {
+  const root = join(dir, 'go')
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'go.mod'), 'module ferry.test/samples\n\ngo 1.19\n')
+  const files = new Map<string, string>()
+  for (const op of operations) {
+    const folder = join(root, op.operationId)
+    mkdirSync(folder, { recursive: true })
+    const file = join(folder, 'main.go')
+    writeFileSync(file, sample(op, 'Go'))
+    files.set(`${op.operationId}/main.go`, op.operationId)
+  }
+  const result = spawnSync('go', ['vet', './...'], { cwd: root, encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' } })
+  assert.ifError(result.error && new Error(`go is missing (${result.error.message}): install Debian's golang-go`))
+  assertPassed(result, files)
+})
+
 // Compiled for real: java.net.http is part of the JDK. A sample is imports and statements (as
 // jshell, or Java 25's compact source files, take them); the check puts the statements in a main.
 test('every Java sample compiles with javac', () => {
