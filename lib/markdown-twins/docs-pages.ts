@@ -27,6 +27,17 @@ async function readMeta(dir: string): Promise<Record<string, MetaEntry>> {
 
 const PAGE = /\.mdx?$/
 
+/** One page (`file` relative to the root) served at `route`; its front matter is checked, its title required. */
+export function readDocsPage(root: string, file: string, route: string, metaTitle?: string): DocsPage {
+  const source = readFileSync(path.join(root, file), 'utf8')
+  const data = matter(source).data as { title?: unknown; description?: unknown }
+  const problem = docsFrontMatterProblems(data)[0]
+  if (problem) throw new Error(`${file}: front matter field=${problem.field}: ${problem.message}`)
+  const title = typeof data.title === 'string' ? data.title : metaTitle
+  if (!title) throw new Error(`${file}: no title in its front matter or in ${path.posix.dirname(file)}/_meta.ts`)
+  return { route, file, title, description: typeof data.description === 'string' ? data.description : '', source }
+}
+
 /**
  * Pages under `dir` (served at `route`) in the order of its `_meta.ts`, folders right after the
  * page of the same name; entries missing from `_meta.ts` follow alphabetically, as in Nextra.
@@ -43,15 +54,7 @@ export async function docsPages(root: string, dir: string, route: string, skip: 
     const metaTitle = typeof entry === 'string' ? entry : entry?.title
     const fileName = names.find((n) => PAGE.test(n) && n.replace(PAGE, '') === key)
     if (fileName) {
-      const file = path.posix.join(dir, fileName)
-      const source = readFileSync(path.join(root, file), 'utf8')
-      const data = matter(source).data as { title?: unknown; description?: unknown }
-      const problem = docsFrontMatterProblems(data)[0]
-      if (problem) throw new Error(`${file}: front matter field=${problem.field}: ${problem.message}`)
-      const pageRoute = key === 'index' ? route : `${route}/${key}`
-      const title = typeof data.title === 'string' ? data.title : metaTitle
-      if (!title) throw new Error(`${file}: no title in its front matter or in ${dir}/_meta.ts`)
-      pages.push({ route: pageRoute, file, title, description: typeof data.description === 'string' ? data.description : '', source })
+      pages.push(readDocsPage(root, path.posix.join(dir, fileName), key === 'index' ? route : `${route}/${key}`, metaTitle))
     }
     if (names.includes(key) && statSync(path.join(absolute, key)).isDirectory()) pages.push(...(await docsPages(root, path.posix.join(dir, key), `${route}/${key}`)))
   }

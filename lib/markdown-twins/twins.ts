@@ -2,14 +2,14 @@
  * @module Every Markdown twin of the site: current docs (sidebar order), frozen docs versions,
  * the API reference (from the codegen model) and blog posts (from lib/blog, newest first).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { loadPosts } from '../blog/posts.ts'
 import type { BuiltSite } from '../site-check/built-site.ts'
 import { extractMarkdownAlternates } from '../site-check/links.ts'
 import { versions } from '../docs-versions.ts'
 import { apiReferencePages } from './api-reference.ts'
-import { docsPages } from './docs-pages.ts'
+import { docsPages, readDocsPage } from './docs-pages.ts'
 import { mdxToMarkdown, normaliseMarkdown } from './mdx-to-markdown.ts'
 import { twinPath } from './routes.ts'
 
@@ -50,6 +50,9 @@ export async function buildTwins({ root, siteUrl, specFile = 'openapi/openapi.ya
   for (const page of await apiReferencePages(path.join(root, specFile))) {
     pending.push({ section: 'api', route: page.route, file: specFile, title: page.title, description: page.description, render: (twinRoutes) => normaliseMarkdown(page.markdown, { siteUrl, route: page.route, twinRoutes }) })
   }
+  // The API changelog is generated as plain MDX (lib/codegen/emit/changelog.ts), not from the spec's operations.
+  const changelog = 'pages/docs/api/changelog.mdx'
+  if (existsSync(path.join(root, changelog))) fromMdx('api')(readDocsPage(root, changelog, '/docs/api/changelog'))
   for (const post of loadPosts('pages/blog', root)) {
     const source = readFileSync(path.join(root, post.file), 'utf8')
     pending.push({ section: 'blog', route: post.route, file: post.file, title: post.title, description: post.description, render: (twinRoutes) => mdxToMarkdown(source, { file: post.file, title: post.title, siteUrl, route: post.route, twinRoutes, post }) })
