@@ -7,14 +7,19 @@ test('a slug or email taken by another team answers exactly as one taken by your
   const { fetch: f } = await memoryApp()
   const mine = await signup(f, 'admin@mine.test', 'Mine')
   const theirs = await signup(f, 'admin@theirs.test', 'Theirs')
-  await f('/v1/apps', jsonBody({ slug: 'their-secret-app', name: 'Secret', private: true }, theirs.token))
-  await f('/v1/apps', jsonBody({ slug: 'my-app', name: 'Mine' }, mine.token))
-  await f('/v1/team/users', jsonBody({ email: 'their-user@theirs.test', name: 'T', password: PASSWORD }, theirs.token))
-  await f('/v1/team/users', jsonBody({ email: 'my-user@mine.test', name: 'M', password: PASSWORD }, mine.token))
+  // Every answer is checked with its body in the message: a failure here once said only "404 !== 409".
+  const created = async (path: string, body: unknown, token: string) => {
+    const res = await f(path, jsonBody(body, token))
+    assert.equal(res.status, 201, `POST ${path} ${JSON.stringify(body)}: ${res.status} ${await res.text()}`)
+  }
+  await created('/v1/apps', { slug: 'their-secret-app', name: 'Secret', private: true }, theirs.token)
+  await created('/v1/apps', { slug: 'my-app', name: 'Mine' }, mine.token)
+  await created('/v1/team/users', { email: 'their-user@theirs.test', name: 'T', password: PASSWORD }, theirs.token)
+  await created('/v1/team/users', { email: 'my-user@mine.test', name: 'M', password: PASSWORD }, mine.token)
 
   const problem = async (path: string, body: unknown) => {
     const res = await f(path, jsonBody(body, mine.token))
-    assert.equal(res.status, 409)
+    assert.equal(res.status, 409, `POST ${path} ${JSON.stringify(body)}: ${res.status} ${await res.clone().text()}`)
     const { detail, type, title } = await res.json() as { detail: string; type: string; title: string }
     return { type, title, detail }
   }
