@@ -7,7 +7,7 @@
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { atPointer, toPointer } from '../../server/json-pointer.ts'
 import { METHODS } from '../codegen/transform/operation.ts'
-import { policyOverride } from './policy.ts'
+import { policyBreaking, policyOverride } from './policy.ts'
 
 export type Action = 'added' | 'removed' | 'changed'
 
@@ -27,6 +27,10 @@ export interface ContractChange {
   breaking: boolean
   /** Why Ferry's versioning policy overrides the library's breaking verdict. */
   policy?: string
+  /** Why Ferry's versioning policy calls breaking what the library does not. */
+  policyBreaking?: string
+  /** Breaking, but listed in the newer contract's `x-ferry-accepted-breaking-changes`: its reason. */
+  accepted?: string
   /** JSON pointer in the newer contract (in the older one for a removal). */
   pointer: string
   /** Which contract `pointer` is in. */
@@ -138,11 +142,33 @@ function place(tokens: readonly Token[], action: Action, value: unknown, operati
 
 const isMethod = (token: Token | undefined): token is (typeof METHODS)[number] => (METHODS as readonly unknown[]).includes(token)
 
+/** A breaking change made on purpose without a new `info.version`, as the contract lists it. */
+export interface AcceptedBreakingChange {
+  /** The frozen docs version it is accepted against. */
+  since: string
+  location: string
+  what: string
+  reason: string
+}
+
+/** The contract's `x-ferry-accepted-breaking-changes`, entries of another shape left out. */
+export function acceptedBreakingChanges(doc: Doc): AcceptedBreakingChange[] {
+  const list = doc['x-ferry-accepted-breaking-changes']
+  if (!Array.isArray(list)) return []
+  return list.flatMap((entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return []
+    const { since, location, what, reason } = entry as Record<string, unknown>
+    return typeof since === 'string' && typeof location === 'string' && typeof what === 'string' && typeof reason === 'string' ? [{ since, location, what, reason }] : []
+  })
+}
+
 /**
  * Every breaking, non-breaking or deprecating change to the operations of `before` in `after`.
- * Path-level parameters count for each operation of the path.
+ * Path-level parameters count for each operation of the path. With `since` (the frozen version
+ * `before` is), breaking changes `after` lists as accepted since it carry their reason.
  */
-export function diffContracts(before: Doc, after: Doc): ContractChange[] {
+export function diffContracts(before: Doc, after: Doc, since?: string): ContractChange[] {
+  const accepted = since === undefined ? [] : acceptedBreakingChanges(after).filter((entry) => entry.since === since)
   const changes: ContractChange[] = []
   // apiDiff rewrites the documents it is given (it merges allOf and wraps $ref siblings): give it copies.
   for (const diff of apiDiff(structuredClone(before), structuredClone(after))) {
@@ -160,15 +186,20 @@ export function diffContracts(before: Doc, after: Doc): ContractChange[] {
       const operation = (item[m] ?? {}) as Doc
       const placed = method === undefined || (isMethod(method) && rest.length === 0) ? { scope: 'operation' as const, location: 'operation', what: action } : place(tokens, action, value, method === 'parameters' ? item : operation, doc)
       if (!placed) continue
-      const breaking = diff.type === 'breaking'
-      const policy = breaking ? policyOverride({ tokens, action: diff.action, after: diff.after }) : undefined
+      const flagged = diff.type === 'breaking'
+      const policy = flagged ? policyOverride({ tokens, action: diff.action, after: diff.after }) : undefined
+      const escalated = flagged ? undefined : policyBreaking({ tokens, action: diff.action, after: diff.after })
+      const breaking = (flagged && !policy) || escalated !== undefined
+      const acceptance = breaking ? accepted.find((entry) => entry.location === placed.location && entry.what === placed.what) : undefined
       changes.push({
         method: m.toUpperCase(),
         path,
         ...placed,
         action,
-        breaking: breaking && !policy,
+        breaking,
         ...(policy ? { policy } : {}),
+        ...(escalated ? { policyBreaking: escalated } : {}),
+        ...(acceptance ? { accepted: acceptance.reason } : {}),
         pointer: toPointer(method === undefined ? ['paths', path, m] : (diff.path as Token[])),
         side,
       })

@@ -31,7 +31,8 @@ export function describeChange(change: ContractChange, before: LoadedSpec, after
 export function checkBreakingChanges(current: LoadedSpec, history: readonly FrozenRelease[]): GateResult {
   const newest = history[0]
   if (!newest) return { ok: true, breaking: [], problems: [] }
-  const breaking = diffContracts(newest.spec.raw, current.raw).filter((c) => c.breaking)
+  // A breaking change the contract lists as accepted since this release is shown, not counted.
+  const breaking = diffContracts(newest.spec.raw, current.raw, newest.id).filter((c) => c.breaking && !c.accepted)
   const problem = versionProblem(versionOf(newest.spec), versionOf(current), breaking.length > 0)
   if (!problem) return { ok: true, against: newest.id, breaking, problems: [] }
   const where = current.errorAt('#/info/version', problem).message

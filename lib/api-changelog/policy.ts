@@ -25,3 +25,14 @@ export function policyOverride({ tokens, action, after }: PolicyInput): string |
   if (parent === 'anyOf' || parent === 'oneOf') return 'a new response alternative is sent only to clients that ask for it (a new request value), so existing clients see no change'
   return undefined
 }
+
+/**
+ * The reason a change the library calls non-breaking is breaking under Ferry's policy, or
+ * undefined. A request schema that gains `additionalProperties: false` turns members a client
+ * used to send (and the server ignored) into a 400.
+ */
+export function policyBreaking({ tokens, action, after }: PolicyInput): string | undefined {
+  if (tokens[0] !== 'requestBody' || !tokens.includes('schema') || action !== 'add') return undefined
+  if (tokens.at(-1) === 'additionalProperties' && after === false) return 'a client that sends a member the contract does not name now gets a 400 instead of having it ignored'
+  return undefined
+}

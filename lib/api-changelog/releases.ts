@@ -26,6 +26,8 @@ export interface ChangeLine {
   members: string[]
   breaking: boolean
   policy?: string
+  policyBreaking?: string
+  accepted?: string
 }
 
 export interface OperationChanges {
@@ -60,8 +62,13 @@ const STATUS_ORDER: Record<Action, number> = { added: 0, changed: 1, removed: 2 
 function groupLines(changes: ContractChange[]): ChangeLine[] {
   const lines = new Map<string, ChangeLine>()
   for (const change of changes) {
-    const key = JSON.stringify([change.location, change.what, change.breaking, change.policy ?? ''])
-    const line = lines.get(key) ?? { location: change.location, what: change.what, members: [], breaking: change.breaking, ...(change.policy ? { policy: change.policy } : {}) }
+    const key = JSON.stringify([change.location, change.what, change.breaking, change.policy ?? '', change.policyBreaking ?? '', change.accepted ?? ''])
+    const line = lines.get(key) ?? {
+      location: change.location, what: change.what, members: [], breaking: change.breaking,
+      ...(change.policy ? { policy: change.policy } : {}),
+      ...(change.policyBreaking ? { policyBreaking: change.policyBreaking } : {}),
+      ...(change.accepted ? { accepted: change.accepted } : {}),
+    }
     if (change.member && !line.members.includes(change.member)) line.members.push(change.member)
     lines.set(key, line)
   }
@@ -98,8 +105,8 @@ const infoVersion = (doc: Doc): string => String((doc.info as Doc | undefined)?.
 const countOperations = (doc: Doc): number =>
   Object.values((doc.paths ?? {}) as Record<string, Doc>).reduce((n, item) => n + METHODS.filter((m) => item[m]).length, 0)
 
-function notes(id: string, title: string, before: Doc | undefined, after: Doc, routes: RouteTable, date?: string, since?: string): ReleaseNotes {
-  const operations = before ? operationChanges(diffContracts(before, after), routes) : []
+function notes(id: string, title: string, before: Doc | undefined, after: Doc, routes: RouteTable, date?: string, since?: string, sinceId?: string): ReleaseNotes {
+  const operations = before ? operationChanges(diffContracts(before, after, sinceId), routes) : []
   return {
     id,
     title,
@@ -116,10 +123,10 @@ function notes(id: string, title: string, before: Doc | undefined, after: Doc, r
 export function buildChangelog(current: Doc, history: readonly FrozenRelease[], routes: RouteTable): ReleaseNotes[] {
   const releases: ReleaseNotes[] = []
   const newest = history[0]
-  releases.push(notes('unreleased', 'Unreleased', newest?.spec.raw, current, routes, undefined, newest?.label))
+  releases.push(notes('unreleased', 'Unreleased', newest?.spec.raw, current, routes, undefined, newest?.label, newest?.id))
   history.forEach((release, index) => {
     const previous = history[index + 1]
-    releases.push(notes(release.id, `Version ${release.label}`, previous?.spec.raw, release.spec.raw, routes, release.frozen, previous?.label))
+    releases.push(notes(release.id, `Version ${release.label}`, previous?.spec.raw, release.spec.raw, routes, release.frozen, previous?.label, previous?.id))
   })
   return releases
 }

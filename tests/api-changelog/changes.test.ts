@@ -43,6 +43,19 @@ test('a change the library calls breaking but the versioning policy allows says 
   assert.match(packageType.policy ?? '', /enum value/)
 })
 
+test('strict request bodies are breaking under the policy, though the library calls them additive; the contract accepts them since 0.1', () => {
+  const strict = (c: { method: string; path: string; location: string; what: string }) => c.method === 'POST' && c.path === '/v1/apps' && c.location === 'request body' && c.what === '`additionalProperties` added'
+  const plain = diffContracts(v01.spec.raw, current.raw).find(strict)
+  assert.ok(plain, 'POST /v1/apps gained additionalProperties: false after 0.1')
+  assert.equal(plain.breaking, true)
+  assert.match(plain.policyBreaking ?? '', /400/)
+  assert.equal(plain.accepted, undefined, 'acceptance applies only against the version it names')
+  const against01 = diffContracts(v01.spec.raw, current.raw, '0.1').find(strict)
+  assert.equal(against01?.breaking, true, 'still shown as breaking')
+  assert.match(against01?.accepted ?? '', /misspelt field/)
+  assert.equal(diffContracts(v01.spec.raw, current.raw, '0.2').find(strict)?.accepted, undefined)
+})
+
 test('the changelog: Unreleased first, then each frozen release; links are pages the codegen generates', () => {
   const releases = buildChangelog(current.raw, history, routes)
   assert.deepEqual(releases.map((r) => r.id), ['unreleased', ...history.map((r) => r.id)])

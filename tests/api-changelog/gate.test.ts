@@ -46,6 +46,24 @@ test('a required request member is breaking too, and a major bump lets both thro
   assert.ok(bumped.breaking.length >= 2, 'the breaking changes are still listed, only allowed')
 })
 
+test('a strict request body needs a bump unless the contract accepts it against the frozen version', async () => {
+  const strict = (accept: boolean) => (doc: EditableSpec) => {
+    const schema = { type: 'object', properties: { note: { type: 'string' } } }
+    const frozenDoc = doc as unknown as Record<string, unknown>
+    doc.paths['/v1/apps']!.post = { ...doc.paths['/v1/apps']!.post, requestBody: { content: { 'application/json': { schema: { ...schema, additionalProperties: false } } } } } as never
+    frozenDoc['x-ferry-accepted-breaking-changes'] = accept ? [{ since: '1.0', location: 'request body', what: '`additionalProperties` added', reason: 'test' }] : []
+  }
+  const lenient = await fixtureSpec('lenient-body', (doc) => {
+    doc.paths['/v1/apps']!.post = { ...doc.paths['/v1/apps']!.post, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } } } } as never
+  })
+  const base: FrozenRelease[] = [{ ...frozen[0]!, spec: lenient }]
+  const refused = checkBreakingChanges(await fixtureSpec('strict-body', strict(false)), base)
+  assert.equal(refused.ok, false)
+  assert.ok(refused.problems.some((p) => p.includes('POST /v1/apps (createApp): request body `additionalProperties` added')), refused.problems.join('\n'))
+  const accepted = checkBreakingChanges(await fixtureSpec('strict-body-accepted', strict(true)), base)
+  assert.deepEqual(accepted.problems, [])
+})
+
 test('additive changes need no bump', async () => {
   const spec = await fixtureSpec('additive', (doc) => {
     doc.paths['/v1/apps']!.get!.parameters!.push({ name: 'search', in: 'query', required: false, schema: { type: 'string' } })

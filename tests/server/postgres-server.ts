@@ -9,6 +9,7 @@ import { chown, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { freePort } from '../../lib/docs-runner/server.ts'
 
@@ -43,7 +44,8 @@ let counter = 0
 /** Creates a fresh database on the server at `url` (an admin database); returns its URL. */
 export function databases(url: string): () => Promise<string> {
   return async () => {
-    const name = `ferry_test_${process.pid}_${++counter}`
+    // The random part: test files run in child processes one after another, and a pid can come back.
+    const name = `ferry_test_${process.pid}_${++counter}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     try {

@@ -25,7 +25,11 @@ function members(line: ChangeLine): string {
 function renderLine(line: ChangeLine): string {
   const mark = line.breaking ? '**Breaking:** ' : ''
   const policy = line.policy ? ` (flagged breaking by the diff, additive under the [versioning policy](/docs/api#versioning): ${escapeMdx(line.policy)})` : ''
-  return `  - ${mark}${line.location}${members(line)}: ${line.what}${policy}`
+  // An accepted change's reason is in the contract's Versioning section; repeating it on every line would bury the page.
+  const why = line.accepted
+    ? ' (accepted without a new contract version, see [Versioning](/docs/api#versioning))'
+    : line.policyBreaking ? ` (not flagged by the diff, breaking under the [versioning policy](/docs/api#versioning): ${escapeMdx(line.policyBreaking)})` : ''
+  return `  - ${mark}${line.location}${members(line)}: ${line.what}${policy}${why}`
 }
 
 function operationItem(op: OperationChanges): string {
@@ -45,7 +49,9 @@ function renderRelease(release: ReleaseNotes): string {
     return parts.join('\n')
   }
   const counts = (['added', 'changed', 'removed'] as const).map((s) => `${release.operations.filter((o) => o.status === s).length} ${s}`).join(', ')
-  const verdict = release.breaking === 0 ? 'none breaking' : `**${plural(release.breaking, 'operation')} with breaking changes**`
+  const accepted = release.operations.filter((o) => o.breaking && o.changes.every((c) => !c.breaking || c.accepted)).length
+  const acceptedNote = accepted === 0 ? '' : accepted === release.breaking ? ', all accepted without a new contract version' : `, ${accepted} of them accepted without a new contract version`
+  const verdict = release.breaking === 0 ? 'none breaking' : `**${plural(release.breaking, 'operation')} with breaking changes**${acceptedNote}`
   parts.push(`${when}Compared with ${release.since ? `version ${release.since}` : 'the previous release'}; contract version \`${release.versions.from}\` → \`${release.versions.to}\`. Operations: ${counts}; ${verdict}.`)
   if (release.operations.length === 0) parts.push('', 'No changes to operations.')
   for (const [status, heading] of [['added', 'Added operations'], ['changed', 'Changed operations'], ['removed', 'Removed operations']] as const) {
