@@ -9,17 +9,13 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { snapshotFile } from '../lib/api-changelog/history.ts'
 import type { DocsVersion } from '../lib/docs-versions.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const docsDir = join(root, 'pages/docs')
 const versionsPath = join(root, 'versions.json')
 const specPath = join(root, 'openapi/openapi.yaml')
-
-/** Where a frozen version keeps its API contract, relative to the repository root. */
-export function snapshotPath(id: string): string {
-  return `openapi/versions/${id}.yaml`
-}
 
 /** Points markdown and JSX links at current docs to the same page in version <id>; the API reference stays shared. */
 export function rewriteDocsLinks(source: string, id: string): string {
@@ -77,8 +73,8 @@ async function main() {
     process.exit(2)
   }
   const file = JSON.parse(readFileSync(versionsPath, 'utf8')) as { versions: DocsVersion[] }
-  if (file.versions.some((v) => v.id === id) || existsSync(join(docsDir, id)) || existsSync(join(root, snapshotPath(id)))) {
-    console.error(`docs:version: version ${id} already exists (versions.json, pages/docs/${id}/ or ${snapshotPath(id)})`)
+  if (file.versions.some((v) => v.id === id) || existsSync(join(docsDir, id)) || existsSync(join(root, snapshotFile(id)))) {
+    console.error(`docs:version: version ${id} already exists (versions.json, pages/docs/${id}/ or ${snapshotFile(id)})`)
     process.exit(1)
   }
   const skip = new Set(['api', ...file.versions.map((v) => v.id)])
@@ -103,13 +99,13 @@ async function main() {
     .filter((f) => /\.mdx?$/.test(f))
     .map((f) => f.replace(/\.mdx?$/, '').replace(/\/index$/, '').replace(/^index$/, ''))
     .sort((a, b) => (a === 'intro' ? -1 : b === 'intro' ? 1 : a.localeCompare(b)))
-  mkdirSync(dirname(join(root, snapshotPath(id))), { recursive: true })
-  copyFileSync(specPath, join(root, snapshotPath(id)))
+  mkdirSync(dirname(join(root, snapshotFile(id))), { recursive: true })
+  copyFileSync(specPath, join(root, snapshotFile(id)))
   // Stored rather than read from git later, so the changelog and its feed are the same in any checkout.
   const frozen = new Date().toISOString().slice(0, 10)
   file.versions.unshift({ id, label: id, frozen, pages })
   writeFileSync(versionsPath, `${JSON.stringify(file, null, 2)}\n`)
-  console.log(`docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/, the contract in ${snapshotPath(id)}, and versions.json; run \`npm run gen\` for the API changelog`)
+  console.log(`docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/, the contract in ${snapshotFile(id)}, and versions.json; run \`npm run gen\` for the API changelog`)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) await main()

@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
-import { createContext } from '../../lib/codegen/context.ts'
 import { loadSpec, type LoadedSpec } from '../../lib/codegen/load.ts'
-import { transformTags } from '../../lib/codegen/transform/operation.ts'
 import { routeTable, type RouteTable } from '../../lib/api-changelog/releases.ts'
+import { loadReal } from '../codegen/helpers.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 export async function loadCurrent(): Promise<{ spec: LoadedSpec; routes: RouteTable }> {
-  const spec = await loadSpec(`${ROOT}openapi/openapi.yaml`)
-  return { spec, routes: routeTable(transformTags(createContext(spec)).flatMap((t) => t.operations)) }
+  const { ctx, tags } = await loadReal()
+  return { spec: ctx.spec, routes: routeTable(tags.flatMap((t) => t.operations)) }
 }
 
 /** The parts of a contract the fixtures edit. */
