@@ -1,5 +1,5 @@
 /** @module A rendered update answer: status, headers and body as plain data, so it can be cached anywhere. */
-import { secured, withSecurityHeaders } from '../response-headers.ts'
+import { secured, withSecurityHeaders } from '../http/response-headers.ts'
 
 export interface Answer {
   status: number

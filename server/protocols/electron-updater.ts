@@ -5,8 +5,8 @@
  * electron-updater reads as "up to date".
  */
 import { stringify } from 'yaml'
-import { hexToBase64 } from '../crypto.ts'
-import { downloadUrl } from '../model.ts'
+import { hexToBase64 } from '../auth/crypto.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'

@@ -1,5 +1,5 @@
 /** @module Ferry's own JSON answer (`UpdateInfo` in the spec), or 204. */
-import { toArtifact } from '../model.ts'
+import { toArtifact } from '../routes/api-objects.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'
 

@@ -1,5 +1,5 @@
 /** @module Updater formats and the names Tauri's updater puts in its endpoint URL. */
-import type { Schemas } from '../context.ts'
+import type { Schemas } from '../http/context.ts'
 
 export type UpdaterFormat = Schemas['UpdaterFormat']
 

@@ -1,5 +1,5 @@
 /** @module One renderer per updater format. */
-import type { Release, RolloutMode } from './offer.ts'
+import type { Release, RolloutMode } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 import type { UpdaterFormat } from './formats.ts'
 import { installableFiles, renderElectronUpdater } from './electron-updater.ts'

@@ -1,8 +1,8 @@
 /** @module What every protocol renderer receives. */
 import type { SemVer } from 'semver'
-import type { Services } from '../context.ts'
+import type { Services } from '../http/context.ts'
 import type { Answer } from './answer.ts'
-import type { Offer, Target } from './offer.ts'
+import type { Offer, Target } from '../updates/offer.ts'
 
 export interface RenderInput {
   s: Services

@@ -4,8 +4,8 @@
  * (sparkle-project/Sparkle `SUAppcastItem.m`, `SUAppcastDriver.m`). The XML is built here with
  * every text and attribute escaped.
  */
-import { downloadUrl } from '../model.ts'
-import { readEdSignature } from '../signatures.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
+import { readEdSignature } from '../transfer/signatures.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'

@@ -2,7 +2,7 @@
  * @module Squirrel.Mac, the engine of Electron's built-in `autoUpdater` on macOS:
  * `{ url, name, notes, pub_date }` pointing at a `.zip`, or 204.
  */
-import { downloadUrl } from '../model.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'

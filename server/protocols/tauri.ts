@@ -2,7 +2,7 @@
  * @module Tauri v2 updater, dynamic-server form: `{ version, notes, pub_date, url, signature }`
  * or 204. Only a bundle uploaded together with its `<bundle>.sig` is offered.
  */
-import { downloadUrl } from '../model.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
 import type { ArtifactRow } from '../storage/types.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'

@@ -8,7 +8,7 @@
  */
 import type { ArtifactRow } from '../storage/types.ts'
 import { jsonAnswer } from './answer.ts'
-import type { Release } from './offer.ts'
+import type { Release } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 
 const isDelta = (a: ArtifactRow) => a.file_name.toLowerCase().endsWith('-delta.nupkg')

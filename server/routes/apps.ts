@@ -1,10 +1,12 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
-import { timestamp, noContent, type Handlers, type Services } from '../context.ts'
-import { currentUser, findTeamApp, isUniqueViolation, toApp } from '../model.ts'
-import { decodeCursor, hasString, page } from '../pagination.ts'
-import { visibleApps } from '../permissions.ts'
-import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
-import { parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
+import { timestamp, noContent, type Handlers, type Services } from '../http/context.ts'
+import { currentUser } from '../auth/users.ts'
+import { findTeamApp, toApp } from './api-objects.ts'
+import { isUniqueViolation } from '../storage/dialect.ts'
+import { decodeCursor, hasString, page } from '../http/pagination.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
+import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 

@@ -3,15 +3,17 @@
  * (the planner records why it passed over each release), plus the filters that run before it
  * (catalog, drafts, pulls), so the explanation cannot disagree with the answer.
  */
-import type { Handlers, Schemas, Services } from '../context.ts'
-import { currentUser, findTeamApp, versionQuery, type VersionRow } from '../model.ts'
-import { visibleApps } from '../permissions.ts'
-import { notFound } from '../problem.ts'
+import type { Handlers, Schemas, Services } from '../http/context.ts'
+import { currentUser } from '../auth/users.ts'
+import { findTeamApp } from './api-objects.ts'
+import { versionQuery, type VersionRow } from '../storage/versions.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { notFound } from '../http/problem.ts'
 import { DOWNGRADE, INSTALLS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { loadTarget, planOffer, type Release } from '../protocols/offer.ts'
-import { parseSteps, rolloutAt } from '../rollout.ts'
-import type { PlanNote } from '../update-logic.ts'
-import { versionInput } from '../version-input.ts'
+import { loadTarget, planOffer, type Release } from '../updates/offer.ts'
+import { parseSteps, rolloutAt } from '../updates/rollout.ts'
+import type { PlanNote } from '../updates/update-logic.ts'
+import { versionInput } from '../updates/version-input.ts'
 
 type Explained = Schemas['VersionExplanation']
 
@@ -74,7 +76,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
         }
       }
 
-      const rows = await versionQuery(s).where('v.app_slug', '=', app.slug)
+      const rows = await versionQuery(s.db).where('v.app_slug', '=', app.slug)
         .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').limit(MAX_LISTED).execute()
       const versions = rows.map((row) => ({
         id: row.id, version: row.version, rolloutPercentage: rolloutAt(row, now).percentage, ...explain(row),

@@ -4,14 +4,14 @@
  * address; only published versions of existing apps count. A failed report that takes the
  * version past its health policy pauses its rollout (logged, cached answers dropped).
  */
-import type { Handlers, Services } from '../context.ts'
-import { hmacSha256Hex } from '../crypto.ts'
-import { FixedWindows, secondsUntil } from '../fixed-windows.ts'
-import { healthCounts } from '../model.ts'
-import { notFound, tooManyRequests, validationProblem } from '../problem.ts'
-import { failsPolicy, policyOf } from '../rollout.ts'
-import { versionInput } from '../version-input.ts'
-import { versionKeyOf } from '../version-key.ts'
+import type { Handlers, Services } from '../http/context.ts'
+import { hmacSha256Hex } from '../auth/crypto.ts'
+import { FixedWindows, secondsUntil } from '../auth/fixed-windows.ts'
+import { healthCounts } from '../storage/versions.ts'
+import { notFound, tooManyRequests, validationProblem } from '../http/problem.ts'
+import { failsPolicy, policyOf } from '../updates/rollout.ts'
+import { versionInput } from '../updates/version-input.ts'
+import { versionKeyOf } from '../updates/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
@@ -61,7 +61,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
           outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
         })).execute()
       if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
-      const counts = (await healthCounts(s, [row.id])).get(row.id) ?? { reports: 0, failed: 0 }
+      const counts = (await healthCounts(s.db, [row.id])).get(row.id) ?? { reports: 0, failed: 0 }
       const { policy } = policyOf(row, s.config.healthPolicy)
       if (!failsPolicy(counts.reports, counts.failed, policy)) return respond(202, { counted: true, paused: false })
       const share = Math.round((counts.failed / counts.reports) * 100)

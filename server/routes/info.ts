@@ -1,8 +1,9 @@
 /** @module Health (database and blob store probes) and whoami. */
 import { sql } from 'kysely'
-import type { Handlers, Services } from '../context.ts'
-import { currentUser, toTeam, toUser } from '../model.ts'
-import { HttpProblem, problemResponse } from '../problem.ts'
+import type { Handlers, Services } from '../http/context.ts'
+import { currentUser } from '../auth/users.ts'
+import { toTeam, toUser } from './api-objects.ts'
+import { HttpProblem, problemResponse } from '../http/problem.ts'
 
 async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'failing'; latencyMs: number }> {
   const start = performance.now()

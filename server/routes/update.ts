@@ -5,16 +5,18 @@
  */
 import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
-import type { Ctx, Handlers, Services } from '../context.ts'
-import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
-import { downloadResponse } from '../artifact-download.ts'
-import { notFound, validationProblem } from '../problem.ts'
+import type { Ctx, Handlers, Services } from '../http/context.ts'
+import { baseUrl } from '../http/base-url.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
+import { versionQuery } from '../storage/versions.ts'
+import { downloadResponse } from '../transfer/artifact-download.ts'
+import { notFound, validationProblem } from '../http/problem.ts'
 import { toResponse, type Answer } from '../protocols/answer.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../protocols/offer.ts'
-import { rolloutBucket, inRollout } from '../update-logic.ts'
-import { optionalVersionInput, versionInput } from '../version-input.ts'
+import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../updates/offer.ts'
+import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
+import { optionalVersionInput, versionInput } from '../updates/version-input.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
@@ -127,7 +129,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
   /** Redirect to the published artifact of `file` (of `type`) in the feed of channel/platform/arch, signed for private apps. */
   async function packageRedirect(c: Ctx, where: { slug: string; channel: string; platform: string; arch: string; file: string }, type: string, feed: string) {
     const app = await findApp(where.slug)
-    const row = await versionQuery(s).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
+    const row = await versionQuery(s.db).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
       .where('c.name', '=', where.channel).where('p.name', '=', where.platform).where('a.name', '=', where.arch)
       .innerJoin('artifacts as art', 'art.version_id', 'v.id')
       .where('art.package_type', '=', type).where('art.file_name', '=', where.file)
@@ -166,7 +168,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     async getElectronUpdaterFile(c, { path }) {
       const { app: slug, channel, platform, arch, version, file } = path
       const missing = () => notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
-      const row = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
+      const row = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
         .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id').where('art.file_name', '=', file)
         .select(['art.id as artifact_id', 'art.blob_key', 'art.sha256', 'art.size']).executeTakeFirst()
@@ -219,7 +221,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       // A pulled version is offered to nobody, new installs included.
-      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+      const rows = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)

@@ -1,21 +1,25 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
-import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
-import { randomId } from '../crypto.ts'
-import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
-import { decodeCursor, hasNumber, hasString, page } from '../pagination.ts'
-import { visibleApps } from '../permissions.ts'
-import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
-import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
-import { operationById } from '../spec.ts'
-import { bodyErrors, compileSchema } from '../validation.ts'
+import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../transfer/artifact-files.ts'
+import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../http/context.ts'
+import { randomId } from '../auth/crypto.ts'
+import { baseUrl } from '../http/base-url.ts'
+import { currentUser } from '../auth/users.ts'
+import { findTeamApp, toVersions } from './api-objects.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
+import { versionQuery } from '../storage/versions.ts'
+import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
+import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
+import { operationById } from '../http/spec.ts'
+import { bodyErrors, compileSchema } from '../http/validation.ts'
 import { sql, type Insertable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
-import { versionInput } from '../version-input.ts'
-import { versionKey, versionKeyOf } from '../version-key.ts'
-import { stepProblems } from '../rollout.ts'
-import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
+import { versionInput } from '../updates/version-input.ts'
+import { versionKey, versionKeyOf } from '../updates/version-key.ts'
+import { stepProblems } from '../updates/rollout.ts'
+import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -27,7 +31,7 @@ type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string
 
 export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
-    let q = versionQuery(s).where('apps.team_id', '=', teamId)
+    let q = versionQuery(s.db).where('apps.team_id', '=', teamId)
     if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
     if (f.platform !== undefined) q = q.where('p.name', '=', f.platform)
     if (f.arch !== undefined) q = q.where('a.name', '=', f.arch)
@@ -37,7 +41,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
   }
 
   async function oneVersion(c: Ctx, slug: string, id: string) {
-    const rows = await versionQuery(s).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+    const rows = await versionQuery(s.db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
     const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
     if (!version) throw notFound(`No version ${id} of app ${slug}.`)
     return version

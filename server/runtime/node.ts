@@ -11,10 +11,10 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
-import type { AppDeps } from '../context.ts'
-import type { LoginLimits } from '../login-limiter.ts'
-import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
-import { randomSecret } from '../crypto.ts'
+import type { AppDeps } from '../http/context.ts'
+import type { LoginLimits } from '../auth/login-limiter.ts'
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
+import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
@@ -95,12 +95,12 @@ export async function loginLimitingFor(
   logger: PinoLogger,
 ): Promise<LoginLimiting> {
   if (config.redisUrl) {
-    const { redisLoginLimiter } = await import('../login-limiter-stores.ts')
+    const { redisLoginLimiter } = await import('../auth/login-limiter-stores.ts')
     const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) => logger.error({ err }, 'login limiter redis error'))
     return { store: 'redis', ...shared }
   }
   if (config.databaseUrl) {
-    const { postgresLoginLimiter } = await import('../login-limiter-stores.ts')
+    const { postgresLoginLimiter } = await import('../auth/login-limiter-stores.ts')
     const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, { statementTimeoutMs: config.databaseStatementTimeoutMs })
     return { store: 'postgres', ...shared }
   }

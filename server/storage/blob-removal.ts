@@ -3,7 +3,7 @@
  * refused). The rows are already gone, so a store failure here must not turn the answer into an
  * error: the blob stays as an orphan, logged, and the start-up sweep (`orphan-blobs.ts`) removes it.
  */
-import type { Logger } from '../context.ts'
+import type { Logger } from '../http/context.ts'
 import type { BlobStore } from './types.ts'
 
 /** Deletes each blob; returns the keys whose delete failed (left for the orphan sweep). */

@@ -16,7 +16,7 @@ import {
   PutObjectCommand, S3Client, UploadPartCommand, type CompletedPart,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { S3Location } from '../config.ts'
+import type { S3Location } from '../runtime/config.ts'
 import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobWriter, type SweepableBlobStore } from './types.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */

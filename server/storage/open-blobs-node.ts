@@ -4,8 +4,8 @@
  * The S3 client is imported only when configured, so it never reaches other runtimes.
  */
 import { join } from 'node:path'
-import type { Logger } from '../context.ts'
-import type { ServerConfig } from '../config.ts'
+import type { Logger } from '../http/context.ts'
+import type { ServerConfig } from '../runtime/config.ts'
 import { openFsBlobs } from './blobs-fs.ts'
 import { removeOrphanBlobs } from './orphan-blobs.ts'
 import type { BlobStore, Db, SweepableBlobStore } from './types.ts'

@@ -1,6 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import { HttpProblem } from '../problem.ts'
+import { HttpProblem } from '../http/problem.ts'
 import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
@@ -53,7 +53,7 @@ export interface VersionsTable {
   seq: Generated<number>
   /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */
   version_key: string | null
-  /** JSON `RolloutStep[]` of a scheduled ramp (server/rollout.ts); `null`: `rollout_percentage` applies. */
+  /** JSON `RolloutStep[]` of a scheduled ramp (server/updates/rollout.ts); `null`: `rollout_percentage` applies. */
   ramp_steps: string | null
   ramp_started_at: string | null
   /** Seconds the ramp spent paused before the current pause (they do not count towards its steps). */
@@ -85,7 +85,7 @@ export interface ArtifactsTable {
   position: Generated<number>
 }
 
-/** A machine token (`Authorization: Bearer ferry_…`); see server/api-tokens.ts. */
+/** A machine token (`Authorization: Bearer ferry_…`); see server/auth/api-tokens.ts. */
 export interface ApiTokensTable {
   id: string
   team_id: string

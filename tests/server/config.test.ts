@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { pino } from 'pino'
-import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, loadConfig } from '../../server/config.ts'
+import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, loadConfig } from '../../server/runtime/config.ts'
 import { startServer } from '../../server/runtime/node.ts'
 import { TEST_ITERATIONS, testServerConfig } from './helpers.ts'
 

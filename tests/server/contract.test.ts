@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
-import { operations } from '../../server/spec.ts'
+import { operations } from '../../server/http/spec.ts'
 import {
   PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
   type Fetch, type TestServer,

@@ -1,7 +1,7 @@
-/** The ramp arithmetic of `server/rollout.ts`: the share in force at a moment, from stored state only. */
+/** The ramp arithmetic of `server/updates/rollout.ts`: the share in force at a moment, from stored state only. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { failsPolicy, rolloutAt, stepProblems, type RolloutColumns } from '../../server/rollout.ts'
+import { failsPolicy, rolloutAt, stepProblems, type RolloutColumns } from '../../server/updates/rollout.ts'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const MIN = 60_000

@@ -27,7 +27,7 @@ import { promisify } from 'node:util'
 import {
   AbortMultipartUploadCommand, CreateBucketCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client,
 } from '@aws-sdk/client-s3'
-import type { S3Location } from '../../server/config.ts'
+import type { S3Location } from '../../server/runtime/config.ts'
 import { environmentLocation } from './s3-location.ts'
 
 const run = promisify(execFile)

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
-import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
-import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
+import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/auth/crypto.ts'
+import { flexibleLoginLimiter } from '../../server/auth/login-limiter-flexible.ts'
+import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/auth/login-limiter.ts'
 import {
   JWT_SECRET, PASSWORD, bearer, countStatuses, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
   login, startTestServer, uploadForm, type Fetch, type TestServer,

@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test'
 import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import type { S3Location } from '../../server/config.ts'
+import type { S3Location } from '../../server/runtime/config.ts'
 import { startServer } from '../../server/runtime/node.ts'
 import { DEFAULT_PART_BYTES, openS3Blobs, type S3BlobStore } from '../../server/storage/blobs-s3.ts'
 import { BlobStoreStartupError } from '../../server/storage/open-blobs-node.ts'
@@ -30,7 +30,7 @@ import {
   type Fetch,
 } from './helpers.ts'
 import { startS3, type S3TestServer } from './s3-server.ts'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig } from '../../server/runtime/config.ts'
 
 const MiB = 1024 * 1024
 const PART = 5 * MiB

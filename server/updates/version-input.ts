@@ -5,7 +5,7 @@
  * version throws, so every version a request carries goes through here first.
  */
 import { SemVer } from 'semver'
-import { validationProblem } from './problem.ts'
+import { validationProblem } from '../http/problem.ts'
 
 const MAX_LENGTH = 256
 const LARGEST = Number.MAX_SAFE_INTEGER

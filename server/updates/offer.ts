@@ -5,14 +5,14 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { SemVer } from 'semver'
-import type { Services } from '../context.ts'
-import { versionQuery, type VersionRow } from '../model.ts'
+import type { Services } from '../http/context.ts'
+import { versionQuery, type VersionRow } from '../storage/versions.ts'
 import type { ArtifactRow, Database } from '../storage/types.ts'
-import { rolloutAt } from '../rollout.ts'
-import { bucketsFor, planUpdate, type PlanNote } from '../update-logic.ts'
-import { parseVersion } from '../version-input.ts'
-import { versionKeyOf } from '../version-key.ts'
-import type { UpdaterFormat } from './formats.ts'
+import { rolloutAt } from './rollout.ts'
+import { bucketsFor, planUpdate, type PlanNote } from './update-logic.ts'
+import { parseVersion } from './version-input.ts'
+import { versionKeyOf } from './version-key.ts'
+import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface Release {
   row: VersionRow
@@ -113,7 +113,7 @@ async function rollbackFor(s: Services, slug: string, ids: CatalogIds, current: 
     .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '=', key)
     .where('pulled_at', 'is not', null).executeTakeFirst()
   if (!pulled) return null
-  const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
+  const rows = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
     .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
     .where('v.version_key', '<', key).where('v.pulled_at', 'is', null).where('v.paused_at', 'is', null)
     .orderBy('v.version_key', 'desc').limit(20).execute()
@@ -163,14 +163,14 @@ async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: S
   const target = (q: ReturnType<typeof versionQuery>) => q.where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
     .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
   if (above) {
-    const near = await target(versionQuery(s)).where('v.version_key', '>', floor).orderBy('v.version_key').limit(NEAR_RELEASES + 1).execute()
+    const near = await target(versionQuery(s.db)).where('v.version_key', '>', floor).orderBy('v.version_key').limit(NEAR_RELEASES + 1).execute()
     if (near.length <= NEAR_RELEASES) return { releases: await toReleases(s, near, near.map((r) => r.id)), criticalBelow: false, complete: true }
   }
   const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
   // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
   // of two lower bounds of a column and would walk every release above the client.
   const [op, bound] = range.full !== null ? ['>=', range.full] as const : ['>', floor] as const
-  let rows = target(versionQuery(s)).where('v.version_key', op, bound)
+  let rows = target(versionQuery(s.db)).where('v.version_key', op, bound)
   let candidates = s.db.selectFrom('versions').select('id')
     .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
     .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', op, bound).where('pulled_at', 'is', null)

@@ -5,8 +5,8 @@
  * URL (a new upload gets a new id), so public ones are cacheable for a year by any CDN;
  * drafts and private apps' files must not be stored by shared caches.
  */
-import { hexToBase64 } from './crypto.ts'
-import type { BlobStore } from './storage/types.ts'
+import { hexToBase64 } from '../auth/crypto.ts'
+import type { BlobStore } from '../storage/types.ts'
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'

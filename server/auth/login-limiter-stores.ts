@@ -10,7 +10,7 @@ import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible'
 import { createClient } from 'redis'
 import { flexibleLoginLimiter, type LoginCounters } from './login-limiter-flexible.ts'
 import { resolveLimits, type LoginLimiter, type LoginLimits } from './login-limiter.ts'
-import { LOGIN_LIMITS_TABLE } from './storage/migrations.ts'
+import { LOGIN_LIMITS_TABLE } from '../storage/migrations.ts'
 
 export interface SharedLoginLimiter {
   limiter: LoginLimiter

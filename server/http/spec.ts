@@ -3,8 +3,8 @@
  * (`server/generated/operations.ts`, from `openapi/openapi.yaml` by `npm run gen`) and the
  * per-operation types handlers are written against (from `server/generated/api.ts`).
  */
-import type { operations as GeneratedOperations } from './generated/api.ts'
-import { operations as table, type QueryDefaults } from './generated/operations.ts'
+import type { operations as GeneratedOperations } from '../generated/api.ts'
+import { operations as table, type QueryDefaults } from '../generated/operations.ts'
 
 export type OperationId = keyof GeneratedOperations
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete'

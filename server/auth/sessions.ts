@@ -1,11 +1,11 @@
 /** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
 import { SignJWT, jwtVerify } from 'jose'
-import type { AuthUser, Services } from './context.ts'
-import { timestamp } from './context.ts'
-import { toAuthUser } from './model.ts'
+import type { AuthUser, Services } from '../http/context.ts'
+import { timestamp } from '../http/context.ts'
+import { toAuthUser } from './users.ts'
 import { authenticateApiToken, isApiToken } from './api-tokens.ts'
-import { HttpProblem } from './problem.ts'
-import type { UsersTable } from './storage/types.ts'
+import { HttpProblem } from '../http/problem.ts'
+import type { UsersTable } from '../storage/types.ts'
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60
 const encoder = new TextEncoder()

@@ -1,18 +1,18 @@
 /** @module Shared types of the app: injected dependencies, services, the per-request context. */
 import type { Context } from 'hono'
-import type { DigestStreamFactory } from './digests.ts'
+import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { CorsOrigins } from './cors.ts'
-import type { LoginLimiter, LoginLimits } from './login-limiter.ts'
-import type { AnswerCache } from './cache/answer-cache.ts'
-import type { components } from './generated/api.ts'
+import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
+import type { AnswerCache } from '../cache/answer-cache.ts'
+import type { components } from '../generated/api.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
 import { secured, withSecurityHeaders } from './response-headers.ts'
-import type { BlobStore, Db } from './storage/types.ts'
-import type { TelemetryRecorder } from './telemetry/recorder.ts'
+import type { BlobStore, Db } from '../storage/types.ts'
+import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 
 export type Schemas = components['schemas']
 
-/** What `createApp` needs besides storage; `server/config.ts` builds it from the environment. */
+/** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
 export interface AppConfig {
   /** Needed in `X-Ferry-Signup-Key` to create a team. */
   signupKey: string
@@ -109,7 +109,7 @@ export interface AuthUser {
   name: string
   createdAt: string
   permissions: Schemas['Permissions']
-  /** Set when the request came with an API token (server/api-tokens.ts): its id. */
+  /** Set when the request came with an API token (server/auth/api-tokens.ts): its id. */
   tokenId?: string
 }
 

@@ -6,9 +6,9 @@
  */
 import type { DigestStreamFactory, Digests } from './digests.ts'
 import { boundaryOf, createMultipartParser, MultipartError, type MultipartEvent, type PartHeaders } from './multipart-parser.ts'
-import { HttpProblem, validationProblem, type FieldError } from './problem.ts'
-import type { BlobStore, BlobWriter } from './storage/types.ts'
-import { removeUnreferencedBlobs } from './storage/blob-removal.ts'
+import { HttpProblem, validationProblem, type FieldError } from '../http/problem.ts'
+import type { BlobStore, BlobWriter } from '../storage/types.ts'
+import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 
 export interface ReceivedFile extends Digests {
   name: string

@@ -4,8 +4,8 @@
  * Node entry passes the process environment in.)
  */
 
-import type { CorsOrigins } from './cors.ts'
-import { DEFAULT_LOGIN_LIMITS } from './login-limiter.ts'
+import type { CorsOrigins } from '../http/cors.ts'
+import { DEFAULT_LOGIN_LIMITS } from '../auth/login-limiter.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]

@@ -3,12 +3,12 @@
  * token acts as its creator limited to its own grants, never as the admin, and never beyond
  * what the creator holds now (a creator who loses a grant or is removed takes it from the token).
  */
-import type { AuthUser, Services } from './context.ts'
-import { timestamp } from './context.ts'
+import type { AuthUser, Services } from '../http/context.ts'
+import { timestamp } from '../http/context.ts'
 import { digestHex, randomId } from './crypto.ts'
 import { intersectPermissions } from './permissions.ts'
-import { HttpProblem, forbidden } from './problem.ts'
-import { toAuthUser } from './model.ts'
+import { HttpProblem, forbidden } from '../http/problem.ts'
+import { toAuthUser } from './users.ts'
 
 /** Tells API tokens from JWTs without trying to verify them, and lets secret scanners find them. */
 export const API_TOKEN_PREFIX = 'ferry_'

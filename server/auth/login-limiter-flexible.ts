@@ -12,7 +12,7 @@ import type { RateLimiterCompatibleAbstract } from 'rate-limiter-flexible'
 import { hmacSha256Hex } from './crypto.ts'
 import { secondsUntil } from './fixed-windows.ts'
 import { addressKey, emailKey, type LoginLimiter } from './login-limiter.ts'
-import { DependencyUnavailable } from './storage/outage.ts'
+import { DependencyUnavailable } from '../storage/outage.ts'
 
 type Counter = Pick<RateLimiterCompatibleAbstract, 'consume' | 'delete'>
 

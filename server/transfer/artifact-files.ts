@@ -1,5 +1,5 @@
 /** @module Artifact file names: what is accepted, and the package type each extension means. */
-import type { Schemas } from './context.ts'
+import type { Schemas } from '../http/context.ts'
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [

@@ -3,7 +3,7 @@
  * derived from its stored state and a clock (no timers: a ramp's start, its steps, the seconds
  * it spent paused, and the current pause or pull), and the health policy that pauses it.
  */
-import type { Schemas } from './context.ts'
+import type { Schemas } from '../http/context.ts'
 
 export type RolloutStep = Schemas['RolloutStep']
 export type HealthPolicy = Schemas['HealthPolicy']

@@ -1,6 +1,6 @@
 /** @module The permission matrix: normalising grants and deciding who may do what. */
-import type { AuthUser, Schemas } from './context.ts'
-import type { PermissionName } from './spec.ts'
+import type { AuthUser, Schemas } from '../http/context.ts'
+import type { PermissionName } from '../http/spec.ts'
 
 type Permissions = Schemas['Permissions']
 type Grant = Schemas['PermissionGrant']

@@ -3,11 +3,11 @@
  * parallel guesses cannot all be checked), and after a success, the email's failures forgiven
  * and a password hash weaker than configured replaced.
  */
-import type { Ctx, Services } from './context.ts'
+import type { Ctx, Services } from '../http/context.ts'
 import { hashIterations, hashPassword } from './crypto.ts'
 import type { LoginAttempt } from './login-limiter.ts'
-import { tooManyRequests } from './problem.ts'
-import type { UsersTable } from './storage/types.ts'
+import { tooManyRequests } from '../http/problem.ts'
+import type { UsersTable } from '../storage/types.ts'
 
 /** Counts the attempt; throws a 429 problem with `Retry-After` when the email or address is over its limit. */
 export async function admitLogin(s: Services, c: Ctx, email: string): Promise<LoginAttempt> {

@@ -1,0 +1,42 @@
+/** @module Version rows with their catalog names, and the health counts the rollout views show. */
+import type { Selectable } from 'kysely'
+import type { Db, VersionsTable } from './types.ts'
+
+/** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
+export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key'> & {
+  channel: string
+  platform: string
+  arch: string
+  app_private: number
+}
+
+/** Versions joined with their catalog names and app privacy; callers add filters. */
+export function versionQuery(db: Db) {
+  return db.selectFrom('versions as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id')
+    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
+    .innerJoin('archs as a', 'a.id', 'v.arch_id')
+    .innerJoin('apps', 'apps.slug', 'v.app_slug')
+    .select([
+      'v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch',
+      'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
+      'v.created_at', 'v.published_at', 'v.minimum_system_version', 'v.seq', 'apps.private as app_private',
+      'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
+      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_since',
+    ])
+}
+
+/** Devices that reported on each version since its last resume, and how many of them failed. */
+export async function healthCounts(db: Db, ids: string[]): Promise<Map<string, { reports: number; failed: number }>> {
+  const out = new Map<string, { reports: number; failed: number }>()
+  if (ids.length === 0) return out
+  const rows = await db.selectFrom('health_reports as h').innerJoin('versions as v', 'v.id', 'h.version_id')
+    .where('h.version_id', 'in', ids)
+    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
+    .groupBy('h.version_id')
+    .select((eb) => ['h.version_id', eb.fn.countAll<number | string>().as('reports'),
+      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed')])
+    .execute()
+  for (const r of rows) out.set(r.version_id, { reports: Number(r.reports), failed: Number(r.failed ?? 0) })
+  return out
+}
