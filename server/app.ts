@@ -6,7 +6,10 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth/sessions.ts'
 import { jsDigestStream } from './transfer/digests.ts'
-import { json, type AppDeps, type AuthUser, type Ctx, type FerryEnv, type Handler, type Handlers, type Logger, type Observer, type Respond, type Services } from './http/context.ts'
+import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
+import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
+import type { AuthUser } from './auth/auth-user.ts'
+import type { Ctx, FerryEnv } from './http/context.ts'
 import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { allows, holds, isMatrixPermission } from './auth/permissions.ts'
 import { HttpProblem, forbidden, problemResponse, validationProblem } from './http/problem.ts'
@@ -238,7 +241,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     if (isOutage(err)) {
       s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
       const what = err instanceof DependencyUnavailable ? err.dependency : 'The database or artifact storage'
-      const problem = problemResponse(new HttpProblem('unavailable', `${what} cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
+      const detail = (err instanceof DependencyUnavailable && err.detail) || `${what} cannot be reached; retry shortly (${c.get('reqId')}).`
+      const problem = problemResponse(new HttpProblem('unavailable', detail), c.req.path)
       problem.headers.set('retry-after', '5')
       return problem
     }

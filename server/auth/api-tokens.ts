@@ -3,8 +3,9 @@
  * token acts as its creator limited to its own grants, never as the admin, and never beyond
  * what the creator holds now (a creator who loses a grant or is removed takes it from the token).
  */
-import type { AuthUser, Services } from '../http/context.ts'
-import { timestamp } from '../http/context.ts'
+import type { AuthUser } from './auth-user.ts'
+import type { Services } from '../http/services.ts'
+import { timestamp } from '../http/respond.ts'
 import { digestHex, randomId } from './crypto.ts'
 import { intersectPermissions } from './permissions.ts'
 import { HttpProblem, forbidden } from '../http/problem.ts'

@@ -3,7 +3,8 @@
  * parallel guesses cannot all be checked), and after a success, the email's failures forgiven
  * and a password hash weaker than configured replaced.
  */
-import type { Ctx, Services } from '../http/context.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
 import { hashIterations, hashPassword } from './crypto.ts'
 import type { LoginAttempt } from './login-limiter.ts'
 import { tooManyRequests } from '../http/problem.ts'

@@ -1,6 +1,9 @@
 /** @module The permission matrix: normalising grants and deciding who may do what. */
-import type { AuthUser, Schemas } from '../http/context.ts'
+import type { AuthUser } from './auth-user.ts'
+import type { components } from '../generated/api.ts'
 import type { PermissionName } from '../http/spec.ts'
+
+type Schemas = components['schemas']
 
 type Permissions = Schemas['Permissions']
 type Grant = Schemas['PermissionGrant']

@@ -1,7 +1,8 @@
 /** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
 import { SignJWT, jwtVerify } from 'jose'
-import type { AuthUser, Services } from '../http/context.ts'
-import { timestamp } from '../http/context.ts'
+import type { AuthUser } from './auth-user.ts'
+import type { Services } from '../http/services.ts'
+import { timestamp } from '../http/respond.ts'
 import { toAuthUser } from './users.ts'
 import { authenticateApiToken, isApiToken } from './api-tokens.ts'
 import { HttpProblem } from '../http/problem.ts'

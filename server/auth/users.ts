@@ -1,5 +1,5 @@
-/** @module The identity of a request: a user row as `AuthUser`, and the user a handler may rely on. */
-import type { AuthUser } from '../http/context.ts'
+/** @module A user row as the identity of a request. */
+import type { AuthUser } from './auth-user.ts'
 import { normalizePermissions } from './permissions.ts'
 import type { UsersTable } from '../storage/types.ts'
 
@@ -14,9 +14,4 @@ export function toAuthUser(row: UsersTable): AuthUser {
     createdAt: row.created_at,
     permissions: normalizePermissions(JSON.parse(row.permissions), row.role === 'admin'),
   }
-}
-
-export function currentUser(user: AuthUser | undefined): AuthUser {
-  if (!user) throw new Error('operation reached its handler without an authenticated user')
-  return user
 }

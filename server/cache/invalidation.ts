@@ -1,5 +1,6 @@
 /** @module Which apps' cached answers a successful write changed, as its operation declares (`x-ferry-invalidates`). */
-import type { Ctx, Services } from '../http/context.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
 import type { OperationSpec } from '../http/spec.ts'
 
 /**

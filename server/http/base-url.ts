@@ -1,5 +1,5 @@
 /** @module The base of absolute URLs an answer carries. */
-import type { Services } from './context.ts'
+import type { Services } from './services.ts'
 
 /** Base of absolute URLs: the configured public URL or the request's origin. */
 export function baseUrl(s: Services, requestUrl: string): string {

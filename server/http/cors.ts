@@ -3,7 +3,7 @@
  * preflights, and the headers of actual responses. Ferry never uses cookies, so credentials are
  * never allowed; a cross-origin page still needs a bearer token for anything but public endpoints.
  */
-import { SECURITY_HEADERS, secured } from './response-headers.ts'
+import { SECURITY_HEADERS, secured } from './security-headers.ts'
 import type { OperationSpec } from './spec.ts'
 
 /** Exact origins (`https://admin.example.com`), `'*'` (any origin) or `[]` (none: no CORS headers). */

@@ -1,5 +1,5 @@
 /** @module RFC 9457 problem documents: the only shape of every 4xx/5xx response. */
-import { SECURITY_HEADERS, secured } from './response-headers.ts'
+import { SECURITY_HEADERS, secured } from './security-headers.ts'
 
 export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
 

@@ -3,47 +3,13 @@
  * (`server/generated/operations.ts`, from `openapi/openapi.yaml` by `npm run gen`) and the
  * per-operation types handlers are written against (from `server/generated/api.ts`).
  */
-import type { operations as GeneratedOperations } from '../generated/api.ts'
+import type { components, operations as GeneratedOperations } from '../generated/api.ts'
 import { operations as table, type QueryDefaults } from '../generated/operations.ts'
+import type { OperationId, OperationSpec } from './operation-spec.ts'
 
-export type OperationId = keyof GeneratedOperations
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete'
-export type JsonSchema = Record<string, unknown>
-
-/** Who may call an operation (`x-ferry-permission`). */
-export type PermissionName =
-  | 'public' | 'signupKey' | 'authenticated' | 'admin'
-  | `apps.${'create' | 'edit' | 'delete' | 'upload' | 'download'}`
-  | `${'channels' | 'platforms' | 'archs'}.${'create' | 'edit' | 'delete'}`
-
-export interface ParameterSpec {
-  name: string
-  in: 'path' | 'query' | 'header'
-  required: boolean
-  /** The JSON type a raw string is coerced to before validation (`integer`, `boolean`, …). */
-  type?: string
-  schema: JsonSchema
-  default?: unknown
-}
-
-export interface OperationSpec {
-  operationId: OperationId
-  method: HttpMethod
-  /** OpenAPI path template, e.g. `/v1/apps/{app}`. */
-  path: string
-  /** JSON pointer of the operation in the spec, for error messages. */
-  pointer: string
-  permission: PermissionName
-  /** Where a matrix permission's allowed list applies: the app slug or catalog id of the request. */
-  resource?: { in: 'path' | 'body'; name: string }
-  /** Writes only (`x-ferry-invalidates`): whose cached update answers a successful call changes. */
-  invalidates?: 'app' | 'team' | 'none'
-  parameters: ParameterSpec[]
-  /** The request body's content type and ajv-ready schema, when the operation takes one. */
-  body?: { contentType: string; required: boolean; schema: JsonSchema }
-  /** Response status codes → content type → schema (`null` for bodiless content). */
-  responses: Record<string, Record<string, JsonSchema | null>>
-}
+export type { HttpMethod, JsonSchema, OperationId, OperationSpec, ParameterSpec, PermissionName } from './operation-spec.ts'
+/** The contract's schemas (`#/components/schemas`) as TypeScript types. */
+export type Schemas = components['schemas']
 
 /** Every operation of the contract, in spec order. */
 export const operations: readonly OperationSpec[] = table

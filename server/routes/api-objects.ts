@@ -1,5 +1,8 @@
 /** @module Rows → the API's objects, and the app lookup several routes share. */
-import { timestamp, type AuthUser, type Schemas, type Services } from '../http/context.ts'
+import { timestamp } from '../http/respond.ts'
+import type { AuthUser } from '../auth/auth-user.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
 import { notFound } from '../http/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
 import { parseSteps, policyOf, rolloutAt } from '../updates/rollout.ts'

@@ -1,6 +1,7 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
-import { timestamp, noContent, type Handlers, type Services } from '../http/context.ts'
-import { currentUser } from '../auth/users.ts'
+import { timestamp, noContent, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toApp } from './api-objects.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'

@@ -1,7 +1,8 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
 import { downloadResponse } from '../transfer/artifact-download.ts'
-import { noContent, type Handlers, type Services } from '../http/context.ts'
-import { currentUser } from '../auth/users.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp } from './api-objects.ts'
 import { allows } from '../auth/permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../http/problem.ts'

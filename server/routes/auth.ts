@@ -1,6 +1,7 @@
 /** @module Signup (creates a team and its admin) and login. */
 import { issueToken } from '../auth/sessions.ts'
-import { timestamp, type Handlers, type Services } from '../http/context.ts'
+import { timestamp, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
 import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'

@@ -3,8 +3,10 @@
  * (the planner records why it passed over each release), plus the filters that run before it
  * (catalog, drafts, pulls), so the explanation cannot disagree with the answer.
  */
-import type { Handlers, Schemas, Services } from '../http/context.ts'
-import { currentUser } from '../auth/users.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp } from './api-objects.ts'
 import { versionQuery, type VersionRow } from '../storage/versions.ts'
 import { visibleApps } from '../auth/permissions.ts'
@@ -13,7 +15,7 @@ import { DOWNGRADE, INSTALLS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { loadTarget, planOffer, type Release } from '../updates/offer.ts'
 import { parseSteps, rolloutAt } from '../updates/rollout.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
-import { versionInput } from '../updates/version-input.ts'
+import { versionInput } from '../http/version-input.ts'
 
 type Explained = Schemas['VersionExplanation']
 

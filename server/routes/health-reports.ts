@@ -4,14 +4,15 @@
  * address; only published versions of existing apps count. A failed report that takes the
  * version past its health policy pauses its rollout (logged, cached answers dropped).
  */
-import type { Handlers, Services } from '../http/context.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
 import { hmacSha256Hex } from '../auth/crypto.ts'
 import { FixedWindows, secondsUntil } from '../auth/fixed-windows.ts'
 import { healthCounts } from '../storage/versions.ts'
 import { notFound, tooManyRequests, validationProblem } from '../http/problem.ts'
 import { failsPolicy, policyOf } from '../updates/rollout.ts'
-import { versionInput } from '../updates/version-input.ts'
-import { versionKeyOf } from '../updates/version-key.ts'
+import { versionInput } from '../http/version-input.ts'
+import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */

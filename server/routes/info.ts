@@ -1,7 +1,8 @@
 /** @module Health (database and blob store probes) and whoami. */
 import { sql } from 'kysely'
-import type { Handlers, Services } from '../http/context.ts'
-import { currentUser } from '../auth/users.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { toTeam, toUser } from './api-objects.ts'
 import { HttpProblem, problemResponse } from '../http/problem.ts'
 

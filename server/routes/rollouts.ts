@@ -3,9 +3,11 @@
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
 import type { Transaction } from 'kysely'
-import { timestamp, type Ctx, type Handlers, type Services } from '../http/context.ts'
+import { timestamp, type Handlers } from '../http/respond.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
 import { baseUrl } from '../http/base-url.ts'
-import { currentUser } from '../auth/users.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toVersions } from './api-objects.ts'
 import { versionQuery } from '../storage/versions.ts'
 import { notFound } from '../http/problem.ts'

@@ -1,7 +1,8 @@
 /** @module Team users and their permission matrix, and the admin's own password (admin only). */
-import { noContent, timestamp, type Handlers, type Services } from '../http/context.ts'
+import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
-import { currentUser } from '../auth/users.ts'
+import { currentUser } from '../auth/auth-user.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'
 import { toTeamUser } from './api-objects.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'

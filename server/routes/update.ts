@@ -5,18 +5,22 @@
  */
 import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
-import type { Ctx, Handlers, Services } from '../http/context.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import { versionQuery } from '../storage/versions.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { notFound, validationProblem } from '../http/problem.ts'
-import { toResponse, type Answer } from '../protocols/answer.ts'
+import type { Answer } from '../protocols/answer.ts'
+import { toResponse } from '../http/respond.ts'
+import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../updates/offer.ts'
 import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
-import { optionalVersionInput, versionInput } from '../updates/version-input.ts'
+import { optionalVersionInput, versionInput } from '../http/version-input.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
@@ -60,7 +64,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const format = c.format === 'platform' ? t.defaultFormat : c.format
     const mode = ROLLOUT_MODE[format]
     const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode, DOWNGRADE[format] !== 'never') : null
-    const answer = await RENDERERS[format]({ s, base: baseUrl(s, req.req.url), target: t, current: c.current, offer })
+    const base = baseUrl(s, req.req.url)
+    const answer = await RENDERERS[format]({ base, files: offeredFiles(s, base, t.app), target: t, current: c.current, offer })
     const current = c.current
     if (!current || !dependsOnDevice(t, current, mode)) return { answer }
     const vary = t.releases.filter((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)

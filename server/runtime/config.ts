@@ -56,23 +56,8 @@ export interface ServerConfig {
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
 export type DownloadMode = (typeof DOWNLOAD_MODES)[number]
 
-export interface S3Location {
-  kind: 's3'
-  bucket: string
-  /** Empty, or ends with `/`; every blob key is stored under it. */
-  prefix: string
-  /** `undefined`: AWS S3 itself (the SDK's endpoint for the region). */
-  endpoint: string | undefined
-  /** `undefined`: the AWS SDK's default chain (AWS_REGION, profile), or us-east-1 with an endpoint. */
-  region: string | undefined
-  /** `undefined`: the AWS SDK's default credential chain (AWS_* variables, profile, instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
-  forcePathStyle: boolean
-  /** Lifetime of presigned download URLs. */
-  presignSeconds: number
-}
-
-export type BlobLocation = { kind: 'fs' } | S3Location
+export type { BlobLocation, S3Location } from '../storage/blob-location.ts'
+import type { BlobLocation } from '../storage/blob-location.ts'
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
 export const DEFAULT_PRESIGN_SECONDS = 900

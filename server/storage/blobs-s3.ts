@@ -16,7 +16,7 @@ import {
   PutObjectCommand, S3Client, UploadPartCommand, type CompletedPart,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { S3Location } from '../runtime/config.ts'
+import type { S3Location } from './blob-location.ts'
 import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobWriter, type SweepableBlobStore } from './types.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */
@@ -90,7 +90,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       return await run(AbortSignal.timeout(timeoutMs))
     } catch (err) {
       onError(err, operation)
-      throw new BlobStoreUnavailable()
+      throw new BlobStoreUnavailable(err)
     }
   }
   const notFound = (err: unknown) => statusOf(err) === 404
@@ -197,7 +197,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       } catch (err) {
         if (notFound(err)) return null
         onError(err, 'GetObject')
-        throw new BlobStoreUnavailable()
+        throw new BlobStoreUnavailable(err)
       }
       const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1]) : out.ContentLength
       if (!out.Body || total === undefined || !Number.isFinite(total)) {
@@ -215,7 +215,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       } catch (err) {
         if (notFound(err)) return null
         onError(err, 'HeadObject')
-        throw new BlobStoreUnavailable()
+        throw new BlobStoreUnavailable(err)
       }
     },
 

@@ -5,7 +5,7 @@
  */
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
-import { versionKey } from '../updates/version-key.ts'
+import { versionKey } from './version-key.ts'
 import { dialectOf, type Dialect } from './dialect.ts'
 import type { Database } from './types.ts'
 

@@ -1,7 +1,9 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import { HttpProblem } from '../http/problem.ts'
-import type { UpdaterFormat } from '../protocols/formats.ts'
+import type { components } from '../generated/api.ts'
+import { DependencyUnavailable } from './outage.ts'
+
+type UpdaterFormat = components['schemas']['UpdaterFormat']
 
 export interface TeamsTable { id: string; name: string; created_at: string }
 export interface UsersTable {
@@ -173,12 +175,20 @@ export interface DirectUrlOptions {
 
 /**
  * Thrown by a store whose backing service fails (unreachable, refusing credentials, erroring):
- * the client gets a 503 problem, not a 500, and the cause is logged by the store.
+ * an outage like any other dependency's, so the client gets a 503 problem with Retry-After, not
+ * a 500, and the cause is kept for the log.
  */
-export class BlobStoreUnavailable extends HttpProblem {
-  constructor(detail = 'The artifact storage is unavailable; try again later.') {
-    super('unavailable', detail)
+export class BlobStoreUnavailable extends DependencyUnavailable {
+  constructor(cause?: unknown) {
+    super('The artifact storage', cause, 'The artifact storage is unavailable; try again later.')
   }
+}
+
+/** What storage logs through (the app's pino logger, or a test's). */
+export interface StorageLogger {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
 }
 
 /** One streamed write: nothing is visible under the key until `commit` resolves. */

@@ -1,5 +1,7 @@
 /** @module Artifact file names: what is accepted, and the package type each extension means. */
-import type { Schemas } from '../http/context.ts'
+import type { components } from '../generated/api.ts'
+
+type Schemas = components['schemas']
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [

@@ -1,5 +1,5 @@
 /** @module Where an artifact is downloaded: its API path, and the absolute URL (signed when not public). */
-import type { Services } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
 import { signedQuery } from '../auth/signed-links.ts'
 import type { AppsTable } from '../storage/types.ts'
 

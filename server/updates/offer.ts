@@ -3,16 +3,23 @@
  * architecture (all, or only those above the client's version, found by their `version_key`),
  * and the single planning step (`planUpdate`) every protocol renders.
  */
-import { sql, type SelectQueryBuilder } from 'kysely'
 import type { SemVer } from 'semver'
-import type { Services } from '../http/context.ts'
-import { versionQuery, type VersionRow } from '../storage/versions.ts'
-import type { ArtifactRow, Database } from '../storage/types.ts'
+import type { UpdaterFormat } from '../protocols/formats.ts'
+import { artifactsOf, findTarget, isPulled, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds } from '../storage/releases.ts'
+import type { ArtifactRow, Db } from '../storage/types.ts'
+import type { VersionRow } from '../storage/versions.ts'
 import { rolloutAt } from './rollout.ts'
 import { bucketsFor, planUpdate, type PlanNote } from './update-logic.ts'
-import { parseVersion } from './version-input.ts'
-import { versionKeyOf } from './version-key.ts'
-import type { UpdaterFormat } from '../protocols/formats.ts'
+import { parseVersion, versionKeyOf } from '../storage/version-key.ts'
+
+/** What loading a target needs: the database and the app's clock. */
+export interface TargetSource {
+  db: Db
+  now: () => Date
+}
+
+/** A file of a release, as stored. */
+export type ReleaseFile = ArtifactRow
 
 export interface Release {
   row: VersionRow
@@ -81,21 +88,14 @@ export interface Offer {
  * Loads the target, or `null` when the app does not exist. `releasesAbove`, given the platform's
  * default format, names the version only releases above which are loaded (all when `undefined`).
  */
-export async function loadTarget(s: Services, slug: string, channel: string, platform: string, arch: string,
+export async function loadTarget(s: TargetSource, slug: string, channel: string, platform: string, arch: string,
   releasesAbove: (defaultFormat: UpdaterFormat) => SemVer | undefined = () => undefined, current?: SemVer): Promise<Target | null> {
-  const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
-  if (!app) return null
-  const catalog = await s.db.selectNoFrom((eb) => [
-    eb.selectFrom('channels').select('id').where('team_id', '=', app.team_id).where('name', '=', channel).as('channel'),
-    eb.selectFrom('platforms').select('id').where('team_id', '=', app.team_id).where('name', '=', platform).as('platform'),
-    eb.selectFrom('platforms').select('updater').where('team_id', '=', app.team_id).where('name', '=', platform).as('updater'),
-    eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
-  ]).executeTakeFirstOrThrow()
-  const defaultFormat = (catalog.updater ?? 'ferry') as UpdaterFormat
+  const found = await findTarget(s.db, slug, channel, platform, arch)
+  if (!found) return null
+  const { app, ids } = found
+  const defaultFormat = (found.updater ?? 'ferry') as UpdaterFormat
   const above = releasesAbove(defaultFormat)
-  const ids = catalog.channel !== null && catalog.platform !== null && catalog.arch !== null
-    ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch } : undefined
-  const inCatalog = ids !== undefined && catalog.updater !== null
+  const inCatalog = ids !== undefined && found.updater !== null
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
   const { releases, criticalBelow, complete } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false, complete: true }
   const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
@@ -107,46 +107,15 @@ export async function loadTarget(s: Services, slug: string, channel: string, pla
  * `null` (also when `current` is not pulled). Paused, ramped and partial releases are not
  * "good": a rollback goes to a version every device may run.
  */
-async function rollbackFor(s: Services, slug: string, ids: CatalogIds, current: SemVer): Promise<Release | null> {
+async function rollbackFor(s: TargetSource, slug: string, ids: CatalogIds, current: SemVer): Promise<Release | null> {
   const key = versionKeyOf(current)
-  const pulled = await s.db.selectFrom('versions').select('id').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '=', key)
-    .where('pulled_at', 'is not', null).executeTakeFirst()
-  if (!pulled) return null
-  const rows = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
-    .where('v.version_key', '<', key).where('v.pulled_at', 'is', null).where('v.paused_at', 'is', null)
-    .orderBy('v.version_key', 'desc').limit(20).execute()
+  if (!(await isPulled(s.db, slug, ids, key))) return null
+  const rows = await rollbackCandidates(s.db, slug, ids, key)
   const now = s.now().getTime()
   const good = rows.find((r) => rolloutAt(r, now).percentage >= 100)
   if (!good) return null
-  const [release] = await toReleases(s, [good], [good.id])
+  const [release] = toReleases(s, [good], await artifactsOf(s.db, [good.id]))
   return release ?? null
-}
-
-type CatalogIds = { channel: string; platform: string; arch: string }
-
-/**
- * The key range of the releases a plan for a client above `floor` can reach (`planUpdate`): up
- * to the lowest intermediate (`gate`: nothing above it is offered yet), and down to the highest
- * release fully rolled out below that (`full`: offered to every device, so nothing below it is
- * chosen). Whether a critical release lies between `floor` and `full` is all the plan needs of
- * the rest. Three subqueries on the candidates index, one round trip.
- */
-async function reachableRange(s: Services, slug: string, ids: CatalogIds, floor: string) {
-  return s.db.selectNoFrom((eb) => {
-    const above = () => eb.selectFrom('versions').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
-      .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
-      .where('pulled_at', 'is', null)
-    // Literal flags, so the planners can prove the partial indexes (`versions_intermediate`,
-    // `versions_critical`) apply; ORDER BY + LIMIT walks the index and stops at the first match.
-    const gate = above().where('intermediate', '=', sql.lit(1)).select('version_key').orderBy('version_key').limit(1)
-    // Fully rolled out by hand, not paused: a ramp's percentage depends on the clock (read in JS).
-    const full = above().where('rollout_percentage', '>=', 100).where('ramp_steps', 'is', null).where('paused_at', 'is', null)
-      .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)])).select('version_key').orderBy('version_key', 'desc').limit(1)
-    const critical = above().where('critical', '=', sql.lit(1)).where('version_key', '<', full).select('id').limit(1)
-    return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
-  }).executeTakeFirstOrThrow()
 }
 
 /** Releases above a client read in one query before the reachable range is worth its own. */
@@ -155,41 +124,25 @@ const NEAR_RELEASES = 64
 /**
  * Published releases of the target, oldest first. With `above`: the releases above that version
  * when there are at most `NEAR_RELEASES` (one query, the usual case), otherwise only the range a
- * plan can reach (`reachableRange`), so a client far behind costs no more than one near the top.
+ * plan can reach (`reachableReleaseRows`), so a client far behind costs no more than one near the top.
  */
-async function loadReleases(s: Services, slug: string, ids: CatalogIds, above: SemVer | undefined): Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
+async function loadReleases(s: TargetSource, slug: string, ids: CatalogIds, above: SemVer | undefined):
+  Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
-  const target = (q: ReturnType<typeof versionQuery>) => q.where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
   if (above) {
-    const near = await target(versionQuery(s.db)).where('v.version_key', '>', floor).orderBy('v.version_key').limit(NEAR_RELEASES + 1).execute()
-    if (near.length <= NEAR_RELEASES) return { releases: await toReleases(s, near, near.map((r) => r.id)), criticalBelow: false, complete: true }
+    const near = await releaseRowsAbove(s.db, slug, ids, floor, NEAR_RELEASES + 1)
+    if (near.length <= NEAR_RELEASES) {
+      const artifacts = near.length ? await artifactsOf(s.db, near.map((r) => r.id)) : new Map<string, ArtifactRow[]>()
+      return { releases: toReleases(s, near, artifacts), criticalBelow: false, complete: true }
+    }
   }
-  const range = above ? await reachableRange(s, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
-  // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
-  // of two lower bounds of a column and would walk every release above the client.
-  const [op, bound] = range.full !== null ? ['>=', range.full] as const : ['>', floor] as const
-  let rows = target(versionQuery(s.db)).where('v.version_key', op, bound)
-  let candidates = s.db.selectFrom('versions').select('id')
-    .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', op, bound).where('pulled_at', 'is', null)
-  if (range.gate !== null) {
-    rows = rows.where('v.version_key', '<=', range.gate)
-    candidates = candidates.where('version_key', '<=', range.gate)
-  }
-  // The artifacts by the same filter as a subquery: an id list could exceed the drivers' bound
-  // parameters (SQLite 32,766) when every release is read.
-  return { releases: await toReleases(s, await rows.execute(), candidates), criticalBelow: range.criticalBelow !== null, complete: range.full === null }
+  const { rows, artifacts, criticalBelow, complete } = await reachableReleaseRows(s.db, slug, ids, floor, above !== undefined)
+  return { releases: toReleases(s, rows, artifacts), criticalBelow, complete }
 }
 
-/** Rows → releases with their artifacts (`versionIds`: the rows' ids, or a query selecting them), semver order. */
-async function toReleases(s: Services, rows: VersionRow[], versionIds: string[] | SelectQueryBuilder<Database, 'versions', { id: string }>): Promise<Release[]> {
-  const artifacts = new Map<string, ArtifactRow[]>()
-  if (rows.length) {
-    const list = await s.db.selectFrom('artifacts').selectAll().where('version_id', 'in', versionIds).orderBy('position').orderBy('id').execute()
-    for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
-  }
+/** Rows → releases with their artifacts, semver order. */
+function toReleases(s: TargetSource, rows: VersionRow[], artifacts: Map<string, ArtifactRow[]>): Release[] {
   // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
   const now = s.now().getTime()
   return rows.flatMap((row) => {

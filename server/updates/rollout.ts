@@ -3,7 +3,9 @@
  * derived from its stored state and a clock (no timers: a ramp's start, its steps, the seconds
  * it spent paused, and the current pause or pull), and the health policy that pauses it.
  */
-import type { Schemas } from '../http/context.ts'
+import type { components } from '../generated/api.ts'
+
+type Schemas = components['schemas']
 
 export type RolloutStep = Schemas['RolloutStep']
 export type HealthPolicy = Schemas['HealthPolicy']

@@ -10,7 +10,7 @@ import { hashApiToken } from '../../server/auth/api-tokens.ts'
 import { hashPassword } from '../../server/auth/crypto.ts'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/http/spec.ts'
-import { versionKey } from '../../server/updates/version-key.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
 
 type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin' | 'token'

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test'
 import { sql, type Kysely } from 'kysely'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import type { Database } from '../../server/storage/types.ts'
-import { versionKey } from '../../server/updates/version-key.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
 import { startPostgres, type TestPostgres } from './postgres-server.ts'
 import { runStorageContract } from './storage-contract.ts'
 

@@ -20,7 +20,7 @@ import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import type { Database } from '../../server/storage/types.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
-import { versionKey } from '../../server/updates/version-key.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
 import { bearer, memoryApp, prepareUploadTeam, testDatabaseUrl, uploadForm } from './helpers.ts'
 
 async function setup() {

@@ -150,7 +150,7 @@ export function renderOperations(ctx: Context): string {
   return [
     `// ${BANNER}`,
     '// The server\'s view of the contract: routes, permissions, invalidation, and ajv-ready schemas.',
-    "import type { OperationSpec } from '../http/spec.ts'",
+    "import type { OperationSpec } from '../http/operation-spec.ts'",
     '',
     `export const COMPONENTS_ID = '${COMPONENTS_ID}'`,
     '',

@@ -9,8 +9,24 @@
  * An identifier is `1` and a number, or `2`, its characters and `!` (below every identifier
  * character, so a prefix sorts first): numeric below alphanumeric.
  */
-import type { SemVer } from 'semver'
-import { parseVersion } from './version-input.ts'
+import { SemVer } from 'semver'
+
+/** Longer texts are never versions (`server/http/version-input.ts` says why to a client). */
+export const MAX_VERSION_LENGTH = 256
+
+/** The canonical text of a parsed version; equals the input only when no `v`, `=` or whitespace was dropped. */
+const canonical = (v: SemVer) => (v.build.length ? `${v.version}+${v.build.join('.')}` : v.version)
+
+/** Parses `raw`, or `null` when `semver` refuses it or it is not in canonical form. */
+export function parseVersion(raw: string): SemVer | null {
+  if (raw.length > MAX_VERSION_LENGTH) return null
+  try {
+    const parsed = new SemVer(raw)
+    return canonical(parsed) === raw ? parsed : null
+  } catch {
+    return null
+  }
+}
 
 const number = (digits: string) => {
   const trimmed = digits.replace(/^0+(?=\d)/, '')

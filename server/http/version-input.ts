@@ -4,14 +4,11 @@
  * with a leading zero, empty identifiers, more than 256 characters); stored or compared, such a
  * version throws, so every version a request carries goes through here first.
  */
-import { SemVer } from 'semver'
-import { validationProblem } from '../http/problem.ts'
+import type { SemVer } from 'semver'
+import { MAX_VERSION_LENGTH as MAX_LENGTH, parseVersion } from '../storage/version-key.ts'
+import { validationProblem } from './problem.ts'
 
-const MAX_LENGTH = 256
 const LARGEST = Number.MAX_SAFE_INTEGER
-
-/** The canonical text of a parsed version; equals the input only when no `v`, `=` or whitespace was dropped. */
-const canonical = (v: SemVer) => (v.build.length ? `${v.version}+${v.build.join('.')}` : v.version)
 
 /** Why `raw` is not a version Ferry can store and compare, in words a client can act on. */
 function explain(raw: string): string {
@@ -25,17 +22,6 @@ function explain(raw: string): string {
   if ([...prerelease, ...build?.split('.') ?? []].includes('')) return 'has an empty pre-release or build identifier'
   if (prerelease.some((id) => /^0\d+$/.test(id))) return 'has a numeric pre-release identifier with a leading zero'
   return generic
-}
-
-/** Parses `raw`, or `null` when `semver` refuses it or it is not in canonical form. */
-export function parseVersion(raw: string): SemVer | null {
-  if (raw.length > MAX_LENGTH) return null
-  try {
-    const parsed = new SemVer(raw)
-    return canonical(parsed) === raw ? parsed : null
-  } catch {
-    return null
-  }
 }
 
 /** The version in the request member `field`; a 400 naming `field` when it is not one. */
