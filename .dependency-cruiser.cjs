@@ -52,6 +52,20 @@ module.exports = {
       to: { path: '^server/', pathNot: CONTRACT },
     },
     {
+      name: 'codegen-below-changelog',
+      comment: 'lib/codegen/ never imports lib/api-changelog/ (the changelog reads the contract through codegen).',
+      severity: 'error',
+      from: { path: '^lib/codegen/' },
+      to: { path: '^lib/api-changelog/' },
+    },
+    {
+      name: 'shared-leaves',
+      comment: 'json-pointer/ and artifact-files/, which server/ and lib/ share, import nothing of Ferry but the contract types.',
+      severity: 'error',
+      from: { path: '^(json-pointer|artifact-files)/' },
+      to: { path: '^(server|lib|components|scripts|tests)/', pathNot: CONTRACT },
+    },
+    {
       // Known to fail until the test service launchers (tests/server/postgres-server.ts,
       // s3-server.ts) move out of tests/: bench scripts import them today. Reported, not waived.
       name: 'scripts-not-tests',

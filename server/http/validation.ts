@@ -3,7 +3,7 @@
  * into type guards, so a validated request *is* the operation's `Input<K>`; every failure names
  * its body member (`pointer`) or parameter (`field`).
  */
-import { escapeToken, pointerTokens } from '../json-pointer.ts'
+import { escapeToken, pointerTokens } from '../../json-pointer/index.ts'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { COMPONENTS_ID, componentSchemas } from '../generated/operations.ts'

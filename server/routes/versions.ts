@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../transfer/artifact-files.ts'
+import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Ctx } from '../http/context.ts'

@@ -4,7 +4,7 @@
  * the server never parses the contract at run time and never imports the site's `public/`.
  */
 import { BANNER, type Context, type Json } from '../context.ts'
-import { escapeToken, toPointer } from '../../../server/json-pointer.ts'
+import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
 import { METHODS } from '../transform/operation.ts'
 
 /** Where component schemas live for ajv: every `$ref` in the table points into this document. */

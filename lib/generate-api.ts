@@ -1,21 +1,19 @@
-/** @module Runs the codegen stages and returns every generated file as path → content. */
-import { createContext, type GenOptions } from './context.ts'
-import { renderPostman, renderJson, renderYaml } from './emit/artifacts.ts'
-import { renderIndex, renderOperationPage, renderTagIntro } from './emit/mdx.ts'
-import { CHANGELOG_PAGE, renderChangelogPage } from './emit/changelog.ts'
-import type { FrozenRelease } from '../api-changelog/history.ts'
-import { buildChangelog, routeTable } from '../api-changelog/releases.ts'
-import { renderRootMeta, renderTagMeta } from './emit/meta.ts'
-import { renderOperations } from './emit/operations.ts'
-import { renderTypes } from './emit/types.ts'
-import { loadSpec } from './load.ts'
-import { buildHar, renderSamples } from './samples.ts'
-import { transformTags } from './transform/operation.ts'
+/** @module Runs the codegen stages, and the changelog page's, and returns every generated file as path → content. */
+import { createContext, type GenOptions } from './codegen/context.ts'
+import { renderPostman, renderJson, renderYaml } from './codegen/emit/artifacts.ts'
+import { renderIndex, renderOperationPage, renderTagIntro } from './codegen/emit/mdx.ts'
+import { CHANGELOG_PAGE, renderChangelogPage } from './api-changelog/page.ts'
+import type { FrozenRelease } from './api-changelog/history.ts'
+import { buildChangelog, routeTable } from './api-changelog/releases.ts'
+import { renderRootMeta, renderTagMeta } from './codegen/emit/meta.ts'
+import { renderOperations } from './codegen/emit/operations.ts'
+import { renderTypes } from './codegen/emit/types.ts'
+import { loadSpec } from './codegen/load.ts'
+import { buildHar, renderSamples } from './codegen/samples.ts'
+import { transformTags } from './codegen/transform/operation.ts'
+import { PAGES_DIR } from './codegen/files.ts'
 
-export const PAGES_DIR = 'pages/docs/api'
-
-/** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
-export const OWNED_FILES = ['server/generated/api.ts', 'server/generated/operations.ts', 'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json']
+export { PAGES_DIR }
 
 export interface GenResult {
   files: Map<string, string>

@@ -1,7 +1,7 @@
 /** @module Stage: the contract's history (lib/api-changelog) → pages/docs/api/changelog.mdx, plain Markdown. */
 import Slugger from 'github-slugger'
-import type { ChangeLine, OperationChanges, ReleaseNotes } from '../../api-changelog/releases.ts'
-import { escapeMdx, frontMatter } from './mdx.ts'
+import type { ChangeLine, OperationChanges, ReleaseNotes } from './releases.ts'
+import { escapeMdx, frontMatter } from '../codegen/emit/mdx.ts'
 
 export const CHANGELOG_PAGE = 'changelog'
 /** Written after the build by scripts/postbuild.ts (lib/api-changelog/feed.ts). */
