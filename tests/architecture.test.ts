@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import test from 'node:test'
@@ -53,8 +54,19 @@ for (const rule of config.forbidden) {
   const known = async () => (await violations).filter((v) => v.rule.name === rule.name)
   const pending = rule.name === 'scripts-not-tests'
     && (await known()).length > 0 && (await known()).every((v) => KNOWN_SCRIPT_IMPORTS.has(v.to))
-  test(`architecture: ${rule.comment}`, { todo: pending ? 'bench scripts import tests/server launchers until those move out of tests/' : false }, async () => {
+  const todo = pending ? 'bench scripts import tests/server launchers until those move out of tests/' : false
+  test(`architecture: ${rule.comment}`, { todo }, async () => {
     const found = await known()
     assert.deepEqual(found.map(describe), [], `${found.length} import(s) break rule ${rule.name} (.dependency-cruiser.cjs)`)
   })
 }
+
+test('architecture: the code map of ARCHITECTURE.md names each folder of server/, and only folders that exist', async () => {
+  const map = await readFile(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
+  const mapped = [...map.matchAll(/^### (.+)$/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([\w./-]+)\/`/g)].map((n) => n[1] ?? ''))
+  const folders = (await readdir(join(ROOT, 'server'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => `server/${e.name}`)
+  assert.deepEqual(folders.filter((f) => !mapped.includes(f)), [], 'folders of server/ without a section in the code map')
+  const missing = []
+  for (const folder of mapped) if (!(await stat(join(ROOT, folder)).catch(() => null))?.isDirectory()) missing.push(folder)
+  assert.deepEqual(missing, [], 'code map sections naming folders that do not exist')
+})

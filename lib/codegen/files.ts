@@ -5,7 +5,10 @@ import { dirname, join, relative } from 'node:path'
 export const PAGES_DIR = 'pages/docs/api'
 
 /** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
-export const OWNED_FILES = ['server/generated/api.ts', 'server/generated/operations.ts', 'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json']
+export const OWNED_FILES = [
+  'server/generated/api.ts', 'server/generated/operations.ts',
+  'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json',
+]
 
 export interface Drift {
   stale: string[]

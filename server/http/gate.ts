@@ -83,7 +83,8 @@ export function gate<K extends OperationId>(s: Services, op: OperationSpec): (c:
     } else if (perm !== 'public') {
       user = await authenticate(s, s.header(c, 'authorization'))
       if (perm === 'admin' && user.role !== 'admin') {
-        throw forbidden(user.tokenId === undefined ? 'This operation needs the team admin.' : 'An API token never acts as the team admin; this operation needs the admin to log in.')
+        throw forbidden(user.tokenId === undefined ? 'This operation needs the team admin.'
+          : 'An API token never acts as the team admin; this operation needs the admin to log in.')
       }
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }

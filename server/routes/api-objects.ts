@@ -43,7 +43,8 @@ export async function findTeamApp(s: Services, user: AuthUser, slug: string): Pr
   return app
 }
 
-export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactRow, draft = false): Promise<Schemas['Artifact']> {
+export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactRow, draft = false):
+  Promise<Schemas['Artifact']> {
   return {
     id: row.id,
     fileName: row.file_name,

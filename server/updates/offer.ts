@@ -5,7 +5,9 @@
  */
 import type { SemVer } from 'semver'
 import type { UpdaterFormat } from '../protocols/formats.ts'
-import { artifactsOf, findTarget, isPulled, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds } from '../storage/releases.ts'
+import {
+  artifactsOf, findTarget, isPulled, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds,
+} from '../storage/releases.ts'
 import type { ArtifactRow, Db } from '../storage/types.ts'
 import type { VersionRow } from '../storage/versions.ts'
 import { rolloutAt } from './rollout.ts'
