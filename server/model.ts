@@ -1,7 +1,8 @@
 /** @module Rows → API objects, and the lookups several routes share. */
 import type { Selectable } from 'kysely'
 import { timestamp, type AuthUser, type Schemas, type Services } from './context.ts'
-import { parseSteps, policyOf, rolloutAt } from './rollout.ts'
+import { parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from './rollout.ts'
+import { reportsByAddress, type AddressOutcomes } from './storage/health-evidence.ts'
 import { normalizePermissions } from './permissions.ts'
 import { notFound } from './problem.ts'
 import { errorCode } from './storage/outage.ts'
@@ -100,7 +101,8 @@ export function versionQuery(s: Services) {
       'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
       'v.created_at', 'v.published_at', 'v.minimum_system_version', 'v.seq', 'apps.private as app_private',
       'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
-      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_since',
+      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address',
+      'v.health_since',
     ])
 }
 
@@ -111,7 +113,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
   const byVersion = new Map<string, ArtifactRow[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
-  const health = await healthCounts(s, rows.map((r) => r.id))
+  const health = await reportsByAddress(s.db, rows.map((r) => r.id))
   const now = s.now().getTime()
   return Promise.all(rows.map(async (r) => ({
     id: r.id,
@@ -125,7 +127,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     critical: r.critical === 1,
     intermediate: r.intermediate === 1,
     rolloutPercentage: rolloutAt(r, now).percentage,
-    rollout: toRollout(s, r, now, health.get(r.id) ?? { reports: 0, failed: 0 }),
+    rollout: toRollout(s, r, now, health.get(r.id) ?? []),
     createdAt: r.created_at,
     publishedAt: r.published_at,
     ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
@@ -134,29 +136,15 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
   })))
 }
 
-/** Devices that reported on each version since its last resume, and how many of them failed. */
-export async function healthCounts(s: Pick<Services, 'db'>, ids: string[]): Promise<Map<string, { reports: number; failed: number }>> {
-  const out = new Map<string, { reports: number; failed: number }>()
-  if (ids.length === 0) return out
-  const rows = await s.db.selectFrom('health_reports as h').innerJoin('versions as v', 'v.id', 'h.version_id')
-    .where('h.version_id', 'in', ids)
-    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
-    .groupBy('h.version_id')
-    .select((eb) => ['h.version_id', eb.fn.countAll<number | string>().as('reports'),
-      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed')])
-    .execute()
-  for (const r of rows) out.set(r.version_id, { reports: Number(r.reports), failed: Number(r.failed ?? 0) })
-  return out
-}
-
 const hold = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
   at === null ? null : { at, reason: reason ?? '', automatic }
 
 /** A version's `rollout` member at `now` (epoch ms). */
-export function toRollout(s: Services, r: VersionRow, now: number, health: { reports: number; failed: number }): Schemas['Rollout'] {
+export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[]): Schemas['Rollout'] {
   const steps = parseSteps(r.ramp_steps)
   const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
+  const health: HealthTally = tallyReports(reports, policy)
   return {
     ramp: steps && r.ramp_started_at !== null ? {
       steps, startedAt: r.ramp_started_at, currentStep: position.step,
