@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
       version: deps.config.version ?? '0.0.0',
       telemetry,
-      healthPolicy: deps.config.healthPolicy ?? DEFAULT_HEALTH_POLICY,
+      healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
     },
     now,

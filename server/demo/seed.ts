@@ -52,7 +52,7 @@ const RAMP = {
   steps: [{ percentage: 5, afterMinutes: 0 }, { percentage: 25, afterMinutes: 60 }, { percentage: 50, afterMinutes: 1440 }, { percentage: 100, afterMinutes: 1440 }],
 }
 
-/** A version its health reports paused: 3 of 5 devices failed, its policy allows 20 % once 5 reported. */
+/** A version its health reports paused: 3 of 5 offered devices failed, its policy allows 20 % once 5 reported. */
 const PAUSED = { app: 'tidewatch', version: '1.1.0', platform: 'darwin', arch: 'arm64', outcomes: ['installed', 'failed', 'installed', 'failed', 'failed'] as const }
 
 /** Demo file content; a signature file holds base64 text, as minisign signatures do. */
@@ -100,12 +100,18 @@ export async function seedDemo(fetch: Fetch, signupKey: string): Promise<DemoDat
     const edit = (body: unknown) => call(fetch, `/v1/apps/${v.app}/versions/${created.id}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, 200)
     if (v.app === RAMP.app && v.version === RAMP.version && v.platform === RAMP.platform) await edit({ ramp: { steps: RAMP.steps } })
     if (v.app === PAUSED.app && v.version === PAUSED.version && v.platform === PAUSED.platform) {
-      await edit({ healthPolicy: { maxFailureRatio: 0.2, minReports: PAUSED.outcomes.length } })
+      // The sandbox has no client addresses: every device counts as one address here.
+      await edit({ healthPolicy: { maxFailureRatio: 0.2, minReports: PAUSED.outcomes.length, minAddresses: 1, maxReportsPerAddress: PAUSED.outcomes.length } })
       for (const [i, outcome] of PAUSED.outcomes.entries()) {
+        const deviceId = `demo-mac-${String(i + 1).padStart(2, '0')}`
+        // Reports count only from devices an update check offered the version.
+        await call(fetch, `/v1/apps/${v.app}/update?version=1.0.0&channel=${v.channel}&platform=${v.platform}&arch=${PAUSED.arch}&format=ferry`, {
+          headers: { 'x-ferry-device-id': deviceId },
+        }, 200)
         await call(fetch, `/v1/apps/${v.app}/health-reports`, {
           method: 'POST', headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
-            deviceId: `demo-mac-${String(i + 1).padStart(2, '0')}`, version: v.version, channel: v.channel, platform: v.platform, arch: PAUSED.arch,
+            deviceId, version: v.version, channel: v.channel, platform: v.platform, arch: PAUSED.arch,
             outcome, fromVersion: '1.0.0', ...(outcome === 'failed' ? { reason: 'Crash on launch: tide cache migration' } : {}),
           }),
         }, 202)

@@ -82,7 +82,7 @@ export interface Observer {
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins'>> & { publicUrl?: string }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy'>> & { publicUrl?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when telemetry is switched off. */

@@ -4,6 +4,8 @@ export interface Answer {
   status: number
   headers: Record<string, string>
   body: string
+  /** Id of the version the answer offers, if any: the update check records the offer for health reports. */
+  offered?: string
 }
 
 export const noUpdate = (): Answer => ({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' })

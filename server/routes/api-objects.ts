@@ -5,9 +5,10 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { notFound } from '../http/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
-import { parseSteps, policyOf, rolloutAt } from '../updates/rollout.ts'
+import { parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
-import { healthCounts, type VersionRow } from '../storage/versions.ts'
+import type { VersionRow } from '../storage/versions.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../storage/types.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {
@@ -63,7 +64,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
   const byVersion = new Map<string, ArtifactRow[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
-  const health = await healthCounts(s.db, rows.map((r) => r.id))
+  const health = await reportsByAddress(s.db, rows.map((r) => r.id))
   const now = s.now().getTime()
   return Promise.all(rows.map(async (r) => ({
     id: r.id,
@@ -77,7 +78,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     critical: r.critical === 1,
     intermediate: r.intermediate === 1,
     rolloutPercentage: rolloutAt(r, now).percentage,
-    rollout: toRollout(s, r, now, health.get(r.id) ?? { reports: 0, failed: 0 }),
+    rollout: toRollout(s, r, now, health.get(r.id) ?? []),
     createdAt: r.created_at,
     publishedAt: r.published_at,
     ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
@@ -90,10 +91,11 @@ const hold = (at: string | null, reason: string | null, automatic: boolean): Sch
   at === null ? null : { at, reason: reason ?? '', automatic }
 
 /** A version's `rollout` member at `now` (epoch ms). */
-export function toRollout(s: Services, r: VersionRow, now: number, health: { reports: number; failed: number }): Schemas['Rollout'] {
+export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[]): Schemas['Rollout'] {
   const steps = parseSteps(r.ramp_steps)
   const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
+  const health: HealthTally = tallyReports(reports, policy)
   return {
     ramp: steps && r.ramp_started_at !== null ? {
       steps, startedAt: r.ramp_started_at, currentStep: position.step,

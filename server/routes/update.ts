@@ -19,6 +19,7 @@ import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
 import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../updates/offer.ts'
+import { OfferLedger } from '../updates/health-evidence.ts'
 import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
 import { optionalVersionInput, versionInput } from '../http/version-input.ts'
 
@@ -48,6 +49,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
   const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
     (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current), c.current)
 
+  const offers = new OfferLedger(s)
+  /** The answer offers a version to a device that named itself: what lets its health reports count. */
+  const served = async (req: Ctx, c: Check, a: Answer): Promise<Response> => {
+    if (a.offered !== undefined && c.deviceId) await offers.record(a.offered, c.deviceId, s.clientIp(req))
+    return toResponse(a)
+  }
+
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
       s.telemetry?.record({ app: c.slug, version: c.current.raw, channel: c.channel, platform: c.platform, arch: c.arch }, c.deviceId)
@@ -65,7 +73,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const mode = ROLLOUT_MODE[format]
     const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode, DOWNGRADE[format] !== 'never') : null
     const base = baseUrl(s, req.req.url)
-    const answer = await RENDERERS[format]({ base, files: offeredFiles(s, base, t.app), target: t, current: c.current, offer })
+    const rendered = await RENDERERS[format]({ base, files: offeredFiles(s, base, t.app), target: t, current: c.current, offer })
+    const answer = offer && rendered.status === 200 ? { ...rendered, offered: offer.release.row.id } : rendered
     const current = c.current
     if (!current || !dependsOnDevice(t, current, mode)) return { answer }
     const vary = t.releases.filter((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
@@ -80,7 +89,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (!t) throw notFound(`No app with slug ${c.slug}.`)
       if (t.inCatalog) count(c)
       s.observer.updateCheck(c.format, 'off')
-      return toResponse((await compute(req, c, t)).answer)
+      return served(req, c, (await compute(req, c, t)).answer)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
     const now = s.now().getTime()
@@ -90,13 +99,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (!isVary(entry)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return toResponse(entry)
+        return served(req, c, entry)
       }
       const exact = fresh(await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`))
       if (exact !== undefined && !isVary(exact)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return toResponse(exact)
+        return served(req, c, exact)
       }
     }
     s.observer.updateCheck(c.format, 'miss')
@@ -120,7 +129,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     } else {
       await cache.set(c.slug, key, { ...result, ...stamp }, generation, ttl)
     }
-    return toResponse(result)
+    return served(req, c, result)
   }
 
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`

@@ -202,7 +202,10 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const rampColumns = ramp ? { ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0 }
         : ramp === null || body.rolloutPercentage !== undefined ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0 } : {}
       const policyColumns = healthPolicy === undefined ? {}
-        : { health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null }
+        : {
+            health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
+            health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
+          }
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
           ...rampColumns,

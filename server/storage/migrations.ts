@@ -213,6 +213,23 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .execute()
     },
   },
+  // Health reports count only from devices Ferry offered the version (server/updates/health-evidence.ts):
+  // one row per version and device, written by the update check, with the keyed hash of the
+  // client address that got the offer. The policy gains its per-address members.
+  '0009-update-offers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('update_offers')
+        .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
+        .addColumn('device_hash', 'text', (c) => c.notNull())
+        .addColumn('address_hash', 'text', (c) => c.notNull())
+        .addColumn('offered_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('update_offers_pk', ['version_id', 'device_hash'])
+        .execute()
+      await db.schema.createIndex('update_offers_address').on('update_offers').columns(['version_id', 'address_hash']).execute()
+      await db.schema.alterTable('versions').addColumn('health_min_addresses', 'integer').execute()
+      await db.schema.alterTable('versions').addColumn('health_max_reports_per_address', 'integer').execute()
+    },
+  },
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */

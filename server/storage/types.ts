@@ -69,6 +69,9 @@ export interface VersionsTable {
   /** Health policy of this version; `null` uses the server's default. */
   health_max_failure_ratio: number | null
   health_min_reports: number | null
+  /** `null`: the server's default for that member. */
+  health_min_addresses: number | null
+  health_max_reports_per_address: number | null
   /** Health reports before this time (the last resume) no longer count. */
   health_since: string | null
 }
@@ -136,8 +139,19 @@ export interface HealthReportsTable {
   reported_at: string
 }
 
+/** A version offered to a device by an update check: what lets its health reports count. */
+export interface UpdateOffersTable {
+  version_id: string
+  /** The same keyed hash as `health_reports.device_hash`. */
+  device_hash: string
+  /** Keyed hash of the client address (IPv4, or IPv6 /64) that got the offer. */
+  address_hash: string
+  offered_at: string
+}
+
 export interface Database {
   health_reports: HealthReportsTable
+  update_offers: UpdateOffersTable
   teams: TeamsTable
   users: UsersTable
   apps: AppsTable

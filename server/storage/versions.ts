@@ -1,4 +1,4 @@
-/** @module Version rows with their catalog names, and the health counts the rollout views show. */
+/** @module Version rows with their catalog names and the app's privacy, as routes and the update check read them. */
 import type { Selectable } from 'kysely'
 import type { Db, VersionsTable } from './types.ts'
 
@@ -22,21 +22,7 @@ export function versionQuery(db: Db) {
       'v.changelog', 'v.published', 'v.critical', 'v.intermediate', 'v.rollout_percentage',
       'v.created_at', 'v.published_at', 'v.minimum_system_version', 'v.seq', 'apps.private as app_private',
       'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
-      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_since',
+      'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses',
+      'v.health_max_reports_per_address', 'v.health_since',
     ])
-}
-
-/** Devices that reported on each version since its last resume, and how many of them failed. */
-export async function healthCounts(db: Db, ids: string[]): Promise<Map<string, { reports: number; failed: number }>> {
-  const out = new Map<string, { reports: number; failed: number }>()
-  if (ids.length === 0) return out
-  const rows = await db.selectFrom('health_reports as h').innerJoin('versions as v', 'v.id', 'h.version_id')
-    .where('h.version_id', 'in', ids)
-    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
-    .groupBy('h.version_id')
-    .select((eb) => ['h.version_id', eb.fn.countAll<number | string>().as('reports'),
-      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed')])
-    .execute()
-  for (const r of rows) out.set(r.version_id, { reports: Number(r.reports), failed: Number(r.failed ?? 0) })
-  return out
 }

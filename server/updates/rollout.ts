@@ -10,8 +10,11 @@ type Schemas = components['schemas']
 export type RolloutStep = Schemas['RolloutStep']
 export type HealthPolicy = Schemas['HealthPolicy']
 
-/** More than 20 % of reports failed, once 20 devices reported. */
-export const DEFAULT_HEALTH_POLICY: HealthPolicy = { maxFailureRatio: 0.2, minReports: 20 }
+/** Every member of a health policy, the server's defaults filled in. */
+export type FullHealthPolicy = Required<HealthPolicy>
+
+/** More than 20 % of reports failed, once 20 counted, from at least 5 addresses; 5 reports of each outcome per address. */
+export const DEFAULT_HEALTH_POLICY: FullHealthPolicy = { maxFailureRatio: 0.2, minReports: 20, minAddresses: 5, maxReportsPerAddress: 5 }
 
 /** The rollout columns of a version row. */
 export interface RolloutColumns {
@@ -90,13 +93,48 @@ export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
   return { percentage: stopped ? 0 : percentage, step, nextStepAt: stopped ? null : next }
 }
 
-/** When health reports pause a version: more failed than the policy allows, once enough devices reported. */
-export function failsPolicy(reports: number, failed: number, policy: HealthPolicy): boolean {
-  return reports >= policy.minReports && failed / reports > policy.maxFailureRatio
+/** Reports of one client address on one version, by outcome (before the policy's per-address cap). */
+export interface AddressReports { installed: number; failed: number }
+
+/** What counts of a version's reports under `policy`: each address capped, failing addresses counted. */
+export interface HealthTally { reports: number; failed: number; failedAddresses: number }
+
+export function tallyReports(byAddress: Iterable<AddressReports>, policy: FullHealthPolicy): HealthTally {
+  const cap = policy.maxReportsPerAddress
+  let reports = 0
+  let failed = 0
+  let failedAddresses = 0
+  for (const a of byAddress) {
+    const f = Math.min(a.failed, cap)
+    reports += Math.min(a.installed, cap) + f
+    failed += f
+    if (f > 0) failedAddresses++
+  }
+  return { reports, failed, failedAddresses }
 }
 
-/** The version's own policy, else the server's. */
-export function policyOf(row: { health_max_failure_ratio: number | null; health_min_reports: number | null }, fallback: HealthPolicy): { policy: HealthPolicy; isDefault: boolean } {
+/** When health reports pause a version: more failed than the policy allows, once enough reports and addresses count. */
+export function failsPolicy(t: HealthTally, policy: FullHealthPolicy): boolean {
+  return t.reports >= policy.minReports && t.failedAddresses >= policy.minAddresses && t.failed / t.reports > policy.maxFailureRatio
+}
+
+/** The policy columns of a version row (`null`: the server's default). */
+export interface PolicyColumns {
+  health_max_failure_ratio: number | null
+  health_min_reports: number | null
+  health_min_addresses: number | null
+  health_max_reports_per_address: number | null
+}
+
+/** The version's own policy, else the server's; members a version leaves out come from the server's. */
+export function policyOf(row: PolicyColumns, fallback: FullHealthPolicy): { policy: FullHealthPolicy; isDefault: boolean } {
   if (row.health_max_failure_ratio === null || row.health_min_reports === null) return { policy: fallback, isDefault: true }
-  return { policy: { maxFailureRatio: row.health_max_failure_ratio, minReports: row.health_min_reports }, isDefault: false }
+  return {
+    policy: {
+      maxFailureRatio: row.health_max_failure_ratio, minReports: row.health_min_reports,
+      minAddresses: row.health_min_addresses ?? fallback.minAddresses,
+      maxReportsPerAddress: row.health_max_reports_per_address ?? fallback.maxReportsPerAddress,
+    },
+    isDefault: false,
+  }
 }
