@@ -20,7 +20,7 @@ export function releasesLines(releases: Release[]): string[] {
 }
 
 export const renderSquirrelWindows: Renderer = async ({ target, current, offer }) => {
-  if (target.above) throw new Error('Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (LISTS_OLDER_RELEASES)')
+  if (target.above) throw new Error('Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (PROTOCOLS[format].listsOlder)')
   const ceiling = offer?.release.parsed ?? current
   const listed = ceiling ? target.releases.filter((r) => r.parsed.compare(ceiling) <= 0) : target.releases
   const lines = releasesLines(listed)

@@ -1,5 +1,5 @@
 /**
- * @module Explains an update check: the same `loadTarget` and `planOffer` as the update check
+ * @module Explains an update check: the same `decideUpdate` as the update check
  * (the planner records why it passed over each release), plus the filters that run before it
  * (catalog, drafts, pulls), so the explanation cannot disagree with the answer.
  */
@@ -11,8 +11,8 @@ import { findTeamApp } from './api-objects.ts'
 import { versionQuery, type VersionRow } from '../storage/versions.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { notFound } from '../http/problem.ts'
-import { DOWNGRADE, INSTALLS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { loadTarget, planOffer, type Release } from '../updates/offer.ts'
+import { decideUpdate } from '../updates/decide.ts'
+import type { Release } from '../updates/offer.ts'
 import { parseSteps, rolloutAt } from '../updates/rollout.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
@@ -30,13 +30,15 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
       const app = await findTeamApp(s, user, path.app)
       const current = versionInput('version', query.version)
-      const t = await loadTarget(s, app.slug, query.channel, query.platform, query.arch, () => undefined, current)
-      if (!t) throw notFound(`No app with slug ${app.slug}.`)
-      const format = query.format ?? t.defaultFormat
-      const mode = ROLLOUT_MODE[format]
       const notes: Array<PlanNote<Release>> = []
-      const offer = await planOffer(t, current, query.deviceId, mode, DOWNGRADE[format] !== 'never', notes)
-      const installable = offer ? INSTALLS[format](offer.release) : false
+      const decision = await decideUpdate(s, {
+        slug: app.slug, channel: query.channel, platform: query.platform, arch: query.arch, current,
+        format: query.format ?? 'platform', deviceKey: query.deviceId, notes,
+      })
+      if (!decision) throw notFound(`No app with slug ${app.slug}.`)
+      const { target: t, format, offer, protocol } = decision
+      const mode = protocol.rolloutMode
+      const installable = offer ? protocol.installs(offer.release) : false
       const byId = new Map(notes.map((n) => [n.candidate.row.id, n]))
       const now = s.now().getTime()
 

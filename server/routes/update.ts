@@ -1,7 +1,7 @@
 /**
  * @module The public endpoints installed apps call: the update check in every updater's
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
- * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
+ * `answer()`: decide (`decideUpdate`: format, target, plan), render per format, cache (performance mode).
  */
 import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
@@ -17,8 +17,8 @@ import type { Answer } from '../protocols/answer.ts'
 import { toResponse } from '../http/respond.ts'
 import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
-import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../updates/offer.ts'
+import { decideUpdate, type UpdateDecision } from '../updates/decide.ts'
+import { nextChangeAt } from '../updates/offer.ts'
 import { OfferLedger } from '../updates/health-evidence.ts'
 import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
 import { optionalVersionInput, versionInput } from '../http/version-input.ts'
@@ -46,8 +46,11 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
   | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast'> {
-  const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
-    (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current), c.current)
+  const decide = async (c: Check) => {
+    const decision = await decideUpdate(s, c)
+    if (!decision) throw notFound(`No app with slug ${c.slug}.`)
+    return decision
+  }
 
   const offers = new OfferLedger(s)
   /** The answer offers a version to a device that named itself: what lets its health reports count. */
@@ -68,28 +71,20 @@ export function updateHandlers(s: Services): Pick<Handlers,
     return sig
   }
 
-  async function compute(req: Ctx, c: Check, t: Target): Promise<{ answer: Answer; vary?: Array<[string, number]> }> {
-    const format = c.format === 'platform' ? t.defaultFormat : c.format
-    const mode = ROLLOUT_MODE[format]
-    const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode, DOWNGRADE[format] !== 'never') : null
+  async function render(req: Ctx, c: Check, d: UpdateDecision): Promise<Answer> {
     const base = baseUrl(s, req.req.url)
-    const rendered = await RENDERERS[format]({ base, files: offeredFiles(s, base, t.app), target: t, current: c.current, offer })
-    const answer = offer && rendered.status === 200 ? { ...rendered, offered: offer.release.row.id } : rendered
-    const current = c.current
-    if (!current || !dependsOnDevice(t, current, mode)) return { answer }
-    const vary = t.releases.filter((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
-      .map((r): [string, number] => [r.version, r.rolloutPercentage])
-    return { answer, vary }
+    const files = offeredFiles(s, base, d.target.app)
+    const rendered = await d.protocol.render({ base, files, target: d.target, current: c.current, offer: d.offer })
+    return d.offer && rendered.status === 200 ? { ...rendered, offered: d.offer.release.row.id } : rendered
   }
 
   async function answer(req: Ctx, c: Check): Promise<Response> {
     const cache = s.answers
     if (!cache) {
-      const t = await target(c)
-      if (!t) throw notFound(`No app with slug ${c.slug}.`)
-      if (t.inCatalog) count(c)
+      const d = await decide(c)
+      if (d.target.inCatalog) count(c)
       s.observer.updateCheck(c.format, 'off')
-      return served(req, c, (await compute(req, c, t)).answer)
+      return served(req, c, await render(req, c, d))
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
     const now = s.now().getTime()
@@ -110,12 +105,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
     }
     s.observer.updateCheck(c.format, 'miss')
     const generation = await cache.generation(c.slug)
-    const t = await target(c)
-    if (!t) throw notFound(`No app with slug ${c.slug}.`)
+    const d = await decide(c)
+    const t = d.target
     // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
-    if (!t.inCatalog) return toResponse((await compute(req, c, t)).answer)
+    if (!t.inCatalog) return toResponse(await render(req, c, d))
     count(c)
-    const { answer: result, vary } = await compute(req, c, t)
+    const result = await render(req, c, d)
+    const vary = d.vary.length ? d.vary : undefined
     // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
     // TTL so that it does not linger).
     const until = nextChangeAt(t)

@@ -11,7 +11,7 @@ import {
 import type { ArtifactRow, Db } from '../storage/types.ts'
 import type { VersionRow } from '../storage/versions.ts'
 import { rolloutAt } from './rollout.ts'
-import { bucketsFor, planUpdate, type PlanNote } from './update-logic.ts'
+import { bucketsFor, isPartial, planUpdate, type PlanNote } from './update-logic.ts'
 import { parseVersion, versionKeyOf } from '../storage/version-key.ts'
 
 /** What loading a target needs: the database and the app's clock. */
@@ -160,9 +160,13 @@ function toReleases(s: TargetSource, rows: VersionRow[], artifacts: Map<string, 
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
 }
 
-/** Whether the answer for `current` depends on the device (a partial rollout lies above it). */
-export function dependsOnDevice(target: Target, current: SemVer, mode: RolloutMode): boolean {
-  return mode === 'server' && target.releases.some((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
+/**
+ * The releases above `current` offered to some devices but not all: where a device's bucket
+ * decides (`mode` `server`). Empty when the answer for `current` is the same for every device.
+ */
+export function partialRolloutsAbove(target: Target, current: SemVer, mode: RolloutMode): Release[] {
+  if (mode !== 'server') return []
+  return target.releases.filter((r) => isPartial(r.rolloutPercentage) && r.parsed.compare(current) > 0)
 }
 
 /**
@@ -174,7 +178,7 @@ export function dependsOnDevice(target: Target, current: SemVer, mode: RolloutMo
 export async function planOffer(target: Target, current: SemVer, deviceKey: string, mode: RolloutMode, downgrades: boolean,
   notes?: Array<PlanNote<Release>>): Promise<Offer | null> {
   const above = target.releases.filter((r) => r.parsed.compare(current) > 0)
-  const buckets = dependsOnDevice(target, current, mode) ? await bucketsFor(deviceKey, above) : new Map<string, number>()
+  const buckets = partialRolloutsAbove(target, current, mode).length ? await bucketsFor(deviceKey, above) : new Map<string, number>()
   const plan = planUpdate(current, notes ? target.releases : above, (r) => (mode === 'client' ? 0 : buckets.get(r.version) ?? 0), notes)
   if (plan) return { release: plan.target, critical: plan.critical || target.criticalBelow, downgrade: false }
   return target.rollback && downgrades ? { release: target.rollback, critical: target.rollback.critical, downgrade: true } : null

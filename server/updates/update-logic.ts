@@ -22,6 +22,9 @@ export async function rolloutBucket(deviceKey: string, version: string): Promise
 
 export const inRollout = (percentage: number, bucket: number) => bucket < percentage
 
+/** A partial rollout: offered to some devices, not all, so a device's bucket decides. The one place this is tested. */
+export const isPartial = (percentage: number) => percentage > 0 && percentage < 100
+
 export interface Plan<C extends Candidate> { target: C; critical: boolean }
 
 /**
@@ -54,8 +57,7 @@ export function planUpdate<C extends Candidate>(current: string | SemVer, publis
   let targetIndex = -1
   for (let i = pool.length - 1; i >= 0; i--) {
     const c = pool[i] as C
-    const partial = c.rolloutPercentage > 0 && c.rolloutPercentage < 100
-    const bucket = partial ? bucketOf(c) : null
+    const bucket = isPartial(c.rolloutPercentage) ? bucketOf(c) : null
     if (c.rolloutPercentage >= 100 || (bucket !== null && inRollout(c.rolloutPercentage, bucket))) {
       targetIndex = i
       notes?.push({ candidate: c, rule: 'offered', bucket })
@@ -77,7 +79,7 @@ export function planUpdate<C extends Candidate>(current: string | SemVer, publis
 export async function bucketsFor<C extends Candidate>(deviceKey: string, published: C[]): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   for (const c of published) {
-    if (c.rolloutPercentage > 0 && c.rolloutPercentage < 100 && !out.has(c.version)) out.set(c.version, await rolloutBucket(deviceKey, c.version))
+    if (isPartial(c.rolloutPercentage) && !out.has(c.version)) out.set(c.version, await rolloutBucket(deviceKey, c.version))
   }
   return out
 }
