@@ -1,5 +1,4 @@
 /** @module Handlers and their answers: the typed `respond`, JSON and empty responses, timestamps. */
-import type { Answer } from '../protocols/answer.ts'
 import type { Ctx } from './context.ts'
 import { secured, withSecurityHeaders } from './security-headers.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
@@ -31,8 +30,3 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
 }
 
 export const noContent = () => secured(new Response(null, { status: 204, headers: NO_CONTENT_HEADERS }))
-
-/** A rendered update answer (cached or fresh) as the response sent. */
-export function toResponse(a: Answer): Response {
-  return secured(new Response(a.status === 204 || a.status === 302 ? null : a.body, { status: a.status, headers: withSecurityHeaders(a.headers) }))
-}

@@ -1,5 +1,6 @@
 /** @module Each updater format as one object: its renderer and what its client does. */
-import type { Release, RolloutMode } from '../updates/offer.ts'
+import type { FormatTraits } from '../updates/decide.ts'
+import type { Release } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 import type { UpdaterFormat } from './formats.ts'
 import { installableFiles, renderElectronUpdater } from './electron-updater.ts'
@@ -10,21 +11,9 @@ import { archiveOf, renderSparkle } from './sparkle.ts'
 import { renderTauri, signedBundle } from './tauri.ts'
 import { fullPackage, renderVelopack } from './velopack.ts'
 
-export interface UpdaterProtocol {
+/** One updater format: its renderer, and what its client does (`FormatTraits`). */
+export interface UpdaterProtocol extends FormatTraits {
   render: Renderer
-  /**
-   * Squirrel.Windows' RELEASES lists every release up to the one offered, below the client's
-   * version too; every other answer needs only the releases above the client's version.
-   */
-  listsOlder: boolean
-  /** `client`: the client stages partial rollouts itself from the percentage Ferry sends. */
-  rolloutMode: RolloutMode
-  /**
-   * Whether the client installs a version older than its own, which a device on a pulled version
-   * is offered (see `Target.rollback`): `always`, `opt-in` (the app must allow it:
-   * electron-updater's `allowDowngrade`, a Tauri `version_comparator`), or `never` (no rollback).
-   */
-  downgrade: 'always' | 'opt-in' | 'never'
   /**
    * Whether the answer can carry this release: each renderer answers "no update" for an offered
    * release without a file its client installs (used by the explain endpoint).

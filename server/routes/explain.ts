@@ -11,6 +11,7 @@ import { findTeamApp } from './api-objects.ts'
 import { versionQuery, type VersionRow } from '../storage/versions.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { notFound } from '../http/problem.ts'
+import { PROTOCOLS } from '../protocols/index.ts'
 import { decideUpdate } from '../updates/decide.ts'
 import type { Release } from '../updates/offer.ts'
 import { parseSteps, rolloutAt } from '../updates/rollout.ts'
@@ -31,7 +32,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       const app = await findTeamApp(s, user, path.app)
       const current = versionInput('version', query.version)
       const notes: Array<PlanNote<Release>> = []
-      const decision = await decideUpdate(s, {
+      const decision = await decideUpdate(s, PROTOCOLS, {
         slug: app.slug, channel: query.channel, platform: query.platform, arch: query.arch, current,
         format: query.format ?? 'platform', deviceKey: query.deviceId, notes,
       })

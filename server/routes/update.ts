@@ -14,9 +14,10 @@ import { versionQuery } from '../storage/versions.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { notFound, validationProblem } from '../http/problem.ts'
 import type { Answer } from '../protocols/answer.ts'
-import { toResponse } from '../http/respond.ts'
+import { toResponse } from './answer-response.ts'
 import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
+import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
 import { decideUpdate, type UpdateDecision } from '../updates/decide.ts'
 import { nextChangeAt } from '../updates/offer.ts'
 import { OfferLedger } from '../updates/health-evidence.ts'
@@ -47,7 +48,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
   | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast'> {
   const decide = async (c: Check) => {
-    const decision = await decideUpdate(s, c)
+    const decision = await decideUpdate(s, PROTOCOLS, c)
     if (!decision) throw notFound(`No app with slug ${c.slug}.`)
     return decision
   }
@@ -71,7 +72,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     return sig
   }
 
-  async function render(req: Ctx, c: Check, d: UpdateDecision): Promise<Answer> {
+  async function render(req: Ctx, c: Check, d: UpdateDecision<UpdaterProtocol>): Promise<Answer> {
     const base = baseUrl(s, req.req.url)
     const files = offeredFiles(s, base, d.target.app)
     const rendered = await d.protocol.render({ base, files, target: d.target, current: c.current, offer: d.offer })

@@ -4,9 +4,9 @@
  * update route renders and caches the decision; the explain endpoint words it.
  */
 import type { SemVer } from 'semver'
-import type { UpdaterFormat } from '../protocols/formats.ts'
-import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
-import { loadTarget, partialRolloutsAbove, planOffer, type Offer, type Release, type Target, type TargetSource } from './offer.ts'
+import {
+  loadTarget, partialRolloutsAbove, planOffer, type Offer, type Release, type RolloutMode, type Target, type TargetSource, type UpdaterFormat,
+} from './offer.ts'
 import type { PlanNote } from './update-logic.ts'
 
 export interface UpdateCheck {
@@ -24,10 +24,20 @@ export interface UpdateCheck {
   notes?: Array<PlanNote<Release>>
 }
 
-export interface UpdateDecision {
+/** What the decision needs to know of each updater format's client (`server/protocols/index.ts`). */
+export interface FormatTraits {
+  /** The answer lists releases below the client's version too (Squirrel.Windows' RELEASES). */
+  listsOlder: boolean
+  /** `client`: the client stages partial rollouts itself from the percentage Ferry sends. */
+  rolloutMode: RolloutMode
+  /** Whether the client installs an older version: the rollback offered on a pulled one. */
+  downgrade: 'always' | 'opt-in' | 'never'
+}
+
+export interface UpdateDecision<P extends FormatTraits = FormatTraits> {
   target: Target
   format: UpdaterFormat
-  protocol: UpdaterProtocol
+  protocol: P
   /** `null`: up to date, or no version was sent. */
   offer: Offer | null
   /**
@@ -37,15 +47,16 @@ export interface UpdateDecision {
   vary: Array<[string, number]>
 }
 
-/** Decides a check, or `null` when the app does not exist. */
-export async function decideUpdate(s: TargetSource, check: UpdateCheck): Promise<UpdateDecision | null> {
+/** Decides a check with each format's `protocols`, or `null` when the app does not exist. */
+export async function decideUpdate<P extends FormatTraits>(s: TargetSource, protocols: Record<UpdaterFormat, P>, check: UpdateCheck):
+  Promise<UpdateDecision<P> | null> {
   const formatOf = (platformFormat: UpdaterFormat) => (check.format === 'platform' ? platformFormat : check.format)
-  const everyRelease = (platformFormat: UpdaterFormat) => check.notes !== undefined || PROTOCOLS[formatOf(platformFormat)].listsOlder
+  const everyRelease = (platformFormat: UpdaterFormat) => check.notes !== undefined || protocols[formatOf(platformFormat)].listsOlder
   const target = await loadTarget(s, check.slug, check.channel, check.platform, check.arch,
     (platformFormat) => (everyRelease(platformFormat) ? undefined : check.current), check.current)
   if (!target) return null
   const format = formatOf(target.defaultFormat)
-  const protocol = PROTOCOLS[format]
+  const protocol = protocols[format]
   const { current } = check
   if (!current) return { target, format, protocol, offer: null, vary: [] }
   const offer = await planOffer(target, current, check.deviceKey, protocol.rolloutMode, protocol.downgrade !== 'never', check.notes)

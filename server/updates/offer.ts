@@ -4,7 +4,7 @@
  * and the single planning step (`planUpdate`) every protocol renders.
  */
 import type { SemVer } from 'semver'
-import type { UpdaterFormat } from '../protocols/formats.ts'
+import type { components } from '../generated/api.ts'
 import {
   artifactsOf, findTarget, isPulled, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds,
 } from '../storage/releases.ts'
@@ -13,6 +13,8 @@ import type { VersionRow } from '../storage/versions.ts'
 import { rolloutAt } from './rollout.ts'
 import { bucketsFor, isPartial, planUpdate, type PlanNote } from './update-logic.ts'
 import { parseVersion, versionKeyOf } from '../storage/version-key.ts'
+
+export type UpdaterFormat = components['schemas']['UpdaterFormat']
 
 /** What loading a target needs: the database and the app's clock. */
 export interface TargetSource {

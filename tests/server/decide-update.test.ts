@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { SemVer } from 'semver'
+import { PROTOCOLS } from '../../server/protocols/index.ts'
 import { decideUpdate, type UpdateCheck } from '../../server/updates/decide.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { bearer, jsonBody, memoryApp, signup, uploadForm } from './helpers.ts'
@@ -25,7 +26,7 @@ async function setup() {
   const check = (fields: Partial<UpdateCheck>): UpdateCheck => ({
     slug: 'app-one', channel: 'stable', platform: 'windows', arch: 'x64', current: new SemVer('1.0.0'), format: 'ferry', deviceKey: 'd', ...fields,
   })
-  return { decide: (fields: Partial<UpdateCheck>) => decideUpdate(services, check(fields)) }
+  return { decide: (fields: Partial<UpdateCheck>) => decideUpdate(services, PROTOCOLS, check(fields)) }
 }
 
 test('decideUpdate: a partial rollout above the client makes the answer vary by device where Ferry buckets', async () => {

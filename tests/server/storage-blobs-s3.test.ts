@@ -323,6 +323,7 @@ test('object storage unreachable: 503 problems on download and upload, no versio
     const dl = await f(path)
     await expectSpec('downloadArtifact', dl.clone(), 503)
     assert.match((await expectProblem(dl, 503, 'unavailable')).detail, /artifact storage is unavailable/)
+    assert.equal(dl.headers.get('retry-after'), '5', 'an object-storage outage is a dependency outage: retry after 5 s')
     // One PutObject at commit, and a multipart upload from the first part.
     for (const size of [1000, DEFAULT_PART_BYTES + MiB]) {
       const up = await f('/v1/apps/outage-app/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '3.0.0' }, [['Outage-3.0.0.exe', payload(size)]]) }))
