@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
+import { feedNameProblem, fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
 import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
 import { randomId } from '../crypto.ts'
 import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
@@ -84,6 +84,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
+    const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
+    if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
     const unsigned = await signatureProblems(app, upload)
     if (unsigned.length) throw validationProblem(unsigned)
 
