@@ -32,6 +32,42 @@ export function fileNameProblem(name: string): string | undefined {
   return undefined
 }
 
+/**
+ * What a package feed may carry of a `.nupkg` name: Squirrel.Windows' RELEASES splits each line at
+ * whitespace and reads `#` as the start of a comment, and Squirrel.Windows and Velopack both fetch
+ * the name as a bare path next to the feed, so anything a URL would have to escape is out.
+ */
+const FEED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.nupkg$/i
+const SQUIRREL_SUFFIX = /(-full|-delta)?\.nupkg$/i
+const SQUIRREL_VERSION = /\d+(\.\d+){0,3}(-[A-Za-z][0-9A-Za-z-.]*)?$/
+
+/** The version Squirrel.Windows reads from a package name (its ReleaseEntry's regular expressions). */
+export function squirrelVersionOf(name: string): string | undefined {
+  return SQUIRREL_VERSION.exec(name.replace(SQUIRREL_SUFFIX, ''))?.[0]
+}
+
+/** A stored package name every feed can carry (names stored before uploads were checked may not be). */
+export const isFeedName = (name: string) => FEED_NAME.test(name)
+
+/**
+ * Why a `.nupkg` of `version` cannot go into a Squirrel.Windows or Velopack feed, or `undefined`
+ * (other files are never listed by name). One bad name would break the feed of the whole channel.
+ */
+export function feedNameProblem(name: string, version: string): string | undefined {
+  if (packageTypeOf(name) !== 'nupkg') return undefined
+  if (!isFeedName(name)) {
+    return `package ${JSON.stringify(name)} may hold only letters, digits, '.', '_' and '-', starting with a letter or digit: `
+      + 'Squirrel.Windows and Velopack feeds carry it as a bare path'
+  }
+  const lower = name.toLowerCase()
+  const at = lower.indexOf(`-${version.toLowerCase()}`)
+  const after = at < 0 ? '' : lower.charAt(at + version.length + 1)
+  if (at <= 0 || (after !== '-' && after !== '.')) {
+    return `package ${JSON.stringify(name)} must be named <id>-${version}[-full|-delta].nupkg: Squirrel.Windows and Velopack read the version from the name`
+  }
+  return undefined
+}
+
 /** The file a signature file signs: `<file>.sig` (Tauri) or `<file>.edsig` (Sparkle); `undefined` for other files. */
 export function signedFileOf(name: string): string | undefined {
   const type = packageTypeOf(name)

@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
+import { feedNameProblem, fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Ctx } from '../http/context.ts'
@@ -92,6 +92,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
+    const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
+    if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
     const unsigned = await signatureProblems(app, upload)
     if (unsigned.length) throw validationProblem(unsigned)
 
