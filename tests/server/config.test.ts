@@ -141,7 +141,7 @@ test('FERRY_CORS_ORIGINS: * alone, or exact http(s) origins', () => {
 })
 
 test('env-overview.mdx and .env.example list exactly the variables config.ts reads', async () => {
-  const source = await readFile(join(root, 'server', 'config.ts'), 'utf8')
+  const source = await readFile(join(root, 'server', 'runtime', 'config.ts'), 'utf8')
   const read = namesIn(source, /'(FERRY_[A-Z_]+)'/g)
   assert.ok(read.size >= 8, `found only ${[...read].join(', ')}`)
   const page = await readFile(join(root, 'pages', 'docs', 'getting-started', 'env-overview.mdx'), 'utf8')

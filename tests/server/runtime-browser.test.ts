@@ -83,7 +83,7 @@ test('an upload through the sandbox streams into memory blobs with the same dige
 
 test('server code outside the Node edges imports nothing from node: or Node-only packages', async () => {
   const root = join(import.meta.dirname, '..', '..', 'server')
-  const nodeOnly = new Set(['runtime/node.ts', 'storage/blobs-fs.ts', 'cache/redis-cache.ts', 'storage/blobs-s3.ts', 'login-limiter-stores.ts'])
+  const nodeOnly = new Set(['runtime/node.ts', 'storage/blobs-fs.ts', 'cache/redis-cache.ts', 'storage/blobs-s3.ts', 'auth/login-limiter-stores.ts'])
   const files: string[] = []
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
