@@ -1,6 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import { HttpProblem } from '../problem.ts'
+import { DependencyUnavailable } from './outage.ts'
 import type { UpdaterFormat } from '../protocols/formats.ts'
 
 export interface TeamsTable { id: string; name: string; created_at: string }
@@ -173,11 +173,11 @@ export interface DirectUrlOptions {
 
 /**
  * Thrown by a store whose backing service fails (unreachable, refusing credentials, erroring):
- * the client gets a 503 problem, not a 500, and the cause is logged by the store.
+ * one more dependency outage, so the client gets a 503 with Retry-After and the cause is logged.
  */
-export class BlobStoreUnavailable extends HttpProblem {
-  constructor(detail = 'The artifact storage is unavailable; try again later.') {
-    super('unavailable', detail)
+export class BlobStoreUnavailable extends DependencyUnavailable {
+  constructor(cause: unknown) {
+    super('The artifact storage', cause)
   }
 }
 
