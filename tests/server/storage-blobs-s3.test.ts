@@ -29,7 +29,7 @@ import {
   JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, expectProblem, expectSpec, httpFetch, prepareUploadTeam, startTestServer, uploadForm,
   type Fetch,
 } from './helpers.ts'
-import { startS3, type S3TestServer } from './s3-server.ts'
+import { startS3, type S3TestServer } from '../../services/s3-server.ts'
 import { loadConfig } from '../../server/config.ts'
 
 const MiB = 1024 * 1024
