@@ -73,6 +73,8 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError
   return out
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 /**
  * Why no backend can store this text, or `undefined`: PostgreSQL refuses U+0000 in text and
  * JSON, and a lone surrogate is not Unicode (drivers would store U+FFFD instead). Refused on
@@ -80,7 +82,7 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError
  */
 export function unstorableText(text: string): string | undefined {
   if (text.includes('\u0000')) return 'must not contain U+0000 (NUL)'
-  if (!text.isWellFormed()) return 'must be valid Unicode text (it holds a lone surrogate)'
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it holds a lone surrogate)'
   return undefined
 }
 
