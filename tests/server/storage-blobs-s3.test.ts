@@ -398,7 +398,7 @@ test('the store going away mid-upload: 503, no version; the next start aborts th
     // (0 here) and keeps every blob an artifact points at.
     await server.close()
     const restarted = await startServer({
-      config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir: server.dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, logLevel: 'silent', blobs: location, orphanMinAgeSeconds: 0 },
+      config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir: server.dataDir, databaseUrl: server.databaseUrl, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, logLevel: 'silent', blobs: location, orphanMinAgeSeconds: 0 },
       logger: pino({ level: 'silent' }),
       passwordIterations: TEST_ITERATIONS,
     })
