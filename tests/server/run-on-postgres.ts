@@ -33,7 +33,7 @@ function matrixSuites(dir = import.meta.dirname): { suites: string[]; optedOut: 
 let files = process.argv.slice(2)
 if (!files.length) {
   const { suites, optedOut } = matrixSuites()
-  for (const { file, reason } of optedOut) console.log(`backend matrix: ${file} stays on SQLite: ${reason}`)
+  for (const { file, reason } of optedOut) console.log(`backend matrix: ${file} is not rerun on PostgreSQL + S3: ${reason}`)
   files = suites
 }
 const concurrency = process.env.FERRY_TEST_CONCURRENCY ?? '2'
