@@ -43,19 +43,9 @@ const violations = cruise()
 const require = createRequire(import.meta.url)
 const config = require(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string; comment: string }> }
 
-/**
- * Bench scripts still import the test service launchers (tests/server/postgres-server.ts,
- * s3-server.ts) until those move out of tests/: reported as a todo, not a pass. Any other
- * scripts → tests import fails the test.
- */
-const KNOWN_SCRIPT_IMPORTS = new Set(['tests/server/postgres-server.ts', 'tests/server/s3-server.ts'])
-
 for (const rule of config.forbidden) {
   const known = async () => (await violations).filter((v) => v.rule.name === rule.name)
-  const pending = rule.name === 'scripts-not-tests'
-    && (await known()).length > 0 && (await known()).every((v) => KNOWN_SCRIPT_IMPORTS.has(v.to))
-  const todo = pending ? 'bench scripts import tests/server launchers until those move out of tests/' : false
-  test(`architecture: ${rule.comment}`, { todo }, async () => {
+  test(`architecture: ${rule.comment}`, async () => {
     const found = await known()
     assert.deepEqual(found.map(describe), [], `${found.length} import(s) break rule ${rule.name} (.dependency-cruiser.cjs)`)
   })

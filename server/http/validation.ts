@@ -73,6 +73,43 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError
   return out
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why no backend can store this text, or `undefined`: PostgreSQL refuses U+0000 in text and
+ * JSON, and a lone surrogate is not Unicode (drivers would store U+FFFD instead). Refused on
+ * SQLite too, so both backends answer alike.
+ */
+export function unstorableText(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain U+0000 (NUL)'
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it holds a lone surrogate)'
+  return undefined
+}
+
+/** Field errors for every string of a JSON value (member names included) that `unstorableText` refuses. */
+export function unstorableTextErrors(value: unknown): FieldError[] {
+  const out: FieldError[] = []
+  // A stack rather than recursion: how deep a body nests is the client's choice.
+  const pending: Array<[unknown, string]> = [[value, '']]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, pointer] = next
+    if (typeof item === 'string') {
+      const why = unstorableText(item)
+      if (why) out.push({ pointer: pointer || '/', message: why })
+    } else if (Array.isArray(item)) {
+      item.forEach((member, i) => pending.push([member, `${pointer}/${i}`]))
+    } else if (item && typeof item === 'object') {
+      for (const [name, member] of Object.entries(item)) {
+        const at = `${pointer}/${escapeToken(name)}`
+        const why = unstorableText(name)
+        if (why) out.push({ pointer: at, message: `name ${why}` })
+        pending.push([member, at])
+      }
+    }
+  }
+  return out.reverse()
+}
+
 /** Turns a raw query/path/header string into the parameter's JSON type, or leaves it as is. */
 function coerce(raw: string, type: string | undefined): unknown {
   if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw
@@ -135,16 +172,28 @@ export function operationValidator<K extends OperationId>(op: OperationSpec): Op
   return {
     params(get) {
       const raw: Record<Location, Record<string, unknown>> = { path: {}, query: {}, header: {} }
+      const unstorable: FieldError[] = []
       for (const { p, lower } of readers) {
         const value = get(p, lower)
         // An empty value is an absent one: `?cursor=` asks for the first page.
-        if (value !== undefined && value !== '') raw[p.in][p.name] = coerce(value, p.type)
+        if (value === undefined || value === '') continue
+        raw[p.in][p.name] = coerce(value, p.type)
+        const why = unstorableText(value)
+        if (why) unstorable.push({ field: p.name, message: why })
       }
-      if (!checkParams(raw)) throw validationProblem(paramErrors(checkParams.errors))
+      if (!checkParams(raw)) {
+        const errors = paramErrors(checkParams.errors)
+        throw validationProblem([...errors, ...unstorable.filter((u) => !errors.some((e) => e.field === u.field))])
+      }
+      if (unstorable.length) throw validationProblem(unstorable)
       return raw
     },
     body(value) {
-      if (checkBody(value)) return value
+      if (checkBody(value)) {
+        const unstorable = unstorableTextErrors(value)
+        if (unstorable.length) throw validationProblem(unstorable)
+        return value
+      }
       const errors = 'errors' in checkBody ? bodyErrors(checkBody.errors) : []
       throw validationProblem(errors.length ? errors : [{ pointer: '/', message: 'must be empty' }])
     },

@@ -16,7 +16,7 @@ import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
 import { operationById } from '../http/spec.ts'
-import { bodyErrors, compileSchema } from '../http/validation.ts'
+import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
 import { sql, type Insertable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
@@ -87,9 +87,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     for (const message of uploadSetProblems(upload.files.map((f) => f.name))) errors.push({ field: 'files', message })
     const body = { ...fields, files: upload.files.map((f) => f.name) }
     const valid = checkUpload(body)
-    if (!valid) {
-      for (const e of bodyErrors(checkUpload.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
-    }
+    const fieldOf = (e: FieldError) => (e.pointer ?? '/').slice(1).split('/')[0] || 'body'
+    for (const e of valid ? unstorableTextErrors(body) : bodyErrors(checkUpload.errors)) errors.push({ field: fieldOf(e), message: e.message })
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
     const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])

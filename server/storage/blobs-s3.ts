@@ -117,7 +117,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       const startPart = async (body: Uint8Array) => {
         uploadId ??= (await call('CreateMultipartUpload', (abortSignal) =>
           client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: 'application/octet-stream' }), { abortSignal }))).UploadId
-        if (!uploadId) throw new BlobStoreUnavailable()
+        if (!uploadId) throw new BlobStoreUnavailable(new Error(`CreateMultipartUpload ${Key}: no UploadId in the answer`))
         const PartNumber = nextPartNumber++
         const upload = (async () => {
           const { ETag } = await call('UploadPart', (abortSignal) =>
@@ -201,8 +201,9 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       }
       const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1]) : out.ContentLength
       if (!out.Body || total === undefined || !Number.isFinite(total)) {
-        onError(new Error(`GetObject ${Key}: no body or size in the answer`), 'GetObject')
-        throw new BlobStoreUnavailable()
+        const err = new Error(`GetObject ${Key}: no body or size in the answer`)
+        onError(err, 'GetObject')
+        throw new BlobStoreUnavailable(err)
       }
       return { size: total, body: out.Body.transformToWebStream() }
     },

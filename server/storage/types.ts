@@ -194,7 +194,7 @@ export interface DirectUrlOptions {
  */
 export class BlobStoreUnavailable extends DependencyUnavailable {
   constructor(cause?: unknown) {
-    super('The artifact storage', cause, 'The artifact storage is unavailable; try again later.')
+    super('The artifact storage', cause)
   }
 }
 

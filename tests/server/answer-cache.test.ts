@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
 import { TEST_ITERATIONS, bearer, httpFetch, jsonBody, signup, uploadForm, type Fetch, testServerConfig, testDatabaseUrl } from './helpers.ts'
-import { startRedis } from './redis-server.ts'
+import { startRedis } from '../../services/redis-server.ts'
 
 let redis: Awaited<ReturnType<typeof startRedis>>
 before(async () => { redis = await startRedis() })

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — file-name rules; no database or blob store
 /** Artifact file names: package types, and the rule that a Tauri signature arrives with its bundle. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — client address parsing; no database or blob store
 /** Reading the client's address through trusted proxies, and FERRY_TRUSTED_PROXIES' validation. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

@@ -14,8 +14,8 @@ import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
-import { databases } from './postgres-server.ts'
-import { environmentLocation } from './s3-location.ts'
+import { databases } from '../../services/postgres-server.ts'
+import { environmentLocation } from '../../services/s3-location.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 
@@ -29,6 +29,8 @@ const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(proces
 export interface TestServer extends RunningServer {
   dataDir: string
   blobLocation: BlobLocation
+  /** The PostgreSQL database the server uses; `undefined`: SQLite at `${dataDir}/ferry.db`. */
+  databaseUrl: string | undefined
   stop(): Promise<void>
 }
 
@@ -61,8 +63,9 @@ export function testBlobLocation(): BlobLocation {
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
+  const serverConfig = testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation })
   const running = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation }),
+    config: serverConfig,
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
@@ -70,6 +73,7 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
     ...running,
     dataDir,
     blobLocation,
+    databaseUrl: serverConfig.databaseUrl,
     async stop() {
       await running.close()
       await rm(dataDir, { recursive: true, force: true })
@@ -84,6 +88,11 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
 export async function openTestDb(): Promise<Db> {
   const url = await testDatabaseUrl()
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
+}
+
+/** A second connection to the database a test server uses, whichever backend that is (close it with `destroy`). */
+export async function openServerDb(server: Pick<TestServer, 'dataDir' | 'databaseUrl'>): Promise<Db> {
+  return server.databaseUrl ? openPostgresDb(server.databaseUrl, { poolSize: 1, allowExitOnIdle: true }) : openNodeDb(join(server.dataDir, 'ferry.db'))
 }
 
 /** Keys of the blobs a test server holds, whatever its store. */

@@ -13,7 +13,7 @@ import {
   bearer, halfThenWait, httpFetch, jsonBody, killHard, openTestBlobs, prepareUploadTeam, signup, startChild, startTestServer, testBlobLocation, uploadForm,
   type Fetch, type TestServer,
 } from './helpers.ts'
-import { startPostgres, type TestPostgres } from './postgres-server.ts'
+import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
 
 let pg: TestPostgres
 let dataDir: string

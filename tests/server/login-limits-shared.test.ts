@@ -13,8 +13,8 @@ import { pino } from 'pino'
 import type { ServerConfig } from '../../server/runtime/config.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { PASSWORD, TEST_ITERATIONS, countStatuses, expectProblem, expectSpec, httpFetch, login, signup, testServerConfig, type Fetch } from './helpers.ts'
-import { startOwnPostgres, startPostgres, type TestPostgres } from './postgres-server.ts'
-import { startRedis } from './redis-server.ts'
+import { startOwnPostgres, startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
+import { startRedis } from '../../services/redis-server.ts'
 
 let pg: TestPostgres
 before(async () => { pg = await startPostgres() })

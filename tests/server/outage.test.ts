@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { bearer, expectProblem, httpFetch, jsonBody, signup, startTestServer, type Fetch, type TestServer } from './helpers.ts'
-import { startOwnPostgres, type OwnPostgres } from './postgres-server.ts'
+import { startOwnPostgres, type OwnPostgres } from '../../services/postgres-server.ts'
 
 let pg: OwnPostgres
 let server: TestServer

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — pure rollout arithmetic; no database or blob store
 /** The ramp arithmetic of `server/updates/rollout.ts`: the share in force at a moment, from stored state only. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

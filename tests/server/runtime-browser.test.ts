@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the browser runtime's own SQLite (wasm) and memory blobs; PostgreSQL does not run in a browser
 /** The browser runtime, run in Node: sql.js + memory blobs + demo seed answer like the real server. */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'

@@ -17,7 +17,7 @@ import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import type { Db } from '../../server/storage/types.ts'
 import { TELEMETRY_BUFFER_LIMITS, TelemetryRecorder } from '../../server/telemetry/recorder.ts'
 import { bearer, expectProblem, httpFetch, memoryApp, prepareUploadTeam, startTestServer, type Fetch, type TestServer } from './helpers.ts'
-import { startOwnPostgres, type OwnPostgres } from './postgres-server.ts'
+import { startOwnPostgres, type OwnPostgres } from '../../services/postgres-server.ts'
 
 let cluster: OwnPostgres
 before(async () => { cluster = await startOwnPostgres() })

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — reads the troubleshooting page; no server
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — pure version-key arithmetic; no database
 /** The version sort key: its byte order is semver precedence, build metadata ignored. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

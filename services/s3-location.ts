@@ -1,6 +1,6 @@
 /** Where the S3 tests' blobs go when FERRY_TEST_S3_* name a bucket (no SDK import: every test file loads this). */
 import { randomUUID } from 'node:crypto'
-import type { S3Location } from '../../server/runtime/config.ts'
+import type { S3Location } from '../server/runtime/config.ts'
 
 /**
  * A location in the bucket FERRY_TEST_S3_* name, under a fresh `ferry-test-<random>/` prefix

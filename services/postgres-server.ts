@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { freePort } from '../../lib/docs-runner/server.ts'
+import { freePort } from '../lib/docs-runner/server.ts'
 
 const run = promisify(execFile)
 

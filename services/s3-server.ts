@@ -27,7 +27,7 @@ import { promisify } from 'node:util'
 import {
   AbortMultipartUploadCommand, CreateBucketCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client,
 } from '@aws-sdk/client-s3'
-import type { S3Location } from '../../server/runtime/config.ts'
+import type { S3Location } from '../server/runtime/config.ts'
 import { environmentLocation } from './s3-location.ts'
 
 const run = promisify(execFile)
@@ -133,7 +133,7 @@ export async function startS3(env: Record<string, string | undefined> = process.
   const missing = BINARIES.filter((b) => !existsSync(b))
   if (missing.length) {
     throw new Error(`The S3 tests need Ceph's radosgw (${missing.join(', ')} missing): install it with\n  ${INSTALL_HINT}\n` +
-      'or point them at an S3-compatible endpoint with FERRY_TEST_S3_BUCKET, FERRY_TEST_S3_ENDPOINT, … (see tests/server/s3-server.ts).')
+      'or point them at an S3-compatible endpoint with FERRY_TEST_S3_BUCKET, FERRY_TEST_S3_ENDPOINT, … (see services/s3-server.ts).')
   }
   const dir = await mkdtemp(join(tmpdir(), 'ferry-ceph-'))
   const conf = join(dir, 'ceph.conf')
