@@ -1,7 +1,7 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
@@ -28,6 +28,8 @@ const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(proces
 
 export interface TestServer extends RunningServer {
   dataDir: string
+  /** The PostgreSQL database it uses; `undefined`: SQLite in `<dataDir>/ferry.db`. */
+  databaseUrl: string | undefined
   blobLocation: BlobLocation
   stop(): Promise<void>
 }
@@ -61,14 +63,16 @@ export function testBlobLocation(): BlobLocation {
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
+  const databaseUrl = 'databaseUrl' in config ? config.databaseUrl : await testDatabaseUrl()
   const running = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation }),
+    config: testServerConfig(dataDir, { maxUploadBytes, ...config, databaseUrl, blobs: blobLocation }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
   return {
     ...running,
     dataDir,
+    databaseUrl,
     blobLocation,
     async stop() {
       await running.close()
@@ -84,6 +88,17 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
 export async function openTestDb(): Promise<Db> {
   const url = await testDatabaseUrl()
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
+}
+
+/**
+ * The database a server (in process or not) really stores into: its PostgreSQL, or the SQLite
+ * file in its data dir, which must already exist (opening a fresh one would read nothing).
+ */
+export async function openServerDb(server: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
+  if (server.databaseUrl) return openPostgresDb(server.databaseUrl, { poolSize: 1, allowExitOnIdle: true })
+  const file = join(server.dataDir, 'ferry.db')
+  await access(file)
+  return openNodeDb(file)
 }
 
 /** Keys of the blobs a test server holds, whatever its store. */
