@@ -195,6 +195,23 @@ export async function signup(f: Fetch, email: string, teamName = 'Team') {
 export const checked = new Set<string>()
 
 /**
+ * Once a dependency is back (the caller awaited the event, e.g. PostgreSQL's `resume()`, which
+ * returns when it accepts connections), repeats `request` until it answers 200. Every answer
+ * before that must be the documented outage answer, a 503 `unavailable` problem with
+ * Retry-After: a 500 or any other status fails at once. Each failed request drops one pooled
+ * connection the outage broke, so a bounded number of attempts suffices, with no timer.
+ */
+export async function servedAgain(request: () => Promise<Response>, attempts = 20): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await request()
+    if (res.status === 200) return res
+    assert.equal(res.headers.get('retry-after'), '5', `attempt ${attempt} after the outage: ${res.status} without Retry-After`)
+    await expectProblem(res, 503, 'unavailable')
+    assert.ok(attempt < attempts, `still 503 after ${attempts} attempts once the dependency was back`)
+  }
+}
+
+/**
  * Asserts the response's status is listed for the operation, its content type matches, and
  * its body validates against the schema the spec gives for that status. Returns the body.
  */
