@@ -2,6 +2,12 @@
  * Tauri v2's updater plugin, redone in TypeScript where the tests need it: the endpoint URL it
  * requests, how it reads the answer, when it calls it an update, and how it checks the download.
  *
+ * Why not the real one: the plugin is the Rust crate `tauri-plugin-updater`, which builds only
+ * inside a Tauri app (it depends on `tauri`). Neither crate is packaged for Debian, and no Rust
+ * crate registry is reachable from this machine or CI. The npm package
+ * `@tauri-apps/plugin-updater` holds no updater logic: it forwards `check()` over Tauri's IPC to
+ * that Rust code.
+ *
  * Follows tauri-apps/plugins-workspace at 77149dc (tauri-plugin-updater 2.0.2),
  * `plugins/updater/src/updater.rs`: `Updater::check` (placeholders, 204, `release.version >
  * current_version`), `RemoteRelease`'s `Deserialize` (the dynamic `{url, signature}` shape or the
