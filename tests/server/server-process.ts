@@ -52,16 +52,17 @@ function blobEnvironment(blobs: BlobLocation | undefined): Record<string, string
 
 /** Starts the server process; resolves with its URL once it logs `listening`. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('FERRY_')))
-  const env: Record<string, string | undefined> = {
-    ...inherited,
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // Only the variables set below configure it; the test runner's own FERRY_TEST_* stay out.
+  for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
+  Object.assign(env, {
     FERRY_HOST: '127.0.0.1', FERRY_PORT: '0', FERRY_DATA_DIR: options.dataDir, FERRY_LOG_LEVEL: 'info',
     FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_JWT_SECRET: JWT_SECRET, FERRY_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
     ...(options.databaseUrl ? { FERRY_DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { FERRY_REDIS_URL: options.redisUrl } : {}),
     ...(options.metrics ? { FERRY_METRICS_PORT: String(await freePort()) } : {}),
     ...blobEnvironment(options.blobs),
-  }
+  })
   const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let stderr = ''
