@@ -108,8 +108,7 @@ function secret(name: string, raw: string, minLength: number): string {
 }
 
 /** `*`, or a comma-separated list of exact origins (`scheme://host[:port]`, no path). */
-function corsOrigins(raw: string): CorsOrigins {
-  const name = 'FERRY_CORS_ORIGINS'
+function corsOrigins(raw: string, name: string): CorsOrigins {
   const entries = raw.split(',').map((e) => e.trim())
   if (entries.length === 1 && entries[0] === '*') return '*'
   for (const entry of entries) {
@@ -142,8 +141,7 @@ export function ipVersion(text: string): 0 | 4 | 6 {
 }
 
 /** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `fd00::/8`). */
-function trustedProxies(raw: string): string[] {
-  const name = 'FERRY_TRUSTED_PROXIES'
+function trustedProxies(raw: string, name: string): string[] {
   const entries = raw.split(',').map((e) => e.trim()).filter(Boolean)
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/')
@@ -157,16 +155,16 @@ function trustedProxies(raw: string): string[] {
 }
 
 /** `s3://bucket` or `s3://bucket/some/prefix` (bucket names as S3 allows them). */
-function parseBlobUrl(raw: string): { bucket: string; prefix: string } {
+function parseBlobUrl(raw: string, name: string): { bucket: string; prefix: string } {
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9._/-]*))?$/.exec(raw)
   const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '')
   if (!m?.[1] || prefix.split('/').some((part) => part === '.' || part === '..') || prefix.includes('//')) {
-    throw new Error(`FERRY_BLOB_URL must be s3://<bucket> or s3://<bucket>/<prefix> (bucket: 3–63 lower-case letters, digits, dots, hyphens), got ${JSON.stringify(raw)}`)
+    throw new Error(`${name} must be s3://<bucket> or s3://<bucket>/<prefix> (bucket: 3–63 lower-case letters, digits, dots, hyphens), got ${JSON.stringify(raw)}`)
   }
   return { bucket: m[1], prefix: prefix ? `${prefix}/` : '' }
 }
 
-const hostName = (name: string) => (raw: string): string => {
+const hostName = (raw: string, name: string): string => {
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) throw new Error(`${name} must be a host name or IP address, got ${JSON.stringify(raw)}`)
   return raw
 }
@@ -177,34 +175,34 @@ const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: st
   return raw as T
 }
 
-function publicUrl(raw: string): string {
+function publicUrl(raw: string, name: string): string {
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    throw new Error(`FERRY_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(raw)}`)
+    throw new Error(`${name} must be an absolute http(s) URL, got ${JSON.stringify(raw)}`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('FERRY_PUBLIC_URL must start with http:// or https://')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://`)
   return raw.replace(/\/+$/, '')
 }
 
-function redisUrl(raw: string): string {
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`FERRY_REDIS_URL must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
+function redisUrl(raw: string, name: string): string {
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
   return raw
 }
 
-function databaseUrl(raw: string): string {
-  if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw)) throw new Error(`FERRY_DATABASE_URL must be a postgres:// or postgresql:// URL, got ${JSON.stringify(raw.replace(/:[^:@/]*@/, ':***@'))}`)
+function databaseUrl(raw: string, name: string): string {
+  if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be a postgres:// or postgresql:// URL, got ${JSON.stringify(raw.replace(/:[^:@/]*@/, ':***@'))}`)
   return raw
 }
 
-function s3Endpoint(raw: string): string {
-  if (!/^https?:\/\/[^\s/]+\/?$/.test(raw)) throw new Error(`FERRY_S3_ENDPOINT must be an http(s) URL without a path, got ${JSON.stringify(raw)}`)
+function s3Endpoint(raw: string, name: string): string {
+  if (!/^https?:\/\/[^\s/]+\/?$/.test(raw)) throw new Error(`${name} must be an http(s) URL without a path, got ${JSON.stringify(raw)}`)
   return raw.replace(/\/$/, '')
 }
 
-function s3Region(raw: string): string {
-  if (!/^[a-z0-9-]{1,32}$/.test(raw)) throw new Error(`FERRY_S3_REGION must be a region name such as us-east-1 or auto, got ${JSON.stringify(raw)}`)
+function s3Region(raw: string, name: string): string {
+  if (!/^[a-z0-9-]{1,32}$/.test(raw)) throw new Error(`${name} must be a region name such as us-east-1 or auto, got ${JSON.stringify(raw)}`)
   return raw
 }
 
@@ -266,7 +264,7 @@ export interface Settings {
  */
 export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> } = {
   host: {
-    name: 'FERRY_HOST', default: '127.0.0.1', parse: hostName('FERRY_HOST'),
+    name: 'FERRY_HOST', default: '127.0.0.1', parse: hostName,
     description: 'Interface to listen on. Use 0.0.0.0 in containers or behind a proxy on another host.',
   },
   port: { name: 'FERRY_PORT', default: '8080', parse: between(0, 65535), description: 'TCP port (0: a free one, named in the "listening" log line).' },
@@ -370,7 +368,7 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     description: 'Prometheus metrics on a listener of their own: GET http://FERRY_METRICS_HOST:FERRY_METRICS_PORT/metrics. Unset: no metrics. The API\'s port never serves them.',
   },
   metricsHost: {
-    name: 'FERRY_METRICS_HOST', default: '127.0.0.1', parse: hostName('FERRY_METRICS_HOST'), needs: 'FERRY_METRICS_PORT',
+    name: 'FERRY_METRICS_HOST', default: '127.0.0.1', parse: hostName, needs: 'FERRY_METRICS_PORT',
     description: 'Address the metrics listener binds to.',
   },
 }
