@@ -1,8 +1,9 @@
 /**
- * Login limiting across instances: two Ferry processes on one PostgreSQL count the same login
- * attempts (in PostgreSQL, or in Redis when FERRY_REDIS_URL is set), so the limits hold in total,
- * not per instance; a correct password forgives the email's failures on both. While the store
- * cannot be reached a login answers 503, never a password check that was not counted.
+ * Login limiting across instances: two Ferry servers on one PostgreSQL (both started in this test
+ * process, each with its own app, limiter and connections) count the same login attempts (in
+ * PostgreSQL, or in Redis when FERRY_REDIS_URL is set), so the limits hold in total, not per
+ * instance; a correct password forgives the email's failures on both. While the store cannot be
+ * reached a login answers 503, never a password check that was not counted.
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
