@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -39,7 +39,8 @@ function compiledReader(): string {
     mkdirSync(dir, { recursive: true })
     const partial = join(dir, `ReadReleases-${process.pid}.exe`)
     execFileSync('mcs', ['-nologo', `-out:${partial}`, source], { stdio: ['ignore', 'ignore', 'inherit'] })
-    execFileSync('mv', [partial, exe])
+    // Compiled under a name of its own, then renamed: parallel test files never run a half-written reader.
+    renameSync(partial, exe)
   }
   reader = exe
   return exe
