@@ -10,13 +10,12 @@
  */
 import type { RateLimiterCompatibleAbstract } from 'rate-limiter-flexible'
 import { hmacSha256Hex } from './crypto.ts'
-import { secondsUntil } from './fixed-windows.ts'
-import { addressKey, emailKey, type LoginLimiter } from './login-limiter.ts'
+import { countingLoginLimiter, type CounterStore, type LoginLimiter } from './login-limiter.ts'
 import { DependencyUnavailable } from '../storage/outage.ts'
 
 type Counter = Pick<RateLimiterCompatibleAbstract, 'consume' | 'delete'>
 
-export interface LoginCounters {
+export interface FlexibleCounters {
   byEmail: Counter
   /** Absent when there is no per-address limit (`attemptsPerAddress: 0`). */
   byAddress?: Counter
@@ -32,33 +31,30 @@ function overLimitWait(rejection: unknown): number | undefined {
   return typeof ms === 'number' ? ms : undefined
 }
 
-async function consume(counter: Counter, key: string): Promise<number | undefined> {
-  try {
-    await counter.consume(key)
-    return undefined
-  } catch (rejection) {
-    const wait = overLimitWait(rejection)
-    if (wait === undefined) throw new DependencyUnavailable(LOGIN_STORE, rejection)
-    return wait
-  }
-}
-
-export function flexibleLoginLimiter(counters: LoginCounters, secret: string): LoginLimiter {
-  const hashed = async (kind: 'email' | 'address', key: string) => (await hmacSha256Hex(secret, `login-${kind}\n${key}`)).slice(0, 32)
-  const { byEmail, byAddress } = counters
+/** One rate-limiter-flexible limiter as a `CounterStore`; a store failure is a `DependencyUnavailable`. */
+function flexibleStore(counter: Counter): CounterStore {
   return {
-    async take({ email, address }) {
-      const addressWait = address === undefined || !byAddress ? undefined : await consume(byAddress, await hashed('address', addressKey(address)))
-      if (addressWait !== undefined) return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
-      const emailWait = await consume(byEmail, await hashed('email', emailKey(email)))
-      if (emailWait !== undefined) return { allowed: false, limit: 'email', retryAfterSeconds: secondsUntil(emailWait) }
-      return { allowed: true }
+    async hit(key) {
+      try {
+        await counter.consume(key)
+        return undefined
+      } catch (rejection) {
+        const wait = overLimitWait(rejection)
+        if (wait === undefined) throw new DependencyUnavailable(LOGIN_STORE, rejection)
+        return wait
+      }
     },
-    async succeeded({ email }) {
-      const key = await hashed('email', emailKey(email))
-      await byEmail.delete(key).catch((error: unknown) => {
+    async forget(key) {
+      await counter.delete(key).catch((error: unknown) => {
         throw new DependencyUnavailable(LOGIN_STORE, error)
       })
     },
   }
+}
+
+export function flexibleLoginLimiter({ byEmail, byAddress }: FlexibleCounters, secret: string): LoginLimiter {
+  return countingLoginLimiter(
+    { byEmail: flexibleStore(byEmail), ...(byAddress ? { byAddress: flexibleStore(byAddress) } : {}) },
+    async (kind, key) => (await hmacSha256Hex(secret, `login-${kind}\n${key}`)).slice(0, 32),
+  )
 }

@@ -8,7 +8,7 @@
 import pg from 'pg'
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible'
 import { createClient } from 'redis'
-import { flexibleLoginLimiter, type LoginCounters } from './login-limiter-flexible.ts'
+import { flexibleLoginLimiter, type FlexibleCounters } from './login-limiter-flexible.ts'
 import { resolveLimits, type LoginLimiter, type LoginLimits } from './login-limiter.ts'
 import { LOGIN_LIMITS_TABLE } from '../storage/migrations.ts'
 
@@ -20,7 +20,7 @@ export interface SharedLoginLimiter {
 interface CounterOptions { keyPrefix: string; points: number; duration: number }
 
 /** One counter per limit; none for a per-address limit of 0 (a store counter of 0 points refuses everything). */
-function counters(limits: Partial<LoginLimits>, make: (options: CounterOptions, first: boolean) => LoginCounters['byEmail']): LoginCounters {
+function counters(limits: Partial<LoginLimits>, make: (options: CounterOptions, first: boolean) => FlexibleCounters['byEmail']): FlexibleCounters {
   const l = resolveLimits(limits)
   const byEmail = make({ keyPrefix: 'ferry-login-email', points: l.failuresPerEmail, duration: l.windowSeconds }, true)
   if (!l.attemptsPerAddress) return { byEmail }

@@ -1,8 +1,9 @@
 /**
  * @module Login limiting: how many password checks one email and one client address may cost in
- * a window. The contract (`LoginLimiter`) is what the app needs; the in-memory default here is
- * bounded and runs in every runtime. Several processes share a store instead (Redis, PostgreSQL:
- * `login-limiter-stores.ts`, chosen by the Node runtime).
+ * a window. The contract (`LoginLimiter`) is what the app needs, and `countingLoginLimiter` is
+ * its one implementation, over a `CounterStore` per limit: the process's memory here (bounded,
+ * in every runtime), or a store several processes share (Redis, PostgreSQL through
+ * rate-limiter-flexible: `login-limiter-flexible.ts`, chosen by the Node runtime).
  */
 import { FixedWindows, secondsUntil } from './fixed-windows.ts'
 
@@ -77,8 +78,59 @@ export function resolveLimits(limits: Partial<LoginLimits> = {}): LoginLimits {
 }
 
 /**
- * The default limiter, in the process's memory (one server process; the browser sandbox).
- * Synchronous counting makes `take` atomic. `now` is in milliseconds.
+ * Fixed-window counters per key in one store: the process's memory, Redis or PostgreSQL. One
+ * store counts one limit (emails, or addresses).
+ */
+export interface CounterStore {
+  /**
+   * Counts one attempt for `key`, atomically; resolves `undefined` when it is within the limit,
+   * else the milliseconds until the key's window ends (and counts nothing).
+   */
+  hit(key: string): Promise<number | undefined>
+  /** Starts the key's count again. */
+  forget(key: string): Promise<void>
+}
+
+export interface LoginCounters {
+  byEmail: CounterStore
+  /** Absent when there is no per-address limit (`attemptsPerAddress: 0`). */
+  byAddress?: CounterStore
+}
+
+/**
+ * The one `LoginLimiter` over any store: the address is counted first (an address over its limit
+ * costs the email nothing), then the email; a right password forgets the email's count.
+ * `storeKey` turns an email or address key into the key the store sees.
+ */
+export function countingLoginLimiter(
+  { byEmail, byAddress }: LoginCounters,
+  storeKey: (kind: 'email' | 'address', key: string) => string | Promise<string> = (_kind, key) => key,
+): LoginLimiter {
+  return {
+    async take({ email, address }) {
+      const addressWait = address === undefined || !byAddress ? undefined : await byAddress.hit(await storeKey('address', addressKey(address)))
+      if (addressWait !== undefined) return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
+      const emailWait = await byEmail.hit(await storeKey('email', emailKey(email)))
+      if (emailWait !== undefined) return { allowed: false, limit: 'email', retryAfterSeconds: secondsUntil(emailWait) }
+      return { allowed: true }
+    },
+    async succeeded({ email }) {
+      await byEmail.forget(await storeKey('email', emailKey(email)))
+    },
+  }
+}
+
+/** `FixedWindows` as a store: counting is synchronous, so every `hit` is atomic. */
+function memoryStore(windows: FixedWindows): CounterStore {
+  return {
+    hit: async (key) => windows.hit(key),
+    forget: async (key) => windows.forget(key),
+  }
+}
+
+/**
+ * The default limiter, in the process's memory (one server process; the browser sandbox), each
+ * limit bounded to `maxKeys` keys. `now` is in milliseconds.
  */
 export function createMemoryLoginLimiter(
   limits: Partial<LoginLimits> = {},
@@ -89,17 +141,10 @@ export function createMemoryLoginLimiter(
   const windowMs = l.windowSeconds * 1000
   const emails = new FixedWindows(l.failuresPerEmail, windowMs, maxKeys, now)
   const addresses = new FixedWindows(l.attemptsPerAddress, windowMs, maxKeys, now)
+  const limiter = countingLoginLimiter({ byEmail: memoryStore(emails), ...(l.attemptsPerAddress ? { byAddress: memoryStore(addresses) } : {}) })
   return {
-    async take({ email, address }) {
-      const addressWait = address === undefined || !l.attemptsPerAddress ? undefined : addresses.hit(addressKey(address))
-      if (addressWait !== undefined) return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
-      const emailWait = emails.hit(emailKey(email))
-      if (emailWait !== undefined) return { allowed: false, limit: 'email', retryAfterSeconds: secondsUntil(emailWait) }
-      return { allowed: true }
-    },
-    async succeeded({ email }) {
-      emails.forget(emailKey(email))
-    },
+    take: limiter.take,
+    succeeded: limiter.succeeded,
     get trackedKeys() {
       return emails.size + addresses.size
     },

@@ -13,7 +13,7 @@ import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
 import type { AppDeps } from '../http/services.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
+import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.ts'
 import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
@@ -151,8 +151,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     await db.destroy()
     opened.close()
   }
-  const loginLimits = config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {}
-  const logins = await loginLimitingFor(config, loginLimits, jwtSecret, logger).catch(async (error: unknown) => {
+  const settings = appConfig(config, { signupKey, jwtSecret, version: pkg.version, passwordIterations })
+  const logins = await loginLimitingFor(config, settings.loginLimits ?? {}, jwtSecret, logger).catch(async (error: unknown) => {
     await release()
     throw error
   })
@@ -171,12 +171,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     answerCache,
     ...(metrics ? { observer: metrics.observer } : {}),
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
-    config: {
-      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry, loginLimits,
-      ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-      ...(passwordIterations ? { passwordIterations } : {}),
-    },
+    config: settings,
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
   })

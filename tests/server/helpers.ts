@@ -1,7 +1,7 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
@@ -28,9 +28,9 @@ const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(proces
 
 export interface TestServer extends RunningServer {
   dataDir: string
-  blobLocation: BlobLocation
-  /** The PostgreSQL database the server uses; `undefined`: SQLite at `${dataDir}/ferry.db`. */
+  /** The PostgreSQL database it uses; `undefined`: SQLite in `<dataDir>/ferry.db`. */
   databaseUrl: string | undefined
+  blobLocation: BlobLocation
   stop(): Promise<void>
 }
 
@@ -63,17 +63,17 @@ export function testBlobLocation(): BlobLocation {
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
-  const serverConfig = testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation })
+  const databaseUrl = 'databaseUrl' in config ? config.databaseUrl : await testDatabaseUrl()
   const running = await startServer({
-    config: serverConfig,
+    config: testServerConfig(dataDir, { maxUploadBytes, ...config, databaseUrl, blobs: blobLocation }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
   return {
     ...running,
     dataDir,
+    databaseUrl,
     blobLocation,
-    databaseUrl: serverConfig.databaseUrl,
     async stop() {
       await running.close()
       await rm(dataDir, { recursive: true, force: true })
@@ -90,9 +90,15 @@ export async function openTestDb(): Promise<Db> {
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
 }
 
-/** A second connection to the database a test server uses, whichever backend that is (close it with `destroy`). */
-export async function openServerDb(server: Pick<TestServer, 'dataDir' | 'databaseUrl'>): Promise<Db> {
-  return server.databaseUrl ? openPostgresDb(server.databaseUrl, { poolSize: 1, allowExitOnIdle: true }) : openNodeDb(join(server.dataDir, 'ferry.db'))
+/**
+ * The database a server (in process or not) really stores into: its PostgreSQL, or the SQLite
+ * file in its data dir, which must already exist (opening a fresh one would read nothing).
+ */
+export async function openServerDb(server: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
+  if (server.databaseUrl) return openPostgresDb(server.databaseUrl, { poolSize: 1, allowExitOnIdle: true })
+  const file = join(server.dataDir, 'ferry.db')
+  await access(file)
+  return openNodeDb(file)
 }
 
 /** Keys of the blobs a test server holds, whatever its store. */
@@ -187,6 +193,23 @@ export async function signup(f: Fetch, email: string, teamName = 'Team') {
 
 /** (operationId, status) pairs whose response was checked against the spec. */
 export const checked = new Set<string>()
+
+/**
+ * Once a dependency is back (the caller awaited the event, e.g. PostgreSQL's `resume()`, which
+ * returns when it accepts connections), repeats `request` until it answers 200. Every answer
+ * before that must be the documented outage answer, a 503 `unavailable` problem with
+ * Retry-After: a 500 or any other status fails at once. Each failed request drops one pooled
+ * connection the outage broke, so a bounded number of attempts suffices, with no timer.
+ */
+export async function servedAgain(request: () => Promise<Response>, attempts = 20): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await request()
+    if (res.status === 200) return res
+    assert.equal(res.headers.get('retry-after'), '5', `attempt ${attempt} after the outage: ${res.status} without Retry-After`)
+    await expectProblem(res, 503, 'unavailable')
+    assert.ok(attempt < attempts, `still 503 after ${attempts} attempts once the dependency was back`)
+  }
+}
 
 /**
  * Asserts the response's status is listed for the operation, its content type matches, and
