@@ -39,11 +39,22 @@ export function fileNameProblem(name: string): string | undefined {
  */
 const FEED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.nupkg$/i
 const SQUIRREL_SUFFIX = /(-full|-delta)?\.nupkg$/i
-const SQUIRREL_VERSION = /\d+(\.\d+){0,3}(-[A-Za-z][0-9A-Za-z-.]*)?$/
+// SemVer 1.0, as NuGet's SemanticVersion parses it: a prerelease without dots (`beta1`, not `beta.1`).
+const SQUIRREL_VERSION = /\d+(\.\d+){0,3}(-[A-Za-z][0-9A-Za-z-]*)?$/
 
 /** The version Squirrel.Windows reads from a package name (its ReleaseEntry's regular expressions). */
 export function squirrelVersionOf(name: string): string | undefined {
   return SQUIRREL_VERSION.exec(name.replace(SQUIRREL_SUFFIX, ''))?.[0]
+}
+
+/**
+ * Why Squirrel.Windows cannot list a `.nupkg` of `version`, or `undefined`: it reads the version
+ * from the name as SemVer 1.0, and one name it cannot read makes it refuse the whole RELEASES.
+ */
+export function squirrelNameProblem(name: string, version: string): string | undefined {
+  if (packageTypeOf(name) !== 'nupkg' || squirrelVersionOf(name) === version) return undefined
+  return `package ${JSON.stringify(name)} is for Squirrel.Windows, which reads versions as SemVer 1.0 and cannot read ${version} `
+    + 'from its name: a prerelease may hold letters, digits and \'-\' but no dots (beta1, not beta.1)'
 }
 
 /** A stored package name every feed can carry (names stored before uploads were checked may not be). */

@@ -1,5 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { feedNameProblem, fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
+import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Ctx } from '../http/context.ts'
@@ -106,6 +106,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const platformId = await lookup('platforms', 'platform')
     const archId = await lookup('archs', 'arch')
     if (catalogErrors.length) throw validationProblem(catalogErrors)
+    const updater = await s.db.selectFrom('platforms').select('updater').where('id', '=', platformId).executeTakeFirst()
+    if (updater?.updater === 'squirrel-windows') {
+      const unread = upload.files.flatMap((f) => squirrelNameProblem(f.name, parsed.version) ?? [])
+      if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
+    }
 
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())

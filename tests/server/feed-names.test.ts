@@ -118,3 +118,18 @@ test('a package name stored before uploads were checked is left out of the feeds
   const feed = await (await m.fetch('/v1/apps/odd/velopack/stable/windows/x64/releases.win.json?localVersion=1.0.0')).json() as { Assets: Array<{ FileName: string }> }
   assert.deepEqual(feed.Assets.map((a) => a.FileName), ['odd-1.1.0-full.nupkg'])
 })
+
+test('a dotted prerelease is refused for Squirrel.Windows, whose SemVer 1.0 reader would refuse the whole RELEASES, and kept for Velopack', async () => {
+  const refused = await expectProblem(await upload('1.2.0-beta.1', 'windows', 'x64', ['Odd_App.Core-1.2.0-beta.1-full.nupkg']), 400, 'validation')
+  assert.match(refused.errors?.find((e) => e.field === 'files')?.message ?? '', /Squirrel\.Windows.*no dots \(beta1, not beta\.1\)/)
+  assert.equal((await upload('1.2.0-beta1', 'windows', 'x64', ['Odd_App.Core-1.2.0-beta1-full.nupkg'])).status, 201)
+  assert.ok(parseReleases(await (await f('/v1/apps/odd/squirrel/stable/x64/RELEASES')).text()).some((e) => e.version === '1.2.0-beta1'))
+  assert.equal((await f('/v1/platforms', jsonBody({ name: 'win-velopack', updater: 'velopack' }, token))).status, 201)
+  assert.equal((await upload('1.2.0-beta.1', 'win-velopack', 'x64', ['Odd_App.Core-1.2.0-beta.1-full.nupkg'])).status, 201)
+  const source = `${server.url}/v1/apps/odd/velopack/stable/win-velopack/x64`
+  const check = await velopackCheck(source, { id: 'Odd_App.Core', version: '1.0.0', channel: 'win', stagingId: 'velopack-odd-0002' })
+  assert.equal(check.update?.TargetFullRelease.Version, '1.2.0-beta.1')
+  // Squirrel.Windows asking the Velopack platform still gets a RELEASES it can read: the entry is left out.
+  const releases = await (await f('/v1/apps/odd/update?version=1.0.0&platform=win-velopack&arch=x64&format=squirrel-windows')).text()
+  assert.deepEqual(parseReleases(releases).map((e) => e.version), [])
+})
