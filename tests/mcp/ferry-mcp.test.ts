@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { bearer, httpFetch, jsonBody, signup, startTestServer, type TestServer } from '../server/helpers.ts'
+import { ferry } from '../ferry-cli/fixtures.ts'
 import { callTool, startFerryMcp } from './mcp-client.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -161,4 +162,11 @@ describe('ferry mcp with a real server', () => {
       await writer.close()
     }
   })
+})
+
+test('ferry mcp --allow-writes without a server is a usage error', async () => {
+  const run = await ferry(['mcp', '--allow-writes'], {})
+  assert.equal(run.code, 2)
+  assert.match(run.stderr, /^ferry: mcp: --allow-writes applies to a real server: set FERRY_URL/)
+  assert.equal(run.stdout, '')
 })
