@@ -11,7 +11,10 @@ export const COMMENT_MARKER = '<!-- ferry-api-diff -->'
 const SHOWN_MEMBERS = 8
 
 export interface PullRequestDiffInput {
+  /** What the base is, as the comment names it: a git ref, or `version 0.1`. */
   baseRef: string
+  /** What the head is, when not the working tree's contract. */
+  headLabel?: string
   base: Record<string, unknown>
   head: Record<string, unknown>
   /** The head contract's operation pages. */
@@ -66,7 +69,7 @@ export function pullRequestDiff(input: PullRequestDiffInput): PullRequestDiff {
   const verdict = breakingOps.length === 0
     ? 'none breaking'
     : `**${plural(breakingOps.length, 'operation')} with breaking changes**${unaccepted.length < breakingOps.length ? ` (${breakingOps.length - unaccepted.length} accepted)` : ''}`
-  parts.push(`Compared with \`${input.baseRef}\`; contract version \`${from}\` → \`${to}\`. Operations: ${counts}; ${verdict}.`)
+  parts.push(`${input.headLabel ? `\`${input.headLabel}\` compared` : 'Compared'} with \`${input.baseRef}\`; contract version \`${from}\` → \`${to}\`. Operations: ${counts}; ${verdict}.`)
   if (operations.length === 0) parts.push('', 'No changes to operations.')
   for (const [status, heading] of [['added', 'Added operations'], ['changed', 'Changed operations'], ['removed', 'Removed operations']] as const) {
     const ops = operations.filter((o) => o.status === status)

@@ -40,7 +40,11 @@ before(() => {
   base.setIn(['components', 'schemas', 'Health', 'properties', 'status', 'enum'], base.createNode(['ok']))
   mkdirSync(join(repo, 'openapi'))
   writeFileSync(join(repo, 'openapi/openapi.yaml'), base.toString())
-  writeFileSync(join(repo, 'versions.json'), readFileSync(join(ROOT, 'versions.json')))
+  // Two frozen versions: 0.0 had the base's contract, 0.1 the current one.
+  writeFileSync(join(repo, 'versions.json'), JSON.stringify({ versions: [{ id: '0.1', label: '0.1', frozen: '2026-11-22', pages: [] }, { id: '0.0', label: '0.0', frozen: '2026-11-01', pages: [] }] }))
+  mkdirSync(join(repo, 'openapi/versions'))
+  writeFileSync(join(repo, 'openapi/versions/0.0.yaml'), base.toString())
+  writeFileSync(join(repo, 'openapi/versions/0.1.yaml'), contract)
   git('add', '.')
   git('commit', '-q', '-m', 'base')
 
@@ -97,6 +101,31 @@ test('a ref that names no commit, or a commit without the contract, is exit code
   const missing = await apiDiff([])
   assert.equal(missing.code, 2)
   assert.match(missing.stderr, /--base <git ref> is required/)
+})
+
+test('--from-version and --to-version compare two frozen versions', async () => {
+  const { code, stdout, stderr } = await apiDiff(['--from-version', '0.0', '--to-version', '0.1'])
+  assert.equal(code, 0, stderr)
+  assert.match(stdout, /^`version 0\.1` compared with `version 0\.0`; contract version `1\.0\.0` → `1\.0\.0`\. Operations: 0 added, 1 changed, 0 removed; none breaking\.$/m)
+  assert.match(stdout, /^- \[`GET \/v1\/health`\]\(https:\/\/ferry\.example\.org\/docs\/api\/info\/health\) .+\n {2}- response 200 member `status`: enum value `degraded` added \(flagged breaking/m)
+})
+
+test('--from-version alone compares the working tree with it; its acceptances are its own', async () => {
+  const { code, stdout, stderr } = await apiDiff(['--from-version', '0.0'])
+  assert.equal(code, 0, stderr)
+  // The removal is accepted against 0.1 only, so against 0.0 it is plainly breaking.
+  assert.match(stdout, /^- \*\*Breaking:\*\* `GET \/v1\/whoami`$/m)
+  assert.match(stdout, /Compared with `version 0\.0`;/)
+})
+
+test('an unknown version or a mix of flags is exit code 2 naming the problem', async () => {
+  const unknown = await apiDiff(['--from-version', '9.9'])
+  assert.equal(unknown.code, 2)
+  assert.match(unknown.stderr, /^api:diff: --from-version: no frozen version "9\.9" in versions\.json \(it has 0\.1, 0\.0\)\n/)
+  const both = await apiDiff(['--base', 'main', '--from-version', '0.0'])
+  assert.match(both.stderr, /^api:diff: give --base or --from-version, not both/)
+  const toOnly = await apiDiff(['--to-version', '0.1'])
+  assert.match(toOnly.stderr, /--base <git ref> is required/)
 })
 
 function summaryOf(operationId: string): string {
