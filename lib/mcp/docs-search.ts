@@ -32,9 +32,9 @@ interface Part {
 const HEADING = /^#{1,4}\s+(.+)$/
 const SNIPPET_CHARS = 240
 
-/** Words of two or more letters or digits, lower case; `createApp` stays one word. */
+/** The query's words of two or more characters, lower case; `x-ferry-device-id` and `1.2.0` stay one word each. */
 export function queryWords(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}]/gu) ?? [])]
+  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu) ?? [])]
 }
 
 function parts(page: SearchablePage): Part[] {
