@@ -30,6 +30,7 @@ function withBearer(init: RequestInit, token: string | undefined): RequestInit {
 export function sandboxTarget(): Target & { close(): Promise<void> } {
   let starting: Promise<Sandbox> | undefined
   const sandbox = () => (starting ??= createSandbox({ publicUrl: SANDBOX_URL }))
+  let token: string | undefined
   return {
     name: 'sandbox',
     label: `the sandbox (${SANDBOX_URL}: Ferry in this process, in memory, seeded with the /demo data)`,
@@ -37,8 +38,15 @@ export function sandboxTarget(): Target & { close(): Promise<void> } {
     allowsWrites: true,
     async send(path, init) {
       const running = await sandbox()
-      // The demo admin's session.
-      return running.fetch(new Request(new URL(path, SANDBOX_URL), withBearer(init, running.demo?.token)))
+      const url = new URL(path, SANDBOX_URL)
+      // The demo admin's session; an agent client may keep this process for days, past the token's 24 h.
+      token ??= running.demo?.token
+      const res = await running.fetch(new Request(url, withBearer(init, token)))
+      if (res.status !== 401 || new Headers(init.headers).has('authorization')) return res
+      const login = await running.request('/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(running.login) })
+      if (login.status !== 200) return res
+      token = ((await login.json()) as { token: string }).token
+      return running.fetch(new Request(url, withBearer(init, token)))
     },
     async close() {
       if (starting) await (await starting).close()
