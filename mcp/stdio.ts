@@ -15,7 +15,7 @@ export interface McpRunOptions {
   err(line: string): void
 }
 
-const ROOT = path.join(import.meta.dirname, '..', '..')
+const ROOT = path.join(import.meta.dirname, '..')
 
 export async function runMcpStdio(options: McpRunOptions): Promise<void> {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
