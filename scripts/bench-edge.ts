@@ -136,6 +136,7 @@ try {
 
   const before = await originRequests()
   const answers = new Set<string>()
+  const sharedUrls = new Set<string>()
   let checks = 0
   let hits = 0
   let deviceDependent = 0
@@ -155,6 +156,7 @@ try {
       // Varnish's X-Varnish names two transactions when the object came from its store.
       if ((res.headers.get('x-varnish') ?? '').trim().includes(' ')) hits++
       if (res.headers.get('cache-control') === 'no-store') deviceDependent++
+      else sharedUrls.add(device.url)
       answers.add(`${device.url.replace(/\?.*$/, '')} ${res.status} ${body}`)
     }
   }
@@ -169,6 +171,7 @@ try {
   console.log(`origin requests:                 ${origin}`)
   console.log(`origin requests per 1,000 checks: ${((origin / checks) * 1000).toFixed(1)}`)
   console.log(`distinct answers:                ${answers.size}`)
+  console.log(`distinct URLs answered shared:   ${sharedUrls.size}`)
   console.log(`cache hit ratio:                 ${((hits / checks) * 100).toFixed(1)} %`)
 } finally {
   await varnish.stop()
