@@ -34,7 +34,7 @@ before(async () => {
   })
   await new Promise<void>((done) => purgeServer.listen(0, '127.0.0.1', done))
   const purgeUrl = `http://127.0.0.1:${(purgeServer.address() as AddressInfo).port}/`
-  const m = await memoryApp({ edgeCaching: { cacheSeconds: 3600, staleSeconds: 600 } }, () => new Date(now),
+  const m = await memoryApp({ edgeCaching: { cacheSeconds: 3600, staleSeconds: 600 }, healthPolicy: { maxFailureRatio: 0.2, minReports: 2, minAddresses: 1 } }, () => new Date(now),
     { logger, edgePurger: httpPurger(purgeUrl, 'PURGE') })
   f = m.fetch
   token = (await signup(f, 'admin@edge-headers.test')).token
@@ -120,6 +120,25 @@ test('every write to an app purges its key: upload, publish, pause, resume, pull
   await f('/v1/apps/tide/update?version=1.0.0&platform=windows&arch=x64')
   await f('/v1/apps', bearer(token))
   assert.deepEqual(purges, [], 'reads purge nothing')
+})
+
+test('a version paused by health reports is purged too (its report operation invalidates nothing otherwise)', async () => {
+  assert.equal((await f('/v1/apps', jsonBody({ slug: 'reef', name: 'Reef' }, token))).status, 201)
+  for (const version of ['1.0.0', '1.1.0']) {
+    const res = await f('/v1/apps/reef/versions', bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[`Reef-${version}.exe`, `reef ${version}`]]) }))
+    assert.equal(res.status, 201)
+  }
+  purges = []
+  const receipts: boolean[] = []
+  for (const device of ['reef-device-1', 'reef-device-2']) {
+    const offer = await f(`/v1/apps/reef/update?version=1.0.0&platform=windows&arch=x64&format=ferry`, { headers: { 'x-ferry-device-id': device } })
+    assert.equal(offer.status, 200)
+    const res = await f('/v1/apps/reef/health-reports', jsonBody({ deviceId: device, version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'failed', reason: 'Crash on start', fromVersion: '1.0.0' }))
+    assert.equal(res.status, 202, await res.clone().text())
+    receipts.push(((await res.json()) as { paused: boolean }).paused)
+  }
+  assert.deepEqual(receipts, [false, true])
+  assert.deepEqual(purges, [{ method: 'PURGE', keys: 'ferry-app-reef' }], 'only the report that paused purged')
 })
 
 test('a refused purge is retried; one that keeps failing is logged as purge failed, and the write still succeeds', async () => {
