@@ -69,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
+      ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
     now,
     logger,

@@ -3393,9 +3393,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. */
+            /**
+             * @description The file. With `FERRY_ACCEL_REDIRECT_PREFIX` set, Ferry's own answer has no body and an
+             *     `X-Accel-Redirect` header; nginx in front sends the file (ranges included).
+             */
             200: {
                 headers: {
+                    /**
+                     * @description Only with `FERRY_ACCEL_REDIRECT_PREFIX`: the file's path under nginx's internal
+                     *     location. nginx consumes it; clients never see it.
+                     * @example /_ferry_blobs/art_8q1w3k9d
+                     */
+                    "X-Accel-Redirect"?: string;
                     /**
                      * @description Suggests the artifact's file name.
                      * @example attachment; filename="HarborNotes-Setup-1.4.0.exe"

@@ -30,6 +30,8 @@ export interface AppConfig {
   version?: string
   /** Count update checks that carry a device id (default true). */
   telemetry?: boolean
+  /** nginx's internal location of the artifact files: downloads answer `X-Accel-Redirect` (default: streamed). */
+  accelRedirectPrefix?: string
   /** How long a CDN may keep update answers every device gets alike (default: `no-store`). */
   edgeCaching?: EdgeCaching
   /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
@@ -88,7 +90,8 @@ export interface Observer {
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy'>> & { publicUrl?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'>>
+    & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when no CDN is purged. */

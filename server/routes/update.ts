@@ -196,7 +196,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       // Private apps' files are reached through signed links only (their channel files use them).
       if (!row || row.app_private === 1) throw missing()
       return downloadResponse(s.blobs, { id: row.artifact_id, fileName: file, blobKey: row.blob_key, sha256: row.sha256, size: row.size, isPublic: true },
-        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })
+        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
     },
 
     async getVelopackFile(c, { path, query, header }) {

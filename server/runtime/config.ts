@@ -59,6 +59,8 @@ export interface ServerConfig {
   edgeCaching: EdgeCaching
   /** Where a write purges the CDN's copies; `undefined`: no purge. */
   purge: { url: string; method: PurgeMethod } | undefined
+  /** nginx sends artifact bytes from this internal location (`X-Accel-Redirect`); `undefined`: Ferry streams them. */
+  accelRedirectPrefix: string | undefined
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -182,6 +184,11 @@ function purgeUrl(raw: string, name: string): string {
   return raw
 }
 
+function accelPrefix(raw: string, name: string): string {
+  if (!/^\/(?:[A-Za-z0-9._-]+\/)+$/.test(raw)) throw new Error(`${name} must be a path that starts and ends with / (letters, digits, . _ -), like /_ferry_blobs/, got ${JSON.stringify(raw)}`)
+  return raw
+}
+
 function redisUrl(raw: string, name: string): string {
   if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
   return raw
@@ -255,6 +262,7 @@ export interface Settings {
   updateStaleSeconds: number
   purgeUrl: string | undefined
   purgeMethod: PurgeMethod
+  accelRedirectPrefix: string | undefined
 }
 
 /**
@@ -387,6 +395,10 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_PURGE_METHOD', default: 'PURGE', parse: oneOf(PURGE_METHODS, 'PURGE or BAN'), needs: 'FERRY_PURGE_URL',
     description: 'HTTP method of the purge request: PURGE or BAN.',
   },
+  accelRedirectPrefix: {
+    name: 'FERRY_ACCEL_REDIRECT_PREFIX', unset: undefined, example: '/_ferry_blobs/', parse: accelPrefix,
+    description: 'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
+  },
 }
 
 /** Reads and validates every variable of `VARIABLES`; throws one `ConfigError` listing all problems. */
@@ -426,6 +438,8 @@ function combinationProblems(env: Env, s: Settings): string[] {
       if (needs === 'FERRY_BLOB_URL' && env[name]) problems.push(`${name} needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]`)
     }
     if (s.downloadMode === 'redirect') problems.push('FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]')
+  } else if (s.accelRedirectPrefix !== undefined) {
+    problems.push('FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk: nginx cannot read files from FERRY_BLOB_URL')
   }
   if (s.metricsPort !== undefined && s.metricsPort === s.port && s.metricsHost === s.host) {
     problems.push(`FERRY_METRICS_PORT ${s.metricsPort} is the API's own port on ${s.host}; give metrics a port of their own`)
@@ -455,6 +469,7 @@ function serverConfig(s: Settings): ServerConfig {
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
     edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
     purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
+    accelRedirectPrefix: s.accelRedirectPrefix,
   }
 }
 
@@ -469,6 +484,7 @@ export function appConfig(
   return {
     signupKey: resolved.signupKey, jwtSecret: resolved.jwtSecret, version: resolved.version, maxUploadBytes: config.maxUploadBytes,
     telemetry: config.telemetry, edgeCaching: config.edgeCaching,
+    ...(config.accelRedirectPrefix ? { accelRedirectPrefix: config.accelRedirectPrefix } : {}),
     loginLimits: config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

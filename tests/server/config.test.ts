@@ -21,8 +21,14 @@ test('defaults need no environment at all', () => {
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
     corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
-    edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined,
+    edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined, accelRedirectPrefix: undefined,
   })
+})
+
+test('FERRY_ACCEL_REDIRECT_PREFIX: a path between slashes, and only with artifacts on disk', () => {
+  assert.equal(loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/' }).accelRedirectPrefix, '/_ferry_blobs/')
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '_ferry_blobs' }), /FERRY_ACCEL_REDIRECT_PREFIX must be a path that starts and ends with \//)
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/', FERRY_BLOB_URL: 's3://bucket' }), /FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk/)
 })
 
 test('edge caching and purge: values, ranges, and a method without a URL', () => {
