@@ -94,6 +94,16 @@ test('answers every device gets alike are served by the cache: many checks, one 
   }
 })
 
+test('an error is never kept: an app created after a 404 answers through the cache at once', async () => {
+  const path = '/v1/apps/edge-late/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+  const missing = await edge(path)
+  assert.equal(missing.status, 404)
+  assert.equal(missing.headers.get('cache-control'), 'no-store')
+  const token = await prepareUploadTeam(origin, 'edge-late')
+  await upload(origin, token, 'edge-late', '1.1.0')
+  assert.equal(await offered(await edge(path)), '1.1.0')
+})
+
 test('a conditional request for a cacheable answer gets 304 from the origin', async () => {
   const first = await check(origin, 'edge-feeds', '1.0.0')
   const etag = first.headers.get('etag')
