@@ -2068,6 +2068,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A cacheable answer whose `ETag` the request named in `If-None-Match`; no body. */
+        UpdateNotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["UpdateCacheControl"];
+                ETag: components["headers"]["UpdateETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The request is invalid; `errors` lists each problem. */
         BadRequest: {
             headers: {
@@ -2436,6 +2445,30 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `no-store` unless `FERRY_UPDATE_CACHE_SECONDS` is set. With it, an answer every device gets
+         *     alike (no partial rollout above the client that Ferry decides per device, a public app) is
+         *     `public, max-age=<seconds>`, with `stale-while-revalidate=<seconds>` when
+         *     `FERRY_UPDATE_STALE_SECONDS` is set; during a ramp both end at its next step.
+         * @example public, max-age=300, stale-while-revalidate=30
+         */
+        UpdateCacheControl: string;
+        /**
+         * @description A strong validator of a cacheable answer (status, type and body), quoted. Absent on `no-store` answers.
+         * @example "5d41402abc4b2a76b9719d911017c592"
+         */
+        UpdateETag: string;
+        /**
+         * @description The keys a purge names, space-separated: `ferry-app-<app>` and
+         *     `ferry-target-<app>.<channel>.<platform>.<arch>`. Only on cacheable answers.
+         * @example ferry-app-harbor-notes ferry-target-harbor-notes.stable.windows.x64
+         */
+        SurrogateKey: string;
+        /**
+         * @description The same keys, comma-separated. Only on cacheable answers.
+         * @example ferry-app-harbor-notes,ferry-target-harbor-notes.stable.windows.x64
+         */
+        CacheTag: string;
         /**
          * @description `public, max-age=31536000, immutable` for published artifacts of public apps (the bytes
          *     under this URL never change); `private, no-store` for drafts and private apps.
@@ -3360,9 +3393,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. */
+            /**
+             * @description The file. With `FERRY_ACCEL_REDIRECT_PREFIX` set, Ferry's own answer has no body and an
+             *     `X-Accel-Redirect` header; nginx in front sends the file (ranges included).
+             */
             200: {
                 headers: {
+                    /**
+                     * @description Only with `FERRY_ACCEL_REDIRECT_PREFIX`: the file's path under nginx's internal
+                     *     location. nginx consumes it; clients never see it.
+                     * @example /_ferry_blobs/art_8q1w3k9d
+                     */
+                    "X-Accel-Redirect"?: string;
                     /**
                      * @description Suggests the artifact's file name.
                      * @example attachment; filename="HarborNotes-Setup-1.4.0.exe"
@@ -4766,6 +4808,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,10 +4863,15 @@ export interface operations {
             /** @description No update: the client runs the newest version it may receive. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5017,6 +5068,9 @@ export interface operations {
             /** @description Redirect to the artifact's download URL. */
             302: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     /**
                      * @description The artifact's download URL.
                      * @example https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download
@@ -5073,6 +5127,10 @@ export interface operations {
             /** @description The feed. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5084,6 +5142,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -5178,6 +5237,10 @@ export interface operations {
             /** @description An update is available. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5195,10 +5258,15 @@ export interface operations {
             /** @description No update. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5261,6 +5329,10 @@ export interface operations {
             /** @description The channel file. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,6 +5351,7 @@ export interface operations {
                     "application/x-yaml": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5330,6 +5403,10 @@ export interface operations {
             /** @description An update is available. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5349,10 +5426,15 @@ export interface operations {
             /** @description No update. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5505,6 +5587,10 @@ export interface operations {
             /** @description The feed. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5551,6 +5637,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5603,6 +5690,10 @@ export interface operations {
             /** @description The appcast. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +5716,7 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -4432,6 +4432,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -4765,6 +4766,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "404": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -4913,6 +4915,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5025,6 +5028,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5129,6 +5133,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5356,6 +5361,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "302": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5448,6 +5454,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -60,7 +60,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       return downloadResponse(s.blobs, {
         id: artifactId, fileName: row.file_name, blobKey: row.blob_key, sha256: row.sha256, size: row.size,
         isPublic: row.private === 0 && row.published === 1,
-      }, { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })
+      }, { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
     },
   }
 }

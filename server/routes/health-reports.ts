@@ -15,6 +15,7 @@ import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
+import { invalidateAnswers } from '../cache/invalidation.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -79,7 +80,8 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, row.id, reason, true))
       if (paused) {
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
-        await s.answers?.invalidate([app.slug]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        // Its operation invalidates nothing (most reports change no answer): this one paused a version.
+        await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
       }
       return respond(202, { counted: true, paused })
     },

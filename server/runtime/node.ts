@@ -11,6 +11,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
+import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
 import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.ts'
@@ -62,14 +63,16 @@ const TELEMETRY_FLUSH_MS = 5000
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
  * the client stays out of other runtimes), or `undefined` for the app's in-process default.
  */
-export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger): Promise<AppDeps['answerCache']> {
+export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger, purger?: EdgePurger):
+  Promise<AppDeps['answerCache']> {
   if (!config.cache) return null
   if (!config.redisUrl) {
     if (!config.databaseUrl) return undefined
     // Several processes may share the database: each keeps its own answers and hears the
     // others' invalidations over PostgreSQL.
     const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
-    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'))
+    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'),
+      purger ? (apps) => purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms))) : undefined)
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
@@ -156,7 +159,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     await release()
     throw error
   })
-  const answerCache = await answerCacheFor(config, logger).catch(async (error: unknown) => {
+  const edgePurger = config.purge ? httpPurger(config.purge.url, config.purge.method) : undefined
+  const answerCache = await answerCacheFor(config, logger, edgePurger).catch(async (error: unknown) => {
     await logins.close()
     await release()
     throw error
@@ -169,6 +173,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     blobs,
     logger,
     answerCache,
+    ...(edgePurger ? { edgePurger } : {}),
     ...(metrics ? { observer: metrics.observer } : {}),
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
     config: settings,
@@ -200,6 +205,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   const url = hostUrl(config.host, port)
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
+    ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
+    ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))

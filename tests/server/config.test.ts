@@ -21,7 +21,28 @@ test('defaults need no environment at all', () => {
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
     corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
+    edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined, accelRedirectPrefix: undefined,
   })
+})
+
+test('FERRY_ACCEL_REDIRECT_PREFIX: a path between slashes, and only with artifacts on disk', () => {
+  assert.equal(loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/' }).accelRedirectPrefix, '/_ferry_blobs/')
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '_ferry_blobs' }), /FERRY_ACCEL_REDIRECT_PREFIX must be a path that starts and ends with \//)
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/', FERRY_BLOB_URL: 's3://bucket' }), /FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk/)
+})
+
+test('edge caching and purge: values, ranges, and a method without a URL', () => {
+  const config = loadConfig({ FERRY_UPDATE_CACHE_SECONDS: '300', FERRY_UPDATE_STALE_SECONDS: '30', FERRY_PURGE_URL: 'http://127.0.0.1:6081/', FERRY_PURGE_METHOD: 'BAN' })
+  assert.deepEqual(config.edgeCaching, { cacheSeconds: 300, staleSeconds: 30 })
+  assert.deepEqual(config.purge, { url: 'http://127.0.0.1:6081/', method: 'BAN' })
+  assert.throws(() => loadConfig({ FERRY_UPDATE_CACHE_SECONDS: '86401', FERRY_PURGE_URL: 'varnish:6081' }), (error: ConfigError) => {
+    assert.deepEqual(error.problems, [
+      'FERRY_UPDATE_CACHE_SECONDS must be an integer from 0 to 86400, got "86401"',
+      'FERRY_PURGE_URL must be an http(s) URL, got "varnish:6081"',
+    ])
+    return true
+  })
+  assert.throws(() => loadConfig({ FERRY_PURGE_METHOD: 'BAN' }), /FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not/)
 })
 
 test('valid values are parsed', () => {
