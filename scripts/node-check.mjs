@@ -6,6 +6,7 @@
 // missing (a platform without such a package, or `--omit=optional`).
 import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
+import { URL } from 'node:url'
 
 const pinned = readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8').trim().replace(/^v/, '')
 const major = (version) => Number(version.replace(/^v/, '').split('.')[0])

@@ -3,7 +3,7 @@
 // `--port N` (`npm start -- --port 4000`) or in PORT.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, URL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
