@@ -10,7 +10,8 @@ const args = process.argv.slice(2)
 const flag = args.findIndex((a) => a === '--port' || a === '-p' || a.startsWith('--port='))
 const given = flag === -1 ? process.env.PORT : args[flag].startsWith('--port=') ? args[flag].slice('--port='.length) : args[flag + 1]
 const source = flag === -1 ? 'PORT' : '--port'
-const unknown = args.filter((a, i) => i !== flag && !(i === flag + 1 && !args[flag].startsWith('--port=')))
+const inline = flag !== -1 && args[flag].startsWith('--port=')
+const unknown = args.filter((a, i) => flag === -1 || (i !== flag && (inline || i !== flag + 1)))
 if (unknown.length) {
   console.error(`serve: unknown argument ${unknown[0]} (accepted: --port N, or PORT=N)`)
   process.exit(2)
