@@ -6,6 +6,7 @@
 
 import type { CorsOrigins } from './cors.ts'
 import { DEFAULT_LOGIN_LIMITS } from './login-limiter.ts'
+import { DEFAULT_HEALTH_POLICY, type HealthPolicy } from './rollout.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -51,6 +52,8 @@ export interface ServerConfig {
   trustedProxies: string[]
   /** Prometheus metrics on their own listener (`GET /metrics`); `undefined`: off. */
   metrics: { host: string; port: number } | undefined
+  /** When health reports pause a rollout, for versions without a `healthPolicy` of their own. */
+  healthPolicy: HealthPolicy
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -92,6 +95,12 @@ function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`)
   }
+  return Number(raw)
+}
+
+/** A decimal from 0 to 1, such as `0.2`. */
+function ratio(name: string, raw: string): number {
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
   return Number(raw)
 }
 
@@ -220,12 +229,17 @@ export function loadConfig(env: Env): ServerConfig {
   })
   if (metricsPort !== undefined && metricsPort === port && metricsHost === host) problems.push(`FERRY_METRICS_PORT ${metricsPort} is the API's own port on ${host}; give metrics a port of their own`)
   if (env.FERRY_METRICS_HOST && metricsPort === undefined) problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
+  const healthPolicy: HealthPolicy = {
+    maxFailureRatio: read('FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO', DEFAULT_HEALTH_POLICY.maxFailureRatio, (raw) => ratio('FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO', raw)),
+    minReports: read('FERRY_HEALTH_POLICY_MIN_REPORTS', DEFAULT_HEALTH_POLICY.minReports, (raw) => integer('FERRY_HEALTH_POLICY_MIN_REPORTS', raw, 1, 1_000_000)),
+  }
   if (problems.length) throw new ConfigError(problems)
   return {
     host, port, dataDir, signupKey, jwtSecret, publicUrl, maxUploadBytes, logLevel, telemetry, cache, redisUrl,
     databaseUrl, databasePoolSize, databaseStatementTimeoutMs, blobs, downloadMode, orphanMinAgeSeconds,
     corsOrigins: cors, loginAttemptsPerAddress, trustedProxies: proxies,
     metrics: metricsPort === undefined ? undefined : { host: metricsHost, port: metricsPort },
+    healthPolicy,
   }
 }
 

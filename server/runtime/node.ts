@@ -218,6 +218,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
     config: {
       signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry, loginLimits,
+      healthPolicy: config.healthPolicy,
       ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(passwordIterations ? { passwordIterations } : {}),

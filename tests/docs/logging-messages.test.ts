@@ -88,7 +88,7 @@ test(`${page} lists every message the server logs, at its level, and no other`, 
   for (const call of calls) {
     const pattern = 'message' in call ? call.message : DYNAMIC[call.dynamic]
     if (!pattern) {
-      missing.push(`${call.where}: a message built at run time (${call.dynamic}); add it to DYNAMIC with its row`)
+      missing.push(`${call.where}: a message built at run time (${'dynamic' in call ? call.dynamic : ''}); add it to DYNAMIC with its row`)
       continue
     }
     const matching = rows.filter((row) => pattern.test(row.msg))
