@@ -51,9 +51,9 @@ test(`${page}: ExecStart under systemd's environment starts Ferry, and KillSigna
   const { service } = unit()
   const [program = '', ...args] = (service.ExecStart ?? '').replaceAll('/opt/ferry', root).split(' ')
   const dataDir = join(scratch, 'data')
-  const child = spawn(program, args, {
+  // env -i: nothing of this process's environment, as under systemd; env then execs the program.
+  const child = spawn('/usr/bin/env', ['-i', `PATH=${SYSTEMD_PATH}`, `FERRY_DATA_DIR=${dataDir}`, 'FERRY_PORT=0', 'FERRY_LOG_LEVEL=info', program, ...args], {
     cwd: (service.WorkingDirectory ?? '').replaceAll('/opt/ferry', root),
-    env: { PATH: SYSTEMD_PATH, FERRY_DATA_DIR: dataDir, FERRY_PORT: '0', FERRY_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
@@ -75,7 +75,8 @@ test(`${page}: ExecStart under systemd's environment starts Ferry, and KillSigna
     void exited.then((code) => reject(new Error(`ExecStart exited with ${code}:\n${stderr}`)))
   })
   assert.equal((await fetch(`${url}/v1/health`)).status, 200)
-  child.kill(service.KillSignal ?? 'SIGTERM')
+  assert.equal(service.KillSignal ?? 'SIGTERM', 'SIGTERM', 'the unit stops Ferry with the signal it drains on')
+  child.kill('SIGTERM')
   assert.equal(await exited, 0, stderr)
   assert.ok(lines.some((l) => l.includes('"msg":"stopped"')), 'the server drained and stopped')
 })
