@@ -19,6 +19,9 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 COPY server ./server
+# Leaves the server shares with lib/ (see ARCHITECTURE.md).
+COPY json-pointer ./json-pointer
+COPY artifact-files ./artifact-files
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV FERRY_HOST=0.0.0.0 \

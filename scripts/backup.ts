@@ -4,7 +4,7 @@
  * server/storage/backup-node.ts; restore by starting the server on the folder.
  */
 import { resolve } from 'node:path'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { ConfigError, loadConfig } from '../server/runtime/config.ts'
 import { BackupError, backupDataDir } from '../server/storage/backup-node.ts'
 import { formatBytes } from '../lib/ferry-cli/output.ts'
 

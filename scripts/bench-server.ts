@@ -17,7 +17,7 @@
  *
  * `--backend sqlite|postgres|both`: PostgreSQL at FERRY_DATABASE_URL (its user must be allowed
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
- * cluster from `tests/server/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
+ * cluster from `services/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
  *
  * Usage: npm run bench:server [-- --duration 10 --connections 50 --backend both]
  *        npm run bench:server -- --catalogue [--sizes 100,10000,100000 --connections 10]
@@ -29,11 +29,11 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { randomSecret } from '../server/crypto.ts'
-import { DEMO_LOGIN, seedDemo } from '../server/seed.ts'
+import { randomSecret } from '../server/auth/crypto.ts'
+import { DEMO_LOGIN, seedDemo } from '../server/demo/seed.ts'
 import { openNodeDb } from '../server/storage/sqlite-node.ts'
 import type { Db } from '../server/storage/types.ts'
-import { databases, startPostgres, type TestPostgres } from '../tests/server/postgres-server.ts'
+import { databases, startPostgres, type TestPostgres } from '../services/postgres-server.ts'
 import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/catalogue.ts'
 import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 

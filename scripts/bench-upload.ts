@@ -3,7 +3,7 @@
  * data dir) and prints throughput and how far the process's memory grew: a streamed upload
  * grows it by a few MiB whatever the file size. Also prints the portable (browser) digest speed.
  * `--backend s3` stores the artifact in object storage instead of the data dir: a radosgw started
- * for the run (tests/server/s3-server.ts), or the endpoint of FERRY_TEST_S3_*; `--backend both`
+ * for the run (services/s3-server.ts), or the endpoint of FERRY_TEST_S3_*; `--backend both`
  * runs disk, then S3, in one process.
  * Usage: npm run bench:upload [-- --mib 512] [-- --backend disk|s3|both]
  */
@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pino } from 'pino'
-import { loadConfig, type BlobLocation } from '../server/config.ts'
-import { jsDigestStream } from '../server/digests.ts'
+import { loadConfig, type BlobLocation } from '../server/runtime/config.ts'
+import { jsDigestStream } from '../server/transfer/digests.ts'
 import { startServer } from '../server/runtime/node.ts'
-import { startS3, type S3TestServer } from '../tests/server/s3-server.ts'
+import { startS3, type S3TestServer } from '../services/s3-server.ts'
 
 const { values } = parseArgs({ options: { mib: { type: 'string', default: '512' }, backend: { type: 'string', default: 'disk' } } })
 const mib = Math.min(4096, Math.max(1, Number(values.mib)))

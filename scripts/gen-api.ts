@@ -4,7 +4,7 @@
  * repository it runs in. `--check` also runs the breaking-change gate (lib/api-changelog/gate.ts).
  */
 import { parseArgs } from 'node:util'
-import { generate } from '../lib/codegen/index.ts'
+import { generate } from '../lib/generate-api.ts'
 import { checkFiles, writeFiles } from '../lib/codegen/files.ts'
 import { loadSpec, SpecError } from '../lib/codegen/load.ts'
 import { checkBreakingChanges } from '../lib/api-changelog/gate.ts'

@@ -23,8 +23,12 @@ if ! has mcs || [ ! -e /usr/lib/mono/4.5/System.Net.Http.dll ]; then need mono-m
 has php || need php-cli
 has ruby || need ruby
 has rustfmt || need rustfmt
+# Real client code in the server and quickstart tests: Mono (above) runs Squirrel.Windows' own
+# RELEASES parser (tests/server/clients/squirrel-windows.ts); minisign checks Tauri signatures
+# (tests/server/clients/tauri.ts).
+has minisign || need minisign
 # Real services the server tests start on 127.0.0.1: Redis, PostgreSQL
-# (tests/server/postgres-server.ts) and Ceph's radosgw on a one-node cluster (tests/server/s3-server.ts).
+# (services/postgres-server.ts) and Ceph's radosgw on a one-node cluster (services/s3-server.ts).
 has redis-server || need redis-server
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need postgresql
 if ! has radosgw || ! has ceph-mon || ! has ceph-osd; then need radosgw ceph-mon ceph-osd; fi

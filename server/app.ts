@@ -4,14 +4,14 @@
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { authenticate } from './auth.ts'
-import { jsDigestStream } from './digests.ts'
-import { json, type AppDeps, type AuthUser, type Ctx, type FerryEnv, type Handler, type Handlers, type Logger, type Observer, type Respond, type Services } from './context.ts'
-import { timingSafeEqual, DEFAULT_PBKDF2_ITERATIONS, randomId } from './crypto.ts'
-import { allows, holds, isMatrixPermission } from './permissions.ts'
-import { HttpProblem, forbidden, problemResponse, validationProblem } from './problem.ts'
-import { operations, type Input, type OperationId, type OperationSpec } from './spec.ts'
-import { operationValidator } from './validation.ts'
+import { jsDigestStream } from './transfer/digests.ts'
+import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
+import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
+import type { Ctx, FerryEnv } from './http/context.ts'
+import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
+import { gate } from './http/gate.ts'
+import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
+import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
@@ -26,107 +26,17 @@ import { telemetryHandlers } from './routes/telemetry.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
-import { createMemoryLoginLimiter } from './login-limiter.ts'
-import { createCors } from './cors.ts'
-import { responseHeaders } from './response-headers.ts'
-import { DEFAULT_HEALTH_POLICY } from './rollout.ts'
+import { createMemoryLoginLimiter } from './auth/login-limiter.ts'
+import { createCors } from './http/cors.ts'
+import { responseHeaders } from './http/response-headers.ts'
+import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
-const MAX_JSON_BYTES = 1024 * 1024
-
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
-
-const tooLarge = () => new HttpProblem('payload-too-large', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`)
-
-/**
- * The body as text, refusing it (413) as soon as it passes the limit rather than after reading
- * it all. Not hono/body-limit: on a chunked body it stops reading without cancelling the
- * stream, and Node then resets the connection, so the client never reads the 413.
- */
-async function readBoundedText(body: ReadableStream<Uint8Array> | null): Promise<string> {
-  if (!body) return ''
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let size = 0
-  let text = ''
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) return text + decoder.decode()
-    size += value.byteLength
-    if (size > MAX_JSON_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge()
-    }
-    text += decoder.decode(value, { stream: true })
-  }
-}
-
-async function readJson(c: Ctx): Promise<unknown> {
-  const type = c.req.header('content-type') ?? ''
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw validationProblem([{ field: 'Content-Type', message: 'must be application/json' }])
-  }
-  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) throw tooLarge()
-  const text = await readBoundedText(c.req.raw.body)
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw validationProblem([{ pointer: '/', message: 'must be valid JSON' }])
-  }
-}
-
-/** A string member of a validated object, read without knowing the operation's type. */
-function stringField(source: object, name: string): string | undefined {
-  const value: unknown = Reflect.get(source, name)
-  return typeof value === 'string' ? value : undefined
-}
-
-/**
- * Authentication, parameter and body validation, and permission checks for one operation;
- * resolves to the validated, typed input (a plain function rather than a middleware: one less
- * layer on every request).
- */
-function gate<K extends OperationId>(s: Services, op: OperationSpec): (c: Ctx) => Promise<Input<K>> {
-  const perm = op.permission
-  const validate = operationValidator<K>(op)
-  const hasQuery = op.parameters.some((p) => p.in === 'query')
-  const jsonBody = op.body?.contentType === 'application/json'
-  return async (c) => {
-    let user: AuthUser | undefined
-    if (perm === 'signupKey') {
-      const key = s.header(c, 'x-ferry-signup-key') ?? ''
-      if (!timingSafeEqual(key, s.config.signupKey)) {
-        throw new HttpProblem('invalid-signup-key', "X-Ferry-Signup-Key does not match the server's signup key.")
-      }
-    } else if (perm === 'apps.download') {
-      // Public apps need no token; the handler decides for private ones.
-      const header = s.header(c, 'authorization')
-      if (header) user = await authenticate(s, header)
-    } else if (perm !== 'public') {
-      user = await authenticate(s, s.header(c, 'authorization'))
-      if (perm === 'admin' && user.role !== 'admin') {
-        throw forbidden(user.tokenId === undefined ? 'This operation needs the team admin.' : 'An API token never acts as the team admin; this operation needs the admin to log in.')
-      }
-      if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
-    }
-    const path = c.req.param()
-    const query = hasQuery ? c.req.query() : {}
-    const params = validate.params((p, lower) =>
-      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, lower))
-    const body = validate.body(jsonBody ? await readJson(c) : undefined)
-    if (user && op.resource && perm !== 'apps.download') {
-      const source = op.resource.in === 'path' ? params.path : body
-      const resource = source && typeof source === 'object' ? stringField(source, op.resource.name) : undefined
-      if (!allows(user, perm, resource)) throw forbidden(`This operation needs ${perm} for ${resource}.`)
-    }
-    c.set('user', user)
-    return { path: params.path, query: params.query, header: params.header, body }
-  }
-}
 
 /** What a runtime drives besides requests: buffered telemetry and the answer cache. */
 export interface Lifecycle {
@@ -155,7 +65,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
       version: deps.config.version ?? '0.0.0',
       telemetry,
-      healthPolicy: deps.config.healthPolicy ?? DEFAULT_HEALTH_POLICY,
+      healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
     },
     now,
@@ -238,7 +148,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     if (isOutage(err)) {
       s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
       const what = err instanceof DependencyUnavailable ? err.dependency : 'The database or artifact storage'
-      const problem = problemResponse(new HttpProblem('unavailable', `${what} cannot be reached; retry shortly (${c.get('reqId')}).`), c.req.path)
+      const detail = (err instanceof DependencyUnavailable && err.detail) || `${what} cannot be reached; retry shortly (${c.get('reqId')}).`
+      const problem = problemResponse(new HttpProblem('unavailable', detail), c.req.path)
       problem.headers.set('retry-after', '5')
       return problem
     }

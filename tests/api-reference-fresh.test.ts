@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { checkFiles } from '../lib/codegen/files.ts'
-import { generate } from '../lib/codegen/index.ts'
+import { generate } from '../lib/generate-api.ts'
 import { loadHistory } from '../lib/api-changelog/history.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { DEMO_LOGIN, DEMO_USER } from '../../server/seed.ts'
+import { DEMO_LOGIN, DEMO_USER } from '../../server/demo/seed.ts'
 import { DashboardBody } from './dashboard-body'
 import { useSandbox } from './use-sandbox'
 

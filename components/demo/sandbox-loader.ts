@@ -1,6 +1,6 @@
 import type { PersistentSandbox, SandboxEvent } from '../../server/runtime/browser-persist.ts'
 import type { FromWorker, ToWorker } from '../../server/runtime/sandbox-worker.ts'
-import { DEMO_LOGIN } from '../../server/seed.ts'
+import { DEMO_LOGIN } from '../../server/demo/seed.ts'
 
 /**
  * The sandbox's address. It never resolves (`.test` is reserved), so nothing can reach the

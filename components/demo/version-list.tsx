@@ -36,7 +36,8 @@ function RolloutStatus({ version: v }: { version: Version }) {
       {pulled ? <li>Pulled on {when(pulled.at)}: {pulled.reason}. Devices on it are offered the previous good version.</li> : null}
       {health.reports > 0 ? (
         <li>
-          Health: {health.failed} of {health.reports} devices failed (pauses above {Math.round(health.policy.maxFailureRatio * 100)} % once {health.policy.minReports} reported).
+          Health: {health.failed} of {health.reports} devices failed, from {health.failedAddresses} of the {health.policy.minAddresses} addresses needed
+          (pauses above {Math.round(health.policy.maxFailureRatio * 100)} % once {health.policy.minReports} reports count).
         </li>
       ) : null}
     </ul>

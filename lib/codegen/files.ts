@@ -1,7 +1,14 @@
 /** @module Writes generated files, or compares them with what is on disk (`--check`). */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
-import { OWNED_FILES, PAGES_DIR } from './index.ts'
+
+export const PAGES_DIR = 'pages/docs/api'
+
+/** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
+export const OWNED_FILES = [
+  'server/generated/api.ts', 'server/generated/operations.ts',
+  'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json',
+]
 
 export interface Drift {
   stale: string[]

@@ -3,6 +3,9 @@
  * parsed as its language, so a typo in a shown config or command fails the test.
  */
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import ts from 'typescript'
 import { parseAllDocuments } from 'yaml'
 import type { CodeBlock } from './extract.ts'
@@ -139,7 +142,39 @@ function scriptSyntax(code: string, lang: string): string | undefined {
   return d ? `TypeScript: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}` : undefined
 }
 
-/** A reason the block is malformed, or `undefined`. Output blocks and unchecked languages pass. */
+/**
+ * C# through Mono's `mcs --parse` (parsing only: the snippets call libraries not installed here).
+ * A block of statements is parsed as the body of an async method.
+ */
+function csharpSyntax(code: string): string | undefined {
+  const unit = /^\s*(using|namespace|class|public|internal|static)\b/m.test(code.split('\n').find((l) => l.trim() !== '') ?? '')
+  const wrapped = unit ? code : `class Block { async System.Threading.Tasks.Task Run() {\n${code}\n} }\n`
+  const dir = mkdtempSync(join(tmpdir(), 'ferry-docs-cs-'))
+  try {
+    writeFileSync(join(dir, 'block.cs'), wrapped)
+    const r = spawnSync('mcs', ['--parse', 'block.cs'], { cwd: dir, encoding: 'utf8' })
+    if (r.error) return `mcs could not run (${r.error.message}); install mono-mcs`
+    if (r.status === 0) return undefined
+    const first = /block\.cs\((\d+),\d+\): (error .*)/.exec(r.stdout + r.stderr)
+    if (!first) return `mcs --parse: ${(r.stdout + r.stderr).trim()}`
+    return `line ${Number(first[1]) - (unit ? 0 : 1)}: ${first[2]}`
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Languages shown without a check, each with the reason. Any other language without a checker
+ * fails the docs check, so a new one gets a checker or a reason here.
+ */
+export const UNCHECKED_LANGUAGES: Readonly<Record<string, string>> = {
+  text: 'plain text: output and file listings, not a language',
+  markdown: 'every text is Markdown; the pages show Markdown as an example of writing docs',
+  html: 'HTML parsers recover from any input, so a parse would accept every block',
+  swift: 'no Swift compiler is packaged for the Debian release the machines run',
+}
+
+/** A reason the block is malformed, or `undefined`. Output blocks and `UNCHECKED_LANGUAGES` pass. */
 export function checkSyntax(block: CodeBlock): string | undefined {
   switch (block.lang) {
     case 'bash': case 'sh': case 'shell':
@@ -151,6 +186,11 @@ export function checkSyntax(block: CodeBlock): string | undefined {
     case 'nginx': return nginxSyntax(block.code)
     case 'caddy': case 'caddyfile': return bracesBalanced(block.code)
     case 'ts': case 'typescript': case 'js': case 'javascript': case 'tsx': return scriptSyntax(block.code, block.lang)
-    default: return undefined
+    case 'csharp': case 'cs': return csharpSyntax(block.code)
+    default:
+      if (block.lang in UNCHECKED_LANGUAGES) return undefined
+      return block.lang === ''
+        ? 'the block names no language: name one after the fence (```text for plain text)'
+        : `no syntax check for language "${block.lang}": add one to lib/docs-runner/syntax.ts or list it in UNCHECKED_LANGUAGES with the reason`
   }
 }

@@ -1,8 +1,8 @@
 /**
  * @module What a build output's file names say: the package type (Ferry's own list, from
- * `server/artifact-files.ts`), the version and the architecture.
+ * `artifact-files/index.ts`), the version and the architecture.
  */
-import { packageTypeOf } from '../../server/artifact-files.ts'
+import { packageTypeOf } from '../../artifact-files/index.ts'
 
 export { packageTypeOf }
 

@@ -5,7 +5,7 @@
  * stops on SIGTERM.
  */
 import { pino } from 'pino'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig } from '../../server/runtime/config.ts'
 import { startServer } from '../../server/runtime/node.ts'
 
 const config = { ...loadConfig(process.env), host: '127.0.0.1', port: 0 }

@@ -1,6 +1,7 @@
 /** @module Which apps' cached answers a successful write changed, as its operation declares (`x-ferry-invalidates`). */
-import type { Ctx, Services } from '../context.ts'
-import type { OperationSpec } from '../spec.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
+import type { OperationSpec } from '../http/spec.ts'
 
 /**
  * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every

@@ -152,6 +152,11 @@ export interface paths {
          *     Send one or more `files`; the package type of each artifact is derived from its extension,
          *     and the server computes the size, SHA-256 and SHA-512. The combination of version, channel,
          *     platform and architecture is unique within an app. Uploads are limited to 2 GiB per request.
+         *     A `.nupkg` goes into Squirrel.Windows' `RELEASES` and Velopack's feed as a bare path, and
+         *     both read the version from its name, so its name may hold only letters, digits, `.`, `_`
+         *     and `-`, and must read `<id>-<version>[-full|-delta].nupkg` with this upload's version;
+         *     otherwise the upload is refused with a `400` naming the file and the rule. Other names are
+         *     carried URL-encoded and need no such care.
          */
         post: operations["uploadVersion"];
         delete?: never;
@@ -829,13 +834,19 @@ export interface paths {
         /**
          * Report an update's outcome
          * @description Called by an installed app after an update: `installed` once the new version runs,
-         *     `failed` with a short reason when it could not install or start it. Each device counts
-         *     once per version (its latest report wins); the device id is stored only as a keyed hash,
-         *     and no address is kept. When the failed share of a version's reports passes its health
-         *     policy (`maxFailureRatio`, once at least `minReports` devices reported), Ferry pauses the
-         *     version's rollout itself, logs it, and drops the app's cached update answers (a report
-         *     that pauses nothing invalidates nothing, hence `x-ferry-invalidates: none`). A device may
-         *     send 10 reports a minute; more get 429.
+         *     `failed` with a short reason when it could not install or start it. A report counts only
+         *     from a device Ferry offered the version: an update check that sent the same id in
+         *     `X-Ferry-Device-Id` (electron-updater's `x-user-staging-id` and Velopack's `stagingId`
+         *     count too) and was answered with this version. Anything else is answered
+         *     `counted: false` and stored nowhere. Each device counts once per version (its latest
+         *     report wins); the device id and the client address are stored only as keyed hashes. One
+         *     address counts for at most `maxReportsPerAddress` reports of each outcome, and failures
+         *     must come from `minAddresses` addresses. When the counted failed share passes the
+         *     version's health policy (`maxFailureRatio`, once at least `minReports` reports count),
+         *     Ferry pauses the version's rollout itself, logs it, and drops the app's cached update
+         *     answers (a report that pauses nothing invalidates nothing, hence
+         *     `x-ferry-invalidates: none`). A device may send 10 reports a minute, an address 60 per
+         *     app; more get 429.
          */
         post: operations["reportUpdateOutcome"];
         delete?: never;
@@ -1770,12 +1781,22 @@ export interface components {
         RampRequest: {
             steps: components["schemas"]["RolloutStep"][];
         };
-        /** @description When health reports pause the version's rollout. */
+        /**
+         * @description When health reports pause the version's rollout. Only reports from devices Ferry offered
+         *     the version count, and one client address (an IPv4 address, or an IPv6 /64) counts for at
+         *     most `maxReportsPerAddress` installed and as many failed reports, so one machine cannot
+         *     pose as a fleet. Answers always carry all four members; a request may leave out the last
+         *     two to keep the server's defaults for them.
+         */
         HealthPolicy: {
             /** @description The rollout pauses when the share of `failed` reports exceeds this. */
             maxFailureRatio: number;
-            /** @description Devices that must have reported before the share is judged. */
+            /** @description Counted reports needed before the share is judged. */
             minReports: number;
+            /** @description Distinct client addresses whose devices reported `failed` before the version is paused (default 5). */
+            minAddresses?: number;
+            /** @description Reports of each outcome one client address counts for (default 5). */
+            maxReportsPerAddress?: number;
         };
         RampState: {
             steps: components["schemas"]["RolloutStep"][];
@@ -1800,10 +1821,12 @@ export interface components {
             /** @description Set while the version is pulled (offered to nobody; devices on it are offered the previous good version). */
             pulled: components["schemas"]["RolloutHold"] | null;
             health: {
-                /** @description Devices that reported an outcome for this version since it was last resumed. */
+                /** @description Counted reports on this version since it was last resumed (see `HealthPolicy` for what counts). */
                 reports: number;
                 /** @description Of those, the devices whose latest report is `failed`. */
                 failed: number;
+                /** @description Distinct client addresses among the counted `failed` reports. */
+                failedAddresses: number;
                 policy: components["schemas"]["HealthPolicy"];
                 /** @description The policy is the server's default (the version sets none). */
                 defaultPolicy: boolean;
@@ -1827,7 +1850,11 @@ export interface components {
             fromVersion?: components["schemas"]["Semver"];
         };
         HealthReportReceipt: {
-            /** @description `false` when the version is a draft, pulled, or unknown for this channel, platform and arch: nothing was stored. */
+            /**
+             * @description `false` when nothing was stored: the version is a draft, pulled, or unknown for this
+             *     channel, platform and arch, or Ferry never offered it to this device (no update check
+             *     with this `X-Ferry-Device-Id` was answered with this version).
+             */
             counted: boolean;
             /** @description This report made Ferry pause the version's rollout. */
             paused: boolean;
@@ -2722,9 +2749,12 @@ export interface operations {
                      *             "health": {
                      *               "reports": 0,
                      *               "failed": 0,
+                     *               "failedAddresses": 0,
                      *               "policy": {
                      *                 "maxFailureRatio": 0.2,
-                     *                 "minReports": 20
+                     *                 "minReports": 20,
+                     *                 "minAddresses": 5,
+                     *                 "maxReportsPerAddress": 5
                      *               },
                      *               "defaultPolicy": true
                      *             }
@@ -2926,9 +2956,12 @@ export interface operations {
                      *             "health": {
                      *               "reports": 0,
                      *               "failed": 0,
+                     *               "failedAddresses": 0,
                      *               "policy": {
                      *                 "maxFailureRatio": 0.2,
-                     *                 "minReports": 20
+                     *                 "minReports": 20,
+                     *                 "minAddresses": 5,
+                     *                 "maxReportsPerAddress": 5
                      *               },
                      *               "defaultPolicy": true
                      *             }

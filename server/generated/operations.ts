@@ -1,6 +1,6 @@
 // Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
 // The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.
-import type { OperationSpec } from '../spec.ts'
+import type { OperationSpec } from '../http/operation-spec.ts'
 
 export const COMPONENTS_ID = 'ferry:components'
 
@@ -957,6 +957,16 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 1,
           "maximum": 1000000
+        },
+        "minAddresses": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000
+        },
+        "maxReportsPerAddress": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
         }
       }
     },
@@ -1064,6 +1074,7 @@ export const componentSchemas: Record<string, unknown> = {
           "required": [
             "reports",
             "failed",
+            "failedAddresses",
             "policy",
             "defaultPolicy"
           ],
@@ -1073,6 +1084,10 @@ export const componentSchemas: Record<string, unknown> = {
               "minimum": 0
             },
             "failed": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "failedAddresses": {
               "type": "integer",
               "minimum": 0
             },

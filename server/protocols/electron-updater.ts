@@ -5,9 +5,8 @@
  * electron-updater reads as "up to date".
  */
 import { stringify } from 'yaml'
-import { hexToBase64 } from '../crypto.ts'
-import { downloadUrl } from '../model.ts'
-import type { ArtifactRow } from '../storage/types.ts'
+import { hexToBase64 } from '../auth/crypto.ts'
+import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'
 
@@ -18,8 +17,8 @@ import type { Renderer } from './render.ts'
  * download (`Provider.getBlockMapFiles`). Private apps' files are signed download links.
  */
 async function fileUrl(input: Parameters<Renderer>[0], versionId: string, a: ArtifactRow): Promise<string> {
-  const { s, base, target, offer } = input
-  if (target.app.private === 1 || !offer) return downloadUrl(s, base, target.app, versionId, a.id)
+  const { base, files, target, offer } = input
+  if (target.app.private === 1 || !offer) return files.url(versionId, a)
   const seg = encodeURIComponent
   return `${base}/v1/apps/${seg(target.app.slug)}/electron-updater/${seg(target.channel)}/${seg(target.platform)}/${seg(target.arch)}/files/${seg(offer.release.version)}/${seg(a.file_name)}`
 }

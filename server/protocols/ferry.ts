@@ -1,9 +1,8 @@
 /** @module Ferry's own JSON answer (`UpdateInfo` in the spec), or 204. */
-import { toArtifact } from '../model.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'
 
-export const renderFerry: Renderer = async ({ s, base, target, current, offer }) => {
+export const renderFerry: Renderer = async ({ files, current, offer }) => {
   if (!offer || !current) return noUpdate()
   const { row, artifacts } = offer.release
   return jsonAnswer({
@@ -15,6 +14,6 @@ export const renderFerry: Renderer = async ({ s, base, target, current, offer })
     ...(offer.downgrade ? { downgrade: true } : {}),
     changelog: row.changelog,
     publishedAt: row.published_at,
-    artifacts: await Promise.all(artifacts.map((a) => toArtifact(s, base, target.app, a))),
+    artifacts: await Promise.all(artifacts.map((a) => files.artifact(a))),
   })
 }

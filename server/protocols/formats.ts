@@ -1,5 +1,7 @@
 /** @module Updater formats and the names Tauri's updater puts in its endpoint URL. */
-import type { Schemas } from '../context.ts'
+import type { components } from '../generated/api.ts'
+
+type Schemas = components['schemas']
 
 export type UpdaterFormat = Schemas['UpdaterFormat']
 

@@ -4,9 +4,7 @@
  * (sparkle-project/Sparkle `SUAppcastItem.m`, `SUAppcastDriver.m`). The XML is built here with
  * every text and attribute escaped.
  */
-import { downloadUrl } from '../model.ts'
-import { readEdSignature } from '../signatures.ts'
-import type { ArtifactRow } from '../storage/types.ts'
+import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'
 
@@ -44,18 +42,18 @@ export function archiveOf(artifacts: ArtifactRow[]): ArtifactRow | undefined {
   return artifacts.filter((a) => ARCHIVES.includes(a.package_type)).sort((a, b) => rank(a) - rank(b))[0]
 }
 
-export const renderSparkle: Renderer = async ({ s, base, target, offer }) => {
+export const renderSparkle: Renderer = async ({ files, target, offer }) => {
   const items: string[] = []
   const artifacts = offer?.release.artifacts ?? []
   const byName = new Map(artifacts.map((a) => [a.file_name, a]))
   const edSignature = async (a: ArtifactRow) => {
     const sig = byName.get(`${a.file_name}.edsig`)
-    return sig ? (await readEdSignature(s.blobs, sig.blob_key))?.signature : undefined
+    return sig ? files.edSignature(sig) : undefined
   }
   const archive = archiveOf(artifacts)
   if (offer && archive) {
     const { row } = offer.release
-    const link = (a: ArtifactRow) => downloadUrl(s, base, target.app, row.id, a.id)
+    const link = (a: ArtifactRow) => files.url(row.id, a)
     const enclosure = async (a: ArtifactRow, extra: Record<string, string | undefined>) => `<enclosure${attributes({
       url: await link(a), length: a.size, type: 'application/octet-stream', ...extra,
       'sparkle:edSignature': await edSignature(a), 'sparkle:os': WINDOWS.has(a.package_type) ? 'windows' : undefined,

@@ -4,14 +4,17 @@
  * stages the device itself). When the client sent its version, the feed ends at the version
  * Ferry offers it, so intermediate versions gate Squirrel exactly as they gate other clients.
  */
-import type { Release } from './offer.ts'
+import { isFeedName, squirrelVersionOf } from '../../artifact-files/index.ts'
+import type { Release } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 
 export function releasesLines(releases: Release[]): string[] {
   const lines: string[] = []
   for (const r of releases) {
     if (r.rolloutPercentage === 0) continue
-    const packages = r.artifacts.filter((a) => a.package_type === 'nupkg').sort((a, b) => a.file_name.localeCompare(b.file_name))
+    // A name Squirrel would misread (stored before uploads were checked) is left out, not the whole feed.
+    const packages = r.artifacts.filter((a) => a.package_type === 'nupkg' && isFeedName(a.file_name) && squirrelVersionOf(a.file_name) === r.version)
+      .sort((a, b) => a.file_name.localeCompare(b.file_name))
     for (const a of packages) {
       lines.push(`${a.sha1.toUpperCase()} ${a.file_name} ${a.size}${r.rolloutPercentage < 100 ? ` # ${r.rolloutPercentage}%` : ''}`)
     }
@@ -20,7 +23,7 @@ export function releasesLines(releases: Release[]): string[] {
 }
 
 export const renderSquirrelWindows: Renderer = async ({ target, current, offer }) => {
-  if (target.above) throw new Error('Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (LISTS_OLDER_RELEASES)')
+  if (target.above) throw new Error('Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (PROTOCOLS[format].listsOlder)')
   const ceiling = offer?.release.parsed ?? current
   const listed = ceiling ? target.releases.filter((r) => r.parsed.compare(ceiling) <= 0) : target.releases
   const lines = releasesLines(listed)

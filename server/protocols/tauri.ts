@@ -2,8 +2,7 @@
  * @module Tauri v2 updater, dynamic-server form: `{ version, notes, pub_date, url, signature }`
  * or 204. Only a bundle uploaded together with its `<bundle>.sig` is offered.
  */
-import { downloadUrl } from '../model.ts'
-import type { ArtifactRow } from '../storage/types.ts'
+import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import { jsonAnswer, noUpdate } from './answer.ts'
 import type { Renderer } from './render.ts'
 
@@ -19,22 +18,18 @@ export function signedBundle(artifacts: ArtifactRow[]): { bundle: ArtifactRow; s
   return bundle ? { bundle, sig: sigs.get(bundle.file_name) as ArtifactRow } : undefined
 }
 
-async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return (await new Response(stream).text()).trim()
-}
-
-export const renderTauri: Renderer = async ({ s, base, target, offer }) => {
+export const renderTauri: Renderer = async ({ files, offer }) => {
   const signed = offer && signedBundle(offer.release.artifacts)
   if (!offer || !signed) return noUpdate()
-  const blob = await s.blobs.get(signed.sig.blob_key)
-  if (!blob) throw new Error(`signature blob ${signed.sig.blob_key} is missing`)
+  const signature = await files.text(signed.sig)
+  if (signature === undefined) throw new Error(`signature blob ${signed.sig.blob_key} is missing`)
   const { row } = offer.release
   return jsonAnswer({
     version: row.version,
     notes: row.changelog,
     pub_date: row.published_at,
-    url: await downloadUrl(s, base, target.app, row.id, signed.bundle.id),
-    signature: await readText(blob.body),
+    url: await files.url(row.id, signed.bundle),
+    signature,
     // Not part of Tauri's schema; apps read it from `update.rawJson.critical`.
     critical: offer.critical,
   })

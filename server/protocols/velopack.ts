@@ -6,9 +6,10 @@
  * offered version's full package and the deltas of every loaded release up to it; with no update
  * it lists nothing. Packages resolve relative to the feed (`<folder>/<FileName>`).
  */
-import type { ArtifactRow } from '../storage/types.ts'
+import { isFeedName } from '../../artifact-files/index.ts'
+import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import { jsonAnswer } from './answer.ts'
-import type { Release } from './offer.ts'
+import type { Release } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 
 const isDelta = (a: ArtifactRow) => a.file_name.toLowerCase().endsWith('-delta.nupkg')
@@ -33,7 +34,8 @@ function asset(r: Release, a: ArtifactRow, type: 'Full' | 'Delta') {
   }
 }
 
-const packages = (r: Release) => r.artifacts.filter((a) => a.package_type === 'nupkg')
+/** Names stored before uploads were checked that Velopack could not fetch are left out. */
+const packages = (r: Release) => r.artifacts.filter((a) => a.package_type === 'nupkg' && isFeedName(a.file_name))
 
 /** The full package Velopack installs from a release, if it has one. */
 export const fullPackage = (r: Release) => packages(r).find((a) => !isDelta(a))

@@ -1,10 +1,12 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
-import { downloadResponse } from '../artifact-download.ts'
-import { noContent, type Handlers, type Services } from '../context.ts'
-import { currentUser, findTeamApp } from '../model.ts'
-import { allows } from '../permissions.ts'
-import { HttpProblem, conflict, forbidden, notFound } from '../problem.ts'
-import { verifySignedPath } from '../signed-links.ts'
+import { downloadResponse } from '../transfer/artifact-download.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { findTeamApp } from './api-objects.ts'
+import { allows } from '../auth/permissions.ts'
+import { HttpProblem, conflict, forbidden, notFound } from '../http/problem.ts'
+import { verifySignedPath } from '../auth/signed-links.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 

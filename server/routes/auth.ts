@@ -1,10 +1,12 @@
 /** @module Signup (creates a team and its admin) and login. */
-import { issueToken } from '../auth.ts'
-import { timestamp, type Handlers, type Services } from '../context.ts'
-import { hashPassword, randomId, verifyPassword } from '../crypto.ts'
-import { admitLogin, loginSucceeded } from '../login-guard.ts'
-import { isUniqueViolation, toTeam, toUser } from '../model.ts'
-import { HttpProblem } from '../problem.ts'
+import { issueToken } from '../auth/sessions.ts'
+import { timestamp, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
+import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
+import { isUniqueViolation } from '../storage/dialect.ts'
+import { toTeam, toUser } from './api-objects.ts'
+import { HttpProblem } from '../http/problem.ts'
 import type { UsersTable } from '../storage/types.ts'
 import { emailTaken } from './team.ts'
 

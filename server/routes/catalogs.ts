@@ -1,9 +1,13 @@
 /** @module The team's catalogs: channels, platforms and architectures (create, list, update, delete). */
-import { noContent, timestamp, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
-import { randomId } from '../crypto.ts'
-import { currentUser, isForeignKeyViolation, isUniqueViolation } from '../model.ts'
-import { decodeCursor, hasString, page } from '../pagination.ts'
-import { conflict, notFound } from '../problem.ts'
+import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { randomId } from '../auth/crypto.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
+import { decodeCursor, hasString, page } from '../http/pagination.ts'
+import { conflict, notFound } from '../http/problem.ts'
 import type { ArchsTable, ChannelsTable, PlatformsTable } from '../storage/types.ts'
 
 type Table = 'channels' | 'platforms' | 'archs'

@@ -1,17 +1,22 @@
 /**
- * @module Explains an update check: the same `loadTarget` and `planOffer` as the update check
+ * @module Explains an update check: the same `decideUpdate` as the update check
  * (the planner records why it passed over each release), plus the filters that run before it
  * (catalog, drafts, pulls), so the explanation cannot disagree with the answer.
  */
-import type { Handlers, Schemas, Services } from '../context.ts'
-import { currentUser, findTeamApp, versionQuery, type VersionRow } from '../model.ts'
-import { visibleApps } from '../permissions.ts'
-import { notFound } from '../problem.ts'
-import { DOWNGRADE, INSTALLS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { loadTarget, planOffer, type Release } from '../protocols/offer.ts'
-import { parseSteps, rolloutAt } from '../rollout.ts'
-import type { PlanNote } from '../update-logic.ts'
-import { versionInput } from '../version-input.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { findTeamApp } from './api-objects.ts'
+import { versionQuery, type VersionRow } from '../storage/versions.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { notFound } from '../http/problem.ts'
+import { PROTOCOLS } from '../protocols/index.ts'
+import { decideUpdate } from '../updates/decide.ts'
+import type { Release } from '../updates/offer.ts'
+import { parseSteps, rolloutAt } from '../updates/rollout.ts'
+import type { PlanNote } from '../updates/update-logic.ts'
+import { versionInput } from '../http/version-input.ts'
 
 type Explained = Schemas['VersionExplanation']
 
@@ -26,13 +31,15 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
       const app = await findTeamApp(s, user, path.app)
       const current = versionInput('version', query.version)
-      const t = await loadTarget(s, app.slug, query.channel, query.platform, query.arch, () => undefined, current)
-      if (!t) throw notFound(`No app with slug ${app.slug}.`)
-      const format = query.format ?? t.defaultFormat
-      const mode = ROLLOUT_MODE[format]
       const notes: Array<PlanNote<Release>> = []
-      const offer = await planOffer(t, current, query.deviceId, mode, DOWNGRADE[format] !== 'never', notes)
-      const installable = offer ? INSTALLS[format](offer.release) : false
+      const decision = await decideUpdate(s, PROTOCOLS, {
+        slug: app.slug, channel: query.channel, platform: query.platform, arch: query.arch, current,
+        format: query.format ?? 'platform', deviceKey: query.deviceId, notes,
+      })
+      if (!decision) throw notFound(`No app with slug ${app.slug}.`)
+      const { target: t, format, offer, protocol } = decision
+      const mode = protocol.rolloutMode
+      const installable = offer ? protocol.installs(offer.release) : false
       const byId = new Map(notes.map((n) => [n.candidate.row.id, n]))
       const now = s.now().getTime()
 
@@ -74,7 +81,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
         }
       }
 
-      const rows = await versionQuery(s).where('v.app_slug', '=', app.slug)
+      const rows = await versionQuery(s.db).where('v.app_slug', '=', app.slug)
         .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').limit(MAX_LISTED).execute()
       const versions = rows.map((row) => ({
         id: row.id, version: row.version, rolloutPercentage: rolloutAt(row, now).percentage, ...explain(row),

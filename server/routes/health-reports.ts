@@ -1,55 +1,64 @@
 /**
- * @module Health reports: installed apps tell how an update went. One row per device and version
- * (its latest outcome), the device id kept only as HMAC-SHA256(secret, version id + id), no
- * address; only published versions of existing apps count. A failed report that takes the
- * version past its health policy pauses its rollout (logged, cached answers dropped).
+ * @module Health reports: installed apps tell how an update went. A report counts only from a
+ * device Ferry offered the version (server/updates/health-evidence.ts); one row per device and version
+ * (its latest outcome), device id and address kept only as keyed hashes. Limits per device and
+ * per client address bound what one machine can send. A failed report that takes the version
+ * past its health policy pauses its rollout (logged, cached answers dropped).
  */
-import type { Handlers, Services } from '../context.ts'
-import { hmacSha256Hex } from '../crypto.ts'
-import { FixedWindows, secondsUntil } from '../fixed-windows.ts'
-import { healthCounts } from '../model.ts'
-import { notFound, tooManyRequests, validationProblem } from '../problem.ts'
-import { failsPolicy, policyOf } from '../rollout.ts'
-import { versionInput } from '../version-input.ts'
-import { versionKeyOf } from '../version-key.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { FixedWindows, secondsUntil } from '../auth/fixed-windows.ts'
+import { addressNetwork, deviceHash } from '../updates/health-evidence.ts'
+import { notFound, tooManyRequests, validationProblem } from '../http/problem.ts'
+import { failsPolicy, policyOf, tallyReports } from '../updates/rollout.ts'
+import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
+import { versionInput } from '../http/version-input.ts'
+import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
+/** Reports one client address may send per app in `WINDOW_MS`. */
+export const HEALTH_REPORTS_PER_ADDRESS = 60
 const WINDOW_MS = 60_000
-/** Devices the limiter remembers at once (the least recently seen are forgotten first). */
-const TRACKED_DEVICES = 20_000
+/** Devices and addresses the limiters remember at once (the least recently seen are forgotten first). */
+const TRACKED_KEYS = 20_000
 
 export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome'> {
-  // Per app and device, bounded; in memory only (never stored).
-  const recent = new FixedWindows(HEALTH_REPORTS_PER_WINDOW, WINDOW_MS, TRACKED_DEVICES, () => s.now().getTime())
+  // Per app and device, and per app and address; bounded, in memory only (never stored).
+  const byDevice = new FixedWindows(HEALTH_REPORTS_PER_WINDOW, WINDOW_MS, TRACKED_KEYS, () => s.now().getTime())
+  const byAddress = new FixedWindows(HEALTH_REPORTS_PER_ADDRESS, WINDOW_MS, TRACKED_KEYS, () => s.now().getTime())
 
-  function limit(key: string) {
-    const waitMs = recent.hit(key)
+  function limit(windows: FixedWindows, key: string, who: string) {
+    const waitMs = windows.hit(key)
     if (waitMs === undefined) return
     const wait = secondsUntil(waitMs)
-    throw tooManyRequests(`This device sent too many health reports; try again in ${wait} seconds.`, wait)
+    throw tooManyRequests(`This ${who} sent too many health reports; try again in ${wait} seconds.`, wait)
   }
 
   return {
-    async reportUpdateOutcome(_c, { path, body }, respond) {
+    async reportUpdateOutcome(c, { path, body }, respond) {
       const version = versionInput('version', body.version)
       if (body.outcome === 'failed' && !body.reason) throw validationProblem([{ pointer: '/reason', message: 'is required when outcome is failed' }])
       if (body.outcome === 'installed' && body.reason !== undefined) throw validationProblem([{ pointer: '/reason', message: 'is sent only when outcome is failed' }])
       const app = await s.db.selectFrom('apps').select(['slug', 'team_id']).where('slug', '=', path.app).executeTakeFirst()
       if (!app) throw notFound(`No app with slug ${path.app}.`)
-      limit(`${app.slug}\n${body.deviceId}`)
+      limit(byAddress, `${app.slug}\n${addressNetwork(s.clientIp(c))}`, 'address')
+      limit(byDevice, `${app.slug}\n${body.deviceId}`, 'device')
       const row = await s.db.selectFrom('versions as v')
         .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
-        .select(['v.id', 'v.version', 'v.paused_at', 'v.health_max_failure_ratio', 'v.health_min_reports'])
+        .select(['v.id', 'v.version', 'v.paused_at', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address'])
         .where('v.app_slug', '=', app.slug).where('c.name', '=', body.channel).where('p.name', '=', body.platform).where('a.name', '=', body.arch)
         .where('v.version_key', '=', versionKeyOf(version)).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .executeTakeFirst()
       if (!row) return respond(202, { counted: false, paused: false })
+      const device = await deviceHash(s.config.jwtSecret, row.id, body.deviceId)
+      // Only a device an update check offered this version: a made-up id costs a check and a bucket.
+      if (!(await offerExists(s.db, row.id, device))) return respond(202, { counted: false, paused: false })
       const now = s.now()
       const report = {
         version_id: row.id,
-        device_hash: (await hmacSha256Hex(s.config.jwtSecret, `health\n${row.id}\n${body.deviceId}`)).slice(0, 32),
+        device_hash: device,
         outcome: body.outcome,
         reason: body.reason ?? '',
         from_version: body.fromVersion ?? null,
@@ -61,14 +70,15 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
           outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
         })).execute()
       if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
-      const counts = (await healthCounts(s, [row.id])).get(row.id) ?? { reports: 0, failed: 0 }
       const { policy } = policyOf(row, s.config.healthPolicy)
-      if (!failsPolicy(counts.reports, counts.failed, policy)) return respond(202, { counted: true, paused: false })
-      const share = Math.round((counts.failed / counts.reports) * 100)
-      const reason = `Health reports: ${counts.failed} of ${counts.reports} devices failed (${share} %), above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
+      const tally = tallyReports((await reportsByAddress(s.db, [row.id])).get(row.id) ?? [], policy)
+      if (!failsPolicy(tally, policy)) return respond(202, { counted: true, paused: false })
+      const share = Math.round((tally.failed / tally.reports) * 100)
+      const reason = `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), `
+        + `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
       const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, row.id, reason, true))
       if (paused) {
-        s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, reports: counts.reports, failed: counts.failed, policy }, 'rollout paused by health reports')
+        s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
         await s.answers?.invalidate([app.slug]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
       }
       return respond(202, { counted: true, paused })

@@ -1,8 +1,10 @@
 /** @module Health (database and blob store probes) and whoami. */
 import { sql } from 'kysely'
-import type { Handlers, Services } from '../context.ts'
-import { currentUser, toTeam, toUser } from '../model.ts'
-import { HttpProblem, problemResponse } from '../problem.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { toTeam, toUser } from './api-objects.ts'
+import { HttpProblem, problemResponse } from '../http/problem.ts'
 
 async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'failing'; latencyMs: number }> {
   const start = performance.now()

@@ -3,9 +3,14 @@
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
 import type { Transaction } from 'kysely'
-import { timestamp, type Ctx, type Handlers, type Services } from '../context.ts'
-import { baseUrl, currentUser, findTeamApp, toVersions, versionQuery } from '../model.ts'
-import { notFound } from '../problem.ts'
+import { timestamp, type Handlers } from '../http/respond.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Services } from '../http/services.ts'
+import { baseUrl } from '../http/base-url.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { findTeamApp, toVersions } from './api-objects.ts'
+import { versionQuery } from '../storage/versions.ts'
+import { notFound } from '../http/problem.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import type { Database } from '../storage/types.ts'
 
@@ -33,7 +38,7 @@ export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: 
 
 export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {
   async function answer(c: Ctx, slug: string, id: string) {
-    const rows = await versionQuery(s).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+    const rows = await versionQuery(s.db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
     const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
     if (!version) throw notFound(`No version ${id} of app ${slug}.`)
     return version

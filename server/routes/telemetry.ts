@@ -1,10 +1,11 @@
 /** @module Telemetry aggregates for the caller's team: update checks and unique devices per day. */
 import { sql } from 'kysely'
-import type { Handlers, Services } from '../context.ts'
-import { currentUser } from '../model.ts'
-import { visibleApps } from '../permissions.ts'
-import { HttpProblem, validationProblem } from '../problem.ts'
-import { versionInput } from '../version-input.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { HttpProblem, validationProblem } from '../http/problem.ts'
+import { versionInput } from '../http/version-input.ts'
 
 const MAX_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000

@@ -2,13 +2,15 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
-import { noContent, timestamp, type Handlers, type Schemas, type Services } from '../context.ts'
-import { hashApiToken, newApiToken, refuseApiToken } from '../api-tokens.ts'
-import { randomId } from '../crypto.ts'
-import { currentUser } from '../model.ts'
-import { decodeCursor, hasString, page } from '../pagination.ts'
-import { exceedingGrant, normalizePermissions } from '../permissions.ts'
-import { forbidden, notFound, validationProblem } from '../problem.ts'
+import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { hashApiToken, newApiToken, refuseApiToken } from '../auth/api-tokens.ts'
+import { randomId } from '../auth/crypto.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { decodeCursor, hasString, page } from '../http/pagination.ts'
+import { exceedingGrant, normalizePermissions } from '../auth/permissions.ts'
+import { forbidden, notFound, validationProblem } from '../http/problem.ts'
 import type { ApiTokensTable } from '../storage/types.ts'
 
 type TokenOps = 'createApiToken' | 'listApiTokens' | 'revokeApiToken'

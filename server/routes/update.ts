@@ -1,20 +1,28 @@
 /**
  * @module The public endpoints installed apps call: the update check in every updater's
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
- * `answer()`: load the target, plan with `planOffer`, render per format, cache (performance mode).
+ * `answer()`: decide (`decideUpdate`: format, target, plan), render per format, cache (performance mode).
  */
 import type { SemVer } from 'semver'
 import type { CachedAnswer } from '../cache/answer-cache.ts'
-import type { Ctx, Handlers, Services } from '../context.ts'
-import { baseUrl, downloadUrl, versionQuery } from '../model.ts'
-import { downloadResponse } from '../artifact-download.ts'
-import { notFound, validationProblem } from '../problem.ts'
-import { toResponse, type Answer } from '../protocols/answer.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { baseUrl } from '../http/base-url.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
+import { versionQuery } from '../storage/versions.ts'
+import { downloadResponse } from '../transfer/artifact-download.ts'
+import { notFound, validationProblem } from '../http/problem.ts'
+import type { Answer } from '../protocols/answer.ts'
+import { toResponse } from './answer-response.ts'
+import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
-import { DOWNGRADE, LISTS_OLDER_RELEASES, RENDERERS, ROLLOUT_MODE } from '../protocols/index.ts'
-import { dependsOnDevice, loadTarget, nextChangeAt, planOffer, type Target } from '../protocols/offer.ts'
-import { rolloutBucket, inRollout } from '../update-logic.ts'
-import { optionalVersionInput, versionInput } from '../version-input.ts'
+import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
+import { decideUpdate, type UpdateDecision } from '../updates/decide.ts'
+import { nextChangeAt } from '../updates/offer.ts'
+import { OfferLedger } from '../updates/health-evidence.ts'
+import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
+import { optionalVersionInput, versionInput } from '../http/version-input.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
@@ -39,8 +47,18 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
   | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast'> {
-  const target = (c: Check) => loadTarget(s, c.slug, c.channel, c.platform, c.arch,
-    (defaultFormat) => (LISTS_OLDER_RELEASES[c.format === 'platform' ? defaultFormat : c.format] ? undefined : c.current), c.current)
+  const decide = async (c: Check) => {
+    const decision = await decideUpdate(s, PROTOCOLS, c)
+    if (!decision) throw notFound(`No app with slug ${c.slug}.`)
+    return decision
+  }
+
+  const offers = new OfferLedger(s)
+  /** The answer offers a version to a device that named itself: what lets its health reports count. */
+  const served = async (req: Ctx, c: Check, a: Answer): Promise<Response> => {
+    if (a.offered !== undefined && c.deviceId) await offers.record(a.offered, c.deviceId, s.clientIp(req))
+    return toResponse(a)
+  }
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
@@ -54,26 +72,20 @@ export function updateHandlers(s: Services): Pick<Handlers,
     return sig
   }
 
-  async function compute(req: Ctx, c: Check, t: Target): Promise<{ answer: Answer; vary?: Array<[string, number]> }> {
-    const format = c.format === 'platform' ? t.defaultFormat : c.format
-    const mode = ROLLOUT_MODE[format]
-    const offer = c.current ? await planOffer(t, c.current, c.deviceKey, mode, DOWNGRADE[format] !== 'never') : null
-    const answer = await RENDERERS[format]({ s, base: baseUrl(s, req.req.url), target: t, current: c.current, offer })
-    const current = c.current
-    if (!current || !dependsOnDevice(t, current, mode)) return { answer }
-    const vary = t.releases.filter((r) => r.rolloutPercentage > 0 && r.rolloutPercentage < 100 && r.parsed.compare(current) > 0)
-      .map((r): [string, number] => [r.version, r.rolloutPercentage])
-    return { answer, vary }
+  async function render(req: Ctx, c: Check, d: UpdateDecision<UpdaterProtocol>): Promise<Answer> {
+    const base = baseUrl(s, req.req.url)
+    const files = offeredFiles(s, base, d.target.app)
+    const rendered = await d.protocol.render({ base, files, target: d.target, current: c.current, offer: d.offer })
+    return d.offer && rendered.status === 200 ? { ...rendered, offered: d.offer.release.row.id } : rendered
   }
 
   async function answer(req: Ctx, c: Check): Promise<Response> {
     const cache = s.answers
     if (!cache) {
-      const t = await target(c)
-      if (!t) throw notFound(`No app with slug ${c.slug}.`)
-      if (t.inCatalog) count(c)
+      const d = await decide(c)
+      if (d.target.inCatalog) count(c)
       s.observer.updateCheck(c.format, 'off')
-      return toResponse((await compute(req, c, t)).answer)
+      return served(req, c, await render(req, c, d))
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
     const now = s.now().getTime()
@@ -83,23 +95,24 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (!isVary(entry)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return toResponse(entry)
+        return served(req, c, entry)
       }
       const exact = fresh(await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`))
       if (exact !== undefined && !isVary(exact)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return toResponse(exact)
+        return served(req, c, exact)
       }
     }
     s.observer.updateCheck(c.format, 'miss')
     const generation = await cache.generation(c.slug)
-    const t = await target(c)
-    if (!t) throw notFound(`No app with slug ${c.slug}.`)
+    const d = await decide(c)
+    const t = d.target
     // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
-    if (!t.inCatalog) return toResponse((await compute(req, c, t)).answer)
+    if (!t.inCatalog) return toResponse(await render(req, c, d))
     count(c)
-    const { answer: result, vary } = await compute(req, c, t)
+    const result = await render(req, c, d)
+    const vary = d.vary.length ? d.vary : undefined
     // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
     // TTL so that it does not linger).
     const until = nextChangeAt(t)
@@ -113,7 +126,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     } else {
       await cache.set(c.slug, key, { ...result, ...stamp }, generation, ttl)
     }
-    return toResponse(result)
+    return served(req, c, result)
   }
 
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
@@ -127,7 +140,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
   /** Redirect to the published artifact of `file` (of `type`) in the feed of channel/platform/arch, signed for private apps. */
   async function packageRedirect(c: Ctx, where: { slug: string; channel: string; platform: string; arch: string; file: string }, type: string, feed: string) {
     const app = await findApp(where.slug)
-    const row = await versionQuery(s).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
+    const row = await versionQuery(s.db).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
       .where('c.name', '=', where.channel).where('p.name', '=', where.platform).where('a.name', '=', where.arch)
       .innerJoin('artifacts as art', 'art.version_id', 'v.id')
       .where('art.package_type', '=', type).where('art.file_name', '=', where.file)
@@ -166,7 +179,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     async getElectronUpdaterFile(c, { path }) {
       const { app: slug, channel, platform, arch, version, file } = path
       const missing = () => notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
-      const row = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
+      const row = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
         .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id').where('art.file_name', '=', file)
         .select(['art.id as artifact_id', 'art.blob_key', 'art.sha256', 'art.size']).executeTakeFirst()
@@ -219,7 +232,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       // A pulled version is offered to nobody, new installs included.
-      const rows = await versionQuery(s).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+      const rows = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)

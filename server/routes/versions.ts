@@ -1,21 +1,29 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { fileNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../artifact-files.ts'
-import { noContent, timestamp, type AuthUser, type Ctx, type Handlers, type Schemas, type Services } from '../context.ts'
-import { randomId } from '../crypto.ts'
-import { baseUrl, currentUser, findTeamApp, isForeignKeyViolation, isUniqueViolation, toVersions, versionQuery } from '../model.ts'
-import { decodeCursor, hasNumber, hasString, page } from '../pagination.ts'
-import { visibleApps } from '../permissions.ts'
-import { conflict, notFound, validationProblem, type FieldError } from '../problem.ts'
-import { discardUpload, receiveMultipart, type ReceivedUpload } from '../multipart-upload.ts'
-import { operationById } from '../spec.ts'
-import { bodyErrors, compileSchema } from '../validation.ts'
+import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
+import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import type { AuthUser } from '../auth/auth-user.ts'
+import type { Ctx } from '../http/context.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { randomId } from '../auth/crypto.ts'
+import { baseUrl } from '../http/base-url.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { findTeamApp, toVersions } from './api-objects.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
+import { versionQuery } from '../storage/versions.ts'
+import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
+import { visibleApps } from '../auth/permissions.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
+import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
+import { operationById } from '../http/spec.ts'
+import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
 import { sql, type Insertable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
-import { versionInput } from '../version-input.ts'
-import { versionKey, versionKeyOf } from '../version-key.ts'
-import { stepProblems } from '../rollout.ts'
-import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../signatures.ts'
+import { versionInput } from '../http/version-input.ts'
+import { versionKey, versionKeyOf } from '../storage/version-key.ts'
+import { stepProblems } from '../updates/rollout.ts'
+import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -27,7 +35,7 @@ type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string
 
 export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
-    let q = versionQuery(s).where('apps.team_id', '=', teamId)
+    let q = versionQuery(s.db).where('apps.team_id', '=', teamId)
     if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
     if (f.platform !== undefined) q = q.where('p.name', '=', f.platform)
     if (f.arch !== undefined) q = q.where('a.name', '=', f.arch)
@@ -37,7 +45,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
   }
 
   async function oneVersion(c: Ctx, slug: string, id: string) {
-    const rows = await versionQuery(s).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+    const rows = await versionQuery(s.db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
     const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
     if (!version) throw notFound(`No version ${id} of app ${slug}.`)
     return version
@@ -79,11 +87,12 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     for (const message of uploadSetProblems(upload.files.map((f) => f.name))) errors.push({ field: 'files', message })
     const body = { ...fields, files: upload.files.map((f) => f.name) }
     const valid = checkUpload(body)
-    if (!valid) {
-      for (const e of bodyErrors(checkUpload.errors)) errors.push({ field: (e.pointer ?? '/').slice(1).split('/')[0] || 'body', message: e.message })
-    }
+    const fieldOf = (e: FieldError) => (e.pointer ?? '/').slice(1).split('/')[0] || 'body'
+    for (const e of valid ? unstorableTextErrors(body) : bodyErrors(checkUpload.errors)) errors.push({ field: fieldOf(e), message: e.message })
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
+    const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
+    if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
     const unsigned = await signatureProblems(app, upload)
     if (unsigned.length) throw validationProblem(unsigned)
 
@@ -97,6 +106,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const platformId = await lookup('platforms', 'platform')
     const archId = await lookup('archs', 'arch')
     if (catalogErrors.length) throw validationProblem(catalogErrors)
+    const updater = await s.db.selectFrom('platforms').select('updater').where('id', '=', platformId).executeTakeFirst()
+    if (updater?.updater === 'squirrel-windows') {
+      const unread = upload.files.flatMap((f) => squirrelNameProblem(f.name, parsed.version) ?? [])
+      if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
+    }
 
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
@@ -194,7 +208,10 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const rampColumns = ramp ? { ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0 }
         : ramp === null || body.rolloutPercentage !== undefined ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0 } : {}
       const policyColumns = healthPolicy === undefined ? {}
-        : { health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null }
+        : {
+            health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
+            health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
+          }
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
           ...rampColumns,

@@ -10,8 +10,8 @@
  * linux/x64 builds) and `lighthouse-admin` (private).
  */
 import { createApp } from '../app.ts'
-import { randomSecret } from '../crypto.ts'
-import { DEMO_LOGIN, DEMO_USER, seedDemo, seedDemoTraffic } from '../seed.ts'
+import { randomSecret } from '../auth/crypto.ts'
+import { DEMO_LOGIN, DEMO_USER, seedDemo, seedDemoTraffic } from '../demo/seed.ts'
 import { createMemoryBlobs } from '../storage/blobs-memory.ts'
 import { openWasmDbHandle, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
 

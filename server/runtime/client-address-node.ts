@@ -5,7 +5,7 @@
  * proxy is the client. Entries further left were written by the client and may be invented.
  */
 import { BlockList } from 'node:net'
-import { ipVersion } from '../config.ts'
+import { ipVersion } from './config.ts'
 
 /** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 on a dual-stack socket. */
 function plain(address: string): string {

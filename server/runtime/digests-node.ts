@@ -1,6 +1,6 @@
-/** @module Upload digests on node:crypto: the same `DigestStream` as `server/digests.ts`, native speed. */
+/** @module Upload digests on node:crypto: the same `DigestStream` as `server/transfer/digests.ts`, native speed. */
 import { createHash } from 'node:crypto'
-import type { DigestStreamFactory } from '../digests.ts'
+import type { DigestStreamFactory } from '../transfer/digests.ts'
 
 export const nodeDigestStream: DigestStreamFactory = () => {
   const hashes = [createHash('sha1'), createHash('sha256'), createHash('sha512')] as const

@@ -12,10 +12,10 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
-import type { AppDeps } from '../context.ts'
-import type { LoginLimits } from '../login-limiter.ts'
-import { ConfigError, loadConfig, type ServerConfig } from '../config.ts'
-import { randomSecret } from '../crypto.ts'
+import type { AppDeps } from '../http/services.ts'
+import type { LoginLimits } from '../auth/login-limiter.ts'
+import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.ts'
+import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
@@ -97,12 +97,12 @@ export async function loginLimitingFor(
   logger: PinoLogger,
 ): Promise<LoginLimiting> {
   if (config.redisUrl) {
-    const { redisLoginLimiter } = await import('../login-limiter-stores.ts')
+    const { redisLoginLimiter } = await import('../auth/login-limiter-stores.ts')
     const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) => logger.error({ err }, 'login limiter redis error'))
     return { store: 'redis', ...shared }
   }
   if (config.databaseUrl) {
-    const { postgresLoginLimiter } = await import('../login-limiter-stores.ts')
+    const { postgresLoginLimiter } = await import('../auth/login-limiter-stores.ts')
     const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, { statementTimeoutMs: config.databaseStatementTimeoutMs })
     return { store: 'postgres', ...shared }
   }
@@ -196,8 +196,8 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     await db.destroy()
     opened.close()
   }
-  const loginLimits = config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {}
-  const logins = await loginLimitingFor(config, loginLimits, jwtSecret, logger).catch(async (error: unknown) => {
+  const settings = appConfig(config, { signupKey, jwtSecret, version: pkg.version, passwordIterations })
+  const logins = await loginLimitingFor(config, settings.loginLimits ?? {}, jwtSecret, logger).catch(async (error: unknown) => {
     await release()
     throw error
   })
@@ -216,13 +216,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     answerCache,
     ...(metrics ? { observer: metrics.observer } : {}),
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
-    config: {
-      signupKey, jwtSecret, maxUploadBytes: config.maxUploadBytes, version: pkg.version, telemetry: config.telemetry, loginLimits,
-      healthPolicy: config.healthPolicy,
-      ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-      ...(passwordIterations ? { passwordIterations } : {}),
-    },
+    config: settings,
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
   })

@@ -3,11 +3,10 @@
  * refused). The rows are already gone, so a store failure here must not turn the answer into an
  * error: the blob stays as an orphan, logged, and the start-up sweep (`orphan-blobs.ts`) removes it.
  */
-import type { Logger } from '../context.ts'
-import type { BlobStore } from './types.ts'
+import type { BlobStore, StorageLogger } from './types.ts'
 
 /** Deletes each blob; returns the keys whose delete failed (left for the orphan sweep). */
-export async function removeUnreferencedBlobs(blobs: BlobStore, keys: Iterable<string>, logger?: Logger): Promise<string[]> {
+export async function removeUnreferencedBlobs(blobs: BlobStore, keys: Iterable<string>, logger?: StorageLogger): Promise<string[]> {
   const left: string[] = []
   for (const key of keys) {
     try {

@@ -16,7 +16,7 @@ import {
   PutObjectCommand, S3Client, UploadPartCommand, type CompletedPart,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { S3Location } from '../config.ts'
+import type { S3Location } from './blob-location.ts'
 import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobWriter, type SweepableBlobStore } from './types.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */
@@ -90,7 +90,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       return await run(AbortSignal.timeout(timeoutMs))
     } catch (err) {
       onError(err, operation)
-      throw new BlobStoreUnavailable()
+      throw new BlobStoreUnavailable(err)
     }
   }
   const notFound = (err: unknown) => statusOf(err) === 404
@@ -117,7 +117,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       const startPart = async (body: Uint8Array) => {
         uploadId ??= (await call('CreateMultipartUpload', (abortSignal) =>
           client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: 'application/octet-stream' }), { abortSignal }))).UploadId
-        if (!uploadId) throw new BlobStoreUnavailable()
+        if (!uploadId) throw new BlobStoreUnavailable(new Error(`CreateMultipartUpload ${Key}: no UploadId in the answer`))
         const PartNumber = nextPartNumber++
         const upload = (async () => {
           const { ETag } = await call('UploadPart', (abortSignal) =>
@@ -197,12 +197,13 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       } catch (err) {
         if (notFound(err)) return null
         onError(err, 'GetObject')
-        throw new BlobStoreUnavailable()
+        throw new BlobStoreUnavailable(err)
       }
       const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1]) : out.ContentLength
       if (!out.Body || total === undefined || !Number.isFinite(total)) {
-        onError(new Error(`GetObject ${Key}: no body or size in the answer`), 'GetObject')
-        throw new BlobStoreUnavailable()
+        const err = new Error(`GetObject ${Key}: no body or size in the answer`)
+        onError(err, 'GetObject')
+        throw new BlobStoreUnavailable(err)
       }
       return { size: total, body: out.Body.transformToWebStream() }
     },
@@ -215,7 +216,7 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       } catch (err) {
         if (notFound(err)) return null
         onError(err, 'HeadObject')
-        throw new BlobStoreUnavailable()
+        throw new BlobStoreUnavailable(err)
       }
     },
 

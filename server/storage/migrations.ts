@@ -5,7 +5,7 @@
  */
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
-import { versionKey } from '../version-key.ts'
+import { versionKey } from './version-key.ts'
 import { dialectOf, type Dialect } from './dialect.ts'
 import type { Database } from './types.ts'
 
@@ -114,7 +114,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
     },
   },
   // Login attempts counted by every instance on this PostgreSQL (rate-limiter-flexible's
-  // RateLimiterPostgres layout; see server/login-limiter-stores.ts). Created here rather than by
+  // RateLimiterPostgres layout; see server/auth/login-limiter-stores.ts). Created here rather than by
   // the library so that instances starting together do not race: migrations run under a lock.
   // SQLite serves one process, whose limiter is in memory.
   '0004-login-limits': {
@@ -154,7 +154,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.dropIndex('versions_lookup').execute()
     },
   },
-  // Long-lived machine tokens (server/api-tokens.ts). Revoking deletes the row: a revoked token
+  // Long-lived machine tokens (server/auth/api-tokens.ts). Revoking deletes the row: a revoked token
   // has no further use (Ferry keeps no audit log), and nothing else needs it. Removing the
   // creator removes their tokens with them. Only the SHA-256 of the secret is stored.
   '0006-api-tokens': {
@@ -175,7 +175,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.createIndex('api_tokens_creator').on('api_tokens').columns(['created_by', 'created_at', 'id']).execute()
     },
   },
-  // Public keys an app's uploads are checked against (server/signatures.ts): Tauri's minisign key
+  // Public keys an app's uploads are checked against (server/transfer/signatures.ts): Tauri's minisign key
   // as in tauri.conf.json, Sparkle's EdDSA key as in SUPublicEDKey. NULL checks nothing. Also a
   // version's minimum OS version for Sparkle appcasts.
   '0007-app-signing-keys': {
@@ -186,7 +186,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('versions').addColumn('minimum_system_version', 'text').execute()
     },
   },
-  // Rollouts that watch themselves (server/rollout.ts): a scheduled ramp (steps as JSON, its start,
+  // Rollouts that watch themselves (server/updates/rollout.ts): a scheduled ramp (steps as JSON, its start,
   // the seconds it spent paused), a pause or pull with its reason, a per-version health policy
   // (null: the server's default), and one health report per device and version, the device id
   // stored only as a keyed hash. Reports before `health_since` (the last resume) no longer count.
@@ -211,6 +211,23 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('reported_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('health_reports_pk', ['version_id', 'device_hash'])
         .execute()
+    },
+  },
+  // Health reports count only from devices Ferry offered the version (server/updates/health-evidence.ts):
+  // one row per version and device, written by the update check, with the keyed hash of the
+  // client address that got the offer. The policy gains its per-address members.
+  '0009-update-offers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('update_offers')
+        .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
+        .addColumn('device_hash', 'text', (c) => c.notNull())
+        .addColumn('address_hash', 'text', (c) => c.notNull())
+        .addColumn('offered_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('update_offers_pk', ['version_id', 'device_hash'])
+        .execute()
+      await db.schema.createIndex('update_offers_address').on('update_offers').columns(['version_id', 'address_hash']).execute()
+      await db.schema.alterTable('versions').addColumn('health_min_addresses', 'integer').execute()
+      await db.schema.alterTable('versions').addColumn('health_max_reports_per_address', 'integer').execute()
     },
   },
 })

@@ -4,11 +4,17 @@
  * The S3 client is imported only when configured, so it never reaches other runtimes.
  */
 import { join } from 'node:path'
-import type { Logger } from '../context.ts'
-import type { ServerConfig } from '../config.ts'
+import type { BlobLocation } from './blob-location.ts'
 import { openFsBlobs } from './blobs-fs.ts'
 import { removeOrphanBlobs } from './orphan-blobs.ts'
-import type { BlobStore, Db, SweepableBlobStore } from './types.ts'
+import type { BlobStore, Db, StorageLogger, SweepableBlobStore } from './types.ts'
+
+/** What opening the blob store needs of the server's configuration. */
+export interface OpenBlobsOptions {
+  blobs: BlobLocation
+  downloadMode: 'stream' | 'redirect'
+  orphanMinAgeSeconds: number
+}
 
 /** The store cannot be used at start: the message says why and which variable to check. */
 export class BlobStoreStartupError extends Error {}
@@ -19,7 +25,7 @@ export interface OpenedBlobs {
 }
 
 export async function openConfiguredBlobs(
-  config: Pick<ServerConfig, 'blobs' | 'downloadMode' | 'orphanMinAgeSeconds'>, dataDir: string, db: Db, logger: Logger,
+  config: OpenBlobsOptions, dataDir: string, db: Db, logger: StorageLogger,
 ): Promise<OpenedBlobs> {
   const location = config.blobs
   let opened: OpenedBlobs & { blobs: SweepableBlobStore }

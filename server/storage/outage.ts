@@ -21,9 +21,12 @@ export function errorCode(error: Error): string | undefined {
  */
 export class DependencyUnavailable extends Error {
   readonly dependency: string
-  constructor(dependency: string, cause: unknown) {
+  /** The problem's detail when it should say more than "cannot be reached". */
+  readonly detail: string | undefined
+  constructor(dependency: string, cause: unknown, detail?: string) {
     super(`${dependency} cannot be reached`, { cause })
     this.dependency = dependency
+    this.detail = detail
   }
 }
 

@@ -1,7 +1,9 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import { HttpProblem } from '../problem.ts'
-import type { UpdaterFormat } from '../protocols/formats.ts'
+import type { components } from '../generated/api.ts'
+import { DependencyUnavailable } from './outage.ts'
+
+type UpdaterFormat = components['schemas']['UpdaterFormat']
 
 export interface TeamsTable { id: string; name: string; created_at: string }
 export interface UsersTable {
@@ -53,7 +55,7 @@ export interface VersionsTable {
   seq: Generated<number>
   /** `versionKey(version)`: sorts bytewise in semver order; `null` when semver refuses `version`. */
   version_key: string | null
-  /** JSON `RolloutStep[]` of a scheduled ramp (server/rollout.ts); `null`: `rollout_percentage` applies. */
+  /** JSON `RolloutStep[]` of a scheduled ramp (server/updates/rollout.ts); `null`: `rollout_percentage` applies. */
   ramp_steps: string | null
   ramp_started_at: string | null
   /** Seconds the ramp spent paused before the current pause (they do not count towards its steps). */
@@ -67,6 +69,9 @@ export interface VersionsTable {
   /** Health policy of this version; `null` uses the server's default. */
   health_max_failure_ratio: number | null
   health_min_reports: number | null
+  /** `null`: the server's default for that member. */
+  health_min_addresses: number | null
+  health_max_reports_per_address: number | null
   /** Health reports before this time (the last resume) no longer count. */
   health_since: string | null
 }
@@ -85,7 +90,7 @@ export interface ArtifactsTable {
   position: Generated<number>
 }
 
-/** A machine token (`Authorization: Bearer ferry_…`); see server/api-tokens.ts. */
+/** A machine token (`Authorization: Bearer ferry_…`); see server/auth/api-tokens.ts. */
 export interface ApiTokensTable {
   id: string
   team_id: string
@@ -134,8 +139,19 @@ export interface HealthReportsTable {
   reported_at: string
 }
 
+/** A version offered to a device by an update check: what lets its health reports count. */
+export interface UpdateOffersTable {
+  version_id: string
+  /** The same keyed hash as `health_reports.device_hash`. */
+  device_hash: string
+  /** Keyed hash of the client address (IPv4, or IPv6 /64) that got the offer. */
+  address_hash: string
+  offered_at: string
+}
+
 export interface Database {
   health_reports: HealthReportsTable
+  update_offers: UpdateOffersTable
   teams: TeamsTable
   users: UsersTable
   apps: AppsTable
@@ -173,12 +189,20 @@ export interface DirectUrlOptions {
 
 /**
  * Thrown by a store whose backing service fails (unreachable, refusing credentials, erroring):
- * the client gets a 503 problem, not a 500, and the cause is logged by the store.
+ * an outage like any other dependency's, so the client gets a 503 problem with Retry-After, not
+ * a 500, and the cause is kept for the log.
  */
-export class BlobStoreUnavailable extends HttpProblem {
-  constructor(detail = 'The artifact storage is unavailable; try again later.') {
-    super('unavailable', detail)
+export class BlobStoreUnavailable extends DependencyUnavailable {
+  constructor(cause?: unknown) {
+    super('The artifact storage', cause)
   }
+}
+
+/** What storage logs through (the app's pino logger, or a test's). */
+export interface StorageLogger {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
 }
 
 /** One streamed write: nothing is visible under the key until `commit` resolves. */

@@ -8,7 +8,7 @@
  * Device ids reach the database only as HMAC-SHA256(secret, day + id): no IP, and the same device
  * cannot be followed from one day to the next.
  */
-import { hmacSha256Hex } from '../crypto.ts'
+import { hmacSha256Hex } from '../auth/crypto.ts'
 import type { Db } from '../storage/types.ts'
 
 export interface TelemetryKey { app: string; version: string; channel: string; platform: string; arch: string }

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { xml2js, type Element } from 'xml-js'
 import { buildChangelogFeed } from '../../lib/api-changelog/feed.ts'
 import { loadChangelog } from '../../lib/api-changelog/index.ts'
-import { releaseAnchors } from '../../lib/codegen/emit/changelog.ts'
+import { releaseAnchors } from '../../lib/api-changelog/page.ts'
 import { ROOT } from './helpers.ts'
 
 const site = { url: 'https://ferry.example.org/', name: 'Ferry', description: 'd', locale: 'en' }

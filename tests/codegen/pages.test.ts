@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { test } from 'node:test'
-import { generate, PAGES_DIR } from '../../lib/codegen/index.ts'
+import { generate, PAGES_DIR } from '../../lib/generate-api.ts'
 import { METHODS } from '../../lib/codegen/transform/operation.ts'
 import { SPEC } from './helpers.ts'
 import { API_SLUGS } from '../site-spec-routes.ts'

@@ -9,7 +9,7 @@ import { extractBlocks } from '../../lib/docs-runner/extract.ts'
 import { parseStartCommand } from '../../lib/docs-runner/server.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
 import { PageShell } from '../../lib/docs-runner/shell.ts'
-import { checkSyntax } from '../../lib/docs-runner/syntax.ts'
+import { UNCHECKED_LANGUAGES, checkSyntax } from '../../lib/docs-runner/syntax.ts'
 
 const ctx = { ports: new Map([[8080, 43211]]) }
 const page = [
@@ -102,6 +102,15 @@ test('syntax checks catch broken shell, YAML, systemd units, nginx and Dockerfil
   assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl;\n')) ?? '', /unclosed/)
   assert.match(checkSyntax(block('dockerfile', 'FROM node:20\nCOPYY . .\n')) ?? '', /COPYY/)
   assert.match(checkSyntax(block('ts', 'const x = {')) ?? '', /TypeScript/)
+  assert.match(checkSyntax(block('csharp', 'var updates = new UpdateManager("x")\nif (x {\n}')) ?? '', /^line 2: error CS1525/)
+  assert.equal(checkSyntax(block('csharp', 'var update = await updates.CheckForUpdatesAsync();\nif (update != null) {\n}')), undefined)
+})
+
+test('a language without a checker fails unless listed as unchecked with a reason', () => {
+  const block = (lang: string) => ({ page: 'p', line: 1, lang, meta: '', code: 'anything', runnable: false, startsServer: false, output: false })
+  assert.match(checkSyntax(block('kotlin')) ?? '', /no syntax check for language "kotlin"/)
+  assert.match(checkSyntax(block('')) ?? '', /names no language/)
+  for (const lang of Object.keys(UNCHECKED_LANGUAGES)) assert.equal(checkSyntax(block(lang)), undefined, lang)
 })
 
 test('a failing block is reported with its page, line and command, against a real server', { timeout: 60_000 }, async () => {

@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test'
 import { extractBlocks } from '../../lib/docs-runner/extract.ts'
 import { ferry, write } from '../ferry-cli/fixtures.ts'
 import {
-  checkForUpdate, downloadVerified, endpointUrl, MinisignError, parseRemoteRelease, verifyTauriSignature, type UpdaterHost,
+  checkForUpdate, downloadVerified, endpointUrl, MinisignError, parseRemoteRelease, verifyTauriSignature, verifyWithMinisign, type UpdaterHost,
 } from '../server/clients/tauri.ts'
 import { httpFetch, startTestServer, type TestServer } from '../server/helpers.ts'
 import { quickstartTeam } from './team.ts'
@@ -114,6 +114,8 @@ test('a changed byte, or a signature by another key, fails verification as the p
   const tampered = Buffer.from(bytes)
   tampered[0] = (tampered[0] ?? 0) ^ 1
   assert.throws(() => verifyTauriSignature(tampered, update.signature, pubkey), (e) => e instanceof MinisignError && /verification failed/.test(e.message))
+  verifyWithMinisign(bytes, update.signature, pubkey)
+  assert.throws(() => verifyWithMinisign(tampered, update.signature, pubkey), (e) => e instanceof MinisignError && /minisign: /.test(e.message), 'minisign itself refuses it too')
 
   // An app that carries another public key (a rotated or wrong key) refuses this bundle.
   await tauri(['signer', 'generate', '--ci', '-w', join(work, 'other', 'other.key'), '-p', PASSWORD])

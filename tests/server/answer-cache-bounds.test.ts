@@ -9,9 +9,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, prepareUploadTeam, uploadForm, type Fetch } from './helpers.ts'
+import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, prepareUploadTeam, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
 
 test('refused writes leave cached answers alone; an accepted write still drops them', async () => {
   const invalidated: string[] = []
@@ -21,7 +19,7 @@ test('refused writes leave cached answers alone; an accepted write still drops t
     return inner.invalidate(apps)
   } }
   const app = createApp({
-    db: await openNodeDb(':memory:'), blobs: createMemoryBlobs(), answerCache: cache,
+    db: await openTestDb(), blobs: await openTestBlobs(), answerCache: cache,
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
   })
   const f: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)

@@ -1,6 +1,7 @@
 /**
- * Performance mode: the answer caches' contract (both implementations), and through real
- * servers that no stale answer survives a publish, an edit, a delete or a catalog change, in the
+ * Performance mode: the answer caches' contract (both implementations), and through server
+ * processes (`server/runtime/node.ts`, the `npm run server` entry) that answers come from the
+ * cache and no stale answer survives a publish, an edit, a delete or a catalog change, in the
  * in-process LRU and in Redis shared by two server processes.
  */
 import assert from 'node:assert/strict'
@@ -8,15 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { pino } from 'pino'
 import { createClient } from 'redis'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { createRedisCache } from '../../server/cache/redis-cache.ts'
-import { startServer, type RunningServer } from '../../server/runtime/node.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
-import { TEST_ITERATIONS, bearer, httpFetch, jsonBody, signup, uploadForm, type Fetch, testServerConfig, testDatabaseUrl } from './helpers.ts'
-import { startRedis } from './redis-server.ts'
+import { bearer, httpFetch, jsonBody, signup, testDatabaseUrl, uploadForm, type Fetch } from './helpers.ts'
+import { startRedis } from '../../services/redis-server.ts'
+import { startServerProcess, type ServerProcess } from './server-process.ts'
 
 let redis: Awaited<ReturnType<typeof startRedis>>
 before(async () => { redis = await startRedis() })
@@ -52,15 +52,20 @@ for (const [kind, make] of Object.entries(caches)) {
   })
 }
 
-interface Node { server: RunningServer; f: Fetch }
+interface Node { server: ServerProcess; f: Fetch }
 
+/** A server process; processes given one data dir share its SQLite file (unless on PostgreSQL) and its artifact folder. */
 async function node(dataDir: string, redisUrl: string | undefined, databaseUrl: string | undefined): Promise<Node> {
-  const server = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes: 1024 * 1024, redisUrl, databaseUrl }),
-    logger: pino({ level: 'silent' }),
-    passwordIterations: TEST_ITERATIONS,
-  })
+  const server = await startServerProcess({ dataDir, redisUrl, databaseUrl, metrics: true })
   return { server, f: httpFetch(server.url) }
+}
+
+/** Update checks the server has answered, and how many of them the answer cache answered. */
+async function cacheHits(n: Node): Promise<{ checks: number; hits: number }> {
+  const text = await (await fetch(n.server.metricsUrl ?? '')).text()
+  const samples = [...text.matchAll(/^ferry_update_checks_total\{([^}]*)\} (\d+)$/gm)]
+  const sum = (rows: RegExpExecArray[]) => rows.reduce((total, row) => total + Number(row[2]), 0)
+  return { checks: sum(samples), hits: sum(samples.filter((row) => row[1]?.includes('cache="hit"'))) }
 }
 
 /** What each protocol's client would install from `current` (answers read as in protocols.test.ts). */
@@ -110,8 +115,8 @@ for (const mode of ['memory', 'redis'] as const) {
       await publish('1.1.0')
     })
     after(async () => {
-      if (reader !== writer) await reader.server.close()
-      await writer.server.close()
+      if (reader !== writer) await reader.server.stop()
+      await writer.server.stop()
       await rm(dataDir, { recursive: true, force: true })
     })
 
@@ -133,6 +138,11 @@ for (const mode of ['memory', 'redis'] as const) {
 
     test('answers are served from the cache', async () => {
       assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.1.0', ids['windows:1.1.0'] ?? ''))
+      const before = await cacheHits(reader)
+      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.1.0', ids['windows:1.1.0'] ?? ''), 'the same answers again')
+      const after = await cacheHits(reader)
+      assert.ok(after.checks > before.checks, 'the second round was counted')
+      assert.equal(after.hits - before.hits, after.checks - before.checks, 'every check of the second round was a cache hit')
       if (mode === 'redis') {
         const client = createClient({ url: redis.url })
         await client.connect()
@@ -207,7 +217,7 @@ test('redis: when Redis goes away, update checks and writes still work from the 
     await publish('1.2.0')
     assert.equal(await check(), '1.2.0')
   } finally {
-    await n.server.close()
+    await n.server.stop()
     await ownRedis.stop()
     await rm(dataDir, { recursive: true, force: true })
   }

@@ -1,7 +1,8 @@
+// backend-matrix: sqlite-only — file-name rules; no database or blob store
 /** Artifact file names: package types, and the rule that a Tauri signature arrives with its bundle. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { packageTypeOf, uploadSetProblems } from '../../server/artifact-files.ts'
+import { packageTypeOf, uploadSetProblems } from '../../artifact-files/index.ts'
 
 test('Tauri signature files are their own package type, whatever the bundle', () => {
   for (const name of ['App_1.0.0_x64-setup.exe.sig', 'App.app.tar.gz.sig', 'app_1.0.0_amd64.AppImage.sig', 'App_1.0.0_x64_en-US.msi.sig']) {

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — npm run backup copies the SQLite file and the blob directory; a scale-out config is refused (tested here)
 /**
  * `npm run backup` while the server runs: the copy, started as a server of its own, serves every
  * version it lists with intact bytes, even with uploads going on during the backup; a version

@@ -1,7 +1,8 @@
+// backend-matrix: sqlite-only — client address parsing; no database or blob store
 /** Reading the client's address through trusted proxies, and FERRY_TRUSTED_PROXIES' validation. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ConfigError, loadConfig } from '../../server/config.ts'
+import { ConfigError, loadConfig } from '../../server/runtime/config.ts'
 import { clientAddress } from '../../server/runtime/client-address-node.ts'
 
 test('the first address from the right that is not a trusted proxy is the client', () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PASSWORD, bearer, jsonBody, memoryApp, prepareUploadTeam, signup, uploadForm, type Fetch } from './helpers.ts'
+import { PASSWORD, bearer, halfThenWait, jsonBody, memoryApp, prepareUploadTeam, signup, uploadForm, type Fetch } from './helpers.ts'
 
 const patch = (body: unknown, token: string): RequestInit => ({ ...jsonBody(body, token), method: 'PATCH' })
 const ROUNDS = 15
@@ -92,25 +92,41 @@ test('deleting the last two files of a version at once leaves one: a version nev
   }
 })
 
-test('deleting a channel while a version is uploaded to it: one of them wins, never a 500', async () => {
-  const { fetch: f, db } = await memoryApp()
+test('deleting a channel while a version is uploaded to it: either wins, never a 500, and the database says which', async () => {
+  const { fetch: f, db, blobs } = await memoryApp()
   const token = await prepareUploadTeam(f, 'chan-app')
-  const outcomes = new Set<string>()
+  let uploadsWon = 0
   for (let round = 0; round < ROUNDS; round++) {
     const channel = await (await f('/v1/channels', jsonBody({ name: `ch-${round}` }, token))).json() as { id: string }
-    const [upload, removal] = await Promise.all([
-      f('/v1/apps/chan-app/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, channel: `ch-${round}` }, [['a.exe', 'a']]) })),
-      f(`/v1/channels/${channel.id}`, bearer(token, { method: 'DELETE' })),
-    ])
-    outcomes.add(`${upload.status}/${removal.status}`)
-    assert.ok(upload.status < 500 && removal.status < 500, `round ${round}: ${upload.status} ${await upload.text()} / ${removal.status}`)
-    // Either the version exists and so does its channel, or neither does.
+    const form = uploadForm({ ...FIELDS, channel: `ch-${round}` }, [['a.exe', 'a'.repeat(200_000)]])
+    let removal: Promise<Response>
+    let upload: Promise<Response>
+    if (round % 2 === 0) {
+      // Sent together: the upload, already parsing, usually wins.
+      upload = f('/v1/apps/chan-app/versions', bearer(token, { method: 'POST', body: form }))
+      removal = f(`/v1/channels/${channel.id}`, bearer(token, { method: 'DELETE' }))
+    } else {
+      // The deletion lands while the upload's body is half sent, after its file was started.
+      let deletionDone: () => void = () => undefined
+      const inFlight = await halfThenWait(form, new Promise<void>((r) => { deletionDone = r }))
+      upload = f('/v1/apps/chan-app/versions', inFlight.init(token))
+      await inFlight.halfSent()
+      removal = f(`/v1/channels/${channel.id}`, bearer(token, { method: 'DELETE' })).finally(() => deletionDone())
+    }
+    const [uploaded, removed] = await Promise.all([upload, removal])
+    const outcome = `${uploaded.status}/${removed.status}`
+    assert.ok(['201/409', '400/204', '409/204'].includes(outcome), `round ${round}: ${outcome} ${await uploaded.text()}`)
+    if (round % 2 === 1) assert.equal(removed.status, 204, `round ${round}: a deletion that lands before the upload is stored wins`)
     const stored = await db.selectFrom('versions').select('id').where('channel_id', '=', channel.id).execute()
     const kept = await db.selectFrom('channels').select('id').where('id', '=', channel.id).execute()
-    if (stored.length) assert.equal(kept.length, 1)
-    assert.ok(['201/409', '400/204', '409/204'].includes(`${upload.status}/${removal.status}`), `round ${round}: ${upload.status}/${removal.status}`)
+    if (uploaded.status === 201) {
+      uploadsWon++
+      assert.deepEqual([stored.length, kept.length], [1, 1], `round ${round}: the upload won, so its version and the channel are stored`)
+    } else {
+      assert.deepEqual([stored.length, kept.length], [0, 0], `round ${round}: the deletion won, so neither the channel nor a version of it is left`)
+    }
   }
-  assert.ok(outcomes.size >= 1)
+  assert.equal((await blobs.list()).length, uploadsWon, 'an upload that lost left no file behind')
 })
 
 test('deleting an app while a version is uploaded to it leaves no version and no file behind', async () => {

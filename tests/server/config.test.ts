@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { pino } from 'pino'
-import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, loadConfig } from '../../server/config.ts'
+import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, VARIABLES, loadConfig, type Variable } from '../../server/runtime/config.ts'
+import { renderEnvExample } from '../../scripts/env-example.ts'
 import { startServer } from '../../server/runtime/node.ts'
 import { TEST_ITERATIONS, bearer, httpFetch, prepareUploadTeam, testServerConfig, uploadForm } from './helpers.ts'
 
@@ -155,15 +156,32 @@ test('FERRY_CORS_ORIGINS: * alone, or exact http(s) origins', () => {
   }
 })
 
-test('env-overview.mdx and .env.example list exactly the variables config.ts reads', async () => {
-  const source = await readFile(join(root, 'server', 'config.ts'), 'utf8')
-  const read = namesIn(source, /'(FERRY_[A-Z_]+)'/g)
-  assert.ok(read.size >= 8, `found only ${[...read].join(', ')}`)
+test('config.ts reads no variable outside VARIABLES', async () => {
+  const source = await readFile(join(root, 'server', 'runtime', 'config.ts'), 'utf8')
+  const named = new Set<string>(Object.values(VARIABLES).map((v) => v.name))
+  assert.equal(named.size, Object.keys(VARIABLES).length, 'one entry per variable')
+  const read = namesIn(source, /env(?:\.|\[')(FERRY_[A-Z0-9_]+)/g)
+  assert.ok(read.has('FERRY_BLOB_URL'), 'the check sees the direct reads')
+  assert.deepEqual([...read].filter((name) => !named.has(name)), [])
+})
+
+test('env-overview.mdx lists exactly the variables of VARIABLES, with their defaults', async () => {
   const page = await readFile(join(root, 'pages', 'docs', 'getting-started', 'env-overview.mdx'), 'utf8')
-  const documented = namesIn(page, /^\| `(FERRY_[A-Z_]+)` \|/gm)
-  assert.deepEqual([...documented].sort(), [...read].sort(), 'env-overview.mdx table')
+  // The first table (variable, default, example, meaning); the second lists accepted values.
+  const rows = new Map<string, string>()
+  for (const m of page.matchAll(/^\| `(FERRY_[A-Z0-9_]+)` \| ([^|]*) \|/gm)) if (!rows.has(m[1]!)) rows.set(m[1]!, m[2]!)
+  assert.deepEqual([...rows.keys()].sort(), Object.values(VARIABLES).map((v) => v.name).sort(), 'env-overview.mdx table')
+  for (const variable of Object.values(VARIABLES) as Array<Variable<unknown>>) {
+    if ('default' in variable) assert.ok(rows.get(variable.name)?.includes(`\`${variable.default}\``), `${variable.name}: the docs' default is not \`${variable.default}\`: ${rows.get(variable.name)}`)
+  }
+})
+
+test('.env.example is rendered from VARIABLES, and used as it is it starts a default server', async () => {
   const example = await readFile(join(root, '.env.example'), 'utf8')
-  assert.deepEqual([...namesIn(example, /^#? ?(FERRY_[A-Z_]+)=/gm)].sort(), [...read].sort(), '.env.example')
+  assert.equal(example, renderEnvExample(), '.env.example is out of date: run npx tsx scripts/env-example.ts')
+  const assignments = Object.fromEntries([...example.matchAll(/^(FERRY_[A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2]]))
+  assert.ok(Object.keys(assignments).length >= 10)
+  assert.deepEqual(loadConfig(assignments), loadConfig({}), 'its uncommented values are the defaults and valid together')
 })
 
 test('no server file reads the environment except through config.ts', async () => {
@@ -217,7 +235,7 @@ test('FERRY_HEALTH_POLICY_*: the server\'s default health policy is the one a ve
     const created = await f('/v1/apps/health-default/versions', bearer(token, { method: 'POST', body: form }))
     assert.equal(created.status, 201, await created.clone().text())
     const version = (await created.json()) as { rollout: { health: { policy: unknown; defaultPolicy: boolean } } }
-    assert.deepEqual(version.rollout.health.policy, { maxFailureRatio: 0.05, minReports: 200 })
+    assert.deepEqual(version.rollout.health.policy, { maxFailureRatio: 0.05, minReports: 200, minAddresses: 5, maxReportsPerAddress: 5 })
     assert.equal(version.rollout.health.defaultPolicy, true)
   } finally {
     await running.close()

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
-import { operations } from '../../server/spec.ts'
+import { operations } from '../../server/http/spec.ts'
+import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import {
   PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
   type Fetch, type TestServer,
@@ -297,8 +298,19 @@ test('rollouts: ramp, pause, resume, pull, health reports, explain', async () =>
   const report = (deviceId: string, body: Record<string, unknown> = {}, slug = 'harbor-notes') => f(`/v1/apps/${slug}/health-reports`, jsonBody({
     deviceId, version: '1.5.0', channel: 'stable', platform: 'darwin', arch: 'x64', outcome: 'installed', ...body,
   }))
-  const receipt = await expectSpec('reportUpdateOutcome', await report('contract-device-0001'), 202) as { counted: boolean }
+  // Only a device the update check offered 1.5.0 counts: one inside the ramp's 5 %.
+  let offeredDevice = ''
+  for (let i = 0; !offeredDevice; i++) {
+    const id = `contract-offered-${String(i).padStart(4, '0')}`
+    if ((await rolloutBucket(id, '1.5.0')) < 5) offeredDevice = id
+  }
+  const offer = await expectSpec('explainUpdate', await explain(`version=1.0.0&platform=darwin&arch=x64&deviceId=${offeredDevice}`, token), 200) as { offered: string | null }
+  assert.equal(offer.offered, '1.5.0')
+  assert.equal((await f('/v1/apps/harbor-notes/update?version=1.0.0&platform=darwin&arch=x64', { headers: { 'x-ferry-device-id': offeredDevice } })).status, 200)
+  const receipt = await expectSpec('reportUpdateOutcome', await report(offeredDevice), 202) as { counted: boolean }
   assert.equal(receipt.counted, true)
+  const unoffered = await expectSpec('reportUpdateOutcome', await report('contract-never-checked'), 202) as { counted: boolean }
+  assert.equal(unoffered.counted, false)
   await expectSpec('reportUpdateOutcome', await report('contract-device-0001', { outcome: 'exploded' }), 400)
   await expectSpec('reportUpdateOutcome', await report('contract-device-0001', {}, 'nope-app'), 404)
   for (let i = 0; i < 10; i++) await report('contract-device-0002')

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — reads the Dockerfile; no server
 /**
  * The Docker image, checked without a Docker engine (none runs here): the packages the server
  * loads are all production dependencies (what `npm prune --omit=dev` keeps), and the server

@@ -18,13 +18,13 @@ import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
 import { createApp } from '../../server/app.ts'
 import { DEFAULT_MAX_ENTRIES, createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import { encodeCursor } from '../../server/pagination.ts'
+import { encodeCursor } from '../../server/http/pagination.ts'
 import { componentSchemas } from '../../server/generated/operations.ts'
-import { operations } from '../../server/spec.ts'
+import { operations } from '../../server/http/spec.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { responseValidator } from '../../server/validation.ts'
-import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch } from './helpers.ts'
+import { responseValidator } from '../../server/http/validation.ts'
+import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
 
 /** What the fuzzer reads of an operation (the fields the generated operations table keeps too). */
@@ -77,10 +77,10 @@ function observedCache(invalidated: Set<string>, maxBytes?: number): AnswerCache
 }
 
 async function createWorld(cacheBytes?: number): Promise<World> {
-  const db = await openNodeDb(':memory:')
+  const db = await openTestDb()
   const invalidated = new Set<string>()
   const app = createApp({
-    db, blobs: createMemoryBlobs(), answerCache: observedCache(invalidated, cacheBytes),
+    db, blobs: await openTestBlobs(), answerCache: observedCache(invalidated, cacheBytes),
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 256 * 1024, passwordIterations: TEST_ITERATIONS },
   })
   const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)

@@ -2,13 +2,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createApp } from '../../server/app.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { expectSpec, SIGNUP_KEY, JWT_SECRET } from './helpers.ts'
+import { expectSpec, SIGNUP_KEY, JWT_SECRET, openTestDb, openTestBlobs } from './helpers.ts'
 
 async function app(failStorage: boolean) {
-  const db = await openNodeDb(':memory:')
-  const blobs = createMemoryBlobs()
+  const db = await openTestDb()
+  const blobs = await openTestBlobs()
   if (failStorage) blobs.ping = async () => { throw new Error('disk gone') }
   return { db, app: createApp({ db, blobs, config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1000, version: '9.9.9' } }) }
 }

@@ -1,23 +1,23 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/config.ts'
-import type { AppConfig, AppDeps } from '../../server/context.ts'
+import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
+import type { AppConfig, AppDeps } from '../../server/http/services.ts'
 import { startServer, type RunningServer } from '../../server/runtime/node.ts'
-import { operations, type OperationId } from '../../server/spec.ts'
+import { operations, type OperationId } from '../../server/http/spec.ts'
 import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
-import { databases } from './postgres-server.ts'
-import { environmentLocation } from './s3-location.ts'
+import { databases } from '../../services/postgres-server.ts'
+import { environmentLocation } from '../../services/s3-location.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
-import { responseValidator } from '../../server/validation.ts'
+import { responseValidator } from '../../server/http/validation.ts'
 
 export const SIGNUP_KEY = 'test-signup-key-0123456789'
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789'
@@ -28,6 +28,8 @@ const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(proces
 
 export interface TestServer extends RunningServer {
   dataDir: string
+  /** The PostgreSQL database it uses; `undefined`: SQLite in `<dataDir>/ferry.db`. */
+  databaseUrl: string | undefined
   blobLocation: BlobLocation
   stop(): Promise<void>
 }
@@ -61,14 +63,16 @@ export function testBlobLocation(): BlobLocation {
 export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
+  const databaseUrl = 'databaseUrl' in config ? config.databaseUrl : await testDatabaseUrl()
   const running = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes, databaseUrl: await testDatabaseUrl(), ...config, blobs: blobLocation }),
+    config: testServerConfig(dataDir, { maxUploadBytes, ...config, databaseUrl, blobs: blobLocation }),
     logger: pino({ level: 'silent' }),
     passwordIterations: TEST_ITERATIONS,
   })
   return {
     ...running,
     dataDir,
+    databaseUrl,
     blobLocation,
     async stop() {
       await running.close()
@@ -84,6 +88,17 @@ export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config:
 export async function openTestDb(): Promise<Db> {
   const url = await testDatabaseUrl()
   return url ? openPostgresDb(url, { poolSize: 3, allowExitOnIdle: true }) : openNodeDb(':memory:')
+}
+
+/**
+ * The database a server (in process or not) really stores into: its PostgreSQL, or the SQLite
+ * file in its data dir, which must already exist (opening a fresh one would read nothing).
+ */
+export async function openServerDb(server: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
+  if (server.databaseUrl) return openPostgresDb(server.databaseUrl, { poolSize: 1, allowExitOnIdle: true })
+  const file = join(server.dataDir, 'ferry.db')
+  await access(file)
+  return openNodeDb(file)
 }
 
 /** Keys of the blobs a test server holds, whatever its store. */
@@ -178,6 +193,23 @@ export async function signup(f: Fetch, email: string, teamName = 'Team') {
 
 /** (operationId, status) pairs whose response was checked against the spec. */
 export const checked = new Set<string>()
+
+/**
+ * Once a dependency is back (the caller awaited the event, e.g. PostgreSQL's `resume()`, which
+ * returns when it accepts connections), repeats `request` until it answers 200. Every answer
+ * before that must be the documented outage answer, a 503 `unavailable` problem with
+ * Retry-After: a 500 or any other status fails at once. Each failed request drops one pooled
+ * connection the outage broke, so a bounded number of attempts suffices, with no timer.
+ */
+export async function servedAgain(request: () => Promise<Response>, attempts = 20): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await request()
+    if (res.status === 200) return res
+    assert.equal(res.headers.get('retry-after'), '5', `attempt ${attempt} after the outage: ${res.status} without Retry-After`)
+    await expectProblem(res, 503, 'unavailable')
+    assert.ok(attempt < attempts, `still 503 after ${attempts} attempts once the dependency was back`)
+  }
+}
 
 /**
  * Asserts the response's status is listed for the operation, its content type matches, and

@@ -1,5 +1,6 @@
 /**
- * Two Ferry processes on one PostgreSQL and one artifact store (a shared folder, or under
+ * Two Ferry processes (each `server/runtime/node.ts`, the `npm run server` entry, configured by
+ * FERRY_* variables) on one PostgreSQL and one artifact store (a shared folder, or under
  * `npm run test:unit:pg` a bucket) behave as one server: requests alternate between them with no
  * balancer, writes land on one and reads on the other, an update answer cached by one is not
  * served stale after the other's write, and one killed mid-upload costs the other nothing.
@@ -10,14 +11,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
-  bearer, halfThenWait, httpFetch, jsonBody, killHard, openTestBlobs, prepareUploadTeam, signup, startChild, startTestServer, testBlobLocation, uploadForm,
-  type Fetch, type TestServer,
+  bearer, halfThenWait, httpFetch, jsonBody, killHard, openTestBlobs, prepareUploadTeam, signup, testBlobLocation, uploadForm, type Fetch,
 } from './helpers.ts'
-import { startPostgres, type TestPostgres } from './postgres-server.ts'
+import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
+import { startServerProcess, type ServerProcess } from './server-process.ts'
 
 let pg: TestPostgres
 let dataDir: string
-const servers: TestServer[] = []
+const servers: ServerProcess[] = []
 let nodes: Fetch[] = []
 before(async () => {
   pg = await startPostgres()
@@ -25,7 +26,7 @@ before(async () => {
   const databaseUrl = await pg.createDatabase()
   // One database and one blob store (a folder both can reach, or a bucket prefix) for both.
   const blobs = testBlobLocation()
-  for (let i = 0; i < 2; i++) servers.push(await startTestServer(1024 * 1024, { databaseUrl, dataDir, blobs }))
+  for (let i = 0; i < 2; i++) servers.push(await startServerProcess({ databaseUrl, dataDir, blobs }))
   nodes = servers.map((s) => httpFetch(s.url))
 })
 after(async () => {
@@ -89,8 +90,8 @@ test('kill -9 of one instance mid-upload: the other keeps serving, its own uploa
   const dir = await mkdtemp(join(tmpdir(), 'ferry-instances-kill-'))
   const blobs = testBlobLocation()
   const MiB = 1024 * 1024
-  let a = await startChild(dir, databaseUrl, blobs)
-  const b = await startChild(dir, databaseUrl, blobs)
+  let a = await startServerProcess({ dataDir: dir, databaseUrl, blobs })
+  const b = await startServerProcess({ dataDir: dir, databaseUrl, blobs })
   try {
     const fb = httpFetch(b.url)
     const token = await prepareUploadTeam(fb, 'crash-app')
@@ -114,7 +115,7 @@ test('kill -9 of one instance mid-upload: the other keeps serving, its own uploa
     assert.equal((await download.arrayBuffer()).byteLength, 1000, 'and serves downloads')
 
     // The restarted instance sweeps what dead uploads left, but not the other's upload in flight.
-    a = await startChild(dir, databaseUrl, blobs)
+    a = await startServerProcess({ dataDir: dir, databaseUrl, blobs })
     releaseB()
     const kept = await livingRes
     assert.equal(kept.status, 201, await kept.clone().text())

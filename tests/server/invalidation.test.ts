@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import { operations } from '../../server/spec.ts'
+import { operations } from '../../server/http/spec.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, openTestDb, signup } from './helpers.ts'
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { boundaryOf, createMultipartParser, MultipartError, type PartHeaders } from '../../server/multipart-parser.ts'
+import { boundaryOf, createMultipartParser, MultipartError, type PartHeaders } from '../../server/transfer/multipart-parser.ts'
 import { bearer, expectProblem, memoryApp, prepareUploadTeam } from './helpers.ts'
 
 const B = 'ferry-test-boundary'

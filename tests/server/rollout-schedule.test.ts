@@ -1,7 +1,9 @@
-/** The ramp arithmetic of `server/rollout.ts`: the share in force at a moment, from stored state only. */
+// backend-matrix: sqlite-only — pure rollout arithmetic; no database or blob store
+/** The ramp arithmetic of `server/updates/rollout.ts`: the share in force at a moment, from stored state only. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { failsPolicy, rolloutAt, stepProblems, type RolloutColumns } from '../../server/rollout.ts'
+import { addressNetwork } from '../../server/updates/health-evidence.ts'
+import { failsPolicy, rolloutAt, stepProblems, tallyReports, type RolloutColumns } from '../../server/updates/rollout.ts'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const MIN = 60_000
@@ -36,11 +38,28 @@ test('a hand-set percentage stands until paused or pulled; a malformed ramp read
   assert.equal(rolloutAt(ramp({ ramp_steps: '{"not":"steps"}', rollout_percentage: 42 }), at(0)).percentage, 42)
 })
 
-test('the health policy needs its minimum count and a share strictly above the limit', () => {
-  const policy = { maxFailureRatio: 0.2, minReports: 10 }
-  assert.equal(failsPolicy(9, 9, policy), false)
-  assert.equal(failsPolicy(10, 2, policy), false)
-  assert.equal(failsPolicy(10, 3, policy), true)
+test('the health policy needs its minimum count, enough failing addresses, and a share strictly above the limit', () => {
+  const policy = { maxFailureRatio: 0.2, minReports: 10, minAddresses: 3, maxReportsPerAddress: 5 }
+  const failedAt = (n: number) => Array.from({ length: n }, () => ({ installed: 0, failed: 1 }))
+  const installedAt = (n: number) => Array.from({ length: n }, () => ({ installed: 1, failed: 0 }))
+  assert.equal(failsPolicy(tallyReports([...failedAt(9)], policy), policy), false, 'below the minimum count')
+  assert.equal(failsPolicy(tallyReports([...failedAt(2), ...installedAt(8)], policy), policy), false, '20 % is not above 20 %')
+  assert.equal(failsPolicy(tallyReports([...failedAt(3), ...installedAt(7)], policy), policy), true)
+  // One address counts for at most 5 reports of each outcome, and failures need 3 addresses.
+  assert.deepEqual(tallyReports([{ installed: 200, failed: 0 }, ...failedAt(30)], policy), { reports: 35, failed: 30, failedAddresses: 30 })
+  const oneMachine = tallyReports([{ installed: 0, failed: 20 }], policy)
+  assert.deepEqual(oneMachine, { reports: 5, failed: 5, failedAddresses: 1 })
+  assert.equal(failsPolicy(tallyReports([{ installed: 0, failed: 20 }, { installed: 0, failed: 20 }], policy), policy), false, 'two addresses are not three')
+  assert.equal(failsPolicy(tallyReports([{ installed: 0, failed: 20 }, { installed: 0, failed: 20 }, { installed: 5, failed: 20 }], policy), policy), true)
+})
+
+test('addresses are read as networks: IPv4 as is, IPv6 by its /64', () => {
+  assert.equal(addressNetwork('203.0.113.7'), '203.0.113.7')
+  assert.equal(addressNetwork('::ffff:203.0.113.7'), '203.0.113.7')
+  assert.equal(addressNetwork('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64')
+  assert.equal(addressNetwork('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64')
+  assert.equal(addressNetwork('2001:db8::1'), '2001:db8:0:0::/64')
+  assert.equal(addressNetwork(undefined), 'unknown')
 })
 
 test('a ramp whose percentages go down is refused, naming the step', () => {

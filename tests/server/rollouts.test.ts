@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { serve, type ServerType } from '@hono/node-server'
 import { parse } from 'yaml'
-import type { Logger } from '../../server/context.ts'
-import { rolloutBucket } from '../../server/update-logic.ts'
+import type { Logger } from '../../server/http/services.ts'
+import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { nsisUpdater } from './clients/electron-updater.ts'
 import { parseReleases, squirrelCheckForUpdate } from './clients/squirrel-windows.ts'
 import { checkForUpdate as tauriCheck } from './clients/tauri.ts'
@@ -53,8 +53,9 @@ const version = async (v: string) => (await expectSpec('searchAppVersions', awai
   .items.find((i) => i.version === v) as VersionBody
 
 /** The version the Ferry JSON answer offers a device on `current`, or null. */
-async function offered(deviceId: string, current = '1.1.0'): Promise<string | null> {
-  const res = await f(`/v1/apps/harbor/update?version=${current}&platform=windows&arch=x64&format=ferry`, { headers: { 'x-ferry-device-id': deviceId } })
+async function offered(deviceId: string, current = '1.1.0', client?: string): Promise<string | null> {
+  const res = await f(`/v1/apps/harbor/update?version=${current}&platform=windows&arch=x64&format=ferry`,
+    { headers: { 'x-ferry-device-id': deviceId, ...(client ? { 'x-test-client': client } : {}) } })
   if (res.status === 204) return null
   assert.equal(res.status, 200)
   return ((await res.json()) as { version: string }).version
@@ -64,7 +65,8 @@ const devices = Array.from({ length: 200 }, (_, i) => `device-${String(i).padSta
 const bucketOf = async (d: string, v: string) => rolloutBucket(d, v)
 
 before(async () => {
-  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.2, minReports: 10 } }, () => new Date(now), { logger })
+  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.2, minReports: 10, minAddresses: 3 } }, () => new Date(now),
+    { logger, clientIp: (c) => c.req.header('x-test-client') })
   f = m.fetch
   http = serve({ fetch: m.app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => http.once('listening', resolve))
@@ -119,10 +121,16 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
     deviceId, version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome, fromVersion: '1.1.0',
     ...(outcome === 'failed' ? { reason: 'Crash on start' } : {}),
   }))
+  // New devices (the first test offered 1.2.0 to every one of `devices` from no address).
+  const fresh = Array.from({ length: 60 }, (_, i) => `reporter-${String(i).padStart(4, '0')}`)
+  const freshBuckets = await Promise.all(fresh.map((d) => bucketOf(d, '1.2.0')))
+  const reporters = fresh.filter((_, i) => (freshBuckets[i] as number) < 50)
   const receipts: boolean[] = []
-  // 9 reports (2 failed) stay below the minimum count; the 10th (3 of 10 failed, 30 % > 20 %) pauses.
+  // Ten devices the update check offered 1.2.0, each on its own address. 9 reports (2 failed)
+  // stay below the minimum count; the 10th (3 of 10 failed, 30 % > 20 %, 3 addresses) pauses.
   for (const [i, outcome] of (['installed', 'failed', 'installed', 'installed', 'failed', 'installed', 'installed', 'installed', 'installed', 'failed'] as const).entries()) {
-    const res = await report(`reporter-${i}`, outcome)
+    assert.equal(await offered(reporters[i] as string, '1.1.0', `203.0.113.${i + 1}`), '1.2.0')
+    const res = await report(reporters[i] as string, outcome)
     receipts.push(((await expectSpec('reportUpdateOutcome', res, 202)) as { paused: boolean }).paused)
   }
   assert.deepEqual(receipts, [false, false, false, false, false, false, false, false, false, true])
@@ -133,7 +141,7 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
   const v = await version('1.2.0')
   assert.equal(v.rolloutPercentage, 0)
   assert.equal(v.rollout.paused?.automatic, true)
-  assert.match(v.rollout.paused?.reason ?? '', /3 of 10 devices failed \(30 %\)/)
+  assert.match(v.rollout.paused?.reason ?? '', /3 of 10 devices failed \(30 %, from 3 addresses\)/)
   assert.deepEqual(v.rollout.health, { ...v.rollout.health, reports: 10, failed: 3 })
   assert.equal(v.rollout.ramp?.nextStepAt, null)
   for (const d of inside) assert.equal(await offered(d), null, `${d} is not offered a paused version`)
@@ -151,7 +159,10 @@ test('resuming continues the ramp where it stood; reports before the resume no l
   assert.equal(v.rollout.paused, null)
   assert.equal(v.rollout.ramp?.nextStepAt, '2026-03-02T13:00:00Z')
   assert.deepEqual([v.rollout.health.reports, v.rollout.health.failed], [0, 0])
-  const one = await f('/v1/apps/harbor/health-reports', jsonBody({ deviceId: 'reporter-new', version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'failed', reason: 'Crash on start' }))
+  const buckets = await Promise.all(devices.map((d) => bucketOf(d, '1.2.0')))
+  const reporter = devices.filter((_, i) => (buckets[i] as number) < 50)[30] as string
+  assert.equal(await offered(reporter), '1.2.0')
+  const one = await f('/v1/apps/harbor/health-reports', jsonBody({ deviceId: reporter, version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'failed', reason: 'Crash on start' }))
   assert.deepEqual(await one.json(), { counted: true, paused: false })
   now = START + 240 * MINUTE
   assert.equal((await version('1.2.0')).rolloutPercentage, 100)

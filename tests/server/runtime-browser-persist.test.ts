@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the browser runtime's persisted SQLite (wasm); PostgreSQL does not run in a browser
 /** The saved browser sandbox, run in Node with an in-memory state store instead of IndexedDB. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

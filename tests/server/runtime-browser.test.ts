@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the browser runtime's own SQLite (wasm) and memory blobs; PostgreSQL does not run in a browser
 /** The browser runtime, run in Node: sql.js + memory blobs + demo seed answer like the real server. */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
@@ -83,7 +84,7 @@ test('an upload through the sandbox streams into memory blobs with the same dige
 
 test('server code outside the Node edges imports nothing from node: or Node-only packages', async () => {
   const root = join(import.meta.dirname, '..', '..', 'server')
-  const nodeOnly = new Set(['runtime/node.ts', 'storage/blobs-fs.ts', 'cache/redis-cache.ts', 'storage/blobs-s3.ts', 'login-limiter-stores.ts'])
+  const nodeOnly = new Set(['runtime/node.ts', 'storage/blobs-fs.ts', 'cache/redis-cache.ts', 'storage/blobs-s3.ts', 'auth/login-limiter-stores.ts'])
   const files: string[] = []
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {

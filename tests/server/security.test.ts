@@ -4,16 +4,20 @@
  * security headers on every kind of response, `no-store` on tokens, and CORS.
  */
 import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { DEFAULT_PBKDF2_ITERATIONS, hashPassword } from '../../server/crypto.ts'
-import { flexibleLoginLimiter } from '../../server/login-limiter-flexible.ts'
-import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/login-limiter.ts'
+import { hashPassword } from '../../server/auth/crypto.ts'
+import { flexibleLoginLimiter } from '../../server/auth/login-limiter-flexible.ts'
+import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/auth/login-limiter.ts'
 import {
   JWT_SECRET, PASSWORD, bearer, countStatuses, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
-  login, startTestServer, uploadForm, type Fetch, type TestServer,
+  login, openServerDb, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer,
 } from './helpers.ts'
+import { startServerProcess } from './server-process.ts'
 
 /** Tests decide the client's address with a header (the Node runtime reads the socket). */
 const clientFromHeader = { clientIp: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-test-client') }
@@ -173,8 +177,21 @@ describe('login limiting', () => {
 })
 
 describe('password hashing', () => {
-  test('new hashes use 600 000 PBKDF2-SHA256 iterations by default (OWASP)', async () => {
-    assert.equal(DEFAULT_PBKDF2_ITERATIONS, 600_000)
+  test('a server started as `npm run server` starts it stores new passwords with 600 000 PBKDF2-SHA256 iterations (OWASP)', { timeout: 60_000 }, async () => {
+    // Every other test server lowers the iterations; this one is configured only by FERRY_* variables.
+    const dataDir = await mkdtemp(join(tmpdir(), 'ferry-hash-default-'))
+    const databaseUrl = await testDatabaseUrl()
+    const server = await startServerProcess({ dataDir, databaseUrl })
+    try {
+      await signup(httpFetch(server.url), 'ada@default.test')
+      const db = await openServerDb({ dataDir, databaseUrl })
+      const { password_hash: stored } = await db.selectFrom('users').select('password_hash').where('email', '=', 'ada@default.test').executeTakeFirstOrThrow()
+      await db.destroy()
+      assert.match(stored, /^pbkdf2-sha256\$600000\$/)
+    } finally {
+      await server.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   test('a hash made with fewer iterations than configured is upgraded at the next successful login', async () => {

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the file-system blob store itself
 import assert from 'node:assert/strict'
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

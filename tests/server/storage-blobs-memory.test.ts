@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the in-memory blob store itself
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { runStorageContract } from './storage-contract.ts'
 

@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test'
 import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import type { S3Location } from '../../server/config.ts'
+import type { S3Location } from '../../server/runtime/config.ts'
 import { startServer } from '../../server/runtime/node.ts'
 import { DEFAULT_PART_BYTES, openS3Blobs, type S3BlobStore } from '../../server/storage/blobs-s3.ts'
 import { BlobStoreStartupError } from '../../server/storage/open-blobs-node.ts'
@@ -29,8 +29,8 @@ import {
   JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, expectProblem, expectSpec, httpFetch, prepareUploadTeam, startTestServer, uploadForm,
   type Fetch,
 } from './helpers.ts'
-import { startS3, type S3TestServer } from './s3-server.ts'
-import { loadConfig } from '../../server/config.ts'
+import { startS3, type S3TestServer } from '../../services/s3-server.ts'
+import { loadConfig } from '../../server/runtime/config.ts'
 
 const MiB = 1024 * 1024
 const PART = 5 * MiB
@@ -311,7 +311,9 @@ test('object storage unreachable: 503 problems on download and upload, no versio
     size: (key) => current.size(key), delete: (key) => current.delete(key), list: () => current.list(), ping: () => current.ping(),
   }
   const db = await openNodeDb(':memory:')
-  const app = createApp({ db, blobs: switching, config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 16 * MiB, passwordIterations: TEST_ITERATIONS } })
+  const logged: Array<{ msg: string | undefined; err: unknown }> = []
+  const logger = { debug() {}, info() {}, warn() {}, error: (obj: object, msg?: string) => logged.push({ msg, err: Reflect.get(obj, 'err') }) }
+  const app = createApp({ db, blobs: switching, logger, config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 16 * MiB, passwordIterations: TEST_ITERATIONS } })
   const f: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   try {
     const token = await prepareUploadTeam(f, 'outage-app')
@@ -322,11 +324,16 @@ test('object storage unreachable: 503 problems on download and upload, no versio
     current = unreachable
     const dl = await f(path)
     await expectSpec('downloadArtifact', dl.clone(), 503)
-    assert.match((await expectProblem(dl, 503, 'unavailable')).detail, /artifact storage is unavailable/)
+    assert.equal(dl.headers.get('retry-after'), '5', 'an object-storage outage says when to retry, as a database outage does')
+    assert.match((await expectProblem(dl, 503, 'unavailable')).detail, /artifact storage cannot be reached; retry shortly/)
+    // The log keeps what the store met: the refused connection, not only "unavailable".
+    const causes = logged.filter((l) => l.msg === 'dependency unavailable').map((l) => l.err instanceof Error ? l.err.cause : undefined)
+    assert.ok(causes.length > 0 && causes.every((c) => c instanceof Error), `logged: ${JSON.stringify(logged.map((l) => l.msg))}`)
     // One PutObject at commit, and a multipart upload from the first part.
     for (const size of [1000, DEFAULT_PART_BYTES + MiB]) {
       const up = await f('/v1/apps/outage-app/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '3.0.0' }, [['Outage-3.0.0.exe', payload(size)]]) }))
       await expectSpec('uploadVersion', up.clone(), 503)
+      assert.equal(up.headers.get('retry-after'), '5')
       await expectProblem(up, 503, 'unavailable')
     }
     assert.deepEqual(await versions(), ['2.0.0'], 'no version row for the refused uploads')
@@ -391,7 +398,7 @@ test('the store going away mid-upload: 503, no version; the next start aborts th
     // (0 here) and keeps every blob an artifact points at.
     await server.close()
     const restarted = await startServer({
-      config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir: server.dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, logLevel: 'silent', blobs: location, orphanMinAgeSeconds: 0 },
+      config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir: server.dataDir, databaseUrl: server.databaseUrl, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, logLevel: 'silent', blobs: location, orphanMinAgeSeconds: 0 },
       logger: pino({ level: 'silent' }),
       passwordIterations: TEST_ITERATIONS,
     })

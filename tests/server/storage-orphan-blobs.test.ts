@@ -1,9 +1,9 @@
 /** The start-up orphan sweep: unrecorded blobs go once they are old enough; young ones and recorded ones stay. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { openTestDb } from './helpers.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
 import { removeOrphanBlobs } from '../../server/storage/orphan-blobs.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { seedArtifactRow } from './storage-contract.ts'
 
 const HOUR = 3600_000
@@ -12,7 +12,7 @@ const at = (iso: string) => new Date(iso)
 async function setup() {
   let clock = at('2026-01-01T10:00:00Z')
   const blobs = createMemoryBlobs(() => clock)
-  const db = await openNodeDb(':memory:')
+  const db = await openTestDb()
   await seedArtifactRow(db, 'art_recorded')
   await blobs.put('art_recorded', new Uint8Array([1]))
   await blobs.put('art_old', new Uint8Array([2]))
@@ -45,7 +45,7 @@ test('a minimum age of 0 removes every unrecorded blob (one instance, nothing in
 
 test('a database with no artifacts next to old blobs removes nothing and says why', async () => {
   const { blobs } = await setup()
-  const empty = await openNodeDb(':memory:')
+  const empty = await openTestDb()
   try {
     const sweep = await removeOrphanBlobs(empty, blobs, { minAgeMs: HOUR, now: at('2026-01-02T00:00:00Z') })
     assert.deepEqual(sweep.removed, [])

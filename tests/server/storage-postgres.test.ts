@@ -1,11 +1,12 @@
+// backend-matrix: sqlite-only — already runs on PostgreSQL in every run (it starts its own cluster)
 /** The storage contract on a real PostgreSQL (started by the test, or FERRY_TEST_DATABASE_URL). */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { sql, type Kysely } from 'kysely'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import type { Database } from '../../server/storage/types.ts'
-import { versionKey } from '../../server/version-key.ts'
-import { startPostgres, type TestPostgres } from './postgres-server.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
+import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
 import { runStorageContract } from './storage-contract.ts'
 
 let server: TestPostgres

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the SQLite driver itself
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { runStorageContract } from './storage-contract.ts'
 

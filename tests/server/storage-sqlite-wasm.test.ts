@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — the SQLite wasm driver itself
 import { openWasmDb } from '../../server/storage/sqlite-wasm.ts'
 import { runStorageContract } from './storage-contract.ts'
 

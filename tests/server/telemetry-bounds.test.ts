@@ -6,10 +6,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { TelemetryRecorder, TELEMETRY_BUFFER_LIMITS } from '../../server/telemetry/recorder.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { createApp } from '../../server/app.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch } from './helpers.ts'
+import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
 
 async function seed(f: Fetch) {
   const { token } = await signup(f, `bounds-${Math.random()}@team.test`)
@@ -25,9 +23,9 @@ async function seed(f: Fetch) {
 
 /** An in-process app like `memoryApp`, with the answer cache on (the default) or off. */
 async function inProcessApp(cache: boolean) {
-  const db = await openNodeDb(':memory:')
+  const db = await openTestDb()
   const app = createApp({
-    db, blobs: createMemoryBlobs(), ...(cache ? {} : { answerCache: null }),
+    db, blobs: await openTestBlobs(), ...(cache ? {} : { answerCache: null }),
     config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
   })
   const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
@@ -62,7 +60,7 @@ for (const cache of [true, false]) {
 }
 
 test('a flood of device ids and versions is bounded in memory while a flush cannot keep up', async () => {
-  const db = await openNodeDb(':memory:')
+  const db = await openTestDb()
   await db.insertInto('teams').values({ id: 'team_1', name: 'T', created_at: '2025-01-01T00:00:00Z' }).execute()
   await db.insertInto('apps').values({ slug: 'flooded', team_id: 'team_1', name: 'F', description: '', private: 0, created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' }).execute()
   const errors: unknown[] = []

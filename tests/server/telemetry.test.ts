@@ -6,8 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, signup, startTestServer, uploadForm, type Fetch } from './helpers.ts'
+import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, openServerDb, signup, startTestServer, uploadForm, type Fetch } from './helpers.ts'
 
 interface Row { day: string; app: string; version: string; channel: string; platform: string; arch: string; checks: number; devices: number }
 
@@ -58,10 +57,14 @@ test('every protocol counts checks that carry a device id, cache hits included; 
     assert.deepEqual(filtered.map((r) => r.checks), [1])
     assert.deepEqual(await report(f, token, `from=${today}&to=${today}&app=other-app`), [])
 
-    const db = await openNodeDb(`${server.dataDir}/ferry.db`)
-    const dump = JSON.stringify([await db.selectFrom('telemetry_counts').selectAll().execute(), await db.selectFrom('telemetry_devices').selectAll().execute()])
+    // The database the server really uses (SQLite in its data dir, or its PostgreSQL).
+    const db = await openServerDb(server)
+    const counts = await db.selectFrom('telemetry_counts').selectAll().execute()
+    const devices = await db.selectFrom('telemetry_devices').selectAll().execute()
     await db.destroy()
-    assert.doesNotMatch(dump, /127\.0\.0\.1|::1|device-aaaa|staging-uuid/, 'no address and no raw device id in the database')
+    assert.equal(counts.reduce((sum, row) => sum + Number(row.checks), 0), 7, 'the counted checks are in the database read here')
+    assert.equal(devices.length, 5, 'one stored row per device and day')
+    assert.doesNotMatch(JSON.stringify([counts, devices]), /127\.0\.0\.1|::1|device-|staging-uuid/, 'no address and no raw device id in the database')
   } finally {
     await server.stop()
   }
@@ -118,8 +121,10 @@ test('FERRY_TELEMETRY=off: nothing is counted and the report says telemetry is o
     await f('/v1/apps/counted/update?version=1.0.0&platform=windows&arch=x64', { headers: { 'x-ferry-device-id': 'device-off-0001' } })
     await expectProblem(await f('/v1/telemetry?from=2025-01-01&to=2025-01-02', bearer(token)), 404, 'telemetry-disabled')
     await server.close()
-    const db = await openNodeDb(`${server.dataDir}/ferry.db`)
+    const db = await openServerDb(server)
+    assert.ok((await db.selectFrom('apps').select('slug').execute()).some((a) => a.slug === 'counted'), 'the database read here is the server\'s')
     assert.equal((await db.selectFrom('telemetry_counts').selectAll().execute()).length, 0)
+    assert.equal((await db.selectFrom('telemetry_devices').selectAll().execute()).length, 0)
     await db.destroy()
   } finally {
     await server.stop()

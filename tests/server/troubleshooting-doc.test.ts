@@ -1,8 +1,9 @@
+// backend-matrix: sqlite-only — reads the troubleshooting page; no server
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { PROBLEM_BASE, PROBLEM_KINDS } from '../../server/problem.ts'
+import { PROBLEM_BASE, PROBLEM_KINDS } from '../../server/http/problem.ts'
 
 const page = readFileSync(join(import.meta.dirname, '../../pages/docs/troubleshooting.mdx'), 'utf8')
 

@@ -1,7 +1,7 @@
 /** Update decisions: the pure planner as tables, then the same rules through the update check. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { planUpdate, rolloutBucket, type Candidate } from '../../server/update-logic.ts'
+import { planUpdate, rolloutBucket, type Candidate } from '../../server/updates/update-logic.ts'
 import { bearer, jsonBody, memoryApp, signup, uploadForm } from './helpers.ts'
 
 const v = (version: string, flags: Partial<Candidate> = {}): Candidate => ({ version, critical: false, intermediate: false, rolloutPercentage: 100, ...flags })

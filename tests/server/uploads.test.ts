@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { createHash, randomFillSync } from 'node:crypto'
 import { after, before, test } from 'node:test'
-import { jsDigestStream } from '../../server/digests.ts'
+import { jsDigestStream } from '../../server/transfer/digests.ts'
 import { nodeDigestStream } from '../../server/runtime/digests-node.ts'
 import { bearer, httpFetch, memoryApp, unfinishedWrites, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
 

@@ -1,9 +1,10 @@
+// backend-matrix: sqlite-only — pure version-key arithmetic; no database
 /** The version sort key: its byte order is semver precedence, build metadata ignored. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import semver from 'semver'
-import { versionKey } from '../../server/version-key.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
 
 const sign = (n: number) => Math.sign(n)
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -19,8 +19,8 @@ import { migrationsFor } from '../../server/storage/migrations.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import type { Database } from '../../server/storage/types.ts'
-import { rolloutBucket } from '../../server/update-logic.ts'
-import { versionKey } from '../../server/version-key.ts'
+import { rolloutBucket } from '../../server/updates/update-logic.ts'
+import { versionKey } from '../../server/storage/version-key.ts'
 import { bearer, memoryApp, prepareUploadTeam, testDatabaseUrl, uploadForm } from './helpers.ts'
 
 async function setup() {

@@ -1,10 +1,10 @@
 /**
  * Whether an answer is the one the contract documents: its status is listed for the operation,
  * its content type is one listed for that status, and a JSON body validates against the
- * schema, with the server's own validators (server/validation.ts), errors named by pointer.
+ * schema, with the server's own validators (server/http/validation.ts), errors named by pointer.
  */
-import { operations } from '../../../server/spec'
-import { bodyErrors, responseValidator } from '../../../server/validation'
+import { operations } from '../../../server/http/spec'
+import { bodyErrors, responseValidator } from '../../../server/http/validation'
 
 export type Check = { verdict: 'matches' | 'differs'; details: string[] }
 

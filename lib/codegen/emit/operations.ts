@@ -4,7 +4,7 @@
  * the server never parses the contract at run time and never imports the site's `public/`.
  */
 import { BANNER, type Context, type Json } from '../context.ts'
-import { escapeToken, toPointer } from '../../../server/json-pointer.ts'
+import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
 import { METHODS } from '../transform/operation.ts'
 
 /** Where component schemas live for ajv: every `$ref` in the table points into this document. */
@@ -150,7 +150,7 @@ export function renderOperations(ctx: Context): string {
   return [
     `// ${BANNER}`,
     '// The server\'s view of the contract: routes, permissions, invalidation, and ajv-ready schemas.',
-    "import type { OperationSpec } from '../spec.ts'",
+    "import type { OperationSpec } from '../http/operation-spec.ts'",
     '',
     `export const COMPONENTS_ID = '${COMPONENTS_ID}'`,
     '',

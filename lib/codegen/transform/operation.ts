@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { Context, Json } from '../context.ts'
-import { escapeToken, toPointer } from '../../../server/json-pointer.ts'
+import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
 import type { BodyModel, OperationModel, ResponseModel, TagModel } from '../model.ts'
 import { mergeParameters, transformHeader } from './parameter.ts'
 import { fillExamples, flatten, schemaRows, type Direction } from './schema.ts'

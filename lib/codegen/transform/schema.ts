@@ -4,7 +4,7 @@
  * into dotted rows so nested bodies read as one table.
  */
 import type { Context, Json } from '../context.ts'
-import { escapeToken } from '../../../server/json-pointer.ts'
+import { escapeToken } from '../../../json-pointer/index.ts'
 import type { SchemaRow } from '../model.ts'
 
 export type Direction = 'request' | 'response'

@@ -2,6 +2,12 @@
  * Tauri v2's updater plugin, redone in TypeScript where the tests need it: the endpoint URL it
  * requests, how it reads the answer, when it calls it an update, and how it checks the download.
  *
+ * Why not the real one: the plugin is the Rust crate `tauri-plugin-updater`, which builds only
+ * inside a Tauri app (it depends on `tauri`). Neither crate is packaged for Debian, and no Rust
+ * crate registry is reachable from this machine or CI. The npm package
+ * `@tauri-apps/plugin-updater` holds no updater logic: it forwards `check()` over Tauri's IPC to
+ * that Rust code. The signature check is also made by Debian's `minisign` (`verifyWithMinisign`).
+ *
  * Follows tauri-apps/plugins-workspace at 77149dc (tauri-plugin-updater 2.0.2),
  * `plugins/updater/src/updater.rs`: `Updater::check` (placeholders, 204, `release.version >
  * current_version`), `RemoteRelease`'s `Deserialize` (the dynamic `{url, signature}` shape or the
@@ -10,7 +16,11 @@
  * signature check follows jedisct1/rust-minisign-verify at 145b995, `src/lib.rs`:
  * `Signature::decode`, `PublicKey::decode`/`from_base64` and `PublicKey::verify`.
  */
+import { spawnSync } from 'node:child_process'
 import { createHash, createPublicKey, verify } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import semver from 'semver'
 
 /** `{{target}}` values (`get_updater_target`). */
@@ -168,11 +178,33 @@ export function verifyTauriSignature(data: Uint8Array, releaseSignature: string,
   if (!ed25519Verify(signed, publicKey, global)) throw new MinisignError('The signature verification failed (trusted comment)')
 }
 
-/** `Update::download`: fetch the bundle and verify it before anything would be installed. */
+/**
+ * The same check by minisign itself (Debian's `minisign`, the reference implementation by the
+ * author of minisign-verify), on the signature and key text the plugin decodes from base64.
+ */
+export function verifyWithMinisign(data: Uint8Array, releaseSignature: string, pubkey: string): void {
+  const key = base64Text(pubkey, 'the public key').split('\n')[1] ?? ''
+  const dir = mkdtempSync(join(tmpdir(), 'ferry-minisign-'))
+  try {
+    writeFileSync(join(dir, 'bundle'), data)
+    writeFileSync(join(dir, 'bundle.minisig'), base64Text(releaseSignature, 'the signature'))
+    const run = spawnSync('minisign', ['-V', '-q', '-m', join(dir, 'bundle'), '-P', key], { encoding: 'utf8' })
+    if (run.error) throw new Error(`minisign could not run (${run.error.message}): apt-get install minisign`)
+    if (run.status !== 0) throw new MinisignError(`minisign: ${(run.stderr || run.stdout).trim()}`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `Update::download`: fetch the bundle and verify it before anything would be installed, with
+ * the plugin's check and with minisign's.
+ */
 export async function downloadVerified(update: Update, pubkey: string): Promise<Uint8Array> {
   const res = await fetch(update.downloadUrl)
   if (!res.ok) throw new Error(`the download answered ${res.status}`)
   const bytes = new Uint8Array(await res.arrayBuffer())
   verifyTauriSignature(bytes, update.signature, pubkey)
+  verifyWithMinisign(bytes, update.signature, pubkey)
   return bytes
 }

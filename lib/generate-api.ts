@@ -1,0 +1,47 @@
+/** @module Runs the codegen stages, and the changelog page's, and returns every generated file as path → content. */
+import { createContext, type GenOptions } from './codegen/context.ts'
+import { renderPostman, renderJson, renderYaml } from './codegen/emit/artifacts.ts'
+import { renderIndex, renderOperationPage, renderTagIntro } from './codegen/emit/mdx.ts'
+import { CHANGELOG_PAGE, renderChangelogPage } from './api-changelog/page.ts'
+import type { FrozenRelease } from './api-changelog/history.ts'
+import { buildChangelog, routeTable } from './api-changelog/releases.ts'
+import { renderRootMeta, renderTagMeta } from './codegen/emit/meta.ts'
+import { renderOperations } from './codegen/emit/operations.ts'
+import { renderTypes } from './codegen/emit/types.ts'
+import { loadSpec } from './codegen/load.ts'
+import { buildHar, renderSamples } from './codegen/samples.ts'
+import { transformTags } from './codegen/transform/operation.ts'
+import { PAGES_DIR } from './codegen/files.ts'
+
+export { PAGES_DIR }
+
+export interface GenResult {
+  files: Map<string, string>
+  warnings: string[]
+}
+
+/** With `history` (lib/api-changelog/history.ts), the changelog page is generated too. */
+export async function generate(specPath: string, options: Partial<GenOptions> = {}, history?: readonly FrozenRelease[]): Promise<GenResult> {
+  const ctx = createContext(await loadSpec(specPath), options)
+  const tags = transformTags(ctx)
+  const files = new Map<string, string>()
+  files.set(`${PAGES_DIR}/index.mdx`, renderIndex(ctx, tags))
+  files.set(`${PAGES_DIR}/_meta.ts`, renderRootMeta(tags, history ? [[CHANGELOG_PAGE, 'Changelog']] : []))
+  if (history) {
+    const releases = buildChangelog(ctx.doc, history, routeTable(tags.flatMap((tag) => tag.operations)))
+    files.set(`${PAGES_DIR}/${CHANGELOG_PAGE}.mdx`, renderChangelogPage(releases, ctx.options.docsBase))
+  }
+  for (const tag of tags) {
+    files.set(`${PAGES_DIR}/${tag.name}/_meta.ts`, renderTagMeta(tag))
+    files.set(`${PAGES_DIR}/${tag.name}/${tag.slug}.mdx`, renderTagIntro(tag, ctx.options.docsBase))
+    for (const op of tag.operations) {
+      files.set(`${PAGES_DIR}/${tag.name}/${op.slug}.mdx`, renderOperationPage(op, renderSamples(buildHar(op, ctx.serverUrl))))
+    }
+  }
+  files.set('server/generated/api.ts', await renderTypes(ctx))
+  files.set('server/generated/operations.ts', renderOperations(ctx))
+  files.set('public/openapi.yaml', renderYaml(ctx))
+  files.set('public/openapi.json', renderJson(ctx))
+  files.set('public/ferry.postman_collection.json', await renderPostman(ctx))
+  return { files, warnings: ctx.warnings }
+}

@@ -1,0 +1,19 @@
+/** @module Who a request acts as, and the user a handler behind an authenticated gate may rely on. */
+import type { components } from '../generated/api.ts'
+
+export interface AuthUser {
+  id: string
+  teamId: string
+  role: 'admin' | 'user'
+  email: string
+  name: string
+  createdAt: string
+  permissions: components['schemas']['Permissions']
+  /** Set when the request came with an API token (server/auth/api-tokens.ts): its id. */
+  tokenId?: string
+}
+
+export function currentUser(user: AuthUser | undefined): AuthUser {
+  if (!user) throw new Error('operation reached its handler without an authenticated user')
+  return user
+}

@@ -1,0 +1,69 @@
+/** @module RFC 9457 problem documents: the only shape of every 4xx/5xx response. */
+import { SECURITY_HEADERS, secured } from './security-headers.ts'
+
+export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
+
+export interface FieldError { pointer?: string; field?: string; message: string }
+
+export const PROBLEM_KINDS = {
+  validation: [400, 'Request validation failed'],
+  unauthorized: [401, 'Authentication required'],
+  'invalid-credentials': [401, 'Invalid credentials'],
+  'invalid-signup-key': [401, 'Invalid signup key'],
+  forbidden: [403, 'Permission denied'],
+  'not-found': [404, 'Not found'],
+  conflict: [409, 'Conflict'],
+  'payload-too-large': [413, 'Request body too large'],
+  'too-many-requests': [429, 'Too many requests'],
+  'telemetry-disabled': [404, 'Telemetry is switched off'],
+  internal: [500, 'Internal Server Error'],
+  unavailable: [503, 'Service unavailable'],
+} as const
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS
+
+/** Thrown anywhere in a handler; the app's error handler turns it into problem+json. */
+export class HttpProblem extends Error {
+  readonly kind: ProblemKind
+  readonly status: number
+  readonly title: string
+  readonly errors?: FieldError[]
+  /** Response headers the problem needs besides its content type (e.g. `retry-after`). */
+  readonly headers?: Record<string, string>
+  constructor(kind: ProblemKind, detail: string, errors?: FieldError[], headers?: Record<string, string>) {
+    super(detail)
+    this.kind = kind
+    this.status = PROBLEM_KINDS[kind][0]
+    this.title = PROBLEM_KINDS[kind][1]
+    if (errors) this.errors = errors
+    if (headers) this.headers = headers
+  }
+}
+
+/** A 400 naming each offending member or parameter. */
+export function validationProblem(errors: FieldError[]): HttpProblem {
+  const n = errors.length
+  return new HttpProblem('validation', `${n} field${n === 1 ? ' is' : 's are'} invalid.`, errors)
+}
+
+export const notFound = (detail: string) => new HttpProblem('not-found', detail)
+export const forbidden = (detail: string) => new HttpProblem('forbidden', detail)
+export const conflict = (detail: string) => new HttpProblem('conflict', detail)
+/** A 429 telling the client how many seconds to wait (`Retry-After`). */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpProblem('too-many-requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) })
+
+export function problemResponse(problem: HttpProblem, instance: string): Response {
+  const body = {
+    type: PROBLEM_BASE + problem.kind,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.message,
+    instance,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...SECURITY_HEADERS }
+  if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
+  if (problem.headers) Object.assign(headers, problem.headers)
+  return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))
+}

@@ -1,0 +1,98 @@
+/** @module What the app is built from (`AppDeps`, `AppConfig`) and the services every handler receives. */
+import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
+import type { AnswerCache } from '../cache/answer-cache.ts'
+import type { BlobStore, Db } from '../storage/types.ts'
+import type { TelemetryRecorder } from '../telemetry/recorder.ts'
+import type { DigestStreamFactory } from '../transfer/digests.ts'
+import type { Ctx } from './context.ts'
+import type { CorsOrigins } from './cors.ts'
+import type { Schemas } from './spec.ts'
+
+/** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
+export interface AppConfig {
+  /** Needed in `X-Ferry-Signup-Key` to create a team. */
+  signupKey: string
+  /** HS256 key of bearer tokens; also keys signed download links. */
+  jwtSecret: string
+  /** Absolute base of download URLs; defaults to the request's origin. */
+  publicUrl?: string
+  /** Largest upload request body in bytes. */
+  maxUploadBytes: number
+  /** PBKDF2-SHA256 iterations for new password hashes (default 600 000); weaker hashes are upgraded at login. */
+  passwordIterations?: number
+  /** Limits of the default login limiter (see `DEFAULT_LOGIN_LIMITS`). */
+  loginLimits?: Partial<LoginLimits>
+  /** Origins allowed to call the API from a browser: exact origins, `'*'` or none (default). */
+  corsOrigins?: CorsOrigins
+  /** Reported by the health check. */
+  version?: string
+  /** Count update checks that carry a device id (default true). */
+  telemetry?: boolean
+  /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
+  healthPolicy?: Schemas['HealthPolicy']
+}
+
+/** The subset of pino's API the app uses. */
+export interface Logger {
+  debug(obj: object, msg?: string): void
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface AppDeps {
+  db: Db
+  blobs: BlobStore
+  config: AppConfig
+  clock?: () => Date
+  logger?: Logger
+  /**
+   * The client's address: buckets rollouts when no device id is sent, and counts login attempts
+   * (for the limiter's window, in memory or as an HMAC in the shared store); never stored in the clear.
+   */
+  clientIp?: (c: Ctx) => string | undefined
+  /**
+   * Reads one request header (lower-case name). Runtimes may pass a faster accessor than the
+   * standard `Request.headers`; the default uses `c.req.header`.
+   */
+  requestHeader?: (c: Ctx, name: string) => string | undefined
+  /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
+  digestStream?: DigestStreamFactory
+  /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
+  answerCache?: AnswerCache | null
+  /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
+  loginLimiter?: LoginLimiter
+  /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
+  observer?: Observer
+}
+
+/** What metrics count. Called on the request path, so implementations must not block or throw. */
+export interface Observer {
+  /** A request finished: its operation (`unmatched` when no route took it), method, status and duration. */
+  request(operation: string, method: string, status: number, seconds: number): void
+  /**
+   * An update check was answered: the format asked for (`platform` when the platform's updater
+   * decides), and whether the answer came from the cache (`off` in a server without one).
+   */
+  updateCheck(format: string, cache: 'hit' | 'miss' | 'off'): void
+  /** An upload was stored: the bytes of its files. */
+  uploaded(bytes: number): void
+}
+
+export interface Services {
+  db: Db
+  blobs: BlobStore
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy'>> & { publicUrl?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
+  /** Cached update answers (performance mode), `null` when off. */
+  answers: AnswerCache | null
+  /** `null` when telemetry is switched off. */
+  telemetry: TelemetryRecorder | null
+  now: () => Date
+  logger: Logger
+  clientIp: (c: Ctx) => string | undefined
+  loginLimiter: LoginLimiter
+  header: (c: Ctx, name: string) => string | undefined
+  digestStream: DigestStreamFactory
+  observer: Observer
+  startedAt: number
+}

@@ -1,0 +1,108 @@
+/** @module Rows → the API's objects, and the app lookup several routes share. */
+import { timestamp } from '../http/respond.ts'
+import type { AuthUser } from '../auth/auth-user.ts'
+import type { Schemas } from '../http/spec.ts'
+import type { Services } from '../http/services.ts'
+import { notFound } from '../http/problem.ts'
+import { normalizePermissions } from '../auth/permissions.ts'
+import { parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
+import type { VersionRow } from '../storage/versions.ts'
+import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../storage/types.ts'
+
+export function toUser(row: UsersTable): Schemas['User'] {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }
+}
+
+export function toTeamUser(row: UsersTable): Schemas['TeamUser'] {
+  return { ...toUser(row), permissions: normalizePermissions(JSON.parse(row.permissions), row.role === 'admin') }
+}
+
+export function toTeam(row: TeamsTable): Schemas['Team'] {
+  return { id: row.id, name: row.name, createdAt: row.created_at }
+}
+
+export function toApp(row: AppsTable): Schemas['App'] {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    private: row.private === 1,
+    // Present only when set, so apps without keys read as before.
+    ...(row.tauri_public_key !== null ? { tauriPublicKey: row.tauri_public_key } : {}),
+    ...(row.sparkle_public_key !== null ? { sparklePublicKey: row.sparkle_public_key } : {}),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/** The app with this slug in the caller's team; another team's app is "not found". */
+export async function findTeamApp(s: Services, user: AuthUser, slug: string): Promise<AppsTable> {
+  const app = await s.db.selectFrom('apps').selectAll().where('slug', '=', slug).where('team_id', '=', user.teamId).executeTakeFirst()
+  if (!app) throw notFound(`No app with slug ${slug}.`)
+  return app
+}
+
+export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactRow, draft = false):
+  Promise<Schemas['Artifact']> {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    packageType: row.package_type as Schemas['PackageType'],
+    size: row.size,
+    sha256: row.sha256,
+    sha512: row.sha512,
+    downloadUrl: await downloadUrl(s, base, app, row.version_id, row.id, draft),
+  }
+}
+
+/** Version rows → API versions with their artifacts (one query for all artifacts). */
+export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
+  if (rows.length === 0) return []
+  const artifacts = await s.db.selectFrom('artifacts').selectAll()
+    .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
+  const byVersion = new Map<string, ArtifactRow[]>()
+  for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
+  const health = await reportsByAddress(s.db, rows.map((r) => r.id))
+  const now = s.now().getTime()
+  return Promise.all(rows.map(async (r) => ({
+    id: r.id,
+    app: r.app_slug,
+    version: r.version,
+    channel: r.channel,
+    platform: r.platform,
+    arch: r.arch,
+    changelog: r.changelog,
+    published: r.published === 1,
+    critical: r.critical === 1,
+    intermediate: r.intermediate === 1,
+    rolloutPercentage: rolloutAt(r, now).percentage,
+    rollout: toRollout(s, r, now, health.get(r.id) ?? []),
+    createdAt: r.created_at,
+    publishedAt: r.published_at,
+    ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
+    artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
+      toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
+  })))
+}
+
+const hold = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
+  at === null ? null : { at, reason: reason ?? '', automatic }
+
+/** A version's `rollout` member at `now` (epoch ms). */
+export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[]): Schemas['Rollout'] {
+  const steps = parseSteps(r.ramp_steps)
+  const position = rolloutAt(r, now)
+  const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
+  const health: HealthTally = tallyReports(reports, policy)
+  return {
+    ramp: steps && r.ramp_started_at !== null ? {
+      steps, startedAt: r.ramp_started_at, currentStep: position.step,
+      nextStepAt: position.nextStepAt === null ? null : timestamp(new Date(position.nextStepAt)),
+    } : null,
+    paused: hold(r.paused_at, r.pause_reason, r.pause_automatic === 1),
+    pulled: hold(r.pulled_at, r.pull_reason, false),
+    health: { ...health, policy, defaultPolicy: isDefault },
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * @module The SQL behind health evidence: offers recorded by update checks (bounded per version
+ * and client address), and a version's reports read per address, each joined to its offer.
+ */
+import { sql } from 'kysely'
+import type { Db } from './types.ts'
+
+export interface OfferRow { versionId: string; deviceHash: string; addressHash: string; offeredAt: string }
+
+/**
+ * Records an offer unless the device has one for the version, or the address already holds
+ * `perAddress` offers of it (one statement, so concurrent checks on any instance stay close to it).
+ */
+export async function insertOffer(db: Db, o: OfferRow, perAddress: number): Promise<void> {
+  await sql`INSERT INTO update_offers (version_id, device_hash, address_hash, offered_at)
+    SELECT CAST(${o.versionId} AS text), CAST(${o.deviceHash} AS text), CAST(${o.addressHash} AS text), CAST(${o.offeredAt} AS text)
+    WHERE (SELECT count(*) FROM update_offers WHERE version_id = ${o.versionId} AND address_hash = ${o.addressHash}) < ${perAddress}
+    ON CONFLICT (version_id, device_hash) DO NOTHING`.execute(db)
+}
+
+export async function offerExists(db: Db, versionId: string, deviceHash: string): Promise<boolean> {
+  const row = await db.selectFrom('update_offers').select('version_id')
+    .where('version_id', '=', versionId).where('device_hash', '=', deviceHash).executeTakeFirst()
+  return row !== undefined
+}
+
+export interface AddressOutcomes { installed: number; failed: number }
+
+/**
+ * Per version, the reports since its last resume grouped by the address its device was offered
+ * the version from. Reports without an offer never count.
+ */
+export async function reportsByAddress(db: Db, ids: string[]): Promise<Map<string, AddressOutcomes[]>> {
+  const out = new Map<string, AddressOutcomes[]>()
+  if (ids.length === 0) return out
+  const rows = await db.selectFrom('health_reports as h')
+    .innerJoin('update_offers as o', (j) => j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'))
+    .innerJoin('versions as v', 'v.id', 'h.version_id')
+    .where('h.version_id', 'in', ids)
+    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
+    .groupBy(['h.version_id', 'o.address_hash'])
+    .select((eb) => ['h.version_id',
+      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed'),
+      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'installed').then(1).else(0).end()).as('installed')])
+    .execute()
+  for (const r of rows) {
+    const list = out.get(r.version_id) ?? []
+    list.push({ installed: Number(r.installed ?? 0), failed: Number(r.failed ?? 0) })
+    out.set(r.version_id, list)
+  }
+  return out
+}

@@ -1,0 +1,140 @@
+/**
+ * @module Rollouts that watch themselves: the percentage a version is offered to at a moment,
+ * derived from its stored state and a clock (no timers: a ramp's start, its steps, the seconds
+ * it spent paused, and the current pause or pull), and the health policy that pauses it.
+ */
+import type { components } from '../generated/api.ts'
+
+type Schemas = components['schemas']
+
+export type RolloutStep = Schemas['RolloutStep']
+export type HealthPolicy = Schemas['HealthPolicy']
+
+/** Every member of a health policy, the server's defaults filled in. */
+export type FullHealthPolicy = Required<HealthPolicy>
+
+/** More than 20 % of reports failed, once 20 counted, from at least 5 addresses; 5 reports of each outcome per address. */
+export const DEFAULT_HEALTH_POLICY: FullHealthPolicy = { maxFailureRatio: 0.2, minReports: 20, minAddresses: 5, maxReportsPerAddress: 5 }
+
+/** The rollout columns of a version row. */
+export interface RolloutColumns {
+  rollout_percentage: number
+  ramp_steps: string | null
+  ramp_started_at: string | null
+  ramp_paused_seconds: number
+  paused_at: string | null
+  pulled_at: string | null
+}
+
+export interface RolloutPosition {
+  /** The share of devices offered the version now (0 while paused or pulled). */
+  percentage: number
+  /** The ramp's step in force, `null` before its first step or without a ramp. */
+  step: number | null
+  /** Epoch ms of the next ramp step, when the ramp runs and has one. */
+  nextStepAt: number | null
+}
+
+/** Steps as stored; a malformed value (never written by Ferry) reads as no ramp. */
+export function parseSteps(json: string | null): RolloutStep[] | null {
+  if (json === null) return null
+  try {
+    const value: unknown = JSON.parse(json)
+    if (!Array.isArray(value)) return null
+    const steps = value.flatMap((v: unknown) => {
+      if (typeof v !== 'object' || v === null) return []
+      const percentage: unknown = Reflect.get(v, 'percentage')
+      const afterMinutes: unknown = Reflect.get(v, 'afterMinutes')
+      return typeof percentage === 'number' && typeof afterMinutes === 'number' ? [{ percentage, afterMinutes }] : []
+    })
+    return steps.length ? steps : null
+  } catch {
+    return null
+  }
+}
+
+/** Problems with a ramp's steps (the schema already bounds each number), one message per step. */
+export function stepProblems(steps: RolloutStep[]): Array<{ pointer: string; message: string }> {
+  const out: Array<{ pointer: string; message: string }> = []
+  steps.forEach((step, i) => {
+    const before = steps[i - 1]
+    if (before && step.percentage < before.percentage) {
+      out.push({ pointer: `/ramp/steps/${i}/percentage`, message: `must not be below the previous step's ${before.percentage}` })
+    }
+  })
+  return out
+}
+
+const ms = (iso: string) => Date.parse(iso)
+
+/**
+ * Where a version's rollout stands at `now`. A ramp's clock runs from `ramp_started_at`, less the
+ * seconds spent paused; while paused it stands still (and the version is offered to no new device).
+ */
+export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
+  const steps = parseSteps(row.ramp_steps)
+  const stopped = row.paused_at !== null || row.pulled_at !== null
+  if (!steps || row.ramp_started_at === null) return { percentage: stopped ? 0 : row.rollout_percentage, step: null, nextStepAt: null }
+  const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
+  const origin = ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000
+  const elapsed = clockEnd - origin
+  let step: number | null = null
+  let boundary = 0
+  let next: number | null = null
+  for (let i = 0; i < steps.length; i++) {
+    boundary += (steps[i] as RolloutStep).afterMinutes * 60_000
+    if (boundary <= elapsed) step = i
+    else {
+      next = origin + boundary
+      break
+    }
+  }
+  const percentage = step === null ? 0 : (steps[step] as RolloutStep).percentage
+  return { percentage: stopped ? 0 : percentage, step, nextStepAt: stopped ? null : next }
+}
+
+/** Reports of one client address on one version, by outcome (before the policy's per-address cap). */
+export interface AddressReports { installed: number; failed: number }
+
+/** What counts of a version's reports under `policy`: each address capped, failing addresses counted. */
+export interface HealthTally { reports: number; failed: number; failedAddresses: number }
+
+export function tallyReports(byAddress: Iterable<AddressReports>, policy: FullHealthPolicy): HealthTally {
+  const cap = policy.maxReportsPerAddress
+  let reports = 0
+  let failed = 0
+  let failedAddresses = 0
+  for (const a of byAddress) {
+    const f = Math.min(a.failed, cap)
+    reports += Math.min(a.installed, cap) + f
+    failed += f
+    if (f > 0) failedAddresses++
+  }
+  return { reports, failed, failedAddresses }
+}
+
+/** When health reports pause a version: more failed than the policy allows, once enough reports and addresses count. */
+export function failsPolicy(t: HealthTally, policy: FullHealthPolicy): boolean {
+  return t.reports >= policy.minReports && t.failedAddresses >= policy.minAddresses && t.failed / t.reports > policy.maxFailureRatio
+}
+
+/** The policy columns of a version row (`null`: the server's default). */
+export interface PolicyColumns {
+  health_max_failure_ratio: number | null
+  health_min_reports: number | null
+  health_min_addresses: number | null
+  health_max_reports_per_address: number | null
+}
+
+/** The version's own policy, else the server's; members a version leaves out come from the server's. */
+export function policyOf(row: PolicyColumns, fallback: FullHealthPolicy): { policy: FullHealthPolicy; isDefault: boolean } {
+  if (row.health_max_failure_ratio === null || row.health_min_reports === null) return { policy: fallback, isDefault: true }
+  return {
+    policy: {
+      maxFailureRatio: row.health_max_failure_ratio, minReports: row.health_min_reports,
+      minAddresses: row.health_min_addresses ?? fallback.minAddresses,
+      maxReportsPerAddress: row.health_max_reports_per_address ?? fallback.maxReportsPerAddress,
+    },
+    isDefault: false,
+  }
+}

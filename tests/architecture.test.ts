@@ -1,0 +1,62 @@
+/**
+ * The architecture's invariants (ARCHITECTURE.md, "Code map"), as `.dependency-cruiser.cjs` states
+ * them: no import cycles (type-only imports included), storage self-contained, renderers that never
+ * query, http/ on top, node: only at the edges, lib/ apart from server/. One test per rule, each
+ * failing with every offending import named.
+ */
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import test from 'node:test'
+import { promisify } from 'node:util'
+
+const ROOT = join(import.meta.dirname, '..')
+const SCANNED = ['server', 'lib', 'scripts', 'components', 'pages', 'tests', 'e2e', 'json-pointer', 'artifact-files']
+
+interface Violation {
+  rule: { name: string }
+  from: string
+  to: string
+  cycle?: Array<{ name: string }>
+}
+
+async function cruise(): Promise<Violation[]> {
+  const cli = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs')
+  // Exit code 1 only means "violations found": the JSON on stdout says which.
+  const run = promisify(execFile)(process.execPath, [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...SCANNED], {
+    cwd: ROOT, maxBuffer: 256 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    if (!error.stdout) throw new Error(`dependency-cruiser failed: ${error.stderr ?? String(error)}`)
+    return { stdout: error.stdout }
+  })
+  const report: unknown = JSON.parse((await run).stdout)
+  const violations = (report as { summary?: { violations?: Violation[] } }).summary?.violations
+  assert.ok(Array.isArray(violations), 'dependency-cruiser printed no summary.violations')
+  return violations
+}
+
+const describe = (v: Violation) => (v.cycle?.length ? `${v.from} → ${v.cycle.map((c) => c.name).join(' → ')}` : `${v.from} → ${v.to}`)
+
+const violations = cruise()
+const require = createRequire(import.meta.url)
+const config = require(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string; comment: string }> }
+
+for (const rule of config.forbidden) {
+  const known = async () => (await violations).filter((v) => v.rule.name === rule.name)
+  test(`architecture: ${rule.comment}`, async () => {
+    const found = await known()
+    assert.deepEqual(found.map(describe), [], `${found.length} import(s) break rule ${rule.name} (.dependency-cruiser.cjs)`)
+  })
+}
+
+test('architecture: the code map of ARCHITECTURE.md names each folder of server/, and only folders that exist', async () => {
+  const map = await readFile(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
+  const mapped = [...map.matchAll(/^### (.+)$/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([\w./-]+)\/`/g)].map((n) => n[1] ?? ''))
+  const folders = (await readdir(join(ROOT, 'server'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => `server/${e.name}`)
+  assert.deepEqual(folders.filter((f) => !mapped.includes(f)), [], 'folders of server/ without a section in the code map')
+  const missing = []
+  for (const folder of mapped) if (!(await stat(join(ROOT, folder)).catch(() => null))?.isDirectory()) missing.push(folder)
+  assert.deepEqual(missing, [], 'code map sections naming folders that do not exist')
+})
