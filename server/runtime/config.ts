@@ -10,6 +10,7 @@ import type { CorsOrigins } from '../http/cors.ts'
 import { DEFAULT_LOGIN_LIMITS } from '../auth/login-limiter.ts'
 import type { EdgeCaching } from '../cache/edge-headers.ts'
 import { PURGE_METHODS, type PurgeMethod } from '../cache/edge-purge.ts'
+import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -61,6 +62,8 @@ export interface ServerConfig {
   purge: { url: string; method: PurgeMethod } | undefined
   /** nginx sends artifact bytes from this internal location (`X-Accel-Redirect`); `undefined`: Ferry streams them. */
   accelRedirectPrefix: string | undefined
+  /** The default health policy's failure share and report count (versions may set their own). */
+  healthPolicy: { maxFailureRatio: number; minReports: number }
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -163,6 +166,11 @@ const hostName = (raw: string, name: string): string => {
 }
 const between = (min: number, max: number) => (raw: string, name: string) => integer(name, raw, min, max)
 const onOrOff = (raw: string, name: string) => onOff(name, raw)
+/** A decimal from 0 to 1, such as `0.2`. */
+const ratio = (raw: string, name: string): number => {
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
+  return Number(raw)
+}
 const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
   return raw as T
@@ -255,6 +263,8 @@ export interface Settings {
   orphanMinAgeSeconds: number
   corsOrigins: CorsOrigins
   loginAttemptsPerAddress: number
+  healthMaxFailureRatio: number
+  healthMinReports: number
   trustedProxies: string[]
   metricsPort: number | undefined
   metricsHost: string
@@ -367,6 +377,14 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', default: String(DEFAULT_LOGIN_LIMITS.attemptsPerAddress), parse: between(0, 1_000_000),
     description: 'Login attempts per client address in 15 minutes (0 = no per-address limit; behind a reverse proxy every client has the proxy\'s address unless FERRY_TRUSTED_PROXIES names it).',
   },
+  healthMaxFailureRatio: {
+    name: 'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO', default: String(DEFAULT_HEALTH_POLICY.maxFailureRatio), parse: ratio,
+    description: 'Default health policy of rollouts (a version\'s own healthPolicy overrides it): pause when more than this share of the counted reports failed (0 to 1).',
+  },
+  healthMinReports: {
+    name: 'FERRY_HEALTH_POLICY_MIN_REPORTS', default: String(DEFAULT_HEALTH_POLICY.minReports), parse: between(1, 1_000_000),
+    description: 'With it: how many reports must count before that share is judged.',
+  },
   trustedProxies: {
     name: 'FERRY_TRUSTED_PROXIES', unset: [], example: '127.0.0.1', parse: trustedProxies,
     description: 'Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges. Unset: the header is ignored and the connection\'s address is the client\'s.',
@@ -470,6 +488,7 @@ function serverConfig(s: Settings): ServerConfig {
     edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
     purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
     accelRedirectPrefix: s.accelRedirectPrefix,
+    healthPolicy: { maxFailureRatio: s.healthMaxFailureRatio, minReports: s.healthMinReports },
   }
 }
 
@@ -483,7 +502,7 @@ export function appConfig(
 ): AppConfig {
   return {
     signupKey: resolved.signupKey, jwtSecret: resolved.jwtSecret, version: resolved.version, maxUploadBytes: config.maxUploadBytes,
-    telemetry: config.telemetry, edgeCaching: config.edgeCaching,
+    telemetry: config.telemetry, edgeCaching: config.edgeCaching, healthPolicy: config.healthPolicy,
     ...(config.accelRedirectPrefix ? { accelRedirectPrefix: config.accelRedirectPrefix } : {}),
     loginLimits: config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),

@@ -2,11 +2,12 @@
  * @module Node entry (`npm run server`): config from the environment, better-sqlite3 and
  * file-system blobs under the data dir, pino logs, graceful shutdown on SIGTERM/SIGINT.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import './require-node.ts'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Server } from 'node:http'
-import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
+import { createAdaptorServer, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
@@ -22,6 +23,7 @@ import { clientAddress } from './client-address-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
+import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -139,9 +141,52 @@ export interface StartOptions {
   routes?: (app: ReturnType<typeof createApp>) => void
 }
 
+type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch']
+
+/** Binds host:port before anything is written, so a port in use is reported first. */
+async function listen(host: string, port: number, fetch: Fetch): Promise<ServerType> {
+  const server = createAdaptorServer({ fetch, hostname: host })
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
+      if (error.code === 'EADDRINUSE') fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
+      else if (error.code === 'EACCES') fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
+      else fail(error)
+    })
+    server.listen(port, host, () => done())
+  })
+  return server
+}
+
+const starting = () => new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'the server is starting' }), {
+  status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+})
+
 export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions): Promise<RunningServer> {
-  const dataDir = resolve(config.dataDir)
-  await mkdir(dataDir, { recursive: true })
+  // Checked in this order, each before anything is written: the data directory is usable, no
+  // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
+  const dataDir = await usableDataDir(config.dataDir)
+  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
+  let handle: Fetch | undefined
+  const server = await listen(config.host, config.port, (request, env) => (handle ? handle(request, env) : starting())).catch(async (error: unknown) => {
+    await lock?.release()
+    throw error
+  })
+  try {
+    const started = await startOnListener({ config, logger, passwordIterations, routes }, dataDir, server, (fetch) => (handle = fetch))
+    return { ...started, async close() {
+      await started.close()
+      await lock?.release()
+    } }
+  } catch (error) {
+    await new Promise<void>((done) => server.close(() => done()))
+    await lock?.release()
+    throw error
+  }
+}
+
+async function startOnListener({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions, dataDir: string, server: ServerType, serveWith: (fetch: Fetch) => void): Promise<RunningServer> {
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openDatabase(config, dataDir)
@@ -196,10 +241,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`
     logger.info({ url: metricsUrl }, 'metrics')
   }
-  const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
-    s.once('error', fail)
-  })
+  serveWith((request, env) => app.fetch(request, env))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)
@@ -246,6 +288,10 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel })
   const running = await startServer({ config, logger }).catch((error: unknown) => {
+    if (error instanceof StartupError) {
+      console.error(error.message)
+      process.exit(1)
+    }
     if (!(error instanceof BlobStoreStartupError)) throw error
     logger.fatal({}, error.message)
     process.exit(1)
