@@ -30,15 +30,18 @@ export const siteConfig = {
     { label: 'Website', href: 'https://github.com/ferry-updates/ferry/tree/main/pages' },
     { label: 'OpenAPI contract', href: 'https://github.com/ferry-updates/ferry/tree/main/openapi' },
   ],
-  /** Article sites where posts about Ferry are cross-posted. */
+  /**
+   * Articles on other sites the footer points to: the updater guides of the frameworks Ferry
+   * serves, which its own guides build on (Ferry's posts are not cross-posted anywhere).
+   */
   articleSites: [
-    { label: 'DEV Community', href: 'https://dev.to/t/ferry' },
-    { label: 'Hashnode', href: 'https://hashnode.com/n/ferry' },
+    { label: 'Electron: Updating applications', href: 'https://www.electronjs.org/docs/latest/tutorial/updates' },
+    { label: 'Tauri: Updater plugin', href: 'https://v2.tauri.app/plugin/updater/' },
   ],
   announcement: {
     /** Changing the id shows the bar again to people who dismissed an earlier one. */
-    id: 'announcement-2026-11-api-v1',
-    text: 'Ferry’s API v1 contract is published: read the reference or try it in your browser.',
+    id: 'announcement-2026-11-next',
+    text: 'Ferry 0.1.0 is not released yet: the Next docs and the /v1 API reference describe main. Try the API in your browser.',
     href: '/docs/api',
   },
 } as const
