@@ -17,7 +17,8 @@ interface OperationPage { route: string; method: string; operationId: string; re
 const pages: OperationPage[] = tagOrder.flatMap((tag) => {
   let files: string[]
   try {
-    files = readdirSync(join(API, tag)).filter((f) => f.endsWith('.mdx')).sort()
+    // Pages by name, as tests/try-it/examples-on-seed.test.ts orders the operations.
+    files = readdirSync(join(API, tag)).filter((f) => f.endsWith('.mdx')).sort((a, b) => a.slice(0, -4).localeCompare(b.slice(0, -4)))
   } catch {
     return []
   }

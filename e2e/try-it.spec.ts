@@ -116,7 +116,7 @@ test.describe('against your own server', () => {
     expect((await sent).headers().authorization).toMatch(/^Bearer ey/)
     await expect(answer(page).getByRole('status')).toHaveText(/^201 Created in \d+ ms · matches the documented response$/)
     const listed = await (await fetch(`${url}/v1/apps`, { headers: { authorization: (await sent).headers().authorization! } })).json()
-    expect(listed.items.map((app: { slug: string }) => app.slug)).toEqual(['harbor-notes'])
+    expect(listed.items.map((app: { slug: string }) => app.slug)).toEqual(['saltmarsh'])
 
     await server.stop()
     await panel(page).getByRole('button', { name: 'Send request' }).click()

@@ -13,7 +13,8 @@ import { tryItRequest } from '../../lib/codegen/transform/try-it.ts'
 import { loadReal } from '../codegen/helpers.ts'
 
 const { tags } = await loadReal()
-const operations = tags.flatMap((t) => t.operations)
+// The e2e walk's order: tags as in the sidebar, each tag's pages by file name (so login comes before signup).
+const operations = tags.flatMap((t) => [...t.operations].sort((a, b) => a.slug.localeCompare(b.slug)))
 const deletes = operations.filter((o) => o.method.toLowerCase() === 'delete')
 const ordered = [...operations.filter((o) => o.method.toLowerCase() !== 'delete'), ...deletes]
 

@@ -185,14 +185,15 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
     const example = initialDraft(request)
     // The sandbox's signup key is its own: offered on the signup operation.
     const signupKey = usesSignupKey ? loadSandbox().then((sandbox) => sandbox.signupKey()) : Promise.resolve('')
-    Promise.all([sandboxValues(operationId, sandboxGet), signupKey])
+    const signedIn = usesToken ? sandboxToken().catch(() => undefined) : Promise.resolve(undefined)
+    Promise.all([sandboxValues(operationId, sandboxGet), signupKey, signedIn])
       .then(([values, key]) => live && setDraft((d) => ({ ...withSandboxValues(d, example, values), signupKey: d.signupKey || key })))
       .catch(() => {})
       .finally(() => live && setPrepared(true))
     return () => {
       live = false
     }
-  }, [s.target, operationId, request, usesSignupKey])
+  }, [s.target, operationId, request, usesSignupKey, usesToken])
 
   const set = (change: (d: Draft) => Draft) => setDraft(change)
 

@@ -104,6 +104,10 @@ export async function sandboxValues(operationId: string, call: SandboxCall): Pro
     const id = str((await items(call, '/v1/team/tokens')).at(-1), 'id')
     return { params: id ? { 'path:id': id } : {} }
   }
+  if (operationId === 'login') {
+    // The contract's example account exists only after its signup example; the demo admin always does.
+    return { params: {}, body: JSON.stringify(DEMO_LOGIN, null, 2) }
+  }
   if (operationId === 'updateAdminPassword') {
     // Keeps the demo login working: the same password, so the page's demo credentials stay true.
     return { params: {}, body: JSON.stringify({ currentPassword: DEMO_LOGIN.password, newPassword: DEMO_LOGIN.password }, null, 2) }
