@@ -10,7 +10,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function summary(release: ReleaseNotes): string {
   if (release.baseline !== undefined) return `The first frozen contract, version ${release.versions.to}: ${release.baseline} operations.`
   const count = (status: OperationChanges['status']) => release.operations.filter((o) => o.status === status).length
-  return `Contract ${release.versions.from} → ${release.versions.to}: ${count('added')} operations added, ${count('changed')} changed, ${count('removed')} removed; ${release.breaking === 0 ? 'none breaking' : `${release.breaking} with breaking changes`}.`
+  const { from, to } = release.versions
+  const version = from === undefined || from === to ? `Contract version ${to}` : `Contract ${from} → ${to}`
+  return `${version}: ${count('added')} operations added, ${count('changed')} changed, ${count('removed')} removed; ${release.breaking === 0 ? 'none breaking' : `${release.breaking} with breaking changes`}.`
 }
 
 function content(release: ReleaseNotes, origin: string): string {

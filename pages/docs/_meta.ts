@@ -2,6 +2,7 @@ import { versions } from '../../lib/docs-versions'
 
 export default {
   intro: 'Introduction',
+  'when-to-choose-ferry': 'When to choose Ferry',
   'getting-started': 'Getting started',
   'quickstart-electron': 'Quickstart: Electron',
   'quickstart-tauri': 'Quickstart: Tauri v2',

@@ -2666,9 +2666,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "slug": "harbor-notes",
-                 *       "name": "Harbor Notes",
-                 *       "description": "A note-taking app that syncs over your own server.",
+                 *       "slug": "saltmarsh",
+                 *       "name": "Saltmarsh",
+                 *       "description": "A field journal for coastal surveys.",
                  *       "private": false
                  *     }
                  */
@@ -2681,7 +2681,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description URL of the new app.
-                     * @example /v1/apps/harbor-notes
+                     * @example /v1/apps/saltmarsh
                      */
                     Location?: string;
                     [name: string]: unknown;
@@ -2689,9 +2689,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "slug": "harbor-notes",
-                     *       "name": "Harbor Notes",
-                     *       "description": "A note-taking app that syncs over your own server.",
+                     *       "slug": "saltmarsh",
+                     *       "name": "Saltmarsh",
+                     *       "description": "A field journal for coastal surveys.",
                      *       "private": false,
                      *       "createdAt": "2025-03-14T09:30:00Z",
                      *       "updatedAt": "2025-03-14T09:30:00Z"
@@ -3538,8 +3538,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "beta",
-                 *       "description": "Weekly builds for early adopters."
+                 *       "name": "nightly",
+                 *       "description": "Builds from main, every night."
                  *     }
                  */
                 "application/json": components["schemas"]["ChannelCreate"];
@@ -3555,8 +3555,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "ch_5t1b",
-                     *       "name": "beta",
-                     *       "description": "Weekly builds for early adopters.",
+                     *       "name": "nightly",
+                     *       "description": "Builds from main, every night.",
                      *       "createdAt": "2025-03-14T09:40:00Z"
                      *     }
                      */
@@ -3724,8 +3724,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "windows",
-                 *       "updater": "squirrel-windows"
+                 *       "name": "macos",
+                 *       "updater": "sparkle"
                  *     }
                  */
                 "application/json": components["schemas"]["PlatformCreate"];
@@ -3741,8 +3741,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "pl_3w8d",
-                     *       "name": "windows",
-                     *       "updater": "squirrel-windows",
+                     *       "name": "macos",
+                     *       "updater": "sparkle",
                      *       "createdAt": "2025-03-14T09:41:00Z"
                      *     }
                      */
@@ -3902,7 +3902,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "arm64"
+                 *       "name": "ia32"
                  *     }
                  */
                 "application/json": components["schemas"]["ArchCreate"];
@@ -3918,7 +3918,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "ar_2c7v",
-                     *       "name": "arm64",
+                     *       "name": "ia32",
                      *       "createdAt": "2025-03-14T09:43:00Z"
                      *     }
                      */
@@ -4489,7 +4489,7 @@ export interface operations {
                  *           }
                  *         }
                  *       },
-                 *       "expiresAt": "2026-03-14T00:00:00Z"
+                 *       "expiresAt": "2030-03-14T00:00:00Z"
                  *     }
                  */
                 "application/json": components["schemas"]["ApiTokenCreate"];
@@ -4514,7 +4514,7 @@ export interface operations {
                      *       "token": "ferry_7Qd2kV9mXc4Lp0sRt8WbZy3Hn6Jf1GaE",
                      *       "createdBy": "usr_3h8c",
                      *       "createdAt": "2025-03-14T10:30:00Z",
-                     *       "expiresAt": "2026-03-14T00:00:00Z",
+                     *       "expiresAt": "2030-03-14T00:00:00Z",
                      *       "lastUsedAt": null,
                      *       "permissions": {
                      *         "apps": {
