@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { TryItRequest } from '../../../lib/codegen/model'
-import { DEMO_LOGIN } from '../../../server/seed.ts'
+import { DEMO_LOGIN } from '../../../server/demo/seed.ts'
 import { SANDBOX_ORIGIN, loadSandbox } from '../../demo/sandbox-loader'
 import { InlineCode } from '../inline-code'
 import { buildRequest, initialDraft, paramKey, type Draft } from './build-request'

@@ -4,7 +4,7 @@
  * (server/seed.ts) the operation can act on, and a few values the seed needs, so the first send
  * succeeds. The reader sees the filled values in the form and can change them.
  */
-import { DEMO_LOGIN } from '../../../server/seed.ts'
+import { DEMO_LOGIN } from '../../../server/demo/seed.ts'
 
 /** Calls the sandbox with the demo session's token; answers the status and the parsed body. */
 export type SandboxCall = (path: string) => Promise<{ status: number; json: unknown }>

@@ -2,7 +2,7 @@
  * In sandbox mode Try it works as the demo team admin from the first send: the demo login is
  * used, not just shown. After the reader logs out, requests go without a token (to see a 401).
  */
-import { DEMO_LOGIN } from '../../../server/seed.ts'
+import { DEMO_LOGIN } from '../../../server/demo/seed.ts'
 import { SANDBOX_ORIGIN } from '../../demo/sandbox-loader'
 import { send } from './send'
 import { session, updateSession } from './session'
