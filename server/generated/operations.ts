@@ -760,6 +760,19 @@ export const componentSchemas: Record<string, unknown> = {
         "minimumSystemVersion": {
           "$ref": "ferry:components#/schemas/MinimumSystemVersion"
         },
+        "signer": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/SignerIdentity"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "signerChange": {
+          "$ref": "ferry:components#/schemas/SignerChange"
+        },
         "artifacts": {
           "type": "array",
           "minItems": 1,
@@ -816,6 +829,14 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "minimumSystemVersion": {
           "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
+        "signerChange": {
+          "type": "boolean",
+          "default": false
+        },
+        "signerChangeNote": {
+          "type": "string",
+          "maxLength": 1000
         },
         "files": {
           "type": "array",
@@ -1303,6 +1324,9 @@ export const componentSchemas: Record<string, unknown> = {
         "downgrade": {
           "type": "boolean"
         },
+        "signerChange": {
+          "type": "string"
+        },
         "versions": {
           "type": "array",
           "items": {
@@ -1651,6 +1675,69 @@ export const componentSchemas: Record<string, unknown> = {
           "items": {
             "$ref": "ferry:components#/schemas/Artifact"
           }
+        }
+      }
+    },
+    "SignerIdentity": {
+      "type": "object",
+      "required": [
+        "kind",
+        "commonName",
+        "organization",
+        "fingerprint"
+      ],
+      "properties": {
+        "kind": {
+          "type": "string",
+          "enum": [
+            "authenticode"
+          ]
+        },
+        "commonName": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organization": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "fingerprint": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    },
+    "SignerChange": {
+      "type": "object",
+      "required": [
+        "note",
+        "previous"
+      ],
+      "properties": {
+        "note": {
+          "type": "string"
+        },
+        "previous": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/SignerIdentity"
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
     },
@@ -2570,6 +2657,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

@@ -1,4 +1,5 @@
 /** @module Rows → the API's objects, and the app lookup several routes share. */
+import { storedSigner } from '../transfer/signer-continuity.ts'
 import { timestamp } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Schemas } from '../http/spec.ts'
@@ -82,6 +83,8 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     createdAt: r.created_at,
     publishedAt: r.published_at,
     ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
+    ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
+    ...(r.signer_change_note !== null ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } } : {}),
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
       toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))

@@ -24,11 +24,12 @@ import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { stepProblems } from '../updates/rollout.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
+import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
-const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate'])
+const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signerChange'])
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
@@ -112,6 +113,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
     }
 
+    const signerColumns = await uploadSignerColumns(s.db, s.blobs, upload.files, {
+      app: slug, version: body.version, channelId, platformId, published: body.published === true,
+      declared: body.signerChange === true, note: body.signerChangeNote,
+    })
+
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
@@ -126,7 +132,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
           minimum_system_version: body.minimumSystemVersion ?? null,
-          created_at: now, published_at: body.published ? now : null,
+          created_at: now, published_at: body.published ? now : null, ...signerColumns,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
       })
@@ -212,9 +218,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
             health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
           }
+      const signerColumns = body.published === true ? await publishSignerColumns(s.db, app.slug, path.version) : {}
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
           ...rampColumns,
+          ...signerColumns,
           ...policyColumns,
           ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
           ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),

@@ -74,6 +74,14 @@ export interface VersionsTable {
   health_max_reports_per_address: number | null
   /** Health reports before this time (the last resume) no longer count. */
   health_since: string | null
+  /** 1 when the version has files whose signer Ferry reads (`.exe`); then `signer` is meaningful. */
+  signer_read: Generated<number>
+  /** JSON `SignerIdentity`; `null`: unsigned (or not read). */
+  signer: string | null
+  /** Non-null when the upload declared a change of signer (`signerChange`), its note. */
+  signer_change_note: string | null
+  /** JSON `SignerIdentity` of the newest published version this one replaced at its publish, when the signer changed. */
+  signer_previous: string | null
 }
 export interface ArtifactsTable {
   id: string
