@@ -1615,6 +1615,10 @@ export interface components {
             private: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /** @description Every Tauri key the app holds, with its role; present when it holds one. */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description Every Sparkle key the app holds, with its role; present when it holds one. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1633,6 +1637,14 @@ export interface components {
             private?: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /**
+             * @description Replaces every Tauri key with this list (key rotation): one `current` key, at most one
+             *     `next`, any `retired`. Uploads' `.sig` files may be signed by the current or the next
+             *     key. Not together with `tauriPublicKey`; `[]` removes every key.
+             */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description As `tauriPublicKeys`, for Sparkle EdDSA keys. Not together with `sparklePublicKey`. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
         };
         /**
          * @description The app's Tauri updater public key, as in `plugins.updater.pubkey` (base64 of minisign's public
@@ -2056,6 +2068,23 @@ export interface components {
         SignerChange: {
             note: string;
             previous: components["schemas"]["SignerIdentity"] | null;
+        };
+        /**
+         * @description `current`: the key the installed base trusts; `next`: the key a bridge release taught
+         *     installs to trust, accepted for uploads alongside the current one; `retired`: kept on
+         *     record, no longer accepted.
+         * @enum {string}
+         */
+        UpdaterKeyRole: "current" | "next" | "retired";
+        TauriKeyEntry: {
+            /** @description A Tauri updater public key, as in `plugins.updater.pubkey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
+        };
+        SparkleKeyEntry: {
+            /** @description A Sparkle `SUPublicEDKey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
         };
         /** @description The JSON Squirrel.Mac (Electron's built-in `autoUpdater` on macOS) reads. */
         SquirrelMacUpdate: {

@@ -533,6 +533,18 @@ export const componentSchemas: Record<string, unknown> = {
         "sparklePublicKey": {
           "$ref": "ferry:components#/schemas/SparklePublicKey"
         },
+        "tauriPublicKeys": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/TauriKeyEntry"
+          }
+        },
+        "sparklePublicKeys": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/SparkleKeyEntry"
+          }
+        },
         "createdAt": {
           "$ref": "ferry:components#/schemas/Timestamp"
         },
@@ -590,6 +602,20 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "sparklePublicKey": {
           "$ref": "ferry:components#/schemas/SparklePublicKey"
+        },
+        "tauriPublicKeys": {
+          "type": "array",
+          "maxItems": 8,
+          "items": {
+            "$ref": "ferry:components#/schemas/TauriKeyEntry"
+          }
+        },
+        "sparklePublicKeys": {
+          "type": "array",
+          "maxItems": 8,
+          "items": {
+            "$ref": "ferry:components#/schemas/SparkleKeyEntry"
+          }
         }
       }
     },
@@ -1738,6 +1764,48 @@ export const componentSchemas: Record<string, unknown> = {
               "type": "null"
             }
           ]
+        }
+      }
+    },
+    "UpdaterKeyRole": {
+      "type": "string",
+      "enum": [
+        "current",
+        "next",
+        "retired"
+      ]
+    },
+    "TauriKeyEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "role"
+      ],
+      "properties": {
+        "key": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9+/=\\s]{40,400}$"
+        },
+        "role": {
+          "$ref": "ferry:components#/schemas/UpdaterKeyRole"
+        }
+      }
+    },
+    "SparkleKeyEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "role"
+      ],
+      "properties": {
+        "key": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9+/]{43}=$"
+        },
+        "role": {
+          "$ref": "ferry:components#/schemas/UpdaterKeyRole"
         }
       }
     },

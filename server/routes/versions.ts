@@ -25,6 +25,7 @@ import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { stepProblems } from '../updates/rollout.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
+import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
@@ -57,16 +58,16 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
    * over the file it signs. A 400 names every file whose signature does not verify.
    */
   async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<FieldError[]> {
-    const tauri = app.tauri_public_key === null ? undefined : parseMinisignPublicKey(app.tauri_public_key)
-    const sparkle = app.sparkle_public_key === null ? undefined : parseSparklePublicKey(app.sparkle_public_key)
+    const tauri = acceptedKeys(appKeys(app.tauri_public_key, app.tauri_extra_keys)).flatMap((k) => parseMinisignPublicKey(k) ?? [])
+    const sparkle = acceptedKeys(appKeys(app.sparkle_public_key, app.sparkle_extra_keys)).flatMap((k) => parseSparklePublicKey(k) ?? [])
     const byName = new Map(upload.files.map((f) => [f.name, f]))
     const errors: FieldError[] = []
     for (const sig of upload.files) {
       const signed = byName.get(signedFileOf(sig.name) ?? '')
       if (!signed) continue
       const type = packageTypeOf(sig.name)
-      const problem = type === 'sig' && tauri ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
-        : type === 'edsig' && sparkle ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
+      const problem = type === 'sig' && tauri.length ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
+        : type === 'edsig' && sparkle.length ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
           : undefined
       if (problem) errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${problem}` })
     }

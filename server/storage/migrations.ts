@@ -237,6 +237,9 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('versions').addColumn('signer', 'text').execute()
       await db.schema.alterTable('versions').addColumn('signer_change_note', 'text').execute()
       await db.schema.alterTable('versions').addColumn('signer_previous', 'text').execute()
+      // Key rotation: the non-current updater keys, JSON [{ key, role }].
+      await db.schema.alterTable('apps').addColumn('tauri_extra_keys', 'text').execute()
+      await db.schema.alterTable('apps').addColumn('sparkle_extra_keys', 'text').execute()
     },
   },
 })

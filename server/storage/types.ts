@@ -29,6 +29,10 @@ export interface AppsTable {
   tauri_public_key: string | null
   /** Sparkle EdDSA public key (base64, 32 bytes); uploads' `.edsig` files must verify. */
   sparkle_public_key: string | null
+  /** Key rotation: the app's non-current Tauri keys, JSON `[{ key, role }]` (roles `next`, `retired`). */
+  tauri_extra_keys: string | null
+  /** The same for Sparkle keys. */
+  sparkle_extra_keys: string | null
   created_at: string
   updated_at: string
 }
