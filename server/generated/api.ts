@@ -1256,6 +1256,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/update-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Devices per updater key
+         * @description For a key rotation: the app's Tauri and Sparkle keys with their roles, and for each, how
+         *     many devices ran a version whose signature that key verified at upload, on the latest UTC
+         *     day with telemetry for the app. A device on the bridge release (signed with the old key,
+         *     carrying the new one) counts for the old key, so a new key's figure is a lower bound of the
+         *     devices that trust it. Versions uploaded before Ferry recorded the key count for none.
+         *     Returns 404 `telemetry-disabled` when the server runs with `FERRY_TELEMETRY=off`.
+         */
+        get: operations["getUpdateKeyDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
         parameters: {
             query?: never;
@@ -2085,6 +2116,20 @@ export interface components {
             /** @description A Sparkle `SUPublicEDKey`. */
             key: string;
             role: components["schemas"]["UpdaterKeyRole"];
+        };
+        UpdateKeyDevices: {
+            /** @description The latest UTC day with telemetry for the app; `null` when there is none. */
+            day: string | null;
+            /** @description Devices seen that day, on any version. */
+            devices: number;
+            keys: {
+                /** @enum {string} */
+                updater: "tauri" | "sparkle";
+                key: string;
+                role: components["schemas"]["UpdaterKeyRole"];
+                /** @description Devices that day on a version whose signature this key verified. */
+                devices: number;
+            }[];
         };
         /** @description The JSON Squirrel.Mac (Electron's built-in `autoUpdater` on macOS) reads. */
         SquirrelMacUpdate: {
@@ -5641,6 +5686,51 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUpdateKeyDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys and their devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "day": "2026-11-25",
+                     *       "devices": 1200,
+                     *       "keys": [
+                     *         {
+                     *           "updater": "tauri",
+                     *           "key": "dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDQ1M0E1QjY3OTUxMDlGQzcKUldUSG41R1ZaMXM2UmN3K2FRZkN6bVRsa1hWS3JmREJQcFZyZXJtdnkzR0t3ZkRkWDJRN0NqRncK",
+                     *           "role": "current",
+                     *           "devices": 900
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateKeyDevices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

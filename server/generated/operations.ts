@@ -1809,6 +1809,62 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "UpdateKeyDevices": {
+      "type": "object",
+      "required": [
+        "day",
+        "devices",
+        "keys"
+      ],
+      "properties": {
+        "day": {
+          "oneOf": [
+            {
+              "type": "string",
+              "format": "date"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "devices": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "keys": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "updater",
+              "key",
+              "role",
+              "devices"
+            ],
+            "properties": {
+              "updater": {
+                "type": "string",
+                "enum": [
+                  "tauri",
+                  "sparkle"
+                ]
+              },
+              "key": {
+                "type": "string"
+              },
+              "role": {
+                "$ref": "ferry:components#/schemas/UpdaterKeyRole"
+              },
+              "devices": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
+      }
+    },
     "SquirrelMacUpdate": {
       "type": "object",
       "required": [
@@ -5517,6 +5573,56 @@ export const operations: readonly OperationSpec[] = [
       },
       "302": {},
       "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getUpdateKeyDevices",
+    "method": "get",
+    "path": "/v1/apps/{app}/update-keys",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1update-keys/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/UpdateKeyDevices"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

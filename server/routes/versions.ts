@@ -55,23 +55,30 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
 
   /**
    * Each signature file checked against the key the app holds for its kind (none: not checked),
-   * over the file it signs. A 400 names every file whose signature does not verify.
+   * over the file it signs. A 400 names every file whose signature does not verify; otherwise
+   * `updateKey` is the key that verified them (key rotation counts devices by it).
    */
-  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<FieldError[]> {
-    const tauri = acceptedKeys(appKeys(app.tauri_public_key, app.tauri_extra_keys)).flatMap((k) => parseMinisignPublicKey(k) ?? [])
-    const sparkle = acceptedKeys(appKeys(app.sparkle_public_key, app.sparkle_extra_keys)).flatMap((k) => parseSparklePublicKey(k) ?? [])
+  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<{ errors: FieldError[]; updateKey: string | null }> {
+    const usable = <T>(keys: string[], parse: (k: string) => T | undefined) => keys.flatMap((text) => {
+      const parsed = parse(text)
+      return parsed === undefined ? [] : [{ text, parsed }]
+    })
+    const tauri = usable(acceptedKeys(appKeys(app.tauri_public_key, app.tauri_extra_keys)), parseMinisignPublicKey)
+    const sparkle = usable(acceptedKeys(appKeys(app.sparkle_public_key, app.sparkle_extra_keys)), parseSparklePublicKey)
     const byName = new Map(upload.files.map((f) => [f.name, f]))
     const errors: FieldError[] = []
+    let updateKey: string | null = null
     for (const sig of upload.files) {
       const signed = byName.get(signedFileOf(sig.name) ?? '')
       if (!signed) continue
       const type = packageTypeOf(sig.name)
-      const problem = type === 'sig' && tauri.length ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
-        : type === 'edsig' && sparkle.length ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
-          : undefined
-      if (problem) errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${problem}` })
+      const [keys, check] = type === 'sig' && tauri.length ? [tauri, await minisignProblem(s.blobs, tauri.map((k) => k.parsed), sig.blobKey, signed.blobKey)] as const
+        : type === 'edsig' && sparkle.length ? [sparkle, await edSignatureProblem(s.blobs, sparkle.map((k) => k.parsed), sig.blobKey, signed.blobKey, signed.size)] as const
+          : [[], undefined] as const
+      if (typeof check === 'string') errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${check}` })
+      else if (check) updateKey ??= keys[check.key]?.text ?? null
     }
-    return errors
+    return { errors, updateKey }
   }
 
   /** Validates the received fields and signatures, then records the version and its already-stored files. */
@@ -95,8 +102,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const parsed = versionInput('version', body.version)
     const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
     if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
-    const unsigned = await signatureProblems(app, upload)
-    if (unsigned.length) throw validationProblem(unsigned)
+    const signatures = await signatureProblems(app, upload)
+    if (signatures.errors.length) throw validationProblem(signatures.errors)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -133,7 +140,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
           minimum_system_version: body.minimumSystemVersion ?? null,
-          created_at: now, published_at: body.published ? now : null, ...signerColumns,
+          created_at: now, published_at: body.published ? now : null, ...signerColumns, update_key: signatures.updateKey,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
       })

@@ -240,6 +240,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       // Key rotation: the non-current updater keys, JSON [{ key, role }].
       await db.schema.alterTable('apps').addColumn('tauri_extra_keys', 'text').execute()
       await db.schema.alterTable('apps').addColumn('sparkle_extra_keys', 'text').execute()
+      // The updater key that verified the version's .sig / .edsig, to count devices per key.
+      await db.schema.alterTable('versions').addColumn('update_key', 'text').execute()
     },
   },
 })

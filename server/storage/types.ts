@@ -86,6 +86,8 @@ export interface VersionsTable {
   signer_change_note: string | null
   /** JSON `SignerIdentity` of the newest published version this one replaced at its publish, when the signer changed. */
   signer_previous: string | null
+  /** The updater public key (Tauri or Sparkle) that verified its signature at upload; `null` when none was checked. */
+  update_key: string | null
 }
 export interface ArtifactsTable {
   id: string

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Db, VersionsTable } from './types.ts'
 
 /** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
-export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key'> & {
+export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key' | 'update_key'> & {
   channel: string
   platform: string
   arch: string

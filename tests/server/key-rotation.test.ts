@@ -81,6 +81,21 @@ test('Tauri: the current and the next key are accepted; after the rotation the r
   assert.equal(none.tauriPublicKeys, undefined)
 })
 
+test('devices per key: update checks counted by the key that signed the version each device runs', async () => {
+  await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] }), 200)
+  const check = (version: string, device: string) => f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, { headers: { 'x-ferry-device-id': device } })
+  // 1.0.0 was signed by the old key, 1.1.0 and 1.3.0 by the new one.
+  for (const [version, device] of [['1.0.0', 'device-rot-0001'], ['1.1.0', 'device-rot-0002'], ['1.3.0', 'device-rot-0003'], ['1.3.0', 'device-rot-0004']] as const) {
+    assert.ok([200, 204].includes((await check(version, device)).status))
+  }
+  const counts = await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys', bearer(token)), 200) as { day: string | null; devices: number; keys: Array<{ updater: string; role: string; devices: number }> }
+  assert.equal(counts.day, new Date().toISOString().slice(0, 10))
+  assert.equal(counts.devices, 4)
+  assert.deepEqual(counts.keys.map((k) => [k.updater, k.role, k.devices]), [['tauri', 'current', 3], ['tauri', 'retired', 1]])
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys'), 401)
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/nope-app/update-keys', bearer(token)), 404)
+})
+
 test('Sparkle: an .edsig by the next key is accepted, by another key refused', async () => {
   const [current, next, stranger] = [generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519')]
   const raw = (k: typeof current) => Buffer.from(k.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64')
