@@ -37,6 +37,8 @@ has nginx || need nginx-light
 # Varnish in front of Ferry in tests/server/edge-cache.test.ts and npm run bench:edge (varnishd
 # compiles its VCL with the C compiler, which the package depends on).
 has varnishd || need varnish
+# osslsigncode signs the Windows test fixtures of tests/server/signer-continuity.test.ts.
+has osslsigncode || need osslsigncode
 # systemd-analyze verifies local-deploy's unit (tests/docs/systemd-unit.test.ts).
 has systemd-analyze || need systemd
 

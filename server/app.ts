@@ -34,6 +34,7 @@ import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
+import { updateKeyHandlers } from './routes/update-keys.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...rolloutHandlers(s),
     ...healthHandlers(s),
     ...explainHandlers(s),
+    ...updateKeyHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

@@ -157,6 +157,13 @@ export interface paths {
          *     and `-`, and must read `<id>-<version>[-full|-delta].nupkg` with this upload's version;
          *     otherwise the upload is refused with a `400` naming the file and the rule. Other names are
          *     carried URL-encoded and need no such care.
+         *
+         *     Ferry reads who signed each `.exe` (its Authenticode publisher: the signer certificate's
+         *     subject CN and O). A published version signed by another publisher than the newest
+         *     published version of the same app, channel and platform, or unsigned after a signed one,
+         *     is refused with a `409` naming both, unless the upload declares the change with
+         *     `signerChange=true` (a bridge release). Unsigned uploads stay allowed while the app has
+         *     never been signed.
          */
         post: operations["uploadVersion"];
         delete?: never;
@@ -198,6 +205,8 @@ export interface paths {
          * @description Changes a version's changelog, publication state, criticality, intermediate flag or rollout
          *     percentage. Members you leave out keep their value. Publishing sets `publishedAt`; the
          *     version number, channel, platform and architecture cannot change (upload a new version).
+         *     Publishing a draft whose signer differs from the newest published version's is refused
+         *     with a `409` unless its upload declared the change (`signerChange`).
          *
          *     `ramp` replaces a hand-set percentage with steps (for example 1 % → 10 % → 50 % → 100 %, each
          *     after a number of minutes); the version's `rolloutPercentage` then follows the clock, and
@@ -1247,6 +1256,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/update-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Devices per updater key
+         * @description For a key rotation: the app's Tauri and Sparkle keys with their roles, and for each, how
+         *     many devices ran a version whose signature that key verified at upload, on the latest UTC
+         *     day with telemetry for the app. A device on the bridge release (signed with the old key,
+         *     carrying the new one) counts for the old key, so a new key's figure is a lower bound of the
+         *     devices that trust it. Versions uploaded before Ferry recorded the key count for none.
+         *     Returns 404 `telemetry-disabled` when the server runs with `FERRY_TELEMETRY=off`.
+         */
+        get: operations["getUpdateKeyDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
         parameters: {
             query?: never;
@@ -1606,6 +1646,10 @@ export interface components {
             private: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /** @description Every Tauri key the app holds, with its role; present when it holds one. */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description Every Sparkle key the app holds, with its role; present when it holds one. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1624,6 +1668,14 @@ export interface components {
             private?: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /**
+             * @description Replaces every Tauri key with this list (key rotation): one `current` key, at most one
+             *     `next`, any `retired`. Uploads' `.sig` files may be signed by the current or the next
+             *     key. Not together with `tauriPublicKey`; `[]` removes every key.
+             */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description As `tauriPublicKeys`, for Sparkle EdDSA keys. Not together with `sparklePublicKey`. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
         };
         /**
          * @description The app's Tauri updater public key, as in `plugins.updater.pubkey` (base64 of minisign's public
@@ -1700,6 +1752,12 @@ export interface components {
             /** @description When it was first published; `null` for drafts. */
             publishedAt: components["schemas"]["Timestamp"] | null;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
+            /**
+             * @description Who signed the version's Windows executables (`.exe`); `null` when they are unsigned.
+             *     Absent when the version has no file whose signer Ferry reads.
+             */
+            signer?: components["schemas"]["SignerIdentity"] | null;
+            signerChange?: components["schemas"]["SignerChange"];
             artifacts: components["schemas"]["Artifact"][];
         };
         VersionUpload: {
@@ -1721,6 +1779,15 @@ export interface components {
             /** @default 100 */
             rolloutPercentage: number;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
+            /**
+             * @description Declares that this version is signed by another publisher than the newest published
+             *     version (or unsigned after a signed one): a bridge release. Without it such an upload
+             *     is refused with a `409`.
+             * @default false
+             */
+            signerChange: boolean;
+            /** @description Why the signer changed; shown with the version and in the explain endpoint. */
+            signerChangeNote?: string;
             /** @description The artifacts; repeat the form field once per file. */
             files: string[];
         };
@@ -1893,6 +1960,11 @@ export interface components {
             critical: boolean;
             /** @description The offer is older than the device's version (the device runs a pulled version). */
             downgrade: boolean;
+            /**
+             * @description Present when the offered version declared a change of signer: who signs it now and who
+             *     signed before ("signed by B, was A: a bridge release").
+             */
+            signerChange?: string;
             /** @description Every version of the app, newest first, with the rule that decided it. */
             versions: components["schemas"]["VersionExplanation"][];
         };
@@ -1997,6 +2069,67 @@ export interface components {
             changelog: string;
             publishedAt: components["schemas"]["Timestamp"];
             artifacts: components["schemas"]["Artifact"][];
+        };
+        /**
+         * @description The Authenticode publisher of a Windows executable: the signer certificate's subject
+         *     common name and organization, and the SHA-256 of the certificate. Two identities are the
+         *     same publisher when both names match (a renewed certificate keeps its publisher).
+         * @example {
+         *       "kind": "authenticode",
+         *       "commonName": "Harbor Notes Ltd",
+         *       "organization": "Harbor Notes",
+         *       "fingerprint": "ac04858551ea730a8c07f027c978055a03e85f403c73b2bf53a742874cd4c200"
+         *     }
+         */
+        SignerIdentity: {
+            /** @enum {string} */
+            kind: "authenticode";
+            /** @description The subject's CN (what electron-updater's `publisherName` compares). */
+            commonName: string | null;
+            /** @description The subject's O. */
+            organization: string | null;
+            /** @description SHA-256 of the signer certificate (DER), lowercase hex. */
+            fingerprint: string;
+        };
+        /**
+         * @description Present when the upload declared a change of signer (`signerChange=true`): a bridge
+         *     release. `previous` is the publisher of the newest published version it replaced when it
+         *     was published; `null` while it is a draft or when nothing signed came before.
+         */
+        SignerChange: {
+            note: string;
+            previous: components["schemas"]["SignerIdentity"] | null;
+        };
+        /**
+         * @description `current`: the key the installed base trusts; `next`: the key a bridge release taught
+         *     installs to trust, accepted for uploads alongside the current one; `retired`: kept on
+         *     record, no longer accepted.
+         * @enum {string}
+         */
+        UpdaterKeyRole: "current" | "next" | "retired";
+        TauriKeyEntry: {
+            /** @description A Tauri updater public key, as in `plugins.updater.pubkey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
+        };
+        SparkleKeyEntry: {
+            /** @description A Sparkle `SUPublicEDKey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
+        };
+        UpdateKeyDevices: {
+            /** @description The latest UTC day with telemetry for the app; `null` when there is none. */
+            day: string | null;
+            /** @description Devices seen that day, on any version. */
+            devices: number;
+            keys: {
+                /** @enum {string} */
+                updater: "tauri" | "sparkle";
+                key: string;
+                role: components["schemas"]["UpdaterKeyRole"];
+                /** @description Devices that day on a version whose signature this key verified. */
+                devices: number;
+            }[];
         };
         /** @description The JSON Squirrel.Mac (Electron's built-in `autoUpdater` on macOS) reads. */
         SquirrelMacUpdate: {
@@ -3175,6 +3308,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -5639,6 +5773,51 @@ export interface operations {
             };
             304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUpdateKeyDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys and their devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "day": "2026-11-25",
+                     *       "devices": 1200,
+                     *       "keys": [
+                     *         {
+                     *           "updater": "tauri",
+                     *           "key": "dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDQ1M0E1QjY3OTUxMDlGQzcKUldUSG41R1ZaMXM2UmN3K2FRZkN6bVRsa1hWS3JmREJQcFZyZXJtdnkzR0t3ZkRkWDJRN0NqRncK",
+                     *           "role": "current",
+                     *           "devices": 900
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateKeyDevices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -16,4 +16,5 @@ export default {
   "pull-version": "Pull a version",
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
+  "update-key-devices": "Devices per updater key",
 }
