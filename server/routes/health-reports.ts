@@ -15,6 +15,7 @@ import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
+import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -80,6 +81,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       if (paused) {
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
         await s.answers?.invalidate([app.slug]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        await enqueueAutomaticPause(s.db, now, app.team_id, row.id, s.logger)
       }
       return respond(202, { counted: true, paused })
     },

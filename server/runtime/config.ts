@@ -53,6 +53,8 @@ export interface ServerConfig {
   trustedProxies: string[]
   /** Prometheus metrics on their own listener (`GET /metrics`); `undefined`: off. */
   metrics: { host: string; port: number } | undefined
+  /** Webhooks may reach loopback and private addresses (`FERRY_WEBHOOK_ALLOW_PRIVATE`). */
+  webhookAllowPrivate?: boolean
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -155,6 +157,10 @@ const hostName = (raw: string, name: string): string => {
 }
 const between = (min: number, max: number) => (raw: string, name: string) => integer(name, raw, min, max)
 const onOrOff = (raw: string, name: string) => onOff(name, raw)
+const trueOrFalse = (raw: string, name: string) => {
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got ${JSON.stringify(raw)}`)
+  return raw === 'true'
+}
 const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
   return raw as T
@@ -240,6 +246,7 @@ export interface Settings {
   trustedProxies: string[]
   metricsPort: number | undefined
   metricsHost: string
+  webhookAllowPrivate: boolean
 }
 
 /**
@@ -356,6 +363,11 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_METRICS_HOST', default: '127.0.0.1', parse: hostName, needs: 'FERRY_METRICS_PORT',
     description: 'Address the metrics listener binds to.',
   },
+  webhookAllowPrivate: {
+    name: 'FERRY_WEBHOOK_ALLOW_PRIVATE', default: 'false', parse: trueOrFalse,
+    group: true,
+    description: 'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
+  },
 }
 
 /** Reads and validates every variable of `VARIABLES`; throws one `ConfigError` listing all problems. */
@@ -421,6 +433,7 @@ function serverConfig(s: Settings): ServerConfig {
     downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, corsOrigins: s.corsOrigins,
     loginAttemptsPerAddress: s.loginAttemptsPerAddress, trustedProxies: s.trustedProxies,
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
+    webhookAllowPrivate: s.webhookAllowPrivate,
   }
 }
 

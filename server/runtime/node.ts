@@ -22,6 +22,10 @@ import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
+import { dialectOf } from '../storage/dialect.ts'
+import { releaseLeases } from '../storage/webhook-outbox.ts'
+import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
+import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
 async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
@@ -134,9 +138,14 @@ export interface StartOptions {
   passwordIterations?: number
   /** Adds routes behind the app's middleware (`npm run bench:server`'s hello world). */
   routes?: (app: ReturnType<typeof createApp>) => void
+  /** The webhook worker's pace and retry delays (tests shorten them). */
+  webhooks?: Pick<WorkerOptions, 'retryDelaysMs' | 'leaseMs'> & { intervalMs?: number }
 }
 
-export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions): Promise<RunningServer> {
+/** How often the webhook worker looks for due deliveries and ramp steps. */
+const WEBHOOK_PASS_MS = 1000
+
+export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(config.dataDir)
   await mkdir(dataDir, { recursive: true })
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
@@ -174,6 +183,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     config: settings,
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
+    webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
   })
   routes?.(app)
   let metricsServer: Server | undefined
@@ -201,6 +211,13 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
+  // SQLite has one process: attempts a killed predecessor left in flight are due now.
+  if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
+  const webhookWorker = createWebhookWorker({
+    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false),
+    ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}), ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
+  })
+  webhookWorker.start(webhooks?.intervalMs ?? WEBHOOK_PASS_MS)
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)
@@ -215,6 +232,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
+        await webhookWorker.stop()
         await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
         await app.lifecycle.close()
         await logins.close()
