@@ -114,6 +114,11 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       if (body.apps !== undefined) changes.apps = body.apps === null ? null : JSON.stringify(body.apps)
       if (body.enabled !== undefined) Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
       await s.db.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
+      // Enabled again: what waited (retries pushed far out while it failed) goes out now.
+      if (body.enabled === true && row.enabled !== 1) {
+        await s.db.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
+          .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
+      }
       return respond(200, toWebhook({ ...row, ...changes }))
     },
 
