@@ -203,11 +203,13 @@ test('a subscription whose deliveries fail for a day is disabled with the reason
   r.script(Array.from({ length: 20 }, () => 500))
   const s = await subscribe(r.url, ['version.uploaded'])
   await upload('harbor', '6.0.0')
+  // Retries a minute apart: the second attempt comes only once the clock has moved on.
+  const slow = createWebhookWorker({ db, now: clock, send: sendWebhookNode(true), logger: quiet, retryDelaysMs: Array.from({ length: 14 }, () => MINUTE) })
   offset = 0
-  await drain()
-  await r.arrived(1)
+  assert.equal(await slow.pass(), 1)
+  assert.equal(await slow.pass(), 0)
   offset = 25 * 60 * MINUTE
-  await drain()
+  assert.equal(await slow.pass(), 1)
   await r.arrived(2)
   offset = 0
   const got = await expectSpec('getWebhook', await f(`/v1/webhooks/${s.id}`, bearer(token)), 200) as { enabled: boolean; disabledReason: string }
@@ -217,7 +219,7 @@ test('a subscription whose deliveries fail for a day is disabled with the reason
   offset = 0
   r.script([])
   await expectSpec('updateWebhook', await f(`/v1/webhooks/${s.id}`, patch({ enabled: true })), 200)
-  await passUntilAttempt()
+  assert.equal(await slow.pass(), 1, 'enabled again, the waiting delivery is due at once')
   await r.arrived(3)
   const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${s.id}/deliveries`, bearer(token)), 200) as { items: Array<{ status: string }> }
   assert.deepEqual(log.items.map((d) => d.status), ['succeeded'])
