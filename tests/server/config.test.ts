@@ -20,7 +20,7 @@ test('defaults need no environment at all', () => {
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
-    corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
+    corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined, webhookAllowPrivate: false,
   })
 })
 
