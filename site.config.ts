@@ -62,6 +62,11 @@ export const references = {
     title: 'tauri-plugin-updater: updater.rs',
     href: 'https://github.com/tauri-apps/plugins-workspace/blob/v2/plugins/updater/src/updater.rs',
   },
+  mcp: { title: 'Model Context Protocol', href: 'https://modelcontextprotocol.io' },
+  mcpLocalServers: { title: 'MCP: Connect to local MCP servers', href: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers' },
+  claudeCodeMcp: { title: 'Claude Code: Connect Claude Code to tools via MCP', href: 'https://code.claude.com/docs/en/mcp' },
+  cursorMcp: { title: 'Cursor: Model Context Protocol', href: 'https://cursor.com/docs/mcp' },
+  vscodeMcpConfig: { title: 'VS Code: MCP configuration reference', href: 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
   electronAutoUpdater: { title: 'Electron: autoUpdater', href: 'https://www.electronjs.org/docs/latest/api/auto-updater' },
   squirrelMacCodeSignature: {
     title: 'Squirrel.Mac: SQRLCodeSignature.h',

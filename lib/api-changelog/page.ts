@@ -69,7 +69,7 @@ export function renderChangelogPage(releases: readonly ReleaseNotes[], docsBase:
     '',
     "What changed in the API contract in each release of these docs, newest first. Each frozen docs version keeps the contract it was released with (`openapi/versions/<id>.yaml`); a release lists the operations added, changed and removed since the one before it, and **Unreleased** lists what the current contract changes since the newest frozen one. The comparison is api-smart-diff's, so is the verdict on what is breaking, except where Ferry's [versioning policy](/docs/api#versioning) says a change is additive; such changes say why.",
     '',
-    `Follow it in a feed reader: [Atom feed of the API changelog](${feed}).`,
+    `Follow it in a feed reader: [Atom feed of the API changelog](${feed}). Each operation also has a feed of its own changes at \`${docsBase}/${CHANGELOG_PAGE}/<operationId>.xml\`, for example [the feed of \`createApp\`](${docsBase}/${CHANGELOG_PAGE}/createApp.xml). To compare any two frozen versions, run \`npm run api:diff -- --from-version <id> --to-version <id>\` in a checkout (see [Writing docs](/docs/writing-docs#api-changes-in-a-pull-request)).`,
     '',
     'Within `/v1` changes are additive. A breaking change needs a new contract version in `info.version`: a major bump (`1.4.0` → `2.0.0`), or a minor one while it is `0.x` (`0.3.1` → `0.4.0`); the repository\'s tests refuse a breaking change without it.',
     '',

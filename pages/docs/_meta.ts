@@ -16,6 +16,7 @@ export default {
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
+  mcp: 'Agents (MCP)',
   'writing-docs': 'Writing docs',
   '--api': { type: 'separator', title: 'Reference' },
   api: 'API reference',
