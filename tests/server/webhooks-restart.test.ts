@@ -26,7 +26,7 @@ async function deliveries(f: Fetch, token: string, id: string) {
   return (await res.json() as { items: Array<{ status: string; attempts: number; eventId: string }> }).items
 }
 
-test('a Ferry killed with SIGKILL mid-delivery delivers the event after its restart', { timeout: 60_000 }, async () => {
+test('a Ferry killed with SIGKILL mid-delivery delivers the event after its restart', { timeout: 180_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-webhook-kill-'))
   const databaseUrl = await testDatabaseUrl()
   const receiver = await startReceiver()
@@ -64,7 +64,7 @@ test('a Ferry killed with SIGKILL mid-delivery delivers the event after its rest
   }
 })
 
-test('two Ferry processes on one PostgreSQL deliver each event once', { timeout: 120_000 }, async () => {
+test('two Ferry processes on one PostgreSQL deliver each event once', { timeout: 180_000 }, async () => {
   const pg = await startPostgres()
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-webhook-two-'))
   const receiver = await startReceiver()
