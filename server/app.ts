@@ -36,6 +36,10 @@ import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
 import { updateKeyHandlers } from './routes/update-keys.ts'
 
+import { webhookHandlers } from './routes/webhooks.ts'
+import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webhooks/operation-events.ts'
+import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
+
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
@@ -82,6 +86,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     observer: deps.observer ?? IGNORE,
+    webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -119,14 +124,25 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...healthHandlers(s),
     ...explainHandlers(s),
     ...updateKeyHandlers(s),
+
+    ...webhookHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
+    const events = raisesEvents(op.operationId)
     const run = async (c: Ctx) => {
       c.set('operation', op.operationId)
-      const response = await handler(c, await check(c), respond)
+      const input = await check(c)
+      const user = events ? c.get('user') : undefined
+      // Webhooks: the state the write changes, read only when the team subscribes to something.
+      const before = user ? await eventStateBefore(s.db, op.operationId, user, input) : undefined
+      const response = await handler(c, input, respond)
+      if (before && user && response.status < 400) {
+        const body: unknown = response.status === 201 ? await response.clone().json() : undefined
+        await enqueueAll(s.db, s.now(), await eventsAfter(s.db, op.operationId, user, input, body, before), s.logger)
+      }
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
       if (invalidating && response.status < 400 && (s.answers || s.purger)) {

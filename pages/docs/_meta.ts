@@ -11,6 +11,7 @@ export default {
   team_based_auth: 'Team-based auth',
   publishing: 'Publishing from CI',
   rollouts: 'Rollouts',
+  webhooks: 'Webhooks',
   'code-signing': 'Code signing',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',

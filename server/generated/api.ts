@@ -715,6 +715,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description Lists the team's webhook subscriptions, oldest first, never their secret. A team has at most
+         *     50. Only the team admin manages webhooks (they see events of every app of the team).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook subscription
+         * @description Subscribes `url` to events of the team's apps (of the apps listed in `apps`, when given).
+         *     Each event is POSTed as JSON signed per the Standard Webhooks specification (headers
+         *     `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the subscription's `secret`,
+         *     which is in this response only (`whsec_…`). Deliveries are retried with growing delays for
+         *     about two days; see [Webhooks](/docs/webhooks).
+         *
+         *     The URL must be `http` or `https` and resolve only to public addresses: loopback, private,
+         *     CGNAT, link-local (including 169.254.169.254) and other reserved addresses answer 400 naming
+         *     `/url`, unless the operator sets `FERRY_WEBHOOK_ALLOW_PRIVATE=true`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook subscription
+         * @description One subscription of the team, without its secret; `disabledReason` says why Ferry disabled it.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Deletes the subscription with its delivery log; pending deliveries are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook subscription
+         * @description Changes the members sent. `enabled: true` enables a subscription Ferry disabled (its
+         *     pending deliveries go out again); `apps: null` covers every app of the team. The secret
+         *     stays; a new URL is checked as at creation.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description The delivery log, newest first: each event sent to this subscription, its attempts, the
+         *     last response status or error, and when the next attempt is due (`null` once it succeeded
+         *     or failed for good).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{delivery}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+                /**
+                 * @description The delivery's id, from the delivery log.
+                 * @example dlv_2Kd8Rt4Y
+                 */
+                delivery: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the same event (same `webhook-id` and body, freshly signed) to the subscription
+         *     again as a new delivery, due now, whatever became of the first.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to this subscription, whatever events it asks for, and
+         *     answers with its delivery. A disabled subscription answers 409: enable it first.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -2026,6 +2182,162 @@ export interface components {
         ArchList: {
             items: components["schemas"]["Arch"][];
             nextCursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description What happened: a version was uploaded, published, unpublished, reached a ramp step, was
+         *     paused (by a person or by health reports), resumed or pulled; an API token was created or
+         *     revoked.
+         * @example version.paused
+         * @enum {string}
+         */
+        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked";
+        /** @description A webhook subscription, without its secret. */
+        Webhook: {
+            id: components["schemas"]["Id"];
+            /** @example https://hooks.example.org/ferry */
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description The apps whose events are sent; `null` for every app of the team. */
+            apps: components["schemas"]["Slug"][] | null;
+            enabled: boolean;
+            /** @description Why Ferry disabled the subscription (its deliveries kept failing); `null` when enabled or disabled by a person. */
+            disabledReason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A new subscription with its signing secret, shown only once. */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The Standard Webhooks signing secret; give it to your receiver's verifying library as it is. */
+            secret: string;
+        };
+        WebhookCreate: {
+            /**
+             * @description Where events are POSTed; `http` or `https`, public addresses only (see `FERRY_WEBHOOK_ALLOW_PRIVATE`).
+             * @example https://hooks.example.org/ferry
+             */
+            url: string;
+            description?: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Only events of these apps of the team; leave out (or `null`) for every app. */
+            apps?: components["schemas"]["Slug"][] | null;
+        };
+        WebhookUpdate: {
+            url?: string;
+            description?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            apps?: components["schemas"]["Slug"][] | null;
+            /** @description `false` stops deliveries (they wait); `true` enables it again and clears `disabledReason`. */
+            enabled?: boolean;
+        };
+        WebhookList: {
+            items: components["schemas"]["Webhook"][];
+        };
+        /** @description One event sent (or to be sent) to one subscription. */
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            /** @description The `webhook-id` header; the same for every delivery of one event (receivers use it to drop duplicates). */
+            eventId: string;
+            /**
+             * @description A `WebhookEventType`, or `webhook.test`.
+             * @example version.paused
+             */
+            event: string;
+            /**
+             * @description `failed`: every attempt failed; `pending`: an attempt is due at `nextAttemptAt`.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The HTTP status of the last attempt; `null` before one or when it got no response. */
+            responseStatus: number | null;
+            /** @description Why the last attempt failed (a status, a refused address, a timeout); `null` when it succeeded. */
+            error: string | null;
+            lastAttemptAt: components["schemas"]["Timestamp"] | null;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /** @description The person who caused the event (through a login or one of their API tokens). */
+        WebhookActor: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description Present when the request came with an API token. */
+            tokenId?: components["schemas"]["Id"];
+        };
+        /** @description A version as webhook events describe it. */
+        WebhookVersion: {
+            id: components["schemas"]["Id"];
+            app: components["schemas"]["Slug"];
+            /** @example 2.4.0 */
+            version: string;
+            channel: string;
+            platform: string;
+            arch: string;
+            published: boolean;
+            /** @description Set while the rollout is paused; `automatic` when health reports paused it. */
+            paused: {
+                at: components["schemas"]["Timestamp"];
+                reason: string;
+                automatic: boolean;
+            } | null;
+            pulled: {
+                at: components["schemas"]["Timestamp"];
+                reason: string;
+            } | null;
+        };
+        /**
+         * @description The body of `version.uploaded`, `version.published`, `version.unpublished`, `version.paused`,
+         *     `version.resumed` and `version.pulled`. `actor` is `null` when Ferry acted by itself (a pause
+         *     by health reports).
+         */
+        WebhookVersionEvent: {
+            /** @enum {string} */
+            type: "version.uploaded" | "version.published" | "version.unpublished" | "version.paused" | "version.resumed" | "version.pulled";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                version: components["schemas"]["WebhookVersion"];
+                actor: components["schemas"]["WebhookActor"] | null;
+            };
+        };
+        /** @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step` counts from 0). */
+        WebhookRampStepEvent: {
+            /** @enum {string} */
+            type: "version.ramp_step";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                version: components["schemas"]["WebhookVersion"];
+                step: number;
+                percentage: number;
+            };
+        };
+        /** @description The body of `token.created` and `token.revoked` (never the token's secret). */
+        WebhookTokenEvent: {
+            /** @enum {string} */
+            type: "token.created" | "token.revoked";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                token: {
+                    id: components["schemas"]["Id"];
+                    name: string;
+                    createdBy: components["schemas"]["Id"];
+                };
+                actor: components["schemas"]["WebhookActor"];
+            };
+        };
+        /** @description The body of `webhook.test`, sent by [testWebhook](/docs/api/webhooks/test-webhook). */
+        WebhookTestEvent: {
+            /** @enum {string} */
+            type: "webhook.test";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                subscription: components["schemas"]["Id"];
+            };
         };
         HealthCheck: {
             /** @enum {string} */
@@ -4743,6 +5055,416 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "whk_7Hc2Lq9P",
+                     *           "url": "https://hooks.example.org/ferry",
+                     *           "description": "Open an incident when a rollout pauses",
+                     *           "events": [
+                     *             "version.paused",
+                     *             "version.pulled"
+                     *           ],
+                     *           "apps": [
+                     *             "harbor-notes"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "createdAt": "2025-03-14T10:30:00Z",
+                     *           "updatedAt": "2025-03-14T10:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.org/ferry",
+                 *       "description": "Open an incident when a rollout pauses",
+                 *       "events": [
+                 *         "version.paused",
+                 *         "version.pulled"
+                 *       ],
+                 *       "apps": [
+                 *         "harbor-notes"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The subscription was created; `secret` is shown only here. */
+            201: {
+                headers: {
+                    /**
+                     * @description Always `no-store`; the response carries a secret.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "dlv_2Kd8Rt4Y",
+                     *           "eventId": "msg_2xQ7wHnLk3Vz9TfR1cPm8B",
+                     *           "event": "version.paused",
+                     *           "status": "pending",
+                     *           "attempts": 3,
+                     *           "responseStatus": 503,
+                     *           "error": "HTTP 503",
+                     *           "lastAttemptAt": "2025-03-14T10:32:40Z",
+                     *           "nextAttemptAt": "2025-03-14T10:37:40Z",
+                     *           "createdAt": "2025-03-14T10:30:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+                /**
+                 * @description The delivery's id, from the delivery log.
+                 * @example dlv_2Kd8Rt4Y
+                 */
+                delivery: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_9Pq3Zm1C",
+                     *       "eventId": "msg_2xQ7wHnLk3Vz9TfR1cPm8B",
+                     *       "event": "version.paused",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "responseStatus": null,
+                     *       "error": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2025-03-14T11:00:00Z",
+                     *       "createdAt": "2025-03-14T11:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_5Wn7Bv2X",
+                     *       "eventId": "msg_8hT3kQ1mZx7Rc2VbN9LpY4",
+                     *       "event": "webhook.test",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "responseStatus": null,
+                     *       "error": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2025-03-14T10:30:00Z",
+                     *       "createdAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -1580,6 +1580,556 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "WebhookEventType": {
+      "type": "string",
+      "enum": [
+        "version.uploaded",
+        "version.published",
+        "version.unpublished",
+        "version.ramp_step",
+        "version.paused",
+        "version.resumed",
+        "version.pulled",
+        "token.created",
+        "token.revoked"
+      ]
+    },
+    "Webhook": {
+      "type": "object",
+      "required": [
+        "id",
+        "url",
+        "description",
+        "events",
+        "apps",
+        "enabled",
+        "disabledReason",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "url": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "events": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        },
+        "enabled": {
+          "type": "boolean"
+        },
+        "disabledReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "updatedAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "WebhookCreated": {
+      "allOf": [
+        {
+          "$ref": "ferry:components#/schemas/Webhook"
+        },
+        {
+          "type": "object",
+          "required": [
+            "secret"
+          ],
+          "properties": {
+            "secret": {
+              "type": "string",
+              "pattern": "^whsec_[A-Za-z0-9+/=]+$"
+            }
+          }
+        }
+      ]
+    },
+    "WebhookCreate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "events"
+      ],
+      "properties": {
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200
+        },
+        "events": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 9,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "minItems": 1,
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        }
+      }
+    },
+    "WebhookUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200
+        },
+        "events": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 9,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "minItems": 1,
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        },
+        "enabled": {
+          "type": "boolean"
+        }
+      }
+    },
+    "WebhookList": {
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Webhook"
+          }
+        }
+      }
+    },
+    "WebhookDelivery": {
+      "type": "object",
+      "required": [
+        "id",
+        "eventId",
+        "event",
+        "status",
+        "attempts",
+        "responseStatus",
+        "error",
+        "lastAttemptAt",
+        "nextAttemptAt",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "eventId": {
+          "type": "string"
+        },
+        "event": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "succeeded",
+            "failed"
+          ]
+        },
+        "attempts": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "responseStatus": {
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "error": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "lastAttemptAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "nextAttemptAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "WebhookDeliveryList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookDelivery"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "WebhookActor": {
+      "type": "object",
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "type": "string"
+        },
+        "tokenId": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    },
+    "WebhookVersion": {
+      "type": "object",
+      "required": [
+        "id",
+        "app",
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "published",
+        "paused",
+        "pulled"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "app": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "version": {
+          "type": "string"
+        },
+        "channel": {
+          "type": "string"
+        },
+        "platform": {
+          "type": "string"
+        },
+        "arch": {
+          "type": "string"
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "paused": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "at",
+                "reason",
+                "automatic"
+              ],
+              "properties": {
+                "at": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "automatic": {
+                  "type": "boolean"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "pulled": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "at",
+                "reason"
+              ],
+              "properties": {
+                "at": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "reason": {
+                  "type": "string"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "WebhookVersionEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "version.uploaded",
+            "version.published",
+            "version.unpublished",
+            "version.paused",
+            "version.resumed",
+            "version.pulled"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "version",
+            "actor"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "version": {
+              "$ref": "ferry:components#/schemas/WebhookVersion"
+            },
+            "actor": {
+              "oneOf": [
+                {
+                  "$ref": "ferry:components#/schemas/WebhookActor"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          }
+        }
+      }
+    },
+    "WebhookRampStepEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "version.ramp_step"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "version",
+            "step",
+            "percentage"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "version": {
+              "$ref": "ferry:components#/schemas/WebhookVersion"
+            },
+            "step": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "percentage": {
+              "type": "number"
+            }
+          }
+        }
+      }
+    },
+    "WebhookTokenEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "token.created",
+            "token.revoked"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "token",
+            "actor"
+          ],
+          "properties": {
+            "token": {
+              "type": "object",
+              "required": [
+                "id",
+                "name",
+                "createdBy"
+              ],
+              "properties": {
+                "id": {
+                  "$ref": "ferry:components#/schemas/Id"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "createdBy": {
+                  "$ref": "ferry:components#/schemas/Id"
+                }
+              }
+            },
+            "actor": {
+              "$ref": "ferry:components#/schemas/WebhookActor"
+            }
+          }
+        }
+      }
+    },
+    "WebhookTestEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "webhook.test"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "subscription"
+          ],
+          "properties": {
+            "subscription": {
+              "$ref": "ferry:components#/schemas/Id"
+            }
+          }
+        }
+      }
+    },
     "HealthCheck": {
       "type": "object",
       "required": [
@@ -2063,6 +2613,7 @@ export interface QueryDefaults {
   listArchs: 'limit'
   listTeamUsers: 'limit'
   listApiTokens: 'limit'
+  listWebhookDeliveries: 'limit'
   checkForUpdate: 'channel'
   explainUpdate: 'channel'
   getLatestBuild: 'channel'
@@ -4473,6 +5024,457 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listWebhooks",
+    "method": "get",
+    "path": "/v1/webhooks",
+    "pointer": "#/paths/~1v1~1webhooks/get",
+    "permission": "admin",
+    "parameters": [],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookList"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createWebhook",
+    "method": "post",
+    "path": "/v1/webhooks",
+    "pointer": "#/paths/~1v1~1webhooks/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/WebhookCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookCreated"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getWebhook",
+    "method": "get",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/get",
+    "permission": "admin",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Webhook"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateWebhook",
+    "method": "patch",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/patch",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/WebhookUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Webhook"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteWebhook",
+    "method": "delete",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/delete",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listWebhookDeliveries",
+    "method": "get",
+    "path": "/v1/webhooks/{id}/deliveries",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1deliveries/get",
+    "permission": "admin",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDeliveryList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "redeliverWebhook",
+    "method": "post",
+    "path": "/v1/webhooks/{id}/deliveries/{delivery}/redeliver",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1deliveries~1{delivery}~1redeliver/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "delivery",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "202": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDelivery"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "testWebhook",
+    "method": "post",
+    "path": "/v1/webhooks/{id}/test",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1test/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "202": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDelivery"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

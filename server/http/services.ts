@@ -72,6 +72,11 @@ export interface AppDeps {
   edgePurger?: EdgePurger
   /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
   observer?: Observer
+  /**
+   * Why a webhook URL is refused (a 400 naming `/url`), or `undefined`. Node resolves the host and
+   * refuses private addresses (server/webhooks/send-node.ts); the default checks the scheme only.
+   */
+  webhookUrlProblem?: (url: string) => Promise<string | undefined>
 }
 
 /** What metrics count. Called on the request path, so implementations must not block or throw. */
@@ -105,5 +110,6 @@ export interface Services {
   header: (c: Ctx, name: string) => string | undefined
   digestStream: DigestStreamFactory
   observer: Observer
+  webhookUrlProblem: (url: string) => Promise<string | undefined>
   startedAt: number
 }

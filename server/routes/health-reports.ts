@@ -16,6 +16,7 @@ import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction } from './rollouts.ts'
 import { invalidateAnswers } from '../cache/invalidation.ts'
+import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -82,6 +83,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
         // Its operation invalidates nothing (most reports change no answer): this one paused a version.
         await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        await enqueueAutomaticPause(s.db, now, app.team_id, row.id, s.logger)
       }
       return respond(202, { counted: true, paused })
     },

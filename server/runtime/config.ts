@@ -64,6 +64,8 @@ export interface ServerConfig {
   accelRedirectPrefix: string | undefined
   /** The default health policy's failure share and report count (versions may set their own). */
   healthPolicy: { maxFailureRatio: number; minReports: number }
+  /** Webhooks may reach loopback and private addresses (`FERRY_WEBHOOK_ALLOW_PRIVATE`). */
+  webhookAllowPrivate?: boolean
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -171,6 +173,10 @@ const ratio = (raw: string, name: string): number => {
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
   return Number(raw)
 }
+const trueOrFalse = (raw: string, name: string) => {
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got ${JSON.stringify(raw)}`)
+  return raw === 'true'
+}
 const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
   return raw as T
@@ -273,6 +279,8 @@ export interface Settings {
   purgeUrl: string | undefined
   purgeMethod: PurgeMethod
   accelRedirectPrefix: string | undefined
+
+  webhookAllowPrivate: boolean
 }
 
 /**
@@ -417,6 +425,11 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_ACCEL_REDIRECT_PREFIX', unset: undefined, example: '/_ferry_blobs/', parse: accelPrefix,
     description: 'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
   },
+  webhookAllowPrivate: {
+    name: 'FERRY_WEBHOOK_ALLOW_PRIVATE', default: 'false', parse: trueOrFalse,
+    group: true,
+    description: 'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
+  },
 }
 
 /** Reads and validates every variable of `VARIABLES`; throws one `ConfigError` listing all problems. */
@@ -489,6 +502,7 @@ function serverConfig(s: Settings): ServerConfig {
     purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
     accelRedirectPrefix: s.accelRedirectPrefix,
     healthPolicy: { maxFailureRatio: s.healthMaxFailureRatio, minReports: s.healthMinReports },
+    webhookAllowPrivate: s.webhookAllowPrivate,
   }
 }
 

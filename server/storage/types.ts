@@ -163,6 +163,46 @@ export interface UpdateOffersTable {
   offered_at: string
 }
 
+export interface WebhookSubscriptionsTable {
+  id: string
+  team_id: string
+  url: string
+  description: string
+  /** JSON array of event types. */
+  events: string
+  /** JSON array of app slugs; `null`: every app of the team. */
+  apps: string | null
+  /** `whsec_…`, kept to sign deliveries. */
+  secret: string
+  enabled: number
+  disabled_reason: string | null
+  /** When deliveries started failing without a success since; `null` while healthy. */
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+export interface WebhookDeliveriesTable {
+  id: string
+  subscription_id: string
+  /** The Standard Webhooks message id (`webhook-id`), shared by the event's deliveries. */
+  event_id: string
+  event_type: string
+  /** The JSON body, exactly as signed. */
+  payload: string
+  status: 'pending' | 'succeeded' | 'failed'
+  attempts: number
+  /** Pending: when it is due (a claim pushes it past a lease); `null` once finished. */
+  next_attempt_at: string | null
+  /** Set while an attempt is in flight (equal to `next_attempt_at`); cleared when its outcome is recorded. */
+  lease_until: string | null
+  last_attempt_at: string | null
+  response_status: number | null
+  error: string | null
+  created_at: string
+}
+/** The last ramp step announced for a version's ramp (a new ramp, a new `ramp_started_at`, starts over). */
+export interface WebhookRampMarksTable { version_id: string; ramp_started_at: string; step: number }
+
 export interface Database {
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
@@ -177,6 +217,9 @@ export interface Database {
   telemetry_counts: TelemetryCountsTable
   telemetry_devices: TelemetryDevicesTable
   api_tokens: ApiTokensTable
+  webhook_subscriptions: WebhookSubscriptionsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_ramp_marks: WebhookRampMarksTable
 }
 
 export type Db = Kysely<Database>

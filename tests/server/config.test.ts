@@ -22,7 +22,7 @@ test('defaults need no environment at all', () => {
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
     corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
     edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined, accelRedirectPrefix: undefined,
-    healthPolicy: { maxFailureRatio: 0.2, minReports: 20 },
+    healthPolicy: { maxFailureRatio: 0.2, minReports: 20 }, webhookAllowPrivate: false,
   })
 })
 

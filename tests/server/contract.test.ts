@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import { operations } from '../../server/http/spec.ts'
+import { startReceiver, verify } from './webhooks/receiver.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import {
   PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
@@ -20,7 +21,8 @@ const exe = new Uint8Array(3000).map((_, i) => i % 251)
 const nupkg = new TextEncoder().encode('nupkg bytes for squirrel')
 
 before(async () => {
-  server = await startTestServer()
+  // Webhooks may reach the test's receiver on 127.0.0.1.
+  server = await startTestServer(undefined, { webhookAllowPrivate: true })
   f = httpFetch(server.url)
 })
 after(async () => server.stop())
@@ -418,6 +420,38 @@ test('deletes: artifact, version, catalog in use, app with its files', async () 
   await expectSpec('deleteApp', await f('/v1/apps/lighthouse', del()), 204)
   assert.deepEqual(await blobKeys(server), [], 'every blob deleted with its app')
   await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 204)
+})
+
+test('webhooks: create, list, get, update, test event, delivery log, redeliver, delete', async () => {
+  const receiver = await startReceiver()
+  try {
+    const created = await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: ['version.published'], description: 'contract' }, token)), 201) as { id: string; secret: string }
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: 'ftp://hooks.example.org/', events: ['version.published'] }, token)), 400)
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: [] }, token)), 400)
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: ['version.published'], apps: ['no-such-app'] }, token)), 400)
+    await expectSpec('listWebhooks', await f('/v1/webhooks'), 401)
+    const list = await expectSpec('listWebhooks', await f('/v1/webhooks', get()), 200) as { items: Array<{ id: string }> }
+    assert.ok(list.items.some((w) => w.id === created.id))
+    await expectSpec('getWebhook', await f(`/v1/webhooks/${created.id}`, get()), 200)
+    await expectSpec('getWebhook', await f('/v1/webhooks/whk_missing', get()), 404)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({ events: ['version.published', 'version.pulled'] })), 200)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({})), 400)
+    const ping = await expectSpec('testWebhook', await f(`/v1/webhooks/${created.id}/test`, jsonBody({}, token)), 202) as { id: string }
+    await receiver.arrived(1)
+    verify(created.secret, receiver.received[0]!)
+    const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${created.id}/deliveries?limit=1`, get()), 200) as { items: Array<{ id: string }> }
+    assert.equal(log.items[0]?.id, ping.id)
+    await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${created.id}/deliveries?cursor=nope`, get()), 400)
+    await expectSpec('redeliverWebhook', await f(`/v1/webhooks/${created.id}/deliveries/${ping.id}/redeliver`, jsonBody({}, token)), 202)
+    await expectSpec('redeliverWebhook', await f(`/v1/webhooks/${created.id}/deliveries/dlv_missing/redeliver`, jsonBody({}, token)), 404)
+    await receiver.arrived(2)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({ enabled: false })), 200)
+    await expectSpec('testWebhook', await f(`/v1/webhooks/${created.id}/test`, jsonBody({}, token)), 409)
+    await expectSpec('deleteWebhook', await f(`/v1/webhooks/${created.id}`, del()), 204)
+    await expectSpec('deleteWebhook', await f(`/v1/webhooks/${created.id}`, del()), 404)
+  } finally {
+    await receiver.close()
+  }
 })
 
 test('another team sees none of this team\'s resources', async () => {

@@ -76,6 +76,14 @@ async function fixture(op: OperationSpec) {
       }).execute()
     }
   }
+  await db.insertInto('webhook_subscriptions').values({
+    id: 'whk_a', team_id: 'tm_a', url: 'https://hooks.example.org/ferry', description: '', events: '["version.paused"]', apps: null,
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', enabled: 1, disabled_reason: null, failing_since: null, created_at: NOW, updated_at: NOW,
+  }).execute()
+  await db.insertInto('webhook_deliveries').values({
+    id: 'dlv_a', subscription_id: 'whk_a', event_id: 'msg_a', event_type: 'version.paused', payload: '{}', status: 'failed', attempts: 15,
+    next_attempt_at: null, lease_until: null, last_attempt_at: NOW, response_status: 500, error: 'HTTP 500', created_at: NOW,
+  }).execute()
   const token = async (id: string, team: string) => new SignJWT({ team, tv: 0 }).setProtectedHeader({ alg: 'HS256' })
     .setSubject(id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET))
   const tokens: Record<Role, string | undefined> = {
@@ -146,6 +154,15 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
   explainUpdate: { path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001', ok: 200 },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
+
+  createWebhook: { path: '/v1/webhooks', method: 'POST', body: { url: 'https://hooks.example.org/new', events: ['version.published'] }, ok: 201 },
+  listWebhooks: { path: '/v1/webhooks', ok: 200 },
+  getWebhook: { path: '/v1/webhooks/whk_a', ok: 200 },
+  updateWebhook: { path: '/v1/webhooks/whk_a', method: 'PATCH', body: { enabled: false }, ok: 200 },
+  deleteWebhook: { path: '/v1/webhooks/whk_a', method: 'DELETE', ok: 204 },
+  listWebhookDeliveries: { path: '/v1/webhooks/whk_a/deliveries', ok: 200 },
+  redeliverWebhook: { path: '/v1/webhooks/whk_a/deliveries/dlv_a/redeliver', method: 'POST', ok: 202 },
+  testWebhook: { path: '/v1/webhooks/whk_a/test', method: 'POST', ok: 202 },
   reportUpdateOutcome: {
     path: '/v1/apps/app-a/health-reports', method: 'POST', ok: 202,
     body: { deviceId: 'device-0001', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' },
@@ -153,7 +170,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
-const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword'])
+const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword', 'createWebhook', 'listWebhooks'])
 
 function expected(op: OperationSpec, role: Role, ok: number): number {
   const p = op.permission
