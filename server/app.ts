@@ -10,6 +10,7 @@ import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
 import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { gate } from './http/gate.ts'
+import { isAuditedWrite, recordWrite } from './http/audit-hook.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
 import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
@@ -34,6 +35,7 @@ import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
+import { auditHandlers } from './routes/audit.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -117,14 +119,18 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...rolloutHandlers(s),
     ...healthHandlers(s),
     ...explainHandlers(s),
+    ...auditHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
+    const audited = isAuditedWrite(op)
     const run = async (c: Ctx) => {
       c.set('operation', op.operationId)
-      const response = await handler(c, await check(c), respond)
+      const input = await check(c)
+      const response = await handler(c, input, respond)
+      if (audited && response.status < 400) await recordWrite(s, op, c, input, response)
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
       if (invalidating && response.status < 400 && (s.answers || s.purger)) {

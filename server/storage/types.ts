@@ -149,6 +149,31 @@ export interface UpdateOffersTable {
   offered_at: string
 }
 
+/** One entry of the audit log (server/audit/): append-only, pruned by age only. */
+export interface AuditLogTable {
+  id: string
+  team_id: string
+  /** RFC 3339 UTC with milliseconds, so that entries of one second keep their order. */
+  at: string
+  actor_type: 'user' | 'token' | 'system'
+  /** The user's or token's id, `system` for Ferry itself. */
+  actor_id: string
+  actor_name: string
+  actor_email: string | null
+  /** The user behind the actor: the user themself, a token's creator; null for `system`. */
+  actor_user_id: string | null
+  /** For a token: its creator's email. */
+  creator_email: string | null
+  operation_id: string | null
+  action: string
+  target_type: string
+  target_id: string | null
+  app_slug: string | null
+  /** JSON object: field → { from?, to? }; never secrets. */
+  changes: string
+  address: string | null
+}
+
 export interface Database {
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
@@ -163,6 +188,7 @@ export interface Database {
   telemetry_counts: TelemetryCountsTable
   telemetry_devices: TelemetryDevicesTable
   api_tokens: ApiTokensTable
+  audit_log: AuditLogTable
 }
 
 export type Db = Kysely<Database>

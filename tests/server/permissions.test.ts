@@ -140,6 +140,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
+  listAuditEntries: { path: '/v1/audit?action=version.', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
   pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
   resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
