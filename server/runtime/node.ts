@@ -24,6 +24,7 @@ import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
+import { pruneAudit } from '../audit/store.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -60,6 +61,7 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
 }
 
 const TELEMETRY_FLUSH_MS = 5000
+const AUDIT_PRUNE_MS = 60 * 60 * 1000
 
 /**
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
@@ -254,6 +256,15 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)
   flushing.unref()
+  // Every instance prunes; the batches are bounded, and a second instance finds nothing left.
+  const prune = () => {
+    pruneAudit(db, new Date(), config.auditRetentionDays)
+      .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
+      .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
+  }
+  prune()
+  const pruning = setInterval(prune, AUDIT_PRUNE_MS)
+  pruning.unref()
   let closing: Promise<void> | undefined
   return {
     url,
@@ -264,6 +275,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
+        clearInterval(pruning)
         await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
         await app.lifecycle.close()
         await logins.close()
