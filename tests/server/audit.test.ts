@@ -82,7 +82,11 @@ test('versions: upload, publish, pause, resume and pull are filed under their ve
   const versions = await entries(m.fetch, admin.token, '?action=version.')
   assert.deepEqual(versions.map((e) => e.action), ['version.pull', 'version.resume', 'version.pause', 'version.publish', 'version.upload'])
   for (const e of versions) assert.deepEqual(e.target, { type: 'version', id, app: 'app-a' })
-  assert.deepEqual(versions[2]?.changes, { reason: { to: 'crash on start' } })
+  assert.deepEqual(versions.slice(0, 3).map((e) => e.changes), [
+    { pulled: { from: false, to: true }, reason: { to: 'Pulled by Admin' } },
+    { paused: { from: true, to: false } },
+    { reason: { to: 'crash on start' }, paused: { from: false, to: true } },
+  ])
   const uploaded = versions[4]?.changes ?? {}
   assert.deepEqual([uploaded.version, uploaded.channel, uploaded.platform, uploaded.arch, uploaded.files], [{ to: '1.0.0' }, { to: 'stable' }, { to: 'windows' }, { to: 'x64' }, { to: ['a.exe'] }])
   assert.deepEqual(await entries(m.fetch, admin.token, '?action=version.pause'), [versions[2]])
