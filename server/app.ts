@@ -10,6 +10,7 @@ import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
 import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { gate } from './http/gate.ts'
+import { isAuditedWrite, recordWrite } from './http/audit-hook.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
 import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
@@ -39,6 +40,7 @@ import { updateKeyHandlers } from './routes/update-keys.ts'
 import { webhookHandlers } from './routes/webhooks.ts'
 import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webhooks/operation-events.ts'
 import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
+import { auditHandlers } from './routes/audit.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -126,12 +128,14 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...updateKeyHandlers(s),
 
     ...webhookHandlers(s),
+    ...auditHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
     const events = raisesEvents(op.operationId)
+    const audited = isAuditedWrite(op)
     const run = async (c: Ctx) => {
       c.set('operation', op.operationId)
       const input = await check(c)
@@ -139,6 +143,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       // Webhooks: the state the write changes, read only when the team subscribes to something.
       const before = user ? await eventStateBefore(s.db, op.operationId, user, input) : undefined
       const response = await handler(c, input, respond)
+      if (audited && response.status < 400) await recordWrite(s, op, c, input, response)
       if (before && user && response.status < 400) {
         const body: unknown = response.status === 201 ? await response.clone().json() : undefined
         await enqueueAll(s.db, s.now(), await eventsAfter(s.db, op.operationId, user, input, body, before), s.logger)

@@ -9,6 +9,7 @@ export default {
   updaters: 'Updaters',
   intermediate_build: 'Intermediate builds',
   team_based_auth: 'Team-based auth',
+  'audit-log': 'Audit log',
   publishing: 'Publishing from CI',
   rollouts: 'Rollouts',
   webhooks: 'Webhooks',

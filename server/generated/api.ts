@@ -892,6 +892,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Lists who changed what, newest first. Every successful write through the API adds one entry:
+         *     the actor (a user, an API token with its creator, or `system` for what Ferry did on its own,
+         *     such as pausing a ramp after failing health reports), the operation, its target, the fields
+         *     it changed, the time and the client address (behind `FERRY_TRUSTED_PROXIES`, the address
+         *     those proxies forwarded). A refused or failed write adds nothing. Update checks, downloads
+         *     and devices' health reports are not management writes and are not listed. Secrets never
+         *     appear in `changes`: passwords, token values and keys are left out.
+         *
+         *     The team admin sees every entry of the team. A team user (or their API token) sees the
+         *     entries of the apps they may read, and their own entries; team-wide entries by others
+         *     (catalog, users, tokens) are the admin's. Entries are kept for `FERRY_AUDIT_RETENTION_DAYS`
+         *     (default 365) and cannot be changed or deleted through the API.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/whoami": {
         parameters: {
             query?: never;
@@ -2361,6 +2392,47 @@ export interface components {
                 database: components["schemas"]["HealthCheck"];
                 storage: components["schemas"]["HealthCheck"];
             };
+        };
+        /** @description Who made a change. For `token`, `id` and `name` are the API token's and `createdBy` its creator; for `system`, `id` is `system`. */
+        AuditActor: {
+            /** @enum {string} */
+            type: "user" | "token" | "system";
+            id: string;
+            name: string;
+            email: string | null;
+            createdBy: {
+                id: string;
+                email: string;
+            } | null;
+        };
+        /** @description One changed field; `from` is left out where the previous value is not known or not meaningful (a new object). */
+        AuditChange: {
+            from?: unknown;
+            to?: unknown;
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            at: components["schemas"]["Timestamp"];
+            actor: components["schemas"]["AuditActor"];
+            /** @description The API operation, or `null` for what Ferry did on its own. */
+            operationId: string | null;
+            /** @description What happened, as `<object>.<verb>`, for example `version.publish` or `token.create`. */
+            action: string;
+            target: {
+                type: string;
+                id: string | null;
+                /** @description The app slug, when the target belongs to an app. */
+                app: string | null;
+            };
+            changes: {
+                [key: string]: components["schemas"]["AuditChange"];
+            };
+            /** @description The client address, or `null` when there was no request. */
+            address: string | null;
+        };
+        AuditEntryList: {
+            items: components["schemas"]["AuditEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
         };
         WhoAmI: {
             user: components["schemas"]["User"];
@@ -5504,6 +5576,149 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only entries about this app (slug).
+                 * @example harbor-notes
+                 */
+                app?: components["schemas"]["Slug"];
+                /**
+                 * @description Only entries by this user, named by id or email (their API tokens included), or `system`.
+                 * @example grace@acme.test
+                 */
+                actor?: string;
+                /**
+                 * @description Only this action (`version.pause`), or every action that starts with a prefix ending in a dot (`version.`).
+                 * @example version.
+                 */
+                action?: string;
+                /**
+                 * @description Only entries at or after this time.
+                 * @example 2025-03-01T00:00:00Z
+                 */
+                from?: components["schemas"]["Timestamp"];
+                /**
+                 * @description Only entries before this time.
+                 * @example 2025-04-01T00:00:00Z
+                 */
+                to?: components["schemas"]["Timestamp"];
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "aud_8Jq2Lm4xT0",
+                     *           "at": "2025-03-14T11:20:00.000Z",
+                     *           "actor": {
+                     *             "type": "system",
+                     *             "id": "system",
+                     *             "name": "Ferry",
+                     *             "email": null,
+                     *             "createdBy": null
+                     *           },
+                     *           "operationId": null,
+                     *           "action": "version.pause",
+                     *           "target": {
+                     *             "type": "version",
+                     *             "id": "ver_2Qm8",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {
+                     *             "paused": {
+                     *               "from": false,
+                     *               "to": true
+                     *             },
+                     *             "pauseReason": {
+                     *               "to": "3 of 10 health reports failed (30 %), above the 20 % this version allows"
+                     *             }
+                     *           },
+                     *           "address": null
+                     *         },
+                     *         {
+                     *           "id": "aud_5Tr7Kw1pZ3",
+                     *           "at": "2025-03-14T10:45:00.000Z",
+                     *           "actor": {
+                     *             "type": "token",
+                     *             "id": "tok_4Rk9Wq2n",
+                     *             "name": "github-actions-release",
+                     *             "email": null,
+                     *             "createdBy": {
+                     *               "id": "usr_3h8c",
+                     *               "email": "grace@acme.test"
+                     *             }
+                     *           },
+                     *           "operationId": "uploadVersion",
+                     *           "action": "version.upload",
+                     *           "target": {
+                     *             "type": "version",
+                     *             "id": "ver_2Qm8",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {},
+                     *           "address": "203.0.113.7"
+                     *         },
+                     *         {
+                     *           "id": "aud_1Fh6Ns9vB2",
+                     *           "at": "2025-03-14T10:02:00.000Z",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "usr_3h8c",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.test",
+                     *             "createdBy": null
+                     *           },
+                     *           "operationId": "updateApp",
+                     *           "action": "app.update",
+                     *           "target": {
+                     *             "type": "app",
+                     *             "id": "harbor-notes",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {
+                     *             "name": {
+                     *               "from": "Harbor",
+                     *               "to": "Harbor Notes"
+                     *             }
+                     *           },
+                     *           "address": "198.51.100.23"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJhIjoiMjAyNS0wMy0xNFQxMDowMjowMC4wMDBaIiwiaSI6ImF1ZF8xRmg2TnM5dkIyIn0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

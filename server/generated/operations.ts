@@ -2189,6 +2189,151 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "AuditActor": {
+      "type": "object",
+      "required": [
+        "type",
+        "id",
+        "name",
+        "email",
+        "createdBy"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "user",
+            "token",
+            "system"
+          ]
+        },
+        "id": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "email": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "createdBy": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "required": [
+            "id",
+            "email"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "email": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    "AuditChange": {
+      "type": "object",
+      "properties": {
+        "from": {},
+        "to": {}
+      }
+    },
+    "AuditEntry": {
+      "type": "object",
+      "required": [
+        "id",
+        "at",
+        "actor",
+        "operationId",
+        "action",
+        "target",
+        "changes",
+        "address"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "at": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "actor": {
+          "$ref": "ferry:components#/schemas/AuditActor"
+        },
+        "operationId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "action": {
+          "type": "string"
+        },
+        "target": {
+          "type": "object",
+          "required": [
+            "type",
+            "id",
+            "app"
+          ],
+          "properties": {
+            "type": {
+              "type": "string"
+            },
+            "id": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "app": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          }
+        },
+        "changes": {
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "ferry:components#/schemas/AuditChange"
+          }
+        },
+        "address": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    },
+    "AuditEntryList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/AuditEntry"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
     "WhoAmI": {
       "type": "object",
       "required": [
@@ -2614,6 +2759,7 @@ export interface QueryDefaults {
   listTeamUsers: 'limit'
   listApiTokens: 'limit'
   listWebhookDeliveries: 'limit'
+  listAuditEntries: 'limit'
   checkForUpdate: 'channel'
   explainUpdate: 'channel'
   getLatestBuild: 'channel'
@@ -5502,6 +5648,113 @@ export const operations: readonly OperationSpec[] = [
       "200": {
         "application/json": {
           "$ref": "ferry:components#/schemas/Health"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listAuditEntries",
+    "method": "get",
+    "path": "/v1/audit",
+    "pointer": "#/paths/~1v1~1audit/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "actor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 254
+        }
+      },
+      {
+        "name": "action",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[a-z][a-zA-Z]*(\\.[a-z][a-zA-Z]*)*\\.?$",
+          "maxLength": 64
+        }
+      },
+      {
+        "name": "from",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      },
+      {
+        "name": "to",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/AuditEntryList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
         }
       },
       "500": {

@@ -54,7 +54,8 @@ export interface AppDeps {
   logger?: Logger
   /**
    * The client's address: buckets rollouts when no device id is sent, and counts login attempts
-   * (for the limiter's window, in memory or as an HMAC in the shared store); never stored in the clear.
+   * (for the limiter's window, in memory or as an HMAC in the shared store). Stored in the clear
+   * only in the audit log, as the address a write came from (kept `FERRY_AUDIT_RETENTION_DAYS`).
    */
   clientIp?: (c: Ctx) => string | undefined
   /**

@@ -1,4 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
+import { noteAudit } from '../http/audit-hook.ts'
 import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
@@ -149,6 +150,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
       throw error
     }
+    // A form, not JSON: its fields and file names are the entry's changes.
+    noteAudit(c, { changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
     return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 

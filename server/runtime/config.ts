@@ -45,6 +45,8 @@ export interface ServerConfig {
   downloadMode: DownloadMode
   /** The start-up orphan sweep keeps blobs younger than this (other instances' uploads in flight). */
   orphanMinAgeSeconds: number
+  /** Audit entries older than this many days are pruned; 0: kept forever. */
+  auditRetentionDays: number
   /** Browser origins allowed to call the API; `[]` or absent: none (no CORS headers). */
   corsOrigins?: CorsOrigins
   /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
@@ -267,6 +269,7 @@ export interface Settings {
   downloadMode: DownloadMode
   s3PresignSeconds: number
   orphanMinAgeSeconds: number
+  auditRetentionDays: number
   corsOrigins: CorsOrigins
   loginAttemptsPerAddress: number
   healthMaxFailureRatio: number
@@ -376,6 +379,10 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
   orphanMinAgeSeconds: {
     name: 'FERRY_ORPHAN_MIN_AGE_SECONDS', default: String(DEFAULT_ORPHAN_MIN_AGE_SECONDS), parse: between(0, 30 * 86400),
     description: 'At start, remove artifact files no version records once they are this old (seconds). Younger ones may belong to an upload still running on another instance.',
+  },
+  auditRetentionDays: {
+    name: 'FERRY_AUDIT_RETENTION_DAYS', default: '365', parse: between(0, 36_500),
+    description: 'Keep audit log entries this many days (0 = forever); older ones are pruned at start and every hour.',
   },
   corsOrigins: {
     name: 'FERRY_CORS_ORIGINS', unset: [], example: 'https://admin.example.com', parse: corsOrigins,
@@ -495,7 +502,7 @@ function serverConfig(s: Settings): ServerConfig {
     host: s.host, port: s.port, dataDir: s.dataDir, signupKey: s.signupKey, jwtSecret: s.jwtSecret, publicUrl: s.publicUrl,
     maxUploadBytes: s.maxUploadBytes, logLevel: s.logLevel, telemetry: s.telemetry, cache: s.cache, redisUrl: s.redisUrl,
     databaseUrl: s.databaseUrl, databasePoolSize: s.databasePoolSize, databaseStatementTimeoutMs: s.databaseStatementTimeoutMs, blobs,
-    downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, corsOrigins: s.corsOrigins,
+    downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, auditRetentionDays: s.auditRetentionDays, corsOrigins: s.corsOrigins,
     loginAttemptsPerAddress: s.loginAttemptsPerAddress, trustedProxies: s.trustedProxies,
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
     edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },

@@ -24,6 +24,7 @@ import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
+import { pruneAudit } from '../audit/store.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { dialectOf } from '../storage/dialect.ts'
 import { releaseLeases } from '../storage/webhook-outbox.ts'
@@ -64,6 +65,7 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
 }
 
 const TELEMETRY_FLUSH_MS = 5000
+const AUDIT_PRUNE_MS = 60 * 60 * 1000
 
 /**
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
@@ -271,6 +273,15 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)
   flushing.unref()
+  // Every instance prunes; the batches are bounded, and a second instance finds nothing left.
+  const prune = () => {
+    pruneAudit(db, new Date(), config.auditRetentionDays)
+      .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
+      .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
+  }
+  prune()
+  const pruning = setInterval(prune, AUDIT_PRUNE_MS)
+  pruning.unref()
   let closing: Promise<void> | undefined
   return {
     url,
@@ -282,6 +293,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
         await webhookWorker.stop()
+        clearInterval(pruning)
         await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
         await app.lifecycle.close()
         await logins.close()

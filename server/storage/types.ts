@@ -202,6 +202,30 @@ export interface WebhookDeliveriesTable {
 }
 /** The last ramp step announced for a version's ramp (a new ramp, a new `ramp_started_at`, starts over). */
 export interface WebhookRampMarksTable { version_id: string; ramp_started_at: string; step: number }
+/** One entry of the audit log (server/audit/): append-only, pruned by age only. */
+export interface AuditLogTable {
+  id: string
+  team_id: string
+  /** RFC 3339 UTC with milliseconds, so that entries of one second keep their order. */
+  at: string
+  actor_type: 'user' | 'token' | 'system'
+  /** The user's or token's id, `system` for Ferry itself. */
+  actor_id: string
+  actor_name: string
+  actor_email: string | null
+  /** The user behind the actor: the user themself, a token's creator; null for `system`. */
+  actor_user_id: string | null
+  /** For a token: its creator's email. */
+  creator_email: string | null
+  operation_id: string | null
+  action: string
+  target_type: string
+  target_id: string | null
+  app_slug: string | null
+  /** JSON object: field → { from?, to? }; never secrets. */
+  changes: string
+  address: string | null
+}
 
 export interface Database {
   health_reports: HealthReportsTable
@@ -220,6 +244,7 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_ramp_marks: WebhookRampMarksTable
+  audit_log: AuditLogTable
 }
 
 export type Db = Kysely<Database>

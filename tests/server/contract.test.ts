@@ -464,6 +464,18 @@ test('another team sees none of this team\'s resources', async () => {
   await expectSpec('updateChannel', await f(`/v1/channels/${ids['/v1/channels:beta']}`, patch({ name: 'mine' }, other.token)), 404)
 })
 
+test('the audit log lists this server\'s writes newest first, in the contract\'s shape', async () => {
+  const first = await expectSpec('listAuditEntries', await f('/v1/audit?limit=5', get()), 200) as { items: Array<{ action: string; actor: { email: string | null } }>; nextCursor: string | null }
+  assert.equal(first.items.length, 5)
+  assert.ok(first.nextCursor, 'more than one page of writes')
+  assert.ok(first.items.every((e) => e.actor.email === 'ada@acme.test'))
+  const signups = await expectSpec('listAuditEntries', await f('/v1/audit?action=team.', get()), 200) as { items: Array<{ action: string }> }
+  assert.deepEqual(signups.items.map((e) => e.action), ['team.create'])
+  await expectSpec('listAuditEntries', await f('/v1/audit?action=Bad Action', get()), 400)
+  await expectSpec('listAuditEntries', await f('/v1/audit?limit=101', get()), 400)
+  await expectSpec('listAuditEntries', await f('/v1/audit'), 401)
+})
+
 test('every operation of the spec has a route', async () => {
   const sample: Record<string, string> = { app: 'team-a-app', version: 'ver_x', artifact: 'art_x', id: 'usr_x', channel: 'stable', arch: 'x64' }
   for (const op of operations) {

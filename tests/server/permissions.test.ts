@@ -148,6 +148,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
+  listAuditEntries: { path: '/v1/audit?action=version.', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
   pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
   resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
@@ -225,4 +226,45 @@ test('signup without the key is refused', async () => {
   const m = await memoryApp()
   const res = await m.fetch('/v1/auth/signup', jsonBody(REQUESTS.signup.body))
   await expectSpec('signup', res, 401)
+})
+
+test('the audit log per role: the admin sees the team, a user the apps they may read and their own entries', async () => {
+  const op = operations.find((o) => o.operationId === 'listAuditEntries')
+  assert.ok(op)
+  const fx = await fixture(op)
+  const entry = (id: string, team: string, actor: string, app: string | null) => ({
+    id, team_id: team, at: `2025-01-01T00:00:0${id.slice(-1)}.000Z`, actor_type: 'user' as const, actor_id: actor, actor_name: actor, actor_email: `${actor}@x.test`,
+    actor_user_id: actor, creator_email: null, operation_id: 'updateApp', action: 'app.update', target_type: app ? 'app' : 'team', target_id: app ?? team,
+    app_slug: app, changes: '{}', address: null,
+  })
+  await fx.db.insertInto('audit_log').values([
+    entry('aud_e1', 'tm_a', 'usr_admina', 'app-a'),
+    entry('aud_e2', 'tm_a', 'usr_admina', 'app-p'),
+    entry('aud_e3', 'tm_a', 'usr_admina', null),
+    entry('aud_e4', 'tm_a', 'usr_with', null),
+    entry('aud_e5', 'tm_a', 'usr_outside', null),
+    entry('aud_e6', 'tm_b', 'usr_adminb', null),
+  ]).execute()
+  const want: Record<Role, string[] | 401> = {
+    anonymous: 401,
+    admin: ['aud_e5', 'aud_e4', 'aud_e3', 'aud_e2', 'aud_e1'],
+    otherAdmin: ['aud_e6'],
+    // No app grant with an allowed list: every app of the team is readable.
+    with: ['aud_e4', 'aud_e2', 'aud_e1'],
+    token: ['aud_e4', 'aud_e2', 'aud_e1'],
+    without: ['aud_e2', 'aud_e1'],
+    // App grants only for `elsewhere`: none of the team's apps, but their own entry.
+    outside: ['aud_e5'],
+  }
+  for (const role of ROLES) {
+    const token = fx.tokens[role]
+    const res = await fx.fetch('/v1/audit', token ? { headers: { authorization: `Bearer ${token}` } } : {})
+    const expectedIds = want[role]
+    if (expectedIds === 401) {
+      assert.equal(res.status, 401)
+      continue
+    }
+    const body = await expectSpec('listAuditEntries', res, 200) as { items: Array<{ id: string }> }
+    assert.deepEqual(body.items.map((e) => e.id), expectedIds, `what ${role} sees`)
+  }
 })
