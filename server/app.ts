@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { jsDigestStream } from './transfer/digests.ts'
+import { webDecompress } from './transfer/decompress.ts'
 import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
 import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
@@ -33,6 +34,7 @@ import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
+import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
+    decompress: deps.decompress ?? webDecompress,
     observer: deps.observer ?? IGNORE,
     startedAt: Date.now(),
   }
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...rolloutHandlers(s),
     ...healthHandlers(s),
     ...explainHandlers(s),
+    ...linuxRepositoryHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

@@ -25,6 +25,8 @@ import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { stepProblems } from '../updates/rollout.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
+import { readLinuxPackages } from './linux-package-upload.ts'
+import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
@@ -115,6 +117,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
+    const linuxPackages = await readLinuxPackages(s, versionId, upload.files)
     const artifacts: Insertable<ArtifactsTable>[] = upload.files.map((f, position) => ({
       id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
       size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
@@ -129,6 +132,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           created_at: now, published_at: body.published ? now : null,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
+        await insertLinuxPackages(trx, linuxPackages)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw conflictProblem()

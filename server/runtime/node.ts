@@ -19,6 +19,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
+import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
@@ -174,6 +175,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     config: settings,
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
+    decompress: nodeDecompress,
   })
   routes?.(app)
   let metricsServer: Server | undefined
