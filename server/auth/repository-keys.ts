@@ -34,7 +34,8 @@ export async function indexSigner(secret: string, row: SigningKeyRow, now: Date)
   })
   return {
     async clearSign(text) {
-      return openpgp.sign({ message: await openpgp.createCleartextMessage({ text }), signingKeys: privateKey, date: now })
+      // openpgp writes the text with CRLF; the signature covers canonical CRLF text either way, and apt reads LF.
+      return (await openpgp.sign({ message: await openpgp.createCleartextMessage({ text }), signingKeys: privateKey, date: now })).replace(/\r\n/g, '\n')
     },
     async detachSign(text) {
       return openpgp.sign({ message: await openpgp.createMessage({ binary: new TextEncoder().encode(text) }), signingKeys: privateKey, detached: true, date: now })

@@ -27,8 +27,17 @@ export function buildDeb(name: string, version: string, arch = 'amd64', compress
   }
 }
 
-/** A noarch `.rpm` of `name` `version`-1 with one file and no dependencies. */
-export function buildRpm(name: string, version: string): Uint8Array {
+/** A publisher's own OpenPGP key (GnuPG, throwaway) that signs fixture `.rpm` files, as a release pipeline's `rpmsign` would. */
+export function publisherKey(): { home: string; name: string; publicKey: string; remove(): void } {
+  const home = mkdtempSync(join(tmpdir(), 'ferry-gpg-'))
+  const name = 'Ferry Test Publisher <publisher@ferry.test>'
+  execFileSync('gpg', ['--homedir', home, '--batch', '--passphrase', '', '--quick-gen-key', name, 'rsa2048', 'sign', 'never'], { stdio: 'pipe' })
+  const publicKey = execFileSync('gpg', ['--homedir', home, '--armor', '--export', name], { encoding: 'utf8' })
+  return { home, name, publicKey, remove: () => rmSync(home, { recursive: true, force: true }) }
+}
+
+/** A noarch `.rpm` of `name` `version`-1 with one file and no dependencies, signed by `signer` when given. */
+export function buildRpm(name: string, version: string, signer?: { home: string; name: string }): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'ferry-rpm-'))
   try {
     const spec = join(dir, `${name}.spec`)
@@ -39,7 +48,9 @@ export function buildRpm(name: string, version: string): Uint8Array {
       '%files', `/usr/share/${name}/VERSION`, '',
     ].join('\n'))
     execFileSync('rpmbuild', ['-bb', '--define', `_topdir ${dir}`, '--define', '_build_id_links none', spec], { stdio: 'pipe' })
-    return readFileSync(join(dir, 'RPMS/noarch', `${name}-${version}-1.noarch.rpm`))
+    const file = join(dir, 'RPMS/noarch', `${name}-${version}-1.noarch.rpm`)
+    if (signer) execFileSync('rpmsign', ['--addsign', '--define', '__gpg /usr/bin/gpg', '--define', `_gpg_name ${signer.name}`, '--define', `_gpg_path ${signer.home}`, file], { stdio: 'pipe' })
+    return readFileSync(file)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
