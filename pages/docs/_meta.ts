@@ -11,6 +11,7 @@ export default {
   publishing: 'Publishing from CI',
   rollouts: 'Rollouts',
   'code-signing': 'Code signing',
+  'linux-repositories': 'Linux repositories',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
   performance: 'Performance mode',

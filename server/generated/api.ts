@@ -5967,6 +5967,7 @@ export interface operations {
                      *      3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d              612 main/binary-amd64/Packages
                      */
                     "text/plain": string;
+                    "application/pgp-signature": string;
                 };
             };
             404: components["responses"]["NotFound"];

@@ -5554,6 +5554,9 @@ export const operations: readonly OperationSpec[] = [
       "200": {
         "text/plain": {
           "type": "string"
+        },
+        "application/pgp-signature": {
+          "type": "string"
         }
       },
       "404": {

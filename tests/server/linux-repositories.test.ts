@@ -182,6 +182,20 @@ test('the indexes agree with each other and list only published versions at 100 
   assert.match(new TextDecoder().decode(packages), /Package: harbor-docs\n[\s\S]*Filename: pool\/art_\w+\/harbor-docs_1\.4\.0_all\.deb/)
   const inRelease = await expectSpec('getAptRelease', await f(`/v1/apps/${SLUG}/apt/dists/stable/InRelease`), 200) as string
   assert.ok(inRelease.startsWith('-----BEGIN PGP SIGNED MESSAGE-----'), inRelease)
+  await expectSpec('getAptRelease', await f(`/v1/apps/${SLUG}/apt/dists/stable/Release.gpg`), 200)
+  await expectSpec('getAptPackages', await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-arm64/Packages.gz`), 200)
+  await expectSpec('getRepositoryKey', await f(`/v1/apps/${SLUG}/repository-key.asc`), 200)
+  const repomd = await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/stable/repodata/repomd.xml`), 200) as string
+  assert.match(repomd, /<location href="repodata\/primary\.xml\.gz"\/>/)
+  await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/stable/repodata/repomd.xml.asc`), 200)
+  const pool = /Filename: (pool\/\S+harbor-notes\S+)/.exec(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text())?.[1]
+  const poolRes = await f(`/v1/apps/${SLUG}/apt/${pool ?? ''}`)
+  assert.equal(poolRes.headers.get('cache-control'), 'public, max-age=31536000, immutable')
+  await expectSpec('getAptPackageFile', poolRes, 200)
+  const href = /<location href="(packages\/[^"]+)"/.exec(gunzipSync(new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString())?.[1]
+  await expectSpec('getRpmPackageFile', await f(`/v1/apps/${SLUG}/rpm/stable/${href ?? ''}`), 200)
+  const release2 = await f(`/v1/apps/${SLUG}/apt/dists/stable/Release`)
+  assert.equal(release2.headers.get('cache-control'), 'public, max-age=60')
   assert.ok(inRelease.includes(release.trimEnd()), JSON.stringify(inRelease.slice(0, 400)))
 
   const listed = async () => ({
@@ -202,8 +216,7 @@ test('the indexes agree with each other and list only published versions at 100 
   now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
   assert.doesNotMatch(now.rpm, /harbor-notes/)
-  const pooled = now.apt.length ? '' : 'pulled'
-  assert.equal(pooled, 'pulled')
+  await expectSpec('getAptPackageFile', await f(`/v1/apps/${SLUG}/apt/${pool ?? ''}`), 404)
 })
 
 test('an unreadable .deb or .rpm is refused at upload, naming the file', async () => {
