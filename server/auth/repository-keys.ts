@@ -23,21 +23,22 @@ export async function generateRepositoryKey(secret: string, slug: string, appNam
 /** Signs repository indexes with one unlocked key. */
 export interface IndexSigner {
   /** An `InRelease`: the text clear-signed. */
-  clearSign(text: string): Promise<string>
+  clearSign(text: string, date: Date): Promise<string>
   /** An armored detached signature (`Release.gpg`, `repomd.xml.asc`). */
-  detachSign(text: string): Promise<string>
+  detachSign(text: string, date: Date): Promise<string>
 }
 
-export async function indexSigner(secret: string, row: SigningKeyRow, now: Date): Promise<IndexSigner> {
+/** Unlocks the key (its S2K costs about a quarter second in JS: callers keep the signer). */
+export async function indexSigner(secret: string, row: SigningKeyRow): Promise<IndexSigner> {
   const privateKey = await openpgp.decryptKey({
     privateKey: await openpgp.readPrivateKey({ armoredKey: row.private_key }), passphrase: await passphraseOf(secret, row.app_slug),
   })
   return {
-    async clearSign(text) {
+    async clearSign(text, now) {
       // openpgp writes the text with CRLF; the signature covers canonical CRLF text either way, and apt reads LF.
       return (await openpgp.sign({ message: await openpgp.createCleartextMessage({ text }), signingKeys: privateKey, date: now })).replace(/\r\n/g, '\n')
     },
-    async detachSign(text) {
+    async detachSign(text, now) {
       return openpgp.sign({ message: await openpgp.createMessage({ binary: new TextEncoder().encode(text) }), signingKeys: privateKey, detached: true, date: now })
     },
   }

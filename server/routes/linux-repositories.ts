@@ -10,7 +10,7 @@ import type { Ctx } from '../http/context.ts'
 import { notFound } from '../http/problem.ts'
 import { secured, withSecurityHeaders } from '../http/security-headers.ts'
 import { digestHex } from '../auth/crypto.ts'
-import { generateRepositoryKey, indexSigner } from '../auth/repository-keys.ts'
+import { generateRepositoryKey, indexSigner, type IndexSigner } from '../auth/repository-keys.ts'
 import { rolloutAt } from '../updates/rollout.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import type { RpmMetadata } from '../transfer/linux-packages.ts'
@@ -24,6 +24,7 @@ type Ops = 'getRepositoryKey' | 'getAptRelease' | 'getAptPackages' | 'getAptPack
 
 export const INDEX_CACHE_CONTROL = 'public, max-age=60'
 const KEY_CACHE_CONTROL = 'public, max-age=300'
+const MAX_SIGNERS = 256
 
 const encoder = new TextEncoder()
 
@@ -49,6 +50,21 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
     const app = await findRepositoryApp(s.db, slug)
     if (!app || app.private === 1) throw notFound(`No public app ${slug}: apt and rpm repositories are served for public apps only.`)
     return app
+  }
+
+  // Unlocked signers by app and key, so a request signs (~8 ms) without unlocking (~250 ms).
+  const signers = new Map<string, Promise<IndexSigner>>()
+  async function signerOf(app: { slug: string; name: string }): Promise<IndexSigner> {
+    const key = await keyOf(app)
+    const id = `${app.slug} ${key.fingerprint}`
+    let signer = signers.get(id)
+    if (!signer) {
+      if (signers.size >= MAX_SIGNERS) signers.delete(signers.keys().next().value ?? '')
+      signer = indexSigner(s.config.jwtSecret, key)
+      signers.set(id, signer)
+      signer.catch(() => signers.delete(id))
+    }
+    return signer
   }
 
   async function keyOf(app: { slug: string; name: string }) {
@@ -129,9 +145,9 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
       const app = await publicApp(path.app)
       const { release } = await aptSnapshot(app, path.channel)
       if (path.file === 'Release') return fileResponse(release, 'text/plain; charset=utf-8')
-      const signer = await indexSigner(s.config.jwtSecret, await keyOf(app), s.now())
-      if (path.file === 'InRelease') return fileResponse(await signer.clearSign(release), 'text/plain; charset=utf-8')
-      return fileResponse(await signer.detachSign(release), 'application/pgp-signature')
+      const signer = await signerOf(app)
+      if (path.file === 'InRelease') return fileResponse(await signer.clearSign(release, s.now()), 'text/plain; charset=utf-8')
+      return fileResponse(await signer.detachSign(release, s.now()), 'application/pgp-signature')
     },
 
     async getAptPackages(_c, { path }) {
@@ -151,8 +167,7 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
       const snapshot = await rpmSnapshot(app, path.channel)
       if (path.file === 'repomd.xml') return fileResponse(snapshot.repomd, 'application/xml')
       if (path.file === 'repomd.xml.asc') {
-        const signer = await indexSigner(s.config.jwtSecret, await keyOf(app), s.now())
-        return fileResponse(await signer.detachSign(snapshot.repomd), 'application/pgp-signature')
+        return fileResponse(await (await signerOf(app)).detachSign(snapshot.repomd, s.now()), 'application/pgp-signature')
       }
       const gz = snapshot.files.get(path.file)
       if (!gz) throw notFound(`No ${path.file} in the rpm repository of ${app.slug}.`)
