@@ -1,14 +1,14 @@
 /**
  * @module The upload's hook for apt and rpm repositories: each `.deb` or `.rpm` of an upload is
  * read (control file, RPM header) once, here, so building an index never opens a package. A file
- * Ferry cannot read is refused with a 400 naming it.
+ * Ferry cannot read is still stored and offered by the other updaters (uploads accepted before
+ * repositories existed stay accepted), left out of the repositories, and logged with the reason.
  */
 import type { Insertable } from 'kysely'
 import type { Services } from '../http/services.ts'
 import type { ReceivedFile } from '../transfer/multipart-upload.ts'
 import type { LinuxPackagesTable } from '../storage/types.ts'
 import { PackageProblem, readDebControl, readRpmMetadata, type ReadRange } from '../transfer/linux-packages.ts'
-import { validationProblem, type FieldError } from '../http/problem.ts'
 
 /** Reads `length` bytes at `offset` of a stored blob (fewer at its end). */
 function blobRange(s: Services, key: string, size: number): ReadRange {
@@ -20,10 +20,10 @@ function blobRange(s: Services, key: string, size: number): ReadRange {
   }
 }
 
-/** The `linux_packages` rows of the upload's `.deb` and `.rpm` files; throws a 400 naming every unreadable one. */
-export async function readLinuxPackages(s: Services, versionId: string, files: readonly ReceivedFile[]): Promise<Insertable<LinuxPackagesTable>[]> {
+/** The `linux_packages` rows of the upload's readable `.deb` and `.rpm` files. */
+export async function readLinuxPackages(s: Services, app: string, versionId: string, files: readonly ReceivedFile[]): Promise<Insertable<LinuxPackagesTable>[]> {
   const rows: Insertable<LinuxPackagesTable>[] = []
-  const errors: FieldError[] = []
+  const skip = (file: string, reason: string) => s.logger.warn({ app, version: versionId, file, reason }, 'linux package not indexed')
   for (const file of files) {
     const kind = /\.deb$/i.test(file.name) ? 'deb' : /\.rpm$/i.test(file.name) ? 'rpm' : undefined
     if (!kind) continue
@@ -38,11 +38,10 @@ export async function readLinuxPackages(s: Services, versionId: string, files: r
       }
     } catch (error) {
       // A RangeError: a length or offset in the package points outside what was read.
-      if (error instanceof PackageProblem) errors.push({ field: 'files', message: `${JSON.stringify(file.name)} ${error.message}` })
-      else if (error instanceof RangeError) errors.push({ field: 'files', message: `${JSON.stringify(file.name)} is not a readable ${kind} package (${error.message})` })
+      if (error instanceof PackageProblem) skip(file.name, error.message)
+      else if (error instanceof RangeError) skip(file.name, `is not a readable ${kind} package (${error.message})`)
       else throw error
     }
   }
-  if (errors.length) throw validationProblem(errors)
   return rows
 }

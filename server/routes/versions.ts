@@ -117,7 +117,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
-    const linuxPackages = await readLinuxPackages(s, versionId, upload.files)
+    const linuxPackages = await readLinuxPackages(s, slug, versionId, upload.files)
     const artifacts: Insertable<ArtifactsTable>[] = upload.files.map((f, position) => ({
       id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
       size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { createHash } from 'node:crypto'
-import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import { bearer, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
 import { buildDeb, buildRpm, publisherKey } from './linux-package-fixtures.ts'
 
 const APT_GET = process.env.FERRY_TEST_APT_GET ?? 'apt-get'
@@ -219,14 +219,14 @@ test('the indexes agree with each other and list only published versions at 100 
   await expectSpec('getAptPackageFile', await f(`/v1/apps/${SLUG}/apt/${pool ?? ''}`), 404)
 })
 
-test('an unreadable .deb or .rpm is refused at upload, naming the file', async () => {
-  const form = uploadForm({ version: '1.5.0', channel: 'stable', platform: 'windows', arch: 'x64' },
+test('an unreadable .deb or .rpm is stored but left out of the repositories', async () => {
+  const form = uploadForm({ version: '1.5.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
     [['broken_1.5.0_amd64.deb', 'not a deb'], ['broken-1.5.0-1.x86_64.rpm', new Uint8Array(200)]])
   const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
-  const problem = await expectProblem(res, 400, 'validation')
-  const messages = (problem.errors ?? []).map((e) => e.message).join('\n')
-  assert.match(messages, /"broken_1\.5\.0_amd64\.deb" is not a Debian package/)
-  assert.match(messages, /"broken-1\.5\.0-1\.x86_64\.rpm" is not an RPM package/)
+  assert.equal(res.status, 201, await res.clone().text())
+  assert.doesNotMatch(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(), /broken/)
+  const primary = gunzipSync(new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString()
+  assert.doesNotMatch(primary, /broken/)
 })
 
 test('private apps and unknown channels have no repository', async () => {
