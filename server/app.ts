@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { jsDigestStream } from './transfer/digests.ts'
+import { webDecompress } from './transfer/decompress.ts'
 import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
 import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
@@ -41,6 +42,7 @@ import { webhookHandlers } from './routes/webhooks.ts'
 import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webhooks/operation-events.ts'
 import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
 import { auditHandlers } from './routes/audit.ts'
+import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -87,6 +89,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
+    decompress: deps.decompress ?? webDecompress,
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     startedAt: Date.now(),
@@ -129,6 +132,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
 
     ...webhookHandlers(s),
     ...auditHandlers(s),
+    ...linuxRepositoryHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

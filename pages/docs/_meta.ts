@@ -14,6 +14,7 @@ export default {
   rollouts: 'Rollouts',
   webhooks: 'Webhooks',
   'code-signing': 'Code signing',
+  'linux-repositories': 'Linux repositories',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
   performance: 'Performance mode',

@@ -1529,6 +1529,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/repository-key.asc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Repository signing key (OpenPGP)
+         * @description The ASCII-armored OpenPGP public key that signs the app's apt and rpm repositories
+         *     (`InRelease`, `Release.gpg`, `repomd.xml.asc`). Ferry makes the key (Ed25519, OpenPGP v4) the
+         *     first time any repository or this URL of the app is requested; it never changes afterwards.
+         *     Its private half is stored encrypted and no endpoint returns it. Save the key as
+         *     `/etc/apt/keyrings/<app>.asc` and name it in `signed-by=`, or give its URL as `gpgkey=` in a
+         *     `.repo` file. Repositories are served for public apps only: a private app answers `404`.
+         */
+        get: operations["getRepositoryKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/dists/{channel}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `InRelease` (clear-signed), `Release`, or `Release.gpg` (its detached signature).
+                 * @example InRelease
+                 */
+                file: "InRelease" | "Release" | "Release.gpg";
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository Release
+         * @description The `Release` file of the app's apt repository for one channel (the suite and codename are the
+         *     channel's name, the one component is `main`), plain, clear-signed as `InRelease`, or its detached
+         *     signature `Release.gpg`, signed with the app's repository key (`GET /v1/apps/{app}/repository-key.asc`).
+         *     It lists `main/binary-<arch>/Packages` and `Packages.gz` for amd64, arm64 and every architecture an
+         *     uploaded `.deb` declares, each with its size and SHA-256. Point apt at it with
+         *     `deb [signed-by=/etc/apt/keyrings/<app>.asc] <base>/v1/apps/<app>/apt <channel> main`.
+         *
+         *     The index lists the `.deb` files of published versions on the channel that are neither pulled
+         *     nor paused and rolled out to 100 %: a repository gives every machine the same answer, so a
+         *     partial rollout waits until it reaches 100 %. Every answer is built from one read of the
+         *     database, and `Date` is the latest change of the versions listed. Repositories are served for
+         *     public apps only.
+         */
+        get: operations["getAptRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @example Packages
+                 */
+                file: "Packages" | "Packages.gz";
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository Packages index
+         * @description One architecture's `Packages` index: a stanza per listed `.deb` (its own control fields, plus
+         *     `Filename`, `Size`, `SHA1`, `SHA256` and `SHA512`), packages of architecture `all` in every
+         *     architecture's index. The same versions as `Release` lists, rendered the same way, so the
+         *     hashes there match these bytes. `Filename` points into the repository's `pool/`.
+         */
+        get: operations["getAptPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/pool/{artifact}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `Filename` in `Packages` gives it.
+                 * @example harbor-notes_1.4.0_amd64.deb
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository package file
+         * @description A `.deb` that a `Packages` index lists, streamed like `GET …/artifacts/{artifact}/download`
+         *     (ranges, `ETag`, `Cache-Control: public, max-age=31536000, immutable`, or `302` to object
+         *     storage with `FERRY_DOWNLOAD_MODE=redirect`). A package of a version that is a draft or pulled
+         *     is not served here.
+         */
+        get: operations["getAptPackageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/rpm/{channel}/repodata/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `repomd.xml`, its detached signature `repomd.xml.asc`, or one of the gzip-compressed metadata files it lists.
+                 * @example repomd.xml
+                 */
+                file: "repomd.xml" | "repomd.xml.asc" | "primary.xml.gz" | "filelists.xml.gz" | "other.xml.gz";
+            };
+            cookie?: never;
+        };
+        /**
+         * rpm repository metadata
+         * @description The rpm-md metadata of the app's rpm repository for one channel, as dnf reads it: `repomd.xml`
+         *     lists `primary.xml.gz`, `filelists.xml.gz` and `other.xml.gz` with their SHA-256 (compressed and
+         *     open); `repomd.xml.asc` is its detached signature by the app's repository key. The packages are
+         *     the `.rpm` files of published versions on the channel that are neither pulled nor paused and
+         *     rolled out to 100 %, read from each package's header at upload. Use
+         *     `baseurl=<base>/v1/apps/<app>/rpm/<channel>` with `repo_gpgcheck=1`. Repositories are served for
+         *     public apps only.
+         */
+        get: operations["getRpmMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/rpm/{channel}/packages/{artifact}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `location` in `primary.xml` gives it.
+                 * @example harbor-notes-1.4.0-1.x86_64.rpm
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * rpm repository package file
+         * @description An `.rpm` that `primary.xml` lists, streamed like `GET …/artifacts/{artifact}/download`
+         *     (ranges, `ETag`, long-lived `Cache-Control`, or `302` to object storage in redirect mode). A
+         *     package of a version that is a draft or pulled is not served here.
+         */
+        get: operations["getRpmPackageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/telemetry": {
         parameters: {
             query?: never;
@@ -6835,6 +7081,376 @@ export interface operations {
             304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRepositoryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The armored public key. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=300`.
+                     * @example public, max-age=300
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example -----BEGIN PGP PUBLIC KEY BLOCK-----
+                     *
+                     *     xjMEZ9Q0ABYJKwYBBAHaRw8BAQdAbmJvbmVfZXhhbXBsZV9rZXlfbm90X3Jl
+                     *     YWzNKEhhcmJvciBOb3RlcyByZXBvc2l0b3J5IChGZXJyeSk=
+                     *     -----END PGP PUBLIC KEY BLOCK-----
+                     */
+                    "application/pgp-keys": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `InRelease` (clear-signed), `Release`, or `Release.gpg` (its detached signature).
+                 * @example InRelease
+                 */
+                file: "InRelease" | "Release" | "Release.gpg";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Release text, clear-signed text or armored signature. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Origin: Harbor Notes
+                     *     Label: Harbor Notes
+                     *     Suite: stable
+                     *     Codename: stable
+                     *     Date: Fri, 14 Mar 2025 10:15:00 UTC
+                     *     Architectures: amd64 arm64
+                     *     Components: main
+                     *     Acquire-By-Hash: no
+                     *     SHA256:
+                     *      3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d              612 main/binary-amd64/Packages
+                     */
+                    "text/plain": string;
+                    "application/pgp-signature": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptPackages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @example Packages
+                 */
+                file: "Packages" | "Packages.gz";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index, plain or gzip-compressed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Package: harbor-notes
+                     *     Version: 1.4.0
+                     *     Architecture: amd64
+                     *     Maintainer: Acme <ops@acme.test>
+                     *     Filename: pool/art_9n2v/harbor-notes_1.4.0_amd64.deb
+                     *     Size: 85102930
+                     *     SHA256: 3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d
+                     *     Description: Notes that sync
+                     */
+                    "text/plain": string;
+                    "application/gzip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptPackageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `Filename` in `Packages` gives it.
+                 * @example harbor-notes_1.4.0_amd64.deb
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description With object storage in redirect mode, a presigned URL of the file. */
+            302: {
+                headers: {
+                    /**
+                     * @description The presigned URL.
+                     * @example https://objects.acme.test/ferry/art_9n2v?X-Amz-Signature=0f1e
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRpmMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `repomd.xml`, its detached signature `repomd.xml.asc`, or one of the gzip-compressed metadata files it lists.
+                 * @example repomd.xml
+                 */
+                file: "repomd.xml" | "repomd.xml.asc" | "primary.xml.gz" | "filelists.xml.gz" | "other.xml.gz";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata file. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <repomd xmlns="http://linux.duke.edu/metadata/repo" xmlns:rpm="http://linux.duke.edu/metadata/rpm">
+                     *       <revision>1741947300</revision>
+                     *     </repomd>
+                     */
+                    "application/xml": string;
+                    "application/gzip": string;
+                    "application/pgp-signature": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRpmPackageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `location` in `primary.xml` gives it.
+                 * @example harbor-notes-1.4.0-1.x86_64.rpm
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description With object storage in redirect mode, a presigned URL of the file. */
+            302: {
+                headers: {
+                    /**
+                     * @description The presigned URL.
+                     * @example https://objects.acme.test/ferry/art_9n2v?X-Amz-Signature=0f1e
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

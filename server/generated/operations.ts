@@ -6999,6 +6999,422 @@ export const operations: readonly OperationSpec[] = [
     }
   },
   {
+    "operationId": "getRepositoryKey",
+    "method": "get",
+    "path": "/v1/apps/{app}/repository-key.asc",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1repository-key.asc/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/pgp-keys": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptRelease",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/dists/{channel}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1dists~1{channel}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "InRelease",
+            "Release",
+            "Release.gpg"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        },
+        "application/pgp-signature": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptPackages",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1dists~1{channel}~1main~1{binaryArch}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "binaryArch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^binary-[a-z0-9][a-z0-9-]{0,30}$"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "Packages",
+            "Packages.gz"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        },
+        "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptPackageFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/pool/{artifact}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1pool~1{artifact}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+\\.deb$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "302": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "416": {},
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getRpmMetadata",
+    "method": "get",
+    "path": "/v1/apps/{app}/rpm/{channel}/repodata/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rpm~1{channel}~1repodata~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "repomd.xml",
+            "repomd.xml.asc",
+            "primary.xml.gz",
+            "filelists.xml.gz",
+            "other.xml.gz"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/xml": {
+          "type": "string"
+        },
+        "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        },
+        "application/pgp-signature": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getRpmPackageFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/rpm/{channel}/packages/{artifact}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rpm~1{channel}~1packages~1{artifact}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+\\.rpm$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "302": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "416": {},
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
     "operationId": "getTelemetry",
     "method": "get",
     "path": "/v1/telemetry",

@@ -6,6 +6,7 @@ import type { EdgePurger } from '../cache/edge-purge.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
+import type { Decompress } from '../transfer/linux-packages.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { Schemas } from './spec.ts'
@@ -65,6 +66,8 @@ export interface AppDeps {
   requestHeader?: (c: Ctx, name: string) => string | undefined
   /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
   digestStream?: DigestStreamFactory
+  /** Inflates `.deb` control members; defaults to gzip only (`webDecompress`), the Node runtime adds xz and zstd. */
+  decompress?: Decompress
   /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
   answerCache?: AnswerCache | null
   /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
@@ -110,6 +113,7 @@ export interface Services {
   loginLimiter: LoginLimiter
   header: (c: Ctx, name: string) => string | undefined
   digestStream: DigestStreamFactory
+  decompress: Decompress
   observer: Observer
   webhookUrlProblem: (url: string) => Promise<string | undefined>
   startedAt: number

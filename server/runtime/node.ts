@@ -21,6 +21,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
+import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
@@ -236,6 +237,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
     webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
+    decompress: nodeDecompress,
   })
   routes?.(app)
   let metricsServer: Server | undefined

@@ -227,7 +227,22 @@ export interface AuditLogTable {
   address: string | null
 }
 
+/** An app's repository signing key (OpenPGP); the private key is armored and passphrase-encrypted. */
+export interface AppSigningKeysTable { app_slug: string; fingerprint: string; public_key: string; private_key: string; created_at: string }
+/** What an apt or rpm index needs of one uploaded package, read from its headers at upload. */
+export interface LinuxPackagesTable {
+  artifact_id: string
+  version_id: string
+  kind: 'deb' | 'rpm'
+  /** The package's own name and architecture (Debian `Package`/`Architecture`, RPM name/arch). */
+  name: string
+  arch: string
+  /** JSON: a `.deb`'s control fields, or an `.rpm`'s header metadata (server/transfer/linux-packages.ts). */
+  metadata: string
+}
 export interface Database {
+  app_signing_keys: AppSigningKeysTable
+  linux_packages: LinuxPackagesTable
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
   teams: TeamsTable

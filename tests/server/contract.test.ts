@@ -12,6 +12,9 @@ import {
   PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
   type Fetch, type TestServer,
 } from './helpers.ts'
+import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
+import { prepareUploadTeam } from './helpers.ts'
+import { gunzipSync } from 'node:zlib'
 
 let server: TestServer
 let f: Fetch
@@ -486,6 +489,39 @@ test('every operation of the spec has a route', async () => {
   }
   const res = await f('/v1/no-such-thing')
   assert.match(await res.text(), /No route for GET \/v1\/no-such-thing/)
+})
+
+test('apt and rpm repositories: key, indexes and package files', async () => {
+  const linuxToken = await prepareUploadTeam(f, 'contract-linux')
+  const deb = buildDeb('contract-linux', '1.0.0', 'amd64', 'gzip')
+  const rpm = buildRpm('contract-linux', '1.0.0')
+  const form = uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+    [['contract-linux_1.0.0_amd64.deb', deb], ['contract-linux-1.0.0-1.noarch.rpm', rpm]])
+  const uploaded = await f('/v1/apps/contract-linux/versions', bearer(linuxToken, { method: 'POST', body: form }))
+  assert.equal(uploaded.status, 201, await uploaded.clone().text())
+  const base = '/v1/apps/contract-linux'
+  await expectSpec('getRepositoryKey', await f(`${base}/repository-key.asc`), 200)
+  await expectSpec('getRepositoryKey', await f('/v1/apps/nope-app/repository-key.asc'), 404)
+  assert.match(await expectSpec('getAptRelease', await f(`${base}/apt/dists/stable/InRelease`), 200) as string, /^-----BEGIN PGP SIGNED MESSAGE-----/)
+  await expectSpec('getAptRelease', await f(`${base}/apt/dists/nightly/Release`), 404)
+  const packages = await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/binary-amd64/Packages`), 200) as string
+  await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/amd64/Packages`), 400)
+  await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/binary-mips/Packages`), 404)
+  const filename = /Filename: (\S+)/.exec(packages)?.[1] ?? ''
+  const debRes = await f(`${base}/apt/${filename}`)
+  assert.deepEqual(new Uint8Array(await debRes.clone().arrayBuffer()), new Uint8Array(deb))
+  await expectSpec('getAptPackageFile', debRes, 200)
+  await expectSpec('getAptPackageFile', await f(`${base}/apt/pool/art_doesnotexist/x.deb`), 404)
+  await expectSpec('getAptPackageFile', await f(`${base}/apt/pool/art_doesnotexist/x.exe`), 400)
+  const repomd = await expectSpec('getRpmMetadata', await f(`${base}/rpm/stable/repodata/repomd.xml`), 200) as string
+  assert.match(repomd, /<data type="primary">/)
+  await expectSpec('getRpmMetadata', await f(`${base}/rpm/nightly/repodata/repomd.xml`), 404)
+  const primary = gunzipSync(new Uint8Array(await (await f(`${base}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString()
+  const href = /<location href="([^"]+)"/.exec(primary)?.[1] ?? ''
+  const rpmRes = await f(`${base}/rpm/stable/${href}`)
+  assert.deepEqual(new Uint8Array(await rpmRes.clone().arrayBuffer()), new Uint8Array(rpm))
+  await expectSpec('getRpmPackageFile', rpmRes, 200)
+  await expectSpec('getRpmPackageFile', await f(`${base}/rpm/stable/packages/art_doesnotexist/x.rpm`), 404)
 })
 
 test('every operation had at least one response checked against the spec', () => {

@@ -84,6 +84,26 @@ async function fixture(op: OperationSpec) {
     id: 'dlv_a', subscription_id: 'whk_a', event_id: 'msg_a', event_type: 'version.paused', payload: '{}', status: 'failed', attempts: 15,
     next_attempt_at: null, lease_until: null, last_attempt_at: NOW, response_status: 500, error: 'HTTP 500', created_at: NOW,
   }).execute()
+  // A .deb and an .rpm as the upload hook records them, for the repository operations.
+  await db.insertInto('versions').values({
+    id: 'ver_l', app_slug: 'app-a', version: '0.9.0', version_key: versionKey('0.9.0'), channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
+    published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
+  }).execute()
+  const rpmMeta = {
+    name: 'pkg', epoch: 0, version: '1.0', release: '1', arch: 'noarch', summary: 's', description: 'd', url: '', license: 'MIT', vendor: '', group: '',
+    buildHost: '', sourceRpm: '', packager: '', buildTime: 0, installedSize: 1, archiveSize: 1, headerStart: 0, headerEnd: 1,
+    provides: [], requires: [], conflicts: [], obsoletes: [], files: [], changelog: [],
+  }
+  for (const [art, file, kind, arch, metadata] of [
+    ['art_d1', 'pkg_1.0_amd64.deb', 'deb', 'amd64', JSON.stringify([['Package', 'pkg'], ['Version', '1.0'], ['Architecture', 'amd64']])],
+    ['art_r1', 'pkg-1.0-1.noarch.rpm', 'rpm', 'noarch', JSON.stringify(rpmMeta)],
+  ] as const) {
+    await m.blobs.put(art, new TextEncoder().encode(art))
+    await db.insertInto('artifacts').values({
+      id: art, version_id: 'ver_l', file_name: file, package_type: kind, size: art.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: art, created_at: NOW,
+    }).execute()
+    await db.insertInto('linux_packages').values({ artifact_id: art, version_id: 'ver_l', kind, name: 'pkg', arch, metadata }).execute()
+  }
   const token = async (id: string, team: string) => new SignJWT({ team, tv: 0 }).setProtectedHeader({ alg: 'HS256' })
     .setSubject(id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET))
   const tokens: Record<Role, string | undefined> = {
@@ -150,6 +170,12 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
   listAuditEntries: { path: '/v1/audit?action=version.', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
+  getRepositoryKey: { path: '/v1/apps/app-a/repository-key.asc', ok: 200 },
+  getAptRelease: { path: '/v1/apps/app-a/apt/dists/stable/InRelease', ok: 200 },
+  getAptPackages: { path: '/v1/apps/app-a/apt/dists/stable/main/binary-amd64/Packages.gz', ok: 200 },
+  getAptPackageFile: { path: '/v1/apps/app-a/apt/pool/art_d1/pkg_1.0_amd64.deb', ok: 200 },
+  getRpmMetadata: { path: '/v1/apps/app-a/rpm/stable/repodata/repomd.xml.asc', ok: 200 },
+  getRpmPackageFile: { path: '/v1/apps/app-a/rpm/stable/packages/art_r1/pkg-1.0-1.noarch.rpm', ok: 200 },
   pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
   resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
   pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
