@@ -21,8 +21,6 @@ import { DEFAULT_MAX_ENTRIES, createMemoryCache, type AnswerCache } from '../../
 import { encodeCursor } from '../../server/http/pagination.ts'
 import { componentSchemas } from '../../server/generated/operations.ts'
 import { operations } from '../../server/http/spec.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
