@@ -259,11 +259,6 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)
-  logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
-    ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
-    ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
-    ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
-    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
   // SQLite has one process: attempts a killed predecessor left in flight are due now.
   if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
   const webhookWorker = createWebhookWorker({
@@ -284,6 +279,12 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   prune()
   const pruning = setInterval(prune, AUDIT_PRUNE_MS)
   pruning.unref()
+  // Logged once everything runs: a signal after this line stops the server cleanly.
+  logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
+    ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
+    ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
+    ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
+    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
   let closing: Promise<void> | undefined
   return {
     url,
