@@ -77,6 +77,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     observer: deps.observer ?? IGNORE,
+    ...(deps.events ? { events: deps.events } : {}),
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()

@@ -1780,6 +1780,7 @@ export interface components {
          */
         RampRequest: {
             steps: components["schemas"]["RolloutStep"][];
+            gate?: components["schemas"]["RampGate"];
         };
         /**
          * @description When health reports pause the version's rollout. Only reports from devices Ferry offered
@@ -1798,13 +1799,55 @@ export interface components {
             /** @description Reports of each outcome one client address counts for (default 5). */
             maxReportsPerAddress?: number;
         };
+        /**
+         * @description Evidence a ramp needs before each step after the first begins: at least `minInstalls`
+         *     counted `installed` reports on the version and a failure share at or below
+         *     `maxFailureRatio` (counted as `HealthPolicy` counts: only devices Ferry offered the
+         *     version, each client address capped). Without it the ramp holds: its clock stops before
+         *     the next step. A hold that lasts `deadlineMinutes` pauses the rollout. Members left out take
+         *     the server's defaults (50 installs, 0.05, 10080 minutes).
+         * @example {
+         *       "minInstalls": 50,
+         *       "maxFailureRatio": 0.05,
+         *       "deadlineMinutes": 2880
+         *     }
+         */
+        RampGate: {
+            /** @description Counted `installed` reports needed since the version was last resumed. */
+            minInstalls?: number;
+            /** @description The largest share of counted reports that may be `failed`. */
+            maxFailureRatio?: number;
+            /** @description Minutes a hold may last before the rollout pauses. */
+            deadlineMinutes?: number;
+        };
+        RampGateState: {
+            minInstalls: number;
+            maxFailureRatio: number;
+            deadlineMinutes: number;
+            /** @description The evidence is there (the next step begins on the clock). */
+            met: boolean;
+            /** @description Counted `installed` reports since the version was last resumed. */
+            installs: number;
+            /** @description Set while the ramp holds before a step for want of evidence. */
+            holding: {
+                /** @description Index of the step that waits. */
+                step: number;
+                since: components["schemas"]["Timestamp"];
+                deadline: components["schemas"]["Timestamp"];
+                /** @description The deadline passed without evidence; the rollout is paused (see `paused`). */
+                expired: boolean;
+                /** @example 12 of 50 installs reported */
+                reason: string;
+            } | null;
+        };
         RampState: {
             steps: components["schemas"]["RolloutStep"][];
             startedAt: components["schemas"]["Timestamp"];
             /** @description Index of the step in force (0 is the first); `null` before the first step begins. */
             currentStep: number | null;
-            /** @description When the next step begins if the rollout is not paused; `null` at the last step or while paused. */
+            /** @description When the next step begins if the rollout is not paused; `null` at the last step while paused, or while a gated ramp holds. */
             nextStepAt: components["schemas"]["Timestamp"] | null;
+            gate?: components["schemas"]["RampGateState"];
         };
         RolloutHold: {
             at: components["schemas"]["Timestamp"];

@@ -937,6 +937,9 @@ export const componentSchemas: Record<string, unknown> = {
           "items": {
             "$ref": "ferry:components#/schemas/RolloutStep"
           }
+        },
+        "gate": {
+          "$ref": "ferry:components#/schemas/RampGate"
         }
       }
     },
@@ -967,6 +970,91 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100
+        }
+      }
+    },
+    "RampGate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "minInstalls": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        },
+        "maxFailureRatio": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        "deadlineMinutes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 525600
+        }
+      }
+    },
+    "RampGateState": {
+      "type": "object",
+      "required": [
+        "minInstalls",
+        "maxFailureRatio",
+        "deadlineMinutes",
+        "met",
+        "installs",
+        "holding"
+      ],
+      "properties": {
+        "minInstalls": {
+          "type": "integer"
+        },
+        "maxFailureRatio": {
+          "type": "number"
+        },
+        "deadlineMinutes": {
+          "type": "integer"
+        },
+        "met": {
+          "type": "boolean"
+        },
+        "installs": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "holding": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "step",
+                "since",
+                "deadline",
+                "expired",
+                "reason"
+              ],
+              "properties": {
+                "step": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "since": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "deadline": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "expired": {
+                  "type": "boolean"
+                },
+                "reason": {
+                  "type": "string"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
     },
@@ -1008,6 +1096,9 @@ export const componentSchemas: Record<string, unknown> = {
               "type": "null"
             }
           ]
+        },
+        "gate": {
+          "$ref": "ferry:components#/schemas/RampGateState"
         }
       }
     },

@@ -3,6 +3,7 @@ import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
 import type { AnswerCache } from '../cache/answer-cache.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
+import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
@@ -64,6 +65,8 @@ export interface AppDeps {
   loginLimiter?: LoginLimiter
   /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
   observer?: Observer
+  /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
+  events?: RampEvents
 }
 
 /** What metrics count. Called on the request path, so implementations must not block or throw. */
@@ -94,5 +97,6 @@ export interface Services {
   header: (c: Ctx, name: string) => string | undefined
   digestStream: DigestStreamFactory
   observer: Observer
+  events?: RampEvents
   startedAt: number
 }

@@ -230,6 +230,15 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('versions').addColumn('health_max_reports_per_address', 'integer').execute()
     },
   },
+  // Gated ramps: the gate (JSON), whether its evidence is there, and the ramp-clock second at which
+  // it last closed (server/updates/rollout.ts).
+  '0011-gated-ramps': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('versions').addColumn('ramp_gate', 'text').execute()
+      await db.schema.alterTable('versions').addColumn('gate_open', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema.alterTable('versions').addColumn('gate_closed_seconds', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    },
+  },
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */

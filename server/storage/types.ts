@@ -74,6 +74,12 @@ export interface VersionsTable {
   health_max_reports_per_address: number | null
   /** Health reports before this time (the last resume) no longer count. */
   health_since: string | null
+  /** JSON `RampGate` of a gated ramp (server/updates/rollout.ts); `null`: the ramp runs on the clock alone. */
+  ramp_gate: string | null
+  /** 1 while the gate's evidence is there; written when a health report changes it. */
+  gate_open: Generated<number>
+  /** Ramp-clock second (whole, rounded down) at which the gate last closed. */
+  gate_closed_seconds: Generated<number>
 }
 export interface ArtifactsTable {
   id: string

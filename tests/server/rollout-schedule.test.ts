@@ -11,23 +11,29 @@ const at = (minutes: number) => T0 + minutes * MIN
 const iso = (minutes: number) => new Date(at(minutes)).toISOString()
 const steps = JSON.stringify([{ percentage: 5, afterMinutes: 30 }, { percentage: 20, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }])
 const ramp = (extra: Partial<RolloutColumns> = {}): RolloutColumns => ({
-  rollout_percentage: 100, ramp_steps: steps, ramp_started_at: iso(0), ramp_paused_seconds: 0, paused_at: null, pulled_at: null, ...extra,
+  rollout_percentage: 100, ramp_steps: steps, ramp_started_at: iso(0), ramp_paused_seconds: 0, paused_at: null, pulled_at: null,
+  ramp_gate: null, gate_open: 0, gate_closed_seconds: 0, ...extra,
 })
+/** The clock-driven part of a position (gates are tested on their own below). */
+const position = (row: RolloutColumns, now: number) => {
+  const { percentage, step, nextStepAt } = rolloutAt(row, now)
+  return { percentage, step, nextStepAt }
+}
 
 test('before its first step a ramp offers 0 %, then each step at its time; the last step has no next', () => {
-  assert.deepEqual(rolloutAt(ramp(), at(0)), { percentage: 0, step: null, nextStepAt: at(30) })
-  assert.deepEqual(rolloutAt(ramp(), at(30)), { percentage: 5, step: 0, nextStepAt: at(90) })
-  assert.deepEqual(rolloutAt(ramp(), at(89.99)), { percentage: 5, step: 0, nextStepAt: at(90) })
-  assert.deepEqual(rolloutAt(ramp(), at(90)), { percentage: 20, step: 1, nextStepAt: at(150) })
-  assert.deepEqual(rolloutAt(ramp(), at(10_000)), { percentage: 100, step: 2, nextStepAt: null })
+  assert.deepEqual(position(ramp(), at(0)), { percentage: 0, step: null, nextStepAt: at(30) })
+  assert.deepEqual(position(ramp(), at(30)), { percentage: 5, step: 0, nextStepAt: at(90) })
+  assert.deepEqual(position(ramp(), at(89.99)), { percentage: 5, step: 0, nextStepAt: at(90) })
+  assert.deepEqual(position(ramp(), at(90)), { percentage: 20, step: 1, nextStepAt: at(150) })
+  assert.deepEqual(position(ramp(), at(10_000)), { percentage: 100, step: 2, nextStepAt: null })
 })
 
 test('a pause stops the clock and offers 0 %; paused seconds shift every later step', () => {
   const paused = ramp({ paused_at: iso(40) })
-  assert.deepEqual(rolloutAt(paused, at(500)), { percentage: 0, step: 0, nextStepAt: null })
+  assert.deepEqual(position(paused, at(500)), { percentage: 0, step: 0, nextStepAt: null })
   // Resumed after 100 minutes: 10 minutes into step 0, which lasts 60; step 1 begins 50 minutes after the resume.
   const resumed = ramp({ ramp_paused_seconds: 100 * 60 })
-  assert.deepEqual(rolloutAt(resumed, at(140)), { percentage: 5, step: 0, nextStepAt: at(190) })
+  assert.deepEqual(position(resumed, at(140)), { percentage: 5, step: 0, nextStepAt: at(190) })
 })
 
 test('a hand-set percentage stands until paused or pulled; a malformed ramp reads as none', () => {
@@ -35,7 +41,7 @@ test('a hand-set percentage stands until paused or pulled; a malformed ramp read
   assert.equal(rolloutAt(manual, at(0)).percentage, 42)
   assert.equal(rolloutAt({ ...manual, paused_at: iso(0) }, at(1)).percentage, 0)
   assert.equal(rolloutAt({ ...manual, pulled_at: iso(0) }, at(1)).percentage, 0)
-  assert.equal(rolloutAt(ramp({ ramp_steps: '{"not":"steps"}', rollout_percentage: 42 }), at(0)).percentage, 42)
+  assert.equal(position(ramp({ ramp_steps: '{"not":"steps"}', rollout_percentage: 42 }), at(0)).percentage, 42)
 })
 
 test('the health policy needs its minimum count, enough failing addresses, and a share strictly above the limit', () => {
