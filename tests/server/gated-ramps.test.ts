@@ -133,7 +133,7 @@ test('a gated ramp holds without installs, forged reports from one address do no
   assert.equal(v.rolloutPercentage, 10)
   assert.equal(v.rollout.ramp?.gate?.holding?.reason, '2 of 6 installs reported')
   assert.equal(await offered('held', edge), null)
-  assert.deepEqual(events, [])
+  assert.equal(events.length, 0, 'no gate changed')
 
   // Four more devices on their own addresses make 6 installs: the hold ends now, the next step begins.
   const real = await devicesIn(0, 10, 4, 'real')
