@@ -23,9 +23,11 @@ import { tokenHandlers } from './routes/tokens.ts'
 import { infoHandlers } from './routes/info.ts'
 import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
+import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy } from './cache/invalidation.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
+import { DownloadCounter } from './telemetry/download-counter.ts'
 import { createMemoryLoginLimiter } from './auth/login-limiter.ts'
 import { createCors } from './http/cors.ts'
 import { responseHeaders } from './http/response-headers.ts'
@@ -72,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     logger,
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
     telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
+    downloads: new DownloadCounter(deps.db, now),
     clientIp: deps.clientIp ?? (() => undefined),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
@@ -114,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...rolloutHandlers(s),
     ...healthHandlers(s),
     ...explainHandlers(s),
+    ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
@@ -158,7 +162,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
   })
   const lifecycle: Lifecycle = {
-    flush: async () => s.telemetry?.flush(),
+    flush: async () => { await Promise.all([s.telemetry?.flush(), s.downloads.flush()]) },
     telemetryStats: () => s.telemetry?.stats() ?? null,
     async close() {
       try {

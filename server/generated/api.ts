@@ -312,6 +312,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/versions/{version}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Adoption of a version, per day
+         * @description How one version spread, per UTC day: devices an update check offered it to, downloads of
+         *     its artifacts (whole files, counted in batches, so a few seconds behind), devices that
+         *     reported `installed` or `failed` (their latest report, by its day), and distinct devices
+         *     whose update checks said they run it (telemetry; 0 when telemetry is off). Days without
+         *     any of these are left out. At most 92 days; without `from` and `to`, the 30 days up to today.
+         */
+        get: operations["getVersionAdoption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/versions/{version}/artifacts/{artifact}": {
         parameters: {
             query?: never;
@@ -1798,6 +1833,29 @@ export interface components {
             minAddresses?: number;
             /** @description Reports of each outcome one client address counts for (default 5). */
             maxReportsPerAddress?: number;
+        };
+        VersionAdoption: {
+            version: components["schemas"]["Semver"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description One entry per day with any activity, oldest first. */
+            days: components["schemas"]["AdoptionDay"][];
+        };
+        AdoptionDay: {
+            /** Format: date */
+            day: string;
+            /** @description Devices first offered the version that day. */
+            offered: number;
+            /** @description Downloads of the version's artifacts (whole files, not ranges or `304`s). */
+            downloads: number;
+            /** @description Devices whose latest report, sent that day, is `installed`. */
+            installed: number;
+            /** @description Devices whose latest report, sent that day, is `failed`. */
+            failed: number;
+            /** @description Distinct devices whose update checks that day came from this version. */
+            running: number;
         };
         /**
          * @description Evidence a ramp needs before each step after the first begins: at least `minInstalls`
@@ -3316,6 +3374,71 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getVersionAdoption: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First day (UTC), inclusive; default 29 days before `to`.
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description Last day (UTC), inclusive; at most 91 days after `from`; default today.
+                 * @example 2026-03-31
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's adoption, day by day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.3.0",
+                     *       "from": "2026-03-01",
+                     *       "to": "2026-03-31",
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-03-02",
+                     *           "offered": 120,
+                     *           "downloads": 96,
+                     *           "installed": 90,
+                     *           "failed": 2,
+                     *           "running": 85
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionAdoption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

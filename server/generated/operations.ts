@@ -973,6 +973,71 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "VersionAdoption": {
+      "type": "object",
+      "required": [
+        "version",
+        "from",
+        "to",
+        "days"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "from": {
+          "type": "string",
+          "format": "date"
+        },
+        "to": {
+          "type": "string",
+          "format": "date"
+        },
+        "days": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/AdoptionDay"
+          }
+        }
+      }
+    },
+    "AdoptionDay": {
+      "type": "object",
+      "required": [
+        "day",
+        "offered",
+        "downloads",
+        "installed",
+        "failed",
+        "running"
+      ],
+      "properties": {
+        "day": {
+          "type": "string",
+          "format": "date"
+        },
+        "offered": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "downloads": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "installed": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "failed": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "running": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
     "RampGate": {
       "type": "object",
       "additionalProperties": false,
@@ -2952,6 +3017,90 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getVersionAdoption",
+    "method": "get",
+    "path": "/v1/apps/{app}/versions/{version}/adoption",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1adoption/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "from",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      },
+      {
+        "name": "to",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/VersionAdoption"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

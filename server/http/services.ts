@@ -3,6 +3,7 @@ import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
 import type { AnswerCache } from '../cache/answer-cache.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
+import type { DownloadCounter } from '../telemetry/download-counter.ts'
 import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { Ctx } from './context.ts'
@@ -90,6 +91,8 @@ export interface Services {
   answers: AnswerCache | null
   /** `null` when telemetry is switched off. */
   telemetry: TelemetryRecorder | null
+  /** Whole-file artifact downloads, counted in memory and written with telemetry's flush. */
+  downloads: DownloadCounter
   now: () => Date
   logger: Logger
   clientIp: (c: Ctx) => string | undefined

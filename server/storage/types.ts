@@ -155,7 +155,15 @@ export interface UpdateOffersTable {
   offered_at: string
 }
 
+/** Whole-file downloads of a version's artifacts on one UTC day (server/telemetry/download-counter.ts). */
+export interface VersionDownloadsTable {
+  version_id: string
+  day: string
+  downloads: number
+}
+
 export interface Database {
+  version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
   teams: TeamsTable
