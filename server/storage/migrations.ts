@@ -247,7 +247,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .execute()
       await db.schema.createIndex('update_offers_day').on('update_offers').columns(['version_id', 'offered_at']).execute()
       await db.schema.createIndex('health_reports_day').on('health_reports').columns(['version_id', 'reported_at']).execute()
-      await db.schema.createIndex('telemetry_devices_version').on('telemetry_devices').columns(['app_slug', 'version', 'day']).execute()
+      await db.schema.createIndex('telemetry_devices_version').on('telemetry_devices').columns(['app_slug', 'version', 'channel', 'platform', 'arch', 'day']).execute()
     },
   },
 })
