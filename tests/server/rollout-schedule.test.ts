@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { addressNetwork } from '../../server/updates/health-evidence.ts'
-import { failsPolicy, rolloutAt, stepProblems, tallyReports, type RolloutColumns } from '../../server/updates/rollout.ts'
+import { failsPolicy, gateColumns, rolloutAt, stepProblems, tallyReports, type RolloutColumns } from '../../server/updates/rollout.ts'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const MIN = 60_000
@@ -71,4 +71,26 @@ test('addresses are read as networks: IPv4 as is, IPv6 by its /64', () => {
 test('a ramp whose percentages go down is refused, naming the step', () => {
   assert.deepEqual(stepProblems([{ percentage: 10, afterMinutes: 0 }, { percentage: 5, afterMinutes: 1 }, { percentage: 50, afterMinutes: 1 }]),
     [{ pointer: '/ramp/steps/1/percentage', message: "must not be below the previous step's 10" }])
+})
+
+test('a gated ramp holds before the first step it had not begun when its gate closed; opening it starts that step now', () => {
+  const gate = JSON.stringify({ minInstalls: 10, maxFailureRatio: 0.1, deadlineMinutes: 60 })
+  const closed = ramp({ ramp_gate: gate })
+  // Step 0 needs no evidence; step 1 (due at +90) waits, and the deadline is an hour after that.
+  assert.deepEqual(rolloutAt(closed, at(30)), { percentage: 5, step: 0, nextStepAt: at(90), hold: null, changesAt: at(90) })
+  assert.deepEqual(rolloutAt(closed, at(100)), {
+    percentage: 5, step: 0, nextStepAt: null, hold: { step: 1, since: at(90), deadline: at(150), expired: false }, changesAt: at(150),
+  })
+  assert.equal(rolloutAt(closed, at(150)).percentage, 0, 'past the deadline: offered to no new device')
+  // Opened at +120: the held half hour no longer counts, step 1 begins at +120 and lasts its hour.
+  const opened = { ...closed, ...gateColumns(closed, true, at(120)) }
+  assert.deepEqual(position(opened, at(120)), { percentage: 20, step: 1, nextStepAt: at(180) })
+  // Closed again at +130: step 1 stands, step 2 (due at +180) holds.
+  const reclosed = { ...opened, ...gateColumns(opened, false, at(130)) }
+  assert.deepEqual(rolloutAt(reclosed, at(200)).hold, { step: 2, since: at(180), deadline: at(240), expired: false })
+  assert.equal(rolloutAt(reclosed, at(200)).percentage, 20)
+  // A pause during a hold stops the clock too: resuming shifts the hold, not the step in force.
+  const paused = { ...closed, paused_at: iso(100) }
+  assert.equal(rolloutAt(paused, at(500)).percentage, 0)
+  assert.deepEqual(rolloutAt({ ...closed, ramp_paused_seconds: 400 * 60 }, at(500)).hold?.since, at(490))
 })
