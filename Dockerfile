@@ -4,11 +4,14 @@
 # glibc and musl) and never builds on install. Node's version matches .nvmrc (a unit test checks).
 FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .nvmrc ./
 COPY patches ./patches
+COPY scripts/node-check.mjs ./scripts/
 # Everything installs (postinstall patches the site's packages), then the site's build tools go:
-# `dependencies` in package.json are exactly the server's runtime (a unit test keeps it so).
-RUN npm ci && npm prune --omit=dev
+# `dependencies` in package.json are exactly the server's runtime (a unit test keeps it so). The
+# image's Node is already the pinned one: the second Node that npm ci installs for older machines
+# (optionalDependencies node-linux-*) goes too.
+RUN npm ci && npm prune --omit=dev && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 # Runtime: only what the server needs, run as the unprivileged `node` user.
 FROM node:24.21.0-bookworm-slim

@@ -30,15 +30,18 @@ export const siteConfig = {
     { label: 'Website', href: 'https://github.com/ferry-updates/ferry/tree/main/pages' },
     { label: 'OpenAPI contract', href: 'https://github.com/ferry-updates/ferry/tree/main/openapi' },
   ],
-  /** Article sites where posts about Ferry are cross-posted. */
+  /**
+   * Articles on other sites the footer points to: the updater guides of the frameworks Ferry
+   * serves, which its own guides build on (Ferry's posts are not cross-posted anywhere).
+   */
   articleSites: [
-    { label: 'DEV Community', href: 'https://dev.to/t/ferry' },
-    { label: 'Hashnode', href: 'https://hashnode.com/n/ferry' },
+    { label: 'Electron: Updating applications', href: 'https://www.electronjs.org/docs/latest/tutorial/updates' },
+    { label: 'Tauri: Updater plugin', href: 'https://v2.tauri.app/plugin/updater/' },
   ],
   announcement: {
     /** Changing the id shows the bar again to people who dismissed an earlier one. */
-    id: 'announcement-2026-11-api-v1',
-    text: 'Ferry’s API v1 contract is published: read the reference or try it in your browser.',
+    id: 'announcement-2026-11-next',
+    text: 'Ferry 0.1.0 is not released yet: the Next docs and the /v1 API reference describe main. Try the API in your browser.',
     href: '/docs/api',
   },
 } as const
@@ -62,6 +65,11 @@ export const references = {
     title: 'tauri-plugin-updater: updater.rs',
     href: 'https://github.com/tauri-apps/plugins-workspace/blob/v2/plugins/updater/src/updater.rs',
   },
+  mcp: { title: 'Model Context Protocol', href: 'https://modelcontextprotocol.io' },
+  mcpLocalServers: { title: 'MCP: Connect to local MCP servers', href: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers' },
+  claudeCodeMcp: { title: 'Claude Code: Connect Claude Code to tools via MCP', href: 'https://code.claude.com/docs/en/mcp' },
+  cursorMcp: { title: 'Cursor: Model Context Protocol', href: 'https://cursor.com/docs/mcp' },
+  vscodeMcpConfig: { title: 'VS Code: MCP configuration reference', href: 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
   electronAutoUpdater: { title: 'Electron: autoUpdater', href: 'https://www.electronjs.org/docs/latest/api/auto-updater' },
   squirrelMacCodeSignature: {
     title: 'Squirrel.Mac: SQRLCodeSignature.h',
@@ -80,4 +88,18 @@ export const references = {
   },
   tauriV1SignLinux: { title: 'Tauri v1: Code signing Linux packages', href: 'https://tauri.app/v1/guides/distribution/sign-linux' },
   appImageSignatures: { title: 'AppImage: Signing AppImages', href: 'https://docs.appimage.org/packaging-guide/optional/signatures.html' },
+  // The peers compared in "When to choose Ferry", each from its own docs or README.
+  faynoSyncReadme: { title: 'faynoSync: README', href: 'https://github.com/ku9nov/faynoSync' },
+  faynoSyncUpdaters: { title: 'faynoSync: Updaters support', href: 'https://faynosync.com/docs/updaters' },
+  faynoSyncHealthReports: { title: 'faynoSync: Rollout health reports', href: 'https://faynosync.com/blog/rollout-health-reports' },
+  velopackFlowTieredRollout: { title: 'Velopack Flow: Tiered rollout', href: 'https://docs.velopack.io/distributing/Flow/tiered-rollout' },
+  crabNebulaTauriUpdates: { title: 'CrabNebula Cloud: Tauri auto-updates', href: 'https://docs.crabnebula.dev/cloud/auto-updates/tauri' },
+  crabNebulaPackagerUpdates: { title: 'CrabNebula Cloud: Packager auto-updates', href: 'https://docs.crabnebula.dev/cloud/auto-updates/packager' },
+  keygenSelfHosting: { title: 'Keygen: Self hosting', href: 'https://keygen.sh/docs/self-hosting/' },
+  keygenApi: { title: 'Keygen: keygen-api README', href: 'https://github.com/keygen-sh/keygen-api' },
+  electronBuilderKeygen: { title: 'electron-builder: KeygenOptions', href: 'https://www.electron.build/builder-util-runtime.interface.keygenoptions' },
+  electronReleaseServer: { title: 'electron-release-server: README', href: 'https://github.com/ArekSredzki/electron-release-server' },
+  forgeErsPublisher: { title: 'Electron Forge: publisher-electron-release-server', href: 'https://www.npmjs.com/package/@electron-forge/publisher-electron-release-server' },
+  crabNebulaTauriGuide: { title: 'CrabNebula: Tauri v2 with Auto-Updater', href: 'https://docs.crabnebula.dev/guides/auto-updates-tauri' },
+  keygenForGo: { title: 'Keygen: for Go programs', href: 'https://keygen.sh/for-go-programs/' },
 } as const

@@ -17,9 +17,10 @@ const columns: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: 'All posts', href: '/blog' },
       { label: 'Development', href: '/blog/tags/development' },
-      ...siteConfig.articleSites,
+      { label: 'RSS feed', href: '/blog/rss.xml' },
     ],
   },
+  { title: 'Further reading', links: [...siteConfig.articleSites] },
   { title: 'Source', links: [...siteConfig.repositories] },
   {
     title: 'Community',
@@ -31,6 +32,8 @@ const columns: { title: string; links: FooterLink[] }[] = [
 ]
 
 function FooterAnchor({ label, href }: FooterLink) {
+  // A feed is a file, not a page: a plain link, not client-side navigation.
+  if (href.endsWith('.xml')) return <a href={href}>{label}</a>
   if (href.startsWith('/')) return <Link href={href}>{label}</Link>
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">

@@ -83,6 +83,12 @@ export function useVersionedDocsLinks() {
   }, [])
 }
 
+/** When a frozen docs version was frozen, as " on YYYY-MM-DD" (versions.json). */
+const frozenOn = (id: string) => {
+  const day = versions.find((v) => v.id === id)?.frozen
+  return day ? ` on ${day}` : ''
+}
+
 /** Wraps page content (theme `main`): frozen versions say so, with a way back to current docs. */
 export function VersionNotice({ children }: { children: ReactNode }) {
   const { asPath } = useRouter()
@@ -94,7 +100,7 @@ export function VersionNotice({ children }: { children: ReactNode }) {
     <>
       {frozen && (
         <div className="ferry-version-notice" role="note">
-          You are reading the docs for Ferry {labelOf(location.version)}.{' '}
+          You are reading the docs frozen as version {labelOf(location.version)}{frozenOn(location.version)}.{' '}
           <Link href={pathInVersion(location.page, CURRENT)} onClick={() => writePreferred(CURRENT)}>
             Read this page in the current docs
           </Link>

@@ -16,7 +16,7 @@ test.describe('docs versions', () => {
     await expect(select).toHaveValue('current')
     await select.selectOption(id)
     await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/getting-started$`))
-    await expect(page.getByRole('note')).toContainText(`docs for Ferry ${id}`)
+    await expect(page.getByRole('note')).toContainText(`docs frozen as version ${id} on ${frozen!.frozen}`)
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version'))).toBe(id)
     // The sidebar of a frozen version lists that version's pages only.
     const sidebarLinks = await page.locator('aside.nextra-sidebar-container a[href^="/docs/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))

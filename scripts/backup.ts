@@ -10,6 +10,9 @@ import { formatBytes } from '../lib/ferry-cli/output.ts'
 
 const USAGE = 'usage: npm run backup -- <new folder>   (reads FERRY_DATA_DIR like the server; default ./data)'
 
+/** npm runs scripts from the checkout's root; the new folder is named from where npm was invoked. */
+const invokedFrom = process.env.npm_lifecycle_event === 'backup' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd()
+
 async function main(args: string[]): Promise<number> {
   const [target, ...extra] = args
   if (!target || extra.length > 0 || target.startsWith('-')) {
@@ -33,7 +36,7 @@ async function main(args: string[]): Promise<number> {
   }
   const dataDir = resolve(config.dataDir)
   try {
-    const report = await backupDataDir(dataDir, resolve(target))
+    const report = await backupDataDir(dataDir, resolve(invokedFrom, target))
     console.log(`backup: database copied from ${dataDir}/ferry.db (integrity ok)`)
     console.log(`backup: ${report.artifacts} artifact files copied, ${formatBytes(report.bytes)}, each matching its SHA-256`)
     if (report.droppedVersions.length > 0) console.log(`backup: left out ${report.droppedVersions.length} version(s) deleted while the backup ran: ${report.droppedVersions.join(', ')}`)

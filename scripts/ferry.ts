@@ -4,6 +4,10 @@
  */
 import { main } from '../lib/ferry-cli/commands.ts'
 
+// npm runs a script from the package's root; the folders on the command line are the ones the
+// reader typed them in (`cd dist-parent && npm run ferry -- publish dist`), which npm passes as INIT_CWD.
+if (process.env.npm_lifecycle_event === 'ferry' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD)
+
 // `ferry status … | head`: a reader that stops early closes the pipe; stop quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error

@@ -1,5 +1,5 @@
 /**
- * After `next build`: writes the files derived from the built site (blog feeds, the API changelog's feed, sitemap,
+ * After `next build`: writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
  * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt), then
  * checks it. A page that cannot become clean Markdown or a broken internal link fails the
  * build; broken anchors, duplicate routes and broken markdown links are warnings. Every
@@ -16,10 +16,12 @@ import { checkLinks } from '../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
 import { writeFeeds } from '../lib/blog/feed.ts'
-import { writeChangelogFeed } from '../lib/api-changelog/feed.ts'
+import { writeChangelogFeed, writeOperationFeeds } from '../lib/api-changelog/feed.ts'
 import { lastContractChange, loadChangelog } from '../lib/api-changelog/index.ts'
 import { CHANGELOG_FEED, CHANGELOG_PAGE, releaseAnchors } from '../lib/api-changelog/page.ts'
-import { DEFAULT_OPTIONS } from '../lib/codegen/context.ts'
+import { DEFAULT_OPTIONS, createContext } from '../lib/codegen/context.ts'
+import { loadSpec } from '../lib/codegen/load.ts'
+import { transformTags } from '../lib/codegen/transform/operation.ts'
 import { buildTwins, pagesWithoutTwinLink, writeTwins } from '../lib/markdown-twins/twins.ts'
 import { MarkdownTwinError } from '../lib/markdown-twins/twin-error.ts'
 import { writeLlmsFiles } from '../lib/llms/write-llms.ts'
@@ -35,7 +37,10 @@ if (site.pages.has(changelogPage)) {
   const root = resolve(pagesDir, '..')
   const releases = await loadChangelog(root)
   const unreleasedDate = lastContractChange(root, releases.find((r) => r.date)?.date ?? '1970-01-01')
-  writeChangelogFeed(outDir, { releases, page: changelogPage, feed: `${DEFAULT_OPTIONS.docsBase}/${CHANGELOG_FEED}`, anchors: releaseAnchors(releases), unreleasedDate }, siteConfig)
+  const feedInput = { releases, page: changelogPage, feed: `${DEFAULT_OPTIONS.docsBase}/${CHANGELOG_FEED}`, anchors: releaseAnchors(releases), unreleasedDate }
+  writeChangelogFeed(outDir, feedInput, siteConfig)
+  const operations = transformTags(createContext(await loadSpec(join(root, siteConfig.apiSource)))).flatMap((tag) => tag.operations)
+  writeOperationFeeds(outDir, feedInput, operations, siteConfig)
 }
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))

@@ -25,7 +25,8 @@ import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
-import { appsInvalidatedBy } from './cache/invalidation.ts'
+import { appsInvalidatedBy, invalidateAnswers } from './cache/invalidation.ts'
+import { EDGE_CACHING_OFF } from './cache/edge-headers.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
 import { DownloadCounter } from './telemetry/download-counter.ts'
 import { createMemoryLoginLimiter } from './auth/login-limiter.ts'
@@ -35,6 +36,7 @@ import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
+import { updateKeyHandlers } from './routes/update-keys.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -67,11 +69,14 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       passwordIterations: deps.config.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS,
       version: deps.config.version ?? '0.0.0',
       telemetry,
+      edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
       ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
+      ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
     now,
     logger,
+    purger: deps.edgePurger ?? null,
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
     telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
     downloads: new DownloadCounter(deps.db, now),
@@ -117,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...rolloutHandlers(s),
     ...healthHandlers(s),
     ...explainHandlers(s),
+    ...updateKeyHandlers(s),
     ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
@@ -128,9 +134,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       const response = await handler(c, await check(c), respond)
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
-      if (invalidating && response.status < 400 && s.answers) {
+      if (invalidating && response.status < 400 && (s.answers || s.purger)) {
         try {
-          await s.answers.invalidate(await appsInvalidatedBy(s, op, c))
+          await invalidateAnswers(s, await appsInvalidatedBy(s, op, c), c.get('reqId'))
         } catch (err) {
           s.logger.error({ reqId: c.get('reqId'), err }, 'answer cache invalidation failed')
         }

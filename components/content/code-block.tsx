@@ -32,9 +32,13 @@ function lineCount(children: ReactNode): number {
   return isValidElement<{ children?: ReactNode }>(code) ? Children.toArray(code.props.children).filter((line) => isValidElement(line)).length : 0
 }
 
-export function CodeBlock({ children, className = '', 'data-filename': filename, 'data-copy': copy, 'data-language': _language, 'data-word-wrap': wordWrap, icon: Icon, ...props }: Props) {
+/** Languages the guides use for what a command printed, not for what to type. */
+const OUTPUT_LANGUAGES = new Set(['text', 'txt', 'console', 'output', 'log'])
+
+export function CodeBlock({ children, className = '', 'data-filename': filename, 'data-copy': copy, 'data-language': language, 'data-word-wrap': wordWrap, icon: Icon, ...props }: Props) {
+  const output = language !== undefined && OUTPUT_LANGUAGES.has(language)
   return (
-    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6" style={{ '--ferry-lines': lineCount(children) || 1 } as CSSProperties}>
+    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6" data-ferry-output={output ? '' : undefined} style={{ '--ferry-lines': lineCount(children) || 1 } as CSSProperties}>
       {filename && (
         <div className={`_px-4 _text-xs _text-gray-700 dark:_text-gray-200 _bg-gray-100 dark:_bg-neutral-900 _flex _items-center _h-12 _gap-2 _rounded-t-md ${BORDER} _border-b-0`}>
           {Icon && <Icon className="_h-4 _w-auto _max-w-6 _shrink-0" />}

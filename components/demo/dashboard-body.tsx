@@ -35,8 +35,10 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Sand
               <VersionList app={app} versions={data.versions} run={data.run} api={data.api} />
               <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
             </>
-          ) : (
+          ) : data.appsLoaded ? (
             <p>No app yet: create one.</p>
+          ) : (
+            <p role="status" className="ferry-demo-loading">Loading apps…</p>
           )}
         </div>
       </div>

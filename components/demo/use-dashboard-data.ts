@@ -18,9 +18,11 @@ export function useDashboardData(sandbox: SandboxClient) {
   const [session, setSession] = useState(0)
   const [token, setToken] = useState<string>()
   const [apps, setApps] = useState<App[]>([])
+  const [appsLoaded, setAppsLoaded] = useState(false)
   const [catalogs, setCatalogs] = useState<Catalogs>({ channels: [], platforms: [], archs: [] })
   const [selected, setSelected] = useState<string>()
-  const [versions, setVersions] = useState<Version[]>([])
+  // Whose versions these are: while the selected app's are loading there are none to show (not an empty list).
+  const [versions, setVersions] = useState<{ app: string; items: Version[] }>()
   const [notice, setNotice] = useState<Notice>()
   const [persistence, setPersistence] = useState<Persistence>('unsaved')
   const [generation, setGeneration] = useState(0)
@@ -59,6 +61,7 @@ export function useDashboardData(sandbox: SandboxClient) {
       ([a, c]) => {
         if (!live) return
         setApps(a)
+        setAppsLoaded(true)
         setCatalogs(c)
         setSelected((current) => (current && a.some((x) => x.slug === current) ? current : a[0]?.slug))
       },
@@ -70,13 +73,10 @@ export function useDashboardData(sandbox: SandboxClient) {
   }, [api, generation])
 
   useEffect(() => {
-    if (!api || !selected) {
-      setVersions([])
-      return
-    }
+    if (!api || !selected) return
     let live = true
     api.listVersions(selected).then(
-      (v) => live && setVersions(v),
+      (items) => live && setVersions({ app: selected, items }),
       (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }),
     )
     return () => {
@@ -101,5 +101,5 @@ export function useDashboardData(sandbox: SandboxClient) {
     [api, refresh],
   )
 
-  return { api, apps, catalogs, selected, setSelected, versions, notice, persistence, run, generation }
+  return { api, apps, appsLoaded, catalogs, selected, setSelected, versions: versions && versions.app === selected ? versions.items : undefined, notice, persistence, run, generation }
 }

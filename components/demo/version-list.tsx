@@ -44,15 +44,15 @@ function RolloutStatus({ version: v }: { version: Version }) {
   )
 }
 
-export function VersionList({ app, versions, run, api }: { app: App; versions: Version[]; run: Run; api?: SandboxApi }) {
+export function VersionList({ app, versions, run, api }: { app: App; versions: Version[] | undefined; run: Run; api?: SandboxApi }) {
   return (
     <div className="ferry-versions">
       <h3>
         Versions of {app.name} {app.private ? <span className="ferry-tag">private</span> : null}
       </h3>
-      {versions.length === 0 ? <p>No versions yet: upload one below.</p> : null}
+      {versions === undefined ? <p role="status" className="ferry-demo-loading">Loading versions…</p> : versions.length === 0 ? <p>No versions yet: upload one below.</p> : null}
       <ul className="ferry-version-list">
-        {versions.map((v) => {
+        {(versions ?? []).map((v) => {
           const what = `${v.version} (${v.channel}, ${v.platform}/${v.arch})`
           const edit = (done: string, patch: Parameters<SandboxApi['updateVersion']>[2]) => run(done, (a) => a.updateVersion(app.slug, v.id, patch))
           return (

@@ -28,6 +28,8 @@ export function place(trigger: DOMRect, panel: HTMLElement, anchor: Anchor, view
   const height = panel.scrollHeight
   const up = side === 'top' ? height <= above || above > below : height > below && above > below
   style.maxHeight = `${Math.max(0, up ? above : below)}px`
+  // As Headless UI's anchored panels: what does not fit scrolls inside the panel, never over the page.
+  style.overflowY = 'auto'
   const shown = Math.min(height, up ? above : below)
   style.top = `${up ? trigger.top - gap - shown : trigger.bottom + gap}px`
   const width = panel.offsetWidth

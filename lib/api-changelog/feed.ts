@@ -10,7 +10,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function summary(release: ReleaseNotes): string {
   if (release.baseline !== undefined) return `The first frozen contract, version ${release.versions.to}: ${release.baseline} operations.`
   const count = (status: OperationChanges['status']) => release.operations.filter((o) => o.status === status).length
-  return `Contract ${release.versions.from} → ${release.versions.to}: ${count('added')} operations added, ${count('changed')} changed, ${count('removed')} removed; ${release.breaking === 0 ? 'none breaking' : `${release.breaking} with breaking changes`}.`
+  const { from, to } = release.versions
+  const version = from === undefined || from === to ? `Contract version ${to}` : `Contract ${from} → ${to}`
+  return `${version}: ${count('added')} operations added, ${count('changed')} changed, ${count('removed')} removed; ${release.breaking === 0 ? 'none breaking' : `${release.breaking} with breaking changes`}.`
 }
 
 function content(release: ReleaseNotes, origin: string): string {
@@ -66,4 +68,75 @@ export function writeChangelogFeed(outDir: string, input: ChangelogFeedInput, si
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, buildChangelogFeed(input, site))
   return file
+}
+
+/** Where an operation's own feed is: `<changelog page>/<operationId>.xml`, e.g. `/docs/api/changelog/createApp.xml`. */
+export const operationFeedPath = (page: string, operationId: string): string => `${page}/${operationId}.xml`
+
+/** An operation of the current contract, with its reference page. */
+export interface FeedOperation {
+  operationId: string
+  summary: string
+  route: string
+  method: string
+  path: string
+}
+
+function lineHtml(line: OperationChanges['lines'][number]): string {
+  const members = line.members.length ? ` ${line.members.map((m) => `<code>${escapeHtml(m)}</code>`).join(', ')}` : ''
+  const mark = line.breaking ? (line.accepted ? ' (<strong>breaking</strong>, accepted)' : ' (<strong>breaking</strong>)') : line.policy ? ' (additive under the versioning policy)' : ''
+  return `<li>${escapeHtml(line.location)}${members}: ${escapeHtml(line.what)}${mark}</li>`
+}
+
+/**
+ * Atom 1.0 for one operation: an entry for each release that added or changed it (method and
+ * path as the current contract has them), newest first, with that release's lines for it.
+ * An operation no release changed has a feed without entries, ready to subscribe to.
+ */
+export function buildOperationFeed(input: ChangelogFeedInput, operation: FeedOperation, site: FeedSite): string {
+  const origin = site.url.replace(/\/+$/, '')
+  const feedUrl = `${origin}${operationFeedPath(input.page, operation.operationId)}`
+  const key = `${operation.method.toUpperCase()} ${operation.path}`
+  const entries = input.releases.flatMap((release) => {
+    const op = release.operations.find((o) => `${o.method} ${o.path}` === key)
+    return op ? [{ release, op, date: dayStart(release.date ?? input.unreleasedDate) }] : []
+  })
+  const newest = input.releases.map((r) => dayStart(r.date ?? input.unreleasedDate)).reduce((max, d) => (d > max ? d : max), new Date(0))
+  const feed = new Feed({
+    id: feedUrl,
+    title: `${site.name} API changelog: ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
+    description: `Changes to ${operation.operationId} (${operation.summary}) in each release of the Ferry API contract.`,
+    link: `${origin}${operation.route}`,
+    language: site.locale,
+    updated: entries[0]?.date ?? newest,
+    generator: 'Ferry scripts/postbuild.ts (API changelog feed per operation)',
+    favicon: `${origin}/favicon.svg`,
+    copyright: `© ${site.name} contributors`,
+    feedLinks: { atom: feedUrl },
+  })
+  for (const { release, op, date } of entries) {
+    const link = `${origin}${input.page}#${input.anchors.get(release.id) ?? release.id}`
+    const when = release.id === 'unreleased' ? 'not yet released' : release.title
+    const description = `${operation.operationId} ${op.status}${op.breaking ? ', with breaking changes' : ''} (${when}).`
+    feed.addItem({
+      title: `${operation.operationId} ${op.status}: ${release.id === 'unreleased' ? 'Unreleased' : release.title}`,
+      id: `${feedUrl}#${release.id}`,
+      link,
+      date,
+      published: date,
+      description,
+      content: `<p>${escapeHtml(description)}</p>${op.lines.length ? `<ul>${op.lines.map(lineHtml).join('')}</ul>` : ''}`,
+    })
+  }
+  return feed.atom1()
+}
+
+/** Writes one feed per operation of the current contract; returns the files written. */
+export function writeOperationFeeds(outDir: string, input: ChangelogFeedInput, operations: readonly FeedOperation[], site: FeedSite): string[] {
+  return operations.map((operation) => {
+    const file = path.join(outDir, operationFeedPath(input.page, operation.operationId))
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, buildOperationFeed(input, operation, site))
+    return file
+  })
 }

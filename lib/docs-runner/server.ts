@@ -1,5 +1,5 @@
 /**
- * @module The real Ferry server for a page's runnable blocks: `tsx server/runtime/node.ts` (what
+ * @module The real Ferry server for a page's runnable blocks: `node --import tsx server/runtime/node.ts` (what
  * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -67,7 +67,7 @@ export function npmBanner(cwd: string): string {
   return `\n> ${pkg.name}@${pkg.version} server\n> ${pkg.scripts.server}\n\n`
 }
 
-/** Starts `tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
+/** Starts `node --import tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
 export async function startDocsServer(cwd: string, { env, logFile, silent }: StartCommand, port: number): Promise<DocsServer> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
@@ -80,7 +80,7 @@ export async function startDocsServer(cwd: string, { env, logFile, silent }: Sta
   // A restart appends to the same file; this process's log starts after what is there.
   const logStart = logPath ? readFileSync(logPath, 'utf8').length : 0
   if (logFd !== undefined && banner) writeSync(logFd, banner)
-  const child: ChildProcess = spawn(join(cwd, 'node_modules/.bin/tsx'), ['server/runtime/node.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/runtime/node.ts'], {
     cwd,
     env: childEnv,
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],

@@ -26,17 +26,23 @@ export function parseCommand<T>(command: string, parse: () => T): T {
 
 export interface Connection { url: URL; token: string }
 
+/** A server URL from the flag or variable `name`: http(s) only. */
+export function connectionUrl(name: string, raw: string): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw usageError(`${name} is not a URL: ${JSON.stringify(raw)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${name} must be http:// or https://`)
+  return url
+}
+
 /** The server and token from `--url`/`--token`, else `FERRY_URL`/`FERRY_TOKEN`. */
 export function connection(values: { url?: string; token?: string }, env: NodeJS.ProcessEnv): Connection {
   const rawUrl = values.url ?? env.FERRY_URL
   if (!rawUrl) throw usageError('no server: pass --url or set FERRY_URL (e.g. https://updates.example.com)')
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw usageError(`${values.url ? '--url' : 'FERRY_URL'} is not a URL: ${JSON.stringify(rawUrl)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${values.url ? '--url' : 'FERRY_URL'} must be http:// or https://`)
+  const url = connectionUrl(values.url ? '--url' : 'FERRY_URL', rawUrl)
   const token = values.token ?? env.FERRY_TOKEN
   if (!token) throw usageError('no token: set FERRY_TOKEN (an API token, ferry_…) or pass --token')
   return { url, token }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { FerryClient, type VersionFilters } from './api.ts'
-import { CONNECTION_OPTIONS, connection, duration, parseCommand, percent, positionals } from './args.ts'
+import { CONNECTION_OPTIONS, connection, connectionUrl, duration, parseCommand, percent, positionals } from './args.ts'
 import { CliError, EXIT, usageError, type ExitCode } from './errors.ts'
 import { promote, ramp, rollout, status } from './manage.ts'
 import type { Io } from './output.ts'
@@ -29,6 +29,7 @@ Commands:
   rollout <app> <version> <percent>        Set the rollout percentage of a version, or a ramp (1,10,50,100)
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
+  mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio)
 
 Run ferry <command> --help for a command's options.
 ${CONNECTION_HELP}`,
@@ -88,6 +89,17 @@ ${CONNECTION_HELP}`,
 
 Lists the app's versions, newest first: version, channel, platform/arch, published, rollout,
 critical, created. --json prints them as JSON for scripts; --limit caps the list (default 50).
+${CONNECTION_HELP}`,
+  mcp: `Usage: ferry mcp [--allow-writes] [--url <url>] [--token <token>]
+
+A Model Context Protocol server on stdin/stdout, for an agent client (Claude, Cursor, VS Code) to
+start. Its tools search and read the docs, list and describe the API's operations, and call an
+operation against a sandbox (Ferry in this process, in memory, seeded with demo data) or, when
+FERRY_URL is set, against that server with FERRY_TOKEN. Answers are checked against the contract.
+
+Options:
+  --allow-writes   Let the agent call POST, PATCH and DELETE operations on the real server
+                   (without it only GET operations reach it; the sandbox always accepts writes)
 ${CONNECTION_HELP}`,
 }
 
@@ -180,6 +192,19 @@ const COMMANDS: Record<string, Command> = {
     const limit = values.limit === undefined ? 50 : Number(values.limit)
     if (!Number.isInteger(limit) || limit < 1) throw usageError(`--limit must be a whole number of at least 1, not ${JSON.stringify(values.limit)}`)
     await status(new FerryClient(connection(values, io.env)), app, filtersOf(values), limit, values.json === true, io)
+  },
+
+  async mcp(argv, io) {
+    const { values } = parseCommand('mcp', () => parseArgs({
+      args: argv, allowPositionals: false, strict: true, options: { ...CONNECTION_OPTIONS, 'allow-writes': { type: 'boolean' } },
+    }))
+    if (values.help) return io.out(HELP.mcp ?? '')
+    const rawUrl = values.url ?? io.env.FERRY_URL
+    const server = rawUrl ? { url: connectionUrl(values.url ? '--url' : 'FERRY_URL', rawUrl), token: values.token ?? io.env.FERRY_TOKEN } : undefined
+    if (values['allow-writes'] && !server) throw usageError('mcp: --allow-writes applies to a real server: set FERRY_URL (or pass --url); the sandbox accepts writes anyway')
+    // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
+    const { runMcpStdio } = await import('../../mcp/stdio.ts')
+    await runMcpStdio({ server, allowWrites: values['allow-writes'] === true, err: io.err })
   },
 }
 

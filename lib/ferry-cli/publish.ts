@@ -92,14 +92,14 @@ export async function checkCatalogs(client: FerryClient, needs: CatalogNeeds, se
   const [channels, platforms, archs] = await Promise.all([client.catalogNames('channels'), client.catalogNames('platforms'), client.catalogNames('archs')])
   const missing: string[] = []
   const create = (catalog: string, body: object) =>
-    `    curl -X POST ${base}/v1/${catalog} -H "Authorization: Bearer $FERRY_TOKEN" -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
+    `    curl -X POST ${base}/v1/${catalog} -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
   for (const channel of needs.channels) if (!channels.has(channel)) missing.push(`channel "${channel}"; create it with\n${create('channels', { name: channel })}`)
   for (const [platform, updater] of needs.platforms) {
     if (!platforms.has(platform)) missing.push(`platform "${platform}"; create it with\n${create('platforms', { name: platform, updater })}`)
   }
   for (const arch of needs.archs) if (!archs.has(arch)) missing.push(`architecture "${arch}"; create it with\n${create('archs', { name: arch })}`)
   if (missing.length) {
-    throw refused(`the team's catalogs lack what this upload needs (an admin, or a user allowed to create catalog entries, can add them; the dashboard does too):\n${missing.map((m) => `  - ${m}`).join('\n')}`)
+    throw refused(`the team's catalogs lack what this upload needs. Adding an entry takes the create grant of its catalog, which a team admin has and an upload token usually lacks; with such a user's token in $ADMIN_TOKEN:\n${missing.map((m) => `  - ${m}`).join('\n')}`)
   }
 }
 

@@ -2,6 +2,7 @@ import { versions } from '../../lib/docs-versions'
 
 export default {
   intro: 'Introduction',
+  'when-to-choose-ferry': 'When to choose Ferry',
   'getting-started': 'Getting started',
   'quickstart-electron': 'Quickstart: Electron',
   'quickstart-tauri': 'Quickstart: Tauri v2',
@@ -15,6 +16,7 @@ export default {
   telemetry: 'Telemetry',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
+  mcp: 'Agents (MCP)',
   'writing-docs': 'Writing docs',
   '--api': { type: 'separator', title: 'Reference' },
   api: 'API reference',

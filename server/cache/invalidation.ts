@@ -1,7 +1,11 @@
-/** @module Which apps' cached answers a successful write changed, as its operation declares (`x-ferry-invalidates`). */
+/**
+ * @module Which apps' cached answers a successful write changed, as its operation declares
+ * (`x-ferry-invalidates`), and dropping them: from the answer cache, then from the CDN in front.
+ */
 import type { Ctx } from '../http/context.ts'
 import type { Services } from '../http/services.ts'
 import type { OperationSpec } from '../http/spec.ts'
+import { purgeApps } from './edge-purge.ts'
 
 /**
  * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every
@@ -18,4 +22,17 @@ export async function appsInvalidatedBy(s: Services, op: OperationSpec, c: Ctx):
     return (await s.db.selectFrom('apps').select('slug').where('team_id', '=', user.teamId).execute()).map((a) => a.slug)
   }
   return []
+}
+
+/**
+ * Drops `apps`' answers from the answer cache, then from the CDN in front (`purgeApps`), in that
+ * order: a CDN miss right after the purge must not be refilled from a stale answer cache.
+ */
+export async function invalidateAnswers(s: Services, apps: string[], reqId?: string): Promise<void> {
+  if (!apps.length) return
+  try {
+    await s.answers?.invalidate(apps)
+  } finally {
+    if (s.purger) await purgeApps(s.purger, apps, s.logger, (ms) => new Promise((done) => setTimeout(done, ms)), reqId)
+  }
 }

@@ -43,7 +43,12 @@ export function payloads(from: string, apps: string[]): string[] {
   return out
 }
 
-export async function withPostgresInvalidation(cache: AnswerCache, url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
+/**
+ * `onRemote`: told the apps another process invalidated, once this process has dropped them
+ * (the CDN purge: only then can a CDN miss not be refilled from this process's stale answers).
+ */
+export async function withPostgresInvalidation(cache: AnswerCache, url: string, onError: (error: unknown) => void,
+  onRemote?: (apps: string[]) => Promise<void>): Promise<AnswerCache> {
   const self = randomId('inst', 8)
   const sender = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
   sender.on('error', onError)
@@ -60,7 +65,10 @@ export async function withPostgresInvalidation(cache: AnswerCache, url: string, 
       } catch {
         return
       }
-      if (isMessage(parsed) && parsed.from !== self) cache.invalidate(parsed.apps).catch(onError)
+      if (isMessage(parsed) && parsed.from !== self) {
+        const { apps } = parsed
+        cache.invalidate(apps).then(() => onRemote?.(apps)).catch(onError)
+      }
     })
     client.on('error', (error) => {
       onError(error)

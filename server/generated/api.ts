@@ -157,6 +157,13 @@ export interface paths {
          *     and `-`, and must read `<id>-<version>[-full|-delta].nupkg` with this upload's version;
          *     otherwise the upload is refused with a `400` naming the file and the rule. Other names are
          *     carried URL-encoded and need no such care.
+         *
+         *     Ferry reads who signed each `.exe` (its Authenticode publisher: the signer certificate's
+         *     subject CN and O). A published version signed by another publisher than the newest
+         *     published version of the same app, channel and platform, or unsigned after a signed one,
+         *     is refused with a `409` naming both, unless the upload declares the change with
+         *     `signerChange=true` (a bridge release). Unsigned uploads stay allowed while the app has
+         *     never been signed.
          */
         post: operations["uploadVersion"];
         delete?: never;
@@ -198,6 +205,8 @@ export interface paths {
          * @description Changes a version's changelog, publication state, criticality, intermediate flag or rollout
          *     percentage. Members you leave out keep their value. Publishing sets `publishedAt`; the
          *     version number, channel, platform and architecture cannot change (upload a new version).
+         *     Publishing a draft whose signer differs from the newest published version's is refused
+         *     with a `409` unless its upload declared the change (`signerChange`).
          *
          *     `ramp` replaces a hand-set percentage with steps (for example 1 % → 10 % → 50 % → 100 %, each
          *     after a number of minutes); the version's `rolloutPercentage` then follows the clock, and
@@ -1282,6 +1291,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/update-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Devices per updater key
+         * @description For a key rotation: the app's Tauri and Sparkle keys with their roles, and for each, how
+         *     many devices ran a version whose signature that key verified at upload, on the latest UTC
+         *     day with telemetry for the app. A device on the bridge release (signed with the old key,
+         *     carrying the new one) counts for the old key, so a new key's figure is a lower bound of the
+         *     devices that trust it. Versions uploaded before Ferry recorded the key count for none.
+         *     Returns 404 `telemetry-disabled` when the server runs with `FERRY_TELEMETRY=off`.
+         */
+        get: operations["getUpdateKeyDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
         parameters: {
             query?: never;
@@ -1641,6 +1681,10 @@ export interface components {
             private: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /** @description Every Tauri key the app holds, with its role; present when it holds one. */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description Every Sparkle key the app holds, with its role; present when it holds one. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1659,6 +1703,14 @@ export interface components {
             private?: boolean;
             tauriPublicKey?: components["schemas"]["TauriPublicKey"];
             sparklePublicKey?: components["schemas"]["SparklePublicKey"];
+            /**
+             * @description Replaces every Tauri key with this list (key rotation): one `current` key, at most one
+             *     `next`, any `retired`. Uploads' `.sig` files may be signed by the current or the next
+             *     key. Not together with `tauriPublicKey`; `[]` removes every key.
+             */
+            tauriPublicKeys?: components["schemas"]["TauriKeyEntry"][];
+            /** @description As `tauriPublicKeys`, for Sparkle EdDSA keys. Not together with `sparklePublicKey`. */
+            sparklePublicKeys?: components["schemas"]["SparkleKeyEntry"][];
         };
         /**
          * @description The app's Tauri updater public key, as in `plugins.updater.pubkey` (base64 of minisign's public
@@ -1735,6 +1787,12 @@ export interface components {
             /** @description When it was first published; `null` for drafts. */
             publishedAt: components["schemas"]["Timestamp"] | null;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
+            /**
+             * @description Who signed the version's Windows executables (`.exe`); `null` when they are unsigned.
+             *     Absent when the version has no file whose signer Ferry reads.
+             */
+            signer?: components["schemas"]["SignerIdentity"] | null;
+            signerChange?: components["schemas"]["SignerChange"];
             artifacts: components["schemas"]["Artifact"][];
         };
         VersionUpload: {
@@ -1756,6 +1814,15 @@ export interface components {
             /** @default 100 */
             rolloutPercentage: number;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
+            /**
+             * @description Declares that this version is signed by another publisher than the newest published
+             *     version (or unsigned after a signed one): a bridge release. Without it such an upload
+             *     is refused with a `409`.
+             * @default false
+             */
+            signerChange: boolean;
+            /** @description Why the signer changed; shown with the version and in the explain endpoint. */
+            signerChangeNote?: string;
             /** @description The artifacts; repeat the form field once per file. */
             files: string[];
         };
@@ -1994,6 +2061,11 @@ export interface components {
             critical: boolean;
             /** @description The offer is older than the device's version (the device runs a pulled version). */
             downgrade: boolean;
+            /**
+             * @description Present when the offered version declared a change of signer: who signs it now and who
+             *     signed before ("signed by B, was A: a bridge release").
+             */
+            signerChange?: string;
             /** @description Every version of the app, newest first, with the rule that decided it. */
             versions: components["schemas"]["VersionExplanation"][];
         };
@@ -2099,6 +2171,67 @@ export interface components {
             publishedAt: components["schemas"]["Timestamp"];
             artifacts: components["schemas"]["Artifact"][];
         };
+        /**
+         * @description The Authenticode publisher of a Windows executable: the signer certificate's subject
+         *     common name and organization, and the SHA-256 of the certificate. Two identities are the
+         *     same publisher when both names match (a renewed certificate keeps its publisher).
+         * @example {
+         *       "kind": "authenticode",
+         *       "commonName": "Harbor Notes Ltd",
+         *       "organization": "Harbor Notes",
+         *       "fingerprint": "ac04858551ea730a8c07f027c978055a03e85f403c73b2bf53a742874cd4c200"
+         *     }
+         */
+        SignerIdentity: {
+            /** @enum {string} */
+            kind: "authenticode";
+            /** @description The subject's CN (what electron-updater's `publisherName` compares). */
+            commonName: string | null;
+            /** @description The subject's O. */
+            organization: string | null;
+            /** @description SHA-256 of the signer certificate (DER), lowercase hex. */
+            fingerprint: string;
+        };
+        /**
+         * @description Present when the upload declared a change of signer (`signerChange=true`): a bridge
+         *     release. `previous` is the publisher of the newest published version it replaced when it
+         *     was published; `null` while it is a draft or when nothing signed came before.
+         */
+        SignerChange: {
+            note: string;
+            previous: components["schemas"]["SignerIdentity"] | null;
+        };
+        /**
+         * @description `current`: the key the installed base trusts; `next`: the key a bridge release taught
+         *     installs to trust, accepted for uploads alongside the current one; `retired`: kept on
+         *     record, no longer accepted.
+         * @enum {string}
+         */
+        UpdaterKeyRole: "current" | "next" | "retired";
+        TauriKeyEntry: {
+            /** @description A Tauri updater public key, as in `plugins.updater.pubkey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
+        };
+        SparkleKeyEntry: {
+            /** @description A Sparkle `SUPublicEDKey`. */
+            key: string;
+            role: components["schemas"]["UpdaterKeyRole"];
+        };
+        UpdateKeyDevices: {
+            /** @description The latest UTC day with telemetry for the app; `null` when there is none. */
+            day: string | null;
+            /** @description Devices seen that day, on any version. */
+            devices: number;
+            keys: {
+                /** @enum {string} */
+                updater: "tauri" | "sparkle";
+                key: string;
+                role: components["schemas"]["UpdaterKeyRole"];
+                /** @description Devices that day on a version whose signature this key verified. */
+                devices: number;
+            }[];
+        };
         /** @description The JSON Squirrel.Mac (Electron's built-in `autoUpdater` on macOS) reads. */
         SquirrelMacUpdate: {
             /**
@@ -2169,6 +2302,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A cacheable answer whose `ETag` the request named in `If-None-Match`; no body. */
+        UpdateNotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["UpdateCacheControl"];
+                ETag: components["headers"]["UpdateETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The request is invalid; `errors` lists each problem. */
         BadRequest: {
             headers: {
@@ -2538,6 +2680,30 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description `no-store` unless `FERRY_UPDATE_CACHE_SECONDS` is set. With it, an answer every device gets
+         *     alike (no partial rollout above the client that Ferry decides per device, a public app) is
+         *     `public, max-age=<seconds>`, with `stale-while-revalidate=<seconds>` when
+         *     `FERRY_UPDATE_STALE_SECONDS` is set; during a ramp both end at its next step.
+         * @example public, max-age=300, stale-while-revalidate=30
+         */
+        UpdateCacheControl: string;
+        /**
+         * @description A strong validator of a cacheable answer (status, type and body), quoted. Absent on `no-store` answers.
+         * @example "5d41402abc4b2a76b9719d911017c592"
+         */
+        UpdateETag: string;
+        /**
+         * @description The keys a purge names, space-separated: `ferry-app-<app>` and
+         *     `ferry-target-<app>.<channel>.<platform>.<arch>`. Only on cacheable answers.
+         * @example ferry-app-harbor-notes ferry-target-harbor-notes.stable.windows.x64
+         */
+        SurrogateKey: string;
+        /**
+         * @description The same keys, comma-separated. Only on cacheable answers.
+         * @example ferry-app-harbor-notes,ferry-target-harbor-notes.stable.windows.x64
+         */
+        CacheTag: string;
+        /**
          * @description `public, max-age=31536000, immutable` for published artifacts of public apps (the bytes
          *     under this URL never change); `private, no-store` for drafts and private apps.
          * @example public, max-age=31536000, immutable
@@ -2734,9 +2900,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "slug": "harbor-notes",
-                 *       "name": "Harbor Notes",
-                 *       "description": "A note-taking app that syncs over your own server.",
+                 *       "slug": "saltmarsh",
+                 *       "name": "Saltmarsh",
+                 *       "description": "A field journal for coastal surveys.",
                  *       "private": false
                  *     }
                  */
@@ -2749,7 +2915,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description URL of the new app.
-                     * @example /v1/apps/harbor-notes
+                     * @example /v1/apps/saltmarsh
                      */
                     Location?: string;
                     [name: string]: unknown;
@@ -2757,9 +2923,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "slug": "harbor-notes",
-                     *       "name": "Harbor Notes",
-                     *       "description": "A note-taking app that syncs over your own server.",
+                     *       "slug": "saltmarsh",
+                     *       "name": "Saltmarsh",
+                     *       "description": "A field journal for coastal surveys.",
                      *       "private": false,
                      *       "createdAt": "2025-03-14T09:30:00Z",
                      *       "updatedAt": "2025-03-14T09:30:00Z"
@@ -3243,6 +3409,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -3526,9 +3693,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. */
+            /**
+             * @description The file. With `FERRY_ACCEL_REDIRECT_PREFIX` set, Ferry's own answer has no body and an
+             *     `X-Accel-Redirect` header; nginx in front sends the file (ranges included).
+             */
             200: {
                 headers: {
+                    /**
+                     * @description Only with `FERRY_ACCEL_REDIRECT_PREFIX`: the file's path under nginx's internal
+                     *     location. nginx consumes it; clients never see it.
+                     * @example /_ferry_blobs/art_8q1w3k9d
+                     */
+                    "X-Accel-Redirect"?: string;
                     /**
                      * @description Suggests the artifact's file name.
                      * @example attachment; filename="HarborNotes-Setup-1.4.0.exe"
@@ -3662,8 +3838,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "beta",
-                 *       "description": "Weekly builds for early adopters."
+                 *       "name": "nightly",
+                 *       "description": "Builds from main, every night."
                  *     }
                  */
                 "application/json": components["schemas"]["ChannelCreate"];
@@ -3679,8 +3855,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "ch_5t1b",
-                     *       "name": "beta",
-                     *       "description": "Weekly builds for early adopters.",
+                     *       "name": "nightly",
+                     *       "description": "Builds from main, every night.",
                      *       "createdAt": "2025-03-14T09:40:00Z"
                      *     }
                      */
@@ -3848,8 +4024,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "windows",
-                 *       "updater": "squirrel-windows"
+                 *       "name": "macos",
+                 *       "updater": "sparkle"
                  *     }
                  */
                 "application/json": components["schemas"]["PlatformCreate"];
@@ -3865,8 +4041,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "pl_3w8d",
-                     *       "name": "windows",
-                     *       "updater": "squirrel-windows",
+                     *       "name": "macos",
+                     *       "updater": "sparkle",
                      *       "createdAt": "2025-03-14T09:41:00Z"
                      *     }
                      */
@@ -4026,7 +4202,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "arm64"
+                 *       "name": "ia32"
                  *     }
                  */
                 "application/json": components["schemas"]["ArchCreate"];
@@ -4042,7 +4218,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "ar_2c7v",
-                     *       "name": "arm64",
+                     *       "name": "ia32",
                      *       "createdAt": "2025-03-14T09:43:00Z"
                      *     }
                      */
@@ -4613,7 +4789,7 @@ export interface operations {
                  *           }
                  *         }
                  *       },
-                 *       "expiresAt": "2026-03-14T00:00:00Z"
+                 *       "expiresAt": "2030-03-14T00:00:00Z"
                  *     }
                  */
                 "application/json": components["schemas"]["ApiTokenCreate"];
@@ -4638,7 +4814,7 @@ export interface operations {
                      *       "token": "ferry_7Qd2kV9mXc4Lp0sRt8WbZy3Hn6Jf1GaE",
                      *       "createdBy": "usr_3h8c",
                      *       "createdAt": "2025-03-14T10:30:00Z",
-                     *       "expiresAt": "2026-03-14T00:00:00Z",
+                     *       "expiresAt": "2030-03-14T00:00:00Z",
                      *       "lastUsedAt": null,
                      *       "permissions": {
                      *         "apps": {
@@ -4932,6 +5108,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4983,10 +5163,15 @@ export interface operations {
             /** @description No update: the client runs the newest version it may receive. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5183,6 +5368,9 @@ export interface operations {
             /** @description Redirect to the artifact's download URL. */
             302: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     /**
                      * @description The artifact's download URL.
                      * @example https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download
@@ -5239,6 +5427,10 @@ export interface operations {
             /** @description The feed. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5250,6 +5442,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -5344,6 +5537,10 @@ export interface operations {
             /** @description An update is available. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,10 +5558,15 @@ export interface operations {
             /** @description No update. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5427,6 +5629,10 @@ export interface operations {
             /** @description The channel file. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +5651,7 @@ export interface operations {
                     "application/x-yaml": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5496,6 +5703,10 @@ export interface operations {
             /** @description An update is available. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5515,10 +5726,15 @@ export interface operations {
             /** @description No update. The body is empty. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5671,6 +5887,10 @@ export interface operations {
             /** @description The feed. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5717,7 +5937,53 @@ export interface operations {
                 };
                 content?: never;
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUpdateKeyDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys and their devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "day": "2026-11-25",
+                     *       "devices": 1200,
+                     *       "keys": [
+                     *         {
+                     *           "updater": "tauri",
+                     *           "key": "dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk6IDQ1M0E1QjY3OTUxMDlGQzcKUldUSG41R1ZaMXM2UmN3K2FRZkN6bVRsa1hWS3JmREJQcFZyZXJtdnkzR0t3ZkRkWDJRN0NqRncK",
+                     *           "role": "current",
+                     *           "devices": 900
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateKeyDevices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -5769,6 +6035,10 @@ export interface operations {
             /** @description The appcast. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5791,6 +6061,7 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
+            304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -533,6 +533,18 @@ export const componentSchemas: Record<string, unknown> = {
         "sparklePublicKey": {
           "$ref": "ferry:components#/schemas/SparklePublicKey"
         },
+        "tauriPublicKeys": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/TauriKeyEntry"
+          }
+        },
+        "sparklePublicKeys": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/SparkleKeyEntry"
+          }
+        },
         "createdAt": {
           "$ref": "ferry:components#/schemas/Timestamp"
         },
@@ -590,6 +602,20 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "sparklePublicKey": {
           "$ref": "ferry:components#/schemas/SparklePublicKey"
+        },
+        "tauriPublicKeys": {
+          "type": "array",
+          "maxItems": 8,
+          "items": {
+            "$ref": "ferry:components#/schemas/TauriKeyEntry"
+          }
+        },
+        "sparklePublicKeys": {
+          "type": "array",
+          "maxItems": 8,
+          "items": {
+            "$ref": "ferry:components#/schemas/SparkleKeyEntry"
+          }
         }
       }
     },
@@ -760,6 +786,19 @@ export const componentSchemas: Record<string, unknown> = {
         "minimumSystemVersion": {
           "$ref": "ferry:components#/schemas/MinimumSystemVersion"
         },
+        "signer": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/SignerIdentity"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "signerChange": {
+          "$ref": "ferry:components#/schemas/SignerChange"
+        },
         "artifacts": {
           "type": "array",
           "minItems": 1,
@@ -816,6 +855,14 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "minimumSystemVersion": {
           "$ref": "ferry:components#/schemas/MinimumSystemVersion"
+        },
+        "signerChange": {
+          "type": "boolean",
+          "default": false
+        },
+        "signerChangeNote": {
+          "type": "string",
+          "maxLength": 1000
         },
         "files": {
           "type": "array",
@@ -1459,6 +1506,9 @@ export const componentSchemas: Record<string, unknown> = {
         "downgrade": {
           "type": "boolean"
         },
+        "signerChange": {
+          "type": "string"
+        },
         "versions": {
           "type": "array",
           "items": {
@@ -1806,6 +1856,167 @@ export const componentSchemas: Record<string, unknown> = {
           "minItems": 1,
           "items": {
             "$ref": "ferry:components#/schemas/Artifact"
+          }
+        }
+      }
+    },
+    "SignerIdentity": {
+      "type": "object",
+      "required": [
+        "kind",
+        "commonName",
+        "organization",
+        "fingerprint"
+      ],
+      "properties": {
+        "kind": {
+          "type": "string",
+          "enum": [
+            "authenticode"
+          ]
+        },
+        "commonName": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "organization": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "fingerprint": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    },
+    "SignerChange": {
+      "type": "object",
+      "required": [
+        "note",
+        "previous"
+      ],
+      "properties": {
+        "note": {
+          "type": "string"
+        },
+        "previous": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/SignerIdentity"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "UpdaterKeyRole": {
+      "type": "string",
+      "enum": [
+        "current",
+        "next",
+        "retired"
+      ]
+    },
+    "TauriKeyEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "role"
+      ],
+      "properties": {
+        "key": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9+/=\\s]{40,400}$"
+        },
+        "role": {
+          "$ref": "ferry:components#/schemas/UpdaterKeyRole"
+        }
+      }
+    },
+    "SparkleKeyEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "role"
+      ],
+      "properties": {
+        "key": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9+/]{43}=$"
+        },
+        "role": {
+          "$ref": "ferry:components#/schemas/UpdaterKeyRole"
+        }
+      }
+    },
+    "UpdateKeyDevices": {
+      "type": "object",
+      "required": [
+        "day",
+        "devices",
+        "keys"
+      ],
+      "properties": {
+        "day": {
+          "oneOf": [
+            {
+              "type": "string",
+              "format": "date"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "devices": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "keys": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "updater",
+              "key",
+              "role",
+              "devices"
+            ],
+            "properties": {
+              "updater": {
+                "type": "string",
+                "enum": [
+                  "tauri",
+                  "sparkle"
+                ]
+              },
+              "key": {
+                "type": "string"
+              },
+              "role": {
+                "$ref": "ferry:components#/schemas/UpdaterKeyRole"
+              },
+              "devices": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
           }
         }
       }
@@ -2726,6 +2937,11 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -4672,6 +4888,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5005,6 +5222,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "404": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5153,6 +5371,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5265,6 +5484,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5369,6 +5589,7 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "204": {},
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
@@ -5596,7 +5817,58 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "302": {},
+      "304": {},
       "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getUpdateKeyDevices",
+    "method": "get",
+    "path": "/v1/apps/{app}/update-keys",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1update-keys/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/UpdateKeyDevices"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -5688,6 +5960,7 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         }
       },
+      "304": {},
       "400": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -62,7 +62,8 @@ export function problemResponse(problem: HttpProblem, instance: string): Respons
     instance,
     ...(problem.errors ? { errors: problem.errors } : {}),
   }
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...SECURITY_HEADERS }
+  // A cache in front must not keep an error: a 404 for an app created a minute later would outlive it.
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...SECURITY_HEADERS }
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
   if (problem.headers) Object.assign(headers, problem.headers)
   return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))

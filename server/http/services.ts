@@ -1,6 +1,8 @@
 /** @module What the app is built from (`AppDeps`, `AppConfig`) and the services every handler receives. */
 import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
 import type { AnswerCache } from '../cache/answer-cache.ts'
+import type { EdgeCaching } from '../cache/edge-headers.ts'
+import type { EdgePurger } from '../cache/edge-purge.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 import type { DownloadCounter } from '../telemetry/download-counter.ts'
@@ -30,6 +32,10 @@ export interface AppConfig {
   version?: string
   /** Count update checks that carry a device id (default true). */
   telemetry?: boolean
+  /** nginx's internal location of the artifact files: downloads answer `X-Accel-Redirect` (default: streamed). */
+  accelRedirectPrefix?: string
+  /** How long a CDN may keep update answers every device gets alike (default: `no-store`). */
+  edgeCaching?: EdgeCaching
   /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
   healthPolicy?: Schemas['HealthPolicy']
 }
@@ -64,6 +70,8 @@ export interface AppDeps {
   answerCache?: AnswerCache | null
   /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
   loginLimiter?: LoginLimiter
+  /** Purges a CDN's copies of an app's answers after each write to it (`FERRY_PURGE_URL`); default: none. */
+  edgePurger?: EdgePurger
   /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
   observer?: Observer
   /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
@@ -86,9 +94,12 @@ export interface Observer {
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy'>> & { publicUrl?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
+  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'>>
+    & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
+  /** `null` when no CDN is purged. */
+  purger: EdgePurger | null
   /** `null` when telemetry is switched off. */
   telemetry: TelemetryRecorder | null
   /** Whole-file artifact downloads, counted in memory and written with telemetry's flush. */

@@ -6,6 +6,8 @@ export interface Answer {
   body: string
   /** Id of the version the answer offers, if any: the update check records the offer for health reports. */
   offered?: string
+  /** Every device gets this answer alike, so a CDN may keep it (`server/cache/edge-headers.ts`). */
+  shared?: boolean
 }
 
 export const noUpdate = (): Answer => ({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' })

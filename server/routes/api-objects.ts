@@ -1,4 +1,6 @@
 /** @module Rows → the API's objects, and the app lookup several routes share. */
+import { storedSigner } from '../transfer/signer-continuity.ts'
+import { appKeys } from '../transfer/updater-keys.ts'
 import { timestamp } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Schemas } from '../http/spec.ts'
@@ -24,6 +26,8 @@ export function toTeam(row: TeamsTable): Schemas['Team'] {
 }
 
 export function toApp(row: AppsTable): Schemas['App'] {
+  const tauriKeys = appKeys(row.tauri_public_key, row.tauri_extra_keys)
+  const sparkleKeys = appKeys(row.sparkle_public_key, row.sparkle_extra_keys)
   return {
     slug: row.slug,
     name: row.name,
@@ -32,6 +36,8 @@ export function toApp(row: AppsTable): Schemas['App'] {
     // Present only when set, so apps without keys read as before.
     ...(row.tauri_public_key !== null ? { tauriPublicKey: row.tauri_public_key } : {}),
     ...(row.sparkle_public_key !== null ? { sparklePublicKey: row.sparkle_public_key } : {}),
+    ...(tauriKeys.length ? { tauriPublicKeys: tauriKeys } : {}),
+    ...(sparkleKeys.length ? { sparklePublicKeys: sparkleKeys } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -82,6 +88,8 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     createdAt: r.created_at,
     publishedAt: r.published_at,
     ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
+    ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
+    ...(r.signer_change_note !== null ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } } : {}),
     artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
       toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
   })))

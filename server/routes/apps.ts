@@ -8,6 +8,7 @@ import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
 import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
+import { keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
@@ -30,6 +31,8 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
         private: body.private ? 1 : 0,
         tauri_public_key: null,
         sparkle_public_key: null,
+        tauri_extra_keys: null,
+        sparkle_extra_keys: null,
         created_at: now,
         updated_at: now,
       }
@@ -62,7 +65,14 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       if (body.sparklePublicKey != null && !parseSparklePublicKey(body.sparklePublicKey)) {
         keyErrors.push({ pointer: '/sparklePublicKey', message: 'is not a Sparkle EdDSA public key: expected SUPublicEDKey, base64 of 32 bytes (from `generate_keys`)' })
       }
+      if (body.tauriPublicKeys) keyErrors.push(...keyListProblems(body.tauriPublicKeys, 'tauriPublicKeys', (k) => parseMinisignPublicKey(k) !== undefined, 'a minisign public key'))
+      if (body.sparklePublicKeys) keyErrors.push(...keyListProblems(body.sparklePublicKeys, 'sparklePublicKeys', (k) => parseSparklePublicKey(k) !== undefined, 'a Sparkle EdDSA public key'))
+      for (const [one, list] of [['tauriPublicKey', 'tauriPublicKeys'], ['sparklePublicKey', 'sparklePublicKeys']] as const) {
+        if (body[one] !== undefined && body[list] !== undefined) keyErrors.push({ pointer: `/${list}`, message: `must not be sent with ${one}: send the whole list` })
+      }
       if (keyErrors.length) throw validationProblem(keyErrors)
+      const tauriList = body.tauriPublicKeys && keyColumns(body.tauriPublicKeys)
+      const sparkleList = body.sparklePublicKeys && keyColumns(body.sparklePublicKeys)
       // Only the members sent are written, so concurrent edits of different fields both land.
       const row = await s.db.updateTable('apps')
         .set({
@@ -71,6 +81,8 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
           ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
           ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
           ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
+          ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
+          ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
           updated_at: timestamp(s.now()),
         })
         .where('slug', '=', path.app).where('team_id', '=', user.teamId)

@@ -18,6 +18,7 @@ import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports 
 import { reportsByAddress } from '../storage/health-evidence.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
+import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts'
 
 type Explained = Schemas['VersionExplanation']
 
@@ -100,10 +101,14 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
         id: row.id, version: row.version, rolloutPercentage: rolloutAt(row, now).percentage, ...explain(row),
       }))
       const offered = offer && installable ? offer : null
+      const offeredRow = offered ? rows.find((r) => r.id === offered.release.row.id) : undefined
+      const signerChange = offeredRow && offeredRow.signer_change_note !== null
+        ? { signerChange: signerChangeNote(storedSigner(offeredRow.signer), storedSigner(offeredRow.signer_previous), offeredRow.signer_change_note) }
+        : {}
       return respond(200, {
         app: app.slug, channel: t.channel, platform: t.platform, arch: t.arch, currentVersion: current.raw, format, rolloutMode: mode,
         inCatalog: t.inCatalog, offered: offered?.release.version ?? null, critical: offered?.critical ?? false,
-        downgrade: offered?.downgrade ?? false, versions,
+        downgrade: offered?.downgrade ?? false, ...signerChange, versions,
       }, { 'cache-control': 'no-store' })
     },
   }

@@ -16,6 +16,7 @@ import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction, reviewRampGate } from './rollouts.ts'
+import { invalidateAnswers } from '../cache/invalidation.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -70,7 +71,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         .onConflict((oc) => oc.columns(['version_id', 'device_hash']).doUpdateSet({
           outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
         })).execute()
-      if (row.ramp_gate !== null) await reviewRampGate(s, row.id, now)
+      if (row.ramp_gate !== null) await reviewRampGate(s, row.id, now, c.get('reqId'))
       if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
       const { policy } = policyOf(row, s.config.healthPolicy)
       const tally = tallyReports((await reportsByAddress(s.db, [row.id])).get(row.id) ?? [], policy)
@@ -81,7 +82,8 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, row.id, reason, true))
       if (paused) {
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
-        await s.answers?.invalidate([app.slug]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        // Its operation invalidates nothing (most reports change no answer): this one paused a version.
+        await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
       }
       return respond(202, { counted: true, paused })
     },

@@ -15,6 +15,7 @@ import { forUpdate } from '../storage/dialect.ts'
 import type { Database } from '../storage/types.ts'
 import { rampClock, rolloutAt } from '../updates/rollout.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
+import { invalidateAnswers } from '../cache/invalidation.ts'
 
 type Trx = Transaction<Database>
 
@@ -41,9 +42,9 @@ export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: 
 
 /**
  * Brings a gated ramp's gate in step with its reports; a change is logged, told to `s.events`,
- * and drops the app's cached answers (a released hold changes them now, not at a cached `until`).
+ * and drops the app's cached answers, in front too (a released hold changes them now, not at a cached `until`).
  */
-export async function reviewRampGate(s: Services, versionId: string, now: Date): Promise<void> {
+export async function reviewRampGate(s: Services, versionId: string, now: Date, reqId?: string): Promise<void> {
   const change = await reviewGate(s.db, versionId, s.config.healthPolicy, now)
   if (!change) return
   s.logger.info({ app: change.app, versionId, version: change.version, released: change.released, progress: change.progress },
@@ -53,7 +54,7 @@ export async function reviewRampGate(s: Services, versionId: string, now: Date):
   } catch (err) {
     s.logger.error({ err }, 'ramp event listener failed')
   }
-  await s.answers?.invalidate([change.app]).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+  await invalidateAnswers(s, [change.app], reqId).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
 }
 
 export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {

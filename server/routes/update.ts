@@ -15,6 +15,7 @@ import { downloadResponse } from '../transfer/artifact-download.ts'
 import { notFound, validationProblem } from '../http/problem.ts'
 import type { Answer } from '../protocols/answer.ts'
 import { toResponse } from './answer-response.ts'
+import { appSurrogateKey, edgeAnswer, sharedAnswer, targetSurrogateKey } from '../cache/edge-headers.ts'
 import { offeredFiles } from './offered-files.ts'
 import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
 import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
@@ -55,10 +56,18 @@ export function updateHandlers(s: Services): Pick<Handlers,
 
   const offers = new OfferLedger(s)
   /** The answer offers a version to a device that named itself: what lets its health reports count. */
-  const served = async (req: Ctx, c: Check, a: Answer): Promise<Response> => {
+  const served = async (req: Ctx, c: Check, a: Answer, until: number | undefined): Promise<Response> => {
     if (a.offered !== undefined && c.deviceId) await offers.record(a.offered, c.deviceId, s.clientIp(req))
-    return toResponse(a)
+    return sent(req, a, until)
   }
+  /** The answer with the `Cache-Control` of this moment, or `304` when the client holds it already. */
+  const sent = (req: Ctx, a: Answer, until: number | undefined) =>
+    toResponse(edgeAnswer(a, s.config.edgeCaching, s.now().getTime(), until, s.header(req, 'if-none-match')))
+  /** An answer every device gets alike may be kept by a CDN (public apps only: private ones carry signed links). */
+  const share = (a: Answer, shareable: boolean, slug: string, target: { channel: string; platform: string; arch: string }) =>
+    (shareable && s.config.edgeCaching.cacheSeconds > 0
+      ? sharedAnswer(a, [appSurrogateKey(slug), targetSurrogateKey(slug, target.channel, target.platform, target.arch)])
+      : a)
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
@@ -76,7 +85,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const base = baseUrl(s, req.req.url)
     const files = offeredFiles(s, base, d.target.app)
     const rendered = await d.protocol.render({ base, files, target: d.target, current: c.current, offer: d.offer })
-    return d.offer && rendered.status === 200 ? { ...rendered, offered: d.offer.release.row.id } : rendered
+    const shared = await share(rendered, d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1, c.slug, c)
+    return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
   }
 
   async function answer(req: Ctx, c: Check): Promise<Response> {
@@ -85,7 +95,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const d = await decide(c)
       if (d.target.inCatalog) count(c)
       s.observer.updateCheck(c.format, 'off')
-      return served(req, c, await render(req, c, d))
+      return served(req, c, await render(req, c, d), nextChangeAt(d.target) ?? undefined)
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
     const now = s.now().getTime()
@@ -95,13 +105,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
       if (!isVary(entry)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return served(req, c, entry)
+        return served(req, c, entry, entry.until)
       }
       const exact = fresh(await cache.get(c.slug, `${key}\n${await bucketSignature(entry.vary, c.deviceKey)}`))
       if (exact !== undefined && !isVary(exact)) {
         count(c)
         s.observer.updateCheck(c.format, 'hit')
-        return served(req, c, exact)
+        return served(req, c, exact, exact.until)
       }
     }
     s.observer.updateCheck(c.format, 'miss')
@@ -109,7 +119,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const d = await decide(c)
     const t = d.target
     // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
-    if (!t.inCatalog) return toResponse(await render(req, c, d))
+    if (!t.inCatalog) return sent(req, await render(req, c, d), undefined)
     count(c)
     const result = await render(req, c, d)
     const vary = d.vary.length ? d.vary : undefined
@@ -126,7 +136,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
     } else {
       await cache.set(c.slug, key, { ...result, ...stamp }, generation, ttl)
     }
-    return served(req, c, result)
+    return served(req, c, result, until ?? undefined)
   }
 
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
@@ -186,7 +196,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       // Private apps' files are reached through signed links only (their channel files use them).
       if (!row || row.app_private === 1) throw missing()
       return downloadResponse(s.blobs, { id: row.artifact_id, fileName: file, blobKey: row.blob_key, sha256: row.sha256, size: row.size, isPublic: true },
-        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })
+        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
     },
 
     async getVelopackFile(c, { path, query, header }) {
@@ -228,7 +238,7 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const base = baseUrl(s, c.req.url)
       const key = `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
       const cached = await s.answers?.get(slug, key)
-      if (cached !== undefined && !isVary(cached)) return toResponse(cached)
+      if (cached !== undefined && !isVary(cached)) return sent(c, cached, undefined)
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       // A pulled version is offered to nobody, new installs included.
@@ -243,11 +253,12 @@ export function updateHandlers(s: Services): Pick<Handlers,
         .execute()
       const newest = rows[0]
       if (!newest) throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
-      const result: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
+      const redirect: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
+      const result = await share(redirect, app.private !== 1, slug, q)
       if (s.answers && generation !== undefined) {
         await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
       }
-      return toResponse(result)
+      return sent(c, result, undefined)
     },
 
     /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */

@@ -25,11 +25,13 @@ import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
+import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
+import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
-const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate'])
+const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signerChange'])
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
@@ -54,23 +56,30 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
 
   /**
    * Each signature file checked against the key the app holds for its kind (none: not checked),
-   * over the file it signs. A 400 names every file whose signature does not verify.
+   * over the file it signs. A 400 names every file whose signature does not verify; otherwise
+   * `updateKey` is the key that verified them (key rotation counts devices by it).
    */
-  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<FieldError[]> {
-    const tauri = app.tauri_public_key === null ? undefined : parseMinisignPublicKey(app.tauri_public_key)
-    const sparkle = app.sparkle_public_key === null ? undefined : parseSparklePublicKey(app.sparkle_public_key)
+  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<{ errors: FieldError[]; updateKey: string | null }> {
+    const usable = <T>(keys: string[], parse: (k: string) => T | undefined) => keys.flatMap((text) => {
+      const parsed = parse(text)
+      return parsed === undefined ? [] : [{ text, parsed }]
+    })
+    const tauri = usable(acceptedKeys(appKeys(app.tauri_public_key, app.tauri_extra_keys)), parseMinisignPublicKey)
+    const sparkle = usable(acceptedKeys(appKeys(app.sparkle_public_key, app.sparkle_extra_keys)), parseSparklePublicKey)
     const byName = new Map(upload.files.map((f) => [f.name, f]))
     const errors: FieldError[] = []
+    let updateKey: string | null = null
     for (const sig of upload.files) {
       const signed = byName.get(signedFileOf(sig.name) ?? '')
       if (!signed) continue
       const type = packageTypeOf(sig.name)
-      const problem = type === 'sig' && tauri ? await minisignProblem(s.blobs, tauri, sig.blobKey, signed.blobKey)
-        : type === 'edsig' && sparkle ? await edSignatureProblem(s.blobs, sparkle, sig.blobKey, signed.blobKey, signed.size)
-          : undefined
-      if (problem) errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${problem}` })
+      const [keys, check] = type === 'sig' && tauri.length ? [tauri, await minisignProblem(s.blobs, tauri.map((k) => k.parsed), sig.blobKey, signed.blobKey)] as const
+        : type === 'edsig' && sparkle.length ? [sparkle, await edSignatureProblem(s.blobs, sparkle.map((k) => k.parsed), sig.blobKey, signed.blobKey, signed.size)] as const
+          : [[], undefined] as const
+      if (typeof check === 'string') errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${check}` })
+      else if (check) updateKey ??= keys[check.key]?.text ?? null
     }
-    return errors
+    return { errors, updateKey }
   }
 
   /** Validates the received fields and signatures, then records the version and its already-stored files. */
@@ -94,8 +103,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const parsed = versionInput('version', body.version)
     const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
     if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
-    const unsigned = await signatureProblems(app, upload)
-    if (unsigned.length) throw validationProblem(unsigned)
+    const signatures = await signatureProblems(app, upload)
+    if (signatures.errors.length) throw validationProblem(signatures.errors)
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -113,6 +122,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
     }
 
+    const signerColumns = await uploadSignerColumns(s.db, s.blobs, upload.files, {
+      app: slug, version: body.version, channelId, platformId, published: body.published === true,
+      declared: body.signerChange === true, note: body.signerChangeNote,
+    })
+
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
@@ -127,7 +141,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
           minimum_system_version: body.minimumSystemVersion ?? null,
-          created_at: now, published_at: body.published ? now : null,
+          created_at: now, published_at: body.published ? now : null, ...signerColumns, update_key: signatures.updateKey,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
       })
@@ -217,9 +231,11 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
             health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
           }
+      const signerColumns = body.published === true ? await publishSignerColumns(s.db, app.slug, path.version) : {}
       const updated = await s.db.updateTable('versions')
         .set((eb) => ({
           ...rampColumns,
+          ...signerColumns,
           ...policyColumns,
           ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
           ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),

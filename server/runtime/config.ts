@@ -8,6 +8,9 @@
 import type { AppConfig } from '../http/services.ts'
 import type { CorsOrigins } from '../http/cors.ts'
 import { DEFAULT_LOGIN_LIMITS } from '../auth/login-limiter.ts'
+import type { EdgeCaching } from '../cache/edge-headers.ts'
+import { PURGE_METHODS, type PurgeMethod } from '../cache/edge-purge.ts'
+import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -53,6 +56,14 @@ export interface ServerConfig {
   trustedProxies: string[]
   /** Prometheus metrics on their own listener (`GET /metrics`); `undefined`: off. */
   metrics: { host: string; port: number } | undefined
+  /** How long a CDN may keep update answers every device gets alike; 0: `no-store`. */
+  edgeCaching: EdgeCaching
+  /** Where a write purges the CDN's copies; `undefined`: no purge. */
+  purge: { url: string; method: PurgeMethod } | undefined
+  /** nginx sends artifact bytes from this internal location (`X-Accel-Redirect`); `undefined`: Ferry streams them. */
+  accelRedirectPrefix: string | undefined
+  /** The default health policy's failure share and report count (versions may set their own). */
+  healthPolicy: { maxFailureRatio: number; minReports: number }
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -155,6 +166,11 @@ const hostName = (raw: string, name: string): string => {
 }
 const between = (min: number, max: number) => (raw: string, name: string) => integer(name, raw, min, max)
 const onOrOff = (raw: string, name: string) => onOff(name, raw)
+/** A decimal from 0 to 1, such as `0.2`. */
+const ratio = (raw: string, name: string): number => {
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
+  return Number(raw)
+}
 const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
   return raw as T
@@ -169,6 +185,16 @@ function publicUrl(raw: string, name: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://`)
   return raw.replace(/\/+$/, '')
+}
+
+function purgeUrl(raw: string, name: string): string {
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`)
+  return raw
+}
+
+function accelPrefix(raw: string, name: string): string {
+  if (!/^\/(?:[A-Za-z0-9._-]+\/)+$/.test(raw)) throw new Error(`${name} must be a path that starts and ends with / (letters, digits, . _ -), like /_ferry_blobs/, got ${JSON.stringify(raw)}`)
+  return raw
 }
 
 function redisUrl(raw: string, name: string): string {
@@ -204,7 +230,7 @@ export type Variable<T> = {
   /** What it does, for `.env.example` (the docs explain it in env-overview.mdx). */
   description: string
   /** Meaningful only together with that variable; `.env.example` shows it commented out. */
-  needs?: 'FERRY_BLOB_URL' | 'FERRY_METRICS_PORT'
+  needs?: 'FERRY_BLOB_URL' | 'FERRY_METRICS_PORT' | 'FERRY_PURGE_URL'
   /** Starts a group of its own in `.env.example`. */
   group?: true
 } & ({ default: string } | { unset: T; example: string })
@@ -237,9 +263,16 @@ export interface Settings {
   orphanMinAgeSeconds: number
   corsOrigins: CorsOrigins
   loginAttemptsPerAddress: number
+  healthMaxFailureRatio: number
+  healthMinReports: number
   trustedProxies: string[]
   metricsPort: number | undefined
   metricsHost: string
+  updateCacheSeconds: number
+  updateStaleSeconds: number
+  purgeUrl: string | undefined
+  purgeMethod: PurgeMethod
+  accelRedirectPrefix: string | undefined
 }
 
 /**
@@ -344,6 +377,14 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', default: String(DEFAULT_LOGIN_LIMITS.attemptsPerAddress), parse: between(0, 1_000_000),
     description: 'Login attempts per client address in 15 minutes (0 = no per-address limit; behind a reverse proxy every client has the proxy\'s address unless FERRY_TRUSTED_PROXIES names it).',
   },
+  healthMaxFailureRatio: {
+    name: 'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO', default: String(DEFAULT_HEALTH_POLICY.maxFailureRatio), parse: ratio,
+    description: 'Default health policy of rollouts (a version\'s own healthPolicy overrides it): pause when more than this share of the counted reports failed (0 to 1).',
+  },
+  healthMinReports: {
+    name: 'FERRY_HEALTH_POLICY_MIN_REPORTS', default: String(DEFAULT_HEALTH_POLICY.minReports), parse: between(1, 1_000_000),
+    description: 'With it: how many reports must count before that share is judged.',
+  },
   trustedProxies: {
     name: 'FERRY_TRUSTED_PROXIES', unset: [], example: '127.0.0.1', parse: trustedProxies,
     description: 'Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges. Unset: the header is ignored and the connection\'s address is the client\'s.',
@@ -355,6 +396,26 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
   metricsHost: {
     name: 'FERRY_METRICS_HOST', default: '127.0.0.1', parse: hostName, needs: 'FERRY_METRICS_PORT',
     description: 'Address the metrics listener binds to.',
+  },
+  updateCacheSeconds: {
+    name: 'FERRY_UPDATE_CACHE_SECONDS', default: '0', parse: between(0, 86400), group: true,
+    description: 'Lets a CDN or proxy keep update answers that every device gets alike for this many seconds (public Cache-Control, ETag, surrogate keys); never past a ramp\'s next step. 0: every answer no-store.',
+  },
+  updateStaleSeconds: {
+    name: 'FERRY_UPDATE_STALE_SECONDS', default: '0', parse: between(0, 86400),
+    description: 'stale-while-revalidate of those answers in seconds (0: none).',
+  },
+  purgeUrl: {
+    name: 'FERRY_PURGE_URL', unset: undefined, example: 'http://127.0.0.1:6081/', parse: purgeUrl,
+    description: 'After a write, ask the cache in front to drop the app\'s answers: one request to this URL with the surrogate keys in X-Purge-Keys and xkey. Unset: no purge.',
+  },
+  purgeMethod: {
+    name: 'FERRY_PURGE_METHOD', default: 'PURGE', parse: oneOf(PURGE_METHODS, 'PURGE or BAN'), needs: 'FERRY_PURGE_URL',
+    description: 'HTTP method of the purge request: PURGE or BAN.',
+  },
+  accelRedirectPrefix: {
+    name: 'FERRY_ACCEL_REDIRECT_PREFIX', unset: undefined, example: '/_ferry_blobs/', parse: accelPrefix,
+    description: 'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
   },
 }
 
@@ -395,10 +456,13 @@ function combinationProblems(env: Env, s: Settings): string[] {
       if (needs === 'FERRY_BLOB_URL' && env[name]) problems.push(`${name} needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]`)
     }
     if (s.downloadMode === 'redirect') problems.push('FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]')
+  } else if (s.accelRedirectPrefix !== undefined) {
+    problems.push('FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk: nginx cannot read files from FERRY_BLOB_URL')
   }
   if (s.metricsPort !== undefined && s.metricsPort === s.port && s.metricsHost === s.host) {
     problems.push(`FERRY_METRICS_PORT ${s.metricsPort} is the API's own port on ${s.host}; give metrics a port of their own`)
   }
+  if (env.FERRY_PURGE_METHOD && s.purgeUrl === undefined) problems.push('FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not: nothing is purged without a URL')
   if (env.FERRY_METRICS_HOST && s.metricsPort === undefined) problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
   return problems
 }
@@ -421,6 +485,10 @@ function serverConfig(s: Settings): ServerConfig {
     downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, corsOrigins: s.corsOrigins,
     loginAttemptsPerAddress: s.loginAttemptsPerAddress, trustedProxies: s.trustedProxies,
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
+    edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
+    purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
+    accelRedirectPrefix: s.accelRedirectPrefix,
+    healthPolicy: { maxFailureRatio: s.healthMaxFailureRatio, minReports: s.healthMinReports },
   }
 }
 
@@ -434,7 +502,8 @@ export function appConfig(
 ): AppConfig {
   return {
     signupKey: resolved.signupKey, jwtSecret: resolved.jwtSecret, version: resolved.version, maxUploadBytes: config.maxUploadBytes,
-    telemetry: config.telemetry,
+    telemetry: config.telemetry, edgeCaching: config.edgeCaching, healthPolicy: config.healthPolicy,
+    ...(config.accelRedirectPrefix ? { accelRedirectPrefix: config.accelRedirectPrefix } : {}),
     loginLimits: config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

@@ -2,15 +2,17 @@
  * @module Node entry (`npm run server`): config from the environment, better-sqlite3 and
  * file-system blobs under the data dir, pino logs, graceful shutdown on SIGTERM/SIGINT.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import './require-node.ts'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Server } from 'node:http'
-import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
+import { createAdaptorServer, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
+import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
 import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.ts'
@@ -21,6 +23,7 @@ import { clientAddress } from './client-address-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
+import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -62,14 +65,16 @@ const TELEMETRY_FLUSH_MS = 5000
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
  * the client stays out of other runtimes), or `undefined` for the app's in-process default.
  */
-export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger): Promise<AppDeps['answerCache']> {
+export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger, purger?: EdgePurger):
+  Promise<AppDeps['answerCache']> {
   if (!config.cache) return null
   if (!config.redisUrl) {
     if (!config.databaseUrl) return undefined
     // Several processes may share the database: each keeps its own answers and hears the
     // others' invalidations over PostgreSQL.
     const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
-    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'))
+    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'),
+      purger ? (apps) => purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms))) : undefined)
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
@@ -136,9 +141,52 @@ export interface StartOptions {
   routes?: (app: ReturnType<typeof createApp>) => void
 }
 
+type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch']
+
+/** Binds host:port before anything is written, so a port in use is reported first. */
+async function listen(host: string, port: number, fetch: Fetch): Promise<ServerType> {
+  const server = createAdaptorServer({ fetch, hostname: host })
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
+      if (error.code === 'EADDRINUSE') fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
+      else if (error.code === 'EACCES') fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
+      else fail(error)
+    })
+    server.listen(port, host, () => done())
+  })
+  return server
+}
+
+const starting = () => new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'the server is starting' }), {
+  status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+})
+
 export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions): Promise<RunningServer> {
-  const dataDir = resolve(config.dataDir)
-  await mkdir(dataDir, { recursive: true })
+  // Checked in this order, each before anything is written: the data directory is usable, no
+  // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
+  const dataDir = await usableDataDir(config.dataDir)
+  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
+  let handle: Fetch | undefined
+  const server = await listen(config.host, config.port, (request, env) => (handle ? handle(request, env) : starting())).catch(async (error: unknown) => {
+    await lock?.release()
+    throw error
+  })
+  try {
+    const started = await startOnListener({ config, logger, passwordIterations, routes }, dataDir, server, (fetch) => (handle = fetch))
+    return { ...started, async close() {
+      await started.close()
+      await lock?.release()
+    } }
+  } catch (error) {
+    await new Promise<void>((done) => server.close(() => done()))
+    await lock?.release()
+    throw error
+  }
+}
+
+async function startOnListener({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions, dataDir: string, server: ServerType, serveWith: (fetch: Fetch) => void): Promise<RunningServer> {
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openDatabase(config, dataDir)
@@ -156,7 +204,8 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     await release()
     throw error
   })
-  const answerCache = await answerCacheFor(config, logger).catch(async (error: unknown) => {
+  const edgePurger = config.purge ? httpPurger(config.purge.url, config.purge.method) : undefined
+  const answerCache = await answerCacheFor(config, logger, edgePurger).catch(async (error: unknown) => {
     await logins.close()
     await release()
     throw error
@@ -169,6 +218,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     blobs,
     logger,
     answerCache,
+    ...(edgePurger ? { edgePurger } : {}),
     ...(metrics ? { observer: metrics.observer } : {}),
     ...(logins.limiter ? { loginLimiter: logins.limiter } : {}),
     config: settings,
@@ -191,15 +241,14 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`
     logger.info({ url: metricsUrl }, 'metrics')
   }
-  const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => done(s))
-    s.once('error', fail)
-  })
+  serveWith((request, env) => app.fetch(request, env))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)
   logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
     ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
+    ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
+    ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
@@ -239,6 +288,10 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel })
   const running = await startServer({ config, logger }).catch((error: unknown) => {
+    if (error instanceof StartupError) {
+      console.error(error.message)
+      process.exit(1)
+    }
     if (!(error instanceof BlobStoreStartupError)) throw error
     logger.fatal({}, error.message)
     process.exit(1)

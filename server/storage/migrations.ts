@@ -230,6 +230,20 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('versions').addColumn('health_max_reports_per_address', 'integer').execute()
     },
   },
+  // Who signed a version's Windows executables, read at upload, and a declared change of signer.
+  '0014-signer-identities': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('versions').addColumn('signer_read', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema.alterTable('versions').addColumn('signer', 'text').execute()
+      await db.schema.alterTable('versions').addColumn('signer_change_note', 'text').execute()
+      await db.schema.alterTable('versions').addColumn('signer_previous', 'text').execute()
+      // Key rotation: the non-current updater keys, JSON [{ key, role }].
+      await db.schema.alterTable('apps').addColumn('tauri_extra_keys', 'text').execute()
+      await db.schema.alterTable('apps').addColumn('sparkle_extra_keys', 'text').execute()
+      // The updater key that verified the version's .sig / .edsig, to count devices per key.
+      await db.schema.alterTable('versions').addColumn('update_key', 'text').execute()
+    },
+  },
   // Gated ramps: the gate (JSON), whether its evidence is there, and the ramp-clock second at which
   // it last closed (server/updates/rollout.ts).
   '0011-gated-ramps': {

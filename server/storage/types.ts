@@ -29,6 +29,10 @@ export interface AppsTable {
   tauri_public_key: string | null
   /** Sparkle EdDSA public key (base64, 32 bytes); uploads' `.edsig` files must verify. */
   sparkle_public_key: string | null
+  /** Key rotation: the app's non-current Tauri keys, JSON `[{ key, role }]` (roles `next`, `retired`). */
+  tauri_extra_keys: string | null
+  /** The same for Sparkle keys. */
+  sparkle_extra_keys: string | null
   created_at: string
   updated_at: string
 }
@@ -74,6 +78,16 @@ export interface VersionsTable {
   health_max_reports_per_address: number | null
   /** Health reports before this time (the last resume) no longer count. */
   health_since: string | null
+  /** 1 when the version has files whose signer Ferry reads (`.exe`); then `signer` is meaningful. */
+  signer_read: Generated<number>
+  /** JSON `SignerIdentity`; `null`: unsigned (or not read). */
+  signer: string | null
+  /** Non-null when the upload declared a change of signer (`signerChange`), its note. */
+  signer_change_note: string | null
+  /** JSON `SignerIdentity` of the newest published version this one replaced at its publish, when the signer changed. */
+  signer_previous: string | null
+  /** The updater public key (Tauri or Sparkle) that verified its signature at upload; `null` when none was checked. */
+  update_key: string | null
   /** JSON `RampGate` of a gated ramp (server/updates/rollout.ts); `null`: the ramp runs on the clock alone. */
   ramp_gate: string | null
   /** 1 while the gate's evidence is there; written when a health report changes it. */

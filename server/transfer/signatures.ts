@@ -93,8 +93,14 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out
 }
 
-/** Why a minisign signature of the file in `fileKey` does not verify with `key`, or `undefined` when it does. */
-export async function minisignProblem(blobs: BlobStore, key: MinisignKey, sigKey: string, fileKey: string): Promise<string | undefined> {
+/** Why a signature does not verify, or which of the keys it was checked against verified it. */
+export type SignatureCheck = string | { key: number }
+
+/**
+ * Why a minisign signature of the file in `fileKey` does not verify with the one of `keys` whose
+ * key id it names (the current key, and the next one during a rotation), or that key's index.
+ */
+export async function minisignProblem(blobs: BlobStore, keys: MinisignKey[], sigKey: string, fileKey: string): Promise<SignatureCheck> {
   const sigText = await blobText(blobs, sigKey, 4096)
   const lines = sigText === undefined ? undefined : minisignLines(sigText)
   if (!lines || lines.length !== 4 || !lines[0]?.startsWith('untrusted comment:') || !lines[2]?.startsWith('trusted comment:')) {
@@ -105,7 +111,8 @@ export async function minisignProblem(blobs: BlobStore, key: MinisignKey, sigKey
   if (!sig || sig.length !== 74 || !global || global.length !== 64) return 'is not a minisign signature (wrong signature length)'
   const algorithm = String.fromCharCode(sig[0] ?? 0, sig[1] ?? 0)
   if (algorithm !== 'Ed' && algorithm !== 'ED') return `uses the unknown minisign algorithm ${JSON.stringify(algorithm)}`
-  if (!sameBytes(sig.slice(2, 10), key.keyId)) return 'was made with another key than the app\'s tauriPublicKey (key ids differ)'
+  const key = keys.find((k) => sameBytes(sig.slice(2, 10), k.keyId))
+  if (!key) return `was made with another key than the app's ${keys.length > 1 ? 'current and next Tauri keys' : 'tauriPublicKey'} (key ids differ)`
   const signature = sig.slice(10)
   let message: Uint8Array
   if (algorithm === 'ED') {
@@ -120,7 +127,7 @@ export async function minisignProblem(blobs: BlobStore, key: MinisignKey, sigKey
   if (!(await ed25519Verify(key.key, global, concat([signature, comment], signature.length + comment.length)))) {
     return 'has a trusted comment that does not verify with the app\'s tauriPublicKey'
   }
-  return undefined
+  return { key: keys.indexOf(key) }
 }
 
 /** The signature in a `.edsig` file: `sign_update -p`'s bare base64, or its default `sparkle:edSignature="…" length="…"`. */
@@ -139,13 +146,14 @@ export async function readEdSignature(blobs: BlobStore, sigKey: string): Promise
   return content === undefined ? undefined : parseEdSignatureFile(content)
 }
 
-/** Why a Sparkle EdDSA signature of the file in `fileKey` does not verify with `key`, or `undefined` when it does. */
-export async function edSignatureProblem(blobs: BlobStore, key: Uint8Array, sigKey: string, fileKey: string, fileSize: number): Promise<string | undefined> {
+/** Why a Sparkle EdDSA signature of the file in `fileKey` verifies with none of `keys` (current, then next), or the index of the one that does. */
+export async function edSignatureProblem(blobs: BlobStore, keys: Uint8Array[], sigKey: string, fileKey: string, fileSize: number): Promise<SignatureCheck> {
   const parsed = await readEdSignature(blobs, sigKey)
   if (!parsed) return 'is not a Sparkle EdDSA signature (base64 of 64 bytes, or sign_update\'s sparkle:edSignature="…" length="…")'
   if (parsed.length !== undefined && parsed.length !== fileSize) return `names length ${parsed.length}, but the file has ${fileSize} bytes`
   // Ed25519 hashes the whole message with its signature's R first: the file is read into memory.
   const signature = base64Bytes(parsed.signature) as Uint8Array
-  if (!(await ed25519Verify(key, signature, await blobBytes(blobs, fileKey)))) return 'does not verify with the app\'s sparklePublicKey'
-  return undefined
+  const file = await blobBytes(blobs, fileKey)
+  for (const [i, key] of keys.entries()) if (await ed25519Verify(key, signature, file)) return { key: i }
+  return `does not verify with the app's ${keys.length > 1 ? 'current or next Sparkle key' : 'sparklePublicKey'}`
 }

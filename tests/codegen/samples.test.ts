@@ -65,7 +65,7 @@ test('Java, C#, PHP, Ruby and Rust samples send the example body and the credent
   for (const label of ['Java', 'C#', 'PHP', 'Ruby', 'Rust']) {
     assert.match(samples[label]!, /https:\/\/updates\.acme\.test\/v1\/apps\b/, label)
     assert.match(samples[label]!, /Bearer <token>/, label)
-    assert.match(samples[label]!, /harbor-notes/, label)
+    assert.match(samples[label]!, /saltmarsh/, label)
   }
   assert.match(samples.Java!, /^import java\.net\.http\.HttpClient;$/m)
   assert.match(samples.Java!, /^ {4}\.POST\(HttpRequest\.BodyPublishers\.ofString\(/m)

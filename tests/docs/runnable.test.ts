@@ -4,6 +4,8 @@
  * FERRY_DOCS_PAGES=pages/docs/a.mdx,pages/docs/b.mdx runs only those pages (`npm run test:docs -- <page>`).
  */
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { guidePages, pageBlocks } from '../../lib/docs-runner/pages.ts'
@@ -14,6 +16,17 @@ const selected = process.env.FERRY_DOCS_PAGES?.split(',').filter(Boolean) ?? []
 const runnablePages = guidePages(root)
   .map((page) => ({ page, blocks: pageBlocks(root, page).filter((b) => b.runnable) }))
   .filter((p) => p.blocks.length > 0)
+/** What the runner put in a page's checkout (and its shell's state in .docs-runner/). */
+const CHECKOUT = new Set(['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'lib', 'public', 'node_modules', '.docs-runner', 'json-pointer', 'artifact-files'])
+
+/** Entries a page's blocks left in its checkout that this repository's .gitignore does not cover. */
+function unignoredLeftovers(workdir: string): string[] {
+  const left = readdirSync(workdir, { withFileTypes: true }).filter((e) => !CHECKOUT.has(e.name)).map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+  if (!left.length) return []
+  const ignored = spawnSync('git', ['-C', root, 'check-ignore', '--no-index', '--stdin'], { input: left.join('\n'), encoding: 'utf8' }).stdout.split('\n')
+  return left.filter((name) => !ignored.includes(name))
+}
+
 const pagesToRun = selected.length ? runnablePages.filter((p) => selected.includes(p.page)) : runnablePages
 
 describe('runnable blocks', () => {
@@ -45,6 +58,7 @@ describe('runnable blocks', () => {
           const failure = await run.runBlock(block)
           assert.equal(failure, undefined, failure)
         }
+        assert.deepEqual(unignoredLeftovers(run.workdir), [], `${page} leaves files in the checkout that .gitignore does not cover: keep them in scratch/<page>/ (a page's own folder, local-development.mdx)`)
       } finally {
         await run.stop()
       }

@@ -27,14 +27,18 @@ const accepts = (port: number) => new Promise<boolean>((done) => {
 
 export interface Nginx { stop(): Promise<void> }
 
-/** Runs nginx with `servers` (each the body of a `server {}` block, listening on its port) inside one `http {}` block. */
-export async function startNginx(servers: Array<{ port: number; body: string }>): Promise<Nginx> {
+/**
+ * Runs nginx with `servers` (each the body of a `server {}` block, listening on its port) inside
+ * one `http {}` block; `main`: directives of the main context (e.g. `user`).
+ */
+export async function startNginx(servers: Array<{ port: number; body: string }>, main: string[] = []): Promise<Nginx> {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: install it with "apt-get install -y nginx-light" (.ci/run does)`)
   const prefix = mkdtempSync(join(tmpdir(), 'ferry-nginx-'))
   const temp = (name: string) => `${name}_temp_path ${join(prefix, name)};`
   const config = [
     'daemon off;',
     'worker_processes 1;',
+    ...main,
     `pid ${join(prefix, 'nginx.pid')};`,
     `error_log ${join(prefix, 'error.log')} warn;`,
     'events { worker_connections 64; }',

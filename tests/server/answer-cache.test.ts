@@ -103,7 +103,9 @@ for (const mode of ['memory', 'redis'] as const) {
       const databaseUrl = await testDatabaseUrl()
       writer = await node(dataDir, mode === 'redis' ? redis.url : undefined, databaseUrl)
       // Redis mode: a second server on the same database reads; memory mode: the same server.
-      reader = mode === 'redis' ? await node(dataDir, redis.url, databaseUrl) : writer
+      // On SQLite one data directory serves one process (its server.pid lock), so the second
+      // server needs PostgreSQL (npm run test:unit:pg); without it the writer reads too.
+      reader = mode === 'redis' && databaseUrl ? await node(dataDir, redis.url, databaseUrl) : writer
       token = (await signup(writer.f, `${mode}@cache.test`)).token
       for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
         ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }], ['/v1/archs', { name: 'x64' }]] as const) {

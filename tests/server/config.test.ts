@@ -9,7 +9,7 @@ import { pino } from 'pino'
 import { ConfigError, DEFAULT_MAX_UPLOAD_BYTES, VARIABLES, loadConfig, type Variable } from '../../server/runtime/config.ts'
 import { renderEnvExample } from '../../scripts/env-example.ts'
 import { startServer } from '../../server/runtime/node.ts'
-import { TEST_ITERATIONS, testServerConfig } from './helpers.ts'
+import { TEST_ITERATIONS, bearer, httpFetch, prepareUploadTeam, testServerConfig, uploadForm } from './helpers.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const namesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1] as string))
@@ -21,7 +21,43 @@ test('defaults need no environment at all', () => {
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
     blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
     corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
+    edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined, accelRedirectPrefix: undefined,
+    healthPolicy: { maxFailureRatio: 0.2, minReports: 20 },
   })
+})
+
+test('FERRY_ACCEL_REDIRECT_PREFIX: a path between slashes, and only with artifacts on disk', () => {
+  assert.equal(loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/' }).accelRedirectPrefix, '/_ferry_blobs/')
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '_ferry_blobs' }), /FERRY_ACCEL_REDIRECT_PREFIX must be a path that starts and ends with \//)
+  assert.throws(() => loadConfig({ FERRY_ACCEL_REDIRECT_PREFIX: '/_ferry_blobs/', FERRY_BLOB_URL: 's3://bucket' }), /FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk/)
+})
+
+test('edge caching and purge: values, ranges, and a method without a URL', () => {
+  const config = loadConfig({ FERRY_UPDATE_CACHE_SECONDS: '300', FERRY_UPDATE_STALE_SECONDS: '30', FERRY_PURGE_URL: 'http://127.0.0.1:6081/', FERRY_PURGE_METHOD: 'BAN' })
+  assert.deepEqual(config.edgeCaching, { cacheSeconds: 300, staleSeconds: 30 })
+  assert.deepEqual(config.purge, { url: 'http://127.0.0.1:6081/', method: 'BAN' })
+  assert.throws(() => loadConfig({ FERRY_UPDATE_CACHE_SECONDS: '86401', FERRY_PURGE_URL: 'varnish:6081' }), (error: ConfigError) => {
+    assert.deepEqual(error.problems, [
+      'FERRY_UPDATE_CACHE_SECONDS must be an integer from 0 to 86400, got "86401"',
+      'FERRY_PURGE_URL must be an http(s) URL, got "varnish:6081"',
+    ])
+    return true
+  })
+  assert.throws(() => loadConfig({ FERRY_PURGE_METHOD: 'BAN' }), /FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not/)
+})
+
+test('the default health policy: FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO and _MIN_REPORTS, each checked', () => {
+  assert.deepEqual(loadConfig({ FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO: '0.05', FERRY_HEALTH_POLICY_MIN_REPORTS: '200' }).healthPolicy, { maxFailureRatio: 0.05, minReports: 200 })
+  assert.deepEqual(loadConfig({ FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO: '1' }).healthPolicy, { maxFailureRatio: 1, minReports: 20 })
+  assert.throws(() => loadConfig({ FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO: '20%', FERRY_HEALTH_POLICY_MIN_REPORTS: '0' }), (error: unknown) => {
+    assert.ok(error instanceof ConfigError)
+    assert.deepEqual(error.problems, [
+      'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO must be a decimal from 0 to 1 (0.2 is 20 %), got "20%"',
+      'FERRY_HEALTH_POLICY_MIN_REPORTS must be an integer from 1 to 1000000, got "0"',
+    ])
+    return true
+  })
+  assert.throws(() => loadConfig({ FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO: '1.5' }), /FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO must be a decimal from 0 to 1/)
 })
 
 test('valid values are parsed', () => {
@@ -203,6 +239,25 @@ test('FERRY_PORT=0 asks for a free port; the server listens on one and names it'
     const port = Number(new URL(running.url).port)
     assert.ok(port > 0, running.url)
     assert.equal((await fetch(`${running.url}/v1/health`)).status, 200)
+  } finally {
+    await running.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('FERRY_HEALTH_POLICY_*: the server\'s default health policy is the one a version without its own reports', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ferry-health-default-'))
+  const env = { FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO: '0.05', FERRY_HEALTH_POLICY_MIN_REPORTS: '200' }
+  const running = await startServer({ config: testServerConfig(dataDir, { port: 0, healthPolicy: loadConfig(env).healthPolicy }), logger: pino({ level: 'silent' }), passwordIterations: TEST_ITERATIONS })
+  try {
+    const f = httpFetch(running.url)
+    const token = await prepareUploadTeam(f, 'health-default')
+    const form = uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['setup.exe', 'installer']])
+    const created = await f('/v1/apps/health-default/versions', bearer(token, { method: 'POST', body: form }))
+    assert.equal(created.status, 201, await created.clone().text())
+    const version = (await created.json()) as { rollout: { health: { policy: unknown; defaultPolicy: boolean } } }
+    assert.deepEqual(version.rollout.health.policy, { maxFailureRatio: 0.05, minReports: 200, minAddresses: 5, maxReportsPerAddress: 5 })
+    assert.equal(version.rollout.health.defaultPolicy, true)
   } finally {
     await running.close()
     rmSync(dataDir, { recursive: true, force: true })

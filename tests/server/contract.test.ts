@@ -303,6 +303,11 @@ test('rollouts: ramp, pause, resume, pull, health reports, explain', async () =>
   await expectSpec('explainUpdate', await explain('version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001'), 401)
   await expectSpec('explainUpdate', await f('/v1/apps/nope-app/update/explain?version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001', get()), 404)
 
+  // Devices per updater key (key rotation): the app holds no key here, so the list is empty.
+  const keys = await expectSpec('getUpdateKeyDevices', await f('/v1/apps/harbor-notes/update-keys', get(token)), 200) as { keys: unknown[] }
+  assert.deepEqual(keys.keys, [])
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/harbor-notes/update-keys'), 401)
+
   const report = (deviceId: string, body: Record<string, unknown> = {}, slug = 'harbor-notes') => f(`/v1/apps/${slug}/health-reports`, jsonBody({
     deviceId, version: '1.5.0', channel: 'stable', platform: 'darwin', arch: 'x64', outcome: 'installed', ...body,
   }))

@@ -16,7 +16,7 @@ const operation = (id: string) => tryItRequest(tags.flatMap((t) => t.operations)
 test('a JSON operation is prefilled with its example and sent with the token', async () => {
   const request = operation('createApp')
   const draft = initialDraft(request)
-  assert.deepEqual(JSON.parse(draft.body), { slug: 'harbor-notes', name: 'Harbor Notes', description: 'A note-taking app that syncs over your own server.', private: false })
+  assert.deepEqual(JSON.parse(draft.body), { slug: 'saltmarsh', name: 'Saltmarsh', description: 'A field journal for coastal surveys.', private: false })
   const built = buildRequest(request, draft, 'https://sandbox.ferry.test/', 'tok')
   assert.ok(built.ok)
   assert.equal(built.url, 'https://sandbox.ferry.test/v1/apps')

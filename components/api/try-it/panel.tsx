@@ -6,12 +6,15 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { TryItRequest } from '../../../lib/codegen/model'
+import { DEMO_LOGIN } from '../../../server/demo/seed.ts'
 import { SANDBOX_ORIGIN, loadSandbox } from '../../demo/sandbox-loader'
 import { InlineCode } from '../inline-code'
 import { buildRequest, initialDraft, paramKey, type Draft } from './build-request'
 import { checkResponse, type Check } from './check-response'
 import { send, unreachable, type Answer } from './send'
-import { credentialsKey, updateSession, useTryItSession, type TargetKind, type TryItSession } from './session'
+import { sandboxValues, type SandboxValues } from './sandbox-examples'
+import { dropSandboxToken, logOutOfSandbox, sandboxGet, sandboxToken } from './sandbox-session'
+import { credentialsKey, session, updateSession, useTryItSession, type TargetKind, type TryItSession } from './session'
 
 type Result =
   | { state: 'sending'; line: string }
@@ -65,11 +68,11 @@ function Authorization({ s, optional }: { s: TryItSession; optional: boolean }) 
   const key = credentialsKey(s)
   const held = s.credentials[key]
   const demo = s.target === 'sandbox'
-  const [email, setEmail] = useState(demo ? 'demo@ferry.test' : '')
-  const [password, setPassword] = useState(demo ? 'ferry-demo-password' : '')
+  const [email, setEmail] = useState<string>(demo ? DEMO_LOGIN.email : '')
+  const [password, setPassword] = useState<string>(demo ? DEMO_LOGIN.password : '')
   const [pasted, setPasted] = useState('')
   const [message, setMessage] = useState('')
-  const remember = (token: string, who: string) => updateSession((old) => ({ ...old, credentials: { ...old.credentials, [key]: { token, who } } }))
+  const remember = (token: string, who: string) => updateSession((old) => ({ ...old, ...(demo ? { sandboxLoggedOut: false } : {}), credentials: { ...old.credentials, [key]: { token, who } } }))
 
   async function logIn(event: FormEvent) {
     event.preventDefault()
@@ -89,6 +92,9 @@ function Authorization({ s, optional }: { s: TryItSession; optional: boolean }) 
     }
   }
 
+  if (!held && demo && !s.sandboxLoggedOut) {
+    return <div className="ferry-try-it-auth"><p role="status">Signing in to the sandbox as the demo team admin, {DEMO_LOGIN.email}…</p></div>
+  }
   if (held) {
     return (
       <div className="ferry-try-it-auth">
@@ -96,7 +102,7 @@ function Authorization({ s, optional }: { s: TryItSession; optional: boolean }) 
           Authorized as <strong>{held.who}</strong> on {demo ? 'the sandbox' : s.serverUrl}, for every page in this tab.
         </p>
         <p>
-          <button type="button" className="ferry-button-secondary" onClick={() => updateSession((old) => ({ ...old, credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== key)) }))}>
+          <button type="button" className="ferry-button-secondary" onClick={() => (demo ? logOutOfSandbox() : updateSession((old) => ({ ...old, credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== key)) })))}>
             Log out
           </button>
         </p>
@@ -105,7 +111,7 @@ function Authorization({ s, optional }: { s: TryItSession; optional: boolean }) 
   }
   return (
     <div className="ferry-try-it-auth">
-      <p>{optional ? 'A token is optional here.' : 'This operation needs a bearer token.'} Log in once; the token then holds on every page of this tab.</p>
+      <p>{optional ? 'A token is optional here.' : 'This operation needs a bearer token.'} {demo ? 'You logged out of the sandbox: requests go without a token until you log in again.' : 'Log in once; the token then holds on every page of this tab.'}</p>
       <form className="ferry-try-it-row" onSubmit={logIn}>
         <Field label="Email">{(id) => <input id={id} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
         <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
@@ -152,6 +158,14 @@ function AnswerView({ result }: { result: Result }) {
   )
 }
 
+/** The sandbox's values where the reader has not changed the contract's example. */
+function withSandboxValues(draft: Draft, example: Draft, values: SandboxValues): Draft {
+  const params = { ...draft.params }
+  for (const [key, value] of Object.entries(values.params)) if ((params[key] ?? '') === (example.params[key] ?? '')) params[key] = value
+  const body = values.body !== undefined && draft.body === example.body ? values.body : draft.body
+  return { ...draft, params, body }
+}
+
 export function TryItPanel({ operationId, request }: { operationId: string; request: TryItRequest }) {
   const s = useTryItSession()
   const [draft, setDraft] = useState<Draft>(() => initialDraft(request))
@@ -161,15 +175,25 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
   const tokenOptional = request.security.some((alternative) => alternative.length === 0)
   const usesSignupKey = request.security.some((alternative) => alternative.includes('signupKey'))
 
-  // The sandbox's signup key is its own: offer it on the signup operation.
+  // In the sandbox, the demo session is used from the start (the reader can log out), and ids
+  // the contract's examples name are replaced by the sandbox's own (try-it/sandbox-examples.ts).
+  const [prepared, setPrepared] = useState(s.target !== 'sandbox')
   useEffect(() => {
-    if (!usesSignupKey || s.target !== 'sandbox') return
+    if (s.target !== 'sandbox') return setPrepared(true)
     let live = true
-    loadSandbox().then((sandbox) => sandbox.signupKey()).then((key) => live && setDraft((d) => (d.signupKey ? d : { ...d, signupKey: key })), () => {})
+    setPrepared(false)
+    const example = initialDraft(request)
+    // The sandbox's signup key is its own: offered on the signup operation.
+    const signupKey = usesSignupKey ? loadSandbox().then((sandbox) => sandbox.signupKey()) : Promise.resolve('')
+    const signedIn = usesToken ? sandboxToken().catch(() => undefined) : Promise.resolve(undefined)
+    Promise.all([sandboxValues(operationId, sandboxGet), signupKey, signedIn])
+      .then(([values, key]) => live && setDraft((d) => ({ ...withSandboxValues(d, example, values), signupKey: d.signupKey || key })))
+      .catch(() => {})
+      .finally(() => live && setPrepared(true))
     return () => {
       live = false
     }
-  }, [usesSignupKey, s.target])
+  }, [s.target, operationId, request, usesSignupKey, usesToken])
 
   const set = (change: (d: Draft) => Draft) => setDraft(change)
 
@@ -179,12 +203,27 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
     if (request.body?.kind === 'form' && exampleFiles) {
       for (const f of request.body.files) if (!files[f.name]?.length) files[f.name] = f.examples.map((name) => new File([EXAMPLE_FILE_TEXT], name, { type: 'application/octet-stream' }))
     }
-    const built = buildRequest(request, { ...draft, files }, baseOf(s), usesToken ? s.credentials[credentialsKey(s)]?.token : undefined)
+    let token = usesToken ? s.credentials[credentialsKey(s)]?.token : undefined
+    if (usesToken && s.target === 'sandbox' && !token) {
+      try {
+        token = await sandboxToken()
+      } catch (error) {
+        return setResult({ state: 'no-answer', line: `${request.method} ${request.path}`, message: unreachable('sandbox', SANDBOX_ORIGIN, error) })
+      }
+    }
+    const build = (with_: string | undefined) => buildRequest(request, { ...draft, files }, baseOf(s), with_)
+    const built = build(token)
     if (!built.ok) return setResult({ state: 'not-sent', errors: built.errors })
     const line = `${request.method} ${built.url}`
     setResult({ state: 'sending', line })
     try {
-      const answer = await send(s.target, built.url, built.init)
+      let answer = await send(s.target, built.url, built.init)
+      // The demo token lapsed (a password change or a reset ends sessions): sign in again, once.
+      if (answer.status === 401 && s.target === 'sandbox' && token && !session().sandboxLoggedOut) {
+        dropSandboxToken()
+        const again = build(await sandboxToken())
+        if (again.ok) answer = await send(s.target, again.url, again.init)
+      }
       const check = answer.opaqueRedirect ? { verdict: 'matches' as const, details: [] } : checkResponse(operationId, answer.status, answer.contentType, { json: answer.json, empty: answer.bytes === 0 })
       setResult({ state: 'answered', line, answer, check })
     } catch (error) {
@@ -243,7 +282,7 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
           </fieldset>
         )}
         <p className="ferry-try-it-send">
-          <button type="submit" className="ferry-button" disabled={result?.state === 'sending'}>Send request</button>
+          <button type="submit" className="ferry-button" disabled={result?.state === 'sending' || !prepared}>Send request</button>
           <code>{request.method} {baseOf(s)}{request.path}</code>
         </p>
       </form>

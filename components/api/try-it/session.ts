@@ -19,6 +19,8 @@ export interface TryItSession {
   serverUrl: string
   /** Keyed by `sandbox` or the server URL. */
   credentials: Record<string, Credentials>
+  /** Set when the reader logs out of the sandbox: Try it then stops signing in as the demo admin. */
+  sandboxLoggedOut?: boolean
 }
 
 const KEY = 'ferry-try-it'
@@ -34,6 +36,7 @@ function read(): TryItSession {
         target: s.target === 'server' ? 'server' : 'sandbox',
         serverUrl: typeof s.serverUrl === 'string' && s.serverUrl ? s.serverUrl : DEFAULT_SERVER_URL,
         credentials: s.credentials && typeof s.credentials === 'object' ? s.credentials : {},
+        sandboxLoggedOut: s.sandboxLoggedOut === true,
       }
     }
   } catch {

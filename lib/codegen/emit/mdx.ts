@@ -97,6 +97,21 @@ function responseContent(r: ResponseModel): string {
   return `\`${r.body.contentType}\`${r.schemaName ? ` (${r.schemaName})` : ''}`
 }
 
+/**
+ * The responses as a list that wraps in any column: each status links to its section, with its
+ * body; the errors share one problem document, named once after the list.
+ */
+function responseList(responses: ResponseModel[]): string[] {
+  const slugger = new Slugger()
+  const items = responses.map((r) => {
+    const body = r.isProblem ? '' : ` Body: ${responseContent(r)}.`
+    return `- [\`${r.status}\` ${cell(r.statusText)}](#${slugger.slug(`${r.status} ${r.statusText}`)}): ${cell(r.description)}${body}`
+  })
+  const problems = responses.filter((r) => r.isProblem)
+  if (problems.length) items.push('', `Errors (${problems.map((r) => `\`${r.status}\``).join(', ')}) answer a [problem document](#problem-document) (\`application/problem+json\`).`)
+  return items
+}
+
 function cell(text: string): string {
   return escapeMdx(text.replace(/\s+/g, ' ').replace(/\|/g, '\\|'))
 }
@@ -181,8 +196,7 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
     if (example) main.push('', example)
   }
   if (!body && op.parameters.length === 0) main.push('', 'No parameters and no body.')
-  main.push('', headings.add(2, 'Responses'), '', '| Status | Meaning | Body |', '| --- | --- | --- |')
-  for (const r of op.responses) main.push(`| \`${r.status}\` | ${cell(`${r.statusText}: ${r.description}`)} | ${responseContent(r)} |`)
+  main.push('', headings.add(2, 'Responses'), '', ...responseList(op.responses))
   for (const r of op.responses) {
     headings.add(3, `${r.status} ${r.statusText}`)
     main.push('', renderResponse(r, r === shown))
@@ -225,9 +239,22 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
   ].join('\n')
 }
 
+/**
+ * A tag's operations as a list (styles/api.css lays each out as a row on wide columns and stacks
+ * it on narrow ones), so the link and the permission never fall off a narrow column.
+ */
 function operationTable(tag: TagModel, docsBase: string): string {
-  const rows = tag.operations.map((op) => `| <MethodBadge method=${jsx(op.method)} /> | \`${op.path}\` | [${cell(op.summary)}](${docsBase}/${tag.name}/${op.slug}) | \`${op.access.permission}\` |`)
-  return ['| Method | Path | Operation | Permission |', '| --- | --- | --- | --- |', ...rows].join('\n')
+  const rows = tag.operations.map((op) =>
+    [
+      '<li>',
+      `<MethodBadge method=${jsx(op.method)} />`,
+      `<a href=${jsx(`${docsBase}/${tag.name}/${op.slug}`)}>{${jsx(op.summary)}}</a>`,
+      `<code className="ferry-op-index-path">{${jsx(op.path)}}</code>`,
+      `<span className="ferry-op-index-permission"><span className="sr-only">Permission: </span><code>{${jsx(op.access.permission)}}</code></span>`,
+      '</li>',
+    ].join(''),
+  )
+  return [`<ul className="ferry-op-index" aria-label=${jsx(`${tag.displayName} operations`)}>`, ...rows, '</ul>'].join('\n')
 }
 
 export function renderTagIntro(tag: TagModel, docsBase: string): string {

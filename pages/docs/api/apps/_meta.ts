@@ -17,4 +17,5 @@ export default {
   "version-adoption": "Adoption of a version, per day",
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
+  "update-key-devices": "Devices per updater key",
 }

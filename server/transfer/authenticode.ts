@@ -1,0 +1,123 @@
+/**
+ * @module Who signed a Windows executable: the Authenticode publisher of a PE file (`.exe`).
+ * The PE's certificate table (data directory 4, a file offset) holds a WIN_CERTIFICATE whose
+ * PKCS#7 SignedData names its signer; that certificate's subject CN and O, and the SHA-256 of
+ * its DER, are the identity. Parsed with pkijs/asn1js. Ferry reads the identity; it does not
+ * check the signature or the chain (Windows and the updater do that on the device).
+ */
+import { fromBER } from 'asn1js'
+import { Certificate, ContentInfo, SignedData, IssuerAndSerialNumber } from 'pkijs'
+import type { BlobStore } from '../storage/types.ts'
+
+export interface SignerIdentity {
+  kind: 'authenticode'
+  commonName: string | null
+  organization: string | null
+  /** SHA-256 of the signer certificate's DER, lowercase hex. */
+  fingerprint: string
+}
+
+/** What the file says: signed by `identity`, unsigned (`null`), or why it cannot be read. */
+export type SignerReading = { identity: SignerIdentity | null } | { problem: string }
+
+/** A signature larger than this is refused rather than read into memory (real ones are a few KiB). */
+const MAX_CERTIFICATE_TABLE = 1024 * 1024
+const SIGNED_DATA = '1.2.840.113549.1.7.2'
+const WIN_CERT_TYPE_PKCS_SIGNED_DATA = 0x0002
+
+async function readRange(blobs: BlobStore, key: string, start: number, length: number): Promise<Uint8Array | undefined> {
+  if (length <= 0) return new Uint8Array(0)
+  const blob = await blobs.get(key, { start, end: start + length - 1 })
+  if (!blob) return undefined
+  const out = new Uint8Array(length)
+  let at = 0
+  const reader = blob.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    const take = Math.min(value.length, length - at)
+    out.set(value.subarray(0, take), at)
+    at += take
+  }
+  return at === length ? out : undefined
+}
+
+/** The certificate table's file offset and size; `null` when the file is not a PE or has none. */
+async function certificateTable(blobs: BlobStore, key: string, size: number): Promise<{ offset: number; size: number } | null> {
+  const dos = await readRange(blobs, key, 0, Math.min(size, 64))
+  if (!dos || dos.length < 64 || dos[0] !== 0x4d || dos[1] !== 0x5a) return null // "MZ"
+  const peOffset = new DataView(dos.buffer).getUint32(0x3c, true)
+  // Signature (4) + COFF header (20) + the optional header up to its data directories (at most 112 + 8 * 5).
+  const head = peOffset + 24 + 152 <= size ? await readRange(blobs, key, peOffset, 24 + 152) : undefined
+  if (!head) return null
+  const view = new DataView(head.buffer)
+  if (view.getUint32(0, true) !== 0x00004550) return null // "PE\0\0"
+  const magic = view.getUint16(24, true)
+  const directories = magic === 0x10b ? 24 + 96 : magic === 0x20b ? 24 + 112 : -1
+  if (directories < 0) return null
+  const count = view.getUint32(directories - 4, true)
+  if (count < 5) return null
+  const offset = view.getUint32(directories + 4 * 8, true)
+  const length = view.getUint32(directories + 4 * 8 + 4, true)
+  return offset === 0 || length === 0 ? null : { offset, size: length }
+}
+
+function attribute(cert: Certificate, oid: string): string | null {
+  const found = cert.subject.typesAndValues.find((tv) => tv.type === oid)
+  const value: unknown = found?.value.valueBlock.value
+  return typeof value === 'string' ? value : null
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
+
+/** The signer of a PKCS#7 SignedData in DER, or why it names none. */
+export async function signedDataSigner(der: Uint8Array): Promise<SignerReading> {
+  const asn = fromBER(der)
+  if (asn.offset === -1) return { problem: 'has a signature that is not DER (PKCS#7 SignedData)' }
+  let signed: SignedData
+  try {
+    const info = new ContentInfo({ schema: asn.result })
+    if (info.contentType !== SIGNED_DATA) return { problem: 'has a signature that is not PKCS#7 SignedData' }
+    signed = new SignedData({ schema: info.content })
+  } catch {
+    return { problem: 'has a signature that is not PKCS#7 SignedData' }
+  }
+  const sid = signed.signerInfos[0]?.sid
+  const certificates = (signed.certificates ?? []).filter((c): c is Certificate => c instanceof Certificate)
+  const cert = sid instanceof IssuerAndSerialNumber
+    ? certificates.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber))
+    : undefined
+  if (!cert) return { problem: 'has a signature whose signer certificate is not in it' }
+  const fingerprint = hex(await crypto.subtle.digest('SHA-256', cert.toSchema().toBER(false)))
+  return { identity: { kind: 'authenticode', commonName: attribute(cert, '2.5.4.3'), organization: attribute(cert, '2.5.4.10'), fingerprint } }
+}
+
+/** Reads the Authenticode signer of the PE file stored at `key`; a file that is not a PE reads as unsigned. */
+export async function authenticodeSigner(blobs: BlobStore, key: string, size: number): Promise<SignerReading> {
+  const table = await certificateTable(blobs, key, size)
+  if (!table) return { identity: null }
+  if (table.size > MAX_CERTIFICATE_TABLE || table.offset + table.size > size || table.size < 8) {
+    return { problem: `has a certificate table of ${table.size} bytes at offset ${table.offset} that does not fit the file` }
+  }
+  const entry = await readRange(blobs, key, table.offset, table.size)
+  if (!entry) return { problem: 'has a certificate table Ferry could not read' }
+  const view = new DataView(entry.buffer)
+  const length = view.getUint32(0, true)
+  if (view.getUint16(6, true) !== WIN_CERT_TYPE_PKCS_SIGNED_DATA || length < 8 || length > entry.length) {
+    return { problem: 'has a certificate table whose first entry is not a PKCS#7 signature (WIN_CERT_TYPE_PKCS_SIGNED_DATA)' }
+  }
+  return signedDataSigner(entry.subarray(8, length))
+}
+
+/** "CN=Acme Ltd, O=Acme (SHA-256 ab12…)", or "unsigned". */
+export function describeSigner(identity: SignerIdentity | null): string {
+  if (!identity) return 'unsigned'
+  const names = [identity.commonName === null ? '' : `CN=${identity.commonName}`, identity.organization === null ? '' : `O=${identity.organization}`].filter(Boolean)
+  return `${names.join(', ') || 'a certificate without a subject name'} (SHA-256 ${identity.fingerprint.slice(0, 16)}…)`
+}
+
+/** Same publisher: the subject names an updater compares (electron-updater's `publisherName` is the CN). */
+export function samePublisher(a: SignerIdentity | null, b: SignerIdentity | null): boolean {
+  if (!a || !b) return a === b
+  return a.commonName === b.commonName && a.organization === b.organization
+}

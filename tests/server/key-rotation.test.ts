@@ -1,0 +1,121 @@
+/**
+ * Updater key rotation: an app holds several Tauri (minisign, made by the Tauri CLI) and Sparkle
+ * (Ed25519) keys with roles. Uploads signed by the current or the next key are stored; a retired
+ * key or a stranger's is refused with a 400 naming the signature file. Key lists are checked.
+ */
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { generateKeyPairSync, sign } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
+import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const PASSWORD = 'rotation-test-passphrase'
+const run = promisify(execFile)
+const tauri = (args: string[]) => run(process.execPath, [join(ROOT, 'node_modules', '@tauri-apps', 'cli', 'tauri.js'), ...args], {
+  cwd: ROOT, env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: PASSWORD },
+})
+
+let server: TestServer
+let f: Fetch
+let token: string
+let work: string
+const pub: Record<string, string> = {}
+const bundle = 'Rotating.app.tar.gz'
+const bundleBytes = 'Rotating updater bundle\n'
+
+async function tauriSig(key: string): Promise<string> {
+  const file = join(work, `${key}-${bundle}`)
+  writeFileSync(file, bundleBytes)
+  await tauri(['signer', 'sign', '-f', join(work, `${key}.key`), file])
+  return readFileSync(`${file}.sig`, 'utf8')
+}
+
+before(async () => {
+  server = await startTestServer()
+  f = httpFetch(server.url)
+  token = (await signup(f, 'rotate@team.test')).token
+  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'darwin', updater: 'tauri' }], ['/v1/archs', { name: 'arm64' }],
+    ['/v1/apps', { slug: 'rotating', name: 'Rotating' }]] as const) assert.equal((await f(path, jsonBody(body, token))).status, 201)
+  work = mkdtempSync(join(tmpdir(), 'ferry-rotation-'))
+  for (const name of ['old', 'new', 'stranger']) {
+    await tauri(['signer', 'generate', '--ci', '-w', join(work, `${name}.key`), '-p', PASSWORD])
+    pub[name] = readFileSync(join(work, `${name}.key.pub`), 'utf8').trim()
+  }
+})
+after(async () => {
+  await server.stop()
+  rmSync(work, { recursive: true, force: true })
+})
+
+const patch = (body: unknown) => f('/v1/apps/rotating', { ...jsonBody(body, token), method: 'PATCH' })
+const upload = (version: string, files: Array<[string, string | Uint8Array]>) =>
+  f('/v1/apps/rotating/versions', bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, files) }))
+
+async function refused(version: string, files: Array<[string, string | Uint8Array]>, reason: RegExp) {
+  const problem = await expectProblem(await upload(version, files), 400, 'validation', 'files')
+  assert.match(problem.errors?.map((e) => e.message).join('\n') ?? '', reason)
+}
+
+test('Tauri: the current and the next key are accepted; after the rotation the retired one is not', async () => {
+  const app = await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }] }), 200) as { tauriPublicKey?: string; tauriPublicKeys?: unknown }
+  assert.equal(app.tauriPublicKey, pub.old)
+  assert.deepEqual(app.tauriPublicKeys, [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }])
+  await expectSpec('uploadVersion', await upload('1.0.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('old')]]), 201)
+  await expectSpec('uploadVersion', await upload('1.1.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('new')]]), 201)
+  await refused('1.2.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('stranger')]], /another key than the app's current and next Tauri keys/)
+
+  const rotated = await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] }), 200) as { tauriPublicKey?: string }
+  assert.equal(rotated.tauriPublicKey, pub.new)
+  await refused('1.3.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('old')]], /another key than the app's tauriPublicKey/)
+  await expectSpec('uploadVersion', await upload('1.3.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('new')]]), 201)
+  // Setting the single key keeps the others; [] removes every key.
+  const single = await expectSpec('updateApp', await patch({ tauriPublicKey: pub.new }), 200) as { tauriPublicKeys?: unknown }
+  assert.deepEqual(single.tauriPublicKeys, [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }])
+  const none = await expectSpec('updateApp', await patch({ tauriPublicKeys: [] }), 200) as { tauriPublicKey?: string; tauriPublicKeys?: unknown }
+  assert.equal(none.tauriPublicKey, undefined)
+  assert.equal(none.tauriPublicKeys, undefined)
+})
+
+test('devices per key: update checks counted by the key that signed the version each device runs', async () => {
+  await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] }), 200)
+  const check = (version: string, device: string) => f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, { headers: { 'x-ferry-device-id': device } })
+  // 1.0.0 was signed by the old key, 1.1.0 and 1.3.0 by the new one.
+  for (const [version, device] of [['1.0.0', 'device-rot-0001'], ['1.1.0', 'device-rot-0002'], ['1.3.0', 'device-rot-0003'], ['1.3.0', 'device-rot-0004']] as const) {
+    assert.ok([200, 204].includes((await check(version, device)).status))
+  }
+  const counts = await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys', bearer(token)), 200) as { day: string | null; devices: number; keys: Array<{ updater: string; role: string; devices: number }> }
+  assert.equal(counts.day, new Date().toISOString().slice(0, 10))
+  assert.equal(counts.devices, 4)
+  assert.deepEqual(counts.keys.map((k) => [k.updater, k.role, k.devices]), [['tauri', 'current', 3], ['tauri', 'retired', 1]])
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys'), 401)
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/nope-app/update-keys', bearer(token)), 404)
+})
+
+test('Sparkle: an .edsig by the next key is accepted, by another key refused', async () => {
+  const [current, next, stranger] = [generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519')]
+  const raw = (k: typeof current) => Buffer.from(k.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64')
+  await expectSpec('updateApp', await patch({ sparklePublicKeys: [{ key: raw(current), role: 'current' }, { key: raw(next), role: 'next' }] }), 200)
+  const zip = new TextEncoder().encode('Rotating 2.0.0 archive\n')
+  const edsig = (k: typeof current) => `sparkle:edSignature="${sign(null, zip, k.privateKey).toString('base64')}" length="${zip.length}"\n`
+  await expectSpec('uploadVersion', await upload('2.0.0', [['Rotating.zip', zip], ['Rotating.zip.edsig', edsig(next)]]), 201)
+  await refused('2.1.0', [['Rotating.zip', zip], ['Rotating.zip.edsig', edsig(stranger)]], /"Rotating\.zip\.edsig" of "Rotating\.zip" does not verify with the app's current or next Sparkle key/)
+})
+
+test('a key list is checked: readable keys, one current, one next at most, not with the single key', async () => {
+  const cases: Array<[unknown, string, RegExp]> = [
+    [{ tauriPublicKeys: [{ key: 'A'.repeat(56), role: 'current' }] }, '/tauriPublicKeys/0/key', /is not a minisign public key/],
+    [{ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'current' }] }, '/tauriPublicKeys', /more than one current key/],
+    [{ tauriPublicKeys: [{ key: pub.new, role: 'next' }] }, '/tauriPublicKeys', /has no current key/],
+    [{ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.old, role: 'retired' }] }, '/tauriPublicKeys/1/key', /repeats key 0/],
+    [{ tauriPublicKey: pub.old, tauriPublicKeys: [{ key: pub.old, role: 'current' }] }, '/tauriPublicKeys', /must not be sent with tauriPublicKey/],
+  ]
+  for (const [body, pointer, reason] of cases) {
+    const problem = await expectProblem(await patch(body), 400, 'validation', pointer)
+    assert.match(problem.errors?.find((e) => e.pointer === pointer)?.message ?? '', reason, JSON.stringify(body))
+  }
+})

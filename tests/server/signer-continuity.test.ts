@@ -1,0 +1,132 @@
+/**
+ * Signer continuity: real PE files (compiled by Mono's `mcs`) signed by Debian's `osslsigncode`
+ * with throwaway certificates from `openssl req -x509`. A published version signed by another
+ * publisher than the newest published one is refused with a 409 naming both, unless the upload
+ * declares the change; a renewed certificate with the same subject is the same publisher.
+ */
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
+import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+
+const run = promisify(execFile)
+
+let server: TestServer
+let f: Fetch
+let token: string
+let work: string
+const signed: Record<'acme' | 'acmeRenewed' | 'beta', Uint8Array> = { acme: new Uint8Array(), acmeRenewed: new Uint8Array(), beta: new Uint8Array() }
+const fingerprints: Record<string, string> = {}
+let unsigned: Uint8Array
+
+/** A self-signed code-signing certificate for `subject`; returns its key and certificate paths. */
+async function certificate(name: string, subject: string) {
+  const key = join(work, `${name}.key`)
+  const crt = join(work, `${name}.crt`)
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', crt, '-days', '2', '-subj', subject])
+  const der = await run('openssl', ['x509', '-in', crt, '-noout', '-fingerprint', '-sha256'])
+  fingerprints[name] = der.stdout.trim().split('=')[1]?.replaceAll(':', '').toLowerCase() ?? ''
+  return { key, crt }
+}
+
+async function signedWith(name: string, subject: string): Promise<Uint8Array> {
+  const { key, crt } = await certificate(name, subject)
+  const out = join(work, `${name}.exe`)
+  await run('osslsigncode', ['sign', '-certs', crt, '-key', key, '-n', 'Signer Test', '-in', join(work, 'app.exe'), '-out', out])
+  return readFileSync(out)
+}
+
+before(async () => {
+  server = await startTestServer()
+  f = httpFetch(server.url)
+  token = await prepareUploadTeam(f, 'signer')
+  assert.equal((await f('/v1/apps', jsonBody({ slug: 'fresh', name: 'Fresh' }, token))).status, 201)
+  work = mkdtempSync(join(tmpdir(), 'ferry-signer-'))
+  const source = join(work, 'app.cs')
+  await run('sh', ['-c', `printf 'class App { static void Main() {} }' > ${source}`])
+  await run('mcs', [`-out:${join(work, 'app.exe')}`, source])
+  unsigned = readFileSync(join(work, 'app.exe'))
+  signed.acme = await signedWith('acme', '/CN=Acme Ltd/O=Acme')
+  signed.acmeRenewed = await signedWith('acmeRenewed', '/CN=Acme Ltd/O=Acme')
+  signed.beta = await signedWith('beta', '/CN=Beta Corp/O=Beta')
+})
+after(async () => {
+  await server.stop()
+  rmSync(work, { recursive: true, force: true })
+})
+
+type Version = { id: string; version: string; signer?: { commonName: string | null; organization: string | null; fingerprint: string } | null; signerChange?: { note: string; previous: { commonName: string | null } | null } }
+
+const upload = (app: string, version: string, exe: Uint8Array, fields: Record<string, string> = {}) =>
+  f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...fields }, [[`App-Setup-${version}.exe`, exe]]) }))
+
+const versions = async (app: string) => ((await (await f(`/v1/apps/${app}/versions?limit=100`, bearer(token))).json()) as { items: Version[] }).items.map((v) => v.version)
+
+test('the Authenticode publisher is read and shown with the version', async () => {
+  const version = await expectSpec('uploadVersion', await upload('signer', '1.0.0', signed.acme), 201) as Version
+  assert.deepEqual(version.signer, { kind: 'authenticode', commonName: 'Acme Ltd', organization: 'Acme', fingerprint: fingerprints.acme })
+  assert.equal(version.signerChange, undefined)
+})
+
+test('a version signed by another publisher is refused with a 409 naming both; nothing is stored', async () => {
+  const problem = await expectProblem(await upload('signer', '1.1.0', signed.beta), 409, 'conflict')
+  assert.match(problem.detail, /signed by CN=Beta Corp, O=Beta/)
+  assert.match(problem.detail, /1\.0\.0.*signed by CN=Acme Ltd, O=Acme/)
+  assert.match(problem.detail, /signerChange=true/)
+  assert.ok(!(await versions('signer')).includes('1.1.0'))
+})
+
+test('a renewed certificate with the same subject is the same publisher', async () => {
+  assert.notEqual(fingerprints.acme, fingerprints.acmeRenewed)
+  const version = await expectSpec('uploadVersion', await upload('signer', '1.1.0', signed.acmeRenewed), 201) as Version
+  assert.equal(version.signer?.fingerprint, fingerprints.acmeRenewed)
+})
+
+test('a declared change is accepted and shown on the version and in explain', async () => {
+  const res = await upload('signer', '2.0.0', signed.beta, { signerChange: 'true', signerChangeNote: 'moved to the Beta certificate' })
+  const version = await expectSpec('uploadVersion', res, 201) as Version
+  assert.equal(version.signer?.commonName, 'Beta Corp')
+  assert.deepEqual(version.signerChange, {
+    note: 'moved to the Beta certificate',
+    previous: { kind: 'authenticode', commonName: 'Acme Ltd', organization: 'Acme', fingerprint: fingerprints.acmeRenewed },
+  })
+  const explain = await expectSpec('explainUpdate', await f('/v1/apps/signer/update/explain?version=1.1.0&channel=stable&platform=windows&arch=x64&deviceId=signer-device-0001', bearer(token)), 200) as { offered: string; signerChange?: string }
+  assert.equal(explain.offered, '2.0.0')
+  assert.match(explain.signerChange ?? '', /^signed by CN=Beta Corp, O=Beta .*, was CN=Acme Ltd, O=Acme .*: a bridge release \(moved to the Beta certificate\)$/)
+  // After the bridge release, Beta is the publisher to keep.
+  await expectSpec('uploadVersion', await upload('signer', '2.1.0', signed.beta), 201)
+  await expectProblem(await upload('signer', '2.2.0', signed.acme), 409, 'conflict')
+})
+
+test('unsigned after signed is a change; an app never signed may stay unsigned, then sign', async () => {
+  const problem = await expectProblem(await upload('signer', '2.2.0', unsigned), 409, 'conflict')
+  assert.match(problem.detail, /2\.2\.0 is unsigned, but 2\.1\.0.*signed by CN=Beta Corp/)
+  const plain = await expectSpec('uploadVersion', await upload('fresh', '1.0.0', unsigned), 201) as Version
+  assert.equal(plain.signer, null)
+  await expectSpec('uploadVersion', await upload('fresh', '1.1.0', unsigned), 201)
+  const first = await expectSpec('uploadVersion', await upload('fresh', '1.2.0', signed.acme), 201) as Version
+  assert.equal(first.signer?.commonName, 'Acme Ltd')
+})
+
+test('publishing a draft runs the same check', async () => {
+  const draft = await expectSpec('uploadVersion', await upload('signer', '3.0.0', signed.acme, { published: 'false' }), 201) as Version
+  const publish = (id: string) => f(`/v1/apps/signer/versions/${id}`, { ...jsonBody({ published: true }, token), method: 'PATCH' })
+  const problem = await expectSpec('updateVersion', await publish(draft.id), 409) as { detail: string }
+  assert.match(problem.detail, /signed by CN=Acme Ltd.*2\.1\.0.*signed by CN=Beta Corp/)
+  const declared = await expectSpec('uploadVersion', await upload('signer', '3.0.1', signed.acme, { published: 'false', signerChange: 'true' }), 201) as Version
+  assert.deepEqual(declared.signerChange, { note: '', previous: null })
+  const published = await expectSpec('updateVersion', await publish(declared.id), 200) as Version
+  assert.equal(published.signerChange?.previous?.commonName, 'Beta Corp')
+})
+
+test('files of one version signed by different publishers, or a broken certificate table, are a 400 naming the file', async () => {
+  const mixed = await f('/v1/apps/fresh/versions', bearer(token, { method: 'POST', body: uploadForm({ version: '5.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }, [['a.exe', signed.acme], ['b.exe', signed.beta]]) }))
+  const problem = await expectProblem(mixed, 400, 'validation', 'files')
+  assert.match(problem.errors?.[0]?.message ?? '', /"b\.exe" is signed by CN=Beta Corp.*"a\.exe" by CN=Acme Ltd/)
+  const cut = await expectProblem(await upload('fresh', '5.0.1', signed.acme.subarray(0, signed.acme.length - 100)), 400, 'validation', 'files')
+  assert.match(cut.errors?.[0]?.message ?? '', /"App-Setup-5\.0\.1\.exe" has a certificate table of \d+ bytes at offset \d+ that does not fit the file/)
+})
