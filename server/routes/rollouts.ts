@@ -47,8 +47,9 @@ export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: 
 export async function reviewRampGate(s: Services, versionId: string, now: Date, reqId?: string): Promise<void> {
   const change = await reviewGate(s.db, versionId, s.config.healthPolicy, now)
   if (!change) return
-  s.logger.info({ app: change.app, versionId, version: change.version, released: change.released, progress: change.progress },
-    change.type === 'ramp.gate-opened' ? 'ramp gate opened' : 'ramp gate closed')
+  const fields = { app: change.app, versionId, version: change.version, released: change.released, progress: change.progress }
+  if (change.type === 'ramp.gate-opened') s.logger.info(fields, 'ramp gate opened')
+  else s.logger.info(fields, 'ramp gate closed')
   try {
     s.events?.emit(change)
   } catch (err) {
