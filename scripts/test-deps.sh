@@ -39,6 +39,9 @@ has nginx || need nginx-light
 has varnishd || need varnish
 # osslsigncode signs the Windows test fixtures of tests/server/signer-continuity.test.ts.
 has osslsigncode || need osslsigncode
+# The Linux repository tests (tests/server/linux-repositories.test.ts): dnf as a client, and rpm
+# (rpmbuild, rpmsign) and gnupg to build signed fixtures; apt-get and dpkg-deb are Debian's own.
+if ! has dnf || ! has rpmbuild || ! has gpg; then need dnf rpm gnupg; fi
 # systemd-analyze verifies local-deploy's unit (tests/docs/systemd-unit.test.ts).
 has systemd-analyze || need systemd
 

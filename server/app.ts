@@ -5,11 +5,13 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { jsDigestStream } from './transfer/digests.ts'
+import { webDecompress } from './transfer/decompress.ts'
 import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
 import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
 import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { gate } from './http/gate.ts'
+import { isAuditedWrite, recordWrite } from './http/audit-hook.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
 import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
@@ -37,6 +39,12 @@ import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
 import { explainHandlers } from './routes/explain.ts'
 import { updateKeyHandlers } from './routes/update-keys.ts'
+
+import { webhookHandlers } from './routes/webhooks.ts'
+import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webhooks/operation-events.ts'
+import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
+import { auditHandlers } from './routes/audit.ts'
+import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -84,7 +92,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
+    decompress: deps.decompress ?? webDecompress,
     observer: deps.observer ?? IGNORE,
+    webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),
     startedAt: Date.now(),
   }
@@ -123,15 +133,30 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...healthHandlers(s),
     ...explainHandlers(s),
     ...updateKeyHandlers(s),
+
+    ...webhookHandlers(s),
+    ...auditHandlers(s),
+    ...linuxRepositoryHandlers(s),
     ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
+    const events = raisesEvents(op.operationId)
+    const audited = isAuditedWrite(op)
     const run = async (c: Ctx) => {
       c.set('operation', op.operationId)
-      const response = await handler(c, await check(c), respond)
+      const input = await check(c)
+      const user = events ? c.get('user') : undefined
+      // Webhooks: the state the write changes, read only when the team subscribes to something.
+      const before = user ? await eventStateBefore(s.db, op.operationId, user, input) : undefined
+      const response = await handler(c, input, respond)
+      if (audited && response.status < 400) await recordWrite(s, op, c, input, response)
+      if (before && user && response.status < 400) {
+        const body: unknown = response.status === 201 ? await response.clone().json() : undefined
+        await enqueueAll(s.db, s.now(), await eventsAfter(s.db, op.operationId, user, input, body, before), s.logger)
+      }
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
       if (invalidating && response.status < 400 && (s.answers || s.purger)) {

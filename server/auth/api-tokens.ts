@@ -33,7 +33,7 @@ export async function authenticateApiToken(s: Services, token: string): Promise<
   const row = await s.db.selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.created_by')
     .selectAll('u')
-    .select(['t.id as token_id', 't.permissions as token_permissions', 't.expires_at', 't.last_used_at'])
+    .select(['t.id as token_id', 't.name as token_name', 't.permissions as token_permissions', 't.expires_at', 't.last_used_at'])
     .where('t.token_hash', '=', await hashApiToken(token))
     .executeTakeFirst()
   if (!row) throw unauthorized('The API token is not known: it was revoked, its creator was removed, or it was mistyped.')
@@ -53,6 +53,7 @@ export async function authenticateApiToken(s: Services, token: string): Promise<
     role: 'user',
     permissions: intersectPermissions(JSON.parse(row.token_permissions), creator.permissions),
     tokenId: row.token_id,
+    tokenName: row.token_name,
   }
 }
 

@@ -11,6 +11,8 @@ export interface AuthUser {
   permissions: components['schemas']['Permissions']
   /** Set when the request came with an API token (server/auth/api-tokens.ts): its id. */
   tokenId?: string
+  /** With `tokenId`: the token's name, for the audit log. */
+  tokenName?: string
 }
 
 export function currentUser(user: AuthUser | undefined): AuthUser {

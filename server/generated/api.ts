@@ -750,6 +750,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description Lists the team's webhook subscriptions, oldest first, never their secret. A team has at most
+         *     50. Only the team admin manages webhooks (they see events of every app of the team).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook subscription
+         * @description Subscribes `url` to events of the team's apps (of the apps listed in `apps`, when given).
+         *     Each event is POSTed as JSON signed per the Standard Webhooks specification (headers
+         *     `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the subscription's `secret`,
+         *     which is in this response only (`whsec_…`). Deliveries are retried with growing delays for
+         *     about two days; see [Webhooks](/docs/webhooks).
+         *
+         *     The URL must be `http` or `https` and resolve only to public addresses: loopback, private,
+         *     CGNAT, link-local (including 169.254.169.254) and other reserved addresses answer 400 naming
+         *     `/url`, unless the operator sets `FERRY_WEBHOOK_ALLOW_PRIVATE=true`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook subscription
+         * @description One subscription of the team, without its secret; `disabledReason` says why Ferry disabled it.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Deletes the subscription with its delivery log; pending deliveries are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook subscription
+         * @description Changes the members sent. `enabled: true` enables a subscription Ferry disabled (its
+         *     pending deliveries go out again); `apps: null` covers every app of the team. The secret
+         *     stays; a new URL is checked as at creation.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description The delivery log, newest first: each event sent to this subscription, its attempts, the
+         *     last response status or error, and when the next attempt is due (`null` once it succeeded
+         *     or failed for good).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{delivery}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+                /**
+                 * @description The delivery's id, from the delivery log.
+                 * @example dlv_2Kd8Rt4Y
+                 */
+                delivery: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the same event (same `webhook-id` and body, freshly signed) to the subscription
+         *     again as a new delivery, due now, whatever became of the first.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to this subscription, whatever events it asks for, and
+         *     answers with its delivery. A disabled subscription answers 409: enable it first.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -763,6 +919,37 @@ export interface paths {
          *     200 while the server can serve requests (also when `degraded`) and 503 when it cannot.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Lists who changed what, newest first. Every successful write through the API adds one entry:
+         *     the actor (a user, an API token with its creator, or `system` for what Ferry did on its own,
+         *     such as pausing a ramp after failing health reports), the operation, its target, the fields
+         *     it changed, the time and the client address (behind `FERRY_TRUSTED_PROXIES`, the address
+         *     those proxies forwarded). A refused or failed write adds nothing. Update checks, downloads
+         *     and devices' health reports are not management writes and are not listed. Secrets never
+         *     appear in `changes`: passwords, token values and keys are left out.
+         *
+         *     The team admin sees every entry of the team. A team user (or their API token) sees the
+         *     entries of the apps they may read, and their own entries; team-wide entries by others
+         *     (catalog, users, tokens) are the admin's. Entries are kept for `FERRY_AUDIT_RETENTION_DAYS`
+         *     (default 365) and cannot be changed or deleted through the API.
+         */
+        get: operations["listAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1369,6 +1556,252 @@ export interface paths {
          *     Ferry channel.
          */
         get: operations["getSparkleAppcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/repository-key.asc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Repository signing key (OpenPGP)
+         * @description The ASCII-armored OpenPGP public key that signs the app's apt and rpm repositories
+         *     (`InRelease`, `Release.gpg`, `repomd.xml.asc`). Ferry makes the key (Ed25519, OpenPGP v4) the
+         *     first time any repository or this URL of the app is requested; it never changes afterwards.
+         *     Its private half is stored encrypted and no endpoint returns it. Save the key as
+         *     `/etc/apt/keyrings/<app>.asc` and name it in `signed-by=`, or give its URL as `gpgkey=` in a
+         *     `.repo` file. Repositories are served for public apps only: a private app answers `404`.
+         */
+        get: operations["getRepositoryKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/dists/{channel}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `InRelease` (clear-signed), `Release`, or `Release.gpg` (its detached signature).
+                 * @example InRelease
+                 */
+                file: "InRelease" | "Release" | "Release.gpg";
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository Release
+         * @description The `Release` file of the app's apt repository for one channel (the suite and codename are the
+         *     channel's name, the one component is `main`), plain, clear-signed as `InRelease`, or its detached
+         *     signature `Release.gpg`, signed with the app's repository key (`GET /v1/apps/{app}/repository-key.asc`).
+         *     It lists `main/binary-<arch>/Packages` and `Packages.gz` for amd64, arm64 and every architecture an
+         *     uploaded `.deb` declares, each with its size and SHA-256. Point apt at it with
+         *     `deb [signed-by=/etc/apt/keyrings/<app>.asc] <base>/v1/apps/<app>/apt <channel> main`.
+         *
+         *     The index lists the `.deb` files of published versions on the channel that are neither pulled
+         *     nor paused and rolled out to 100 %: a repository gives every machine the same answer, so a
+         *     partial rollout waits until it reaches 100 %. Every answer is built from one read of the
+         *     database, and `Date` is the latest change of the versions listed. Repositories are served for
+         *     public apps only.
+         */
+        get: operations["getAptRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @example Packages
+                 */
+                file: "Packages" | "Packages.gz";
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository Packages index
+         * @description One architecture's `Packages` index: a stanza per listed `.deb` (its own control fields, plus
+         *     `Filename`, `Size`, `SHA1`, `SHA256` and `SHA512`), packages of architecture `all` in every
+         *     architecture's index. The same versions as `Release` lists, rendered the same way, so the
+         *     hashes there match these bytes. `Filename` points into the repository's `pool/`.
+         */
+        get: operations["getAptPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/pool/{artifact}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `Filename` in `Packages` gives it.
+                 * @example harbor-notes_1.4.0_amd64.deb
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository package file
+         * @description A `.deb` that a `Packages` index lists, streamed like `GET …/artifacts/{artifact}/download`
+         *     (ranges, `ETag`, `Cache-Control: public, max-age=31536000, immutable`, or `302` to object
+         *     storage with `FERRY_DOWNLOAD_MODE=redirect`). A package of a version that is a draft or pulled
+         *     is not served here.
+         */
+        get: operations["getAptPackageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/rpm/{channel}/repodata/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `repomd.xml`, its detached signature `repomd.xml.asc`, or one of the gzip-compressed metadata files it lists.
+                 * @example repomd.xml
+                 */
+                file: "repomd.xml" | "repomd.xml.asc" | "primary.xml.gz" | "filelists.xml.gz" | "other.xml.gz";
+            };
+            cookie?: never;
+        };
+        /**
+         * rpm repository metadata
+         * @description The rpm-md metadata of the app's rpm repository for one channel, as dnf reads it: `repomd.xml`
+         *     lists `primary.xml.gz`, `filelists.xml.gz` and `other.xml.gz` with their SHA-256 (compressed and
+         *     open); `repomd.xml.asc` is its detached signature by the app's repository key. The packages are
+         *     the `.rpm` files of published versions on the channel that are neither pulled nor paused and
+         *     rolled out to 100 %, read from each package's header at upload. Use
+         *     `baseurl=<base>/v1/apps/<app>/rpm/<channel>` with `repo_gpgcheck=1`. Repositories are served for
+         *     public apps only.
+         */
+        get: operations["getRpmMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/rpm/{channel}/packages/{artifact}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `location` in `primary.xml` gives it.
+                 * @example harbor-notes-1.4.0-1.x86_64.rpm
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * rpm repository package file
+         * @description An `.rpm` that `primary.xml` lists, streamed like `GET …/artifacts/{artifact}/download`
+         *     (ranges, `ETag`, long-lived `Cache-Control`, or `302` to object storage in redirect mode). A
+         *     package of a version that is a draft or pulled is not served here.
+         */
+        get: operations["getRpmPackageFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2128,6 +2561,162 @@ export interface components {
             items: components["schemas"]["Arch"][];
             nextCursor: components["schemas"]["NextCursor"];
         };
+        /**
+         * @description What happened: a version was uploaded, published, unpublished, reached a ramp step, was
+         *     paused (by a person or by health reports), resumed or pulled; an API token was created or
+         *     revoked.
+         * @example version.paused
+         * @enum {string}
+         */
+        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked";
+        /** @description A webhook subscription, without its secret. */
+        Webhook: {
+            id: components["schemas"]["Id"];
+            /** @example https://hooks.example.org/ferry */
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description The apps whose events are sent; `null` for every app of the team. */
+            apps: components["schemas"]["Slug"][] | null;
+            enabled: boolean;
+            /** @description Why Ferry disabled the subscription (its deliveries kept failing); `null` when enabled or disabled by a person. */
+            disabledReason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A new subscription with its signing secret, shown only once. */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The Standard Webhooks signing secret; give it to your receiver's verifying library as it is. */
+            secret: string;
+        };
+        WebhookCreate: {
+            /**
+             * @description Where events are POSTed; `http` or `https`, public addresses only (see `FERRY_WEBHOOK_ALLOW_PRIVATE`).
+             * @example https://hooks.example.org/ferry
+             */
+            url: string;
+            description?: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Only events of these apps of the team; leave out (or `null`) for every app. */
+            apps?: components["schemas"]["Slug"][] | null;
+        };
+        WebhookUpdate: {
+            url?: string;
+            description?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            apps?: components["schemas"]["Slug"][] | null;
+            /** @description `false` stops deliveries (they wait); `true` enables it again and clears `disabledReason`. */
+            enabled?: boolean;
+        };
+        WebhookList: {
+            items: components["schemas"]["Webhook"][];
+        };
+        /** @description One event sent (or to be sent) to one subscription. */
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            /** @description The `webhook-id` header; the same for every delivery of one event (receivers use it to drop duplicates). */
+            eventId: string;
+            /**
+             * @description A `WebhookEventType`, or `webhook.test`.
+             * @example version.paused
+             */
+            event: string;
+            /**
+             * @description `failed`: every attempt failed; `pending`: an attempt is due at `nextAttemptAt`.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The HTTP status of the last attempt; `null` before one or when it got no response. */
+            responseStatus: number | null;
+            /** @description Why the last attempt failed (a status, a refused address, a timeout); `null` when it succeeded. */
+            error: string | null;
+            lastAttemptAt: components["schemas"]["Timestamp"] | null;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /** @description The person who caused the event (through a login or one of their API tokens). */
+        WebhookActor: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description Present when the request came with an API token. */
+            tokenId?: components["schemas"]["Id"];
+        };
+        /** @description A version as webhook events describe it. */
+        WebhookVersion: {
+            id: components["schemas"]["Id"];
+            app: components["schemas"]["Slug"];
+            /** @example 2.4.0 */
+            version: string;
+            channel: string;
+            platform: string;
+            arch: string;
+            published: boolean;
+            /** @description Set while the rollout is paused; `automatic` when health reports paused it. */
+            paused: {
+                at: components["schemas"]["Timestamp"];
+                reason: string;
+                automatic: boolean;
+            } | null;
+            pulled: {
+                at: components["schemas"]["Timestamp"];
+                reason: string;
+            } | null;
+        };
+        /**
+         * @description The body of `version.uploaded`, `version.published`, `version.unpublished`, `version.paused`,
+         *     `version.resumed` and `version.pulled`. `actor` is `null` when Ferry acted by itself (a pause
+         *     by health reports).
+         */
+        WebhookVersionEvent: {
+            /** @enum {string} */
+            type: "version.uploaded" | "version.published" | "version.unpublished" | "version.paused" | "version.resumed" | "version.pulled";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                version: components["schemas"]["WebhookVersion"];
+                actor: components["schemas"]["WebhookActor"] | null;
+            };
+        };
+        /** @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step` counts from 0). */
+        WebhookRampStepEvent: {
+            /** @enum {string} */
+            type: "version.ramp_step";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                version: components["schemas"]["WebhookVersion"];
+                step: number;
+                percentage: number;
+            };
+        };
+        /** @description The body of `token.created` and `token.revoked` (never the token's secret). */
+        WebhookTokenEvent: {
+            /** @enum {string} */
+            type: "token.created" | "token.revoked";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                token: {
+                    id: components["schemas"]["Id"];
+                    name: string;
+                    createdBy: components["schemas"]["Id"];
+                };
+                actor: components["schemas"]["WebhookActor"];
+            };
+        };
+        /** @description The body of `webhook.test`, sent by [testWebhook](/docs/api/webhooks/test-webhook). */
+        WebhookTestEvent: {
+            /** @enum {string} */
+            type: "webhook.test";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                subscription: components["schemas"]["Id"];
+            };
+        };
         HealthCheck: {
             /** @enum {string} */
             status: "ok" | "failing";
@@ -2150,6 +2739,47 @@ export interface components {
                 database: components["schemas"]["HealthCheck"];
                 storage: components["schemas"]["HealthCheck"];
             };
+        };
+        /** @description Who made a change. For `token`, `id` and `name` are the API token's and `createdBy` its creator; for `system`, `id` is `system`. */
+        AuditActor: {
+            /** @enum {string} */
+            type: "user" | "token" | "system";
+            id: string;
+            name: string;
+            email: string | null;
+            createdBy: {
+                id: string;
+                email: string;
+            } | null;
+        };
+        /** @description One changed field; `from` is left out where the previous value is not known or not meaningful (a new object). */
+        AuditChange: {
+            from?: unknown;
+            to?: unknown;
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            at: components["schemas"]["Timestamp"];
+            actor: components["schemas"]["AuditActor"];
+            /** @description The API operation, or `null` for what Ferry did on its own. */
+            operationId: string | null;
+            /** @description What happened, as `<object>.<verb>`, for example `version.publish` or `token.create`. */
+            action: string;
+            target: {
+                type: string;
+                id: string | null;
+                /** @description The app slug, when the target belongs to an app. */
+                app: string | null;
+            };
+            changes: {
+                [key: string]: components["schemas"]["AuditChange"];
+            };
+            /** @description The client address, or `null` when there was no request. */
+            address: string | null;
+        };
+        AuditEntryList: {
+            items: components["schemas"]["AuditEntry"][];
+            nextCursor: components["schemas"]["NextCursor"];
         };
         WhoAmI: {
             user: components["schemas"]["User"];
@@ -4913,6 +5543,416 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "whk_7Hc2Lq9P",
+                     *           "url": "https://hooks.example.org/ferry",
+                     *           "description": "Open an incident when a rollout pauses",
+                     *           "events": [
+                     *             "version.paused",
+                     *             "version.pulled"
+                     *           ],
+                     *           "apps": [
+                     *             "harbor-notes"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "createdAt": "2025-03-14T10:30:00Z",
+                     *           "updatedAt": "2025-03-14T10:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.org/ferry",
+                 *       "description": "Open an incident when a rollout pauses",
+                 *       "events": [
+                 *         "version.paused",
+                 *         "version.pulled"
+                 *       ],
+                 *       "apps": [
+                 *         "harbor-notes"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The subscription was created; `secret` is shown only here. */
+            201: {
+                headers: {
+                    /**
+                     * @description Always `no-store`; the response carries a secret.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_7Hc2Lq9P",
+                     *       "url": "https://hooks.example.org/ferry",
+                     *       "description": "Open an incident when a rollout pauses",
+                     *       "events": [
+                     *         "version.paused",
+                     *         "version.pulled"
+                     *       ],
+                     *       "apps": [
+                     *         "harbor-notes"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "updatedAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "dlv_2Kd8Rt4Y",
+                     *           "eventId": "msg_2xQ7wHnLk3Vz9TfR1cPm8B",
+                     *           "event": "version.paused",
+                     *           "status": "pending",
+                     *           "attempts": 3,
+                     *           "responseStatus": 503,
+                     *           "error": "HTTP 503",
+                     *           "lastAttemptAt": "2025-03-14T10:32:40Z",
+                     *           "nextAttemptAt": "2025-03-14T10:37:40Z",
+                     *           "createdAt": "2025-03-14T10:30:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+                /**
+                 * @description The delivery's id, from the delivery log.
+                 * @example dlv_2Kd8Rt4Y
+                 */
+                delivery: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_9Pq3Zm1C",
+                     *       "eventId": "msg_2xQ7wHnLk3Vz9TfR1cPm8B",
+                     *       "event": "version.paused",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "responseStatus": null,
+                     *       "error": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2025-03-14T11:00:00Z",
+                     *       "createdAt": "2025-03-14T11:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The subscription's id.
+                 * @example whk_7Hc2Lq9P
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_5Wn7Bv2X",
+                     *       "eventId": "msg_8hT3kQ1mZx7Rc2VbN9LpY4",
+                     *       "event": "webhook.test",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "responseStatus": null,
+                     *       "error": null,
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": "2025-03-14T10:30:00Z",
+                     *       "createdAt": "2025-03-14T10:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -4948,6 +5988,149 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only entries about this app (slug).
+                 * @example harbor-notes
+                 */
+                app?: components["schemas"]["Slug"];
+                /**
+                 * @description Only entries by this user, named by id or email (their API tokens included), or `system`.
+                 * @example grace@acme.test
+                 */
+                actor?: string;
+                /**
+                 * @description Only this action (`version.pause`), or every action that starts with a prefix ending in a dot (`version.`).
+                 * @example version.
+                 */
+                action?: string;
+                /**
+                 * @description Only entries at or after this time.
+                 * @example 2025-03-01T00:00:00Z
+                 */
+                from?: components["schemas"]["Timestamp"];
+                /**
+                 * @description Only entries before this time.
+                 * @example 2025-04-01T00:00:00Z
+                 */
+                to?: components["schemas"]["Timestamp"];
+                /**
+                 * @description Page size.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `nextCursor` of the previous page; leave out for the first page.
+                 * @example eyJpZCI6InZlcl8yUW04In0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "aud_8Jq2Lm4xT0",
+                     *           "at": "2025-03-14T11:20:00.000Z",
+                     *           "actor": {
+                     *             "type": "system",
+                     *             "id": "system",
+                     *             "name": "Ferry",
+                     *             "email": null,
+                     *             "createdBy": null
+                     *           },
+                     *           "operationId": null,
+                     *           "action": "version.pause",
+                     *           "target": {
+                     *             "type": "version",
+                     *             "id": "ver_2Qm8",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {
+                     *             "paused": {
+                     *               "from": false,
+                     *               "to": true
+                     *             },
+                     *             "pauseReason": {
+                     *               "to": "3 of 10 health reports failed (30 %), above the 20 % this version allows"
+                     *             }
+                     *           },
+                     *           "address": null
+                     *         },
+                     *         {
+                     *           "id": "aud_5Tr7Kw1pZ3",
+                     *           "at": "2025-03-14T10:45:00.000Z",
+                     *           "actor": {
+                     *             "type": "token",
+                     *             "id": "tok_4Rk9Wq2n",
+                     *             "name": "github-actions-release",
+                     *             "email": null,
+                     *             "createdBy": {
+                     *               "id": "usr_3h8c",
+                     *               "email": "grace@acme.test"
+                     *             }
+                     *           },
+                     *           "operationId": "uploadVersion",
+                     *           "action": "version.upload",
+                     *           "target": {
+                     *             "type": "version",
+                     *             "id": "ver_2Qm8",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {},
+                     *           "address": "203.0.113.7"
+                     *         },
+                     *         {
+                     *           "id": "aud_1Fh6Ns9vB2",
+                     *           "at": "2025-03-14T10:02:00.000Z",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "usr_3h8c",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.test",
+                     *             "createdBy": null
+                     *           },
+                     *           "operationId": "updateApp",
+                     *           "action": "app.update",
+                     *           "target": {
+                     *             "type": "app",
+                     *             "id": "harbor-notes",
+                     *             "app": "harbor-notes"
+                     *           },
+                     *           "changes": {
+                     *             "name": {
+                     *               "from": "Harbor",
+                     *               "to": "Harbor Notes"
+                     *             }
+                     *           },
+                     *           "address": "198.51.100.23"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJhIjoiMjAyNS0wMy0xNFQxMDowMjowMC4wMDBaIiwiaSI6ImF1ZF8xRmg2TnM5dkIyIn0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -6064,6 +7247,376 @@ export interface operations {
             304: components["responses"]["UpdateNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRepositoryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The armored public key. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=300`.
+                     * @example public, max-age=300
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example -----BEGIN PGP PUBLIC KEY BLOCK-----
+                     *
+                     *     xjMEZ9Q0ABYJKwYBBAHaRw8BAQdAbmJvbmVfZXhhbXBsZV9rZXlfbm90X3Jl
+                     *     YWzNKEhhcmJvciBOb3RlcyByZXBvc2l0b3J5IChGZXJyeSk=
+                     *     -----END PGP PUBLIC KEY BLOCK-----
+                     */
+                    "application/pgp-keys": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `InRelease` (clear-signed), `Release`, or `Release.gpg` (its detached signature).
+                 * @example InRelease
+                 */
+                file: "InRelease" | "Release" | "Release.gpg";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Release text, clear-signed text or armored signature. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Origin: Harbor Notes
+                     *     Label: Harbor Notes
+                     *     Suite: stable
+                     *     Codename: stable
+                     *     Date: Fri, 14 Mar 2025 10:15:00 UTC
+                     *     Architectures: amd64 arm64
+                     *     Components: main
+                     *     Acquire-By-Hash: no
+                     *     SHA256:
+                     *      3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d              612 main/binary-amd64/Packages
+                     */
+                    "text/plain": string;
+                    "application/pgp-signature": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptPackages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @example Packages
+                 */
+                file: "Packages" | "Packages.gz";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index, plain or gzip-compressed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Package: harbor-notes
+                     *     Version: 1.4.0
+                     *     Architecture: amd64
+                     *     Maintainer: Acme <ops@acme.test>
+                     *     Filename: pool/art_9n2v/harbor-notes_1.4.0_amd64.deb
+                     *     Size: 85102930
+                     *     SHA256: 3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d
+                     *     Description: Notes that sync
+                     */
+                    "text/plain": string;
+                    "application/gzip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptPackageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `Filename` in `Packages` gives it.
+                 * @example harbor-notes_1.4.0_amd64.deb
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description With object storage in redirect mode, a presigned URL of the file. */
+            302: {
+                headers: {
+                    /**
+                     * @description The presigned URL.
+                     * @example https://objects.acme.test/ferry/art_9n2v?X-Amz-Signature=0f1e
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRpmMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `repomd.xml`, its detached signature `repomd.xml.asc`, or one of the gzip-compressed metadata files it lists.
+                 * @example repomd.xml
+                 */
+                file: "repomd.xml" | "repomd.xml.asc" | "primary.xml.gz" | "filelists.xml.gz" | "other.xml.gz";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata file. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=60`: an index changes when a version is published, paused, pulled or reaches 100 %.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <repomd xmlns="http://linux.duke.edu/metadata/repo" xmlns:rpm="http://linux.duke.edu/metadata/rpm">
+                     *       <revision>1741947300</revision>
+                     *     </repomd>
+                     */
+                    "application/xml": string;
+                    "application/gzip": string;
+                    "application/pgp-signature": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRpmPackageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, as `location` in `primary.xml` gives it.
+                 * @example harbor-notes-1.4.0-1.x86_64.rpm
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["ArtifactCacheControl"];
+                    ETag: components["headers"]["ArtifactETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description With object storage in redirect mode, a presigned URL of the file. */
+            302: {
+                headers: {
+                    /**
+                     * @description The presigned URL.
+                     * @example https://objects.acme.test/ferry/art_9n2v?X-Amz-Signature=0f1e
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -1736,6 +1736,556 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "WebhookEventType": {
+      "type": "string",
+      "enum": [
+        "version.uploaded",
+        "version.published",
+        "version.unpublished",
+        "version.ramp_step",
+        "version.paused",
+        "version.resumed",
+        "version.pulled",
+        "token.created",
+        "token.revoked"
+      ]
+    },
+    "Webhook": {
+      "type": "object",
+      "required": [
+        "id",
+        "url",
+        "description",
+        "events",
+        "apps",
+        "enabled",
+        "disabledReason",
+        "createdAt",
+        "updatedAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "url": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "events": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        },
+        "enabled": {
+          "type": "boolean"
+        },
+        "disabledReason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "updatedAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "WebhookCreated": {
+      "allOf": [
+        {
+          "$ref": "ferry:components#/schemas/Webhook"
+        },
+        {
+          "type": "object",
+          "required": [
+            "secret"
+          ],
+          "properties": {
+            "secret": {
+              "type": "string",
+              "pattern": "^whsec_[A-Za-z0-9+/=]+$"
+            }
+          }
+        }
+      ]
+    },
+    "WebhookCreate": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "events"
+      ],
+      "properties": {
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200
+        },
+        "events": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 9,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "minItems": 1,
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        }
+      }
+    },
+    "WebhookUpdate": {
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200
+        },
+        "events": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 9,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookEventType"
+          }
+        },
+        "apps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "minItems": 1,
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "$ref": "ferry:components#/schemas/Slug"
+          }
+        },
+        "enabled": {
+          "type": "boolean"
+        }
+      }
+    },
+    "WebhookList": {
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Webhook"
+          }
+        }
+      }
+    },
+    "WebhookDelivery": {
+      "type": "object",
+      "required": [
+        "id",
+        "eventId",
+        "event",
+        "status",
+        "attempts",
+        "responseStatus",
+        "error",
+        "lastAttemptAt",
+        "nextAttemptAt",
+        "createdAt"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "eventId": {
+          "type": "string"
+        },
+        "event": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "succeeded",
+            "failed"
+          ]
+        },
+        "attempts": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "responseStatus": {
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "error": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "lastAttemptAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "nextAttemptAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "WebhookDeliveryList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/WebhookDelivery"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
+        }
+      }
+    },
+    "WebhookActor": {
+      "type": "object",
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "name": {
+          "type": "string"
+        },
+        "tokenId": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    },
+    "WebhookVersion": {
+      "type": "object",
+      "required": [
+        "id",
+        "app",
+        "version",
+        "channel",
+        "platform",
+        "arch",
+        "published",
+        "paused",
+        "pulled"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "app": {
+          "$ref": "ferry:components#/schemas/Slug"
+        },
+        "version": {
+          "type": "string"
+        },
+        "channel": {
+          "type": "string"
+        },
+        "platform": {
+          "type": "string"
+        },
+        "arch": {
+          "type": "string"
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "paused": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "at",
+                "reason",
+                "automatic"
+              ],
+              "properties": {
+                "at": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "automatic": {
+                  "type": "boolean"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "pulled": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "at",
+                "reason"
+              ],
+              "properties": {
+                "at": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "reason": {
+                  "type": "string"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "WebhookVersionEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "version.uploaded",
+            "version.published",
+            "version.unpublished",
+            "version.paused",
+            "version.resumed",
+            "version.pulled"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "version",
+            "actor"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "version": {
+              "$ref": "ferry:components#/schemas/WebhookVersion"
+            },
+            "actor": {
+              "oneOf": [
+                {
+                  "$ref": "ferry:components#/schemas/WebhookActor"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          }
+        }
+      }
+    },
+    "WebhookRampStepEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "version.ramp_step"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "version",
+            "step",
+            "percentage"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "version": {
+              "$ref": "ferry:components#/schemas/WebhookVersion"
+            },
+            "step": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "percentage": {
+              "type": "number"
+            }
+          }
+        }
+      }
+    },
+    "WebhookTokenEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "token.created",
+            "token.revoked"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "token",
+            "actor"
+          ],
+          "properties": {
+            "token": {
+              "type": "object",
+              "required": [
+                "id",
+                "name",
+                "createdBy"
+              ],
+              "properties": {
+                "id": {
+                  "$ref": "ferry:components#/schemas/Id"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "createdBy": {
+                  "$ref": "ferry:components#/schemas/Id"
+                }
+              }
+            },
+            "actor": {
+              "$ref": "ferry:components#/schemas/WebhookActor"
+            }
+          }
+        }
+      }
+    },
+    "WebhookTestEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "webhook.test"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "subscription"
+          ],
+          "properties": {
+            "subscription": {
+              "$ref": "ferry:components#/schemas/Id"
+            }
+          }
+        }
+      }
+    },
     "HealthCheck": {
       "type": "object",
       "required": [
@@ -1792,6 +2342,151 @@ export const componentSchemas: Record<string, unknown> = {
               "$ref": "ferry:components#/schemas/HealthCheck"
             }
           }
+        }
+      }
+    },
+    "AuditActor": {
+      "type": "object",
+      "required": [
+        "type",
+        "id",
+        "name",
+        "email",
+        "createdBy"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "user",
+            "token",
+            "system"
+          ]
+        },
+        "id": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "email": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "createdBy": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "required": [
+            "id",
+            "email"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "email": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    "AuditChange": {
+      "type": "object",
+      "properties": {
+        "from": {},
+        "to": {}
+      }
+    },
+    "AuditEntry": {
+      "type": "object",
+      "required": [
+        "id",
+        "at",
+        "actor",
+        "operationId",
+        "action",
+        "target",
+        "changes",
+        "address"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "at": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "actor": {
+          "$ref": "ferry:components#/schemas/AuditActor"
+        },
+        "operationId": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "action": {
+          "type": "string"
+        },
+        "target": {
+          "type": "object",
+          "required": [
+            "type",
+            "id",
+            "app"
+          ],
+          "properties": {
+            "type": {
+              "type": "string"
+            },
+            "id": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "app": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          }
+        },
+        "changes": {
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "ferry:components#/schemas/AuditChange"
+          }
+        },
+        "address": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    },
+    "AuditEntryList": {
+      "type": "object",
+      "required": [
+        "items",
+        "nextCursor"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/AuditEntry"
+          }
+        },
+        "nextCursor": {
+          "$ref": "ferry:components#/schemas/NextCursor"
         }
       }
     },
@@ -2219,6 +2914,8 @@ export interface QueryDefaults {
   listArchs: 'limit'
   listTeamUsers: 'limit'
   listApiTokens: 'limit'
+  listWebhookDeliveries: 'limit'
+  listAuditEntries: 'limit'
   checkForUpdate: 'channel'
   explainUpdate: 'channel'
   getLatestBuild: 'channel'
@@ -4730,6 +5427,457 @@ export const operations: readonly OperationSpec[] = [
     }
   },
   {
+    "operationId": "listWebhooks",
+    "method": "get",
+    "path": "/v1/webhooks",
+    "pointer": "#/paths/~1v1~1webhooks/get",
+    "permission": "admin",
+    "parameters": [],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookList"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createWebhook",
+    "method": "post",
+    "path": "/v1/webhooks",
+    "pointer": "#/paths/~1v1~1webhooks/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/WebhookCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookCreated"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getWebhook",
+    "method": "get",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/get",
+    "permission": "admin",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Webhook"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "updateWebhook",
+    "method": "patch",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/patch",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/WebhookUpdate"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Webhook"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteWebhook",
+    "method": "delete",
+    "path": "/v1/webhooks/{id}",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}/delete",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listWebhookDeliveries",
+    "method": "get",
+    "path": "/v1/webhooks/{id}/deliveries",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1deliveries/get",
+    "permission": "admin",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDeliveryList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "redeliverWebhook",
+    "method": "post",
+    "path": "/v1/webhooks/{id}/deliveries/{delivery}/redeliver",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1deliveries~1{delivery}~1redeliver/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "delivery",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "202": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDelivery"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "testWebhook",
+    "method": "post",
+    "path": "/v1/webhooks/{id}/test",
+    "pointer": "#/paths/~1v1~1webhooks~1{id}~1test/post",
+    "permission": "admin",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "202": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/WebhookDelivery"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
     "operationId": "getHealth",
     "method": "get",
     "path": "/v1/health",
@@ -4740,6 +5888,113 @@ export const operations: readonly OperationSpec[] = [
       "200": {
         "application/json": {
           "$ref": "ferry:components#/schemas/Health"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listAuditEntries",
+    "method": "get",
+    "path": "/v1/audit",
+    "pointer": "#/paths/~1v1~1audit/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "actor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 254
+        }
+      },
+      {
+        "name": "action",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[a-z][a-zA-Z]*(\\.[a-z][a-zA-Z]*)*\\.?$",
+          "maxLength": 64
+        }
+      },
+      {
+        "name": "from",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      },
+      {
+        "name": "to",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "default": 20
+      },
+      {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/AuditEntryList"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
         }
       },
       "500": {
@@ -5971,6 +7226,422 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getRepositoryKey",
+    "method": "get",
+    "path": "/v1/apps/{app}/repository-key.asc",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1repository-key.asc/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/pgp-keys": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptRelease",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/dists/{channel}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1dists~1{channel}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "InRelease",
+            "Release",
+            "Release.gpg"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        },
+        "application/pgp-signature": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptPackages",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1dists~1{channel}~1main~1{binaryArch}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "binaryArch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^binary-[a-z0-9][a-z0-9-]{0,30}$"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "Packages",
+            "Packages.gz"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        },
+        "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptPackageFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/pool/{artifact}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1pool~1{artifact}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+\\.deb$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "302": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "416": {},
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getRpmMetadata",
+    "method": "get",
+    "path": "/v1/apps/{app}/rpm/{channel}/repodata/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rpm~1{channel}~1repodata~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "repomd.xml",
+            "repomd.xml.asc",
+            "primary.xml.gz",
+            "filelists.xml.gz",
+            "other.xml.gz"
+          ]
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/xml": {
+          "type": "string"
+        },
+        "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        },
+        "application/pgp-signature": {
+          "type": "string"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getRpmPackageFile",
+    "method": "get",
+    "path": "/v1/apps/{app}/rpm/{channel}/packages/{artifact}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rpm~1{channel}~1packages~1{artifact}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+\\.rpm$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "302": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "416": {},
       "500": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

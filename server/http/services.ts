@@ -8,6 +8,7 @@ import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 import type { DownloadCounter } from '../telemetry/download-counter.ts'
 import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
+import type { Decompress } from '../transfer/linux-packages.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { Schemas } from './spec.ts'
@@ -56,7 +57,8 @@ export interface AppDeps {
   logger?: Logger
   /**
    * The client's address: buckets rollouts when no device id is sent, and counts login attempts
-   * (for the limiter's window, in memory or as an HMAC in the shared store); never stored in the clear.
+   * (for the limiter's window, in memory or as an HMAC in the shared store). Stored in the clear
+   * only in the audit log, as the address a write came from (kept `FERRY_AUDIT_RETENTION_DAYS`).
    */
   clientIp?: (c: Ctx) => string | undefined
   /**
@@ -66,6 +68,8 @@ export interface AppDeps {
   requestHeader?: (c: Ctx, name: string) => string | undefined
   /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
   digestStream?: DigestStreamFactory
+  /** Inflates `.deb` control members; defaults to gzip only (`webDecompress`), the Node runtime adds xz and zstd. */
+  decompress?: Decompress
   /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
   answerCache?: AnswerCache | null
   /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
@@ -74,6 +78,11 @@ export interface AppDeps {
   edgePurger?: EdgePurger
   /** Told what the server did, for metrics (the Node runtime's Prometheus registry); default: nothing. */
   observer?: Observer
+  /**
+   * Why a webhook URL is refused (a 400 naming `/url`), or `undefined`. Node resolves the host and
+   * refuses private addresses (server/webhooks/send-node.ts); the default checks the scheme only.
+   */
+  webhookUrlProblem?: (url: string) => Promise<string | undefined>
   /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
   events?: RampEvents
 }
@@ -110,7 +119,9 @@ export interface Services {
   loginLimiter: LoginLimiter
   header: (c: Ctx, name: string) => string | undefined
   digestStream: DigestStreamFactory
+  decompress: Decompress
   observer: Observer
+  webhookUrlProblem: (url: string) => Promise<string | undefined>
   events?: RampEvents
   startedAt: number
 }

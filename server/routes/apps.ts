@@ -1,4 +1,5 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
+import { noteAudit } from '../http/audit-hook.ts'
 import { timestamp, noContent, type Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
@@ -73,6 +74,10 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       if (keyErrors.length) throw validationProblem(keyErrors)
       const tauriList = body.tauriPublicKeys && keyColumns(body.tauriPublicKeys)
       const sparkleList = body.sparklePublicKeys && keyColumns(body.sparklePublicKeys)
+      const old = await s.db.selectFrom('apps').selectAll().where('slug', '=', path.app).where('team_id', '=', user.teamId).executeTakeFirst()
+      if (old) {
+        noteAudit(c, { before: { name: old.name, description: old.description, private: old.private === 1, tauriPublicKey: old.tauri_public_key, sparklePublicKey: old.sparkle_public_key } })
+      }
       // Only the members sent are written, so concurrent edits of different fields both land.
       const row = await s.db.updateTable('apps')
         .set({

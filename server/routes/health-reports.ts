@@ -17,6 +17,9 @@ import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
 import { pauseInTransaction, reviewRampGate } from './rollouts.ts'
 import { invalidateAnswers } from '../cache/invalidation.ts'
+import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
+import { SYSTEM_ACTOR } from '../audit/entry.ts'
+import { appendAudit } from '../audit/store.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -79,11 +82,21 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       const share = Math.round((tally.failed / tally.reports) * 100)
       const reason = `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), `
         + `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
-      const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, row.id, reason, true))
+      // The pause and its audit entry (by the system) commit together.
+      const paused = await s.db.transaction().execute(async (trx) => {
+        if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return false
+        await appendAudit(trx, {
+          teamId: app.team_id, at: now, actor: SYSTEM_ACTOR, operationId: null, action: 'version.pause',
+          target: { type: 'version', id: row.id, app: app.slug },
+          changes: { paused: { from: false, to: true }, pauseReason: { to: reason } }, address: null,
+        })
+        return true
+      })
       if (paused) {
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
         // Its operation invalidates nothing (most reports change no answer): this one paused a version.
         await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        await enqueueAutomaticPause(s.db, now, app.team_id, row.id, s.logger)
       }
       return respond(202, { counted: true, paused })
     },

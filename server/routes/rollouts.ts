@@ -2,6 +2,7 @@
  * @module Pause, resume and pull a version's rollout (a ramp's or a hand-set percentage's), and
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
+import { noteAudit } from '../http/audit-hook.ts'
 import type { Transaction } from 'kysely'
 import { timestamp, type Handlers } from '../http/respond.ts'
 import type { Ctx } from '../http/context.ts'
@@ -71,9 +72,12 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const now = s.now()
-      const paused = await s.db.transaction().execute((trx) =>
-        pauseInTransaction(trx, now, app.slug, path.version, body.reason ?? `Paused by ${user.name}`, false))
-      if (paused) s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout paused')
+      const reason = body.reason ?? `Paused by ${user.name}`
+      const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, path.version, reason, false))
+      if (paused) {
+        s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout paused')
+        noteAudit(c, { changes: { paused: { from: false, to: true }, reason: { to: reason } } })
+      }
       return respond(200, await answer(c, app.slug, path.version))
     },
 
@@ -85,6 +89,12 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         const row = await lockVersion(trx, app.slug, path.version)
         const expired = rolloutAt(row, now.getTime()).hold?.expired === true
         if (row.paused_at === null && row.pulled_at === null && !expired) return
+        noteAudit(c, {
+          changes: {
+            ...(row.paused_at !== null ? { paused: { from: true, to: false } } : {}),
+            ...(row.pulled_at !== null ? { pulled: { from: true, to: false } } : {}),
+          },
+        })
         // The ramp's clock stood still while paused (from the pause, or from the ramp's start if later).
         let pausedSeconds = row.ramp_paused_seconds
         if (row.paused_at !== null && row.ramp_started_at !== null) {
@@ -113,8 +123,10 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       await s.db.transaction().execute(async (trx) => {
         const row = await lockVersion(trx, app.slug, path.version)
         if (row.pulled_at !== null) return
-        await trx.updateTable('versions').set({ pulled_at: now, pull_reason: body.reason ?? `Pulled by ${user.name}` })
+        const reason = body.reason ?? `Pulled by ${user.name}`
+        await trx.updateTable('versions').set({ pulled_at: now, pull_reason: reason })
           .where('id', '=', row.id).execute()
+        noteAudit(c, { changes: { pulled: { from: false, to: true }, reason: { to: reason } } })
       })
       s.logger.warn({ app: app.slug, versionId: path.version, by: user.id }, 'version pulled')
       return respond(200, await answer(c, app.slug, path.version))

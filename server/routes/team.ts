@@ -1,4 +1,5 @@
 /** @module Team users and their permission matrix, and the admin's own password (admin only). */
+import { noteAudit } from '../http/audit-hook.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
@@ -55,6 +56,15 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
     async updateTeamUser(c, { path, body }, respond) {
       const admin = currentUser(c.get('user'))
       const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
+      const old = await s.db.selectFrom('users').select(['name', 'permissions'])
+        .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
+      if (old) {
+        // Grants compared cell by cell as stored (normalised), so only a real change is listed.
+        noteAudit(c, {
+          before: { name: old.name },
+          ...(body.permissions !== undefined ? { changes: { permissions: { from: normalizePermissions(JSON.parse(old.permissions)), to: normalizePermissions(body.permissions) } } } : {}),
+        })
+      }
       // Only the members sent are written (a password change cannot put back permissions revoked
       // meanwhile), and a new password revokes tokens by a counter incremented in SQL.
       const changes = {

@@ -1,4 +1,5 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
+import { noteAudit } from '../http/audit-hook.ts'
 import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
@@ -28,6 +29,8 @@ import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSpark
 import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
+import { readLinuxPackages } from './linux-package-upload.ts'
+import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
@@ -130,6 +133,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
+    const linuxPackages = await readLinuxPackages(s, slug, versionId, upload.files)
     const artifacts: Insertable<ArtifactsTable>[] = upload.files.map((f, position) => ({
       id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
       size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
@@ -144,12 +148,15 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           created_at: now, published_at: body.published ? now : null, ...signerColumns, update_key: signatures.updateKey,
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
+        await insertLinuxPackages(trx, linuxPackages)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw conflictProblem()
       if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
       throw error
     }
+    // A form, not JSON: its fields and file names are the entry's changes.
+    noteAudit(c, { changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
     return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 

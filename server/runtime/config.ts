@@ -45,6 +45,8 @@ export interface ServerConfig {
   downloadMode: DownloadMode
   /** The start-up orphan sweep keeps blobs younger than this (other instances' uploads in flight). */
   orphanMinAgeSeconds: number
+  /** Audit entries older than this many days are pruned; 0: kept forever. */
+  auditRetentionDays: number
   /** Browser origins allowed to call the API; `[]` or absent: none (no CORS headers). */
   corsOrigins?: CorsOrigins
   /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
@@ -64,6 +66,8 @@ export interface ServerConfig {
   accelRedirectPrefix: string | undefined
   /** The default health policy's failure share and report count (versions may set their own). */
   healthPolicy: { maxFailureRatio: number; minReports: number }
+  /** Webhooks may reach loopback and private addresses (`FERRY_WEBHOOK_ALLOW_PRIVATE`). */
+  webhookAllowPrivate?: boolean
 }
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
@@ -171,6 +175,10 @@ const ratio = (raw: string, name: string): number => {
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
   return Number(raw)
 }
+const trueOrFalse = (raw: string, name: string) => {
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got ${JSON.stringify(raw)}`)
+  return raw === 'true'
+}
 const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
   return raw as T
@@ -261,6 +269,7 @@ export interface Settings {
   downloadMode: DownloadMode
   s3PresignSeconds: number
   orphanMinAgeSeconds: number
+  auditRetentionDays: number
   corsOrigins: CorsOrigins
   loginAttemptsPerAddress: number
   healthMaxFailureRatio: number
@@ -273,6 +282,8 @@ export interface Settings {
   purgeUrl: string | undefined
   purgeMethod: PurgeMethod
   accelRedirectPrefix: string | undefined
+
+  webhookAllowPrivate: boolean
 }
 
 /**
@@ -369,6 +380,10 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     name: 'FERRY_ORPHAN_MIN_AGE_SECONDS', default: String(DEFAULT_ORPHAN_MIN_AGE_SECONDS), parse: between(0, 30 * 86400),
     description: 'At start, remove artifact files no version records once they are this old (seconds). Younger ones may belong to an upload still running on another instance.',
   },
+  auditRetentionDays: {
+    name: 'FERRY_AUDIT_RETENTION_DAYS', default: '365', parse: between(0, 36_500),
+    description: 'Keep audit log entries this many days (0 = forever); older ones are pruned at start and every hour.',
+  },
   corsOrigins: {
     name: 'FERRY_CORS_ORIGINS', unset: [], example: 'https://admin.example.com', parse: corsOrigins,
     description: 'Browser origins allowed to call the API (CORS): comma-separated exact origins, or * for any. Unset: none; browsers on other origins cannot read Ferry\'s answers. Installed apps do not need CORS.',
@@ -416,6 +431,11 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
   accelRedirectPrefix: {
     name: 'FERRY_ACCEL_REDIRECT_PREFIX', unset: undefined, example: '/_ferry_blobs/', parse: accelPrefix,
     description: 'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
+  },
+  webhookAllowPrivate: {
+    name: 'FERRY_WEBHOOK_ALLOW_PRIVATE', default: 'false', parse: trueOrFalse,
+    group: true,
+    description: 'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
   },
 }
 
@@ -482,13 +502,14 @@ function serverConfig(s: Settings): ServerConfig {
     host: s.host, port: s.port, dataDir: s.dataDir, signupKey: s.signupKey, jwtSecret: s.jwtSecret, publicUrl: s.publicUrl,
     maxUploadBytes: s.maxUploadBytes, logLevel: s.logLevel, telemetry: s.telemetry, cache: s.cache, redisUrl: s.redisUrl,
     databaseUrl: s.databaseUrl, databasePoolSize: s.databasePoolSize, databaseStatementTimeoutMs: s.databaseStatementTimeoutMs, blobs,
-    downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, corsOrigins: s.corsOrigins,
+    downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, auditRetentionDays: s.auditRetentionDays, corsOrigins: s.corsOrigins,
     loginAttemptsPerAddress: s.loginAttemptsPerAddress, trustedProxies: s.trustedProxies,
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
     edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
     purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
     accelRedirectPrefix: s.accelRedirectPrefix,
     healthPolicy: { maxFailureRatio: s.healthMaxFailureRatio, minReports: s.healthMinReports },
+    webhookAllowPrivate: s.webhookAllowPrivate,
   }
 }
 

@@ -21,10 +21,16 @@ import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
+import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
+import { pruneAudit } from '../audit/store.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
+import { dialectOf } from '../storage/dialect.ts'
+import { releaseLeases } from '../storage/webhook-outbox.ts'
+import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
+import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
 async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
@@ -60,6 +66,7 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
 }
 
 const TELEMETRY_FLUSH_MS = 5000
+const AUDIT_PRUNE_MS = 60 * 60 * 1000
 
 /**
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
@@ -139,7 +146,12 @@ export interface StartOptions {
   passwordIterations?: number
   /** Adds routes behind the app's middleware (`npm run bench:server`'s hello world). */
   routes?: (app: ReturnType<typeof createApp>) => void
+  /** The webhook worker's pace and retry delays (tests shorten them). */
+  webhooks?: Pick<WorkerOptions, 'retryDelaysMs' | 'leaseMs'> & { intervalMs?: number }
 }
+
+/** How often the webhook worker looks for due deliveries and ramp steps. */
+const WEBHOOK_PASS_MS = 1000
 
 type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch']
 
@@ -163,7 +175,7 @@ const starting = () => new Response(JSON.stringify({ type: 'about:blank', title:
   status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
 })
 
-export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions): Promise<RunningServer> {
+export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions): Promise<RunningServer> {
   // Checked in this order, each before anything is written: the data directory is usable, no
   // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
   const dataDir = await usableDataDir(config.dataDir)
@@ -174,7 +186,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
     throw error
   })
   try {
-    const started = await startOnListener({ config, logger, passwordIterations, routes }, dataDir, server, (fetch) => (handle = fetch))
+    const started = await startOnListener({ config, logger, passwordIterations, routes, webhooks }, dataDir, server, (fetch) => (handle = fetch))
     return { ...started, async close() {
       await started.close()
       await lock?.release()
@@ -186,7 +198,7 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   }
 }
 
-async function startOnListener({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes }: StartOptions, dataDir: string, server: ServerType, serveWith: (fetch: Fetch) => void): Promise<RunningServer> {
+async function startOnListener({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions, dataDir: string, server: ServerType, serveWith: (fetch: Fetch) => void): Promise<RunningServer> {
   const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
   const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
   const db = await openDatabase(config, dataDir)
@@ -224,6 +236,8 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     config: settings,
     ...requestHooksFor(config.trustedProxies),
     digestStream: nodeDigestStream,
+    webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
+    decompress: nodeDecompress,
   })
   routes?.(app)
   let metricsServer: Server | undefined
@@ -250,10 +264,26 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
     ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
     cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
+  // SQLite has one process: attempts a killed predecessor left in flight are due now.
+  if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
+  const webhookWorker = createWebhookWorker({
+    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false),
+    ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}), ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
+  })
+  webhookWorker.start(webhooks?.intervalMs ?? WEBHOOK_PASS_MS)
   const flushing = setInterval(() => {
     app.lifecycle.flush().catch((err: unknown) => logger.error({ err }, 'telemetry flush failed'))
   }, TELEMETRY_FLUSH_MS)
   flushing.unref()
+  // Every instance prunes; the batches are bounded, and a second instance finds nothing left.
+  const prune = () => {
+    pruneAudit(db, new Date(), config.auditRetentionDays)
+      .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
+      .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
+  }
+  prune()
+  const pruning = setInterval(prune, AUDIT_PRUNE_MS)
+  pruning.unref()
   let closing: Promise<void> | undefined
   return {
     url,
@@ -264,6 +294,8 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
       closing ??= (async () => {
         await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
+        await webhookWorker.stop()
+        clearInterval(pruning)
         await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
         await app.lifecycle.close()
         await logins.close()

@@ -244,6 +244,99 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('versions').addColumn('update_key', 'text').execute()
     },
   },
+  // Webhooks (server/webhooks/): a team's subscriptions, the outbox of deliveries (one row per
+  // subscription and event, claimed by pushing `next_attempt_at` past a lease), and the last ramp
+  // step announced per version so "ramp step reached" fires once per step.
+  '0010-webhooks': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('webhook_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('events', 'text', (c) => c.notNull())
+        .addColumn('apps', 'text')
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('disabled_reason', 'text')
+        .addColumn('failing_since', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('webhook_subscriptions_team').on('webhook_subscriptions').columns(['team_id', 'created_at', 'id']).execute()
+      await db.schema.createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('subscription_id', 'text', (c) => c.notNull().references('webhook_subscriptions.id').onDelete('cascade'))
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('last_attempt_at', 'text')
+        .addColumn('response_status', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute()
+      await db.schema.createIndex('webhook_deliveries_subscription').on('webhook_deliveries').columns(['subscription_id', 'created_at', 'id']).execute()
+      await db.schema.createTable('webhook_ramp_marks')
+        .addColumn('version_id', 'text', (c) => c.primaryKey().references('versions.id').onDelete('cascade'))
+        .addColumn('ramp_started_at', 'text', (c) => c.notNull())
+        .addColumn('step', 'integer', (c) => c.notNull())
+        .execute()
+    },
+  },
+  // The audit log (server/audit/): one row per successful write, listed newest first per team
+  // and filtered by app or actor; pruned by age in batches (hence the index on `at` alone).
+  '0012-audit-log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor_type', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('actor_name', 'text', (c) => c.notNull())
+        .addColumn('actor_email', 'text')
+        .addColumn('actor_user_id', 'text')
+        .addColumn('creator_email', 'text')
+        .addColumn('operation_id', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target_type', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text')
+        .addColumn('app_slug', 'text')
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .addColumn('address', 'text')
+        .execute()
+      await db.schema.createIndex('audit_log_team_at').on('audit_log').columns(['team_id', 'at', 'id']).execute()
+      await db.schema.createIndex('audit_log_team_app_at').on('audit_log').columns(['team_id', 'app_slug', 'at']).execute()
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
+    },
+  },
+  // apt and rpm repositories (server/routes/linux-repositories.ts): each app's OpenPGP signing key,
+  // made on first use, and what an index needs of each uploaded .deb/.rpm, read once at upload.
+  '0013-linux-repositories': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('app_signing_keys')
+        .addColumn('app_slug', 'text', (c) => c.primaryKey().references('apps.slug').onDelete('cascade'))
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('private_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createTable('linux_packages')
+        .addColumn('artifact_id', 'text', (c) => c.primaryKey().references('artifacts.id').onDelete('cascade'))
+        .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('arch', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('linux_packages_version').on('linux_packages').column('version_id').execute()
+    },
+  },
   // Gated ramps: the gate (JSON), whether its evidence is there, and the ramp-clock second at which
   // it last closed (server/updates/rollout.ts).
   '0011-gated-ramps': {

@@ -176,7 +176,86 @@ export interface VersionDownloadsTable {
   downloads: number
 }
 
+export interface WebhookSubscriptionsTable {
+  id: string
+  team_id: string
+  url: string
+  description: string
+  /** JSON array of event types. */
+  events: string
+  /** JSON array of app slugs; `null`: every app of the team. */
+  apps: string | null
+  /** `whsec_…`, kept to sign deliveries. */
+  secret: string
+  enabled: number
+  disabled_reason: string | null
+  /** When deliveries started failing without a success since; `null` while healthy. */
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+export interface WebhookDeliveriesTable {
+  id: string
+  subscription_id: string
+  /** The Standard Webhooks message id (`webhook-id`), shared by the event's deliveries. */
+  event_id: string
+  event_type: string
+  /** The JSON body, exactly as signed. */
+  payload: string
+  status: 'pending' | 'succeeded' | 'failed'
+  attempts: number
+  /** Pending: when it is due (a claim pushes it past a lease); `null` once finished. */
+  next_attempt_at: string | null
+  /** Set while an attempt is in flight (equal to `next_attempt_at`); cleared when its outcome is recorded. */
+  lease_until: string | null
+  last_attempt_at: string | null
+  response_status: number | null
+  error: string | null
+  created_at: string
+}
+/** The last ramp step announced for a version's ramp (a new ramp, a new `ramp_started_at`, starts over). */
+export interface WebhookRampMarksTable { version_id: string; ramp_started_at: string; step: number }
+/** One entry of the audit log (server/audit/): append-only, pruned by age only. */
+export interface AuditLogTable {
+  id: string
+  team_id: string
+  /** RFC 3339 UTC with milliseconds, so that entries of one second keep their order. */
+  at: string
+  actor_type: 'user' | 'token' | 'system'
+  /** The user's or token's id, `system` for Ferry itself. */
+  actor_id: string
+  actor_name: string
+  actor_email: string | null
+  /** The user behind the actor: the user themself, a token's creator; null for `system`. */
+  actor_user_id: string | null
+  /** For a token: its creator's email. */
+  creator_email: string | null
+  operation_id: string | null
+  action: string
+  target_type: string
+  target_id: string | null
+  app_slug: string | null
+  /** JSON object: field → { from?, to? }; never secrets. */
+  changes: string
+  address: string | null
+}
+
+/** An app's repository signing key (OpenPGP); the private key is armored and passphrase-encrypted. */
+export interface AppSigningKeysTable { app_slug: string; fingerprint: string; public_key: string; private_key: string; created_at: string }
+/** What an apt or rpm index needs of one uploaded package, read from its headers at upload. */
+export interface LinuxPackagesTable {
+  artifact_id: string
+  version_id: string
+  kind: 'deb' | 'rpm'
+  /** The package's own name and architecture (Debian `Package`/`Architecture`, RPM name/arch). */
+  name: string
+  arch: string
+  /** JSON: a `.deb`'s control fields, or an `.rpm`'s header metadata (server/transfer/linux-packages.ts). */
+  metadata: string
+}
 export interface Database {
+  app_signing_keys: AppSigningKeysTable
+  linux_packages: LinuxPackagesTable
   version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
@@ -191,6 +270,10 @@ export interface Database {
   telemetry_counts: TelemetryCountsTable
   telemetry_devices: TelemetryDevicesTable
   api_tokens: ApiTokensTable
+  webhook_subscriptions: WebhookSubscriptionsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_ramp_marks: WebhookRampMarksTable
+  audit_log: AuditLogTable
 }
 
 export type Db = Kysely<Database>

@@ -10,7 +10,7 @@ import { API_SLUGS } from '../site-spec-routes.ts'
 const ADDED: Record<string, string[]> = {
   apps: ['pause-version', 'resume-version', 'pull-version'],
   info: ['squirrel-windows-package', 'squirrel-mac', 'electron-updater', 'electron-updater-file', 'tauri', 'velopack', 'sparkle', 'telemetry', 'explain-update', 'report-update-outcome'],
-  team: ['create-token', 'list-tokens', 'revoke-token'],
+  team: ['create-token', 'list-tokens', 'revoke-token', 'list-audit-entries'],
 }
 const SLUGS: Record<string, string[]> = Object.fromEntries(Object.entries(API_SLUGS).map(([folder, slugs]) => [folder, [...slugs, ...(ADDED[folder] ?? [])]]))
 
@@ -26,7 +26,7 @@ test('every fixed slug has exactly one page, and there are no others', () => {
 test('every operation in the spec has a page that carries its pointer', async () => {
   const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> }
   const operations = Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, id: item[m]!.operationId })))
-  assert.equal(operations.length, 51)
+  assert.equal(operations.length, 52)
   for (const { path, method, id } of operations) {
     const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`
     const owners = pages.filter((p) => files.get(p)!.includes(`openapi: ${JSON.stringify(pointer)}`))

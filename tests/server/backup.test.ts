@@ -89,6 +89,16 @@ test('a backup taken during uploads restores into a server that serves every ver
   assert.ok(during >= 2)
   // Files of uploads that finished after the snapshot are not copied: the copy holds what it lists.
   assert.equal(readdirSync(join(target, 'blobs')).filter((name) => name !== '.tmp').length, restored.length)
+  // The whole database is copied, so the audit log comes along: the signup and the uploads before the backup.
+  const copy = new BetterSqlite3(join(target, 'ferry.db'), { readonly: true })
+  try {
+    const actions = copy.prepare('SELECT action, count(*) AS n FROM audit_log GROUP BY action').all() as Array<{ action: string; n: number }>
+    const count = (action: string) => actions.find((a) => a.action === action)?.n ?? 0
+    assert.equal(count('team.create'), 1)
+    assert.ok(count('version.upload') >= 3, `the copy's audit log lists the uploads before the backup (${JSON.stringify(actions)})`)
+  } finally {
+    copy.close()
+  }
 })
 
 test('a version deleted between the snapshot and the file copy is left out of the copy', async () => {

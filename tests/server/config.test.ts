@@ -19,10 +19,10 @@ test('defaults need no environment at all', () => {
     host: '127.0.0.1', port: 8080, dataDir: './data', signupKey: undefined, jwtSecret: undefined,
     publicUrl: undefined, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, logLevel: 'info', telemetry: true, cache: true, redisUrl: undefined,
     databaseUrl: undefined, databasePoolSize: 10, databaseStatementTimeoutMs: 15_000,
-    blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600,
+    blobs: { kind: 'fs' }, downloadMode: 'stream', orphanMinAgeSeconds: 3600, auditRetentionDays: 365,
     corsOrigins: [], loginAttemptsPerAddress: 100, trustedProxies: [], metrics: undefined,
     edgeCaching: { cacheSeconds: 0, staleSeconds: 0 }, purge: undefined, accelRedirectPrefix: undefined,
-    healthPolicy: { maxFailureRatio: 0.2, minReports: 20 },
+    healthPolicy: { maxFailureRatio: 0.2, minReports: 20 }, webhookAllowPrivate: false,
   })
 })
 

@@ -6,11 +6,15 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import { operations } from '../../server/http/spec.ts'
+import { startReceiver, verify } from './webhooks/receiver.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import {
   PASSWORD, SIGNUP_KEY, bearer, blobKeys, checked, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm,
   type Fetch, type TestServer,
 } from './helpers.ts'
+import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
+import { prepareUploadTeam } from './helpers.ts'
+import { gunzipSync } from 'node:zlib'
 
 let server: TestServer
 let f: Fetch
@@ -20,7 +24,8 @@ const exe = new Uint8Array(3000).map((_, i) => i % 251)
 const nupkg = new TextEncoder().encode('nupkg bytes for squirrel')
 
 before(async () => {
-  server = await startTestServer()
+  // Webhooks may reach the test's receiver on 127.0.0.1.
+  server = await startTestServer(undefined, { webhookAllowPrivate: true })
   f = httpFetch(server.url)
 })
 after(async () => server.stop())
@@ -428,6 +433,38 @@ test('deletes: artifact, version, catalog in use, app with its files', async () 
   await expectSpec('deleteChannel', await f(`/v1/channels/${ids['/v1/channels:stable']}`, del()), 204)
 })
 
+test('webhooks: create, list, get, update, test event, delivery log, redeliver, delete', async () => {
+  const receiver = await startReceiver()
+  try {
+    const created = await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: ['version.published'], description: 'contract' }, token)), 201) as { id: string; secret: string }
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: 'ftp://hooks.example.org/', events: ['version.published'] }, token)), 400)
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: [] }, token)), 400)
+    await expectSpec('createWebhook', await f('/v1/webhooks', jsonBody({ url: receiver.url, events: ['version.published'], apps: ['no-such-app'] }, token)), 400)
+    await expectSpec('listWebhooks', await f('/v1/webhooks'), 401)
+    const list = await expectSpec('listWebhooks', await f('/v1/webhooks', get()), 200) as { items: Array<{ id: string }> }
+    assert.ok(list.items.some((w) => w.id === created.id))
+    await expectSpec('getWebhook', await f(`/v1/webhooks/${created.id}`, get()), 200)
+    await expectSpec('getWebhook', await f('/v1/webhooks/whk_missing', get()), 404)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({ events: ['version.published', 'version.pulled'] })), 200)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({})), 400)
+    const ping = await expectSpec('testWebhook', await f(`/v1/webhooks/${created.id}/test`, jsonBody({}, token)), 202) as { id: string }
+    await receiver.arrived(1)
+    verify(created.secret, receiver.received[0]!)
+    const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${created.id}/deliveries?limit=1`, get()), 200) as { items: Array<{ id: string }> }
+    assert.equal(log.items[0]?.id, ping.id)
+    await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${created.id}/deliveries?cursor=nope`, get()), 400)
+    await expectSpec('redeliverWebhook', await f(`/v1/webhooks/${created.id}/deliveries/${ping.id}/redeliver`, jsonBody({}, token)), 202)
+    await expectSpec('redeliverWebhook', await f(`/v1/webhooks/${created.id}/deliveries/dlv_missing/redeliver`, jsonBody({}, token)), 404)
+    await receiver.arrived(2)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({ enabled: false })), 200)
+    await expectSpec('testWebhook', await f(`/v1/webhooks/${created.id}/test`, jsonBody({}, token)), 409)
+    await expectSpec('deleteWebhook', await f(`/v1/webhooks/${created.id}`, del()), 204)
+    await expectSpec('deleteWebhook', await f(`/v1/webhooks/${created.id}`, del()), 404)
+  } finally {
+    await receiver.close()
+  }
+})
+
 test('another team sees none of this team\'s resources', async () => {
   await f('/v1/apps', jsonBody({ slug: 'team-a-app', name: 'A' }, token))
   const other = await signup(f, 'other@else.test', 'Else')
@@ -436,6 +473,18 @@ test('another team sees none of this team\'s resources', async () => {
   const list = await expectSpec('listApps', await f('/v1/apps', get(other.token)), 200) as { items: unknown[] }
   assert.equal(list.items.length, 0)
   await expectSpec('updateChannel', await f(`/v1/channels/${ids['/v1/channels:beta']}`, patch({ name: 'mine' }, other.token)), 404)
+})
+
+test('the audit log lists this server\'s writes newest first, in the contract\'s shape', async () => {
+  const first = await expectSpec('listAuditEntries', await f('/v1/audit?limit=5', get()), 200) as { items: Array<{ action: string; actor: { email: string | null } }>; nextCursor: string | null }
+  assert.equal(first.items.length, 5)
+  assert.ok(first.nextCursor, 'more than one page of writes')
+  assert.ok(first.items.every((e) => e.actor.email === 'ada@acme.test'))
+  const signups = await expectSpec('listAuditEntries', await f('/v1/audit?action=team.', get()), 200) as { items: Array<{ action: string }> }
+  assert.deepEqual(signups.items.map((e) => e.action), ['team.create'])
+  await expectSpec('listAuditEntries', await f('/v1/audit?action=Bad Action', get()), 400)
+  await expectSpec('listAuditEntries', await f('/v1/audit?limit=101', get()), 400)
+  await expectSpec('listAuditEntries', await f('/v1/audit'), 401)
 })
 
 test('every operation of the spec has a route', async () => {
@@ -448,6 +497,39 @@ test('every operation of the spec has a route', async () => {
   }
   const res = await f('/v1/no-such-thing')
   assert.match(await res.text(), /No route for GET \/v1\/no-such-thing/)
+})
+
+test('apt and rpm repositories: key, indexes and package files', async () => {
+  const linuxToken = await prepareUploadTeam(f, 'contract-linux')
+  const deb = buildDeb('contract-linux', '1.0.0', 'amd64', 'gzip')
+  const rpm = buildRpm('contract-linux', '1.0.0')
+  const form = uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+    [['contract-linux_1.0.0_amd64.deb', deb], ['contract-linux-1.0.0-1.noarch.rpm', rpm]])
+  const uploaded = await f('/v1/apps/contract-linux/versions', bearer(linuxToken, { method: 'POST', body: form }))
+  assert.equal(uploaded.status, 201, await uploaded.clone().text())
+  const base = '/v1/apps/contract-linux'
+  await expectSpec('getRepositoryKey', await f(`${base}/repository-key.asc`), 200)
+  await expectSpec('getRepositoryKey', await f('/v1/apps/nope-app/repository-key.asc'), 404)
+  assert.match(await expectSpec('getAptRelease', await f(`${base}/apt/dists/stable/InRelease`), 200) as string, /^-----BEGIN PGP SIGNED MESSAGE-----/)
+  await expectSpec('getAptRelease', await f(`${base}/apt/dists/nightly/Release`), 404)
+  const packages = await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/binary-amd64/Packages`), 200) as string
+  await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/amd64/Packages`), 400)
+  await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/binary-mips/Packages`), 404)
+  const filename = /Filename: (\S+)/.exec(packages)?.[1] ?? ''
+  const debRes = await f(`${base}/apt/${filename}`)
+  assert.deepEqual(new Uint8Array(await debRes.clone().arrayBuffer()), new Uint8Array(deb))
+  await expectSpec('getAptPackageFile', debRes, 200)
+  await expectSpec('getAptPackageFile', await f(`${base}/apt/pool/art_doesnotexist/x.deb`), 404)
+  await expectSpec('getAptPackageFile', await f(`${base}/apt/pool/art_doesnotexist/x.exe`), 400)
+  const repomd = await expectSpec('getRpmMetadata', await f(`${base}/rpm/stable/repodata/repomd.xml`), 200) as string
+  assert.match(repomd, /<data type="primary">/)
+  await expectSpec('getRpmMetadata', await f(`${base}/rpm/nightly/repodata/repomd.xml`), 404)
+  const primary = gunzipSync(new Uint8Array(await (await f(`${base}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString()
+  const href = /<location href="([^"]+)"/.exec(primary)?.[1] ?? ''
+  const rpmRes = await f(`${base}/rpm/stable/${href}`)
+  assert.deepEqual(new Uint8Array(await rpmRes.clone().arrayBuffer()), new Uint8Array(rpm))
+  await expectSpec('getRpmPackageFile', rpmRes, 200)
+  await expectSpec('getRpmPackageFile', await f(`${base}/rpm/stable/packages/art_doesnotexist/x.rpm`), 404)
 })
 
 test('every operation had at least one response checked against the spec', () => {

@@ -138,7 +138,7 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 }
 
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'events'>> = {}) {
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'>> = {}) {
   const db: Db = deps.db ?? await openTestDb()
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
@@ -300,9 +300,9 @@ export async function halfThenWait(form: FormData, rest: Promise<void>) {
  * data dir, optional PostgreSQL and blob store (default: files in the data dir). Resolves once
  * it listens.
  */
-export function startChild(dataDir: string, databaseUrl?: string, blobs?: BlobLocation): Promise<{ child: ChildProcess; url: string }> {
+export function startChild(dataDir: string, databaseUrl?: string, blobs?: BlobLocation, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
-  const env = { ...process.env, ...(blobs ? { FERRY_TEST_CHILD_BLOBS: JSON.stringify(blobs) } : {}) }
+  const env = { ...process.env, ...(blobs ? { FERRY_TEST_CHILD_BLOBS: JSON.stringify(blobs) } : {}), ...extraEnv }
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env })
   return new Promise((resolve, reject) => {
     let out = ''

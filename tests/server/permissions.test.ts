@@ -76,6 +76,34 @@ async function fixture(op: OperationSpec) {
       }).execute()
     }
   }
+  await db.insertInto('webhook_subscriptions').values({
+    id: 'whk_a', team_id: 'tm_a', url: 'https://hooks.example.org/ferry', description: '', events: '["version.paused"]', apps: null,
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', enabled: 1, disabled_reason: null, failing_since: null, created_at: NOW, updated_at: NOW,
+  }).execute()
+  await db.insertInto('webhook_deliveries').values({
+    id: 'dlv_a', subscription_id: 'whk_a', event_id: 'msg_a', event_type: 'version.paused', payload: '{}', status: 'failed', attempts: 15,
+    next_attempt_at: null, lease_until: null, last_attempt_at: NOW, response_status: 500, error: 'HTTP 500', created_at: NOW,
+  }).execute()
+  // A .deb and an .rpm as the upload hook records them, for the repository operations.
+  await db.insertInto('versions').values({
+    id: 'ver_l', app_slug: 'app-a', version: '0.9.0', version_key: versionKey('0.9.0'), channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
+    published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
+  }).execute()
+  const rpmMeta = {
+    name: 'pkg', epoch: 0, version: '1.0', release: '1', arch: 'noarch', summary: 's', description: 'd', url: '', license: 'MIT', vendor: '', group: '',
+    buildHost: '', sourceRpm: '', packager: '', buildTime: 0, installedSize: 1, archiveSize: 1, headerStart: 0, headerEnd: 1,
+    provides: [], requires: [], conflicts: [], obsoletes: [], files: [], changelog: [],
+  }
+  for (const [art, file, kind, arch, metadata] of [
+    ['art_d1', 'pkg_1.0_amd64.deb', 'deb', 'amd64', JSON.stringify([['Package', 'pkg'], ['Version', '1.0'], ['Architecture', 'amd64']])],
+    ['art_r1', 'pkg-1.0-1.noarch.rpm', 'rpm', 'noarch', JSON.stringify(rpmMeta)],
+  ] as const) {
+    await m.blobs.put(art, new TextEncoder().encode(art))
+    await db.insertInto('artifacts').values({
+      id: art, version_id: 'ver_l', file_name: file, package_type: kind, size: art.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: art, created_at: NOW,
+    }).execute()
+    await db.insertInto('linux_packages').values({ artifact_id: art, version_id: 'ver_l', kind, name: 'pkg', arch, metadata }).execute()
+  }
   const token = async (id: string, team: string) => new SignJWT({ team, tv: 0 }).setProtectedHeader({ alg: 'HS256' })
     .setSubject(id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET))
   const tokens: Record<Role, string | undefined> = {
@@ -140,13 +168,29 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
+  listAuditEntries: { path: '/v1/audit?action=version.', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
+  getRepositoryKey: { path: '/v1/apps/app-a/repository-key.asc', ok: 200 },
+  getAptRelease: { path: '/v1/apps/app-a/apt/dists/stable/InRelease', ok: 200 },
+  getAptPackages: { path: '/v1/apps/app-a/apt/dists/stable/main/binary-amd64/Packages.gz', ok: 200 },
+  getAptPackageFile: { path: '/v1/apps/app-a/apt/pool/art_d1/pkg_1.0_amd64.deb', ok: 200 },
+  getRpmMetadata: { path: '/v1/apps/app-a/rpm/stable/repodata/repomd.xml.asc', ok: 200 },
+  getRpmPackageFile: { path: '/v1/apps/app-a/rpm/stable/packages/art_r1/pkg-1.0-1.noarch.rpm', ok: 200 },
   pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
   resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
   pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
   explainUpdate: { path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001', ok: 200 },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
   getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
+
+  createWebhook: { path: '/v1/webhooks', method: 'POST', body: { url: 'https://hooks.example.org/new', events: ['version.published'] }, ok: 201 },
+  listWebhooks: { path: '/v1/webhooks', ok: 200 },
+  getWebhook: { path: '/v1/webhooks/whk_a', ok: 200 },
+  updateWebhook: { path: '/v1/webhooks/whk_a', method: 'PATCH', body: { enabled: false }, ok: 200 },
+  deleteWebhook: { path: '/v1/webhooks/whk_a', method: 'DELETE', ok: 204 },
+  listWebhookDeliveries: { path: '/v1/webhooks/whk_a/deliveries', ok: 200 },
+  redeliverWebhook: { path: '/v1/webhooks/whk_a/deliveries/dlv_a/redeliver', method: 'POST', ok: 202 },
+  testWebhook: { path: '/v1/webhooks/whk_a/test', method: 'POST', ok: 202 },
   reportUpdateOutcome: {
     path: '/v1/apps/app-a/health-reports', method: 'POST', ok: 202,
     body: { deviceId: 'device-0001', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' },
@@ -154,7 +198,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
-const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword'])
+const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword', 'createWebhook', 'listWebhooks'])
 
 function expected(op: OperationSpec, role: Role, ok: number): number {
   const p = op.permission
@@ -209,4 +253,45 @@ test('signup without the key is refused', async () => {
   const m = await memoryApp()
   const res = await m.fetch('/v1/auth/signup', jsonBody(REQUESTS.signup.body))
   await expectSpec('signup', res, 401)
+})
+
+test('the audit log per role: the admin sees the team, a user the apps they may read and their own entries', async () => {
+  const op = operations.find((o) => o.operationId === 'listAuditEntries')
+  assert.ok(op)
+  const fx = await fixture(op)
+  const entry = (id: string, team: string, actor: string, app: string | null) => ({
+    id, team_id: team, at: `2025-01-01T00:00:0${id.slice(-1)}.000Z`, actor_type: 'user' as const, actor_id: actor, actor_name: actor, actor_email: `${actor}@x.test`,
+    actor_user_id: actor, creator_email: null, operation_id: 'updateApp', action: 'app.update', target_type: app ? 'app' : 'team', target_id: app ?? team,
+    app_slug: app, changes: '{}', address: null,
+  })
+  await fx.db.insertInto('audit_log').values([
+    entry('aud_e1', 'tm_a', 'usr_admina', 'app-a'),
+    entry('aud_e2', 'tm_a', 'usr_admina', 'app-p'),
+    entry('aud_e3', 'tm_a', 'usr_admina', null),
+    entry('aud_e4', 'tm_a', 'usr_with', null),
+    entry('aud_e5', 'tm_a', 'usr_outside', null),
+    entry('aud_e6', 'tm_b', 'usr_adminb', null),
+  ]).execute()
+  const want: Record<Role, string[] | 401> = {
+    anonymous: 401,
+    admin: ['aud_e5', 'aud_e4', 'aud_e3', 'aud_e2', 'aud_e1'],
+    otherAdmin: ['aud_e6'],
+    // No app grant with an allowed list: every app of the team is readable.
+    with: ['aud_e4', 'aud_e2', 'aud_e1'],
+    token: ['aud_e4', 'aud_e2', 'aud_e1'],
+    without: ['aud_e2', 'aud_e1'],
+    // App grants only for `elsewhere`: none of the team's apps, but their own entry.
+    outside: ['aud_e5'],
+  }
+  for (const role of ROLES) {
+    const token = fx.tokens[role]
+    const res = await fx.fetch('/v1/audit', token ? { headers: { authorization: `Bearer ${token}` } } : {})
+    const expectedIds = want[role]
+    if (expectedIds === 401) {
+      assert.equal(res.status, 401)
+      continue
+    }
+    const body = await expectSpec('listAuditEntries', res, 200) as { items: Array<{ id: string }> }
+    assert.deepEqual(body.items.map((e) => e.id), expectedIds, `what ${role} sees`)
+  }
 })

@@ -137,6 +137,12 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
   const line = logged.find((l) => l.msg === 'rollout paused by health reports')
   assert.ok(line, 'the automatic pause is logged')
   assert.deepEqual([Reflect.get(line.obj, 'reports'), Reflect.get(line.obj, 'failed')], [10, 3])
+  // The audit log files the pause under the system, with the reason; the reports themselves are not entries.
+  const audit = await expectSpec('listAuditEntries', await f('/v1/audit?app=harbor&action=version.pause', bearer(token)), 200) as {
+    items: Array<{ actor: { type: string }; operationId: string | null; target: { id: string | null }; changes: Record<string, { from?: unknown; to?: unknown }> }>
+  }
+  assert.deepEqual(audit.items.map((e) => [e.actor.type, e.operationId, e.target.id, e.changes.paused]), [['system', null, ids['1.2.0'], { from: false, to: true }]])
+  assert.match(String(audit.items[0]?.changes.pauseReason?.to), /3 of 10 devices failed/)
 
   const v = await version('1.2.0')
   assert.equal(v.rolloutPercentage, 0)

@@ -10,4 +10,5 @@ export default {
   archs: "Architectures",
   team: "Team users",
   info: "Info and updates",
+  webhooks: "Webhooks",
 }

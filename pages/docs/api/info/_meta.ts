@@ -16,5 +16,11 @@ export default {
   "electron-updater-file": "electron-updater file and blockmap",
   velopack: "Velopack feed and packages",
   sparkle: "Sparkle / WinSparkle appcast",
+  "repository-key": "Repository signing key (OpenPGP)",
+  "apt-release": "apt repository Release",
+  "apt-packages": "apt repository Packages index",
+  "apt-pool": "apt repository package file",
+  "rpm-repodata": "rpm repository metadata",
+  "rpm-package": "rpm repository package file",
   telemetry: "Update-check telemetry",
 }

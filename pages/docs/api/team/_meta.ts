@@ -10,4 +10,5 @@ export default {
   "list-tokens": "List API tokens",
   "create-token": "Create an API token",
   "revoke-token": "Revoke an API token",
+  "list-audit-entries": "List the audit log",
 }

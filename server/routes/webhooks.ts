@@ -1,0 +1,162 @@
+/**
+ * @module Webhook subscriptions (admin only): create (the secret shown once), list, get, update,
+ * delete; the delivery log with redelivery, and a test event. Sending is the worker's
+ * (server/webhooks/worker.ts); these handlers only write the outbox.
+ */
+import type { components } from '../generated/api.ts'
+import { randomId } from '../auth/crypto.ts'
+import { currentUser } from '../auth/auth-user.ts'
+import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import type { Services } from '../http/services.ts'
+import { conflict, notFound, validationProblem } from '../http/problem.ts'
+import { decodeCursor, hasString, page } from '../http/pagination.ts'
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../storage/types.ts'
+import { WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
+
+type Schemas = components['schemas']
+type Ops = 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook' | 'testWebhook'
+
+/** Subscriptions one team may hold. */
+export const MAX_WEBHOOKS_PER_TEAM = 50
+
+const iso = (value: string) => timestamp(new Date(value))
+const list = (json: string): string[] => {
+  const value: unknown = JSON.parse(json)
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+const isEventType = (v: string): v is Schemas['WebhookEventType'] => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v)
+
+function toWebhook(row: WebhookSubscriptionsTable): Schemas['Webhook'] {
+  return {
+    id: row.id, url: row.url, description: row.description, events: list(row.events).filter(isEventType),
+    apps: row.apps === null ? null : list(row.apps), enabled: row.enabled === 1, disabledReason: row.disabled_reason,
+    createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+  }
+}
+
+function toDelivery(row: WebhookDeliveriesTable): Schemas['WebhookDelivery'] {
+  return {
+    id: row.id, eventId: row.event_id, event: row.event_type, status: row.status, attempts: row.attempts,
+    responseStatus: row.response_status, error: row.error,
+    lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
+    nextAttemptAt: row.next_attempt_at === null ? null : iso(row.next_attempt_at),
+    createdAt: iso(row.created_at),
+  }
+}
+
+/** `whsec_` and 24 random bytes in base64, the format Standard Webhooks libraries take. */
+function newSecret(): string {
+  let s = ''
+  for (const b of crypto.getRandomValues(new Uint8Array(24))) s += String.fromCharCode(b)
+  return `whsec_${btoa(s)}`
+}
+
+export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
+  async function checkUrl(url: string) {
+    const problem = await s.webhookUrlProblem(url)
+    if (problem) throw validationProblem([{ pointer: '/url', message: problem }])
+  }
+  async function checkApps(teamId: string, apps: string[] | null | undefined) {
+    if (!apps) return
+    const known = new Set((await s.db.selectFrom('apps').select('slug').where('team_id', '=', teamId).where('slug', 'in', apps).execute()).map((r) => r.slug))
+    const i = apps.findIndex((a) => !known.has(a))
+    if (i >= 0) throw validationProblem([{ pointer: `/apps/${i}`, message: `names no app of your team (${apps[i]})` }])
+  }
+  async function find(teamId: string, id: string) {
+    const row = await s.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+    if (!row) throw notFound(`No webhook subscription with id ${id}.`)
+    return row
+  }
+  async function delivery(id: string) {
+    const row = await s.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound(`No webhook delivery with id ${id}.`)
+    return row
+  }
+
+  return {
+    async createWebhook(c, { body }, respond) {
+      const user = currentUser(c.get('user'))
+      await checkUrl(body.url)
+      await checkApps(user.teamId, body.apps)
+      const count = await s.db.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', user.teamId).executeTakeFirstOrThrow()
+      if (Number(count.n) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
+      const at = s.now().toISOString()
+      const row: WebhookSubscriptionsTable = {
+        id: randomId('whk'), team_id: user.teamId, url: body.url, description: body.description ?? '',
+        events: JSON.stringify(body.events), apps: body.apps ? JSON.stringify(body.apps) : null, secret: newSecret(),
+        enabled: 1, disabled_reason: null, failing_since: null, created_at: at, updated_at: at,
+      }
+      await s.db.insertInto('webhook_subscriptions').values(row).execute()
+      s.logger.info({ subscription: row.id, by: user.id }, 'webhook subscription created')
+      return respond(201, { ...toWebhook(row), secret: row.secret }, { 'cache-control': 'no-store' })
+    },
+
+    async listWebhooks(c, _input, respond) {
+      const user = currentUser(c.get('user'))
+      const rows = await s.db.selectFrom('webhook_subscriptions').selectAll().where('team_id', '=', user.teamId)
+        .orderBy('created_at').orderBy('id').limit(MAX_WEBHOOKS_PER_TEAM).execute()
+      return respond(200, { items: rows.map(toWebhook) })
+    },
+
+    async getWebhook(c, { path }, respond) {
+      return respond(200, toWebhook(await find(currentUser(c.get('user')).teamId, path.id)))
+    },
+
+    async updateWebhook(c, { path, body }, respond) {
+      const user = currentUser(c.get('user'))
+      const row = await find(user.teamId, path.id)
+      if (body.url !== undefined) await checkUrl(body.url)
+      await checkApps(user.teamId, body.apps)
+      const changes: Partial<WebhookSubscriptionsTable> = { updated_at: s.now().toISOString() }
+      if (body.url !== undefined) changes.url = body.url
+      if (body.description !== undefined) changes.description = body.description
+      if (body.events !== undefined) changes.events = JSON.stringify(body.events)
+      if (body.apps !== undefined) changes.apps = body.apps === null ? null : JSON.stringify(body.apps)
+      if (body.enabled !== undefined) Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
+      await s.db.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
+      // Enabled again: what waited (retries pushed far out while it failed) goes out now.
+      if (body.enabled === true && row.enabled !== 1) {
+        await s.db.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
+          .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
+      }
+      return respond(200, toWebhook({ ...row, ...changes }))
+    },
+
+    async deleteWebhook(c, { path }) {
+      const row = await find(currentUser(c.get('user')).teamId, path.id)
+      await s.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('webhook_deliveries').where('subscription_id', '=', row.id).execute()
+        await trx.deleteFrom('webhook_subscriptions').where('id', '=', row.id).execute()
+      })
+      return noContent()
+    },
+
+    async listWebhookDeliveries(c, { path, query }, respond) {
+      const row = await find(currentUser(c.get('user')).teamId, path.id)
+      const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
+      let q = s.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', row.id)
+      if (cursor) q = q.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]))
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      return respond(200, page(rows, query.limit, toDelivery, (r) => ({ c: r.created_at, i: r.id })))
+    },
+
+    async redeliverWebhook(c, { path }, respond) {
+      const row = await find(currentUser(c.get('user')).teamId, path.id)
+      const first = await delivery(path.delivery)
+      if (first.subscription_id !== row.id) throw notFound(`No webhook delivery with id ${path.delivery}.`)
+      const at = s.now().toISOString()
+      const again: WebhookDeliveriesTable = {
+        ...first, id: randomId('dlv'), status: 'pending', attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
+      }
+      await s.db.insertInto('webhook_deliveries').values(again).execute()
+      return respond(202, toDelivery(again))
+    },
+
+    async testWebhook(c, { path }, respond) {
+      const row = await find(currentUser(c.get('user')).teamId, path.id)
+      if (row.enabled !== 1) throw conflict(`Webhook subscription ${row.id} is disabled; enable it first (updateWebhook with enabled: true).`)
+      const [id] = await enqueueEvent(s.db, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id)
+      return respond(202, toDelivery(await delivery(id ?? '')))
+    },
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * @module Webhook events: their types, the JSON each carries (`data`), and how one becomes
+ * deliveries in the outbox, one per subscription of the team that asks for it (and for its app).
+ */
+import type { components } from '../generated/api.ts'
+import { randomId } from '../auth/crypto.ts'
+import { timestamp } from '../http/respond.ts'
+import type { Db } from '../storage/types.ts'
+
+type Schemas = components['schemas']
+export type WebhookEventType = Schemas['WebhookEventType']
+
+/** Every event type a subscription may ask for, in the contract's order. */
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  'version.uploaded', 'version.published', 'version.unpublished', 'version.ramp_step',
+  'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked',
+]
+
+export interface WebhookEvent {
+  type: WebhookEventType | 'webhook.test'
+  teamId: string
+  /** The app the event is about; subscriptions limited to other apps do not get it. */
+  app: string | null
+  data: object
+}
+
+/** Who caused an event: a person (or their API token), or `null` when Ferry did it by itself. */
+export type Actor = Schemas['WebhookActor'] | null
+
+/** A version as events describe it. */
+export async function versionSummary(db: Db, versionId: string): Promise<Schemas['WebhookVersion'] | undefined> {
+  const row = await db.selectFrom('versions as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
+    .select(['v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch', 'v.published', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic', 'v.pulled_at', 'v.pull_reason'])
+    .where('v.id', '=', versionId).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    id: row.id, app: row.app_slug, version: row.version, channel: row.channel, platform: row.platform, arch: row.arch,
+    published: row.published === 1,
+    paused: row.paused_at === null ? null : { at: timestamp(new Date(row.paused_at)), reason: row.pause_reason ?? '', automatic: row.pause_automatic === 1 },
+    pulled: row.pulled_at === null ? null : { at: timestamp(new Date(row.pulled_at)), reason: row.pull_reason ?? '' },
+  }
+}
+
+const subscribes = (eventsJson: string, appsJson: string | null, event: WebhookEvent) => {
+  const events: unknown = JSON.parse(eventsJson)
+  if (!Array.isArray(events) || !events.includes(event.type)) return false
+  if (appsJson === null || event.app === null) return true
+  const apps: unknown = JSON.parse(appsJson)
+  return Array.isArray(apps) && apps.includes(event.app)
+}
+
+/** The body every delivery of an event carries (Standard Webhooks: `type`, `timestamp`, `data`). */
+export const eventPayload = (event: WebhookEvent, at: Date) => JSON.stringify({ type: event.type, timestamp: timestamp(at), data: event.data })
+
+/**
+ * Writes an event's deliveries to the outbox, due now. `subscriptionId` sends it to that one
+ * subscription whatever it asks for (the test event). Returns the deliveries' ids.
+ */
+export async function enqueueEvent(db: Db, now: Date, event: WebhookEvent, subscriptionId?: string): Promise<string[]> {
+  let q = db.selectFrom('webhook_subscriptions').select(['id', 'events', 'apps']).where('team_id', '=', event.teamId).where('enabled', '=', 1)
+  if (subscriptionId !== undefined) q = q.where('id', '=', subscriptionId)
+  const subscriptions = (await q.execute()).filter((s) => subscriptionId !== undefined || subscribes(s.events, s.apps, event))
+  if (!subscriptions.length) return []
+  const eventId = randomId('msg', 22)
+  const payload = eventPayload(event, now)
+  const at = now.toISOString()
+  const rows = subscriptions.map((s) => ({
+    id: randomId('dlv'), subscription_id: s.id, event_id: eventId, event_type: event.type, payload,
+    status: 'pending' as const, attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
+  }))
+  await db.insertInto('webhook_deliveries').values(rows).execute()
+  return rows.map((r) => r.id)
+}

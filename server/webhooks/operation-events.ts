@@ -1,0 +1,97 @@
+/**
+ * @module Which webhook events a successful write raises. The app calls `before` ahead of the
+ * handler (the state a change is judged against) and `after` once it answered below 400; the
+ * events go to the outbox right after the write committed. Health reports' automatic pause
+ * and the worker's ramp steps raise theirs where they happen.
+ */
+import type { AuthUser } from '../auth/auth-user.ts'
+import type { Logger } from '../http/services.ts'
+import type { OperationId } from '../http/spec.ts'
+import type { Db } from '../storage/types.ts'
+import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
+
+const VERSION_OPS = new Set<OperationId>(['updateVersion', 'pauseVersion', 'resumeVersion', 'pullVersion'])
+const EVENT_OPS = new Set<OperationId>([...VERSION_OPS, 'uploadVersion', 'createApiToken', 'revokeApiToken'])
+
+/** Whether `operation` may raise events (the app skips the rest for every other one). */
+export const raisesEvents = (operation: OperationId) => EVENT_OPS.has(operation)
+
+const text = (record: unknown, key: string): string | undefined => {
+  if (typeof record !== 'object' || record === null) return undefined
+  const value: unknown = Reflect.get(record, key)
+  return typeof value === 'string' ? value : undefined
+}
+
+export const actorOf = (user: AuthUser): Actor => ({ id: user.id, name: user.name, ...(user.tokenId ? { tokenId: user.tokenId } : {}) })
+
+export interface Before {
+  version?: { published: boolean; paused: boolean; pulled: boolean }
+  token?: { id: string; name: string; createdBy: string }
+}
+
+/** What `after` compares with; `undefined` when the team has no subscription (nothing to do). */
+export async function eventStateBefore(db: Db, operation: OperationId, user: AuthUser, input: unknown): Promise<Before | undefined> {
+  const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
+  const any = await db.selectFrom('webhook_subscriptions').select('id').where('team_id', '=', user.teamId).where('enabled', '=', 1).limit(1).executeTakeFirst()
+  if (!any) return undefined
+  const app = text(path, 'app')
+  const version = text(path, 'version')
+  if (VERSION_OPS.has(operation) && app !== undefined && version !== undefined) {
+    const row = await db.selectFrom('versions').select(['published', 'paused_at', 'pulled_at']).where('id', '=', version).where('app_slug', '=', app).executeTakeFirst()
+    return row ? { version: { published: row.published === 1, paused: row.paused_at !== null, pulled: row.pulled_at !== null } } : {}
+  }
+  const id = text(path, 'id')
+  if (operation === 'revokeApiToken' && id !== undefined) {
+    const row = await db.selectFrom('api_tokens').select(['id', 'name', 'created_by']).where('id', '=', id).where('team_id', '=', user.teamId).executeTakeFirst()
+    return row ? { token: { id: row.id, name: row.name, createdBy: row.created_by } } : {}
+  }
+  return {}
+}
+
+/** The events a write raised, compared with `before`. `body`: the response's JSON (upload, token creation). */
+export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser, input: unknown, body: unknown, before: Before): Promise<WebhookEvent[]> {
+  const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
+  const actor = actorOf(user)
+  const team = user.teamId
+  if (operation === 'createApiToken') {
+    const id = text(body, 'id')
+    const name = text(body, 'name')
+    const createdBy = text(body, 'createdBy')
+    if (id === undefined || name === undefined || createdBy === undefined) return []
+    return [{ type: 'token.created', teamId: team, app: null, data: { token: { id, name, createdBy }, actor } }]
+  }
+  if (operation === 'revokeApiToken') return before.token ? [{ type: 'token.revoked', teamId: team, app: null, data: { token: before.token, actor } }] : []
+  const versionId = operation === 'uploadVersion' ? text(body, 'id') : text(path, 'version')
+  if (versionId === undefined) return []
+  const version = await versionSummary(db, versionId)
+  if (!version) return []
+  const event = (type: WebhookEvent['type']): WebhookEvent => ({ type, teamId: team, app: version.app, data: { app: version.app, version, actor } })
+  if (operation === 'uploadVersion') return version.published ? [event('version.uploaded'), event('version.published')] : [event('version.uploaded')]
+  const was = before.version
+  if (!was) return []
+  const out: WebhookEvent[] = []
+  if (!was.published && version.published) out.push(event('version.published'))
+  if (was.published && !version.published) out.push(event('version.unpublished'))
+  if (!was.paused && version.paused !== null) out.push(event('version.paused'))
+  if (!was.pulled && version.pulled !== null) out.push(event('version.pulled'))
+  if ((was.paused || was.pulled) && version.paused === null && version.pulled === null) out.push(event('version.resumed'))
+  return out
+}
+
+/** Writes events to the outbox; a failure is logged (the write it follows has already happened). */
+export async function enqueueAll(db: Db, now: Date, events: WebhookEvent[], logger: Logger): Promise<void> {
+  for (const event of events) {
+    try {
+      await enqueueEvent(db, now, event)
+    } catch (err) {
+      logger.error({ err, event: event.type, app: event.app }, 'webhook event not recorded')
+    }
+  }
+}
+
+/** `version.paused` with no actor: health reports paused the version. */
+export async function enqueueAutomaticPause(db: Db, now: Date, teamId: string, versionId: string, logger: Logger): Promise<void> {
+  const version = await versionSummary(db, versionId).catch(() => undefined)
+  if (!version) return
+  await enqueueAll(db, now, [{ type: 'version.paused', teamId, app: version.app, data: { app: version.app, version, actor: null } }], logger)
+}

@@ -1,0 +1,132 @@
+/**
+ * @module The delivery worker: one pass announces ramp steps reached since the last pass, then
+ * claims due deliveries from the outbox, signs each (Standard Webhooks) and sends it. A failure
+ * is retried with growing delays; a subscription whose deliveries fail for a day is disabled.
+ * Runtimes call `pass` on a timer; nothing is lost between passes, the outbox is the state.
+ */
+import { Webhook } from 'standardwebhooks'
+import type { Db } from '../storage/types.ts'
+import { advanceRampMark, claimDueDeliveries, rampingVersions, type ClaimedDelivery } from '../storage/webhook-outbox.ts'
+import { rolloutAt } from '../updates/rollout.ts'
+import { enqueueEvent, versionSummary } from './events.ts'
+import type { Logger } from '../http/services.ts'
+
+/** What one HTTP attempt came to: a response status, or an error that stopped it (refused, timed out). */
+export interface SendResult { status?: number; error?: string }
+
+/** Sends one signed request; never follows redirects. Node's is `sendWebhookNode` (server/webhooks/send-node.ts). */
+export type SendWebhook = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>
+
+const S = 1000
+const M = 60 * S
+const H = 60 * M
+/** Waits before attempt 2, 3, …: 15 attempts over about two days. */
+export const RETRY_DELAYS_MS: readonly number[] = [5 * S, 30 * S, 2 * M, 5 * M, 15 * M, 30 * M, H, 2 * H, 3 * H, 4 * H, 6 * H, 8 * H, 10 * H, 10 * H]
+/** A claimed delivery is due again after this unless its attempt finished (a killed worker's); longer than a send's 10 s timeout. */
+export const DELIVERY_LEASE_MS = 30 * S
+/** A subscription whose deliveries all failed this long is disabled. */
+export const DISABLE_AFTER_MS = 24 * H
+
+export interface WorkerOptions {
+  db: Db
+  now: () => Date
+  send: SendWebhook
+  logger: Logger
+  /** Delays between attempts (tests shorten them); the attempts are one more than the delays. */
+  retryDelaysMs?: readonly number[]
+  leaseMs?: number
+  /** Deliveries claimed per pass. */
+  batch?: number
+}
+
+export interface WebhookWorker {
+  /** One pass; resolves with the number of delivery attempts it made. */
+  pass(): Promise<number>
+  /** Runs a pass every `intervalMs` (one at a time) until `stop`. */
+  start(intervalMs: number): void
+  /** Stops the timer and waits for the running pass. */
+  stop(): Promise<void>
+}
+
+const describe = (r: SendResult) => r.error ?? `HTTP ${r.status ?? 'status missing'}`
+
+export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
+  const delays = o.retryDelaysMs ?? RETRY_DELAYS_MS
+  const leaseMs = o.leaseMs ?? DELIVERY_LEASE_MS
+  const batch = o.batch ?? 20
+
+  async function announceRampSteps(): Promise<void> {
+    const now = o.now()
+    for (const v of await rampingVersions(o.db)) {
+      const { step, percentage } = rolloutAt(v, now.getTime())
+      if (step === null || v.ramp_started_at === null) continue
+      if (v.markStartedAt === v.ramp_started_at && v.mark !== null && v.mark >= step) continue
+      if (!(await advanceRampMark(o.db, v.id, v.ramp_started_at, step))) continue
+      const version = await versionSummary(o.db, v.id)
+      if (!version) continue
+      await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage } })
+    }
+  }
+
+  async function attempt(d: ClaimedDelivery): Promise<void> {
+    const sentAt = o.now()
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Ferry-Webhooks',
+      'webhook-id': d.event_id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(d.secret).sign(d.event_id, sentAt, d.payload),
+    }
+    const result = await o.send(d.url, headers, d.payload).catch((err: unknown): SendResult => ({ error: err instanceof Error ? err.message : String(err) }))
+    const ok = result.error === undefined && result.status !== undefined && result.status >= 200 && result.status < 300
+    const done = o.now()
+    const finished = ok || d.attempts >= delays.length + 1
+    const delay = delays[Math.min(d.attempts - 1, delays.length - 1)] ?? 0
+    await o.db.updateTable('webhook_deliveries').set({
+      status: ok ? 'succeeded' : finished ? 'failed' : 'pending',
+      next_attempt_at: finished ? null : new Date(done.getTime() + delay).toISOString(),
+      lease_until: null,
+      response_status: result.status ?? null,
+      error: ok ? null : describe(result).slice(0, 500),
+    }).where('id', '=', d.id).where('attempts', '=', d.attempts).execute()
+    if (ok) {
+      await o.db.updateTable('webhook_subscriptions').set({ failing_since: null }).where('id', '=', d.subscription_id).where('failing_since', 'is not', null).execute()
+      return
+    }
+    o.logger.warn({ subscription: d.subscription_id, delivery: d.id, event: d.event_type, attempt: d.attempts, error: describe(result) }, 'webhook delivery failed')
+    await o.db.updateTable('webhook_subscriptions').set({ failing_since: d.last_attempt_at ?? done.toISOString() })
+      .where('id', '=', d.subscription_id).where('failing_since', 'is', null).execute()
+    const since = new Date(done.getTime() - DISABLE_AFTER_MS).toISOString()
+    const disabled = await o.db.updateTable('webhook_subscriptions')
+      .set({ enabled: 0, disabled_reason: `Every delivery failed for 24 hours; the last: ${describe(result).slice(0, 200)}.`, updated_at: done.toISOString() })
+      .where('id', '=', d.subscription_id).where('enabled', '=', 1).where('failing_since', '<=', since).executeTakeFirst()
+    if (Number(disabled.numUpdatedRows) > 0) o.logger.warn({ subscription: d.subscription_id }, 'webhook subscription disabled')
+  }
+
+  async function pass(): Promise<number> {
+    await announceRampSteps()
+    const now = o.now()
+    const claimed = await claimDueDeliveries(o.db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), batch)
+    await Promise.all(claimed.map(attempt))
+    return claimed.length
+  }
+
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  let busy = false
+  return {
+    pass,
+    start(intervalMs) {
+      timer = setInterval(() => {
+        if (busy) return
+        busy = true
+        running = pass().catch((err: unknown) => o.logger.error({ err }, 'webhook pass failed')).finally(() => { busy = false })
+      }, intervalMs)
+      if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
