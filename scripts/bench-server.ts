@@ -13,7 +13,8 @@
  *
  * `--catalogue`: the uncached update check with 100, 10,000 and 100,000 published versions in
  * one app/channel/platform/arch (`--sizes`), seeded directly with Kysely: p50/p99 for a client
- * one release behind and for one on the oldest version, and p99(largest)/p99(smallest).
+ * one release behind and for one on the oldest version, and p99(largest)/p99(smallest). Per size
+ * also a version's adoption (`GET …/adoption`'s queries, timed in process) and each query's plan.
  *
  * `--backend sqlite|postgres|both`: PostgreSQL at FERRY_DATABASE_URL (its user must be allowed
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
@@ -35,6 +36,7 @@ import { openNodeDb } from '../server/storage/sqlite-node.ts'
 import type { Db } from '../server/storage/types.ts'
 import { databases, startPostgres, type TestPostgres } from '../services/postgres-server.ts'
 import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/catalogue.ts'
+import { measureAdoption, seedAdoption } from './bench-server/adoption.ts'
 import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 
 const { values } = parseArgs({
@@ -214,8 +216,11 @@ async function catalogue(backend: BackendName): Promise<Summary> {
     const db = await database.open()
     const seeding = performance.now()
     await seedCatalogue(db, size)
-    await db.destroy()
     const seeded = performance.now() - seeding
+    const adoption = await measureAdoption(db, await seedAdoption(db, size))
+    console.log(`${backend} ${String(size).padStart(7)} versions, adoption of one version (30 days, 6,000 devices):   p50 ${fixed(adoption.p50, 2)} ms   p99 ${fixed(adoption.p99, 2)} ms (in process)`)
+    for (const plan of adoption.plans) console.log(`  plan ${plan}`)
+    await db.destroy()
     const server = await startServerProcess(database, { FERRY_CACHE: 'off' })
     try {
       const url = (i: number) => `${server.base}/v1/apps/${CATALOGUE_APP}/update?version=${catalogueVersion(i)}&platform=windows&arch=x64&format=ferry`

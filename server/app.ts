@@ -25,10 +25,12 @@ import { tokenHandlers } from './routes/tokens.ts'
 import { infoHandlers } from './routes/info.ts'
 import { updateHandlers } from './routes/update.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
+import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy, invalidateAnswers } from './cache/invalidation.ts'
 import { EDGE_CACHING_OFF } from './cache/edge-headers.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
+import { DownloadCounter } from './telemetry/download-counter.ts'
 import { createMemoryLoginLimiter } from './auth/login-limiter.ts'
 import { createCors } from './http/cors.ts'
 import { responseHeaders } from './http/response-headers.ts'
@@ -85,6 +87,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     purger: deps.edgePurger ?? null,
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
     telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
+    downloads: new DownloadCounter(deps.db, now),
     clientIp: deps.clientIp ?? (() => undefined),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     decompress: deps.decompress ?? webDecompress,
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
+    ...(deps.events ? { events: deps.events } : {}),
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -133,6 +137,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...webhookHandlers(s),
     ...auditHandlers(s),
     ...linuxRepositoryHandlers(s),
+    ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)
@@ -188,7 +193,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
   })
   const lifecycle: Lifecycle = {
-    flush: async () => s.telemetry?.flush(),
+    flush: async () => { await Promise.all([s.telemetry?.flush(), s.downloads.flush()]) },
     telemetryStats: () => s.telemetry?.stats() ?? null,
     async close() {
       try {

@@ -321,6 +321,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/versions/{version}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Adoption of a version, per day
+         * @description How one version spread, per UTC day: devices an update check offered it to, downloads of
+         *     its artifacts (whole files, counted in batches, so a few seconds behind), devices that
+         *     reported `installed` or `failed` (their latest report, by its day), and distinct devices
+         *     whose update checks said they run it (telemetry; 0 when telemetry is off). Days without
+         *     any of these are left out. At most 92 days; without `from` and `to`, the 30 days up to today.
+         */
+        get: operations["getVersionAdoption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/versions/{version}/artifacts/{artifact}": {
         parameters: {
             query?: never;
@@ -2280,6 +2315,7 @@ export interface components {
          */
         RampRequest: {
             steps: components["schemas"]["RolloutStep"][];
+            gate?: components["schemas"]["RampGate"];
         };
         /**
          * @description When health reports pause the version's rollout. Only reports from devices Ferry offered
@@ -2298,13 +2334,78 @@ export interface components {
             /** @description Reports of each outcome one client address counts for (default 5). */
             maxReportsPerAddress?: number;
         };
+        VersionAdoption: {
+            version: components["schemas"]["Semver"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description One entry per day with any activity, oldest first. */
+            days: components["schemas"]["AdoptionDay"][];
+        };
+        AdoptionDay: {
+            /** Format: date */
+            day: string;
+            /** @description Devices first offered the version that day. */
+            offered: number;
+            /** @description Downloads of the version's artifacts (whole files, not ranges or `304`s). */
+            downloads: number;
+            /** @description Devices whose latest report, sent that day, is `installed`. */
+            installed: number;
+            /** @description Devices whose latest report, sent that day, is `failed`. */
+            failed: number;
+            /** @description Distinct devices whose update checks that day came from this version. */
+            running: number;
+        };
+        /**
+         * @description Evidence a ramp needs before each step after the first begins: at least `minInstalls`
+         *     counted `installed` reports on the version and a failure share at or below
+         *     `maxFailureRatio` (counted as `HealthPolicy` counts: only devices Ferry offered the
+         *     version, each client address capped). Without it the ramp holds: its clock stops before
+         *     the next step. A hold that lasts `deadlineMinutes` pauses the rollout. Members left out take
+         *     the server's defaults (50 installs, 0.05, 10080 minutes).
+         * @example {
+         *       "minInstalls": 50,
+         *       "maxFailureRatio": 0.05,
+         *       "deadlineMinutes": 2880
+         *     }
+         */
+        RampGate: {
+            /** @description Counted `installed` reports needed since the version was last resumed. */
+            minInstalls?: number;
+            /** @description The largest share of counted reports that may be `failed`. */
+            maxFailureRatio?: number;
+            /** @description Minutes a hold may last before the rollout pauses. */
+            deadlineMinutes?: number;
+        };
+        RampGateState: {
+            minInstalls: number;
+            maxFailureRatio: number;
+            deadlineMinutes: number;
+            /** @description The evidence is there (the next step begins on the clock). */
+            met: boolean;
+            /** @description Counted `installed` reports since the version was last resumed. */
+            installs: number;
+            /** @description Set while the ramp holds before a step for want of evidence. */
+            holding: {
+                /** @description Index of the step that waits. */
+                step: number;
+                since: components["schemas"]["Timestamp"];
+                deadline: components["schemas"]["Timestamp"];
+                /** @description The deadline passed without evidence; the rollout is paused (see `paused`). */
+                expired: boolean;
+                /** @example 12 of 50 installs reported */
+                reason: string;
+            } | null;
+        };
         RampState: {
             steps: components["schemas"]["RolloutStep"][];
             startedAt: components["schemas"]["Timestamp"];
             /** @description Index of the step in force (0 is the first); `null` before the first step begins. */
             currentStep: number | null;
-            /** @description When the next step begins if the rollout is not paused; `null` at the last step or while paused. */
+            /** @description When the next step begins if the rollout is not paused; `null` at the last step while paused, or while a gated ramp holds. */
             nextStepAt: components["schemas"]["Timestamp"] | null;
+            gate?: components["schemas"]["RampGateState"];
         };
         RolloutHold: {
             at: components["schemas"]["Timestamp"];
@@ -4070,6 +4171,71 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getVersionAdoption: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First day (UTC), inclusive; default 29 days before `to`.
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description Last day (UTC), inclusive; at most 91 days after `from`; default today.
+                 * @example 2026-03-31
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's adoption, day by day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.3.0",
+                     *       "from": "2026-03-01",
+                     *       "to": "2026-03-31",
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-03-02",
+                     *           "offered": 120,
+                     *           "downloads": 96,
+                     *           "installed": 90,
+                     *           "failed": 2,
+                     *           "running": 85
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VersionAdoption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -984,6 +984,9 @@ export const componentSchemas: Record<string, unknown> = {
           "items": {
             "$ref": "ferry:components#/schemas/RolloutStep"
           }
+        },
+        "gate": {
+          "$ref": "ferry:components#/schemas/RampGate"
         }
       }
     },
@@ -1014,6 +1017,156 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "integer",
           "minimum": 1,
           "maximum": 100
+        }
+      }
+    },
+    "VersionAdoption": {
+      "type": "object",
+      "required": [
+        "version",
+        "from",
+        "to",
+        "days"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "from": {
+          "type": "string",
+          "format": "date"
+        },
+        "to": {
+          "type": "string",
+          "format": "date"
+        },
+        "days": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/AdoptionDay"
+          }
+        }
+      }
+    },
+    "AdoptionDay": {
+      "type": "object",
+      "required": [
+        "day",
+        "offered",
+        "downloads",
+        "installed",
+        "failed",
+        "running"
+      ],
+      "properties": {
+        "day": {
+          "type": "string",
+          "format": "date"
+        },
+        "offered": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "downloads": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "installed": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "failed": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "running": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "RampGate": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "minInstalls": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        },
+        "maxFailureRatio": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        "deadlineMinutes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 525600
+        }
+      }
+    },
+    "RampGateState": {
+      "type": "object",
+      "required": [
+        "minInstalls",
+        "maxFailureRatio",
+        "deadlineMinutes",
+        "met",
+        "installs",
+        "holding"
+      ],
+      "properties": {
+        "minInstalls": {
+          "type": "integer"
+        },
+        "maxFailureRatio": {
+          "type": "number"
+        },
+        "deadlineMinutes": {
+          "type": "integer"
+        },
+        "met": {
+          "type": "boolean"
+        },
+        "installs": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "holding": {
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "step",
+                "since",
+                "deadline",
+                "expired",
+                "reason"
+              ],
+              "properties": {
+                "step": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "since": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "deadline": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "expired": {
+                  "type": "boolean"
+                },
+                "reason": {
+                  "type": "string"
+                }
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
         }
       }
     },
@@ -1055,6 +1208,9 @@ export const componentSchemas: Record<string, unknown> = {
               "type": "null"
             }
           ]
+        },
+        "gate": {
+          "$ref": "ferry:components#/schemas/RampGateState"
         }
       }
     },
@@ -3774,6 +3930,90 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getVersionAdoption",
+    "method": "get",
+    "path": "/v1/apps/{app}/versions/{version}/adoption",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1versions~1{version}~1adoption/get",
+    "permission": "authenticated",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "from",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      },
+      {
+        "name": "to",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "format": "date"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/VersionAdoption"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

@@ -5,6 +5,8 @@ import type { EdgeCaching } from '../cache/edge-headers.ts'
 import type { EdgePurger } from '../cache/edge-purge.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
+import type { DownloadCounter } from '../telemetry/download-counter.ts'
+import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { Decompress } from '../transfer/linux-packages.ts'
 import type { Ctx } from './context.ts'
@@ -81,6 +83,8 @@ export interface AppDeps {
    * refuses private addresses (server/webhooks/send-node.ts); the default checks the scheme only.
    */
   webhookUrlProblem?: (url: string) => Promise<string | undefined>
+  /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
+  events?: RampEvents
 }
 
 /** What metrics count. Called on the request path, so implementations must not block or throw. */
@@ -107,6 +111,8 @@ export interface Services {
   purger: EdgePurger | null
   /** `null` when telemetry is switched off. */
   telemetry: TelemetryRecorder | null
+  /** Whole-file artifact downloads, counted in memory and written with telemetry's flush. */
+  downloads: DownloadCounter
   now: () => Date
   logger: Logger
   clientIp: (c: Ctx) => string | undefined
@@ -116,5 +122,6 @@ export interface Services {
   decompress: Decompress
   observer: Observer
   webhookUrlProblem: (url: string) => Promise<string | undefined>
+  events?: RampEvents
   startedAt: number
 }

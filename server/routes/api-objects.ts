@@ -7,7 +7,7 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { notFound } from '../http/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
-import { parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
 import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import type { VersionRow } from '../storage/versions.ts'
@@ -95,7 +95,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
   })))
 }
 
-const hold = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
+const stop = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
   at === null ? null : { at, reason: reason ?? '', automatic }
 
 /** A version's `rollout` member at `now` (epoch ms). */
@@ -104,13 +104,26 @@ export function toRollout(s: Services, r: VersionRow, now: number, reports: Addr
   const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
   const health: HealthTally = tallyReports(reports, policy)
+  const gate = parseGate(r.ramp_gate)
+  const { hold } = position
+  const iso = (at: number) => timestamp(new Date(at))
+  // A hold past its deadline reads as an automatic pause, though no write made it one.
+  const expired = hold?.expired && gate && r.paused_at === null
+    ? { at: iso(hold.deadline), reason: `Gated ramp held ${gate.deadlineMinutes} minutes before step ${hold.step + 1} without evidence: ${gateProgress(health, gate)}.`, automatic: true }
+    : null
   return {
     ramp: steps && r.ramp_started_at !== null ? {
       steps, startedAt: r.ramp_started_at, currentStep: position.step,
-      nextStepAt: position.nextStepAt === null ? null : timestamp(new Date(position.nextStepAt)),
+      nextStepAt: position.nextStepAt === null ? null : iso(position.nextStepAt),
+      ...(gate ? {
+        gate: {
+          ...gate, met: r.gate_open === 1, installs: health.reports - health.failed,
+          holding: hold ? { step: hold.step, since: iso(hold.since), deadline: iso(hold.deadline), expired: hold.expired, reason: gateProgress(health, gate) } : null,
+        },
+      } : {}),
     } : null,
-    paused: hold(r.paused_at, r.pause_reason, r.pause_automatic === 1),
-    pulled: hold(r.pulled_at, r.pull_reason, false),
+    paused: stop(r.paused_at, r.pause_reason, r.pause_automatic === 1) ?? expired,
+    pulled: stop(r.pulled_at, r.pull_reason, false),
     health: { ...health, policy, defaultPolicy: isDefault },
   }
 }

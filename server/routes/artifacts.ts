@@ -57,10 +57,14 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
           throw forbidden(`This operation needs apps.download for ${slug}.`)
         }
       }
-      return downloadResponse(s.blobs, {
+      const range = c.req.header('range')
+      const res = await downloadResponse(s.blobs, {
         id: artifactId, fileName: row.file_name, blobKey: row.blob_key, sha256: row.sha256, size: row.size,
         isPublic: row.private === 0 && row.published === 1,
-      }, { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
+      }, { range, ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
+      // Whole files only (a ranged resume or a 304 is not another download); in memory, written in batches.
+      if (res.status === 200 || (res.status === 302 && range === undefined)) s.downloads.count(versionId)
+      return res
     },
   }
 }

@@ -14,7 +14,8 @@ import { notFound } from '../http/problem.ts'
 import { PROTOCOLS } from '../protocols/index.ts'
 import { decideUpdate } from '../updates/decide.ts'
 import type { Release } from '../updates/offer.ts'
-import { parseSteps, rolloutAt } from '../updates/rollout.ts'
+import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports } from '../updates/rollout.ts'
+import { reportsByAddress } from '../storage/health-evidence.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
 import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts'
@@ -44,11 +45,13 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       const byId = new Map(notes.map((n) => [n.candidate.row.id, n]))
       const now = s.now().getTime()
 
+      const held = new Map<string, string>()
       const rampNote = (row: VersionRow) => {
         const steps = parseSteps(row.ramp_steps)
         if (!steps) return ''
-        const step = rolloutAt(row, now).step
-        return step === null ? ' (its ramp has not reached its first step)' : ` (ramp step ${step + 1} of ${steps.length})`
+        const { step, hold } = rolloutAt(row, now)
+        const waits = hold ? `; it holds before step ${hold.step + 1}${hold.expired ? ', past its deadline' : ''}: ${held.get(row.id) ?? ''}` : ''
+        return (step === null ? ' (its ramp has not reached its first step' : ` (ramp step ${step + 1} of ${steps.length}`) + `${waits})`
       }
       const explain = (row: VersionRow): Omit<Explained, 'id' | 'version' | 'rolloutPercentage'> => {
         const excluded = (rule: Explained['rule'], reason: string) => ({ verdict: 'excluded' as const, rule, reason, bucket: null })
@@ -76,6 +79,9 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
           case 'bucket':
             return skipped('bucket', `The device's bucket ${bucket} is not below the rollout percentage ${note.candidate.rolloutPercentage}${rampNote(row)}.`)
           case 'zero-percent':
+            if (note.candidate.paused && row.paused_at === null) {
+              return skipped('paused', `Paused, so offered to no new device: its gated ramp held past its deadline${rampNote(row)}.`)
+            }
             if (note.candidate.paused) return skipped('paused', `Paused, so offered to no new device: ${row.pause_reason ?? 'no reason given'}`)
             return skipped('zero-percent', `Rolled out to 0 %${rampNote(row)}.`)
           case 'offered': return skipped('no-installable-file', 'Chosen by the planner, but not what the answer carries.')
@@ -84,6 +90,13 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
 
       const rows = await versionQuery(s.db).where('v.app_slug', '=', app.slug)
         .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').limit(MAX_LISTED).execute()
+      // Why a gated ramp holds ("12 of 50 installs reported"), from the same counted reports as its gate.
+      const holding = rows.filter((r) => rolloutAt(r, now).hold !== null)
+      const reports = await reportsByAddress(s.db, holding.map((r) => r.id))
+      for (const r of holding) {
+        const gate = parseGate(r.ramp_gate)
+        if (gate) held.set(r.id, gateProgress(tallyReports(reports.get(r.id) ?? [], policyOf(r, s.config.healthPolicy).policy), gate))
+      }
       const versions = rows.map((row) => ({
         id: row.id, version: row.version, rolloutPercentage: rolloutAt(row, now).percentage, ...explain(row),
       }))

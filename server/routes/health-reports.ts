@@ -3,7 +3,8 @@
  * device Ferry offered the version (server/updates/health-evidence.ts); one row per device and version
  * (its latest outcome), device id and address kept only as keyed hashes. Limits per device and
  * per client address bound what one machine can send. A failed report that takes the version
- * past its health policy pauses its rollout (logged, cached answers dropped).
+ * past its health policy pauses its rollout (logged, cached answers dropped); on a gated ramp,
+ * a report that brings or takes away the gate's evidence opens or closes it.
  */
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
@@ -14,7 +15,7 @@ import { failsPolicy, policyOf, tallyReports } from '../updates/rollout.ts'
 import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
-import { pauseInTransaction } from './rollouts.ts'
+import { pauseInTransaction, reviewRampGate } from './rollouts.ts'
 import { invalidateAnswers } from '../cache/invalidation.ts'
 import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
 import { SYSTEM_ACTOR } from '../audit/entry.ts'
@@ -51,7 +52,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       limit(byDevice, `${app.slug}\n${body.deviceId}`, 'device')
       const row = await s.db.selectFrom('versions as v')
         .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
-        .select(['v.id', 'v.version', 'v.paused_at', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address'])
+        .select(['v.id', 'v.version', 'v.paused_at', 'v.ramp_gate', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address'])
         .where('v.app_slug', '=', app.slug).where('c.name', '=', body.channel).where('p.name', '=', body.platform).where('a.name', '=', body.arch)
         .where('v.version_key', '=', versionKeyOf(version)).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
         .executeTakeFirst()
@@ -73,6 +74,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         .onConflict((oc) => oc.columns(['version_id', 'device_hash']).doUpdateSet({
           outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
         })).execute()
+      if (row.ramp_gate !== null) await reviewRampGate(s, row.id, now, c.get('reqId'))
       if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
       const { policy } = policyOf(row, s.config.healthPolicy)
       const tally = tallyReports((await reportsByAddress(s.db, [row.id])).get(row.id) ?? [], policy)

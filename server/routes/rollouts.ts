@@ -14,12 +14,16 @@ import { versionQuery } from '../storage/versions.ts'
 import { notFound } from '../http/problem.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import type { Database } from '../storage/types.ts'
+import { rampClock, rolloutAt } from '../updates/rollout.ts'
+import { reviewGate } from '../updates/ramp-gate.ts'
+import { invalidateAnswers } from '../cache/invalidation.ts'
 
 type Trx = Transaction<Database>
 
 async function lockVersion(trx: Trx, slug: string, id: string) {
   const row = await forUpdate(trx, trx.selectFrom('versions')
-    .select(['id', 'version', 'paused_at', 'pulled_at', 'ramp_started_at', 'ramp_paused_seconds'])
+    .select(['id', 'version', 'paused_at', 'pulled_at', 'rollout_percentage', 'ramp_steps', 'ramp_started_at', 'ramp_paused_seconds',
+      'ramp_gate', 'gate_open', 'gate_closed_seconds'])
     .where('id', '=', id).where('app_slug', '=', slug)).executeTakeFirst()
   if (!row) throw notFound(`No version ${id} of app ${slug}.`)
   return row
@@ -35,6 +39,24 @@ export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: 
   await trx.updateTable('versions').set({ paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
     .where('id', '=', id).execute()
   return true
+}
+
+/**
+ * Brings a gated ramp's gate in step with its reports; a change is logged, told to `s.events`,
+ * and drops the app's cached answers, in front too (a released hold changes them now, not at a cached `until`).
+ */
+export async function reviewRampGate(s: Services, versionId: string, now: Date, reqId?: string): Promise<void> {
+  const change = await reviewGate(s.db, versionId, s.config.healthPolicy, now)
+  if (!change) return
+  const fields = { app: change.app, versionId, version: change.version, released: change.released, progress: change.progress }
+  if (change.type === 'ramp.gate-opened') s.logger.info(fields, 'ramp gate opened')
+  else s.logger.info(fields, 'ramp gate closed')
+  try {
+    s.events?.emit(change)
+  } catch (err) {
+    s.logger.error({ err }, 'ramp event listener failed')
+  }
+  await invalidateAnswers(s, [change.app], reqId).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
 }
 
 export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {
@@ -65,7 +87,8 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       const now = s.now()
       await s.db.transaction().execute(async (trx) => {
         const row = await lockVersion(trx, app.slug, path.version)
-        if (row.paused_at === null && row.pulled_at === null) return
+        const expired = rolloutAt(row, now.getTime()).hold?.expired === true
+        if (row.paused_at === null && row.pulled_at === null && !expired) return
         noteAudit(c, {
           changes: {
             ...(row.paused_at !== null ? { paused: { from: true, to: false } } : {}),
@@ -79,9 +102,14 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
           // Whole seconds, rounded down: the ramp's clock never runs behind the time it was set.
           pausedSeconds += Math.max(0, Math.floor((now.getTime() - from) / 1000))
         }
+        const resumed = { ...row, paused_at: null, ramp_paused_seconds: pausedSeconds }
+        // Reports before a resume stop counting, so a gate closes; a hold past its deadline starts over now.
+        const hold = rolloutAt(resumed, now.getTime()).hold
+        if (hold) resumed.ramp_paused_seconds += Math.max(0, Math.floor((now.getTime() - hold.since) / 1000))
         await trx.updateTable('versions').set({
           paused_at: null, pause_reason: null, pause_automatic: 0, pulled_at: null, pull_reason: null,
-          ramp_paused_seconds: pausedSeconds, health_since: now.toISOString(),
+          ramp_paused_seconds: resumed.ramp_paused_seconds, health_since: now.toISOString(),
+          ...(row.ramp_gate !== null ? { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(resumed, now.getTime()) / 1000)) } : {}),
         }).where('id', '=', row.id).execute()
       })
       s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout resumed')

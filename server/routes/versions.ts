@@ -23,7 +23,8 @@ import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
-import { stepProblems } from '../updates/rollout.ts'
+import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
+import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
@@ -226,8 +227,12 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         if (problems.length) throw validationProblem(problems)
       }
       // A ramp's clock starts now; a hand-set percentage (or `ramp: null`) ends the ramp.
-      const rampColumns = ramp ? { ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0 }
-        : ramp === null || body.rolloutPercentage !== undefined ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0 } : {}
+      // A gate starts closed and is checked against the reports already counted just below.
+      const rampColumns = ramp ? {
+        ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0,
+        ramp_gate: ramp.gate ? JSON.stringify({ ...DEFAULT_RAMP_GATE, ...ramp.gate }) : null, gate_open: 0, gate_closed_seconds: 0,
+      } : ramp === null || body.rolloutPercentage !== undefined
+        ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0, ramp_gate: null, gate_open: 0, gate_closed_seconds: 0 } : {}
       const policyColumns = healthPolicy === undefined ? {}
         : {
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
@@ -250,6 +255,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         }))
         .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+      if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
       return respond(200, await oneVersion(c, app.slug, path.version))
     },
 

@@ -28,6 +28,9 @@ export interface RepositoryPackageRow {
   ramp_paused_seconds: number
   paused_at: string | null
   pulled_at: string | null
+  ramp_gate: string | null
+  gate_open: number
+  gate_closed_seconds: number
 }
 
 export async function insertLinuxPackages(db: Db, rows: Insertable<LinuxPackagesTable>[]): Promise<void> {
@@ -52,7 +55,7 @@ export function repositoryPackages(db: Db, slug: string, channel: string, kind: 
       'lp.artifact_id', 'lp.version_id', 'lp.kind', 'lp.name', 'lp.arch', 'lp.metadata',
       'art.file_name', 'art.size', 'art.sha1', 'art.sha256', 'art.sha512',
       'v.published_at', 'v.created_at', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds',
-      'v.paused_at', 'v.pulled_at',
+      'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
     ])
     .where('v.app_slug', '=', slug).where('c.name', '=', channel).where('c.team_id', '=', (eb) => eb.ref('apps.team_id'))
     .where('lp.kind', '=', kind).where('v.published', '=', 1).where('v.pulled_at', 'is', null).where('v.paused_at', 'is', null)

@@ -88,6 +88,12 @@ export interface VersionsTable {
   signer_previous: string | null
   /** The updater public key (Tauri or Sparkle) that verified its signature at upload; `null` when none was checked. */
   update_key: string | null
+  /** JSON `RampGate` of a gated ramp (server/updates/rollout.ts); `null`: the ramp runs on the clock alone. */
+  ramp_gate: string | null
+  /** 1 while the gate's evidence is there; written when a health report changes it. */
+  gate_open: Generated<number>
+  /** Ramp-clock second (whole, rounded down) at which the gate last closed. */
+  gate_closed_seconds: Generated<number>
 }
 export interface ArtifactsTable {
   id: string
@@ -161,6 +167,13 @@ export interface UpdateOffersTable {
   /** Keyed hash of the client address (IPv4, or IPv6 /64) that got the offer. */
   address_hash: string
   offered_at: string
+}
+
+/** Whole-file downloads of a version's artifacts on one UTC day (server/telemetry/download-counter.ts). */
+export interface VersionDownloadsTable {
+  version_id: string
+  day: string
+  downloads: number
 }
 
 export interface WebhookSubscriptionsTable {
@@ -243,6 +256,7 @@ export interface LinuxPackagesTable {
 export interface Database {
   app_signing_keys: AppSigningKeysTable
   linux_packages: LinuxPackagesTable
+  version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable
   update_offers: UpdateOffersTable
   teams: TeamsTable

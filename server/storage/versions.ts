@@ -24,5 +24,6 @@ export function versionQuery(db: Db) {
       'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
       'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses',
       'v.health_max_reports_per_address', 'v.health_since', 'v.signer_read', 'v.signer', 'v.signer_change_note', 'v.signer_previous',
+      'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
     ])
 }

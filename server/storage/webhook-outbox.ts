@@ -46,7 +46,7 @@ export async function advanceRampMark(db: Db, versionId: string, rampStartedAt: 
 export async function rampingVersions(db: Db) {
   return db.selectFrom('versions as v').innerJoin('apps as a', 'a.slug', 'v.app_slug')
     .leftJoin('webhook_ramp_marks as m', 'm.version_id', 'v.id')
-    .select(['v.id', 'v.app_slug', 'a.team_id', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pulled_at', 'm.step as mark', 'm.ramp_started_at as markStartedAt'])
+    .select(['v.id', 'v.app_slug', 'a.team_id', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds', 'm.step as mark', 'm.ramp_started_at as markStartedAt'])
     .where('v.ramp_steps', 'is not', null).where('v.ramp_started_at', 'is not', null)
     .where('v.published', '=', 1).where('v.paused_at', 'is', null).where('v.pulled_at', 'is', null)
     // Only teams that subscribe to anything: no work for a server without webhooks.

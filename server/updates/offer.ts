@@ -34,7 +34,7 @@ export interface Release {
   /** The share offered now (`rolloutAt`: a ramp's step in force, 0 while paused). */
   rolloutPercentage: number
   paused: boolean
-  /** Epoch ms of the release's next ramp step, when one is due. */
+  /** Epoch ms at which the release's percentage next changes by the clock (a ramp step, or a held ramp's deadline). */
   nextStepAt: number | null
   artifacts: ArtifactRow[]
 }
@@ -156,7 +156,7 @@ function toReleases(s: TargetSource, rows: VersionRow[], artifacts: Map<string, 
     return [{
       row, version: row.version, parsed, critical: row.critical === 1,
       intermediate: row.intermediate === 1, rolloutPercentage: position.percentage,
-      paused: row.paused_at !== null, nextStepAt: position.nextStepAt,
+      paused: row.paused_at !== null || position.hold?.expired === true, nextStepAt: position.changesAt,
       artifacts: artifacts.get(row.id) ?? [],
     }]
   }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)

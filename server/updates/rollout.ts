@@ -9,6 +9,10 @@ type Schemas = components['schemas']
 
 export type RolloutStep = Schemas['RolloutStep']
 export type HealthPolicy = Schemas['HealthPolicy']
+export type RampGate = Required<Schemas['RampGate']>
+
+/** A gated ramp's defaults: 50 installs reported, at most 5 % failed, within 7 days of a hold. */
+export const DEFAULT_RAMP_GATE: RampGate = { minInstalls: 50, maxFailureRatio: 0.05, deadlineMinutes: 10_080 }
 
 /** Every member of a health policy, the server's defaults filled in. */
 export type FullHealthPolicy = Required<HealthPolicy>
@@ -24,6 +28,12 @@ export interface RolloutColumns {
   ramp_paused_seconds: number
   paused_at: string | null
   pulled_at: string | null
+  /** JSON `RampGate` of a gated ramp, `null` without a gate. */
+  ramp_gate: string | null
+  /** 1 while the gate's evidence is there (written by health reports, read here). */
+  gate_open: number
+  /** Ramp-clock second at which the gate last closed: steps that began before it stand, the next one holds. */
+  gate_closed_seconds: number
 }
 
 export interface RolloutPosition {
@@ -33,6 +43,10 @@ export interface RolloutPosition {
   step: number | null
   /** Epoch ms of the next ramp step, when the ramp runs and has one. */
   nextStepAt: number | null
+  /** A gated ramp waiting for evidence: the step it holds before, since when (epoch ms) and its deadline. */
+  hold: { step: number; since: number; deadline: number; expired: boolean } | null
+  /** Epoch ms at which the percentage may next change by the clock alone (a step, or a hold's deadline). */
+  changesAt: number | null
 }
 
 /** Steps as stored; a malformed value (never written by Ferry) reads as no ramp. */
@@ -53,6 +67,33 @@ export function parseSteps(json: string | null): RolloutStep[] | null {
   }
 }
 
+/** A gate as stored; a malformed value (never written by Ferry) reads as no gate. */
+export function parseGate(json: string | null): RampGate | null {
+  if (json === null) return null
+  try {
+    const v: unknown = JSON.parse(json)
+    if (typeof v !== 'object' || v === null) return null
+    const [minInstalls, maxFailureRatio, deadlineMinutes]: unknown[] = ['minInstalls', 'maxFailureRatio', 'deadlineMinutes'].map((k) => Reflect.get(v, k))
+    return typeof minInstalls === 'number' && typeof maxFailureRatio === 'number' && typeof deadlineMinutes === 'number'
+      ? { minInstalls, maxFailureRatio, deadlineMinutes } : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a version's counted reports are the evidence its gate asks for. */
+export function gateMet(t: HealthTally, gate: RampGate): boolean {
+  return t.reports - t.failed >= gate.minInstalls && (t.reports === 0 || t.failed / t.reports <= gate.maxFailureRatio)
+}
+
+/** "12 of 50 installs reported", and the failure share when it is what holds the ramp. */
+export function gateProgress(t: HealthTally, gate: RampGate): string {
+  const installs = t.reports - t.failed
+  const share = t.reports ? t.failed / t.reports : 0
+  const failing = share > gate.maxFailureRatio ? `, ${Math.round(share * 100)} % failed (at most ${Math.round(gate.maxFailureRatio * 100)} % allowed)` : ''
+  return `${Math.min(installs, gate.minInstalls)} of ${gate.minInstalls} installs reported${failing}`
+}
+
 /** Problems with a ramp's steps (the schema already bounds each number), one message per step. */
 export function stepProblems(steps: RolloutStep[]): Array<{ pointer: string; message: string }> {
   const out: Array<{ pointer: string; message: string }> = []
@@ -70,27 +111,68 @@ const ms = (iso: string) => Date.parse(iso)
 /**
  * Where a version's rollout stands at `now`. A ramp's clock runs from `ramp_started_at`, less the
  * seconds spent paused; while paused it stands still (and the version is offered to no new device).
+ * A gated ramp whose evidence is missing holds before the first step it had not begun when its
+ * gate closed: the clock stops there, and past the gate's deadline the version is offered to no
+ * new device (an automatic pause derived from the same columns).
  */
 export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
   const steps = parseSteps(row.ramp_steps)
   const stopped = row.paused_at !== null || row.pulled_at !== null
-  if (!steps || row.ramp_started_at === null) return { percentage: stopped ? 0 : row.rollout_percentage, step: null, nextStepAt: null }
+  if (!steps || row.ramp_started_at === null) {
+    return { percentage: stopped ? 0 : row.rollout_percentage, step: null, nextStepAt: null, hold: null, changesAt: null }
+  }
   const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
   const origin = ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000
   const elapsed = clockEnd - origin
+  const gate = row.gate_open === 1 ? null : parseGate(row.ramp_gate)
   let step: number | null = null
   let boundary = 0
   let next: number | null = null
+  let hold: RolloutPosition['hold'] = null
   for (let i = 0; i < steps.length; i++) {
     boundary += (steps[i] as RolloutStep).afterMinutes * 60_000
+    // The first step needs no evidence; a later one that had not begun when the gate closed waits for it.
+    if (gate && i > 0 && boundary >= row.gate_closed_seconds * 1000) {
+      if (boundary <= elapsed) {
+        const since = origin + boundary
+        const deadline = since + gate.deadlineMinutes * 60_000
+        hold = { step: i, since, deadline, expired: now >= deadline }
+      } else next = origin + boundary
+      break
+    }
     if (boundary <= elapsed) step = i
     else {
       next = origin + boundary
       break
     }
   }
-  const percentage = step === null ? 0 : (steps[step] as RolloutStep).percentage
-  return { percentage: stopped ? 0 : percentage, step, nextStepAt: stopped ? null : next }
+  const percentage = step === null || hold?.expired ? 0 : (steps[step] as RolloutStep).percentage
+  const changesAt = stopped || hold?.expired ? null : hold ? hold.deadline : next
+  return { percentage: stopped ? 0 : percentage, step, nextStepAt: stopped || hold ? null : next, hold, changesAt }
+}
+
+/**
+ * The ramp-clock ms of a version at `now` (for writes that open or close its gate): the same
+ * clock `rolloutAt` reads, stopped while paused.
+ */
+export function rampClock(row: Pick<RolloutColumns, 'ramp_started_at' | 'ramp_paused_seconds' | 'paused_at'>, now: number): number {
+  if (row.ramp_started_at === null) return 0
+  const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
+  return clockEnd - (ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000)
+}
+
+/**
+ * The columns that move a gate to `open` at `now`. Opening a held ramp moves its clock back to
+ * the held step's start, so that step begins now; closing records where the clock stood.
+ */
+export function gateColumns(row: RolloutColumns, open: boolean, now: number):
+  { gate_open: number; gate_closed_seconds?: number; ramp_paused_seconds?: number } {
+  if (!open) return { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(row, now) / 1000)) }
+  const { hold } = rolloutAt(row, now)
+  if (!hold) return { gate_open: 1 }
+  // The held step's start on the ramp clock is `hold.since` less the clock's origin.
+  const heldMs = rampClock(row, now) - (hold.since - (ms(row.ramp_started_at ?? '') + row.ramp_paused_seconds * 1000))
+  return { gate_open: 1, ramp_paused_seconds: row.ramp_paused_seconds + Math.max(0, Math.floor(heldMs / 1000)) }
 }
 
 /** Reports of one client address on one version, by outcome (before the policy's per-address cap). */

@@ -292,6 +292,14 @@ test('rollouts: ramp, pause, resume, pull, health reports, explain', async () =>
   const pulled = await expectSpec('pullVersion', await f(`${path}/pull`, jsonBody({ reason: 'Bad build' }, token)), 200) as { rollout: { pulled: { reason: string } } }
   assert.equal(pulled.rollout.pulled.reason, 'Bad build')
   await expectSpec('resumeVersion', await f(`${path}/resume`, bearer(token, { method: 'POST' })), 200)
+  // A gated ramp: its gate state in `rollout.ramp`, and adoption of the version.
+  const gated = await expectSpec('updateVersion', await f(path, patch({ ramp: { ...ramp, gate: { minInstalls: 3 } } })), 200) as { rollout: { ramp: { gate: { minInstalls: number; maxFailureRatio: number; met: boolean } } } }
+  assert.deepEqual([gated.rollout.ramp.gate.minInstalls, gated.rollout.ramp.gate.maxFailureRatio, gated.rollout.ramp.gate.met], [3, 0.05, false])
+  await expectSpec('updateVersion', await f(path, patch({ ramp: { ...ramp, gate: { minInstalls: 0 } } })), 400)
+  await expectSpec('getVersionAdoption', await f(`${path}/adoption?from=2026-01-01&to=2026-01-31`, get(token)), 200)
+  await expectSpec('getVersionAdoption', await f(`${path}/adoption?from=2026-01-31&to=2026-01-01`, get(token)), 400)
+  await expectSpec('getVersionAdoption', await f(`${path}/adoption`), 401)
+  await expectSpec('getVersionAdoption', await f('/v1/apps/harbor-notes/versions/ver_missing/adoption', get(token)), 404)
 
   const explain = (q: string, t?: string) => f(`/v1/apps/harbor-notes/update/explain?${q}`, t ? get(t) : {})
   const why = await expectSpec('explainUpdate', await explain('version=1.0.0&platform=darwin&arch=x64&deviceId=contract-device-0001', token), 200) as { offered: string | null; versions: Array<{ version: string; rule: string }> }

@@ -138,7 +138,7 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 }
 
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem'>> = {}) {
+export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'>> = {}) {
   const db: Db = deps.db ?? await openTestDb()
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({

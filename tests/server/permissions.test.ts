@@ -181,6 +181,7 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
   explainUpdate: { path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001', ok: 200 },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
+  getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
 
   createWebhook: { path: '/v1/webhooks', method: 'POST', body: { url: 'https://hooks.example.org/new', events: ['version.published'] }, ok: 201 },
   listWebhooks: { path: '/v1/webhooks', ok: 200 },
@@ -207,7 +208,7 @@ function expected(op: OperationSpec, role: Role, ok: number): number {
   if (role === 'token') return TOKEN_OPS.has(op.operationId) ? 403 : expected(op, 'with', ok)
   if (op.operationId === 'revokeApiToken') return role === 'with' || role === 'admin' ? ok : 404
   if (p === 'authenticated') {
-    if ((op.operationId === 'searchAppVersions' || op.operationId === 'explainUpdate' || op.operationId === 'getUpdateKeyDevices') && (role === 'outside' || role === 'otherAdmin')) return 404
+    if (['searchAppVersions', 'explainUpdate', 'getUpdateKeyDevices', 'getVersionAdoption'].includes(op.operationId) && (role === 'outside' || role === 'otherAdmin')) return 404
     return ok
   }
   if (p === 'admin') {

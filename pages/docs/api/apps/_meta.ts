@@ -14,6 +14,7 @@ export default {
   "pause-version": "Pause a rollout",
   "resume-version": "Resume a rollout",
   "pull-version": "Pull a version",
+  "version-adoption": "Adoption of a version, per day",
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
   "update-key-devices": "Devices per updater key",
