@@ -1,6 +1,5 @@
 import createClient from 'openapi-fetch'
 import type { components, paths } from '../../server/generated/api.ts'
-import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 
 type Schemas = components['schemas']
 export type App = Schemas['App']
@@ -42,12 +41,22 @@ async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Respon
 const PAGE = { query: { limit: 100 } }
 
 /**
- * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
- * is an HTTP request to the sandbox, exactly as an integration would send it to a Ferry server.
+ * Where the dashboard's requests go: the in-browser sandbox on /demo, a real Ferry server on
+ * /console. Both answer the same HTTP, so every component runs unchanged on either.
  */
-export function sandboxApi(sandbox: SandboxClient, token?: string) {
+export interface Transport {
+  /** The server's origin, e.g. `https://sandbox.ferry.test` or the console's own origin. */
+  origin: string
+  fetch(request: Request): Promise<Response>
+}
+
+/**
+ * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
+ * is an HTTP request, exactly as an integration would send it to a Ferry server.
+ */
+export function ferryApi(transport: Transport, token?: string) {
   const authorization = token ? { authorization: `Bearer ${token}` } : undefined
-  const client = createClient<paths>({ baseUrl: SANDBOX_ORIGIN, fetch: (request) => sandbox.fetch(request), ...(authorization ? { headers: authorization } : {}) })
+  const client = createClient<paths>({ baseUrl: transport.origin, fetch: (request) => transport.fetch(request), ...(authorization ? { headers: authorization } : {}) })
   const app = (slug: string) => ({ path: { app: slug } })
   const version = (slug: string, id: string) => ({ path: { app: slug, version: id } })
   const names = (list: { items: Array<{ name: string }> }) => list.items.map((i) => i.name)
@@ -84,13 +93,15 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
     /** Follows a download link the API returned (a private app's carries its own signature), as is. */
     async download(url: string): Promise<Blob> {
       const { pathname, search } = new URL(url)
-      const res = await sandbox.fetch(new Request(SANDBOX_ORIGIN + pathname + search, { headers: authorization }))
+      const res = await transport.fetch(new Request(transport.origin + pathname + search, { headers: authorization }))
       if (!res.ok) throw new ProblemError(await readProblem(res))
       return res.blob()
     },
   }
 }
 
-export type SandboxApi = ReturnType<typeof sandboxApi>
+export type FerryApi = ReturnType<typeof ferryApi>
+/** The name the demo's components were written with. */
+export type SandboxApi = FerryApi
 
 export { isProblem }

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { AppPanel } from '../demo/app-panel'
+import { ProblemView } from '../demo/problem-view'
+import { ferryApi, type Problem, type Transport } from '../demo/sandbox-api'
+import { TelemetryChart } from '../demo/telemetry-chart'
+import { TokenPanel } from '../demo/token-panel'
+import { UpdateSimulator } from '../demo/update-simulator'
+import { UploadForm } from '../demo/upload-form'
+import { useFerryData } from '../demo/use-ferry-data'
+import { VersionList } from '../demo/version-list'
+import { AuditView } from './audit-view'
+import { loadSession, saveSession, type Session } from './session'
+import { SignInForm } from './sign-in-form'
+
+/** The console talks to the server that served it, on the same origin. */
+const serverTransport: Transport = { origin: window.location.origin, fetch: (request) => window.fetch(request) }
+
+/** Ferry Console: the /demo dashboard's components, over the real server's API. */
+export function ConsoleApp() {
+  const [session, setSession] = useState<Session | undefined>(loadSession)
+  const [expired, setExpired] = useState(false)
+  const signedIn = (s: Session) => {
+    saveSession(s)
+    setSession(s)
+    setExpired(false)
+  }
+  const signOut = () => {
+    saveSession(undefined)
+    setSession(undefined)
+  }
+  return (
+    <main className="ferry-dash ferry-console">
+      <div className="ferry-dash-head">
+        <h1>Ferry Console</h1>
+        {session ? (
+          <p className="ferry-console-who">
+            {session.user.email} ({session.user.role}) · {session.team.name}{' '}
+            <button type="button" className="ferry-btn" onClick={signOut}>Sign out</button>
+          </p>
+        ) : null}
+      </div>
+      {session ? <SignedIn session={session} onExpired={() => setExpired(true)} /> : <SignInForm transport={serverTransport} onSignedIn={signedIn} />}
+      {session && expired ? <SessionExpiredDialog email={session.user.email} onSignedIn={signedIn} /> : null}
+    </main>
+  )
+}
+
+/** A 401 mid-work: sign in again over the page, so nothing typed underneath is lost. */
+function SessionExpiredDialog({ email, onSignedIn }: { email: string; onSignedIn: (s: Session) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal()
+  }, [])
+  return (
+    <dialog ref={dialog} className="ferry-console-dialog" aria-labelledby="ferry-expired-title">
+      <p id="ferry-expired-title"><strong>Your session has expired.</strong> Sign in again to continue; what you typed stays on the page.</p>
+      <SignInForm transport={serverTransport} onSignedIn={onSignedIn} email={email} />
+    </dialog>
+  )
+}
+
+function SignedIn({ session, onExpired }: { session: Session; onExpired: () => void }) {
+  const api = useMemo(() => ferryApi(serverTransport, session.token), [session.token])
+  const onProblem = useCallback((p: Problem) => {
+    if (p.status === 401) onExpired()
+  }, [onExpired])
+  const data = useFerryData(api, onProblem)
+  const app = data.apps.find((a) => a.slug === data.selected)
+  return (
+    <div className="ferry-dash-body">
+      <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
+      {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
+      <div className="ferry-dash-grid">
+        <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
+        <div className="ferry-dash-main">
+          {app ? (
+            <>
+              <VersionList app={app} versions={data.versions} run={data.run} api={api} />
+              <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
+            </>
+          ) : data.appsLoaded ? (
+            <p>No app yet: create one.</p>
+          ) : (
+            <p role="status" className="ferry-demo-loading">Loading apps…</p>
+          )}
+        </div>
+      </div>
+      <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
+      <TelemetryChart api={api} app={data.selected} />
+      <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
+      <AuditView transport={serverTransport} token={session.token} />
+    </div>
+  )
+}
