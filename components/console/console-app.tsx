@@ -9,6 +9,7 @@ import { UploadForm } from '../demo/upload-form'
 import { useFerryData } from '../demo/use-ferry-data'
 import { VersionList } from '../demo/version-list'
 import { AuditView } from './audit-view'
+import { CatalogPanel } from './catalog-panel'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
 
@@ -71,7 +72,10 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
       <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
       <div className="ferry-dash-grid">
-        <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
+        <div className="ferry-dash-apps">
+          <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
+          <CatalogPanel catalogs={data.catalogs} run={data.run} />
+        </div>
         <div className="ferry-dash-main">
           {app ? (
             <>

@@ -72,6 +72,9 @@ export function ferryApi(transport: Transport, token?: string) {
       ])
       return { channels: names(channels), platforms: names(platforms), archs: names(archs) }
     },
+    createChannel: (name: string) => ok(client.POST('/v1/channels', { body: { name, description: '' } })),
+    createPlatform: (name: string) => ok(client.POST('/v1/platforms', { body: { name, updater: 'ferry' } })),
+    createArch: (name: string) => ok(client.POST('/v1/archs', { body: { name } })),
     createApp: (body: Schemas['AppCreate']) => ok(client.POST('/v1/apps', { body })),
     deleteApp: (slug: string) => ok(client.DELETE('/v1/apps/{app}', { params: app(slug) })),
     // The form is the multipart body, files included (openapi-fetch sends FormData as it is);
