@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { AppPanel } from '../demo/app-panel'
 import { ProblemView } from '../demo/problem-view'
-import { ferryApi, type Problem, type Transport } from '../demo/sandbox-api'
+import { ferryApi, type Problem } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
@@ -10,11 +10,10 @@ import { useFerryData } from '../demo/use-ferry-data'
 import { VersionList } from '../demo/version-list'
 import { AuditView } from './audit-view'
 import { CatalogPanel } from './catalog-panel'
+import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
 
-/** The console talks to the server that served it, on the same origin. */
-const serverTransport: Transport = { origin: window.location.origin, fetch: (request) => window.fetch(request) }
 
 /** Ferry Console: the /demo dashboard's components, over the real server's API. */
 export function ConsoleApp() {

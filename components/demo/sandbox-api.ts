@@ -48,7 +48,15 @@ export interface Transport {
   /** The server's origin, e.g. `https://sandbox.ferry.test` or the console's own origin. */
   origin: string
   fetch(request: Request): Promise<Response>
+  /**
+   * Sends a multipart upload, reporting the bytes sent as they go (the console's XMLHttpRequest).
+   * Absent (the sandbox): the upload goes through `fetch`, without progress.
+   */
+  upload?(url: string, headers: Record<string, string>, body: FormData, onProgress: UploadProgress, signal: AbortSignal): Promise<Response>
 }
+
+/** Bytes of the request body sent so far, of `total`. */
+export type UploadProgress = (sent: number, total: number) => void
 
 /**
  * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
@@ -81,6 +89,16 @@ export function ferryApi(transport: Transport, token?: string) {
     // the generated type describes its fields, with the binary files typed as strings.
     uploadVersion: (slug: string, form: FormData) =>
       ok(client.POST('/v1/apps/{app}/versions', { params: app(slug), body: form as unknown as Schemas['VersionUpload'] })),
+    /** The same upload, with progress where the transport reports it, cancelled by `signal`. */
+    async uploadVersionWithProgress(slug: string, form: FormData, onProgress: UploadProgress, signal: AbortSignal): Promise<Version> {
+      const url = `${transport.origin}/v1/apps/${encodeURIComponent(slug)}/versions`
+      const res = transport.upload
+        ? await transport.upload(url, authorization ?? {}, form, onProgress, signal)
+        : await transport.fetch(new Request(url, { method: 'POST', body: form, signal, ...(authorization ? { headers: authorization } : {}) }))
+      if (!res.ok) throw new ProblemError(await readProblem(res))
+      const version: Version = await res.json()
+      return version
+    },
     updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) =>
       ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
     deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),

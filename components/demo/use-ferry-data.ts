@@ -4,7 +4,9 @@ import { ProblemError, type App, type Catalogs, type FerryApi, type Problem, typ
 export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
 
 export const asProblem = (error: unknown): Problem =>
-  error instanceof ProblemError ? error.problem : { type: 'about:blank', title: 'The request failed', status: 500, detail: error instanceof Error ? error.message : String(error) }
+  error instanceof ProblemError ? error.problem
+  : error instanceof DOMException && error.name === 'AbortError' ? { type: 'about:blank', title: 'Cancelled', status: 499, detail: error.message }
+  : { type: 'about:blank', title: 'The request failed', status: 500, detail: error instanceof Error ? error.message : String(error) }
 
 /**
  * What the dashboard shows of a Ferry server, whichever it is (the /demo sandbox or the server
