@@ -181,6 +181,29 @@ test('a restricted user sees only the apps they may use', async ({ page }) => {
   await signIn(page, restricted)
   const list = page.locator('.ferry-app-list')
   await expect(list.locator('code')).toHaveText(['tidewater'])
+  // What the API would refuse is left out: no app creation, catalogue, team, or version changes.
+  await expect(page.getByRole('form', { name: 'Upload a version of Tidewater' })).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Create an app' })).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Add to the catalogue' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Team users' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Pull/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Delete app/ })).toHaveCount(0)
+})
+
+test("an admin reads the permission matrix and changes a user's grants", async ({ page }) => {
+  await signIn(page, admin)
+  const team = page.getByRole('region', { name: 'Team users' })
+  const grace = team.getByRole('row', { name: new RegExp(restricted.email) })
+  await expect(grace.getByRole('cell').nth(3)).toHaveText('tidewater')
+  await grace.getByRole('button', { name: /Edit grants/ }).click()
+  const form = page.getByRole('form', { name: `Grants of ${restricted.email}` })
+  await form.getByLabel(/^Only these apps \(upload/).fill('tidewater, other-app')
+  await form.getByRole('button', { name: 'Save grants' }).click()
+  await expect(done(page)).toContainText(`Changed the grants of ${restricted.email}.`)
+  await expect(grace.getByRole('cell').nth(3)).toHaveText('tidewater, other-app')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signIn(page, restricted)
+  await expect(page.locator('.ferry-app-list code')).toHaveText(['other-app', 'tidewater'])
 })
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -195,6 +218,11 @@ for (const scheme of ['light', 'dark'] as const) {
     const console = await new AxeBuilder({ page }).analyze()
     expect(console.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     await page.setViewportSize({ width: 360, height: 800 })
+    // The outermost elements wider than the screen (a scrolled table's insides do not count).
+    const overflowing = await page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 361 && !el.parentElement?.closest('.ferry-console-scroll') && (el.parentElement?.getBoundingClientRect().right ?? 0) <= 361)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`))
+    expect(overflowing).toEqual([])
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 }

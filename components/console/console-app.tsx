@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { AppPanel } from '../demo/app-panel'
 import { ProblemView } from '../demo/problem-view'
-import { ferryApi, type Problem } from '../demo/sandbox-api'
+import { ferryApi, type Problem, type WhoAmI } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
@@ -10,6 +10,8 @@ import { useFerryData } from '../demo/use-ferry-data'
 import { VersionList } from '../demo/version-list'
 import { AuditView } from './audit-view'
 import { CatalogPanel } from './catalog-panel'
+import { may } from './permissions'
+import { TeamPanel } from './team-panel'
 import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
@@ -66,20 +68,31 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   }, [onExpired])
   const data = useFerryData(api, onProblem)
   const app = data.apps.find((a) => a.slug === data.selected)
+  const [me, setMe] = useState<WhoAmI>()
+  useEffect(() => {
+    let live = true
+    api.whoami().then((w) => live && setMe(w), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [api, data.generation])
+  const admin = me?.user.role === 'admin'
+  const catalogue = (['channels', 'platforms', 'archs'] as const).some((area) => may(me, area, 'create'))
   return (
     <div className="ferry-dash-body">
       <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
       <div className="ferry-dash-grid">
         <div className="ferry-dash-apps">
-          <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
-          <CatalogPanel catalogs={data.catalogs} run={data.run} />
+          <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run}
+            canCreate={may(me, 'apps', 'create')} canDelete={may(me, 'apps', 'delete', data.selected)} />
+          {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
         </div>
         <div className="ferry-dash-main">
           {app ? (
             <>
-              <VersionList app={app} versions={data.versions} run={data.run} api={api} />
-              <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
+              <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={may(me, 'apps', 'edit', app.slug)} />
+              {may(me, 'apps', 'upload', app.slug) ? <UploadForm app={app} catalogs={data.catalogs} run={data.run} /> : null}
             </>
           ) : data.appsLoaded ? (
             <p>No app yet: create one.</p>
@@ -91,6 +104,7 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
       <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
       <TelemetryChart api={api} app={data.selected} />
       <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
+      {admin ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
       <AuditView transport={serverTransport} token={session.token} />
     </div>
   )

@@ -10,6 +10,9 @@ export type PackageType = Schemas['PackageType']
 export type ApiToken = Schemas['ApiToken']
 export type UpdateExplanation = Schemas['UpdateExplanation']
 export type UpdaterFormat = Schemas['UpdaterFormat']
+export type WhoAmI = Schemas['WhoAmI']
+export type Permissions = Schemas['Permissions']
+export type TeamUser = Schemas['TeamUser']
 export interface Catalogs { channels: string[]; platforms: string[]; archs: string[] }
 
 /** An RFC 9457 problem answered by the API. */
@@ -80,6 +83,9 @@ export function ferryApi(transport: Transport, token?: string) {
       ])
       return { channels: names(channels), platforms: names(platforms), archs: names(archs) }
     },
+    whoami: () => ok(client.GET('/v1/whoami')),
+    listTeamUsers: async () => (await ok(client.GET('/v1/team/users', { params: PAGE }))).items,
+    updateTeamUser: (id: string, patch: Schemas['TeamUserUpdate']) => ok(client.PATCH('/v1/team/users/{id}', { params: { path: { id } }, body: patch })),
     createChannel: (name: string) => ok(client.POST('/v1/channels', { body: { name, description: '' } })),
     createPlatform: (name: string) => ok(client.POST('/v1/platforms', { body: { name, updater: 'ferry' } })),
     createArch: (name: string) => ok(client.POST('/v1/archs', { body: { name } })),
