@@ -128,6 +128,21 @@ test('an admin creates the catalogue and an app, uploads a version, ramps, pause
   const token = String(login.body?.token)
   const versions = await api('/v1/apps/tidewater/versions', { token })
   expect(JSON.stringify(versions.body)).toContain('"pulled"')
+
+  // The ramp editor: steps with shares and durations, then a pause with its reason.
+  const rollout = page.getByRole('region', { name: 'Rollout' })
+  await rollout.getByRole('button', { name: 'Resume' }).click()
+  await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+  await rollout.getByLabel('Step 1: share %').fill('10')
+  await rollout.getByRole('button', { name: 'Add a step' }).click()
+  await rollout.getByLabel('Step 3: share %').fill('60')
+  await rollout.getByLabel('Step 3: minutes after the previous step').fill('120')
+  await rollout.getByRole('button', { name: 'Save ramp' }).click()
+  await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
+  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 10 % → 25 % → 60 % → 100 %: step 1 of 4 (10 %), next step')
+  await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
+  await rollout.getByRole('button', { name: 'Pause with reason' }).click()
+  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(': crash on start in 1.0.0')
 })
 
 test('a token is shown once and revoked', async ({ page }) => {

@@ -11,6 +11,7 @@ import { VersionList } from '../demo/version-list'
 import { AuditView } from './audit-view'
 import { CatalogPanel } from './catalog-panel'
 import { may } from './permissions'
+import { RolloutEditor } from './rollout-editor'
 import { TeamPanel } from './team-panel'
 import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
@@ -92,6 +93,7 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
           {app ? (
             <>
               <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={may(me, 'apps', 'edit', app.slug)} />
+              {data.versions?.length && may(me, 'apps', 'edit', app.slug) ? <RolloutEditor app={app} versions={data.versions} run={data.run} /> : null}
               {may(me, 'apps', 'upload', app.slug) ? <UploadForm app={app} catalogs={data.catalogs} run={data.run} /> : null}
             </>
           ) : data.appsLoaded ? (

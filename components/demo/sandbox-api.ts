@@ -108,9 +108,9 @@ export function ferryApi(transport: Transport, token?: string) {
     updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) =>
       ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
     deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),
-    pauseVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: {} })),
+    pauseVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: reason ? { reason } : {} })),
     resumeVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/resume', { params: version(slug, id) })),
-    pullVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: {} })),
+    pullVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: reason ? { reason } : {} })),
     explain: (slug: string, query: paths['/v1/apps/{app}/update/explain']['get']['parameters']['query']) =>
       ok(client.GET('/v1/apps/{app}/update/explain', { params: { ...app(slug), query } })),
     telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
