@@ -14,6 +14,7 @@ export default {
   'code-signing': 'Code signing',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
+  console: 'Ferry Console',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
   mcp: 'Agents (MCP)',
