@@ -3,7 +3,9 @@ import type { App, SandboxApi } from './sandbox-api'
 
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
 
-export function AppPanel({ apps, selected, onSelect, run }: { apps: App[]; selected?: string; onSelect: (slug: string) => void; run: Run }) {
+/** `canCreate`/`canDelete: false` leave out what the API would refuse this user. */
+export function AppPanel({ apps, selected, onSelect, run, canCreate = true, canDelete = true }:
+  { apps: App[]; selected?: string; onSelect: (slug: string) => void; run: Run; canCreate?: boolean; canDelete?: boolean }) {
   return (
     <div className="ferry-dash-apps">
       <h3>Apps</h3>
@@ -17,12 +19,12 @@ export function AppPanel({ apps, selected, onSelect, run }: { apps: App[]; selec
           </li>
         ))}
       </ul>
-      {selected ? (
+      {selected && canDelete ? (
         <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Deleted app ${selected}.`, (api) => api.deleteApp(selected))}>
           Delete app {selected}
         </button>
       ) : null}
-      <CreateAppForm run={run} onCreated={onSelect} />
+      {canCreate ? <CreateAppForm run={run} onCreated={onSelect} /> : null}
     </div>
   )
 }

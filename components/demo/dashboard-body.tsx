@@ -42,7 +42,7 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Sand
           )}
         </div>
       </div>
-      <UpdateSimulator sandbox={sandbox} apps={data.apps} catalogs={data.catalogs} api={data.api} />
+      <UpdateSimulator transport={data.transport} apps={data.apps} catalogs={data.catalogs} api={data.api} />
       <TelemetryChart api={data.api} app={data.selected} />
       <TokenPanel api={data.api} app={data.selected} run={data.run} generation={data.generation} />
     </div>

@@ -1,6 +1,5 @@
 import createClient from 'openapi-fetch'
 import type { components, paths } from '../../server/generated/api.ts'
-import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
 
 type Schemas = components['schemas']
 export type App = Schemas['App']
@@ -11,6 +10,9 @@ export type PackageType = Schemas['PackageType']
 export type ApiToken = Schemas['ApiToken']
 export type UpdateExplanation = Schemas['UpdateExplanation']
 export type UpdaterFormat = Schemas['UpdaterFormat']
+export type WhoAmI = Schemas['WhoAmI']
+export type Permissions = Schemas['Permissions']
+export type TeamUser = Schemas['TeamUser']
 export interface Catalogs { channels: string[]; platforms: string[]; archs: string[] }
 
 /** An RFC 9457 problem answered by the API. */
@@ -42,12 +44,30 @@ async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Respon
 const PAGE = { query: { limit: 100 } }
 
 /**
- * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
- * is an HTTP request to the sandbox, exactly as an integration would send it to a Ferry server.
+ * Where the dashboard's requests go: the in-browser sandbox on /demo, a real Ferry server on
+ * /console. Both answer the same HTTP, so every component runs unchanged on either.
  */
-export function sandboxApi(sandbox: SandboxClient, token?: string) {
+export interface Transport {
+  /** The server's origin, e.g. `https://sandbox.ferry.test` or the console's own origin. */
+  origin: string
+  fetch(request: Request): Promise<Response>
+  /**
+   * Sends a multipart upload, reporting the bytes sent as they go (the console's XMLHttpRequest).
+   * Absent (the sandbox): the upload goes through `fetch`, without progress.
+   */
+  upload?(url: string, headers: Record<string, string>, body: FormData, onProgress: UploadProgress, signal: AbortSignal): Promise<Response>
+}
+
+/** Bytes of the request body sent so far, of `total`. */
+export type UploadProgress = (sent: number, total: number) => void
+
+/**
+ * The dashboard's client, typed by the contract (`paths` generated from openapi.yaml): every call
+ * is an HTTP request, exactly as an integration would send it to a Ferry server.
+ */
+export function ferryApi(transport: Transport, token?: string) {
   const authorization = token ? { authorization: `Bearer ${token}` } : undefined
-  const client = createClient<paths>({ baseUrl: SANDBOX_ORIGIN, fetch: (request) => sandbox.fetch(request), ...(authorization ? { headers: authorization } : {}) })
+  const client = createClient<paths>({ baseUrl: transport.origin, fetch: (request) => transport.fetch(request), ...(authorization ? { headers: authorization } : {}) })
   const app = (slug: string) => ({ path: { app: slug } })
   const version = (slug: string, id: string) => ({ path: { app: slug, version: id } })
   const names = (list: { items: Array<{ name: string }> }) => list.items.map((i) => i.name)
@@ -63,18 +83,34 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
       ])
       return { channels: names(channels), platforms: names(platforms), archs: names(archs) }
     },
+    whoami: () => ok(client.GET('/v1/whoami')),
+    listTeamUsers: async () => (await ok(client.GET('/v1/team/users', { params: PAGE }))).items,
+    updateTeamUser: (id: string, patch: Schemas['TeamUserUpdate']) => ok(client.PATCH('/v1/team/users/{id}', { params: { path: { id } }, body: patch })),
+    createChannel: (name: string) => ok(client.POST('/v1/channels', { body: { name, description: '' } })),
+    createPlatform: (name: string) => ok(client.POST('/v1/platforms', { body: { name, updater: 'ferry' } })),
+    createArch: (name: string) => ok(client.POST('/v1/archs', { body: { name } })),
     createApp: (body: Schemas['AppCreate']) => ok(client.POST('/v1/apps', { body })),
     deleteApp: (slug: string) => ok(client.DELETE('/v1/apps/{app}', { params: app(slug) })),
     // The form is the multipart body, files included (openapi-fetch sends FormData as it is);
     // the generated type describes its fields, with the binary files typed as strings.
     uploadVersion: (slug: string, form: FormData) =>
       ok(client.POST('/v1/apps/{app}/versions', { params: app(slug), body: form as unknown as Schemas['VersionUpload'] })),
+    /** The same upload, with progress where the transport reports it, cancelled by `signal`. */
+    async uploadVersionWithProgress(slug: string, form: FormData, onProgress: UploadProgress, signal: AbortSignal): Promise<Version> {
+      const url = `${transport.origin}/v1/apps/${encodeURIComponent(slug)}/versions`
+      const res = transport.upload
+        ? await transport.upload(url, authorization ?? {}, form, onProgress, signal)
+        : await transport.fetch(new Request(url, { method: 'POST', body: form, signal, ...(authorization ? { headers: authorization } : {}) }))
+      if (!res.ok) throw new ProblemError(await readProblem(res))
+      const version: Version = await res.json()
+      return version
+    },
     updateVersion: (slug: string, id: string, patch: Schemas['VersionUpdate']) =>
       ok(client.PATCH('/v1/apps/{app}/versions/{version}', { params: version(slug, id), body: patch })),
     deleteVersion: (slug: string, id: string) => ok(client.DELETE('/v1/apps/{app}/versions/{version}', { params: version(slug, id) })),
-    pauseVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: {} })),
+    pauseVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: reason ? { reason } : {} })),
     resumeVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/resume', { params: version(slug, id) })),
-    pullVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: {} })),
+    pullVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: reason ? { reason } : {} })),
     explain: (slug: string, query: paths['/v1/apps/{app}/update/explain']['get']['parameters']['query']) =>
       ok(client.GET('/v1/apps/{app}/update/explain', { params: { ...app(slug), query } })),
     telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
@@ -84,13 +120,15 @@ export function sandboxApi(sandbox: SandboxClient, token?: string) {
     /** Follows a download link the API returned (a private app's carries its own signature), as is. */
     async download(url: string): Promise<Blob> {
       const { pathname, search } = new URL(url)
-      const res = await sandbox.fetch(new Request(SANDBOX_ORIGIN + pathname + search, { headers: authorization }))
+      const res = await transport.fetch(new Request(transport.origin + pathname + search, { headers: authorization }))
       if (!res.ok) throw new ProblemError(await readProblem(res))
       return res.blob()
     },
   }
 }
 
-export type SandboxApi = ReturnType<typeof sandboxApi>
+export type FerryApi = ReturnType<typeof ferryApi>
+/** The name the demo's components were written with. */
+export type SandboxApi = FerryApi
 
 export { isProblem }

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ProblemView } from './problem-view'
-import { ProblemError, isProblem, type App, type Catalogs, type PackageType, type Problem, type SandboxApi, type UpdateExplanation } from './sandbox-api'
-import { SANDBOX_ORIGIN, type SandboxClient } from './sandbox-loader'
+import { ProblemError, isProblem, type App, type Catalogs, type PackageType, type Problem, type SandboxApi, type Transport, type UpdateExplanation } from './sandbox-api'
 import { CatalogSelect } from './upload-form'
 import { PACKAGE_TYPES, UPDATE_FORMATS, type SimulatedAnswer, type SimulatorInput, type UpdateFormat } from './update-formats'
 
@@ -63,8 +62,8 @@ async function readBody(res: Response): Promise<unknown> {
   return /json/i.test(type) ? res.json() : res.text()
 }
 
-/** Asks the sandbox what an installed app would receive, with the app's own request. */
-export function UpdateSimulator({ sandbox, apps, catalogs, api }: { sandbox: SandboxClient; apps: App[]; catalogs: Catalogs; api?: SandboxApi }) {
+/** Asks the server what an installed app would receive, with the app's own request. */
+export function UpdateSimulator({ transport, apps, catalogs, api }: { transport: Transport; apps: App[]; catalogs: Catalogs; api?: SandboxApi }) {
   const id = useId()
   const [formatId, setFormatId] = useState(UPDATE_FORMATS[0]?.id ?? '')
   const [input, setInput] = useState<SimulatorInput>({ app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'exe', deviceId: '' })
@@ -80,7 +79,7 @@ export function UpdateSimulator({ sandbox, apps, catalogs, api }: { sandbox: San
     setBusy(true)
     try {
       const { path, headers } = format.request(input)
-      const res = await sandbox.fetch(new Request(SANDBOX_ORIGIN + path, { headers }))
+      const res = await transport.fetch(new Request(transport.origin + path, { headers }))
       const answer = { status: res.status, headers: res.headers, body: await readBody(res) }
       const request = `GET ${path}`
       if (isProblem(res)) setResult({ request, answer, summary: '', problem: answer.body as Problem })

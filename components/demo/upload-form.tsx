@@ -35,13 +35,19 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
   const [critical, setCritical] = useState(false)
   const [intermediate, setIntermediate] = useState(false)
   const [rollout, setRollout] = useState('100')
+  const [sending, setSending] = useState<{ sent: number; total: number; started: number; cancel: AbortController }>()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const form = new FormData()
     const fields = { version, channel, platform, arch, changelog, published: String(published), critical: String(critical), intermediate: String(intermediate), rolloutPercentage: rollout }
     for (const [k, v] of Object.entries(fields)) form.set(k, v)
     for (const file of files.current?.files ?? []) form.append('files', file)
-    const ok = await run(`Uploaded ${version} (${channel}, ${platform}/${arch}) to ${app.slug}.`, (api) => api.uploadVersion(app.slug, form))
+    const cancel = new AbortController()
+    const started = Date.now()
+    setSending({ sent: 0, total: 0, started, cancel })
+    const onProgress = (sent: number, total: number) => setSending({ sent, total, started, cancel })
+    const ok = await run(`Uploaded ${version} (${channel}, ${platform}/${arch}) to ${app.slug}.`, (api) => api.uploadVersionWithProgress(app.slug, form, onProgress, cancel.signal))
+    setSending(undefined)
     if (ok) {
       setVersion('')
       setChangelog('')
@@ -85,9 +91,28 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
           <input id={`${id}-rollout`} type="number" min={0} max={100} value={rollout} onChange={(e) => setRollout(e.target.value)} />
         </div>
       </div>
-      <button type="submit" className="ferry-btn ferry-btn-primary">
+      <button type="submit" className="ferry-btn ferry-btn-primary" disabled={sending !== undefined}>
         Upload version
       </button>
+      {sending ? <UploadStatus {...sending} /> : null}
     </form>
+  )
+}
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+
+/** The upload's progress bar: bytes sent, time left at the rate so far, and a way to cancel. */
+function UploadStatus({ sent, total, started, cancel }: { sent: number; total: number; started: number; cancel: AbortController }) {
+  const elapsed = (Date.now() - started) / 1000
+  const left = sent > 0 && total > sent ? Math.ceil(((total - sent) / sent) * elapsed) : undefined
+  const text = !total ? 'Uploading…' : sent >= total ? `Sent ${size(total)}; the server is checking the files…` : `${size(sent)} of ${size(total)} sent${left !== undefined ? `, about ${left} s left` : ''}`
+  return (
+    <div className="ferry-upload-progress">
+      <progress max={total || undefined} value={total ? sent : undefined} aria-label="Upload progress" />
+      <span role="status">{text}</span>
+      <button type="button" className="ferry-btn" onClick={() => cancel.abort()}>
+        Cancel upload
+      </button>
+    </div>
   )
 }

@@ -44,7 +44,8 @@ function RolloutStatus({ version: v }: { version: Version }) {
   )
 }
 
-export function VersionList({ app, versions, run, api }: { app: App; versions: Version[] | undefined; run: Run; api?: SandboxApi }) {
+/** `canEdit: false` leaves out the changes the API would refuse this user (the console reads /v1/whoami). */
+export function VersionList({ app, versions, run, api, canEdit = true }: { app: App; versions: Version[] | undefined; run: Run; api?: SandboxApi; canEdit?: boolean }) {
   return (
     <div className="ferry-versions">
       <h3>
@@ -81,7 +82,7 @@ export function VersionList({ app, versions, run, api }: { app: App; versions: V
                   </li>
                 ))}
               </ul>
-              <div className="ferry-version-actions">
+              {canEdit ? <div className="ferry-version-actions">
                 <button type="button" className="ferry-btn" onClick={() => edit(`${v.published ? 'Unpublished' : 'Published'} ${what}.`, { published: !v.published })}>
                   {v.published ? 'Unpublish' : 'Publish'}
                   <span className="ferry-sr-only"> {what}</span>
@@ -116,7 +117,7 @@ export function VersionList({ app, versions, run, api }: { app: App; versions: V
                 <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Deleted ${what}.`, (a) => a.deleteVersion(app.slug, v.id))}>
                   Delete<span className="ferry-sr-only"> {what}</span>
                 </button>
-              </div>
+              </div> : null}
             </li>
           )
         })}

@@ -17,6 +17,7 @@ export default {
   'linux-repositories': 'Linux repositories',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
+  console: 'Ferry Console',
   performance: 'Performance mode',
   troubleshooting: 'Troubleshooting',
   mcp: 'Agents (MCP)',

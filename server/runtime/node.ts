@@ -20,6 +20,7 @@ import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
 import { clientAddress } from './client-address-node.ts'
+import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
@@ -255,7 +256,8 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`
     logger.info({ url: metricsUrl }, 'metrics')
   }
-  serveWith((request, env) => app.fetch(request, env))
+  // Ferry Console (/console) is static files beside the API, outside its gate and headers.
+  serveWith((request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : app.fetch(request, env)))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)

@@ -1,0 +1,44 @@
+/**
+ * `npm run build:console`: bundles Ferry Console (components/console/) into console-dist/, the
+ * static files the Node server serves at /console. One script and one stylesheet, no inline code,
+ * so the page runs under `script-src 'self'; style-src 'self'`.
+ */
+import { build } from 'esbuild'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { readFile } from 'node:fs/promises'
+
+const out = join(import.meta.dirname, '..', 'console-dist')
+
+const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ferry Console</title>
+<link rel="stylesheet" href="/console/console.css">
+<script type="module" src="/console/console.js"></script>
+</head>
+<body>
+<div id="console"><noscript>Ferry Console needs JavaScript.</noscript></div>
+</body>
+</html>
+`
+
+await rm(out, { recursive: true, force: true })
+await mkdir(out, { recursive: true })
+await build({
+  entryPoints: { console: join(import.meta.dirname, '..', 'components', 'console', 'main.tsx') },
+  outdir: out,
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  jsx: 'automatic',
+  target: 'es2022',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+})
+await writeFile(join(out, 'index.html'), html)
+const js = await readFile(join(out, 'console.js'))
+console.log(`console-dist/: console.js ${js.length} bytes, ${gzipSync(js).length} bytes gzipped`)
