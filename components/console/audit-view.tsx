@@ -1,23 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import type { components } from '../../server/generated/api.ts'
 import type { Transport } from '../demo/sandbox-api'
 
-/** One entry of GET /v1/audit, as the audit log API answers it. */
-export interface AuditEntry {
-  id: string
-  at: string
-  actor: { type: 'user' | 'token' | 'system'; id: string; email?: string; name?: string; creatorId?: string; creatorEmail?: string }
-  action: string
-  operationId: string
-  target: { type: string; id: string; app?: string }
-  changes?: Array<{ field: string; before?: unknown; after?: unknown }>
-  address?: string
-}
+/** One entry of GET /v1/audit, typed from the contract. */
+export type AuditEntry = components['schemas']['AuditEntry']
 
 interface Filters { app: string; actor: string; action: string }
 
 type State = { state: 'loading' } | { state: 'absent' } | { state: 'failed'; message: string } | { state: 'ready'; items: AuditEntry[]; nextCursor?: string | null }
 
-const actorText = (a: AuditEntry['actor']) => (a.type === 'token' ? `token ${a.name ?? a.id}${a.creatorEmail ? ` (${a.creatorEmail})` : ''}` : a.type === 'system' ? 'Ferry' : (a.email ?? a.id))
+const actorText = (a: AuditEntry['actor']) =>
+  a.type === 'token' ? `token ${a.name}${a.createdBy ? ` (${a.createdBy.email})` : ''}` : a.type === 'system' ? 'Ferry' : (a.email ?? a.name)
 
 const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v))
 
@@ -82,7 +75,7 @@ export function AuditView({ transport, token }: { transport: Transport; token: s
                     <td>{actorText(entry.actor)}</td>
                     <td><code>{entry.action}</code></td>
                     <td>{entry.target.type} {entry.target.app ? `${entry.target.app}/` : ''}{entry.target.id}</td>
-                    <td>{entry.changes?.map((c) => <div key={c.field}>{c.field}: {show(c.before)} → {show(c.after)}</div>)}</td>
+                    <td>{Object.entries(entry.changes).map(([field, c]) => <div key={field}>{field}: {show(c.from)} → {show(c.to)}</div>)}</td>
                   </tr>
                 ))}
               </tbody>
