@@ -37,7 +37,7 @@ export function fileNameProblem(name: string): string | undefined {
  * whitespace and reads `#` as the start of a comment, and Squirrel.Windows and Velopack both fetch
  * the name as a bare path next to the feed, so anything a URL would have to escape is out.
  */
-const FEED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.nupkg$/i
+const FEED_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]*\.nupkg$/i
 const SQUIRREL_SUFFIX = /(-full|-delta)?\.nupkg$/i
 // SemVer 1.0, as NuGet's SemanticVersion parses it: a prerelease without dots (`beta1`, not `beta.1`).
 const SQUIRREL_VERSION = /\d+(\.\d+){0,3}(-[A-Za-z][0-9A-Za-z-]*)?$/
@@ -67,7 +67,7 @@ export const isFeedName = (name: string) => FEED_NAME.test(name)
 export function feedNameProblem(name: string, version: string): string | undefined {
   if (packageTypeOf(name) !== 'nupkg') return undefined
   if (!isFeedName(name)) {
-    return `package ${JSON.stringify(name)} may hold only letters, digits, '.', '_' and '-', starting with a letter or digit: `
+    return `package ${JSON.stringify(name)} may hold only letters, digits, '.', '_', '+' and '-', starting with a letter or digit: `
       + 'Squirrel.Windows and Velopack feeds carry it as a bare path'
   }
   const lower = name.toLowerCase()

@@ -153,8 +153,8 @@ export interface paths {
          *     and the server computes the size, SHA-256 and SHA-512. The combination of version, channel,
          *     platform and architecture is unique within an app. Uploads are limited to 2 GiB per request.
          *     A `.nupkg` goes into Squirrel.Windows' `RELEASES` and Velopack's feed as a bare path, and
-         *     both read the version from its name, so its name may hold only letters, digits, `.`, `_`
-         *     and `-`, and must read `<id>-<version>[-full|-delta].nupkg` with this upload's version;
+         *     both read the version from its name, so its name may hold only letters, digits, `.`, `_`,
+         *     `+` and `-`, and must read `<id>-<version>[-full|-delta].nupkg` with this upload's version;
          *     otherwise the upload is refused with a `400` naming the file and the rule. Other names are
          *     carried URL-encoded and need no such care.
          *

@@ -44,11 +44,11 @@ before(async () => {
 after(() => server.stop())
 
 test('a .nupkg name a Squirrel.Windows or Velopack feed would misread is refused, naming the file and the rule', async () => {
-  const charset = /may hold only letters, digits, '\.', '_' and '-'/
+  const charset = /may hold only letters, digits, '\.', '_', '\+' and '-'/
   const versioned = /must be named <id>-1\.0\.0\[-full\|-delta\]\.nupkg/
   const cases: Array<[string, RegExp]> = [
     ['odd 1.0.0-full.nupkg', charset], ['odd#1-1.0.0-full.nupkg', charset], ['odd%20x-1.0.0-full.nupkg', charset],
-    ['odd?x-1.0.0-full.nupkg', charset], ['ödd-1.0.0-full.nupkg', charset], ['odd+x-1.0.0-full.nupkg', charset],
+    ['odd?x-1.0.0-full.nupkg', charset], ['ödd-1.0.0-full.nupkg', charset],
     ['odd;x-1.0.0-full.nupkg', charset], ['-odd-1.0.0-full.nupkg', charset], ['odd\u00a0-1.0.0-full.nupkg', charset],
     ['odd-full.nupkg', versioned], ['odd-2.0.0-full.nupkg', versioned], ['odd-1.0.00-full.nupkg', versioned],
   ]

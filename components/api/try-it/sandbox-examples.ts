@@ -43,6 +43,7 @@ const VERSION_PICKS: Record<string, { app: string; pick: (v: Item) => boolean }>
   deleteVersion: { app: 'harbor-notes', pick: (v) => v.published === false },
   deleteArtifact: { app: 'harbor-notes', pick: (v) => artifacts(v).some((a) => /delta/.test(str(a, 'fileName') ?? '')) },
   downloadArtifact: { app: 'harbor-notes', pick: (v) => v.version === '1.2.0' && v.platform === 'windows' },
+  getVersionAdoption: { app: 'harbor-notes', pick: (v) => v.version === '1.2.0' && v.platform === 'windows' },
 }
 
 /**
@@ -57,6 +58,17 @@ const CATALOGS: Record<string, { list: string; fallback?: string }> = {
   deletePlatform: { list: '/v1/platforms' },
   updateArch: { list: '/v1/archs', fallback: 'universal' },
   deleteArch: { list: '/v1/archs' },
+}
+
+/**
+ * Operations whose example acts on a record the demo seed does not hold yet (a webhook
+ * subscription and its deliveries, a `.deb`/`.rpm` package): in the sandbox their first send
+ * answers the documented 404 naming what is missing, and the tests check exactly that.
+ */
+export const NOT_IN_SEED: Record<string, string> = {
+  getWebhook: 'a webhook subscription', updateWebhook: 'a webhook subscription', deleteWebhook: 'a webhook subscription',
+  listWebhookDeliveries: 'a webhook subscription', testWebhook: 'a webhook subscription', redeliverWebhook: 'a webhook delivery',
+  getAptPackageFile: 'a .deb package', getRpmPackageFile: 'an .rpm package',
 }
 
 /** Values the seed needs that differ from the contract's own story (whose latest is 1.4.0). */
