@@ -73,7 +73,7 @@ export function feedNameProblem(name: string, version: string): string | undefin
   const lower = name.toLowerCase()
   const at = lower.indexOf(`-${version.toLowerCase()}`)
   const after = at < 0 ? '' : lower.charAt(at + version.length + 1)
-  if (at <= 0 || (after !== '-' && after !== '.')) {
+  if (at <= 0 || (after !== '-' && after !== '.' && after !== '+')) {
     return `package ${JSON.stringify(name)} must be named <id>-${version}[-full|-delta].nupkg: Squirrel.Windows and Velopack read the version from the name`
   }
   return undefined

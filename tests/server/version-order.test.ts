@@ -88,9 +88,11 @@ test('update check: with many versions below and above the client, the candidate
   const releases = async (query: string) => (await (await t.fetch(`/v1/apps/order-app/squirrel/stable/x64/RELEASES${query}`)).text())
     .trim().split('\n').map((line) => /order-app-(\S+)-full\.nupkg/.exec(line)?.[1])
   const all = await releases('')
-  assert.equal(all.length, 55)
+  // Squirrel.Windows reads SemVer 1.0 from a name: the dotted prereleases and +build.7 are left out.
+  assert.equal(all.length, 50)
+  assert.deepEqual(all.filter((v) => v?.includes('-') || v?.includes('+')), [])
   assert.deepEqual(all, [...all].sort((a, b) => semver.compare(a ?? '', b ?? '')))
-  assert.deepEqual(await releases('?localVersion=2.0.0-beta.2'), all.slice(0, all.indexOf('2.0.0-beta.10') + 1))
+  assert.deepEqual(await releases('?localVersion=2.0.0-beta.2'), all.filter((v) => semver.lte(v ?? '', '2.0.0-beta.10')))
   assert.deepEqual(await releases('?localVersion=2.25.0'), all)
 })
 
