@@ -8,9 +8,9 @@ import { buildChangelog, routeTable } from './api-changelog/releases.ts'
 import { renderRootMeta, renderTagMeta } from './codegen/emit/meta.ts'
 import { renderOperations } from './codegen/emit/operations.ts'
 import { renderTypes } from './codegen/emit/types.ts'
-import { loadSpec } from './codegen/load.ts'
+import type { LoadedSpec } from './codegen/load.ts'
 import { buildHar, renderSamples } from './codegen/samples.ts'
-import { transformTags } from './codegen/transform/operation.ts'
+import { transformSpec } from './codegen/transform/operation.ts'
 import { PAGES_DIR } from './codegen/files.ts'
 
 export { PAGES_DIR }
@@ -20,10 +20,14 @@ export interface GenResult {
   warnings: string[]
 }
 
-/** With `history` (lib/api-changelog/history.ts), the changelog page is generated too. */
-export async function generate(specPath: string, options: Partial<GenOptions> = {}, history?: readonly FrozenRelease[]): Promise<GenResult> {
-  const ctx = createContext(await loadSpec(specPath), options)
-  const tags = transformTags(ctx)
+/**
+ * Load once (the caller), transform once, print many: every emitter prints the one model.
+ * With `history` (lib/api-changelog/history.ts), the changelog page is generated too.
+ */
+export async function generate(spec: LoadedSpec, options: Partial<GenOptions> = {}, history?: readonly FrozenRelease[]): Promise<GenResult> {
+  const ctx = createContext(spec, options)
+  const model = transformSpec(ctx)
+  const { tags } = model
   const files = new Map<string, string>()
   files.set(`${PAGES_DIR}/index.mdx`, renderIndex(ctx, tags))
   files.set(`${PAGES_DIR}/_meta.ts`, renderRootMeta(tags, history ? [[CHANGELOG_PAGE, 'Changelog']] : []))
@@ -39,7 +43,7 @@ export async function generate(specPath: string, options: Partial<GenOptions> = 
     }
   }
   files.set('server/generated/api.ts', await renderTypes(ctx))
-  files.set('server/generated/operations.ts', renderOperations(ctx))
+  files.set('server/generated/operations.ts', renderOperations(model))
   files.set('public/openapi.yaml', renderYaml(ctx))
   files.set('public/openapi.json', renderJson(ctx))
   files.set('public/ferry.postman_collection.json', await renderPostman(ctx))

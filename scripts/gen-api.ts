@@ -20,9 +20,10 @@ const { values } = parseArgs({
 
 async function main(): Promise<number> {
   const history = await loadHistory(process.cwd())
-  const { files, warnings } = await generate(values.spec!, {}, history)
+  const spec = await loadSpec(values.spec!)
+  const { files, warnings } = await generate(spec, {}, history)
   for (const warning of warnings) console.warn(`warning: ${warning}`)
-  const gate = checkBreakingChanges(await loadSpec(values.spec!), history)
+  const gate = checkBreakingChanges(spec, history)
   if (values.check) {
     const drift = await checkFiles(values.out!, files)
     const problems = [...drift.stale.map((f) => `stale: ${f}`), ...drift.missing.map((f) => `missing: ${f}`), ...drift.extra.map((f) => `extra: ${f}`)]

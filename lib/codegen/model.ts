@@ -70,6 +70,41 @@ export interface OperationModel {
   requestBody?: BodyModel
   responses: ResponseModel[]
   tryItHref: string
+  /** The server's row of the operation table (server/generated/operations.ts). */
+  server: ServerOperationModel
+}
+
+/** A parameter as the server validates it: ajv-ready schema, and the type a raw string becomes. */
+export interface ServerParameterModel {
+  name: string
+  in: string
+  required: boolean
+  type?: string
+  schema: unknown
+  default?: unknown
+}
+
+/** One row of the server's operation table; printed as JSON, read as `OperationSpec`. */
+export interface ServerOperationModel {
+  operationId: string
+  method: string
+  path: string
+  pointer: string
+  permission: string
+  resource?: { in: 'path' | 'body'; name: string }
+  invalidates?: string
+  parameters: ServerParameterModel[]
+  body?: { contentType: string; required: boolean; schema: unknown }
+  responses: Record<string, Record<string, unknown>>
+}
+
+/** The one transformed model of the spec every emitter prints from. */
+export interface SpecModel {
+  tags: TagModel[]
+  /** Every operation in spec order (paths, then methods). */
+  operations: OperationModel[]
+  /** `#/components/schemas`, ajv-ready. */
+  components: Record<string, unknown>
 }
 
 export interface TagModel {

@@ -1,16 +1,25 @@
 /**
- * @module A small typed client of Ferry's API over fetch: the few operations the CLI needs, every
- * answer checked by a type guard, every failure a CliError (a problem document: exit 1; no answer: exit 3).
+ * @module The CLI's client of Ferry's API: openapi-fetch over the contract's generated `paths`,
+ * and every answer checked against the contract with its own validators (contract-check/) before
+ * the CLI reads it. Every failure is a CliError: a problem document exits 1, no answer exits 3.
  */
+import createClient from 'openapi-fetch'
 import semver from 'semver'
-import type { operations } from '../../server/generated/api.ts'
+import { checkAnswer } from '../../contract-check/answer.ts'
+import type { components, operations as Operations, paths } from '../../server/generated/api.ts'
+import { operations } from '../../server/generated/operations.ts'
 import type { Connection } from './args.ts'
 import { refused, unreachable } from './errors.ts'
-import { isCatalogList, isProblem, isVersion, isVersionList, type Problem, type Version } from './responses.ts'
 
-export type VersionUpdate = operations['updateVersion']['requestBody']['content']['application/json']
+type Schemas = components['schemas']
+export type Problem = Schemas['Problem']
+export type Version = Schemas['Version']
+export type VersionUpdate = Operations['updateVersion']['requestBody']['content']['application/json']
 export type Catalog = 'channels' | 'platforms' | 'archs'
 export interface VersionFilters { channel?: string; platform?: string; arch?: string; published?: boolean }
+
+/** What openapi-fetch resolves to: the parsed body of a 2xx (`data`) or of any other answer (`error`). */
+interface Answer<T> { data?: T; error?: unknown; response: Response }
 
 /** The problem's title, status, detail and each field error, as lines for stderr. */
 export function describeProblem(problem: Problem): string {
@@ -29,51 +38,61 @@ function networkReason(error: unknown): string {
   return String(error)
 }
 
-export class FerryClient {
-  constructor(private readonly conn: Connection) {}
+const isProblemType = (type: string) => type === 'application/problem+json'
 
-  private address(path: string, query: Record<string, string | number | boolean | undefined> = {}): URL {
-    const url = new URL(this.conn.url.pathname.replace(/\/$/, '') + path, this.conn.url)
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v))
-    return url
+export class FerryClient {
+  private readonly api: ReturnType<typeof createClient<paths>>
+  private readonly origin: string
+
+  constructor(conn: Connection) {
+    this.origin = conn.url.origin
+    const options = {
+      baseUrl: `${conn.url.origin}${conn.url.pathname.replace(/\/$/, '')}`,
+      headers: { authorization: `Bearer ${conn.token}`, accept: 'application/json, application/problem+json' },
+      // Every request's init gets it (openapi-fetch passes unknown options on): a streamed
+      // upload body needs it, and it changes nothing for the others.
+      duplex: 'half' as const,
+    }
+    this.api = createClient<paths>(options)
   }
 
-  /** One request; its JSON body when the status is 2xx, else the problem as a CliError. */
-  async request(method: string, path: string, init: { query?: Record<string, string | number | boolean | undefined>; json?: unknown; body?: BodyInit; contentType?: string } = {}): Promise<unknown> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.conn.token}`, accept: 'application/json, application/problem+json' }
-    let body = init.body
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(init.json)
-    } else if (init.contentType) headers['content-type'] = init.contentType
-    const url = this.address(path, init.query)
-    let res: Response
+  /**
+   * Sends one request and checks the answer against the contract: a 2xx's body is returned only
+   * when it matches the operation's schema; anything else becomes a CliError naming the problem.
+   */
+  private async call<T>(method: 'get' | 'post' | 'patch', path: keyof paths, send: () => Promise<Answer<T>>): Promise<T> {
+    const op = operations.find((o) => o.method === method && o.path === path)
+    if (!op) throw new Error(`${method.toUpperCase()} ${path} is not an operation of the contract`)
+    let answer: Answer<T>
     try {
-      res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) })
+      answer = await send()
     } catch (error) {
-      throw unreachable(`cannot reach ${url.origin}: ${networkReason(error)}`)
+      throw unreachable(`cannot reach ${this.origin}: ${networkReason(error)}`)
     }
-    const text = await res.text()
-    let parsed: unknown
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      parsed = undefined
+    const { response } = answer
+    const label = `${method.toUpperCase()} ${response.url ? decodeURIComponent(new URL(response.url).pathname) : path}`
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    const body = response.ok ? answer.data : answer.error
+    const bytes = body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && response.status === 204) ? 0 : 1
+    const check = checkAnswer(op, { status: response.status, contentType, json: body, bytes, truncated: false })
+    if (response.ok && answer.data !== undefined) {
+      if (!check.ok) throw refused(`${label}: the answer contradicts the contract:\n${check.problems.map((p) => `  ${p}`).join('\n')}`)
+      return answer.data
     }
-    if (res.ok) return parsed
-    if (isProblem(parsed)) throw refused(`${method} ${path}: ${describeProblem(parsed)}`)
-    throw refused(`${method} ${path}: HTTP ${res.status} ${res.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`)
+    if (!response.ok && check.ok && isProblemType(contentType) && isProblemBody(answer.error)) throw refused(`${label}: ${describeProblem(answer.error)}`)
+    const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body)
+    throw refused(`${label}: HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`)
   }
 
   /** Every name in one of the team's catalogs. */
   async catalogNames(catalog: Catalog): Promise<Set<string>> {
     const names = new Set<string>()
-    let cursor: string | null = null
+    let cursor: string | undefined
     do {
-      const page = await this.request('GET', `/v1/${catalog}`, { query: { limit: 100, cursor: cursor ?? undefined } })
-      if (!isCatalogList(page)) throw refused(`GET /v1/${catalog}: the answer is not a ${catalog} list`)
+      const query = { limit: 100, ...(cursor ? { cursor } : {}) }
+      const page = await this.call('get', `/v1/${catalog}`, () => this.api.GET(`/v1/${catalog}`, { params: { query } }))
       for (const item of page.items) names.add(item.name)
-      cursor = page.nextCursor
+      cursor = page.nextCursor ?? undefined
     } while (cursor)
     return names
   }
@@ -84,26 +103,24 @@ export class FerryClient {
    */
   async versions(app: string, filters: VersionFilters, options: { limit?: number; downTo?: string } = {}): Promise<Version[]> {
     const found: Version[] = []
-    let cursor: string | null = null
+    let cursor: string | undefined
     do {
-      const path = `/v1/apps/${encodeURIComponent(app)}/versions`
-      const page = await this.request('GET', path, { query: { ...filters, limit: 100, cursor: cursor ?? undefined } })
-      if (!isVersionList(page)) throw refused(`GET ${path}: the answer is not a version list`)
+      const query = { ...filters, limit: 100, ...(cursor ? { cursor } : {}) }
+      const page = await this.call('get', '/v1/apps/{app}/versions', () =>
+        this.api.GET('/v1/apps/{app}/versions', { params: { path: { app }, query } }))
       for (const v of page.items) {
         if (options.downTo && semver.valid(v.version) && semver.lt(v.version, options.downTo)) return found
         found.push(v)
         if (options.limit !== undefined && found.length >= options.limit) return found
       }
-      cursor = page.nextCursor
+      cursor = page.nextCursor ?? undefined
     } while (cursor)
     return found
   }
 
   async updateVersion(app: string, id: string, patch: VersionUpdate): Promise<Version> {
-    const path = `/v1/apps/${encodeURIComponent(app)}/versions/${encodeURIComponent(id)}`
-    const version = await this.request('PATCH', path, { json: patch })
-    if (!isVersion(version)) throw refused(`PATCH ${path}: the answer is not a version`)
-    return version
+    return this.call('patch', '/v1/apps/{app}/versions/{version}', () =>
+      this.api.PATCH('/v1/apps/{app}/versions/{version}', { params: { path: { app, version: id } }, body: patch }))
   }
 
   /** Uploads a multipart form as a stream, so `onSent` can report progress; resolves to the new version. */
@@ -117,9 +134,18 @@ export class FerryClient {
         controller.enqueue(chunk)
       },
     }))
-    const path = `/v1/apps/${encodeURIComponent(app)}/versions`
-    const version = await this.request('POST', path, { body: counted, contentType: encoded.headers.get('content-type') ?? undefined })
-    if (!isVersion(version)) throw refused(`POST ${path}: the answer is not a version`)
-    return version
+    return this.call('post', '/v1/apps/{app}/versions', () =>
+      this.api.POST('/v1/apps/{app}/versions', {
+        params: { path: { app } },
+        // The form goes out as the stream that counts its bytes (the generated type describes
+        // the form's fields, files typed as strings, as in the demo's client).
+        body: form as unknown as Schemas['VersionUpload'],
+        bodySerializer: () => counted,
+        headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+      }))
   }
+}
+
+function isProblemBody(body: unknown): body is Problem {
+  return typeof body === 'object' && body !== null && 'title' in body && 'status' in body
 }

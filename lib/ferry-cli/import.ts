@@ -18,7 +18,7 @@ import {
   CONFLICT_HINT, catalogNeeds, checkCatalogs, conflictOf, digestOutput, fileCount, label, readBuildOutput, sizeOf, stateOf, uploadRelease,
 } from './publish.ts'
 import { describeSkipped, type BuildOutput, type Release, type Skipped } from './release.ts'
-import type { Version } from './responses.ts'
+import type { Version } from './api.ts'
 
 export interface ImportOptions {
   dir: string

@@ -3,7 +3,7 @@ import semver from 'semver'
 import type { FerryClient, VersionFilters } from './api.ts'
 import { refused, usageError } from './errors.ts'
 import { table, type Io } from './output.ts'
-import type { Version } from './responses.ts'
+import type { Version } from './api.ts'
 
 const where = (v: Version) => `${v.platform}/${v.arch} on ${v.channel}`
 

@@ -12,7 +12,7 @@ import { refused, usageError } from './errors.ts'
 import { digestFile, type FileDigests } from './hashes.ts'
 import { formatBytes, progressReporter, type Io } from './output.ts'
 import { describeSkipped, type BuildOutput, type Release } from './release.ts'
-import type { Version } from './responses.ts'
+import type { Version } from './api.ts'
 import { readTauri, tauriBundleDir } from './tauri.ts'
 
 export interface PublishOptions {

@@ -4,24 +4,12 @@
  * its body member (`pointer`) or parameter (`field`).
  */
 import { escapeToken, pointerTokens } from '../../json-pointer/index.ts'
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
-import { COMPONENTS_ID, componentSchemas } from '../generated/operations.ts'
+import { ajvMessage, bodyErrors, contractAjv, responseValidator, type ErrorObject, type ValidateFunction } from '../../contract-check/validators.ts'
 import type { HeaderParams, JsonBody, JsonSchema, OperationId, OperationSpec, ParameterSpec, PathParams, QueryParams } from './spec.ts'
 import { validationProblem, type FieldError } from './problem.ts'
 
-function makeAjv(useDefaults: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults })
-  addFormats.default(ajv)
-  for (const format of ['password', 'binary', 'int64']) ajv.addFormat(format, true)
-  ajv.addSchema(componentSchemas, COMPONENTS_ID)
-  return ajv
-}
-
 /** Validates requests (applies schema defaults). */
-const requestAjv = makeAjv(true)
-/** Validates responses in tests (never mutates). */
-const responseAjv = makeAjv(false)
+const requestAjv = contractAjv(true)
 
 const requestCache = new Map<unknown, ValidateFunction>()
 /** A request validator for one schema of the table (compiled once). */
@@ -39,39 +27,7 @@ export function compileSchema<T>(schema: JsonSchema): ValidateFunction<T> {
   return requestAjv.compile<T>(schema)
 }
 
-const responseCache = new Map<unknown, ValidateFunction>()
-/** A validator for response bodies (no default-filling), for tests. */
-export function responseValidator(schema: JsonSchema): ValidateFunction {
-  let fn = responseCache.get(schema)
-  if (!fn) {
-    fn = responseAjv.compile(schema)
-    responseCache.set(schema, fn)
-  }
-  return fn
-}
-
-function message(e: ErrorObject): string {
-  if (e.keyword === 'pattern') return `must match ${String(e.params.pattern)}`
-  return e.message ?? 'is invalid'
-}
-
-/** ajv errors → field errors with a JSON pointer into the body. */
-export function bodyErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
-  const out: FieldError[] = []
-  const seen = new Set<string>()
-  for (const e of errors ?? []) {
-    // `oneOf`/`allOf` wrappers repeat what their branches said.
-    if (e.keyword === 'oneOf' || e.keyword === 'allOf' || e.keyword === 'anyOf') continue
-    const member = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined
-    const pointer = member !== undefined ? `${e.instancePath}/${escapeToken(String(member))}` : e.instancePath || '/'
-    const text = e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not a member of this request; check its spelling' : message(e)
-    const key = `${pointer} ${text}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push({ pointer, message: text })
-  }
-  return out
-}
+export { bodyErrors, responseValidator }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
@@ -146,7 +102,7 @@ function paramErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
     const tokens = pointerTokens(e.instancePath).slice(1)
     const field = e.keyword === 'required' ? String(e.params.missingProperty) : tokens[0]
     if (field === undefined) continue
-    out.push({ field, message: e.keyword === 'required' ? 'is required' : message(e) })
+    out.push({ field, message: e.keyword === 'required' ? 'is required' : ajvMessage(e) })
   }
   return out
 }

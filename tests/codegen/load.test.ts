@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createContext } from '../../lib/codegen/context.ts'
 import { SpecError, loadSpec } from '../../lib/codegen/load.ts'
-import { renderOperations } from '../../lib/codegen/emit/operations.ts'
 import { transformTags } from '../../lib/codegen/transform/operation.ts'
 import { FIXTURES } from './helpers.ts'
 
@@ -42,7 +41,7 @@ test('an operation without x-page-slug fails at its pointer and line', async () 
 test('a write operation without x-ferry-invalidates fails the server table at its pointer and line', async () => {
   const path = `${FIXTURES}missing-invalidates.yaml`
   const ctx = createContext(await loadSpec(path))
-  assert.throws(() => renderOperations(ctx), (error: unknown) => {
+  assert.throws(() => transformTags(ctx), (error: unknown) => {
     assert.ok(error instanceof SpecError)
     assert.equal(error.pointer, '#/paths/~1v1~1things/post')
     assert.equal(error.line, 11)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { test } from 'node:test'
 import { generate, PAGES_DIR } from '../../lib/generate-api.ts'
+import { loadSpec } from '../../lib/codegen/load.ts'
 import { METHODS } from '../../lib/codegen/transform/operation.ts'
 import { SPEC } from './helpers.ts'
 import { API_SLUGS } from '../site-spec-routes.ts'
@@ -22,7 +23,7 @@ const ADDED: Record<string, string[]> = {
 const FOLDERS = [...new Set([...Object.keys(API_SLUGS), ...Object.keys(ADDED)])]
 const SLUGS: Record<string, string[]> = Object.fromEntries(FOLDERS.map((folder) => [folder, [...(API_SLUGS[folder as keyof typeof API_SLUGS] ?? []), ...(ADDED[folder] ?? [])]]))
 
-const { files } = await generate(SPEC)
+const { files } = await generate(await loadSpec(SPEC))
 const pages = [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && f.endsWith('.mdx'))
 
 test('every fixed slug has exactly one page, and there are no others', () => {

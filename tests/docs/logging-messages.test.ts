@@ -39,7 +39,8 @@ function loggerCalls(file: string): Array<Logged | { level: string; dynamic: str
       else if (c === '(' || c === '{' || c === '[') depth++
       else if (c === ')' || c === '}' || c === ']') depth--
     }
-    const args = text.slice(m.index + m[0].length, i - 1).trim()
+    // A formatter may leave a trailing comma after the last argument of a call split over lines.
+    const args = text.slice(m.index + m[0].length, i - 1).trim().replace(/,$/, '')
     const where = `${relative(root, file)}:${text.slice(0, m.index).split('\n').length}`
     const last = /(?:^|,)\s*(['`])((?:(?!\1)[^\\]|\\.)*)\1\s*$/.exec(args)
     if (!last) {

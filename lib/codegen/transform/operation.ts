@@ -5,8 +5,9 @@
 import { STATUS_CODES } from 'node:http'
 import type { Context, Json } from '../context.ts'
 import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
-import type { BodyModel, OperationModel, ResponseModel, TagModel } from '../model.ts'
-import { mergeParameters, transformHeader } from './parameter.ts'
+import type { BodyModel, OperationModel, ResponseModel, SpecModel, TagModel } from '../model.ts'
+import { mergeParameters, parameterRows, transformHeader } from './parameter.ts'
+import { transformComponents, transformServerOperation } from './server.ts'
 import { fillExamples, flatten, schemaRows, type Direction } from './schema.ts'
 
 export const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'] as const
@@ -94,6 +95,7 @@ export function transformOperation(ctx: Context, path: string, method: string): 
       })()
     : undefined
   const responses = Object.entries((operation.responses ?? {}) as Json).map(([status, r]) => transformResponse(ctx, status, r, `${pointer}/responses/${status}`))
+  const parameters = mergeParameters(ctx, pathItem, operation, pathPointer, pointer)
   return {
     pointer,
     method: method.toUpperCase(),
@@ -105,15 +107,22 @@ export function transformOperation(ctx: Context, path: string, method: string): 
     summary: requireString(ctx, operation, 'summary', pointer),
     description: requireString(ctx, operation, 'description', pointer),
     access: { permission, security },
-    parameters: mergeParameters(ctx, pathItem, operation, pathPointer, pointer),
+    parameters: parameterRows(ctx, parameters),
     ...(requestBody ? { requestBody } : {}),
     responses,
     tryItHref: `${ctx.options.demoPath}#/${encodeURIComponent(tag)}/${encodeURIComponent(operationId)}`,
+    server: transformServerOperation(ctx, { operation, method, path, pointer, operationId, permission, parameters }),
   }
 }
 
 /** Every operation, grouped by its first tag in the order the tags are declared. */
 export function transformTags(ctx: Context): TagModel[] {
+  return transformSpec(ctx).tags
+}
+
+/** The one walk of the spec: tags with their operations, the operations in spec order, and the components. */
+export function transformSpec(ctx: Context): SpecModel {
+  const operations: OperationModel[] = []
   const declared = (ctx.doc.tags ?? []) as Json[]
   const tags: TagModel[] = declared.map((tag, i) => {
     const pointer = `#/tags/${i}`
@@ -139,7 +148,8 @@ export function transformTags(ctx: Context): TagModel[] {
       if (op.slug === tag.slug) throw ctx.spec.errorAt(`${op.pointer}/x-page-slug`, `slug ${op.slug} is the intro page of tag ${tag.name}`)
       seen.set(op.route, op.pointer)
       tag.operations.push(op)
+      operations.push(op)
     }
   }
-  return tags
+  return { tags, operations, components: transformComponents(ctx) }
 }

@@ -1,5 +1,5 @@
 /** @module Parameter Object and Header Object → rows (OpenAPI 3.1 §4.8.12, §4.8.21). */
-import type { Context, Json } from '../context.ts'
+import type { Context, Json, Resolved } from '../context.ts'
 import type { ParameterModel } from '../model.ts'
 import { describeSchema, formatValue } from './schema.ts'
 
@@ -27,16 +27,25 @@ export function transformHeader(ctx: Context, name: string, header: unknown, poi
   return transformParameter(ctx, { ...node, name, in: 'header' }, at)
 }
 
-/** Path-item parameters merged with the operation's; the operation wins on (name, in). */
-export function mergeParameters(ctx: Context, pathItem: Json, operation: Json, pathPointer: string, opPointer: string): ParameterModel[] {
-  const merged = new Map<string, ParameterModel>()
+/**
+ * Path-item parameters merged with the operation's, resolved; the operation wins on (name, in)
+ * and keeps the path item's position. Pages and the server table both read this one merge.
+ */
+export function mergeParameters(ctx: Context, pathItem: Json, operation: Json, pathPointer: string, opPointer: string): Resolved<Json>[] {
+  const merged = new Map<string, Resolved<Json>>()
   const add = (list: unknown, base: string) =>
     ((list as unknown[] | undefined) ?? []).forEach((p, i) => {
-      const model = transformParameter(ctx, p, `${base}/parameters/${i}`)
-      merged.set(`${model.in}:${model.name}`, model)
+      const resolved = ctx.resolve<Json>(p, `${base}/parameters/${i}`)
+      if (typeof resolved.node.name !== 'string' || !resolved.node.in) throw ctx.spec.errorAt(resolved.pointer, 'parameter needs a name and `in`')
+      merged.set(`${String(resolved.node.in)}:${resolved.node.name}`, resolved)
     })
   add(pathItem.parameters, pathPointer)
   add(operation.parameters, opPointer)
+  return [...merged.values()]
+}
+
+/** The merged parameters as page rows: path, then query, then header. */
+export function parameterRows(ctx: Context, merged: Resolved<Json>[]): ParameterModel[] {
   const order = { path: 0, query: 1, header: 2, cookie: 3 }
-  return [...merged.values()].sort((a, b) => order[a.in] - order[b.in])
+  return merged.map((p) => transformParameter(ctx, p.node, p.pointer)).sort((a, b) => order[a.in] - order[b.in])
 }

@@ -1,10 +1,15 @@
 /**
  * @module An answer checked against the contract: its status must be one the operation documents,
  * its content type one documented for that status, and a JSON body must match the schema
- * (ajv, the validator the server's tests use). Each problem names the JSON pointer it is at.
+ * (the contract's validators, ./validators.ts). Each problem names the JSON pointer it is at.
  */
-import { bodyErrors, responseValidator } from '../server/http/validation.ts'
-import type { OperationSpec } from './contract.ts'
+import { bodyErrors, responseValidator } from './validators.ts'
+
+/** What of an operation an answer is checked against: a row of the generated table. */
+export interface AnsweredOperation {
+  operationId: string
+  responses: Record<string, Record<string, unknown>>
+}
 
 export interface ContractCheck {
   /** True when nothing in the answer contradicts the contract. */
@@ -28,7 +33,7 @@ export interface ReadAnswer {
 
 export const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json')
 
-export function checkAnswer(op: OperationSpec, answer: ReadAnswer): ContractCheck {
+export function checkAnswer(op: AnsweredOperation, answer: ReadAnswer): ContractCheck {
   const problems: string[] = []
   const notes: string[] = []
   const documented = op.responses[String(answer.status)]
