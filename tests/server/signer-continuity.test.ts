@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import { bearer, expectProblem, halfThenWait, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
 
 const run = promisify(execFile)
 
@@ -44,7 +44,7 @@ before(async () => {
   server = await startTestServer()
   f = httpFetch(server.url)
   token = await prepareUploadTeam(f, 'signer')
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'fresh', name: 'Fresh' }, token))).status, 201)
+  for (const slug of ['fresh', 'race', 'race-drafts']) assert.equal((await f('/v1/apps', jsonBody({ slug, name: slug }, token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-signer-'))
   const source = join(work, 'app.cs')
   await run('sh', ['-c', `printf 'class App { static void Main() {} }' > ${source}`])
@@ -129,4 +129,34 @@ test('files of one version signed by different publishers, or a broken certifica
   assert.match(problem.errors?.[0]?.message ?? '', /"b\.exe" is signed by CN=Beta Corp.*"a\.exe" by CN=Acme Ltd/)
   const cut = await expectProblem(await upload('fresh', '5.0.1', signed.acme.subarray(0, signed.acme.length - 100)), 400, 'validation', 'files')
   assert.match(cut.errors?.[0]?.message ?? '', /"App-Setup-5\.0\.1\.exe" has a certificate table of \d+ bytes at offset \d+ that does not fit the file/)
+})
+
+/** Each response is a 201 or a 409; the accepted ones must all carry one publisher. */
+async function onePublisher(responses: Response[]): Promise<string[]> {
+  const accepted: string[] = []
+  for (const res of responses) {
+    if (res.status === 201 || res.status === 200) accepted.push((await res.json() as Version).signer?.commonName ?? 'unsigned')
+    else assert.match((await expectProblem(res, 409, 'conflict')).detail, /signed by CN=(Acme Ltd|Beta Corp).*signed by CN=(Acme Ltd|Beta Corp)/)
+  }
+  assert.ok(accepted.length > 0, 'one upload is accepted')
+  assert.deepEqual(new Set(accepted).size, 1, `concurrent publishes with different signers both succeeded: ${accepted.join(', ')}`)
+  return accepted
+}
+
+test('concurrent uploads by two publishers: the first to record wins, the others are refused naming both', async () => {
+  // Every body is held back before its end until all are in flight, then all end at once.
+  let release = () => {}
+  const rest = new Promise<void>((resolve) => { release = resolve })
+  const exes = [signed.acme, signed.beta, signed.acme, signed.beta, signed.beta, signed.acme]
+  const bodies = await Promise.all(exes.map((exe, i) => halfThenWait(uploadForm({ version: `1.0.${i}`, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['App-Setup.exe', exe]]), rest)))
+  const responses = bodies.map((body) => f('/v1/apps/race/versions', body.init(token)))
+  await Promise.all(bodies.map((body) => body.halfSent()))
+  release()
+  await onePublisher(await Promise.all(responses))
+})
+
+test('concurrent publishes of drafts by two publishers: only one publisher is published', async () => {
+  const drafts = await Promise.all([signed.acme, signed.beta, signed.acme, signed.beta].map(async (exe, i) =>
+    await expectSpec('uploadVersion', await upload('race-drafts', `1.0.${i}`, exe, { published: 'false' }), 201) as Version))
+  await onePublisher(await Promise.all(drafts.map((d) => f(`/v1/apps/race-drafts/versions/${d.id}`, { ...jsonBody({ published: true }, token), method: 'PATCH' }))))
 })
