@@ -1,5 +1,5 @@
 /**
- * @module Signer continuity: who signed an upload's Windows executables, and whether publishing
+ * @module Signer continuity: who signed an upload's Windows installers (.exe, .msi), and whether publishing
  * it would change the publisher installed apps trust. A new publisher (or unsigned after signed)
  * breaks updaters that pin the publisher (electron-updater's `publisherName`), so it must be
  * declared (`signerChange`); the first signed version of a never-signed app needs no declaration.
@@ -7,19 +7,25 @@
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { lockSignerLine, newestPublishedSigner } from '../storage/signers.ts'
-import { authenticodeSigner, describeSigner, samePublisher, type SignerIdentity } from './authenticode.ts'
+import { authenticodeSigner, describeSigner, msiSigner, samePublisher, type SignerIdentity, type SignerReading } from './authenticode.ts'
 
 /** `read: false`: the upload has no file whose signer Ferry reads. */
 export type UploadSigner = { read: false } | { read: true; identity: SignerIdentity | null }
 
-const signerReadable = (name: string) => name.toLowerCase().endsWith('.exe')
+/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none. */
+function signerReader(name: string): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading>) | undefined {
+  const lower = name.toLowerCase()
+  return lower.endsWith('.exe') ? authenticodeSigner : lower.endsWith('.msi') ? msiSigner : undefined
+}
 
-/** The signer of the upload's `.exe` files; a 400 when one cannot be read or they disagree. */
+/** The signer of the upload's `.exe` and `.msi` files; a 400 when one cannot be read or they disagree. */
 export async function readUploadSigner(blobs: BlobStore, files: { name: string; blobKey: string; size: number }[]): Promise<UploadSigner> {
   const errors: FieldError[] = []
   let first: { name: string; identity: SignerIdentity | null } | undefined
-  for (const file of files.filter((f) => signerReadable(f.name))) {
-    const reading = await authenticodeSigner(blobs, file.blobKey, file.size)
+  for (const file of files) {
+    const read = signerReader(file.name)
+    if (!read) continue
+    const reading = await read(blobs, file.blobKey, file.size)
     if ('problem' in reading) {
       errors.push({ field: 'files', message: `${JSON.stringify(file.name)} ${reading.problem}` })
     } else if (!first) {
