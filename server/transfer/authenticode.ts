@@ -25,6 +25,8 @@ export type SignerReading = { identity: SignerIdentity | null } | { problem: str
 
 /** A signature larger than this is refused rather than read into memory (real ones are a few KiB). */
 const MAX_CERTIFICATE_TABLE = 1024 * 1024
+/** An MSI's directory or mini FAT larger than this is refused (real ones are a few KiB). */
+const MAX_MSI_TABLE = 4 * 1024 * 1024
 const SIGNED_DATA = '1.2.840.113549.1.7.2'
 const WIN_CERT_TYPE_PKCS_SIGNED_DATA = 0x0002
 
@@ -97,7 +99,7 @@ export async function authenticodeSigner(blobs: BlobStore, key: string, size: nu
 
 /** Reads the Authenticode signer of the MSI package stored at `key`; a file that is not a compound file reads as unsigned. */
 export async function msiSigner(blobs: BlobStore, key: string, size: number): Promise<SignerReading> {
-  const stream = await rootStream(blobs, key, size, '\u0005DigitalSignature', MAX_CERTIFICATE_TABLE)
+  const stream = await rootStream(blobs, key, size, '\u0005DigitalSignature', { stream: MAX_CERTIFICATE_TABLE, table: MAX_MSI_TABLE })
   if ('problem' in stream) return stream
   return stream.bytes ? signedDataSigner(stream.bytes) : { identity: null }
 }

@@ -13,6 +13,9 @@ const NO_STREAM = 0xffffffff
 const HEADER_DIFAT = 109
 const ENTRY = 128
 
+/** The most bytes read into memory: the stream itself, and the directory or mini FAT walked to find it. */
+export interface Limits { stream: number; table: number }
+
 /** What the file holds under `name` at its root: the stream's bytes, none, or why it cannot be read. */
 export type StreamReading = { bytes: Uint8Array | null } | { problem: string }
 
@@ -88,6 +91,14 @@ class CompoundFile {
     return sectors
   }
 
+  /** A whole chain, refused when it holds more than `maxBytes` (a directory or mini FAT read into memory). */
+  async table(first: number, maxBytes: number, what: string): Promise<Uint8Array> {
+    const most = Math.floor(maxBytes / this.layout.sectorSize)
+    const sectors = await this.chain(first, most + 1)
+    if (sectors.length > most) throw new Unreadable(`has a ${what} larger than ${maxBytes} bytes`)
+    return this.read(sectors, sectors.length * this.layout.sectorSize)
+  }
+
   /** The bytes of the given sectors, consecutive ones read in one range. */
   async read(sectors: number[], length: number): Promise<Uint8Array> {
     const out = new Uint8Array(sectors.length * this.layout.sectorSize)
@@ -102,24 +113,23 @@ class CompoundFile {
   }
 
   /** A stream below the mini-stream cutoff: its 64-byte mini sectors inside the root entry's stream. */
-  async readMini(first: number, length: number, rootFirst: number): Promise<Uint8Array> {
+  async readMini(first: number, length: number, root: { start: number; size: number }, maxBytes: number): Promise<Uint8Array> {
     const { miniSectorSize, sectorSize } = this.layout
-    const miniFatSectors = await this.chain(this.layout.firstMiniFat)
-    const miniFatBytes = await this.read(miniFatSectors, miniFatSectors.length * sectorSize)
+    const miniFatBytes = await this.table(this.layout.firstMiniFat, maxBytes, 'mini FAT')
     const miniFat = new DataView(miniFatBytes.buffer, miniFatBytes.byteOffset, miniFatBytes.byteLength)
     const needed = Math.ceil(length / miniSectorSize)
     const minis: number[] = []
     for (let at = first; minis.length < needed; at = miniFat.getUint32(at * 4, true)) {
       if (at === END_OF_CHAIN) throw new Unreadable('has a stream longer than its mini sector chain')
-      if ((at + 1) * 4 > miniFat.byteLength) throw new Unreadable('has a mini sector chain that runs past its mini FAT')
+      if ((at + 1) * 4 > miniFat.byteLength || (at + 1) * miniSectorSize > root.size) throw new Unreadable('has a mini sector chain that runs past its mini FAT or mini stream')
       minis.push(at)
     }
     // The mini stream's sectors up to the last one needed; each mini sector's file offset, and
     // neighbours in the file read as one range.
     const perSector = sectorSize / miniSectorSize
-    const root = await this.chain(rootFirst, Math.floor(Math.max(...minis) / perSector) + 1)
+    const stream = await this.chain(root.start, Math.floor(Math.max(...minis) / perSector) + 1)
     const offsets = minis.map((at) => {
-      const sector = root[Math.floor(at / perSector)]
+      const sector = stream[Math.floor(at / perSector)]
       if (sector === undefined) throw new Unreadable('has a mini sector past the end of its mini stream')
       return (sector + 1) * sectorSize + (at % perSector) * miniSectorSize
     })
@@ -171,16 +181,16 @@ async function layoutOf(blobs: BlobStore, key: string, size: number): Promise<La
 
 /**
  * The stream named `name` directly under the root storage of the compound file stored at `key`;
- * `{ bytes: null }` when the file is not a compound file or has no such stream. A stream larger
- * than `maxBytes` is a problem, not read.
+ * `{ bytes: null }` when the file is not a compound file or has no such stream. A stream or a
+ * table (directory, mini FAT) larger than its limit is a problem, not read: memory stays bounded
+ * whatever the file says.
  */
-export async function rootStream(blobs: BlobStore, key: string, size: number, name: string, maxBytes: number): Promise<StreamReading> {
+export async function rootStream(blobs: BlobStore, key: string, size: number, name: string, limits: Limits): Promise<StreamReading> {
   try {
     const layout = await layoutOf(blobs, key, size)
     if (!layout) return { bytes: null }
     const file = new CompoundFile(blobs, key, size, layout)
-    const sectors = await file.chain(file.firstDirectory)
-    const directory = await file.read(sectors, sectors.length * layout.sectorSize)
+    const directory = await file.table(file.firstDirectory, limits.table, 'directory')
     const root = entryAt(directory, 0, layout.sectorSize)
     if (!root || root.type !== 5) return { problem: 'has a compound-file directory without a root entry' }
     // The root's children form a tree through left and right siblings; visit each entry once.
@@ -193,9 +203,9 @@ export async function rootStream(blobs: BlobStore, key: string, size: number, na
       const entry = entryAt(directory, id, layout.sectorSize)
       if (!entry) return { problem: `has a compound-file directory entry ${id} past the directory's end` }
       if (entry.name === name && entry.type === 2) {
-        if (entry.size > maxBytes) return { problem: `has a ${JSON.stringify(name)} stream of ${entry.size} bytes; at most ${maxBytes} are read` }
+        if (entry.size > limits.stream) return { problem: `has a ${JSON.stringify(name)} stream of ${entry.size} bytes; at most ${limits.stream} are read` }
         const bytes = entry.size < file.cutoff
-          ? await file.readMini(entry.start, entry.size, root.start)
+          ? await file.readMini(entry.start, entry.size, root, limits.table)
           : await file.read(await file.chain(entry.start, Math.ceil(entry.size / layout.sectorSize)), entry.size)
         return { bytes }
       }

@@ -44,11 +44,11 @@ before(async () => {
 })
 after(() => rmSync(work, { recursive: true, force: true }))
 
-async function read(bytes: Uint8Array, name = STREAM, max = 1024 * 1024) {
+async function read(bytes: Uint8Array, name = STREAM, limits = { stream: 1024 * 1024, table: 1024 * 1024 }) {
   const key = `art_cfb${++keys}`
   await blobs.put(key, bytes)
   try {
-    return await rootStream(blobs, key, bytes.length, name, max)
+    return await rootStream(blobs, key, bytes.length, name, limits)
   } finally {
     await blobs.delete(key)
   }
@@ -62,8 +62,9 @@ test('the signature stream reads back as msitools extracts it; a missing stream 
   assert.deepEqual(await read(new TextEncoder().encode('MZ not a compound file'.repeat(40))), { bytes: null })
 })
 
-test('a stream larger than the cap is a problem naming its size', async () => {
-  assert.deepEqual(await read(signed, STREAM, 100), { problem: `has a "\\u0005DigitalSignature" stream of ${signature.length} bytes; at most 100 are read` })
+test('a stream or a directory larger than its cap is a problem, not read', async () => {
+  assert.deepEqual(await read(signed, STREAM, { stream: 100, table: 65536 }), { problem: `has a "\\u0005DigitalSignature" stream of ${signature.length} bytes; at most 100 are read` })
+  assert.deepEqual(await read(signed, STREAM, { stream: 65536, table: 511 }), { problem: 'is a compound file that has a directory larger than 511 bytes' })
 })
 
 test('a directory chain that loops is a problem, not an endless walk', async () => {
