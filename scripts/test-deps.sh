@@ -37,8 +37,12 @@ has nginx || need nginx-light
 # Varnish in front of Ferry in tests/server/edge-cache.test.ts and npm run bench:edge (varnishd
 # compiles its VCL with the C compiler, which the package depends on).
 has varnishd || need varnish
-# osslsigncode signs the Windows test fixtures of tests/server/signer-continuity.test.ts.
+# osslsigncode signs the Windows test fixtures of tests/server/signer-continuity.test.ts; wixl
+# builds its MSI packages and msitools' msiinfo extracts their signature stream
+# (tests/server/compound-file.test.ts).
 has osslsigncode || need osslsigncode
+has wixl || need wixl
+has msiinfo || need msitools
 # The Linux repository tests (tests/server/linux-repositories.test.ts): dnf as a client, and rpm
 # (rpmbuild, rpmsign) and gnupg to build signed fixtures; apt-get and dpkg-deb are Debian's own.
 if ! has dnf || ! has rpmbuild || ! has gpg; then need dnf rpm gnupg; fi

@@ -158,12 +158,13 @@ export interface paths {
          *     otherwise the upload is refused with a `400` naming the file and the rule. Other names are
          *     carried URL-encoded and need no such care.
          *
-         *     Ferry reads who signed each `.exe` (its Authenticode publisher: the signer certificate's
-         *     subject CN and O). A published version signed by another publisher than the newest
+         *     Ferry reads who signed each `.exe` and `.msi` (its Authenticode publisher: the signer
+         *     certificate's subject CN and O). A published version signed by another publisher than the newest
          *     published version of the same app, channel and platform, or unsigned after a signed one,
          *     is refused with a `409` naming both, unless the upload declares the change with
          *     `signerChange=true` (a bridge release). Unsigned uploads stay allowed while the app has
-         *     never been signed.
+         *     never been signed. The comparison and the version's recording hold a lock per app,
+         *     channel and platform, so of two such uploads sent at once only the first recorded passes.
          */
         post: operations["uploadVersion"];
         delete?: never;
@@ -2221,7 +2222,7 @@ export interface components {
             publishedAt: components["schemas"]["Timestamp"] | null;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             /**
-             * @description Who signed the version's Windows executables (`.exe`); `null` when they are unsigned.
+             * @description Who signed the version's Windows installers (`.exe`, `.msi`); `null` when they are unsigned.
              *     Absent when the version has no file whose signer Ferry reads.
              */
             signer?: components["schemas"]["SignerIdentity"] | null;
@@ -2802,7 +2803,7 @@ export interface components {
             artifacts: components["schemas"]["Artifact"][];
         };
         /**
-         * @description The Authenticode publisher of a Windows executable: the signer certificate's subject
+         * @description The Authenticode publisher of a Windows installer (`.exe`, `.msi`): the signer certificate's subject
          *     common name and organization, and the SHA-256 of the certificate. Two identities are the
          *     same publisher when both names match (a renewed certificate keeps its publisher).
          * @example {

@@ -26,7 +26,7 @@ import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
-import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
+import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
@@ -125,10 +125,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
     }
 
-    const signerColumns = await uploadSignerColumns(s.db, s.blobs, upload.files, {
-      app: slug, version: body.version, channelId, platformId, published: body.published === true,
-      declared: body.signerChange === true, note: body.signerChangeNote,
-    })
+    const signer = await readUploadSigner(s.blobs, upload.files)
 
     const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
@@ -140,6 +137,10 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     }))
     try {
       await s.db.transaction().execute(async (trx) => {
+        const signerColumns = await uploadSignerColumns(trx, signer, {
+          app: slug, version: body.version, channelId, platformId, published: body.published === true,
+          declared: body.signerChange === true, note: body.signerChangeNote,
+        })
         await trx.insertInto('versions').values({
           id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
@@ -238,22 +239,25 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
             health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
           }
-      const signerColumns = body.published === true ? await publishSignerColumns(s.db, app.slug, path.version) : {}
-      const updated = await s.db.updateTable('versions')
-        .set((eb) => ({
-          ...rampColumns,
-          ...signerColumns,
-          ...policyColumns,
-          ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
-          ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
-          ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
-          ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
-          ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
-          ...(body.published !== undefined
-            ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
-            : {}),
-        }))
-        .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+      // One transaction: a publish's signer check holds its line's lock until the version is published.
+      const updated = await s.db.transaction().execute(async (trx) => {
+        const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
+        return trx.updateTable('versions')
+          .set((eb) => ({
+            ...rampColumns,
+            ...signerColumns,
+            ...policyColumns,
+            ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
+            ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
+            ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
+            ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+            ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
+            ...(body.published !== undefined
+              ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
+              : {}),
+          }))
+          .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+      })
       if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
       if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
       return respond(200, await oneVersion(c, app.slug, path.version))

@@ -1,5 +1,18 @@
-/** @module The signer recorded on the newest published version of an app's channel and platform. */
+/** @module The signer recorded on the newest published version of an app's channel and platform, and the lock that keeps it. */
+import { sql } from 'kysely'
+import { dialectOf } from './dialect.ts'
 import type { Db } from './types.ts'
+
+/**
+ * Serializes signer checks of one app, channel and platform until the transaction `trx` ends, so
+ * two publishes by different signers cannot both pass the check before either is recorded.
+ * PostgreSQL: a transaction-scoped advisory lock on the line's key. SQLite: the transaction
+ * already holds the one connection every other query waits for.
+ */
+export async function lockSignerLine(trx: Db, app: string, channelId: string, platformId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`ferry-signer ${app} ${channelId} ${platformId}`}, 0))`.execute(trx)
+}
 
 /**
  * The newest published version (semver order, then upload order) of an app on a channel and

@@ -1,13 +1,16 @@
 /**
- * @module Who signed a Windows executable: the Authenticode publisher of a PE file (`.exe`).
- * The PE's certificate table (data directory 4, a file offset) holds a WIN_CERTIFICATE whose
- * PKCS#7 SignedData names its signer; that certificate's subject CN and O, and the SHA-256 of
- * its DER, are the identity. Parsed with pkijs/asn1js. Ferry reads the identity; it does not
+ * @module Who signed a Windows installer: the Authenticode publisher of a PE file (`.exe`) or of
+ * an MSI package (`.msi`). The PE's certificate table (data directory 4, a file offset) holds a
+ * WIN_CERTIFICATE whose PKCS#7 SignedData names its signer; an MSI, an OLE compound file, keeps
+ * the same SignedData as its root stream `\x05DigitalSignature`. The signer certificate's
+ * subject CN and O, and the SHA-256 of its DER, are the identity. Parsed with pkijs/asn1js. Ferry reads the identity; it does not
  * check the signature or the chain (Windows and the updater do that on the device).
  */
 import { fromBER } from 'asn1js'
 import { Certificate, ContentInfo, SignedData, IssuerAndSerialNumber } from 'pkijs'
 import type { BlobStore } from '../storage/types.ts'
+import { readRange } from './blob-range.ts'
+import { rootStream } from './compound-file.ts'
 
 export interface SignerIdentity {
   kind: 'authenticode'
@@ -22,25 +25,10 @@ export type SignerReading = { identity: SignerIdentity | null } | { problem: str
 
 /** A signature larger than this is refused rather than read into memory (real ones are a few KiB). */
 const MAX_CERTIFICATE_TABLE = 1024 * 1024
+/** An MSI's directory or mini FAT larger than this is refused (real ones are a few KiB). */
+const MAX_MSI_TABLE = 4 * 1024 * 1024
 const SIGNED_DATA = '1.2.840.113549.1.7.2'
 const WIN_CERT_TYPE_PKCS_SIGNED_DATA = 0x0002
-
-async function readRange(blobs: BlobStore, key: string, start: number, length: number): Promise<Uint8Array | undefined> {
-  if (length <= 0) return new Uint8Array(0)
-  const blob = await blobs.get(key, { start, end: start + length - 1 })
-  if (!blob) return undefined
-  const out = new Uint8Array(length)
-  let at = 0
-  const reader = blob.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    const take = Math.min(value.length, length - at)
-    out.set(value.subarray(0, take), at)
-    at += take
-  }
-  return at === length ? out : undefined
-}
 
 /** The certificate table's file offset and size; `null` when the file is not a PE or has none. */
 async function certificateTable(blobs: BlobStore, key: string, size: number): Promise<{ offset: number; size: number } | null> {
@@ -107,6 +95,13 @@ export async function authenticodeSigner(blobs: BlobStore, key: string, size: nu
     return { problem: 'has a certificate table whose first entry is not a PKCS#7 signature (WIN_CERT_TYPE_PKCS_SIGNED_DATA)' }
   }
   return signedDataSigner(entry.subarray(8, length))
+}
+
+/** Reads the Authenticode signer of the MSI package stored at `key`; a file that is not a compound file reads as unsigned. */
+export async function msiSigner(blobs: BlobStore, key: string, size: number): Promise<SignerReading> {
+  const stream = await rootStream(blobs, key, size, '\u0005DigitalSignature', { stream: MAX_CERTIFICATE_TABLE, table: MAX_MSI_TABLE })
+  if ('problem' in stream) return stream
+  return stream.bytes ? signedDataSigner(stream.bytes) : { identity: null }
 }
 
 /** "CN=Acme Ltd, O=Acme (SHA-256 ab12…)", or "unsigned". */

@@ -1,25 +1,31 @@
 /**
- * @module Signer continuity: who signed an upload's Windows executables, and whether publishing
+ * @module Signer continuity: who signed an upload's Windows installers (.exe, .msi), and whether publishing
  * it would change the publisher installed apps trust. A new publisher (or unsigned after signed)
  * breaks updaters that pin the publisher (electron-updater's `publisherName`), so it must be
  * declared (`signerChange`); the first signed version of a never-signed app needs no declaration.
  */
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
-import { newestPublishedSigner } from '../storage/signers.ts'
-import { authenticodeSigner, describeSigner, samePublisher, type SignerIdentity } from './authenticode.ts'
+import { lockSignerLine, newestPublishedSigner } from '../storage/signers.ts'
+import { authenticodeSigner, describeSigner, msiSigner, samePublisher, type SignerIdentity, type SignerReading } from './authenticode.ts'
 
 /** `read: false`: the upload has no file whose signer Ferry reads. */
 export type UploadSigner = { read: false } | { read: true; identity: SignerIdentity | null }
 
-const signerReadable = (name: string) => name.toLowerCase().endsWith('.exe')
+/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none. */
+function signerReader(name: string): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading>) | undefined {
+  const lower = name.toLowerCase()
+  return lower.endsWith('.exe') ? authenticodeSigner : lower.endsWith('.msi') ? msiSigner : undefined
+}
 
-/** The signer of the upload's `.exe` files; a 400 when one cannot be read or they disagree. */
+/** The signer of the upload's `.exe` and `.msi` files; a 400 when one cannot be read or they disagree. */
 export async function readUploadSigner(blobs: BlobStore, files: { name: string; blobKey: string; size: number }[]): Promise<UploadSigner> {
   const errors: FieldError[] = []
   let first: { name: string; identity: SignerIdentity | null } | undefined
-  for (const file of files.filter((f) => signerReadable(f.name))) {
-    const reading = await authenticodeSigner(blobs, file.blobKey, file.size)
+  for (const file of files) {
+    const read = signerReader(file.name)
+    if (!read) continue
+    const reading = await read(blobs, file.blobKey, file.size)
     if ('problem' in reading) {
       errors.push({ field: 'files', message: `${JSON.stringify(file.name)} ${reading.problem}` })
     } else if (!first) {
@@ -62,11 +68,13 @@ export interface ContinuityTarget {
 /**
  * Compares a version about to be published with the newest published one of its app, channel and
  * platform. Returns the previous publisher when the signer changed (declared), `null` when it did
- * not; throws a 409 naming both publishers when it changed undeclared.
+ * not; throws a 409 naming both publishers when it changed undeclared. `trx` is the transaction
+ * that records the version: the check holds the line's lock until it ends.
  */
-export async function checkSignerContinuity(db: Db, target: ContinuityTarget): Promise<SignerIdentity | null> {
+export async function checkSignerContinuity(trx: Db, target: ContinuityTarget): Promise<SignerIdentity | null> {
   if (!target.signer.read) return null
-  const previous = await newestPublishedSigner(db, target.app, target.channelId, target.platformId, target.versionId)
+  await lockSignerLine(trx, target.app, target.channelId, target.platformId)
+  const previous = await newestPublishedSigner(trx, target.app, target.channelId, target.platformId, target.versionId)
   const before = previous ? storedSigner(previous.signer) : null
   const current = target.signer.identity
   // Nothing signed before: an unsigned or a first signed version changes nothing installed apps check.
@@ -82,10 +90,12 @@ export function signerChangeNote(current: SignerIdentity | null, previous: Signe
   return `${now}${was}: a bridge release${note ? ` (${note})` : ''}`
 }
 
-/** The version columns an upload records: its signer and, when published, the continuity check's outcome. */
-export async function uploadSignerColumns(db: Db, blobs: BlobStore, files: { name: string; blobKey: string; size: number }[], upload: Omit<ContinuityTarget, 'signer'> & { published: boolean; note: string | undefined }) {
-  const signer = await readUploadSigner(blobs, files)
-  const previous = upload.published ? await checkSignerContinuity(db, { ...upload, signer }) : null
+/**
+ * The version columns an upload records: its signer (read before, from the stored files) and, when
+ * published, the continuity check's outcome; `trx` is the transaction that inserts the version.
+ */
+export async function uploadSignerColumns(trx: Db, signer: UploadSigner, upload: Omit<ContinuityTarget, 'signer'> & { published: boolean; note: string | undefined }) {
+  const previous = upload.published ? await checkSignerContinuity(trx, { ...upload, signer }) : null
   return {
     signer_read: signer.read ? 1 : 0,
     signer: signer.read && signer.identity ? JSON.stringify(signer.identity) : null,
@@ -94,12 +104,15 @@ export async function uploadSignerColumns(db: Db, blobs: BlobStore, files: { nam
   }
 }
 
-/** Publishing a stored draft: the same check, against what is published now; `{}` when it is already published or gone. */
-export async function publishSignerColumns(db: Db, app: string, versionId: string): Promise<{ signer_previous?: string | null }> {
-  const row = await db.selectFrom('versions').select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
+/**
+ * Publishing a stored draft: the same check, against what is published now; `{}` when it is
+ * already published or gone. `trx` is the transaction that publishes it.
+ */
+export async function publishSignerColumns(trx: Db, app: string, versionId: string): Promise<{ signer_previous?: string | null }> {
+  const row = await trx.selectFrom('versions').select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
     .where('id', '=', versionId).where('app_slug', '=', app).executeTakeFirst()
   if (!row || row.published === 1 || row.signer_read !== 1) return {}
-  const previous = await checkSignerContinuity(db, {
+  const previous = await checkSignerContinuity(trx, {
     app, version: row.version, channelId: row.channel_id, platformId: row.platform_id, versionId,
     signer: { read: true, identity: storedSigner(row.signer) }, declared: row.signer_change_note !== null,
   })
