@@ -31,6 +31,7 @@ import type { BlobStore, Db } from '../storage/types.ts'
 import { dialectOf } from '../storage/dialect.ts'
 import { releaseLeases } from '../storage/webhook-outbox.ts'
 import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
+import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -264,7 +265,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   // SQLite has one process: attempts a killed predecessor left in flight are due now.
   if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
   const webhookWorker = createWebhookWorker({
-    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false),
+    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false), healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...config.healthPolicy },
     ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}), ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
   })
   webhookWorker.start(webhooks?.intervalMs ?? WEBHOOK_PASS_MS)

@@ -28,15 +28,22 @@ export interface AddressOutcomes { installed: number; failed: number }
 
 /**
  * Per version, the reports since its last resume grouped by the address its device was offered
- * the version from. Reports without an offer never count.
+ * the version from. Reports without an offer never count. `since` (version id → ISO time) keeps
+ * only reports after it for those versions (a gated ramp's step: the report that released a hold
+ * belongs to the step before); other ids count all since the resume.
  */
-export async function reportsByAddress(db: Db, ids: string[]): Promise<Map<string, AddressOutcomes[]>> {
+export async function reportsByAddress(db: Db, ids: string[], since?: ReadonlyMap<string, string>): Promise<Map<string, AddressOutcomes[]>> {
   const out = new Map<string, AddressOutcomes[]>()
   if (ids.length === 0) return out
   const rows = await db.selectFrom('health_reports as h')
     .innerJoin('update_offers as o', (j) => j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'))
     .innerJoin('versions as v', 'v.id', 'h.version_id')
-    .where('h.version_id', 'in', ids)
+    .where((eb) => since?.size
+      ? eb.or(ids.map((id) => {
+        const from = since.get(id)
+        return from === undefined ? eb('h.version_id', '=', id) : eb.and([eb('h.version_id', '=', id), eb('h.reported_at', '>', from)])
+      }))
+      : eb('h.version_id', 'in', ids))
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
     .groupBy(['h.version_id', 'o.address_hash'])
     .select((eb) => ['h.version_id',

@@ -357,6 +357,14 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.createIndex('telemetry_devices_version').on('telemetry_devices').columns(['app_slug', 'version', 'channel', 'platform', 'arch', 'day']).execute()
     },
   },
+  // Ramp holds announced by webhooks (server/webhooks/worker.ts): the hold (its start) last told
+  // as holding and as paused at its deadline, so each is sent once per hold across instances.
+  '0015-health-daily': {
+    async up(db) {
+      await db.schema.alterTable('webhook_ramp_marks').addColumn('held_since', 'text').execute()
+      await db.schema.alterTable('webhook_ramp_marks').addColumn('lapsed_since', 'text').execute()
+    },
+  },
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */

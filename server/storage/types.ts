@@ -214,7 +214,15 @@ export interface WebhookDeliveriesTable {
   created_at: string
 }
 /** The last ramp step announced for a version's ramp (a new ramp, a new `ramp_started_at`, starts over). */
-export interface WebhookRampMarksTable { version_id: string; ramp_started_at: string; step: number }
+export interface WebhookRampMarksTable {
+  version_id: string
+  ramp_started_at: string
+  step: number
+  /** ISO start of the last hold announced as `version.ramp_holding`. */
+  held_since: string | null
+  /** ISO start of the last hold announced as paused at its deadline. */
+  lapsed_since: string | null
+}
 /** One entry of the audit log (server/audit/): append-only, pruned by age only. */
 export interface AuditLogTable {
   id: string
