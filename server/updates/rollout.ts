@@ -196,7 +196,7 @@ export function gateOpenAt(row: RolloutColumns, now: number): boolean {
 }
 
 /**
- * Epoch ms from which reports are the evidence of the step in force at `now` (while a ramp holds,
+ * Epoch ms after which reports are the evidence of the step in force at `now` (while a ramp holds,
  * of the step before the hold): a step's gate counts only installs reported during it. `null`
  * without a ramp.
  */
@@ -206,7 +206,9 @@ export function evidenceSince(row: RolloutColumns, now: number): number | null {
   const { step } = rolloutAt(row, now)
   const started = ms(row.ramp_started_at)
   if (step === null) return started
-  return started + row.ramp_paused_seconds * 1000 + (stepStarts(steps)[step] ?? 0)
+  // The clock moves in whole seconds, so a step a report released may begin up to a second before
+  // that report: the window opens a second into the step, leaving the releasing reports to the step before.
+  return started + row.ramp_paused_seconds * 1000 + (stepStarts(steps)[step] ?? 0) + 1000
 }
 
 /**
