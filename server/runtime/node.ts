@@ -27,6 +27,7 @@ import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import { pruneAudit } from '../audit/store.ts'
+import { aggregateHealthReports, RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { dialectOf } from '../storage/dialect.ts'
 import { releaseLeases } from '../storage/webhook-outbox.ts'
@@ -278,6 +279,9 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     pruneAudit(db, new Date(), config.auditRetentionDays)
       .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
       .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
+    aggregateHealthReports(db, new Date())
+      .then((rows) => { if (rows > 0) logger.info({ rows, olderThanDays: RAW_HEALTH_DAYS }, 'health reports summed per day') })
+      .catch((err: unknown) => logger.error({ err }, 'health report aggregation failed'))
   }
   prune()
   const pruning = setInterval(prune, AUDIT_PRUNE_MS)

@@ -159,6 +159,15 @@ export interface HealthReportsTable {
   reported_at: string
 }
 
+/** Health reports older than a month, summed per version, UTC day and client address ('' without an offer). */
+export interface HealthDailyTable {
+  version_id: string
+  day: string
+  address_hash: string
+  installed: number
+  failed: number
+}
+
 /** A version offered to a device by an update check: what lets its health reports count. */
 export interface UpdateOffersTable {
   version_id: string
@@ -266,6 +275,7 @@ export interface Database {
   linux_packages: LinuxPackagesTable
   version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable
+  health_daily: HealthDailyTable
   update_offers: UpdateOffersTable
   teams: TeamsTable
   users: UsersTable
