@@ -2685,7 +2685,11 @@ export interface components {
                 actor: components["schemas"]["WebhookActor"] | null;
             };
         };
-        /** @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step` counts from 0). */
+        /**
+         * @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step`
+         *     counts from 0). `actor` is `null`: the ramp's clock (or, on a gated ramp, the reports that
+         *     brought its evidence) moved it, not a person.
+         */
         WebhookRampStepEvent: {
             /** @enum {string} */
             type: "version.ramp_step";
@@ -2695,6 +2699,7 @@ export interface components {
                 version: components["schemas"]["WebhookVersion"];
                 step: number;
                 percentage: number;
+                actor?: null;
             };
         };
         /**

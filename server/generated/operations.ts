@@ -2201,6 +2201,9 @@ export const componentSchemas: Record<string, unknown> = {
             },
             "percentage": {
               "type": "number"
+            },
+            "actor": {
+              "type": "null"
             }
           }
         }

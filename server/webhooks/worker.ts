@@ -71,7 +71,7 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       const announced = v.markStartedAt === v.ramp_started_at && v.mark !== null && v.mark >= step
       if (!announced && (await advanceRampMark(o.db, v.id, v.ramp_started_at, step))) {
         const version = await versionSummary(o.db, v.id)
-        if (version) await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage } })
+        if (version) await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage, actor: null } })
       }
       if (hold) await announceHold(v, now, step, percentage, hold)
     }

@@ -164,10 +164,10 @@ test('a ramp announces each step once, when the worker passes after it began', a
     // The timestamps follow the simulated clock: checked with the library's own signing.
     const sig = new Webhook(s.secret).sign(x.id, new Date(Number(x.headers['webhook-timestamp']) * 1000), x.body)
     assert.ok(String(x.headers['webhook-signature']).split(' ').includes(sig))
-    const body = JSON.parse(x.body) as { data: { step: number; percentage: number } }
-    return [body.data.step, body.data.percentage]
+    const body = JSON.parse(x.body) as { data: { step: number; percentage: number; actor: unknown } }
+    return [body.data.step, body.data.percentage, body.data.actor]
   })
-  assert.deepEqual(steps, [[0, 10], [1, 50]])
+  assert.deepEqual(steps, [[0, 10, null], [1, 50, null]])
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
