@@ -11,7 +11,7 @@ import { advanceRampMark, claimDueDeliveries, markRampHold, rampingVersions, typ
 import { DEFAULT_HEALTH_POLICY, gateProgress, lapsedReason, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy, type RolloutPosition } from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import { timestamp } from '../http/respond.ts'
-import { enqueueEvent, versionSummary } from './events.ts'
+import { enqueueEvent, versionSummary, type WebhookEvent } from './events.ts'
 import type { Logger } from '../http/services.ts'
 
 /** What one HTTP attempt came to: a response status, or an error that stopped it (refused, timed out). */
@@ -84,26 +84,29 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
    */
   async function announceHold(v: RampingVersion, now: Date, step: number, percentage: number, hold: NonNullable<RolloutPosition['hold']>) {
     const since = new Date(hold.since).toISOString()
-    if ((hold.expired ? v.lapsedSince : v.heldSince) === since) return
     const gate = parseGate(v.ramp_gate)
-    if (!gate || !(await markRampHold(o.db, v.id, hold.expired ? 'lapsed_since' : 'held_since', since))) return
+    if (!gate || (hold.expired ? v.lapsedSince : v.heldSince) === since) return
     const { policy } = policyOf(v, o.healthPolicy ?? DEFAULT_HEALTH_POLICY)
     const tally = tallyReports((await stepEvidence(o.db, [v], now.getTime())).get(v.id) ?? [], policy)
     const version = await versionSummary(o.db, v.id)
     if (!version) return
     const base = { teamId: v.team_id, app: v.app_slug }
-    if (hold.expired) {
-      const paused = { at: timestamp(new Date(hold.deadline)), reason: lapsedReason(gate, hold, tally), automatic: true }
-      await enqueueEvent(o.db, now, { ...base, type: 'version.paused', data: { app: v.app_slug, version: { ...version, paused }, actor: null } })
-      return
-    }
-    const evidence = {
-      installs: tally.reports - tally.failed, minInstalls: gate.minInstalls, reports: tally.reports, failed: tally.failed,
-      failureRatio: tally.reports ? tally.failed / tally.reports : 0, maxFailureRatio: gate.maxFailureRatio, progress: gateProgress(tally, gate),
-    }
-    await enqueueEvent(o.db, now, {
-      ...base, type: 'version.ramp_holding',
-      data: { app: v.app_slug, version, step, percentage, holding: { step: hold.step, since: timestamp(new Date(hold.since)), deadline: timestamp(new Date(hold.deadline)) }, evidence, actor: null },
+    const event: WebhookEvent = hold.expired
+      ? { ...base, type: 'version.paused', data: { app: v.app_slug, version: { ...version, paused: { at: timestamp(new Date(hold.deadline)), reason: lapsedReason(gate, hold, tally), automatic: true } }, actor: null } }
+      : {
+        ...base, type: 'version.ramp_holding',
+        data: {
+          app: v.app_slug, version, step, percentage, actor: null,
+          holding: { step: hold.step, since: timestamp(new Date(hold.since)), deadline: timestamp(new Date(hold.deadline)) },
+          evidence: {
+            installs: tally.reports - tally.failed, minInstalls: gate.minInstalls, reports: tally.reports, failed: tally.failed,
+            failureRatio: tally.reports ? tally.failed / tally.reports : 0, maxFailureRatio: gate.maxFailureRatio, progress: gateProgress(tally, gate),
+          },
+        },
+      }
+    // The mark and the event commit together: announced exactly once, or not yet.
+    await o.db.transaction().execute(async (trx) => {
+      if (await markRampHold(trx, v.id, hold.expired ? 'lapsed_since' : 'held_since', since)) await enqueueEvent(trx, now, event)
     })
   }
 
