@@ -2360,10 +2360,11 @@ export interface components {
         };
         /**
          * @description Evidence a ramp needs before each step after the first begins: at least `minInstalls`
-         *     counted `installed` reports on the version and a failure share at or below
-         *     `maxFailureRatio` (counted as `HealthPolicy` counts: only devices Ferry offered the
-         *     version, each client address capped). Without it the ramp holds: its clock stops before
-         *     the next step. A hold that lasts `deadlineMinutes` pauses the rollout. Members left out take
+         *     counted `installed` reports on the version during the step before it, and a failure share
+         *     at or below `maxFailureRatio` (counted as `HealthPolicy` counts: only devices Ferry offered
+         *     the version, each client address capped). Each step needs its own evidence: installs
+         *     reported during step 1 do not open the way to step 3. Without it the ramp holds: its clock
+         *     stops before the next step. A hold that lasts `deadlineMinutes` pauses the rollout. Members left out take
          *     the server's defaults (50 installs, 0.05, 10080 minutes).
          * @example {
          *       "minInstalls": 50,
@@ -2372,7 +2373,7 @@ export interface components {
          *     }
          */
         RampGate: {
-            /** @description Counted `installed` reports needed since the version was last resumed. */
+            /** @description Counted `installed` reports needed since the step in force began (or since the version was last resumed, if later). */
             minInstalls?: number;
             /** @description The largest share of counted reports that may be `failed`. */
             maxFailureRatio?: number;
@@ -2383,9 +2384,9 @@ export interface components {
             minInstalls: number;
             maxFailureRatio: number;
             deadlineMinutes: number;
-            /** @description The evidence is there (the next step begins on the clock). */
+            /** @description The step in force has its evidence (the next step begins on the clock). */
             met: boolean;
-            /** @description Counted `installed` reports since the version was last resumed. */
+            /** @description Counted `installed` reports since the step in force began (or since the version was last resumed, if later). */
             installs: number;
             /** @description Set while the ramp holds before a step for want of evidence. */
             holding: {
@@ -2563,13 +2564,14 @@ export interface components {
             nextCursor: components["schemas"]["NextCursor"];
         };
         /**
-         * @description What happened: a version was uploaded, published, unpublished, reached a ramp step, was
-         *     paused (by a person or by health reports), resumed or pulled; an API token was created or
-         *     revoked.
+         * @description What happened: a version was uploaded, published, unpublished, reached a ramp step, began
+         *     holding before a ramp step for want of evidence (a gated ramp), was paused (by a person,
+         *     by health reports, or by a gated ramp's deadline), resumed or pulled; an API token was
+         *     created or revoked.
          * @example version.paused
          * @enum {string}
          */
-        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked";
+        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding";
         /** @description A webhook subscription, without its secret. */
         Webhook: {
             id: components["schemas"]["Id"];
@@ -2671,7 +2673,8 @@ export interface components {
         /**
          * @description The body of `version.uploaded`, `version.published`, `version.unpublished`, `version.paused`,
          *     `version.resumed` and `version.pulled`. `actor` is `null` when Ferry acted by itself (a pause
-         *     by health reports).
+         *     by health reports, or a gated ramp's hold reaching its deadline; `version.paused.automatic`
+         *     is then `true`).
          */
         WebhookVersionEvent: {
             /** @enum {string} */
@@ -2683,7 +2686,11 @@ export interface components {
                 actor: components["schemas"]["WebhookActor"] | null;
             };
         };
-        /** @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step` counts from 0). */
+        /**
+         * @description The body of `version.ramp_step`, sent once for each step a running ramp reaches (`step`
+         *     counts from 0). `actor` is `null`: the ramp's clock (or, on a gated ramp, the reports that
+         *     brought its evidence) moved it, not a person.
+         */
         WebhookRampStepEvent: {
             /** @enum {string} */
             type: "version.ramp_step";
@@ -2693,6 +2700,46 @@ export interface components {
                 version: components["schemas"]["WebhookVersion"];
                 step: number;
                 percentage: number;
+                actor?: null;
+            };
+        };
+        /**
+         * @description The body of `version.ramp_holding`, sent once for each hold of a gated ramp: its next step
+         *     is due but the step in force lacks the evidence its gate asks for, so the ramp's clock
+         *     stopped. `evidence` counts the reports of the step in force as the gate does. `actor` is
+         *     always `null` (Ferry acted by itself). Should the hold reach its deadline, a
+         *     `version.paused` event with `automatic: true` follows.
+         */
+        WebhookRampHoldingEvent: {
+            /** @enum {string} */
+            type: "version.ramp_holding";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                version: components["schemas"]["WebhookVersion"];
+                /** @description The step in force (counted from 0). */
+                step: number;
+                /** @description The share of devices offered the version while it holds. */
+                percentage: number;
+                holding: {
+                    /** @description The step that waits. */
+                    step: number;
+                    since: components["schemas"]["Timestamp"];
+                    deadline: components["schemas"]["Timestamp"];
+                };
+                evidence: {
+                    /** @description Counted `installed` reports of the step in force. */
+                    installs: number;
+                    minInstalls: number;
+                    reports: number;
+                    failed: number;
+                    /** @description `failed` / `reports`, 0 without reports. */
+                    failureRatio: number;
+                    maxFailureRatio: number;
+                    /** @example 12 of 50 installs reported */
+                    progress: string;
+                };
+                actor: null;
             };
         };
         /** @description The body of `token.created` and `token.revoked` (never the token's secret). */

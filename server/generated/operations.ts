@@ -1747,7 +1747,8 @@ export const componentSchemas: Record<string, unknown> = {
         "version.resumed",
         "version.pulled",
         "token.created",
-        "token.revoked"
+        "token.revoked",
+        "version.ramp_holding"
       ]
     },
     "Webhook": {
@@ -2200,6 +2201,116 @@ export const componentSchemas: Record<string, unknown> = {
             },
             "percentage": {
               "type": "number"
+            },
+            "actor": {
+              "type": "null"
+            }
+          }
+        }
+      }
+    },
+    "WebhookRampHoldingEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "version.ramp_holding"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "version",
+            "step",
+            "percentage",
+            "holding",
+            "evidence",
+            "actor"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "version": {
+              "$ref": "ferry:components#/schemas/WebhookVersion"
+            },
+            "step": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "percentage": {
+              "type": "number"
+            },
+            "holding": {
+              "type": "object",
+              "required": [
+                "step",
+                "since",
+                "deadline"
+              ],
+              "properties": {
+                "step": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "since": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                },
+                "deadline": {
+                  "$ref": "ferry:components#/schemas/Timestamp"
+                }
+              }
+            },
+            "evidence": {
+              "type": "object",
+              "required": [
+                "installs",
+                "minInstalls",
+                "reports",
+                "failed",
+                "failureRatio",
+                "maxFailureRatio",
+                "progress"
+              ],
+              "properties": {
+                "installs": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "minInstalls": {
+                  "type": "integer"
+                },
+                "reports": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "failed": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "failureRatio": {
+                  "type": "number"
+                },
+                "maxFailureRatio": {
+                  "type": "number"
+                },
+                "progress": {
+                  "type": "string"
+                }
+              }
+            },
+            "actor": {
+              "type": "null"
             }
           }
         }

@@ -7,7 +7,8 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { notFound } from '../http/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
-import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import { gateOpenAt, gateProgress, lapsedReason, parseGate, parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import { stepEvidence } from '../updates/ramp-gate.ts'
 import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import type { VersionRow } from '../storage/versions.ts'
@@ -72,6 +73,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
   const health = await reportsByAddress(s.db, rows.map((r) => r.id))
   const now = s.now().getTime()
+  const evidence = await stepEvidence(s.db, rows, now)
   return Promise.all(rows.map(async (r) => ({
     id: r.id,
     app: r.app_slug,
@@ -84,7 +86,7 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
     critical: r.critical === 1,
     intermediate: r.intermediate === 1,
     rolloutPercentage: rolloutAt(r, now).percentage,
-    rollout: toRollout(s, r, now, health.get(r.id) ?? []),
+    rollout: toRollout(s, r, now, health.get(r.id) ?? [], evidence.get(r.id) ?? []),
     createdAt: r.created_at,
     publishedAt: r.published_at,
     ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
@@ -98,18 +100,19 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
 const stop = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
   at === null ? null : { at, reason: reason ?? '', automatic }
 
-/** A version's `rollout` member at `now` (epoch ms). */
-export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[]): Schemas['Rollout'] {
+/** A version's `rollout` member at `now` (epoch ms); `stepReports`: a gated ramp's evidence for its step in force. */
+export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[], stepReports: AddressOutcomes[]): Schemas['Rollout'] {
   const steps = parseSteps(r.ramp_steps)
   const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
   const health: HealthTally = tallyReports(reports, policy)
+  const evidence = tallyReports(stepReports, policy)
   const gate = parseGate(r.ramp_gate)
   const { hold } = position
   const iso = (at: number) => timestamp(new Date(at))
   // A hold past its deadline reads as an automatic pause, though no write made it one.
   const expired = hold?.expired && gate && r.paused_at === null
-    ? { at: iso(hold.deadline), reason: `Gated ramp held ${gate.deadlineMinutes} minutes before step ${hold.step + 1} without evidence: ${gateProgress(health, gate)}.`, automatic: true }
+    ? { at: iso(hold.deadline), reason: lapsedReason(gate, hold, evidence), automatic: true }
     : null
   return {
     ramp: steps && r.ramp_started_at !== null ? {
@@ -117,8 +120,8 @@ export function toRollout(s: Services, r: VersionRow, now: number, reports: Addr
       nextStepAt: position.nextStepAt === null ? null : iso(position.nextStepAt),
       ...(gate ? {
         gate: {
-          ...gate, met: r.gate_open === 1, installs: health.reports - health.failed,
-          holding: hold ? { step: hold.step, since: iso(hold.since), deadline: iso(hold.deadline), expired: hold.expired, reason: gateProgress(health, gate) } : null,
+          ...gate, met: gateOpenAt(r, now), installs: evidence.reports - evidence.failed,
+          holding: hold ? { step: hold.step, since: iso(hold.since), deadline: iso(hold.deadline), expired: hold.expired, reason: gateProgress(evidence, gate) } : null,
         },
       } : {}),
     } : null,

@@ -15,7 +15,7 @@ import { PROTOCOLS } from '../protocols/index.ts'
 import { decideUpdate } from '../updates/decide.ts'
 import type { Release } from '../updates/offer.ts'
 import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports } from '../updates/rollout.ts'
-import { reportsByAddress } from '../storage/health-evidence.ts'
+import { stepEvidence } from '../updates/ramp-gate.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
 import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts'
@@ -90,9 +90,9 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
 
       const rows = await versionQuery(s.db).where('v.app_slug', '=', app.slug)
         .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').limit(MAX_LISTED).execute()
-      // Why a gated ramp holds ("12 of 50 installs reported"), from the same counted reports as its gate.
+      // Why a gated ramp holds ("12 of 50 installs reported"), from the same evidence as its gate: its step's reports.
       const holding = rows.filter((r) => rolloutAt(r, now).hold !== null)
-      const reports = await reportsByAddress(s.db, holding.map((r) => r.id))
+      const reports = await stepEvidence(s.db, holding, now)
       for (const r of holding) {
         const gate = parseGate(r.ramp_gate)
         if (gate) held.set(r.id, gateProgress(tallyReports(reports.get(r.id) ?? [], policyOf(r, s.config.healthPolicy).policy), gate))

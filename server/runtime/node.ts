@@ -27,10 +27,12 @@ import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import { pruneAudit } from '../audit/store.ts'
+import { aggregateHealthReports, RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { dialectOf } from '../storage/dialect.ts'
 import { releaseLeases } from '../storage/webhook-outbox.ts'
 import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
+import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
 
 /** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
@@ -264,7 +266,7 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   // SQLite has one process: attempts a killed predecessor left in flight are due now.
   if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
   const webhookWorker = createWebhookWorker({
-    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false),
+    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false), healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...config.healthPolicy },
     ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}), ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
   })
   webhookWorker.start(webhooks?.intervalMs ?? WEBHOOK_PASS_MS)
@@ -277,6 +279,9 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     pruneAudit(db, new Date(), config.auditRetentionDays)
       .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
       .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
+    aggregateHealthReports(db, new Date())
+      .then((rows) => { if (rows > 0) logger.info({ rows, olderThanDays: RAW_HEALTH_DAYS }, 'health reports summed per day') })
+      .catch((err: unknown) => logger.error({ err }, 'health report aggregation failed'))
   }
   prune()
   const pruning = setInterval(prune, AUDIT_PRUNE_MS)

@@ -1,6 +1,6 @@
 /**
- * @module The SQL of a version's adoption: per UTC day, offers, downloads, health reports and
- * devices running it. Each count is one grouped query over one version's rows in the day range,
+ * @module The SQL of a version's adoption: per UTC day, offers, downloads, health reports (raw,
+ * and summed once a month old) and devices running it. Each count is one grouped query over one version's rows in the day range,
  * on an index that starts with the version (so its cost follows that version's activity, not the
  * catalogue's or the fleet's size).
  */
@@ -24,7 +24,7 @@ export async function addDownloads(db: Db, counts: Array<{ versionId: string; da
 
 const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`
 
-/** The four grouped queries of `adoptionByDay`, for it and for EXPLAIN (`bench:server -- --catalogue`). */
+/** The grouped queries of `adoptionByDay`, for it and for EXPLAIN (`bench:server -- --catalogue`). */
 export function adoptionQueries(db: Db, v: AdoptionVersion, from: string, to: string) {
   // Timestamps are ISO text: the day range is a text range, `to` inclusive up to its last instant.
   const end = `${to}T99`
@@ -36,6 +36,9 @@ export function adoptionQueries(db: Db, v: AdoptionVersion, from: string, to: st
     reports: db.selectFrom('health_reports').where('version_id', '=', v.id).where('reported_at', '>=', from).where('reported_at', '<', end)
       .select([day('reported_at').as('day'), 'outcome', sql<number | string>`count(*)`.as('n')])
       .groupBy([day('reported_at'), 'outcome']),
+    // Reports older than a month, summed per day (storage/health-daily.ts).
+    reportsSummed: db.selectFrom('health_daily').where('version_id', '=', v.id).where('day', '>=', from).where('day', '<=', to)
+      .select((eb) => ['day', eb.fn.sum<number | string>('installed').as('installed'), eb.fn.sum<number | string>('failed').as('failed')]).groupBy('day'),
     running: db.selectFrom('telemetry_devices').where('app_slug', '=', v.app_slug).where('version', '=', v.version)
       .where('day', '>=', from).where('day', '<=', to)
       .where('channel', '=', v.channel).where('platform', '=', v.platform).where('arch', '=', v.arch)
@@ -46,7 +49,9 @@ export function adoptionQueries(db: Db, v: AdoptionVersion, from: string, to: st
 /** The version's counts per day from `from` to `to` (inclusive `YYYY-MM-DD`), days with none left out. */
 export async function adoptionByDay(db: Db, v: AdoptionVersion, from: string, to: string): Promise<Map<string, AdoptionCounts>> {
   const q = adoptionQueries(db, v, from, to)
-  const [offers, downloads, reports, running] = await Promise.all([q.offered.execute(), q.downloads.execute(), q.reports.execute(), q.running.execute()])
+  const [offers, downloads, reports, summed, running] = await Promise.all([
+    q.offered.execute(), q.downloads.execute(), q.reports.execute(), q.reportsSummed.execute(), q.running.execute(),
+  ])
   const out = new Map<string, AdoptionCounts>()
   const of = (d: string) => {
     let c = out.get(d)
@@ -56,6 +61,10 @@ export async function adoptionByDay(db: Db, v: AdoptionVersion, from: string, to
   for (const r of offers) of(r.day).offered = Number(r.n)
   for (const r of downloads) of(r.day).downloads = Number(r.n)
   for (const r of reports) of(r.day)[r.outcome] = Number(r.n)
+  for (const r of summed) {
+    of(r.day).installed += Number(r.installed)
+    of(r.day).failed += Number(r.failed)
+  }
   for (const r of running) of(r.day).running = Number(r.n)
   return out
 }

@@ -159,6 +159,15 @@ export interface HealthReportsTable {
   reported_at: string
 }
 
+/** Health reports older than a month, summed per version, UTC day and client address ('' without an offer). */
+export interface HealthDailyTable {
+  version_id: string
+  day: string
+  address_hash: string
+  installed: number
+  failed: number
+}
+
 /** A version offered to a device by an update check: what lets its health reports count. */
 export interface UpdateOffersTable {
   version_id: string
@@ -214,7 +223,15 @@ export interface WebhookDeliveriesTable {
   created_at: string
 }
 /** The last ramp step announced for a version's ramp (a new ramp, a new `ramp_started_at`, starts over). */
-export interface WebhookRampMarksTable { version_id: string; ramp_started_at: string; step: number }
+export interface WebhookRampMarksTable {
+  version_id: string
+  ramp_started_at: string
+  step: number
+  /** ISO start of the last hold announced as `version.ramp_holding`. */
+  held_since: string | null
+  /** ISO start of the last hold announced as paused at its deadline. */
+  lapsed_since: string | null
+}
 /** One entry of the audit log (server/audit/): append-only, pruned by age only. */
 export interface AuditLogTable {
   id: string
@@ -258,6 +275,7 @@ export interface Database {
   linux_packages: LinuxPackagesTable
   version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable
+  health_daily: HealthDailyTable
   update_offers: UpdateOffersTable
   teams: TeamsTable
   users: UsersTable

@@ -1,7 +1,8 @@
 /**
  * @module The webhook outbox's SQL: claiming due deliveries (a claim pushes `next_attempt_at` past
  * a lease, so a delivery whose worker died is due again when the lease ends), and the per-version
- * ramp marks that make "ramp step reached" fire once per step across instances.
+ * ramp marks that make "ramp step reached" fire once per step, and "ramp holding" once per hold,
+ * across instances.
  */
 import { sql, type Selectable } from 'kysely'
 import { dialectOf } from './dialect.ts'
@@ -42,11 +43,23 @@ export async function advanceRampMark(db: Db, versionId: string, rampStartedAt: 
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0
 }
 
+/**
+ * Records the hold that began at `since` as announced in `column` (holding, or paused at its
+ * deadline). Returns whether this call moved the mark: one caller per hold, whichever instance.
+ */
+export async function markRampHold(db: Db, versionId: string, column: 'held_since' | 'lapsed_since', since: string): Promise<boolean> {
+  const moved = await db.updateTable('webhook_ramp_marks').set(column === 'held_since' ? { held_since: since } : { lapsed_since: since })
+    .where('version_id', '=', versionId).where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', since)])).executeTakeFirst()
+  return Number(moved.numUpdatedRows) > 0
+}
+
 /** Versions whose ramp runs now (published, not paused or pulled), with their last announced step. */
 export async function rampingVersions(db: Db) {
   return db.selectFrom('versions as v').innerJoin('apps as a', 'a.slug', 'v.app_slug')
     .leftJoin('webhook_ramp_marks as m', 'm.version_id', 'v.id')
-    .select(['v.id', 'v.app_slug', 'a.team_id', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds', 'm.step as mark', 'm.ramp_started_at as markStartedAt'])
+    .select(['v.id', 'v.app_slug', 'a.team_id', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
+      'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address', 'v.health_since',
+      'm.step as mark', 'm.ramp_started_at as markStartedAt', 'm.held_since as heldSince', 'm.lapsed_since as lapsedSince'])
     .where('v.ramp_steps', 'is not', null).where('v.ramp_started_at', 'is not', null)
     .where('v.published', '=', 1).where('v.paused_at', 'is', null).where('v.pulled_at', 'is', null)
     // Only teams that subscribe to anything: no work for a server without webhooks.

@@ -6,8 +6,11 @@
 import type { Kysely } from 'kysely'
 import { forUpdate } from '../storage/dialect.ts'
 import { reportsByAddress } from '../storage/health-evidence.ts'
-import type { Database } from '../storage/types.ts'
-import { gateColumns, gateMet, gateProgress, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy } from './rollout.ts'
+import type { Database, Db } from '../storage/types.ts'
+import type { AddressOutcomes } from '../storage/health-evidence.ts'
+import {
+  evidenceSince, gateColumns, gateMet, gateOpenAt, gateProgress, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy, type RolloutColumns,
+} from './rollout.ts'
 
 /** A gate that opened or closed: what a webhook or log line needs to say so. */
 export interface RampGateEvent {
@@ -40,10 +43,10 @@ export async function reviewGate(db: Kysely<Database>, versionId: string, fallba
     ]).where('id', '=', versionId)).executeTakeFirst()
     const gate = row ? parseGate(row.ramp_gate) : null
     if (!row || !gate || row.ramp_started_at === null) return null
-    const tally = tallyReports((await reportsByAddress(trx, [row.id])).get(row.id) ?? [], policyOf(row, fallback).policy)
-    const open = gateMet(tally, gate)
-    if (open === (row.gate_open === 1)) return null
     const t = now.getTime()
+    const tally = tallyReports((await stepEvidence(trx, [row], t)).get(row.id) ?? [], policyOf(row, fallback).policy)
+    const open = gateMet(tally, gate)
+    if (open === gateOpenAt(row, t)) return null
     const { hold } = rolloutAt(row, t)
     if (open && hold?.expired) return null
     await trx.updateTable('versions').set(gateColumns(row, open, t)).where('id', '=', row.id).execute()
@@ -52,4 +55,17 @@ export async function reviewGate(db: Kysely<Database>, versionId: string, fallba
       released: open && hold !== null, progress: gateProgress(tally, gate),
     }
   })
+}
+
+/**
+ * Each gated ramp's evidence at `now`: the reports, per address, made since its step in force
+ * began (so a step's gate never passes on an earlier step's installs). Rows without a gate are left out.
+ */
+export async function stepEvidence(db: Db, rows: Array<RolloutColumns & { id: string }>, now: number): Promise<Map<string, AddressOutcomes[]>> {
+  const since = new Map<string, string>()
+  for (const r of rows) {
+    const at = r.ramp_gate === null ? null : evidenceSince(r, now)
+    if (at !== null) since.set(r.id, new Date(at).toISOString())
+  }
+  return since.size ? reportsByAddress(db, [...since.keys()], since) : new Map()
 }

@@ -32,7 +32,11 @@ export interface RolloutColumns {
   ramp_gate: string | null
   /** 1 while the gate's evidence is there (written by health reports, read here). */
   gate_open: number
-  /** Ramp-clock second at which the gate last closed: steps that began before it stand, the next one holds. */
+  /**
+   * Closed: the ramp-clock second it closed (steps that began before it stand, the next one holds).
+   * Open: the ramp-clock second the step whose evidence opened it began; the evidence is per step,
+   * so the step after the next one holds until its own step's installs are reported.
+   */
   gate_closed_seconds: number
 }
 
@@ -94,6 +98,11 @@ export function gateProgress(t: HealthTally, gate: RampGate): string {
   return `${Math.min(installs, gate.minInstalls)} of ${gate.minInstalls} installs reported${failing}`
 }
 
+/** Why a gated ramp whose hold passed its deadline reads as paused. */
+export function lapsedReason(gate: RampGate, hold: NonNullable<RolloutPosition['hold']>, t: HealthTally): string {
+  return `Gated ramp held ${gate.deadlineMinutes} minutes before step ${hold.step + 1} without evidence: ${gateProgress(t, gate)}.`
+}
+
 /** Problems with a ramp's steps (the schema already bounds each number), one message per step. */
 export function stepProblems(steps: RolloutStep[]): Array<{ pointer: string; message: string }> {
   const out: Array<{ pointer: string; message: string }> = []
@@ -124,15 +133,15 @@ export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
   const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
   const origin = ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000
   const elapsed = clockEnd - origin
-  const gate = row.gate_open === 1 ? null : parseGate(row.ramp_gate)
+  const gate = parseGate(row.ramp_gate)
+  const holdFrom = gate ? firstGatedStep(row, steps) : Infinity
   let step: number | null = null
   let boundary = 0
   let next: number | null = null
   let hold: RolloutPosition['hold'] = null
   for (let i = 0; i < steps.length; i++) {
     boundary += (steps[i] as RolloutStep).afterMinutes * 60_000
-    // The first step needs no evidence; a later one that had not begun when the gate closed waits for it.
-    if (gate && i > 0 && boundary >= row.gate_closed_seconds * 1000) {
+    if (gate && i >= holdFrom) {
       if (boundary <= elapsed) {
         const since = origin + boundary
         const deadline = since + gate.deadlineMinutes * 60_000
@@ -151,6 +160,57 @@ export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
   return { percentage: stopped ? 0 : percentage, step, nextStepAt: stopped || hold ? null : next, hold, changesAt }
 }
 
+/** Each step's start on the ramp clock (ms). */
+const stepStarts = (steps: RolloutStep[]) => {
+  let at = 0
+  return steps.map((st) => (at += st.afterMinutes * 60_000))
+}
+
+/** The step in force at ramp-clock ms `clock`, `null` before the first. */
+const stepAtClock = (starts: number[], clock: number): number | null => {
+  const i = starts.findLastIndex((b) => b <= clock)
+  return i < 0 ? null : i
+}
+
+/**
+ * The first step a gate holds before. The first step needs no evidence. A closed gate holds the
+ * first step that had not begun when it closed; an open one was opened by the evidence of one
+ * step, which lets only the step after it begin.
+ */
+function firstGatedStep(row: Pick<RolloutColumns, 'gate_open' | 'gate_closed_seconds'>, steps: RolloutStep[]): number {
+  const starts = stepStarts(steps)
+  const changed = row.gate_closed_seconds * 1000
+  if (row.gate_open === 1) return Math.max(1, (stepAtClock(starts, changed) ?? -1) + 2)
+  const i = starts.findIndex((b, n) => n > 0 && b >= changed)
+  return i < 0 ? Infinity : i
+}
+
+/**
+ * Whether the gate stands open for the step in force at `now`: an open gate counts only for the
+ * step whose evidence opened it.
+ */
+export function gateOpenAt(row: RolloutColumns, now: number): boolean {
+  const steps = parseSteps(row.ramp_steps)
+  if (row.gate_open !== 1 || !steps) return false
+  return stepAtClock(stepStarts(steps), row.gate_closed_seconds * 1000) === rolloutAt(row, now).step
+}
+
+/**
+ * Epoch ms after which reports are the evidence of the step in force at `now` (while a ramp holds,
+ * of the step before the hold): a step's gate counts only installs reported during it. `null`
+ * without a ramp.
+ */
+export function evidenceSince(row: RolloutColumns, now: number): number | null {
+  const steps = parseSteps(row.ramp_steps)
+  if (!steps || row.ramp_started_at === null) return null
+  const { step } = rolloutAt(row, now)
+  const started = ms(row.ramp_started_at)
+  if (step === null) return started
+  // The clock moves in whole seconds, so a step a report released may begin up to a second before
+  // that report: the window opens a second into the step, leaving the releasing reports to the step before.
+  return started + row.ramp_paused_seconds * 1000 + (stepStarts(steps)[step] ?? 0) + 1000
+}
+
 /**
  * The ramp-clock ms of a version at `now` (for writes that open or close its gate): the same
  * clock `rolloutAt` reads, stopped while paused.
@@ -162,17 +222,20 @@ export function rampClock(row: Pick<RolloutColumns, 'ramp_started_at' | 'ramp_pa
 }
 
 /**
- * The columns that move a gate to `open` at `now`. Opening a held ramp moves its clock back to
- * the held step's start, so that step begins now; closing records where the clock stood.
+ * The columns that move a gate to `open` at `now`. Opening records the start of the step whose
+ * evidence opened it; opening a held ramp also moves its clock back to the held step's start, so
+ * that step begins now. Closing records where the clock stood.
  */
 export function gateColumns(row: RolloutColumns, open: boolean, now: number):
-  { gate_open: number; gate_closed_seconds?: number; ramp_paused_seconds?: number } {
+  { gate_open: number; gate_closed_seconds: number; ramp_paused_seconds?: number } {
   if (!open) return { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(row, now) / 1000)) }
-  const { hold } = rolloutAt(row, now)
-  if (!hold) return { gate_open: 1 }
+  const { step, hold } = rolloutAt(row, now)
+  const steps = parseSteps(row.ramp_steps) ?? []
+  const opened = { gate_open: 1, gate_closed_seconds: step === null ? 0 : Math.floor((stepStarts(steps)[step] ?? 0) / 1000) }
+  if (!hold) return opened
   // The held step's start on the ramp clock is `hold.since` less the clock's origin.
   const heldMs = rampClock(row, now) - (hold.since - (ms(row.ramp_started_at ?? '') + row.ramp_paused_seconds * 1000))
-  return { gate_open: 1, ramp_paused_seconds: row.ramp_paused_seconds + Math.max(0, Math.floor(heldMs / 1000)) }
+  return { ...opened, ramp_paused_seconds: row.ramp_paused_seconds + Math.max(0, Math.floor(heldMs / 1000)) }
 }
 
 /** Reports of one client address on one version, by outcome (before the policy's per-address cap). */

@@ -13,7 +13,7 @@ export type WebhookEventType = Schemas['WebhookEventType']
 /** Every event type a subscription may ask for, in the contract's order. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'version.uploaded', 'version.published', 'version.unpublished', 'version.ramp_step',
-  'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked',
+  'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked', 'version.ramp_holding',
 ]
 
 export interface WebhookEvent {

@@ -1,14 +1,17 @@
 /**
- * @module The delivery worker: one pass announces ramp steps reached since the last pass, then
+ * @module The delivery worker: one pass announces ramp steps reached and gated ramps that began
+ * holding or reached their deadline since the last pass, then
  * claims due deliveries from the outbox, signs each (Standard Webhooks) and sends it. A failure
  * is retried with growing delays; a subscription whose deliveries fail for a day is disabled.
  * Runtimes call `pass` on a timer; nothing is lost between passes, the outbox is the state.
  */
 import { Webhook } from 'standardwebhooks'
 import type { Db } from '../storage/types.ts'
-import { advanceRampMark, claimDueDeliveries, rampingVersions, type ClaimedDelivery } from '../storage/webhook-outbox.ts'
-import { rolloutAt } from '../updates/rollout.ts'
-import { enqueueEvent, versionSummary } from './events.ts'
+import { advanceRampMark, claimDueDeliveries, markRampHold, rampingVersions, type ClaimedDelivery } from '../storage/webhook-outbox.ts'
+import { DEFAULT_HEALTH_POLICY, gateProgress, lapsedReason, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy, type RolloutPosition } from '../updates/rollout.ts'
+import { stepEvidence } from '../updates/ramp-gate.ts'
+import { timestamp } from '../http/respond.ts'
+import { enqueueEvent, versionSummary, type WebhookEvent } from './events.ts'
 import type { Logger } from '../http/services.ts'
 
 /** What one HTTP attempt came to: a response status, or an error that stopped it (refused, timed out). */
@@ -37,7 +40,11 @@ export interface WorkerOptions {
   leaseMs?: number
   /** Deliveries claimed per pass. */
   batch?: number
+  /** The server's health policy (how a gated ramp's evidence is counted); Ferry's default without it. */
+  healthPolicy?: FullHealthPolicy
 }
+
+type RampingVersion = Awaited<ReturnType<typeof rampingVersions>>[number]
 
 export interface WebhookWorker {
   /** One pass; resolves with the number of delivery attempts it made. */
@@ -55,17 +62,52 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
   const leaseMs = o.leaseMs ?? DELIVERY_LEASE_MS
   const batch = o.batch ?? 20
 
-  async function announceRampSteps(): Promise<void> {
+  /** Ramp steps reached, and gated ramps that began holding or reached their deadline, since the last pass. */
+  async function announceRamps(): Promise<void> {
     const now = o.now()
     for (const v of await rampingVersions(o.db)) {
-      const { step, percentage } = rolloutAt(v, now.getTime())
+      const { step, percentage, hold } = rolloutAt(v, now.getTime())
       if (step === null || v.ramp_started_at === null) continue
-      if (v.markStartedAt === v.ramp_started_at && v.mark !== null && v.mark >= step) continue
-      if (!(await advanceRampMark(o.db, v.id, v.ramp_started_at, step))) continue
-      const version = await versionSummary(o.db, v.id)
-      if (!version) continue
-      await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage } })
+      const announced = v.markStartedAt === v.ramp_started_at && v.mark !== null && v.mark >= step
+      if (!announced && (await advanceRampMark(o.db, v.id, v.ramp_started_at, step))) {
+        const version = await versionSummary(o.db, v.id)
+        if (version) await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage, actor: null } })
+      }
+      if (hold) await announceHold(v, now, step, percentage, hold)
     }
+  }
+
+  /**
+   * `version.ramp_holding` once when a hold begins, with the evidence so far; `version.paused`
+   * (automatic, no actor) once when it reaches its deadline. The marks are in the database, so
+   * neither repeats on a later pass or on another instance.
+   */
+  async function announceHold(v: RampingVersion, now: Date, step: number, percentage: number, hold: NonNullable<RolloutPosition['hold']>) {
+    const since = new Date(hold.since).toISOString()
+    const gate = parseGate(v.ramp_gate)
+    if (!gate || (hold.expired ? v.lapsedSince : v.heldSince) === since) return
+    const { policy } = policyOf(v, o.healthPolicy ?? DEFAULT_HEALTH_POLICY)
+    const tally = tallyReports((await stepEvidence(o.db, [v], now.getTime())).get(v.id) ?? [], policy)
+    const version = await versionSummary(o.db, v.id)
+    if (!version) return
+    const base = { teamId: v.team_id, app: v.app_slug }
+    const event: WebhookEvent = hold.expired
+      ? { ...base, type: 'version.paused', data: { app: v.app_slug, version: { ...version, paused: { at: timestamp(new Date(hold.deadline)), reason: lapsedReason(gate, hold, tally), automatic: true } }, actor: null } }
+      : {
+        ...base, type: 'version.ramp_holding',
+        data: {
+          app: v.app_slug, version, step, percentage, actor: null,
+          holding: { step: hold.step, since: timestamp(new Date(hold.since)), deadline: timestamp(new Date(hold.deadline)) },
+          evidence: {
+            installs: tally.reports - tally.failed, minInstalls: gate.minInstalls, reports: tally.reports, failed: tally.failed,
+            failureRatio: tally.reports ? tally.failed / tally.reports : 0, maxFailureRatio: gate.maxFailureRatio, progress: gateProgress(tally, gate),
+          },
+        },
+      }
+    // The mark and the event commit together: announced exactly once, or not yet.
+    await o.db.transaction().execute(async (trx) => {
+      if (await markRampHold(trx, v.id, hold.expired ? 'lapsed_since' : 'held_since', since)) await enqueueEvent(trx, now, event)
+    })
   }
 
   async function attempt(d: ClaimedDelivery): Promise<void> {
@@ -104,7 +146,7 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
   }
 
   async function pass(): Promise<number> {
-    await announceRampSteps()
+    await announceRamps()
     const now = o.now()
     const claimed = await claimDueDeliveries(o.db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), batch)
     await Promise.all(claimed.map(attempt))

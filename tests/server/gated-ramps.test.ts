@@ -142,13 +142,30 @@ test('a gated ramp holds without installs, forged reports from one address do no
   assert.equal(v.rolloutPercentage, 50)
   assert.equal(v.rollout.ramp?.currentStep, 1)
   assert.equal(v.rollout.ramp?.nextStepAt, at(160), 'the step lasts its full hour from the release')
-  assert.deepEqual(v.rollout.ramp?.gate && [v.rollout.ramp.gate.met, v.rollout.ramp.gate.installs, v.rollout.ramp.gate.holding], [true, 6, null])
+  assert.deepEqual(v.rollout.ramp?.gate && [v.rollout.ramp.gate.met, v.rollout.ramp.gate.installs, v.rollout.ramp.gate.holding], [false, 0, null],
+    'the gate now counts the new step\'s installs')
   assert.equal(await offered('held', edge), '2.0.0', 'the cached "no update" ended with the hold')
   assert.deepEqual(events.map((e) => [e.type, e.released, e.progress]), [['ramp.gate-opened', true, '6 of 6 installs reported']])
   assert.ok(logged.includes('ramp gate opened'))
 
+  // Each step needs its own evidence: step 1's installs do not open the way to step 3.
   now = START + 160 * MINUTE
-  assert.equal((await version('held')).rolloutPercentage, 100)
+  v = await version('held')
+  assert.equal(v.rolloutPercentage, 50, 'the third step waits for installs reported during the second')
+  assert.deepEqual(v.rollout.ramp?.gate && [v.rollout.ramp.gate.met, v.rollout.ramp.gate.installs], [false, 0])
+  assert.deepEqual(v.rollout.ramp?.gate?.holding, { step: 2, since: at(160), deadline: at(280), expired: false, reason: '0 of 6 installs reported' })
+  const why = await f(`/v1/apps/kite/update/explain?version=1.0.0&channel=stable&platform=windows&arch=held&deviceId=${edge}`, bearer(token))
+  const whyBody = await expectSpec('explainUpdate', why, 200) as { versions: Array<{ id: string; reason: string }> }
+  assert.match(whyBody.versions.find((x) => x.id === ids.get('held'))?.reason ?? '', /holds before step 3: 0 of 6 installs reported/)
+
+  // A device of the first step reporting again counts for this step; five newcomers make six.
+  now = START + 170 * MINUTE
+  await installs('held', [real[0] as string], () => '203.0.113.1')
+  assert.equal((await version('held')).rollout.ramp?.gate?.holding?.reason, '1 of 6 installs reported')
+  await installs('held', await devicesIn(10, 50, 5, 'second'), (i) => `203.0.113.${i + 11}`)
+  v = await version('held')
+  assert.equal(v.rolloutPercentage, 100)
+  assert.deepEqual([v.rollout.ramp?.currentStep, v.rollout.ramp?.gate?.holding], [2, null])
 })
 
 test('a hold past its deadline pauses the rollout with a reason; resuming starts the wait over', async () => {
@@ -176,6 +193,7 @@ test('a hold past its deadline pauses the rollout with a reason; resuming starts
 
 test('failing reports on a gated ramp pause it as on any ramp, and its gate closes', async () => {
   await setRamp('failing')
+  now = START + MINUTE
   const devices = await devicesIn(0, 10, 12, 'failing')
   await installs('failing', devices.slice(0, 6), (i) => `203.0.113.${i + 1}`)
   now = START + 60 * MINUTE
@@ -186,6 +204,5 @@ test('failing reports on a gated ramp pause it as on any ramp, and its gate clos
   assert.equal(v.rolloutPercentage, 0)
   assert.equal(v.rollout.paused?.automatic, true)
   assert.match(v.rollout.paused?.reason ?? '', /4 of 10 devices failed/)
-  assert.equal(v.rollout.ramp?.gate?.met, false)
-  assert.equal(events.at(-1)?.type, 'ramp.gate-closed')
+  assert.deepEqual(v.rollout.ramp?.gate && [v.rollout.ramp.gate.met, v.rollout.ramp.gate.installs], [false, 0], 'the step in force has no installs of its own')
 })

@@ -11,8 +11,9 @@ import { Webhook } from 'standardwebhooks'
 import type { Logger } from '../../server/http/services.ts'
 import { createWebhookWorker, type WebhookWorker } from '../../server/webhooks/worker.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../../server/webhooks/send-node.ts'
+import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
-import { startReceiver, verify, type Receiver } from './webhooks/receiver.ts'
+import { startReceiver, verify, type Receiver, type Received } from './webhooks/receiver.ts'
 
 const MINUTE = 60_000
 let offset = 0
@@ -163,10 +164,79 @@ test('a ramp announces each step once, when the worker passes after it began', a
     // The timestamps follow the simulated clock: checked with the library's own signing.
     const sig = new Webhook(s.secret).sign(x.id, new Date(Number(x.headers['webhook-timestamp']) * 1000), x.body)
     assert.ok(String(x.headers['webhook-signature']).split(' ').includes(sig))
-    const body = JSON.parse(x.body) as { data: { step: number; percentage: number } }
-    return [body.data.step, body.data.percentage]
+    const body = JSON.parse(x.body) as { data: { step: number; percentage: number; actor: unknown } }
+    return [body.data.step, body.data.percentage, body.data.actor]
   })
-  assert.deepEqual(steps, [[0, 10], [1, 50]])
+  assert.deepEqual(steps, [[0, 10, null], [1, 50, null]])
+  await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
+})
+
+/** Checks a request signed at a simulated time with the library's own signing (its `verify` refuses timestamps 5 minutes off), and parses it. */
+function verifySimulated(secret: string, x: Received): unknown {
+  const sig = new Webhook(secret).sign(x.id, new Date(Number(x.headers['webhook-timestamp']) * 1000), x.body)
+  assert.ok(String(x.headers['webhook-signature']).split(' ').includes(sig), 'signed with the subscription\'s secret')
+  return JSON.parse(x.body)
+}
+
+test('a gated ramp that holds is announced once per hold with its evidence, by one of two workers; its deadline pauses it once, without an actor', async (t) => {
+  t.after(() => { offset = 0 })
+  const r = await receiver()
+  assert.equal((await f('/v1/apps', post({ slug: 'gated', name: 'Gated' }))).status, 201)
+  const s = await subscribe(r.url, ['version.ramp_step', 'version.ramp_holding', 'version.paused'], ['gated'])
+  const id = await upload('gated', '7.0.0', 'true')
+  offset = 0
+  const gate = { minInstalls: 2, maxFailureRatio: 0.5, deadlineMinutes: 120 }
+  const set = await f(`/v1/apps/gated/versions/${id}`, patch({ ramp: { steps: [{ percentage: 5, afterMinutes: 0 }, { percentage: 50, afterMinutes: 60 }], gate } }))
+  assert.equal(set.status, 200, await set.clone().text())
+  const other = createWebhookWorker({ db, now: clock, send: sendWebhookNode(true), logger: quiet, retryDelaysMs: [1] })
+  const passes = async () => {
+    await Promise.all([worker.pass(), other.pass(), worker.pass()])
+    await drain()
+  }
+  await passes()
+  await r.arrived(1)
+
+  // One install during the first step, from a device the 5 % were offered to (a step's window opens a second in).
+  offset = 2000
+  let device = ''
+  for (let i = 0; !device; i++) if (await rolloutBucket(`holding-${i}`, '7.0.0') < 5) device = `holding-${i}`
+  const check = await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': device } })
+  assert.equal(((await check.json()) as { version: string }).version, '7.0.0')
+  const report = await f('/v1/apps/gated/health-reports', jsonBody({ deviceId: device, version: '7.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' }))
+  assert.deepEqual(await report.json(), { counted: true, paused: false })
+
+  // The second step is due without its evidence: the ramp holds, announced once however often it is read or passed over.
+  offset = 61 * MINUTE
+  for (let i = 0; i < 3; i++) {
+    await passes()
+    assert.equal((await f('/v1/apps/gated/versions?limit=100', bearer(token))).status, 200)
+    await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': device } })
+  }
+  await r.arrived(2)
+  assert.deepEqual(r.received.map((x) => x.type), ['version.ramp_step', 'version.ramp_holding'])
+  const holding = verifySimulated(s.secret, r.received[1]!) as { data: { step: number; percentage: number; actor: unknown; holding: { step: number }; evidence: Record<string, unknown> } }
+  assert.deepEqual([holding.data.step, holding.data.percentage, holding.data.holding.step, holding.data.actor], [0, 5, 1, null])
+  assert.deepEqual(holding.data.evidence, { installs: 1, minInstalls: 2, reports: 1, failed: 0, failureRatio: 0, maxFailureRatio: 0.5, progress: '1 of 2 installs reported' })
+
+  // Past the deadline: one automatic pause, by no one.
+  offset = 182 * MINUTE
+  await passes()
+  await passes()
+  await r.arrived(3)
+  const paused = verifySimulated(s.secret, r.received[2]!) as { type: string; data: { actor: unknown; version: { paused: { automatic: boolean; reason: string } } } }
+  assert.deepEqual([paused.type, paused.data.actor, paused.data.version.paused.automatic], ['version.paused', null, true])
+  assert.match(paused.data.version.paused.reason, /held 120 minutes before step 2 without evidence: 1 of 2 installs reported/)
+
+  // Resumed, the ramp holds again (the wait starts over): a new hold, announced once more.
+  assert.equal((await f(`/v1/apps/gated/versions/${id}/resume`, post())).status, 200)
+  await passes()
+  await passes()
+  await r.arrived(4)
+  assert.equal(await worker.pass(), 0)
+  assert.deepEqual(r.received.map((x) => x.type), ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.ramp_holding'])
+  const again = verifySimulated(s.secret, r.received[3]!) as { data: { evidence: { progress: string } } }
+  assert.equal(again.data.evidence.progress, '0 of 2 installs reported', 'reports before the resume no longer count')
+  offset = 0
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
