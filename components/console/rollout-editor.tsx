@@ -84,7 +84,7 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
 /** Where the version's gate stands: holding (and why, until when) or met. */
 function GateState({ version: v }: { version: Version }) {
   const gate = v.rollout.ramp?.gate
-  if (!gate) return <p className="ferry-muted">Its ramp has no gate: steps follow the clock.</p>
+  if (!gate) return <p role="status" className="ferry-muted">Its ramp has no gate: steps follow the clock.</p>
   const rule = `needs ${gate.minInstalls} installs at ≤ ${Math.round(gate.maxFailureRatio * 1000) / 10} % failures`
   if (gate.holding) {
     const h = gate.holding
