@@ -52,7 +52,7 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
                   </li>
                 ))}
               </ol>
-              <div className="ferry-console-scroll">
+              <div className="ferry-console-scroll" role="region" aria-label={`Adoption of ${v.version} per day, scrolls sideways`} tabIndex={0}>
                 <table className="ferry-console-table">
                   <caption>Adoption of {v.version} per day</caption>
                   <thead>

@@ -9,7 +9,7 @@ export function HealthTable({ versions }: { versions: Version[] }) {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Health per version</h3>
-      <div className="ferry-console-scroll">
+      <div className="ferry-console-scroll" role="region" aria-label="Health per version, scrolls sideways" tabIndex={0}>
         <table className="ferry-console-table">
           <caption className="ferry-sr-only">Health reports of each version since it was last resumed</caption>
           <thead>

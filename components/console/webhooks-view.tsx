@@ -112,7 +112,7 @@ function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webho
   if (!items) return <p role="status">Loading deliveries…</p>
   if (!items.length) return <p>No deliveries yet.</p>
   return (
-    <div className="ferry-console-scroll">
+    <div className="ferry-console-scroll" role="region" aria-label={`Deliveries to ${hook.url}, scrolls sideways`} tabIndex={0}>
       <table className="ferry-console-table">
         <caption>Deliveries to {hook.url}, newest first</caption>
         <thead>
