@@ -62,7 +62,8 @@ test.beforeAll(async () => {
   if (!scaleOut || !existsSync(join(root, 'console-dist', 'console.js'))) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
   dataDir = mkdtempSync(join(tmpdir(), 'ferry-console-'))
   port = await freePort()
-  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port)
+  // On PostgreSQL + S3 the server first migrates the database and checks the bucket.
+  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port, scaleOut ? 120_000 : 30_000)
   url = `http://127.0.0.1:${port}`
   const signup = await fetch(`${url}/v1/auth/signup`, {
     method: 'POST',
@@ -467,6 +468,9 @@ test('every view is reached, and its controls used, with the keyboard', async ({
   await page.keyboard.type(admin.password)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  // The app with versions, chosen with the keyboard: the other views show the selected app.
+  await page.getByRole('button', { name: /^Tidewater/ }).press('Enter')
+  await expect(page.getByRole('button', { name: /^Tidewater/ })).toHaveAttribute('aria-pressed', 'true')
   const nav = page.getByRole('navigation', { name: 'Console views' })
   for (const name of VIEWS) {
     // From the sign-out button, Tab reaches the view's link, and Enter opens it.
