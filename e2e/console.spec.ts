@@ -62,8 +62,8 @@ test.beforeAll(async () => {
   if (!scaleOut || !existsSync(join(root, 'console-dist', 'console.js'))) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
   dataDir = mkdtempSync(join(tmpdir(), 'ferry-console-'))
   port = await freePort()
-  // On PostgreSQL + S3 the server first migrates the database and checks the bucket.
-  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port, scaleOut ? 120_000 : 30_000)
+  // On PostgreSQL + S3 the server first migrates the database and checks the bucket; on a busy CI machine either may take a while.
+  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port, 120_000)
   url = `http://127.0.0.1:${port}`
   const signup = await fetch(`${url}/v1/auth/signup`, {
     method: 'POST',
@@ -208,6 +208,8 @@ test('a gated ramp says why it holds; health per version shows the reports and t
   const row = page.getByRole('region', { name: 'Health per version', exact: true }).getByRole('row', { name: /^1\.0\.0/ })
   await expect(row).toContainText('Offered to 5 %')
   await expect(row.getByRole('cell').nth(0)).toHaveText('0')
+  await view(page, 'Releases')
+  await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.')
 })
 
 test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}', async ({ page }) => {
@@ -248,6 +250,8 @@ test('a draft gets Markdown notes with a preview, and is published from the draf
   await draft.getByRole('button', { name: /^Publish/ }).click()
   await expect(done(page)).toContainText('Published 1.1.0')
   await expect(page.getByText('No drafts: every version of Tidewater is published.')).toBeVisible()
+  await view(page, 'Releases')
+  await expect(page.getByRole('listitem', { name: /^Version 1\.1\.0/ }).getByRole('heading', { name: 'Fixes' })).toBeVisible()
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   const versions = await api('/v1/apps/tidewater/versions', { token })
   expect(JSON.stringify(versions.body)).toContain('"changelog":"## Fixes')

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { freePort, startDocsServer } from '../lib/docs-runner/server.ts'
 
@@ -89,17 +90,17 @@ async function pageWeight(url: string, session: string | undefined): Promise<Wei
 }
 
 /**
- * Lighthouse's desktop preset on `url`. For the signed-in view, Playwright attaches to the same
- * Chromium and adds the session to the tab before Lighthouse loads it (storage reset off, so it stays).
+ * Lighthouse's desktop preset on `url`. For the signed-in view, the session is put in the tab
+ * Lighthouse loads (a puppeteer page, as Lighthouse takes it) before the page's own script runs;
+ * storage reset is off so it stays.
  */
 async function lighthouseDesktop(url: string, session: string | undefined): Promise<Record<string, number>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
-  const attached = session ? await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`) : undefined
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   try {
-    const tab = attached?.contexts()[0]?.pages()[0]
-    if (attached && !tab) throw new Error('no tab to put the session in')
-    if (tab && session) await tab.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, session] as const)
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: session !== undefined, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, desktopConfig)
+    const page = await browser.newPage()
+    if (session) await page.evaluateOnNewDocument((key, value) => sessionStorage.setItem(key, value), SESSION_KEY, session)
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: session !== undefined, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, desktopConfig, page)
     const categories = result?.lhr.categories ?? {}
     const audits = result?.lhr.audits ?? {}
     return {
@@ -115,7 +116,7 @@ async function lighthouseDesktop(url: string, session: string | undefined): Prom
       elements: Math.round(audits['dom-size']?.numericValue ?? 0),
     }
   } finally {
-    await attached?.close()
+    await browser.disconnect()
     chrome.kill()
   }
 }

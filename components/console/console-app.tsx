@@ -94,10 +94,11 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   const data = useFerryData(api, onProblem)
   const app = data.apps.find((a) => a.slug === data.selected)
   const [me, setMe] = useState<WhoAmI>()
+  const [meLoaded, setMeLoaded] = useState(false)
   const view = useView()
   useEffect(() => {
     let live = true
-    api.whoami().then((w) => live && setMe(w), () => undefined)
+    api.whoami().then((w) => live && setMe(w), () => undefined).finally(() => live && setMeLoaded(true))
     return () => {
       live = false
     }
@@ -112,6 +113,14 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   useEffect(() => {
     document.title = `${title} · Ferry Console`
   }, [title])
+  // The first view appears whole, once the user, the apps and the selected app's versions are in,
+  // rather than panel by panel pushing each other down (layout shift).
+  const [shown1, setShown1] = useState(false)
+  const ready = shown1 || (meLoaded && data.appsLoaded && (!data.selected || data.versions !== undefined))
+  useEffect(() => {
+    if (ready) setShown1(true)
+  }, [ready])
+  const at = ready ? current : undefined
   const appView = (render: (a: NonNullable<typeof app>) => ReactNode) =>
     app ? (
       <>
@@ -130,7 +139,8 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
       </nav>
       <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
-      {current === 'releases' ? (
+      {!ready ? <p role="status" className="ferry-demo-loading">Loading…</p> : null}
+      {at === 'releases' ? (
         <div className="ferry-dash-grid">
           <div className="ferry-dash-apps">
             <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run}
@@ -152,8 +162,8 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
           </div>
         </div>
       ) : null}
-      {current === 'drafts' ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />) : null}
-      {current === 'rollouts' ? appView((a) => (
+      {at === 'drafts' ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />) : null}
+      {at === 'rollouts' ? appView((a) => (
         <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
           <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
           {data.versions === undefined ? <p role="status">Loading versions…</p> : data.versions.length === 0 ? <p>No versions yet.</p> : (
@@ -164,17 +174,17 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
           )}
         </section>
       )) : null}
-      {current === 'adoption' ? appView((a) => (data.versions ? <AdoptionView api={api} app={a} versions={data.versions} /> : <p role="status">Loading versions…</p>)) : null}
-      {current === 'explain' ? (
+      {at === 'adoption' ? appView((a) => (data.versions ? <AdoptionView api={api} app={a} versions={data.versions} /> : <p role="status">Loading versions…</p>)) : null}
+      {at === 'explain' ? (
         <>
           <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
           <TelemetryChart api={api} app={data.selected} />
         </>
       ) : null}
-      {current === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
-      {current === 'tokens' ? <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} /> : null}
-      {current === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
-      {current === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
+      {at === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
+      {at === 'tokens' ? <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} /> : null}
+      {at === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
+      {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
     </div>
   )
 }

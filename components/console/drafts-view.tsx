@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { App, FerryApi, Version } from '../demo/sandbox-api'
-import { MarkdownPreview } from './markdown-preview'
+import { MarkdownPreview } from '../demo/markdown-preview'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
 
