@@ -17,6 +17,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  projects: [
+    { name: 'site' },
+    // The console's core flow again, on a Ferry that keeps its data in PostgreSQL and its artifacts in S3 (radosgw).
+    { name: 'console-pg-s3', testMatch: 'console.spec.ts', grep: /@core/ },
+  ],
   webServer: {
     command: `npx serve out -l ${port} --no-port-switching --no-clipboard`,
     url: `http://127.0.0.1:${port}/`,

@@ -3,12 +3,15 @@
  * port, after `npm run build:console`. The console is the /demo dashboard's components over HTTP.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, startDocsServer, type DocsServer } from '../lib/docs-runner/server'
+import { startPostgres, type TestPostgres } from '../services/postgres-server'
+import { startS3, type S3TestServer } from '../services/s3-server'
 
 const root = join(import.meta.dirname, '..')
 const SIGNUP_KEY = 'console-signup-key-0123'
@@ -21,7 +24,24 @@ let server: DocsServer
 let dataDir: string
 let url: string
 let port: number
-const serverEnv = () => ({ FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'warn' })
+/** Set in the `console-pg-s3` project: the server keeps its data in PostgreSQL and its artifacts in S3 (radosgw). */
+let backend: Record<string, string> = {}
+let database: TestPostgres | undefined
+let s3: S3TestServer | undefined
+const serverEnv = () => ({ FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'warn', FERRY_WEBHOOK_ALLOW_PRIVATE: 'true', ...backend })
+
+/** PostgreSQL and an S3 bucket, as an operator would configure them (FERRY_DATABASE_URL, FERRY_BLOB_URL, FERRY_S3_*). */
+async function scaleOutBackend(): Promise<Record<string, string>> {
+  ;[database, s3] = await Promise.all([startPostgres(), startS3()])
+  const blobs = s3.location('console')
+  return {
+    FERRY_DATABASE_URL: await database.createDatabase(), FERRY_JWT_SECRET: 'console-e2e-jwt-secret-0123456789abcdef',
+    FERRY_BLOB_URL: `s3://${blobs.bucket}/${blobs.prefix}`, FERRY_S3_FORCE_PATH_STYLE: blobs.forcePathStyle ? 'on' : 'off',
+    ...(blobs.endpoint ? { FERRY_S3_ENDPOINT: blobs.endpoint } : {}),
+    ...(blobs.region ? { FERRY_S3_REGION: blobs.region } : {}),
+    ...(blobs.credentials ? { FERRY_S3_ACCESS_KEY_ID: blobs.credentials.accessKeyId, FERRY_S3_SECRET_ACCESS_KEY: blobs.credentials.secretAccessKey } : {}),
+  }
+}
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(`${url}${path}`, {
@@ -33,10 +53,17 @@ async function api(path: string, init: { method?: string; token?: string; body?:
 }
 
 test.beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
+  const scaleOut = test.info().project.name === 'console-pg-s3'
+  if (scaleOut) {
+    test.info().setTimeout(180_000)
+    backend = await scaleOutBackend()
+  }
+  // The second project serves what the first (or `npm run build`) built, when it is there.
+  if (!scaleOut || !existsSync(join(root, 'console-dist', 'console.js'))) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
   dataDir = mkdtempSync(join(tmpdir(), 'ferry-console-'))
   port = await freePort()
-  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port)
+  // On PostgreSQL + S3 the server first migrates the database and checks the bucket; on a busy CI machine either may take a while.
+  server = await startDocsServer(root, { env: serverEnv(), silent: true }, port, 120_000)
   url = `http://127.0.0.1:${port}`
   const signup = await fetch(`${url}/v1/auth/signup`, {
     method: 'POST',
@@ -48,11 +75,24 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop()
+  await Promise.all([database?.stop(), s3?.stop()])
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** The notice a finished change shows. */
 const done = (page: Page) => page.locator('.ferry-dash-done')
+
+const VIEWS = ['Releases', 'Drafts', 'Rollouts', 'Adoption', 'Explain', 'Webhooks', 'Tokens', 'Team', 'Audit log'] as const
+
+/** Opens one of the console's views from its navigation. */
+async function view(page: Page, name: (typeof VIEWS)[number]) {
+  const link = page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name, exact: true })
+  await link.click()
+  await expect(link).toHaveAttribute('aria-current', 'page')
+}
+
+const serious = (violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${url}/console`)
@@ -78,7 +118,7 @@ test('the console is served by Ferry with a strict CSP, and keeps the session ou
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([])
 })
 
-test('an admin creates the catalogue and an app, uploads a version, ramps, pauses, resumes and pulls it', async ({ page }) => {
+test('an admin creates the catalogue and an app, uploads a version, ramps, pauses, resumes and pulls it', { tag: '@core' }, async ({ page }) => {
   await signIn(page, admin)
   await expect(page.getByText('No app yet: create one.')).toBeVisible()
   const catalogue = page.getByRole('form', { name: 'Add to the catalogue' })
@@ -130,7 +170,8 @@ test('an admin creates the catalogue and an app, uploads a version, ramps, pause
   expect(JSON.stringify(versions.body)).toContain('"pulled"')
 
   // The ramp editor: steps with shares and durations, then a pause with its reason.
-  const rollout = page.getByRole('region', { name: 'Rollout' })
+  await view(page, 'Rollouts')
+  const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
   await rollout.getByRole('button', { name: 'Resume' }).click()
   await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
   await rollout.getByLabel('Step 1: share %').fill('10')
@@ -139,14 +180,149 @@ test('an admin creates the catalogue and an app, uploads a version, ramps, pause
   await rollout.getByLabel('Step 3: minutes after the previous step').fill('120')
   await rollout.getByRole('button', { name: 'Save ramp' }).click()
   await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
-  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 10 % → 25 % → 60 % → 100 %: step 1 of 4 (10 %), next step')
+  await expect(rollout.getByRole('status')).toHaveText('Its ramp has no gate: steps follow the clock.')
+  const health = page.getByRole('region', { name: 'Health per version', exact: true }).getByRole('row', { name: /^1\.0\.0/ })
+  await expect(health).toContainText('Offered to 10 %')
   await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
   await rollout.getByRole('button', { name: 'Pause with reason' }).click()
+  await expect(health).toContainText('Paused: crash on start in 1.0.0')
+  await view(page, 'Releases')
+  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 10 % → 25 % → 60 % → 100 %: step 1 of 4 (0 %), stopped while paused.')
   await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(': crash on start in 1.0.0')
+})
+
+test('a gated ramp says why it holds; health per version shows the reports and the automatic pause', async ({ page }) => {
+  await signIn(page, admin)
+  await view(page, 'Rollouts')
+  const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
+  await rollout.getByRole('button', { name: 'Resume' }).click()
+  await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+  await rollout.getByLabel('Step 2: minutes after the previous step').fill('0')
+  await rollout.getByLabel('Each step waits for evidence').check()
+  await rollout.getByLabel('Installs reported before the next step').fill('3')
+  await rollout.getByLabel('Largest failure share %').fill('10')
+  await rollout.getByLabel('Hours a hold may last before the rollout pauses').fill('48')
+  await rollout.getByRole('button', { name: 'Save ramp' }).click()
+  await expect(done(page)).toContainText('each step after 3 installs at ≤ 10 % failures.')
+  await expect(rollout.getByRole('status')).toContainText('Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures')
+  const row = page.getByRole('region', { name: 'Health per version', exact: true }).getByRole('row', { name: /^1\.0\.0/ })
+  await expect(row).toContainText('Offered to 5 %')
+  await expect(row.getByRole('cell').nth(0)).toHaveText('0')
+  await view(page, 'Releases')
+  await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.')
+})
+
+test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}', async ({ page }) => {
+  await signIn(page, admin)
+  const edit = page.getByRole('form', { name: 'Edit tidewater' })
+  await edit.getByLabel('Name').fill('Tidewater Notes')
+  await edit.getByLabel('Description').fill('Tide tables that sync.')
+  await edit.getByLabel('Private (downloads').check()
+  await edit.getByRole('button', { name: 'Save app' }).click()
+  await expect(done(page)).toContainText('Saved app tidewater.')
+  await expect(page.getByRole('button', { name: /^Tidewater Notes/ })).toContainText('private')
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  const apps = (await api('/v1/apps', { token })).body?.items
+  expect(Array.isArray(apps) ? apps.find((a: { slug?: string }) => a.slug === 'tidewater') : undefined).toMatchObject({ name: 'Tidewater Notes', description: 'Tide tables that sync.', private: true })
+  await edit.getByLabel('Name').fill('Tidewater')
+  await edit.getByLabel('Private (downloads').uncheck()
+  await edit.getByRole('button', { name: 'Save app' }).click()
+  await expect(page.getByRole('button', { name: /^Tidewater/ })).not.toContainText('private')
+})
+
+test('a draft gets Markdown notes with a preview, and is published from the drafts view', async ({ page }) => {
+  await signIn(page, admin)
+  const upload = page.getByRole('form', { name: 'Upload a version of Tidewater' })
+  await upload.getByLabel('Version').fill('1.1.0')
+  await upload.getByLabel(/^Files/).setInputFiles({ name: 'Tidewater-1.1.0.exe', mimeType: 'application/octet-stream', buffer: Buffer.alloc(64 * 1024, 3) })
+  await upload.getByRole('button', { name: 'Upload version' }).click()
+  await expect(done(page)).toContainText('Uploaded 1.1.0')
+  await view(page, 'Drafts')
+  const draft = page.getByRole('listitem', { name: /^Draft 1\.1\.0/ })
+  await draft.getByLabel('Release notes of 1.1.0 (Markdown)').fill('## Fixes\n\n- **Faster** sync of `tides.db`\n- <script>alert(1)</script> stays text')
+  const preview = draft.getByRole('region', { name: 'Preview of the notes of 1.1.0' })
+  await expect(preview.getByRole('heading', { name: 'Fixes' })).toBeVisible()
+  await expect(preview.locator('strong')).toHaveText('Faster')
+  await expect(preview.locator('code')).toHaveText('tides.db')
+  await expect(preview.getByRole('listitem').nth(1)).toHaveText('<script>alert(1)</script> stays text')
+  await draft.getByRole('button', { name: /^Save notes/ }).click()
+  await expect(done(page)).toContainText('Saved the notes of 1.1.0')
+  await draft.getByRole('button', { name: /^Publish/ }).click()
+  await expect(done(page)).toContainText('Published 1.1.0')
+  await expect(page.getByText('No drafts: every version of Tidewater is published.')).toBeVisible()
+  await view(page, 'Releases')
+  await expect(page.getByRole('listitem', { name: /^Version 1\.1\.0/ }).getByRole('heading', { name: 'Fixes' })).toBeVisible()
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  const versions = await api('/v1/apps/tidewater/versions', { token })
+  expect(JSON.stringify(versions.body)).toContain('"changelog":"## Fixes')
+})
+
+test('adoption shows a version per day: offered, downloads, installs, failures, running', async ({ page }) => {
+  const check = await fetch(`${url}/v1/apps/tidewater/update?version=0.9.0&channel=stable&platform=windows&arch=x64`, { headers: { 'x-ferry-device-id': 'console-e2e-device-1' } })
+  expect(check.status).toBe(200)
+  expect(await check.json()).toMatchObject({ version: '1.1.0' })
+  await signIn(page, admin)
+  await view(page, 'Adoption')
+  await page.getByLabel('Version').selectOption({ label: '1.1.0 (stable, windows/x64)' })
+  const table = page.getByRole('table', { name: 'Adoption of 1.1.0 per day' })
+  const today = new Date().toISOString().slice(0, 10)
+  await expect(table.getByRole('row', { name: new RegExp(`^${today}`) }).getByRole('cell').nth(0)).toHaveText('1')
+  await expect(page.getByText(/UTC days\): offered 1, downloads \d+, installs 0, failures 0, running 0\./)).toBeVisible()
+})
+
+test('webhooks: a subscription shows its secret once, delivers, redelivers from its log, and is disabled', async ({ page }) => {
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = []
+  const receiver: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => { body += chunk.toString() })
+    req.on('end', () => {
+      received.push({ headers: req.headers, body })
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening))
+  const address = receiver.address()
+  const hook = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ferry`
+  try {
+    await signIn(page, admin)
+    await view(page, 'Webhooks')
+    const form = page.getByRole('form', { name: 'Create a webhook' })
+    await form.getByLabel('Receiver URL').fill(hook)
+    await form.getByLabel('Description').fill('incident bot')
+    await form.getByLabel('version.ramp_step').check()
+    await form.getByRole('button', { name: 'Create webhook' }).click()
+    await expect(done(page)).toContainText(`Created the webhook ${hook}.`)
+    await expect(page.locator('.ferry-console-secret code')).toHaveText(/^whsec_/)
+    const item = page.getByRole('listitem', { name: `Webhook ${hook}` })
+    await expect(item).toContainText('Events: version.published, version.paused, version.pulled, version.ramp_step; apps: every app.')
+    await item.getByRole('button', { name: /^Send a test event/ }).click()
+    // Only the test events: ramps of earlier tests may send their own while this runs.
+    const tests = () => received.filter((r) => r.body.includes('"webhook.test"'))
+    await expect.poll(() => tests().length).toBe(1)
+    const deliveries = item.getByRole('button', { name: /^Deliveries/ })
+    const log = item.getByRole('table', { name: `Deliveries to ${hook}, newest first` })
+    await expect(async () => {
+      if (await deliveries.getAttribute('aria-expanded') === 'true') await deliveries.click()
+      await deliveries.click()
+      await expect(log.getByRole('row', { name: /^webhook\.test/ })).toContainText('succeeded', { timeout: 1000 })
+    }).toPass()
+    await log.getByRole('button', { name: /^Redeliver webhook\.test/ }).click()
+    await expect(done(page)).toContainText(`Queued webhook.test for ${hook} again.`)
+    await expect.poll(() => tests().length).toBe(2)
+    const [first, again] = tests()
+    expect(again?.headers['webhook-id']).toBe(first?.headers['webhook-id'])
+    expect(again?.body).toBe(first?.body)
+    await item.getByRole('button', { name: /^Disable/ }).click()
+    await expect(done(page)).toContainText(`Disabled the webhook ${hook}.`)
+    await expect(item).toContainText('disabled')
+  } finally {
+    await new Promise((closed) => receiver.close(closed))
+  }
 })
 
 test('a token is shown once and revoked', async ({ page }) => {
   await signIn(page, admin)
+  await view(page, 'Tokens')
   const tokens = page.getByRole('region', { name: 'API tokens' })
   await tokens.getByLabel('Name').fill('ci-release')
   await tokens.getByRole('button', { name: 'Create token' }).click()
@@ -157,7 +333,7 @@ test('a token is shown once and revoked', async ({ page }) => {
 
 test('the audit log view lists who did what, newest first', async ({ page }) => {
   await signIn(page, admin)
-  await expect(page.getByText('Loading apps…')).toHaveCount(0)
+  await view(page, 'Audit log')
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
   const entries = page.getByRole('table', { name: /Audit log entries/ })
   await expect(entries).toContainText('app.create')
@@ -197,13 +373,25 @@ test('a restricted user sees only the apps they may use', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Upload a version of Tidewater' })).toBeVisible()
   await expect(page.getByRole('form', { name: 'Create an app' })).toHaveCount(0)
   await expect(page.getByRole('form', { name: 'Add to the catalogue' })).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: 'Team users' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Pull/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Delete app/ })).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Edit tidewater' })).toHaveCount(0)
+  const nav = page.getByRole('navigation', { name: 'Console views' })
+  await expect(nav.getByRole('link', { name: 'Team' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Webhooks' })).toHaveCount(0)
+  // An admin view's address shows the releases instead; the API refuses it anyway.
+  await page.goto(`${url}/console#webhooks`)
+  await expect(nav.getByRole('link', { name: 'Releases' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('heading', { name: 'Webhooks' })).toHaveCount(0)
+  const grace = String((await api('/v1/auth/login', { body: restricted })).body?.token)
+  expect((await api('/v1/webhooks', { token: grace })).status).toBe(403)
+  await view(page, 'Drafts')
+  await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0)
 })
 
 test("an admin reads the permission matrix and changes a user's grants", async ({ page }) => {
   await signIn(page, admin)
+  await view(page, 'Team')
   const team = page.getByRole('region', { name: 'Team users' })
   const grace = team.getByRole('row', { name: new RegExp(restricted.email) })
   await expect(grace.getByRole('cell').nth(3)).toHaveText('tidewater')
@@ -218,30 +406,62 @@ test("an admin reads the permission matrix and changes a user's grants", async (
   await expect(page.locator('.ferry-app-list code')).toHaveText(['other-app', 'tidewater'])
 })
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds no serious or critical violation (${scheme}); nothing overflows at 360 px`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.goto(`${url}/console`)
-    const signInPage = await new AxeBuilder({ page }).analyze()
-    expect(signInPage.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    await signIn(page, admin)
-    await page.getByRole('button', { name: /^Tidewater/ }).click()
-    await expect(page.getByRole('listitem', { name: /^Version 1\.0\.0/ })).toBeVisible()
-    const console = await new AxeBuilder({ page }).analyze()
-    expect(console.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    // The screenshots on pages/docs/console.mdx.
-    await page.screenshot({ path: join(root, 'public', 'docs', 'console', `console-${scheme}.png`) })
-    await page.setViewportSize({ width: 360, height: 800 })
-    // The outermost elements wider than the screen (a scrolled table's insides do not count).
-    const overflowing = await page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 361 && !el.parentElement?.closest('.ferry-console-scroll') && (el.parentElement?.getBoundingClientRect().right ?? 0) <= 361)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`))
-    expect(overflowing).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  })
+/** A control in each view that the keyboard must reach (the last action of the view, where it has several). */
+const LAST_CONTROL: Record<(typeof VIEWS)[number], { role: 'button' | 'combobox'; name: string | RegExp }> = {
+  'Releases': { role: 'button', name: 'Upload version' },
+  'Drafts': { role: 'combobox', name: 'App' },
+  'Rollouts': { role: 'button', name: /^Pull with reason|^Resume/ },
+  'Adoption': { role: 'combobox', name: 'Version' },
+  'Explain': { role: 'button', name: 'Check for updates' },
+  'Webhooks': { role: 'button', name: /^Deliveries/ },
+  'Tokens': { role: 'button', name: 'Create token' },
+  'Team': { role: 'button', name: /^Edit grants/ },
+  'Audit log': { role: 'button', name: 'Filter' },
 }
 
-test('every control is reachable with the keyboard', async ({ page }) => {
+/** The admin's session, put where the console keeps it (this tab's sessionStorage): one login for every view checked. */
+let adminSession: string | undefined
+async function signedInAt(page: Page, hash: string) {
+  adminSession ??= JSON.stringify((await api('/v1/auth/login', { body: admin })).body)
+  await page.addInitScript((session) => sessionStorage.setItem('ferry.console.session', session), adminSession)
+  await page.goto(`${url}/console#${hash}`)
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation on the sign-in page (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.goto(`${url}/console`)
+    await expect(page.getByLabel('Email')).toBeVisible()
+    expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
+  })
+
+  for (const name of VIEWS) {
+    test(`axe finds no serious or critical violation on ${name} (${scheme}); nothing overflows at 360 px`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await signedInAt(page, name === 'Releases' ? '' : name === 'Audit log' ? 'audit' : name.toLowerCase())
+      await expect(page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
+      // The app with versions, drafts' notes, ramps and adoption.
+      if (name === 'Releases') await page.getByRole('button', { name: /^Tidewater/ }).click()
+      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption') await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Tidewater (tidewater)' })
+      if (name === 'Releases') await expect(page.getByRole('listitem', { name: /^Version 1\.0\.0/ })).toBeVisible()
+      await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
+      expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
+      // The screenshots on pages/docs/console.mdx.
+      if (name === 'Releases') await page.screenshot({ path: join(root, 'public', 'docs', 'console', `console-${scheme}.png`) })
+      await page.setViewportSize({ width: 360, height: 800 })
+      // The outermost elements wider than the screen (a scrolled table's insides do not count).
+      const overflowing = await page.evaluate(() => [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 361 && !el.parentElement?.closest('.ferry-console-scroll') && (el.parentElement?.getBoundingClientRect().right ?? 0) <= 361)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`))
+      expect(overflowing).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    })
+  }
+}
+
+test('every view is reached, and its controls used, with the keyboard', async ({ page }) => {
+  test.setTimeout(180_000)
   await page.goto(`${url}/console`)
   await expect(page.getByLabel('Email')).toBeVisible()
   await page.keyboard.press('Tab')
@@ -252,10 +472,23 @@ test('every control is reachable with the keyboard', async ({ page }) => {
   await page.keyboard.type(admin.password)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-  // Once everything has loaded, tabbing from the top reaches the last panel's button.
-  await expect(page.getByRole('region', { name: 'Team users' }).getByRole('table')).toBeVisible()
-  const createToken = page.getByRole('button', { name: 'Create token' })
-  await expect(createToken).toBeVisible()
-  for (let i = 0; i < 300 && !(await createToken.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
-  await expect(createToken).toBeFocused()
+  // The app with versions, chosen with the keyboard: the other views show the selected app.
+  await page.getByRole('button', { name: /^Tidewater/ }).press('Enter')
+  await expect(page.getByRole('button', { name: /^Tidewater/ })).toHaveAttribute('aria-pressed', 'true')
+  const nav = page.getByRole('navigation', { name: 'Console views' })
+  for (const name of VIEWS) {
+    // From the sign-out button, Tab reaches the view's link, and Enter opens it.
+    await page.getByRole('button', { name: 'Sign out' }).focus()
+    const link = nav.getByRole('link', { name, exact: true })
+    for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(link).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(link).toHaveAttribute('aria-current', 'page')
+    await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
+    const { role, name: control } = LAST_CONTROL[name]
+    const target = page.getByRole(role, { name: control }).last()
+    await expect(target).toBeVisible()
+    for (let i = 0; i < 300 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(target, name).toBeFocused()
+  }
 })

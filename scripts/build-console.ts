@@ -4,12 +4,15 @@
  * so the page runs under `script-src 'self'; style-src 'self'`.
  */
 import { build } from 'esbuild'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { readFile } from 'node:fs/promises'
 
-const out = join(import.meta.dirname, '..', 'console-dist')
+const dist = join(import.meta.dirname, '..', 'console-dist')
+// Built beside it, then swapped in by renames: a server serving console-dist/ meanwhile (a second
+// e2e project) never finds it half written.
+const out = `${dist}.building-${process.pid}`
 
 const html = `<!doctype html>
 <html lang="en">
@@ -40,5 +43,9 @@ await build({
   logLevel: 'warning',
 })
 await writeFile(join(out, 'index.html'), html)
-const js = await readFile(join(out, 'console.js'))
+const old = `${dist}.old-${process.pid}`
+await rename(dist, old).catch(() => undefined)
+await rename(out, dist)
+await rm(old, { recursive: true, force: true })
+const js = await readFile(join(dist, 'console.js'))
 console.log(`console-dist/: console.js ${js.length} bytes, ${gzipSync(js).length} bytes gzipped`)

@@ -64,7 +64,7 @@ export function AuditView({ transport, token }: { transport: Transport; token: s
       {state.state === 'failed' ? <p role="alert">The audit log could not load: {state.message}</p> : null}
       {state.state === 'ready' ? (
         state.items.length ? (
-          <div className="ferry-console-scroll">
+          <div className="ferry-console-scroll" role="region" aria-label="Audit log entries, scrolls sideways" tabIndex={0}>
             <table>
               <caption className="ferry-sr-only">Audit log entries, newest first</caption>
               <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Changes</th></tr></thead>

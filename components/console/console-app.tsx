@@ -1,21 +1,26 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AppPanel } from '../demo/app-panel'
 import { ProblemView } from '../demo/problem-view'
-import { ferryApi, type Problem, type WhoAmI } from '../demo/sandbox-api'
+import { ferryApi, type App, type Problem, type WhoAmI } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
 import { UploadForm } from '../demo/upload-form'
 import { useFerryData } from '../demo/use-ferry-data'
 import { VersionList } from '../demo/version-list'
+import { AdoptionView } from './adoption-view'
+import { AppEditForm } from './app-edit-form'
 import { AuditView } from './audit-view'
 import { CatalogPanel } from './catalog-panel'
+import { DraftsView } from './drafts-view'
+import { HealthTable } from './health-table'
 import { may } from './permissions'
 import { RolloutEditor } from './rollout-editor'
 import { TeamPanel } from './team-panel'
 import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
+import { WebhooksView } from './webhooks-view'
 
 
 /** Ferry Console: the /demo dashboard's components, over the real server's API. */
@@ -62,6 +67,25 @@ function SessionExpiredDialog({ email, onSignedIn }: { email: string; onSignedIn
   )
 }
 
+const VIEWS = [
+  ['releases', 'Releases'], ['drafts', 'Drafts'], ['rollouts', 'Rollouts'], ['adoption', 'Adoption'], ['explain', 'Explain'],
+  ['webhooks', 'Webhooks'], ['tokens', 'Tokens'], ['team', 'Team'], ['audit', 'Audit log'],
+] as const
+type View = (typeof VIEWS)[number][0]
+
+const viewOf = (hash: string): View => VIEWS.find(([v]) => `#${v}` === hash)?.[0] ?? 'releases'
+
+/** The view named by the address's fragment (#drafts, #webhooks, …), so each has its own address and history entry. */
+function useView(): View {
+  const [view, setView] = useState<View>(() => viewOf(window.location.hash))
+  useEffect(() => {
+    const follow = () => setView(viewOf(window.location.hash))
+    window.addEventListener('hashchange', follow)
+    return () => window.removeEventListener('hashchange', follow)
+  }, [])
+  return view
+}
+
 function SignedIn({ session, onExpired }: { session: Session; onExpired: () => void }) {
   const api = useMemo(() => ferryApi(serverTransport, session.token), [session.token])
   const onProblem = useCallback((p: Problem) => {
@@ -70,44 +94,109 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   const data = useFerryData(api, onProblem)
   const app = data.apps.find((a) => a.slug === data.selected)
   const [me, setMe] = useState<WhoAmI>()
+  const [meLoaded, setMeLoaded] = useState(false)
+  const view = useView()
   useEffect(() => {
     let live = true
-    api.whoami().then((w) => live && setMe(w), () => undefined)
+    api.whoami().then((w) => live && setMe(w), () => undefined).finally(() => live && setMeLoaded(true))
     return () => {
       live = false
     }
   }, [api, data.generation])
   const admin = me?.user.role === 'admin'
   const catalogue = (['channels', 'platforms', 'archs'] as const).some((area) => may(me, area, 'create'))
+  const canEdit = app ? may(me, 'apps', 'edit', app.slug) : false
+  // What the API would refuse this user is not offered (admin-only views for others).
+  const shown = VIEWS.filter(([v]) => admin || (v !== 'webhooks' && v !== 'team'))
+  const current = shown.some(([v]) => v === view) ? view : 'releases'
+  const title = shown.find(([v]) => v === current)?.[1] ?? 'Releases'
+  useEffect(() => {
+    document.title = `${title} · Ferry Console`
+  }, [title])
+  // The first view appears whole, once the user, the apps and the selected app's versions are in,
+  // rather than panel by panel pushing each other down (layout shift).
+  const [shown1, setShown1] = useState(false)
+  const ready = shown1 || (meLoaded && data.appsLoaded && (!data.selected || data.versions !== undefined))
+  useEffect(() => {
+    if (ready) setShown1(true)
+  }, [ready])
+  const at = ready ? current : undefined
+  const appView = (render: (a: NonNullable<typeof app>) => ReactNode) =>
+    app ? (
+      <>
+        <AppPicker apps={data.apps} selected={app.slug} onSelect={data.setSelected} />
+        {render(app)}
+      </>
+    ) : data.appsLoaded ? <p>No app yet: create one under Releases.</p> : <p role="status" className="ferry-demo-loading">Loading apps…</p>
   return (
     <div className="ferry-dash-body">
+      <nav aria-label="Console views" className="ferry-console-nav">
+        <ul>
+          {shown.map(([v, name]) => (
+            <li key={v}><a href={`#${v}`} aria-current={v === current ? 'page' : undefined}>{name}</a></li>
+          ))}
+        </ul>
+      </nav>
       <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
-      <div className="ferry-dash-grid">
-        <div className="ferry-dash-apps">
-          <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run}
-            canCreate={may(me, 'apps', 'create')} canDelete={may(me, 'apps', 'delete', data.selected)} />
-          {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
+      {!ready ? <p role="status" className="ferry-demo-loading">Loading…</p> : null}
+      {at === 'releases' ? (
+        <div className="ferry-dash-grid">
+          <div className="ferry-dash-apps">
+            <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run}
+              canCreate={may(me, 'apps', 'create')} canDelete={may(me, 'apps', 'delete', data.selected)} />
+            {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
+            {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
+          </div>
+          <div className="ferry-dash-main">
+            {app ? (
+              <>
+                <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={canEdit} />
+                {may(me, 'apps', 'upload', app.slug) ? <UploadForm app={app} catalogs={data.catalogs} run={data.run} /> : null}
+              </>
+            ) : data.appsLoaded ? (
+              <p>No app yet: create one.</p>
+            ) : (
+              <p role="status" className="ferry-demo-loading">Loading apps…</p>
+            )}
+          </div>
         </div>
-        <div className="ferry-dash-main">
-          {app ? (
+      ) : null}
+      {at === 'drafts' ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />) : null}
+      {at === 'rollouts' ? appView((a) => (
+        <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
+          <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
+          {data.versions === undefined ? <p role="status">Loading versions…</p> : data.versions.length === 0 ? <p>No versions yet.</p> : (
             <>
-              <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={may(me, 'apps', 'edit', app.slug)} />
-              {data.versions?.length && may(me, 'apps', 'edit', app.slug) ? <RolloutEditor app={app} versions={data.versions} run={data.run} /> : null}
-              {may(me, 'apps', 'upload', app.slug) ? <UploadForm app={app} catalogs={data.catalogs} run={data.run} /> : null}
+              <HealthTable versions={data.versions} />
+              {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
             </>
-          ) : data.appsLoaded ? (
-            <p>No app yet: create one.</p>
-          ) : (
-            <p role="status" className="ferry-demo-loading">Loading apps…</p>
           )}
-        </div>
-      </div>
-      <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
-      <TelemetryChart api={api} app={data.selected} />
-      <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
-      {admin ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
-      <AuditView transport={serverTransport} token={session.token} />
+        </section>
+      )) : null}
+      {at === 'adoption' ? appView((a) => (data.versions ? <AdoptionView api={api} app={a} versions={data.versions} /> : <p role="status">Loading versions…</p>)) : null}
+      {at === 'explain' ? (
+        <>
+          <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
+          <TelemetryChart api={api} app={data.selected} />
+        </>
+      ) : null}
+      {at === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
+      {at === 'tokens' ? <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} /> : null}
+      {at === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
+      {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
     </div>
+  )
+}
+
+function AppPicker({ apps, selected, onSelect }: { apps: App[]; selected: string; onSelect: (slug: string) => void }) {
+  const id = useId()
+  return (
+    <p className="ferry-console-picker">
+      <label htmlFor={id}>App</label>{' '}
+      <select id={id} value={selected} onChange={(e) => onSelect(e.target.value)}>
+        {apps.map((a) => <option key={a.slug} value={a.slug}>{a.name} ({a.slug})</option>)}
+      </select>
+    </p>
   )
 }

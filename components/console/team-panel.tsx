@@ -22,7 +22,7 @@ export function TeamPanel({ api, run, generation }: { api: FerryApi; run: Run; g
     <section aria-labelledby={`${id}-title`} className="ferry-console-team">
       <h3 id={`${id}-title`}>Team users</h3>
       {!users ? <p role="status">Loading the team…</p> : (
-        <div className="ferry-console-scroll">
+        <div className="ferry-console-scroll" role="region" aria-label="Team permissions, scrolls sideways" tabIndex={0}>
           <table className="ferry-console-table">
             <caption className="ferry-sr-only">Each team user&apos;s permissions</caption>
             <thead>

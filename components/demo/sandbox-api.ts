@@ -13,6 +13,11 @@ export type UpdaterFormat = Schemas['UpdaterFormat']
 export type WhoAmI = Schemas['WhoAmI']
 export type Permissions = Schemas['Permissions']
 export type TeamUser = Schemas['TeamUser']
+export type VersionAdoption = Schemas['VersionAdoption']
+export type Webhook = Schemas['Webhook']
+export type WebhookCreated = Schemas['WebhookCreated']
+export type WebhookDelivery = Schemas['WebhookDelivery']
+export type WebhookEventType = Schemas['WebhookEventType']
 export interface Catalogs { channels: string[]; platforms: string[]; archs: string[] }
 
 /** An RFC 9457 problem answered by the API. */
@@ -90,6 +95,7 @@ export function ferryApi(transport: Transport, token?: string) {
     createPlatform: (name: string) => ok(client.POST('/v1/platforms', { body: { name, updater: 'ferry' } })),
     createArch: (name: string) => ok(client.POST('/v1/archs', { body: { name } })),
     createApp: (body: Schemas['AppCreate']) => ok(client.POST('/v1/apps', { body })),
+    updateApp: (slug: string, patch: Schemas['AppUpdate']) => ok(client.PATCH('/v1/apps/{app}', { params: app(slug), body: patch })),
     deleteApp: (slug: string) => ok(client.DELETE('/v1/apps/{app}', { params: app(slug) })),
     // The form is the multipart body, files included (openapi-fetch sends FormData as it is);
     // the generated type describes its fields, with the binary files typed as strings.
@@ -111,12 +117,19 @@ export function ferryApi(transport: Transport, token?: string) {
     pauseVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pause', { params: version(slug, id), body: reason ? { reason } : {} })),
     resumeVersion: (slug: string, id: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/resume', { params: version(slug, id) })),
     pullVersion: (slug: string, id: string, reason?: string) => ok(client.POST('/v1/apps/{app}/versions/{version}/pull', { params: version(slug, id), body: reason ? { reason } : {} })),
+    adoption: (slug: string, id: string) => ok(client.GET('/v1/apps/{app}/versions/{version}/adoption', { params: version(slug, id) })),
     explain: (slug: string, query: paths['/v1/apps/{app}/update/explain']['get']['parameters']['query']) =>
       ok(client.GET('/v1/apps/{app}/update/explain', { params: { ...app(slug), query } })),
     telemetry: (query: { from: string; to: string; app?: string }) => ok(client.GET('/v1/telemetry', { params: { query } })),
     listTokens: async () => (await ok(client.GET('/v1/team/tokens', { params: PAGE }))).items,
     createToken: (body: Schemas['ApiTokenCreate']) => ok(client.POST('/v1/team/tokens', { body })),
     revokeToken: (id: string) => ok(client.DELETE('/v1/team/tokens/{id}', { params: { path: { id } } })),
+    listWebhooks: async () => (await ok(client.GET('/v1/webhooks'))).items,
+    createWebhook: (body: Schemas['WebhookCreate']) => ok(client.POST('/v1/webhooks', { body })),
+    updateWebhook: (id: string, patch: Schemas['WebhookUpdate']) => ok(client.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body: patch })),
+    testWebhook: (id: string) => ok(client.POST('/v1/webhooks/{id}/test', { params: { path: { id } } })),
+    listDeliveries: async (id: string) => (await ok(client.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } } }))).items,
+    redeliver: (id: string, delivery: string) => ok(client.POST('/v1/webhooks/{id}/deliveries/{delivery}/redeliver', { params: { path: { id, delivery } } })),
     /** Follows a download link the API returned (a private app's carries its own signature), as is. */
     async download(url: string): Promise<Blob> {
       const { pathname, search } = new URL(url)

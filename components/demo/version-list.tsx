@@ -1,3 +1,4 @@
+import { MarkdownPreview } from './markdown-preview'
 import type { App, SandboxApi, Version } from './sandbox-api'
 
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
@@ -29,7 +30,8 @@ function RolloutStatus({ version: v }: { version: Version }) {
         <li>
           Ramp {ramp.steps.map((s) => `${s.percentage} %`).join(' → ')}:{' '}
           {ramp.currentStep === null ? 'not started' : `step ${ramp.currentStep + 1} of ${ramp.steps.length} (${v.rolloutPercentage} %)`}
-          {ramp.nextStepAt ? `, next step ${when(ramp.nextStepAt)}` : paused ? ', stopped while paused' : ', complete'}.
+          {ramp.gate?.holding ? `, holds before step ${ramp.gate.holding.step + 1}: ${ramp.gate.holding.reason}`
+            : ramp.nextStepAt ? `, next step ${when(ramp.nextStepAt)}` : paused ? ', stopped while paused' : ', complete'}.
         </li>
       ) : null}
       {paused ? <li>Paused{paused.automatic ? ' by its health reports' : ''} on {when(paused.at)}: {paused.reason}</li> : null}
@@ -71,7 +73,7 @@ export function VersionList({ app, versions, run, api, canEdit = true }: { app: 
                 {v.rollout.pulled ? <span className="ferry-tag ferry-tag-warn">pulled</span> : null}
               </div>
               <RolloutStatus version={v} />
-              {v.changelog ? <p className="ferry-version-changelog">{v.changelog}</p> : null}
+              {v.changelog ? <div className="ferry-version-changelog"><MarkdownPreview source={v.changelog} /></div> : null}
               <ul className="ferry-artifacts">
                 {v.artifacts.map((f) => (
                   <li key={f.id}>

@@ -68,7 +68,7 @@ export function npmBanner(cwd: string): string {
 }
 
 /** Starts `node --import tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
-export async function startDocsServer(cwd: string, { env, logFile, silent }: StartCommand, port: number): Promise<DocsServer> {
+export async function startDocsServer(cwd: string, { env, logFile, silent }: StartCommand, port: number, readyWithinMs = 30_000): Promise<DocsServer> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
   Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
@@ -92,7 +92,7 @@ export async function startDocsServer(cwd: string, { env, logFile, silent }: Sta
   child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
   const stdout = () => (logPath ? readFileSync(logPath, 'utf8').slice(logStart) : piped)
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + readyWithinMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout()}`)
     try {
@@ -103,7 +103,7 @@ export async function startDocsServer(cwd: string, { env, logFile, silent }: Sta
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the server did not answer /v1/health within 30 s:\n${stderr}${stdout()}`)
+      throw new Error(`the server did not answer /v1/health within ${readyWithinMs / 1000} s:\n${stderr}${stdout()}`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }
