@@ -5,6 +5,7 @@
  * budgets) with PASS or FAIL. A benchmark, not a test: it exits 0 unless `--strict`.
  *   npm run build && npm run bench:site [-- --pages /,/docs/intro] [--no-lighthouse] [--strict]
  *   FERRY_SOURCE_MAPS=1 npm run build && npm run bench:site -- --breakdown   (JS per file and package)
+ *   npm run bench:site -- --pages /docs/intro --diagnose   (Lighthouse's LCP element and phases, render-blocking files, long tasks)
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -23,7 +24,7 @@ const port = 3190
 const origin = `http://127.0.0.1:${port}`
 const outDir = join(import.meta.dirname, '..', 'out')
 
-const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false }, breakdown: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false }, breakdown: { type: 'boolean', default: false }, diagnose: { type: 'boolean', default: false } } })
 
 /** The pages the targets name: a docs page, the longest guide, an API operation, the blog, a post, /demo. */
 const DEFAULT_PAGES = ['/', '/docs/intro', '/docs/updaters', '/docs/api/apps/create', '/blog', '/blog/electron-auto-update', '/demo']
@@ -80,12 +81,35 @@ async function pageWeight(path: string): Promise<Weight> {
   return weight
 }
 
+/** Lighthouse's own account of the LCP: the element, its phases, what blocked the render, the long tasks. */
+function printDiagnosis(path: string, audits: Record<string, { details?: unknown; numericValue?: number }>) {
+  console.log(`${path} — Lighthouse diagnosis`)
+  const items = (id: string): Array<Record<string, unknown>> => {
+    const details = audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined
+    return details?.items ?? []
+  }
+  const metrics = items('metrics')[0] ?? {}
+  console.log(`    observed (unthrottled run): FCP ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms, DOMContentLoaded ${metrics.observedDomContentLoaded} ms`)
+  for (const part of items('largest-contentful-paint-element')) {
+    const rows = (part as { items?: Array<Record<string, unknown>> }).items ?? []
+    for (const row of rows) {
+      const node = row.node as { selector?: string; nodeLabel?: string } | undefined
+      if (node) console.log(`    LCP element: ${node.selector} "${String(node.nodeLabel).slice(0, 60)}"`)
+      else if (row.phase) console.log(`    LCP phase (simulated): ${String(row.phase).padEnd(12)} ${Math.round(Number(row.timing))} ms (${row.percent})`)
+    }
+  }
+  const blocking = items('render-blocking-insight')
+  console.log(`    render-blocking: ${blocking.length ? blocking.map((b) => `${b.url} (${Math.round(Number(b.wastedMs))} ms)`).join(', ') : 'none'}`)
+  for (const task of items('long-tasks').slice(0, 6)) console.log(`    long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms: ${task.url}`)
+}
+
 async function lighthouseScores(path: string): Promise<Record<string, number>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
   try {
     const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
     const categories = result?.lhr.categories ?? {}
     const audits = result?.lhr.audits ?? {}
+    if (values.diagnose) printDiagnosis(path, audits)
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
