@@ -167,3 +167,22 @@ export function blobRangeReader(blobs: BlobStore, key: string): RangeReader {
     return new Uint8Array(await new Response(got.body).arrayBuffer())
   }
 }
+
+/**
+ * Why each `.msix` / `.msixbundle` among uploaded files cannot be named in an App Installer file
+ * (its identity is unreadable), as `<file name>: <reason>`; empty when all can.
+ */
+export async function msixUploadProblems(blobs: BlobStore, files: Array<{ name: string; blobKey: string; size: number }>): Promise<string[]> {
+  const problems: string[] = []
+  for (const file of files) {
+    const lower = file.name.toLowerCase()
+    if (!lower.endsWith('.msix') && !lower.endsWith('.msixbundle')) continue
+    try {
+      await msixIdentity(blobRangeReader(blobs, file.blobKey), file.size)
+    } catch (error) {
+      if (!(error instanceof MsixManifestError)) throw error
+      problems.push(`${JSON.stringify(file.name)} cannot be named in an App Installer file: ${error.message}`)
+    }
+  }
+  return problems
+}

@@ -145,12 +145,17 @@ test('answers every device gets alike are cacheable by a CDN, keyed to the app',
   }
 })
 
-test('a package whose manifest cannot be read is refused by the App Installer file with the file named', async () => {
+test('an upload whose .msix has no readable identity is refused, naming the file and why', async () => {
   const token = await prepareUploadTeam(f, 'msix-bad')
-  await upload(token, 'msix-bad', '1.0.0', [['Broken-1.0.0.msix', 'not a zip archive at all']])
-  const problem = await expectProblem(await f(appInstaller('msix-bad')), 409, 'conflict')
-  assert.match(problem.detail, /Broken-1\.0\.0\.msix/)
-  assert.match(problem.detail, /not a zip archive/)
+  const refused = async (files: Array<[string, Uint8Array | string]>) =>
+    expectProblem(await f('/v1/apps/msix-bad/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.0' }, files) })), 400, 'validation', 'files')
+  const notZip = await refused([['Broken-1.0.0.msix', 'not a zip archive at all']])
+  assert.match(JSON.stringify(notZip.errors), /Broken-1\.0\.0\.msix.*not a zip archive/)
+  // A zip without a manifest: the first bytes of a real package's local entries, without its central directory, are not enough either.
+  const truncated = await refused([['Cut-1.0.0.msix', V1.subarray(0, V1.length - 200)]])
+  assert.match(JSON.stringify(truncated.errors), /Cut-1\.0\.0\.msix/)
+  const listed = await (await f('/v1/apps/msix-bad/versions', bearer(token))).json() as { items: unknown[] }
+  assert.deepEqual(listed.items, [], 'nothing was stored')
 })
 
 test("a private app: the feed's package URL is signed, the package refuses unsigned requests, and there is no App Installer file", async () => {
