@@ -6400,7 +6400,8 @@ export interface operations {
                  *     `electron-builtin`: Squirrel.Mac JSON; `tauri`: Tauri's JSON (platform and arch are Ferry
                  *     names here; Tauri's own names go to [the Tauri endpoint](/docs/api/info/tauri));
                  *     `electron-updater`: `latest.yml` content; `squirrel-windows`: `RELEASES` content;
-                 *     `velopack`: Velopack's `releases.<channel>.json` feed; `sparkle`: a Sparkle appcast.
+                 *     `velopack`: Velopack's `releases.<channel>.json` feed; `sparkle`: a Sparkle appcast; `msix`: the
+                 *     JSON of Electron's MSIX updater (package URLs at [MSIX package](/docs/api/info/msix-package) paths).
                  * @example ferry
                  */
                 format?: components["schemas"]["UpdaterFormat"];

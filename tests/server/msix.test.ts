@@ -62,6 +62,10 @@ test("Electron's MSIX updater is offered the newer package at a URL it accepts, 
   assert.deepEqual(await electronMsixCheck(feed('msix-feed', '2.0.0')), { ok: true, available: false })
 
   await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=1.0.0`), 200)
+  // The generic update check answers the same JSON with format=msix.
+  const generic = await expectSpec('checkForUpdate', await f('/v1/apps/msix-feed/update?version=1.0.0&platform=windows&arch=x64&format=msix'), 200) as { url: string; name: string }
+  assert.equal(generic.name, '2.0.0')
+  assert.equal(new URL(generic.url).pathname, new URL(offered.updateUrl).pathname)
   await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=2.0.0`), 204)
   await expectProblem(await f('/v1/apps/msix-feed/msix/stable/x64?version=one'), 400, 'validation', 'version')
   await expectSpec('getMsixUpdate', await f('/v1/apps/msix-nope/msix/stable/x64?version=1.0.0'), 404)
