@@ -5,7 +5,7 @@ type Schemas = components['schemas']
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [
-  ['.edsig', 'edsig'], ['.sig', 'sig'], ['.delta', 'delta'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'],
+  ['.edsig', 'edsig'], ['.sig', 'sig'], ['.delta', 'delta'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'], ['.msixbundle', 'msixbundle'], ['.msix', 'msix'],
   ['.yaml', 'yml'], ['.exe', 'exe'], ['.msi', 'msi'], ['.dmg', 'dmg'], ['.pkg', 'pkg'], ['.zip', 'zip'],
   ['.deb', 'deb'], ['.rpm', 'rpm'], ['.snap', 'snap'], ['.yml', 'yml'],
 ]

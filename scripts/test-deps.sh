@@ -46,6 +46,8 @@ has msiinfo || need msitools
 # The Linux repository tests (tests/server/linux-repositories.test.ts): dnf as a client, and rpm
 # (rpmbuild, rpmsign) and gnupg to build signed fixtures; apt-get and dpkg-deb are Debian's own.
 if ! has dnf || ! has rpmbuild || ! has gpg; then need dnf rpm gnupg; fi
+# zip builds the stand-in MSIX package (a zip holding its AppxManifest.xml) of the updaters guide.
+has zip || need zip
 # systemd-analyze verifies local-deploy's unit (tests/docs/systemd-unit.test.ts).
 has systemd-analyze || need systemd
 

@@ -45,6 +45,7 @@ import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webho
 import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
 import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
+import { msixHandlers } from './routes/msix.ts'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...webhookHandlers(s),
     ...auditHandlers(s),
     ...linuxRepositoryHandlers(s),
+    ...msixHandlers(s),
     ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {

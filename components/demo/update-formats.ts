@@ -197,7 +197,7 @@ const tauri: UpdateFormat = {
 
 export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, platformDefault, squirrelWindows, squirrelMac, electronUpdater, tauri, velopack, sparkle, latestRedirect]
 
-export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig', 'edsig', 'delta'] as const satisfies readonly PackageType[]
+export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig', 'edsig', 'delta', 'msix', 'msixbundle'] as const satisfies readonly PackageType[]
 // Fails to compile when the spec gains a package type this list lacks.
 const allPackageTypes: Exclude<PackageType, (typeof PACKAGE_TYPES)[number]> extends never ? true : never = true
 void allPackageTypes

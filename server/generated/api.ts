@@ -1811,6 +1811,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/msix/{channel}/{arch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * MSIX update (Electron autoUpdater)
+         * @description The JSON Electron's built-in `autoUpdater` reads when the app runs as an MSIX package
+         *     (Electron 39 and later, on Windows): **200** with `{ url, name, notes, pub_date }`, or
+         *     **204** when there is no update. Electron sends `Accept: application/json`, then `HEAD` to
+         *     `url`, and refuses an update whose final URL does not end in `.msix` or `.msixbundle`, so
+         *     `url` is the [MSIX package](/docs/api/info/msix-package) path ending in the file's name (a
+         *     signed link for private apps). The version offered is the one Ferry decides for the
+         *     `windows` platform: partial rollouts bucket the device by `X-Ferry-Device-Id` (Electron's
+         *     `setFeedURL({ headers })`) or the client's address, pulls and pauses apply. A version
+         *     without an `.msix` or `.msixbundle` artifact is not offered. A client on a pulled version is
+         *     offered the newest good version below it; Windows installs a lower package version only
+         *     when the app set `allowAnyVersion: true`. Set the feed with
+         *     `autoUpdater.setFeedURL({ url: '<base>/v1/apps/{app}/msix/{channel}/{arch}?version=' + app.getVersion() })`.
+         */
+        get: operations["getMsixUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/msix/{channel}/{arch}/app.appinstaller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * App Installer file (.appinstaller)
+         * @description An App Installer file (schema namespace `http://schemas.microsoft.com/appx/appinstaller/2018`)
+         *     for sideloading a public app's MSIX on Windows: open it with
+         *     `ms-appinstaller:?source=<this URL>` or download and open it, and Windows installs the
+         *     package and later checks this same URL (the file's `Uri`, query included) for updates. It
+         *     names the newest version on this channel and `windows`/architecture that every device may
+         *     run (published, neither paused nor pulled, rolled out to 100 %) and that has an `.msix`
+         *     (`MainPackage`) or `.msixbundle` (`MainBundle`). Its `Name`, `Publisher`, `Version` and
+         *     `ProcessorArchitecture` are read from the package's own `AppxManifest.xml`
+         *     (`AppxBundleManifest.xml`), because App Installer requires them to match exactly; the
+         *     file's `Version` is the package's. `UpdateSettings` come from the query parameters. Private
+         *     apps have no App Installer file: App Installer cannot send credentials.
+         */
+        get: operations["getMsixAppInstaller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/msix/files/{version}/{artifact}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, ending in `.msix` or `.msixbundle`.
+                 * @example HarborNotes-1.4.0-x64.msix
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * MSIX package
+         * @description The bytes of a published `.msix` or `.msixbundle` artifact, at a path that ends in its file
+         *     name: Electron's MSIX updater refuses a package URL whose path ends otherwise, so this path
+         *     streams the file even where other downloads redirect to object storage
+         *     (`FERRY_DOWNLOAD_MODE=redirect`). `Range` requests are answered like
+         *     [artifact downloads](/docs/api/apps/download). A private app's package needs the `expires` and
+         *     `signature` of its signed download link, which the [MSIX update](/docs/api/info/msix) answer carries.
+         */
+        get: operations["getMsixPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/telemetry": {
         parameters: {
             query?: never;
@@ -2172,7 +2311,7 @@ export interface components {
          *     `delta` a Sparkle binary delta (`<App><version>-<from version>.delta`).
          * @enum {string}
          */
-        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml" | "sig" | "edsig" | "delta";
+        PackageType: "exe" | "msi" | "nupkg" | "dmg" | "pkg" | "zip" | "tar.gz" | "appimage" | "deb" | "rpm" | "snap" | "blockmap" | "yml" | "sig" | "edsig" | "delta" | "msix" | "msixbundle";
         /** @description One file of a version. */
         Artifact: {
             id: components["schemas"]["Id"];
@@ -2508,7 +2647,7 @@ export interface components {
          * @description The shape of update responses for this platform's clients.
          * @enum {string}
          */
-        UpdaterFormat: "ferry" | "squirrel-windows" | "electron-builtin" | "electron-updater" | "tauri" | "velopack" | "sparkle";
+        UpdaterFormat: "ferry" | "squirrel-windows" | "electron-builtin" | "electron-updater" | "tauri" | "velopack" | "sparkle" | "msix";
         Channel: {
             id: components["schemas"]["Id"];
             name: components["schemas"]["CatalogName"];
@@ -6309,7 +6448,8 @@ export interface operations {
                  *     `electron-builtin`: Squirrel.Mac JSON; `tauri`: Tauri's JSON (platform and arch are Ferry
                  *     names here; Tauri's own names go to [the Tauri endpoint](/docs/api/info/tauri));
                  *     `electron-updater`: `latest.yml` content; `squirrel-windows`: `RELEASES` content;
-                 *     `velopack`: Velopack's `releases.<channel>.json` feed; `sparkle`: a Sparkle appcast.
+                 *     `velopack`: Velopack's `releases.<channel>.json` feed; `sparkle`: a Sparkle appcast; `msix`: the
+                 *     JSON of Electron's MSIX updater (package URLs at [MSIX package](/docs/api/info/msix-package) paths).
                  * @example ferry
                  */
                 format?: components["schemas"]["UpdaterFormat"];
@@ -7665,6 +7805,250 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMsixUpdate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the app runs (semver; `app.getVersion()`).
+                 * @example 1.3.0
+                 */
+                version: components["schemas"]["Semver"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An update is available. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://updates.acme.test/v1/apps/harbor-notes/msix/files/ver_4Lx7/art_8q1w/HarborNotes-1.4.0-x64.msix",
+                     *       "name": "1.4.0",
+                     *       "notes": "- Tags for notes",
+                     *       "pub_date": "2025-03-14T10:15:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The `.msix` or `.msixbundle` at a path ending in its file name; signed for private apps.
+                         */
+                        url: string;
+                        /** @description The offered version. */
+                        name: string;
+                        /** @description The version's changelog. */
+                        notes: string;
+                        pub_date: components["schemas"]["Timestamp"];
+                    };
+                };
+            };
+            /** @description No update. The body is empty. */
+            204: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMsixAppInstaller: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `OnLaunch HoursBetweenUpdateChecks`: how many hours pass before a launch checks again (0: every launch).
+                 * @example 8
+                 */
+                hoursBetweenUpdateChecks?: number;
+                /**
+                 * @description `OnLaunch ShowPrompt`: Windows tells the user about the update.
+                 * @example true
+                 */
+                showPrompt?: boolean;
+                /**
+                 * @description `OnLaunch UpdateBlocksActivation`: the user must take the update before the app starts. Needs `showPrompt=true`.
+                 * @example false
+                 */
+                updateBlocksActivation?: boolean;
+                /**
+                 * @description `AutomaticBackgroundTask`: Windows also checks every 8 hours without the app running.
+                 * @example true
+                 */
+                automaticBackgroundTask?: boolean;
+                /**
+                 * @description `ForceUpdateFromAnyVersion`: Windows installs the named version even when it is lower than the installed one.
+                 * @example false
+                 */
+                forceUpdateFromAnyVersion?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The App Installer file. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="utf-8"?>
+                     *     <AppInstaller xmlns="http://schemas.microsoft.com/appx/appinstaller/2018" Version="1.4.0.0" Uri="https://updates.acme.test/v1/apps/harbor-notes/msix/stable/x64/app.appinstaller?hoursBetweenUpdateChecks=8">
+                     *       <MainPackage Name="Acme.HarborNotes" Publisher="CN=Acme Software, O=Acme Software, C=US" Version="1.4.0.0" ProcessorArchitecture="x64" Uri="https://updates.acme.test/v1/apps/harbor-notes/msix/files/ver_4Lx7/art_8q1w/HarborNotes-1.4.0-x64.msix"/>
+                     *       <UpdateSettings>
+                     *         <OnLaunch HoursBetweenUpdateChecks="8"/>
+                     *       </UpdateSettings>
+                     *     </AppInstaller>
+                     */
+                    "application/appinstaller": string;
+                };
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMsixPackage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Signed link expiry, Unix time in seconds (private apps). Required together with `signature`.
+                 * @example 1742032800
+                 */
+                expires?: number;
+                /**
+                 * @description The signature of the artifact's signed download link (private apps).
+                 * @example 9f2c4e1d7a3b5c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60
+                 */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The version's id (`id` of a Version, not its semver number).
+                 * @example ver_2Qm8
+                 */
+                version: components["parameters"]["VersionId"];
+                /**
+                 * @description The artifact's id.
+                 * @example art_7h3j
+                 */
+                artifact: components["parameters"]["ArtifactId"];
+                /**
+                 * @description The artifact's file name, ending in `.msix` or `.msixbundle`.
+                 * @example HarborNotes-1.4.0-x64.msix
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The requested range, or several ranges as `multipart/byteranges`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "multipart/byteranges": string;
+                };
+            };
+            /** @description The `If-None-Match` ETag matches. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -669,7 +669,9 @@ export const componentSchemas: Record<string, unknown> = {
         "yml",
         "sig",
         "edsig",
-        "delta"
+        "delta",
+        "msix",
+        "msixbundle"
       ]
     },
     "Artifact": {
@@ -1526,7 +1528,8 @@ export const componentSchemas: Record<string, unknown> = {
         "electron-updater",
         "tauri",
         "velopack",
-        "sparkle"
+        "sparkle",
+        "msix"
       ]
     },
     "Channel": {
@@ -3030,6 +3033,7 @@ export interface QueryDefaults {
   checkForUpdate: 'channel'
   explainUpdate: 'channel'
   getLatestBuild: 'channel'
+  getMsixAppInstaller: 'hoursBetweenUpdateChecks' | 'showPrompt' | 'updateBlocksActivation' | 'automaticBackgroundTask' | 'forceUpdateFromAnyVersion'
 }
 
 /** Every operation of the contract, in spec order. */
@@ -7753,6 +7757,354 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "416": {},
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getMsixUpdate",
+    "method": "get",
+    "path": "/v1/apps/{app}/msix/{channel}/{arch}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1msix~1{channel}~1{arch}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "type": "object",
+          "required": [
+            "url",
+            "name",
+            "notes",
+            "pub_date"
+          ],
+          "properties": {
+            "url": {
+              "type": "string",
+              "format": "uri"
+            },
+            "name": {
+              "type": "string"
+            },
+            "notes": {
+              "type": "string"
+            },
+            "pub_date": {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            }
+          }
+        }
+      },
+      "204": {},
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getMsixAppInstaller",
+    "method": "get",
+    "path": "/v1/apps/{app}/msix/{channel}/{arch}/app.appinstaller",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1msix~1{channel}~1{arch}~1app.appinstaller/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "hoursBetweenUpdateChecks",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 255,
+          "default": 24
+        },
+        "default": 24
+      },
+      {
+        "name": "showPrompt",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "default": false
+      },
+      {
+        "name": "updateBlocksActivation",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "default": false
+      },
+      {
+        "name": "automaticBackgroundTask",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "default": false
+      },
+      {
+        "name": "forceUpdateFromAnyVersion",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "default": false
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/appinstaller": {
+          "type": "string"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getMsixPackage",
+    "method": "get",
+    "path": "/v1/apps/{app}/msix/files/{version}/{artifact}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1msix~1files~1{version}~1{artifact}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "artifact",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[^/]+$"
+        }
+      },
+      {
+        "name": "expires",
+        "in": "query",
+        "required": false,
+        "type": "integer",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "signature",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "206": {
+        "application/octet-stream": {
+          "type": "string",
+          "format": "binary"
+        },
+        "multipart/byteranges": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "500": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -10,6 +10,7 @@ import { renderSquirrelWindows } from './squirrel-windows.ts'
 import { archiveOf, renderSparkle } from './sparkle.ts'
 import { renderTauri, signedBundle } from './tauri.ts'
 import { fullPackage, renderVelopack } from './velopack.ts'
+import { msixOf, renderMsixFeed } from './msix.ts'
 
 /** One updater format: its renderer, and what its client does (`FormatTraits`). */
 export interface UpdaterProtocol extends FormatTraits {
@@ -43,4 +44,6 @@ export const PROTOCOLS: Record<UpdaterFormat, UpdaterProtocol> = {
   sparkle: {
     render: renderSparkle, listsOlder: false, rolloutMode: 'server', downgrade: 'never', installs: (r) => archiveOf(r.artifacts) !== undefined,
   },
+  // Electron's MSIX updater installs a lower package version only with setFeedURL's allowAnyVersion (ForceUpdateFromAnyVersion).
+  msix: { render: renderMsixFeed, listsOlder: false, rolloutMode: 'server', downgrade: 'opt-in', installs: (r) => msixOf(r.artifacts) !== undefined },
 }

@@ -47,7 +47,7 @@ const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> 
 
 export function updateHandlers(s: Services): Pick<Handlers,
   'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
-  | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast'> {
+  | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast' | 'getMsixUpdate'> {
   const decide = async (c: Check) => {
     const decision = await decideUpdate(s, PROTOCOLS, c)
     if (!decision) throw notFound(`No app with slug ${c.slug}.`)
@@ -174,6 +174,14 @@ export function updateHandlers(s: Services): Pick<Handlers,
       return answer(c, {
         slug: path.app, channel: path.channel, platform: 'darwin', arch: path.arch,
         current: versionInput('version', query.version), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+      })
+    },
+
+    async getMsixUpdate(c, { path, query, header }) {
+      const deviceId = header['X-Ferry-Device-Id']
+      return answer(c, {
+        slug: path.app, channel: path.channel, platform: 'windows', arch: path.arch,
+        current: versionInput('version', query.version), format: 'msix', deviceId, deviceKey: deviceKey(c, deviceId),
       })
     },
 

@@ -12,6 +12,7 @@ import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toVersions } from './api-objects.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import { versionQuery } from '../storage/versions.ts'
+import { msixUploadProblems } from '../transfer/msix-manifest.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
@@ -108,6 +109,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     if (badNames.length) throw validationProblem(badNames.map((message) => ({ field: 'files', message })))
     const signatures = await signatureProblems(app, upload)
     if (signatures.errors.length) throw validationProblem(signatures.errors)
+    const msixProblems = await msixUploadProblems(s.blobs, upload.files)
+    if (msixProblems.length) throw validationProblem(msixProblems.map((message) => ({ field: 'files', message })))
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {

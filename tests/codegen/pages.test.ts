@@ -12,7 +12,7 @@ const ADDED: Record<string, string[]> = {
   apps: ['pause-version', 'resume-version', 'pull-version', 'update-key-devices', 'version-adoption'],
   info: [
     'squirrel-windows-package', 'squirrel-mac', 'electron-updater', 'electron-updater-file', 'tauri', 'velopack', 'sparkle', 'telemetry', 'explain-update',
-    'report-update-outcome', 'repository-key', 'apt-release', 'apt-packages', 'apt-pool', 'rpm-repodata', 'rpm-package',
+    'report-update-outcome', 'repository-key', 'apt-release', 'apt-packages', 'apt-pool', 'rpm-repodata', 'rpm-package', 'msix', 'msix-appinstaller', 'msix-package',
   ],
   team: ['create-token', 'list-tokens', 'revoke-token', 'list-audit-entries'],
   webhooks: [
@@ -35,7 +35,7 @@ test('every fixed slug has exactly one page, and there are no others', () => {
 test('every operation in the spec has a page that carries its pointer', async () => {
   const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> }
   const operations = Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, id: item[m]!.operationId })))
-  assert.equal(operations.length, 68)
+  assert.equal(operations.length, 71)
   for (const { path, method, id } of operations) {
     const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`
     const owners = pages.filter((p) => files.get(p)!.includes(`openapi: ${JSON.stringify(pointer)}`))

@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { operations } from '../../server/http/spec.ts'
 import { startReceiver, verify } from './webhooks/receiver.ts'
@@ -530,6 +532,28 @@ test('apt and rpm repositories: key, indexes and package files', async () => {
   assert.deepEqual(new Uint8Array(await rpmRes.clone().arrayBuffer()), new Uint8Array(rpm))
   await expectSpec('getRpmPackageFile', rpmRes, 200)
   await expectSpec('getRpmPackageFile', await f(`${base}/rpm/stable/packages/art_doesnotexist/x.rpm`), 404)
+})
+
+test("MSIX: Electron's feed, the App Installer file and the package", async () => {
+  const msixToken = await prepareUploadTeam(f, 'contract-msix')
+  const msix = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
+  const form = uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['HelloMSIX-1.0.0.msix', msix]])
+  const uploaded = await f('/v1/apps/contract-msix/versions', bearer(msixToken, { method: 'POST', body: form }))
+  assert.equal(uploaded.status, 201, await uploaded.clone().text())
+  const base = '/v1/apps/contract-msix/msix'
+  const offer = await expectSpec('getMsixUpdate', await f(`${base}/stable/x64?version=0.9.0`), 200) as { url: string }
+  await expectSpec('getMsixUpdate', await f(`${base}/stable/x64?version=1.0.0`), 204)
+  await expectSpec('getMsixUpdate', await f(`${base}/stable/x64?version=one`), 400)
+  await expectSpec('getMsixUpdate', await f('/v1/apps/nope-app/msix/stable/x64?version=1.0.0'), 404)
+  const xml = await expectSpec('getMsixAppInstaller', await f(`${base}/stable/x64/app.appinstaller?hoursBetweenUpdateChecks=8`), 200) as string
+  assert.match(xml, /<MainPackage Name="com\.electron\.myapp" Publisher="CN=Electron MSIX" Version="1\.0\.0\.0"/)
+  await expectSpec('getMsixAppInstaller', await f(`${base}/stable/x64/app.appinstaller?showPrompt=maybe`), 400)
+  await expectSpec('getMsixAppInstaller', await f(`${base}/nightly/x64/app.appinstaller`), 404)
+  const pkg = await f(new URL(offer.url).pathname)
+  assert.deepEqual(new Uint8Array(await pkg.clone().arrayBuffer()), msix)
+  await expectSpec('getMsixPackage', pkg, 200)
+  await expectSpec('getMsixPackage', await f(new URL(offer.url).pathname, { headers: { range: 'bytes=0-1' } }), 206)
+  await expectSpec('getMsixPackage', await f(new URL(offer.url).pathname.replace(/[^/]+$/, 'other.msix')), 404)
 })
 
 test('every operation had at least one response checked against the spec', () => {

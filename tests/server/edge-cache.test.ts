@@ -7,6 +7,8 @@
  * cache: a write on either purges it.
  */
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { bearer, httpFetch, jsonBody, prepareUploadTeam, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer } from './helpers.ts'
 import { edgeVcl, freePort, startVarnish, type Varnish } from '../../services/varnish-server.ts'
@@ -67,6 +69,11 @@ test('answers every device gets alike are served by the cache: many checks, one 
   const token = await prepareUploadTeam(origin, 'edge-feeds')
   assert.equal((await origin('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
   await upload(origin, token, 'edge-feeds', '1.1.0')
+  // Electron's signed test package, for the MSIX feed and the App Installer file.
+  const msix = await origin('/v1/apps/edge-feeds/versions', bearer(token, {
+    method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.5' }, [['EdgeFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))]]),
+  }))
+  assert.equal(msix.status, 201, await msix.clone().text())
   const endpoints: Array<[string, string]> = [
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry'],
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.1.0&platform=windows&arch=x64&format=ferry'],
@@ -77,6 +84,8 @@ test('answers every device gets alike are served by the cache: many checks, one 
     ['getTauriUpdate', '/v1/apps/edge-feeds/tauri/stable/windows/x86_64/1.0.0'],
     ['getVelopackFile', '/v1/apps/edge-feeds/velopack/stable/windows/x64/releases.stable.json?localVersion=1.0.0'],
     ['getSparkleAppcast', '/v1/apps/edge-feeds/sparkle/stable/windows/x64/appcast.xml?version=1.0.0'],
+    ['getMsixUpdate', '/v1/apps/edge-feeds/msix/stable/x64?version=1.0.0'],
+    ['getMsixAppInstaller', '/v1/apps/edge-feeds/msix/stable/x64/app.appinstaller'],
   ]
   for (const [operation, path] of endpoints) {
     const before = await originRequests(server.metricsUrl, operation)

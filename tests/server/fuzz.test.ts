@@ -25,7 +25,10 @@ import { responseValidator } from '../../server/http/validation.ts'
 import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
 import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
+const MSIX_PACKAGE = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
 const LINUX_PACKAGES: Array<[string, Uint8Array]> = [['fuzz-pkg_1.0.0_amd64.deb', buildDeb('fuzz-pkg', '1.0.0', 'amd64', 'gzip')], ['fuzz-pkg-1.0.0-1.noarch.rpm', buildRpm('fuzz-pkg', '1.0.0')]]
 
 /** What the fuzzer reads of an operation (the fields the generated operations table keeps too). */
@@ -120,6 +123,12 @@ async function createWorld(cacheBytes?: number): Promise<World> {
   })), 'upload of a .deb and an .rpm')
   ids.version!.push(String(linux.id))
   for (const a of linux.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
+  // A real MSIX (Electron's test package), so the MSIX feed, App Installer file and package have something to serve.
+  const msix = await ok(fetch('/v1/apps/fuzz-app/versions', bearer(admin.token, {
+    method: 'POST', body: uploadForm({ channel: 'stable', arch: 'x64', version: '0.9.5', platform: 'windows', published: 'true' }, [['Fuzz-0.9.5.msix', MSIX_PACKAGE]]),
+  })), 'upload of an .msix')
+  ids.version!.push(String(msix.id))
+  for (const a of msix.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
   const restricted = await ok(fetch('/v1/team/users', jsonBody({
     email: 'user@fuzz.test', name: 'Restricted', password: PASSWORD,
     permissions: { apps: { upload: { enabled: true, allowed: ['fuzz-app'] }, edit: { enabled: true, allowed: ['fuzz-app'] }, download: { enabled: true, allowed: ['fuzz-private'] } }, channels: { create: { enabled: true } } },
@@ -143,7 +152,7 @@ async function createWorld(cacheBytes?: number): Promise<World> {
     ['channel', ['stable', 'beta', 'nightly']], ['platform', ['windows', 'darwin', 'linux', 'amiga']], ['arch', ['x64', 'arm64', 'm68k']],
     ['file', ['fuzz-1.0.0-full.nupkg', 'fuzz-1.1.0-full.nupkg', 'latest.yml', 'latest-mac.yml', 'missing.nupkg',
       'InRelease', 'Release', 'Release.gpg', 'Packages', 'Packages.gz', 'repomd.xml', 'repomd.xml.asc', 'primary.xml.gz', 'other.xml.gz',
-      ...LINUX_PACKAGES.map(([name]) => name), 'missing.deb', 'missing.rpm']],
+      ...LINUX_PACKAGES.map(([name]) => name), 'missing.deb', 'missing.rpm', 'Fuzz-0.9.5.msix', 'missing.msix']],
     ['binaryArch', ['binary-amd64', 'binary-arm64', 'binary-m68k']],
     ['cursor', [encodeCursor({ s: 1 }), encodeCursor({ v: '1.0.0', s: 2 }), encodeCursor({ v: '1.0.0-01', s: 2 }), encodeCursor({ s: 'x' }),
       encodeCursor({ s: 1e308 }), encodeCursor({ id: '__proto__' }), encodeCursor({}), 'e30', 'bnVsbA', '!!!']],

@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { hashApiToken } from '../../server/auth/api-tokens.ts'
 import { hashPassword } from '../../server/auth/crypto.ts'
@@ -76,6 +78,12 @@ async function fixture(op: OperationSpec) {
       }).execute()
     }
   }
+  // Electron's signed test package (fixtures/msix/SOURCE.md), for the MSIX operations.
+  const msix = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
+  await m.blobs.put('art_m1', msix)
+  await db.insertInto('artifacts').values({
+    id: 'art_m1', version_id: 'ver_a', file_name: 'HelloMSIX.msix', package_type: 'msix', size: msix.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: 'art_m1', created_at: NOW,
+  }).execute()
   await db.insertInto('webhook_subscriptions').values({
     id: 'whk_a', team_id: 'tm_a', url: 'https://hooks.example.org/ferry', description: '', events: '["version.paused"]', apps: null,
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', enabled: 1, disabled_reason: null, failing_since: null, created_at: NOW, updated_at: NOW,
@@ -168,6 +176,9 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
+  getMsixUpdate: { path: '/v1/apps/app-a/msix/stable/x64?version=0.1.0', ok: 200 },
+  getMsixAppInstaller: { path: '/v1/apps/app-a/msix/stable/x64/app.appinstaller', ok: 200 },
+  getMsixPackage: { path: '/v1/apps/app-a/msix/files/ver_a/art_m1/HelloMSIX.msix', ok: 200 },
   listAuditEntries: { path: '/v1/audit?action=version.', ok: 200 },
   getTelemetry: { path: '/v1/telemetry?from=2025-01-01&to=2025-01-31', ok: 200 },
   getRepositoryKey: { path: '/v1/apps/app-a/repository-key.asc', ok: 200 },

@@ -62,13 +62,14 @@ const CATALOGS: Record<string, { list: string; fallback?: string }> = {
 
 /**
  * Operations whose example acts on a record the demo seed does not hold yet (a webhook
- * subscription and its deliveries, a `.deb`/`.rpm` package): in the sandbox their first send
+ * subscription and its deliveries, a `.deb`/`.rpm` or `.msix` package): in the sandbox their first send
  * answers the documented 404 naming what is missing, and the tests check exactly that.
  */
 export const NOT_IN_SEED: Record<string, string> = {
   getWebhook: 'a webhook subscription', updateWebhook: 'a webhook subscription', deleteWebhook: 'a webhook subscription',
   listWebhookDeliveries: 'a webhook subscription', testWebhook: 'a webhook subscription', redeliverWebhook: 'a webhook delivery',
   getAptPackageFile: 'a .deb package', getRpmPackageFile: 'an .rpm package',
+  getMsixAppInstaller: 'an .msix package', getMsixPackage: 'an .msix package',
 }
 
 /** Values the seed needs that differ from the contract's own story (whose latest is 1.4.0). */

@@ -22,5 +22,8 @@ export default {
   "apt-pool": "apt repository package file",
   "rpm-repodata": "rpm repository metadata",
   "rpm-package": "rpm repository package file",
+  msix: "MSIX update (Electron autoUpdater)",
+  "msix-appinstaller": "App Installer file (.appinstaller)",
+  "msix-package": "MSIX package",
   telemetry: "Update-check telemetry",
 }

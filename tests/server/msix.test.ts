@@ -1,0 +1,179 @@
+/**
+ * MSIX: Electron's MSIX feed and the `.appinstaller` file, with Electron's own signed test
+ * packages (tests/server/fixtures/msix/SOURCE.md). Electron's MSIX updater and Windows App
+ * Installer run only on Windows, so neither client runs here: the feed is read by a step-for-step
+ * transcription of Electron's updater (clients/electron-msix.ts), the App Installer file is checked
+ * against the structure Microsoft documents (clients/app-installer-schema.ts; Microsoft publishes no
+ * XSD to run `xmllint --schema` with).
+ */
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import { electronMsixCheck } from './clients/electron-msix.ts'
+import { checkAppInstaller } from './clients/app-installer-schema.ts'
+
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'msix')
+const V1 = new Uint8Array(readFileSync(join(FIXTURES, 'HelloMSIX_V1.msix')))
+const V2 = new Uint8Array(readFileSync(join(FIXTURES, 'HelloMSIX_V2.msix')))
+const FIELDS = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
+
+let server: TestServer
+let f: Fetch
+
+before(async () => {
+  server = await startTestServer(20 * 1024 * 1024, { edgeCaching: { cacheSeconds: 60, staleSeconds: 0 } })
+  f = httpFetch(server.url)
+})
+after(async () => server?.stop())
+
+async function upload(token: string, slug: string, version: string, files: Array<[string, Uint8Array | string]>, fields: Record<string, string> = {}) {
+  const res = await f(`/v1/apps/${slug}/versions`, bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version, ...fields }, files) }))
+  assert.equal(res.status, 201, await res.clone().text())
+  return ((await res.json()) as { id: string }).id
+}
+
+const feed = (slug: string, version: string) => `${server.url}/v1/apps/${slug}/msix/stable/x64?version=${version}`
+const appInstaller = (slug: string, query = '') => `/v1/apps/${slug}/msix/stable/x64/app.appinstaller${query}`
+
+async function appInstallerOf(slug: string, query = '') {
+  const xml = await expectSpec('getMsixAppInstaller', await f(appInstaller(slug, query)), 200) as string
+  const { problems, parsed } = checkAppInstaller(xml)
+  assert.deepEqual(problems, [], xml)
+  assert.ok(parsed)
+  return parsed
+}
+
+const bytesOf = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer())
+
+test("Electron's MSIX updater is offered the newer package at a URL it accepts, and nothing on the newest", async () => {
+  const token = await prepareUploadTeam(f, 'msix-feed')
+  await upload(token, 'msix-feed', '1.0.0', [['HelloMSIX-1.0.0-x64.msix', V1]])
+  await upload(token, 'msix-feed', '2.0.0', [['HelloMSIX-2.0.0-x64.msix', V2]], { changelog: 'Faster sync' })
+
+  const offered = await electronMsixCheck(feed('msix-feed', '1.0.0'))
+  assert.ok(offered.ok && offered.available, JSON.stringify(offered))
+  assert.equal(offered.releaseName, '2.0.0')
+  assert.equal(offered.releaseNotes, 'Faster sync')
+  assert.ok(!Number.isNaN(offered.releaseDate.getTime()))
+  assert.match(new URL(offered.updateUrl).pathname, /\/HelloMSIX-2\.0\.0-x64\.msix$/)
+  assert.deepEqual(await bytesOf(offered.updateUrl), V2, 'the URL serves the package itself')
+  assert.deepEqual(await electronMsixCheck(feed('msix-feed', '2.0.0')), { ok: true, available: false })
+
+  await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=1.0.0`), 200)
+  // The generic update check answers the same JSON with format=msix.
+  const generic = await expectSpec('checkForUpdate', await f('/v1/apps/msix-feed/update?version=1.0.0&platform=windows&arch=x64&format=msix'), 200) as { url: string; name: string }
+  assert.equal(generic.name, '2.0.0')
+  assert.equal(new URL(generic.url).pathname, new URL(offered.updateUrl).pathname)
+  await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=2.0.0`), 204)
+  await expectProblem(await f('/v1/apps/msix-feed/msix/stable/x64?version=one'), 400, 'validation', 'version')
+  await expectSpec('getMsixUpdate', await f('/v1/apps/msix-nope/msix/stable/x64?version=1.0.0'), 404)
+  const ranged = await f(new URL(offered.updateUrl).pathname, { headers: { range: 'bytes=0-1' } })
+  assert.equal(ranged.status, 206)
+  assert.equal(await ranged.text(), 'PK')
+})
+
+test('a version without an .msix or .msixbundle is offered to neither client', async () => {
+  const token = await prepareUploadTeam(f, 'msix-mixed')
+  await upload(token, 'msix-mixed', '2.0.0', [['Setup-2.0.0.exe', 'an installer']])
+  assert.deepEqual(await electronMsixCheck(feed('msix-mixed', '1.0.0')), { ok: true, available: false })
+  await expectProblem(await f(appInstaller('msix-mixed')), 404, 'not-found')
+})
+
+test('rollouts, pauses and pulls: the feed follows the plan, the App Installer file names only what every device may run', async () => {
+  const token = await prepareUploadTeam(f, 'msix-plan')
+  await upload(token, 'msix-plan', '1.0.0', [['HelloMSIX-1.0.0-x64.msix', V1]])
+  const v2 = await upload(token, 'msix-plan', '2.0.0', [['HelloMSIX-2.0.0-x64.msix', V2]])
+  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '2.0.0.0')
+
+  const patch = (body: unknown) => ({ ...jsonBody(body, token), method: 'PATCH' })
+  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}`, patch({ rolloutPercentage: 0 }))).status, 200)
+  assert.deepEqual(await electronMsixCheck(feed('msix-plan', '1.0.0')), { ok: true, available: false }, 'at 0 % nobody is offered 2.0.0')
+  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'a partial rollout is not in the App Installer file')
+
+  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}`, patch({ rolloutPercentage: 100 }))).status, 200)
+  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '2.0.0.0')
+  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/pause`, jsonBody({ reason: 'crash on start' }, token))).status, 200)
+  assert.deepEqual(await electronMsixCheck(feed('msix-plan', '1.0.0')), { ok: true, available: false })
+  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'paused: the App Installer file goes back')
+  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/resume`, jsonBody({}, token))).status, 200)
+
+  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status, 200)
+  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'pulled: the App Installer file names 1.0.0.0')
+  // A device on the pulled 2.0.0 is offered the good 1.0.0 (Windows installs it with allowAnyVersion).
+  const rollback = await electronMsixCheck(feed('msix-plan', '2.0.0'))
+  assert.ok(rollback.ok && rollback.available && rollback.releaseName === '1.0.0', JSON.stringify(rollback))
+})
+
+test("the App Installer file carries the package's own identity and the asked update settings, and names itself", async () => {
+  const token = await prepareUploadTeam(f, 'msix-ai')
+  await upload(token, 'msix-ai', '1.0.0', [['HelloMSIX-1.0.0-x64.msix', V1]])
+  const plain = await appInstallerOf('msix-ai')
+  assert.equal(plain.version, '1.0.0.0')
+  assert.deepEqual(plain.main, {
+    element: 'MainPackage',
+    attributes: {
+      Name: 'com.electron.myapp', Publisher: 'CN=Electron MSIX', Version: '1.0.0.0', ProcessorArchitecture: 'x64',
+      Uri: plain.main.attributes.Uri,
+    },
+  })
+  assert.deepEqual(await bytesOf(plain.main.attributes.Uri ?? ''), V1)
+  assert.deepEqual(plain.settings, { onLaunch: { HoursBetweenUpdateChecks: '24' }, automaticBackgroundTask: false, forceUpdateFromAnyVersion: false })
+  assert.equal(plain.uri, `${server.url}${appInstaller('msix-ai')}`)
+
+  const query = '?hoursBetweenUpdateChecks=0&showPrompt=true&updateBlocksActivation=true&automaticBackgroundTask=true&forceUpdateFromAnyVersion=true'
+  const strict = await appInstallerOf('msix-ai', query)
+  assert.deepEqual(strict.settings, {
+    onLaunch: { HoursBetweenUpdateChecks: '0', ShowPrompt: 'true', UpdateBlocksActivation: 'true' }, automaticBackgroundTask: true, forceUpdateFromAnyVersion: true,
+  })
+  // App Installer checks the file's own Uri for updates: it must answer the same settings.
+  const again = await f(new URL(strict.uri).pathname + new URL(strict.uri).search)
+  assert.equal(checkAppInstaller(await again.text()).parsed?.settings.onLaunch?.HoursBetweenUpdateChecks, '0')
+
+  await expectProblem(await f(appInstaller('msix-ai', '?updateBlocksActivation=true')), 400, 'validation', 'updateBlocksActivation')
+  await expectProblem(await f(appInstaller('msix-ai', '?hoursBetweenUpdateChecks=256')), 400, 'validation')
+  await expectSpec('getMsixAppInstaller', await f('/v1/apps/msix-nope/msix/stable/x64/app.appinstaller'), 404)
+})
+
+test('answers every device gets alike are cacheable by a CDN, keyed to the app', async () => {
+  const token = await prepareUploadTeam(f, 'msix-edge')
+  await upload(token, 'msix-edge', '1.0.0', [['HelloMSIX-1.0.0-x64.msix', V1]])
+  for (const path of [appInstaller('msix-edge'), '/v1/apps/msix-edge/msix/stable/x64?version=0.9.0']) {
+    const res = await f(path)
+    assert.equal(res.status, 200, path)
+    assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=\d+/, path)
+    assert.match(res.headers.get('surrogate-key') ?? '', /(^| )ferry-app-msix-edge( |$)/, path)
+    const etag = res.headers.get('etag') ?? ''
+    assert.equal((await f(path, { headers: { 'if-none-match': etag } })).status, 304, path)
+  }
+})
+
+test('an upload whose .msix has no readable identity is refused, naming the file and why', async () => {
+  const token = await prepareUploadTeam(f, 'msix-bad')
+  const refused = async (files: Array<[string, Uint8Array | string]>) =>
+    expectProblem(await f('/v1/apps/msix-bad/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.0' }, files) })), 400, 'validation', 'files')
+  const notZip = await refused([['Broken-1.0.0.msix', 'not a zip archive at all']])
+  assert.match(JSON.stringify(notZip.errors), /Broken-1\.0\.0\.msix.*not a zip archive/)
+  // A zip without a manifest: the first bytes of a real package's local entries, without its central directory, are not enough either.
+  const truncated = await refused([['Cut-1.0.0.msix', V1.subarray(0, V1.length - 200)]])
+  assert.match(JSON.stringify(truncated.errors), /Cut-1\.0\.0\.msix/)
+  const listed = await (await f('/v1/apps/msix-bad/versions', bearer(token))).json() as { items: unknown[] }
+  assert.deepEqual(listed.items, [], 'nothing was stored')
+})
+
+test("a private app: the feed's package URL is signed, the package refuses unsigned requests, and there is no App Installer file", async () => {
+  const token = await prepareUploadTeam(f, 'msix-private')
+  assert.equal((await f('/v1/apps/msix-private', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status, 200)
+  await upload(token, 'msix-private', '2.0.0', [['HelloMSIX-2.0.0-x64.msix', V2]])
+  const offered = await electronMsixCheck(feed('msix-private', '1.0.0'))
+  assert.ok(offered.ok && offered.available, JSON.stringify(offered))
+  assert.match(offered.updateUrl, /\.msix\?expires=\d+&signature=[0-9a-f]{64}$/)
+  assert.deepEqual(await bytesOf(offered.updateUrl), V2)
+  const unsigned = new URL(offered.updateUrl).pathname
+  await expectProblem(await f(unsigned), 401, 'unauthorized')
+  const forged = `${unsigned}?expires=${Math.floor(Date.now() / 1000) + 600}&signature=${'0'.repeat(64)}`
+  await expectSpec('getMsixPackage', await f(forged), 403)
+  await expectSpec('getMsixAppInstaller', await f(appInstaller('msix-private')), 404)
+  await expectSpec('getMsixPackage', await f('/v1/apps/msix-private/msix/files/ver_none/art_none/x.msix'), 404)
+})
