@@ -71,11 +71,13 @@ export function readShared(search: string, operation: string, request: TryItRequ
   const shared: SharedRequest = { operation, target: v.target === 'server' && isHttpUrl(v.server) ? 'server' : 'sandbox' }
   if (shared.target === 'server') shared.server = v.server as string
   const keys = new Set(shareableParams(request))
-  if (isStringRecord(v.params)) shared.params = Object.fromEntries(Object.entries(v.params).filter(([k]) => keys.has(k)))
+  const params = isStringRecord(v.params) ? Object.entries(v.params).filter(([k]) => keys.has(k)) : []
+  if (params.length > 0) shared.params = Object.fromEntries(params)
   if (typeof v.body === 'string' && request.body && request.body.kind !== 'form') shared.body = v.body
   if (isStringRecord(v.fields) && request.body?.kind === 'form') {
     const names = new Set(request.body.fields.map((f) => f.name))
-    shared.fields = Object.fromEntries(Object.entries(v.fields).filter(([k]) => names.has(k)))
+    const fields = Object.entries(v.fields).filter(([k]) => names.has(k))
+    if (fields.length > 0) shared.fields = Object.fromEntries(fields)
   }
   return shared
 }
