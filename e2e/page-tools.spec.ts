@@ -119,7 +119,7 @@ test.describe('feedback', () => {
 
   test('a snippet\'s "report a problem" names the page, the section above it and the snippet', async ({ page, baseURL }) => {
     await page.goto('/docs/writing-docs')
-    const block = page.locator('article .nextra-code').first()
+    const block = page.locator('article div.nextra-code').first()
     const report = block.getByRole('link', { name: 'Report a problem with this snippet' })
     await report.focus()
     await expect(report).toHaveAttribute('href', /[?&]body=/)
