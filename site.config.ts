@@ -21,6 +21,16 @@ export const siteConfig = {
   apiSource: 'openapi/openapi.yaml',
   apiSourceUrl: `${repository}/blob/${branch}/openapi/openapi.yaml`,
   issues: 'https://github.com/ferry-updates/ferry/issues',
+  /** Where "Was this page helpful?", "Report a problem" and Try it's contract-bug link open a prefilled issue. */
+  newIssue: `${repository}/issues/new`,
+  /**
+   * AI assistants the copy-page menu opens with a prompt that links the page's Markdown twin; the
+   * prompt is appended, URL-encoded, to `href`.
+   */
+  assistants: [
+    { label: 'ChatGPT', href: 'https://chatgpt.com/?q=' },
+    { label: 'Claude', href: 'https://claude.ai/new?q=' },
+  ],
   featureRequest:
     'https://github.com/ferry-updates/ferry/issues/new?labels=feature-request&template=feature_request.md',
   /** Repositories linked from the footer: one repo holds API, dashboard, website and admin. */

@@ -7,7 +7,8 @@ import { formatDate } from './lib/blog/collections'
 import { hasTwin, twinPath } from './lib/markdown-twins/routes'
 import { SiteFooter } from './components/site-footer'
 import { ThemeToggle } from './components/theme-toggle'
-import { VersionNotice, VersionSwitch } from './components/version-switch'
+import { VersionSwitch } from './components/version-switch'
+import { PageMain } from './components/page-tools/page-main'
 import { Logo } from './components/logo'
 import { ScrollableTable } from './components/scrollable-table'
 import { CodeBlock } from './components/content/code-block'
@@ -66,7 +67,7 @@ const config: DocsThemeConfig = {
   nextThemes: { defaultTheme: 'light', storageKey: 'theme', enableSystem: false } as DocsThemeConfig['nextThemes'],
   themeSwitch: { component: ThemeToggle },
   navbar: { extraContent: VersionSwitch },
-  main: VersionNotice,
+  main: PageMain,
   sidebar: { toggleButton: false, defaultMenuCollapseLevel: 1 },
   toc: { title: 'On this page', backToTop: 'Back to top', float: true },
   feedback: { content: 'Question? Open an issue →', labels: 'question' },

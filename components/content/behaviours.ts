@@ -3,6 +3,7 @@
  * it serves static content (never hydrated) and React-rendered pages alike.
  */
 import { installTryIt } from '../api/try-it/toggle'
+import { installPageTools } from '../page-tools/install'
 import { installCodeButtons } from './code-buttons'
 import { installContentLinks } from './content-links'
 import { installTabs } from './tabs-behaviour'
@@ -16,4 +17,5 @@ export function installContentBehaviours(): void {
   installCodeButtons()
   installTabs()
   installTryIt()
+  installPageTools()
 }

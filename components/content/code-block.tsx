@@ -5,6 +5,7 @@
  */
 import { Children, isValidElement, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react'
 import { CheckIcon, CopyIcon, WordWrapIcon } from 'nextra/icons'
+import { siteConfig } from '../../site.config'
 
 const BORDER = '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
 const BUTTON = `nextra-focus _transition ${BORDER} _rounded-md _p-1.5`
@@ -23,6 +24,15 @@ function CopyButton({ className = '' }: { className?: string }) {
       <CopyIcon height="16" className="nextra-copy-icon ferry-copy-ready" />
       <CheckIcon height="16" className="nextra-copy-icon ferry-copy-done" />
     </button>
+  )
+}
+
+/** Opens a prefilled issue naming the page, the section and this snippet (its URL is written on first use: page-tools/install.ts). */
+function ReportLink({ language }: { language?: string }) {
+  return (
+    <a href={siteConfig.newIssue} target="_blank" rel="noopener" title="Report a problem with this snippet" aria-label="Report a problem with this snippet" data-ferry-feedback="snippet" data-language={language} className={BUTTON}>
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M3.5 14.5v-12m0 0h8l-1.5 3 1.5 3h-8" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" /></svg>
+    </a>
   )
 }
 
@@ -59,6 +69,7 @@ export function CodeBlock({ children, className = '', 'data-filename': filename,
           </button>
         )}
         {!filename && copy === '' && <CopyButton />}
+        <ReportLink language={language} />
       </div>
     </div>
   )

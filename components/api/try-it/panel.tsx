@@ -15,6 +15,9 @@ import { send, unreachable, type Answer } from './send'
 import { sandboxValues, type SandboxValues } from './sandbox-examples'
 import { dropSandboxToken, logOutOfSandbox, sandboxGet, sandboxToken } from './sandbox-session'
 import { credentialsKey, session, updateSession, useTryItSession, type TargetKind, type TryItSession } from './session'
+import { readShared, sharedDraft, toShared, writeShared } from './shared-state'
+import { contractBugUrl } from '../../../lib/feedback/issue-links'
+import { pageContext } from '../../page-tools/page-context'
 
 type Result =
   | { state: 'sending'; line: string }
@@ -126,7 +129,17 @@ function Authorization({ s, optional }: { s: TryItSession; optional: boolean }) 
   )
 }
 
-function AnswerView({ result }: { result: Result }) {
+/** A prefilled issue naming the operation, the request's template, the status and each problem's JSON path. */
+function ContractBugLink({ operationId, request, target, status, problems }: { operationId: string; request: TryItRequest; target: TargetKind; status: number; problems: string[] }) {
+  const href = contractBugUrl(pageContext(), { operationId, request: `${request.method} ${request.path} (to ${target === 'sandbox' ? 'the sandbox' : 'a server of mine'})`, status, problems })
+  return (
+    <p>
+      <a href={href} target="_blank" rel="noopener" data-ferry-contract-bug="">Report a contract bug</a> if the server is right and the contract wrong.
+    </p>
+  )
+}
+
+function AnswerView({ result, operationId, request, target }: { result: Result; operationId: string; request: TryItRequest; target: TargetKind }) {
   if (result.state === 'not-sent') {
     return (
       <div role="alert" className="ferry-try-it-errors">
@@ -147,6 +160,7 @@ function AnswerView({ result }: { result: Result }) {
         {check.verdict === 'matches' ? 'matches the documented response' : 'differs from the documented response'}
       </p>
       {check.details.length > 0 && <ul className="ferry-try-it-errors">{check.details.map((d) => <li key={d}>{d}</li>)}</ul>}
+      {check.verdict === 'differs' && <ContractBugLink operationId={operationId} request={request} target={target} status={answer.status} problems={check.details} />}
       <details>
         <summary>Headers ({answer.headers.length})</summary>
         <table className="ferry-try-it-headers">
@@ -168,7 +182,9 @@ function withSandboxValues(draft: Draft, example: Draft, values: SandboxValues):
 
 export function TryItPanel({ operationId, request }: { operationId: string; request: TryItRequest }) {
   const s = useTryItSession()
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(request))
+  const [shared] = useState(() => readShared(window.location.search, operationId, request))
+  const [draft, setDraft] = useState<Draft>(() => sharedDraft(request, shared))
+  const [edited, setEdited] = useState(shared !== undefined)
   const [result, setResult] = useState<Result>()
   const [exampleFiles, setExampleFiles] = useState(true)
   const usesToken = request.security.some((alternative) => alternative.includes('bearerAuth'))
@@ -195,7 +211,32 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
     }
   }, [s.target, operationId, request, usesSignupKey, usesToken])
 
-  const set = (change: (d: Draft) => Draft) => setDraft(change)
+  const set = (change: (d: Draft) => Draft) => {
+    setEdited(true)
+    setDraft(change)
+  }
+
+  // A shared request's target becomes this tab's (its credentials, if any, stay this tab's own).
+  useEffect(() => {
+    if (shared) updateSession((old) => ({ ...old, target: shared.target, serverUrl: shared.server ?? old.serverUrl }))
+  }, [shared])
+
+  // The request lives in the URL as it is edited (shared-state.ts), and in the page's samples.
+  // Only while its page is the one shown: a panel being left must not write on the next page's URL.
+  const [pathname] = useState(() => window.location.pathname)
+  useEffect(() => {
+    if (window.location.pathname === pathname) writeShared(toShared(operationId, request, draft, s.target, s.serverUrl))
+  }, [pathname, operationId, request, draft, s.target, s.serverUrl])
+  useEffect(() => {
+    if (!edited && s.target === 'sandbox') return
+    let live = true
+    import('./live-samples')
+      .then(({ showSamples }) => live && showSamples(request, draft, s.target === 'server' ? s.serverUrl.replace(/\/+$/, '') : undefined))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [edited, request, draft, s.target, s.serverUrl])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -286,7 +327,7 @@ export function TryItPanel({ operationId, request }: { operationId: string; requ
           <code>{request.method} {baseOf(s)}{request.path}</code>
         </p>
       </form>
-      {result && <AnswerView result={result} />}
+      {result && <AnswerView result={result} operationId={operationId} request={request} target={s.target} />}
     </div>
   )
 }

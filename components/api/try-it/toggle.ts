@@ -7,6 +7,7 @@ import Router from 'next/router'
 import { createElement } from 'react'
 import type { Root } from 'react-dom/client'
 import type { TryItRequest } from '../../../lib/codegen/model'
+import { restoreSamples } from './sample-originals'
 
 const roots = new Map<HTMLElement, Root>()
 
@@ -44,6 +45,7 @@ function toggle(button: HTMLButtonElement) {
 
 /** Try it as the server rendered it, closed and empty (for a copy of a page's content kept for coming back). */
 export function closeTryIt(root: ParentNode): void {
+  restoreSamples(root)
   root.querySelectorAll<HTMLElement>('[data-ferry-try-it]').forEach((section) => {
     section.querySelector('[data-ferry-try-it-toggle]')?.setAttribute('aria-expanded', 'false')
     const panel = section.querySelector<HTMLElement>('.ferry-try-it-panel')
@@ -53,7 +55,23 @@ export function closeTryIt(root: ParentNode): void {
   })
 }
 
+/** A page opened with a shared request (`?try=`, shared-state.ts) opens its Try it with it. */
+function openShared() {
+  if (!new URLSearchParams(window.location.search).has('try')) return
+  void import('./shared-state').then(({ sharedOperation }) => {
+    const operation = sharedOperation(window.location.search)
+    const section = [...document.querySelectorAll<HTMLElement>('[data-ferry-try-it]')].find((s) => s.dataset.ferryTryIt === operation)
+    const button = section?.querySelector<HTMLButtonElement>('button[data-ferry-try-it-toggle]')
+    if (button && button.getAttribute('aria-expanded') !== 'true') toggle(button)
+    section?.scrollIntoView({ block: 'start' })
+  })
+}
+
 export function installTryIt(): void {
+  // After the page's own scripts ran, so the panel mounts into content React has settled.
+  if (document.readyState === 'complete') openShared()
+  else window.addEventListener('load', openShared, { once: true })
+  Router.events.on('routeChangeComplete', openShared)
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-ferry-try-it-toggle]')
     if (button) toggle(button)
