@@ -20,8 +20,10 @@ const ALREADY_SENT = 'x-hono-already-sent'
  * one (what reading `.body` does, at a cost every cached update check would pay): it keeps
  * `[status, body, headers]` under a symbol named `cache`. Falls back to `.body`.
  */
-const cacheSymbol = Object.getOwnPropertySymbols(new Response(null)).find((s) => s.description === 'cache')
+let cacheSymbol: symbol | null | undefined
 function bodyOf(res: Response): unknown {
+  // Looked up on the first response: the global Response is @hono/node-server's only once it listens.
+  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache') ?? null
   if (cacheSymbol) {
     const cached: unknown = (res as unknown as Record<symbol, unknown>)[cacheSymbol]
     if (Array.isArray(cached)) return cached[1]
