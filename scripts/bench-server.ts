@@ -161,7 +161,7 @@ async function load(url: string, seconds: number, headers: Record<string, string
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  const code = await new Promise<number | null>((done) => child.once('close', done))
   if (code !== 0) throw new Error(`load process exited with ${code}`)
   const result = JSON.parse(out) as LoadResult
   if (!tolerate && (result.non2xx > 0 || result.errors > 0)) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
@@ -180,7 +180,7 @@ async function downloads(url: string, seconds: number, size: number): Promise<Do
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  const code = await new Promise<number | null>((done) => child.once('close', done))
   if (code !== 0) throw new Error(`download load process exited with ${code}`)
   return JSON.parse(out) as DownloadLoadResult
 }

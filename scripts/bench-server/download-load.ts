@@ -26,7 +26,7 @@ const fetchOnce = (url: string) => new Promise<number>((done, fail) => {
   const curl = spawn('curl', ['-sS', '-f', '-o', '/dev/null', '-w', '%{size_download}', url], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   curl.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-  curl.once('exit', (code) => {
+  curl.once('close', (code) => {
     const bytes = Number(out)
     if (code !== 0 || bytes !== options.size) fail(new Error(`curl ${url}: exit ${code}, ${out} of ${options.size} bytes`))
     else done(bytes)
