@@ -43,7 +43,7 @@ import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/c
 import { measureAdoption, seedAdoption } from './bench-server/adoption.ts'
 import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 import type { DownloadLoadOptions, DownloadLoadResult } from './bench-server/download-load.ts'
-import { freePort, startNginx } from '../tests/migrating/nginx.ts'
+import { freePort, startNginx } from '../services/nginx-server.ts'
 
 const { values } = parseArgs({
   options: {
