@@ -9,7 +9,10 @@
  * middleware), with the answer cache (performance mode, in-process LRU) and without it, the
  * cost of telemetry counting, the cached check of a client below a version on a ramp (the demo
  * seed's, with health reports stored; target: within 10 % of the plain cached check), and a version listing (`GET /v1/apps/{app}/versions` with a
- * token), on the demo data. Prints req/s, p99 and the ratios.
+ * token), on the demo data; the cached electron-updater feed (`latest.yml`) against Debian's nginx
+ * serving the same bytes as a static file, the cached check on a server whose team has a webhook
+ * subscription, and a 64 MiB artifact download from the disk store against nginx's sendfile of the
+ * same file (`--clients` parallel curl processes, MiB/s). Prints req/s, p99 and the ratios.
  *
  * `--catalogue`: the uncached update check with 100, 10,000 and 100,000 published versions in
  * one app/channel/platform/arch (`--sizes`), seeded directly with Kysely: p50/p99 for a client
@@ -20,12 +23,13 @@
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
  * cluster from `services/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
  *
- * Usage: npm run bench:server [-- --duration 10 --connections 50 --backend both]
+ * Usage: npm run bench:server [-- --duration 10 --connections 50 --clients 4 --backend both]
  *        npm run bench:server -- --catalogue [--sizes 100,10000,100000 --connections 10]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { availableParallelism, tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
@@ -38,6 +42,8 @@ import { databases, startPostgres, type TestPostgres } from '../services/postgre
 import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/catalogue.ts'
 import { measureAdoption, seedAdoption } from './bench-server/adoption.ts'
 import type { LoadOptions, LoadResult } from './bench-server/load.ts'
+import type { DownloadLoadOptions, DownloadLoadResult } from './bench-server/download-load.ts'
+import { freePort, startNginx } from '../services/nginx-server.ts'
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +52,7 @@ const { values } = parseArgs({
     backend: { type: 'string', default: 'sqlite' },
     catalogue: { type: 'boolean', default: false },
     sizes: { type: 'string', default: '100,10000,100000' },
+    clients: { type: 'string', default: '4' },
   },
 })
 const duration = Math.min(60, Math.max(1, Number(values.duration)))
@@ -54,6 +61,7 @@ const BACKENDS = ['sqlite', 'postgres'] as const
 type BackendName = (typeof BACKENDS)[number]
 const backends: BackendName[] = values.backend === 'both' ? [...BACKENDS] : BACKENDS.filter((b) => b === values.backend)
 if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres or both, got ${values.backend}`)
+const downloadClients = Math.min(32, Math.max(1, Number(values.clients)))
 const sizes = values.sizes.split(',').map(Number)
 if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new Error(`--sizes must list whole numbers of at least 2, got ${values.sizes}`)
 
@@ -71,6 +79,12 @@ const DEVICE = { 'x-ferry-device-id': 'bench-device-0001' }
 interface Database {
   /** Environment of a server process on this database. */
   env: Record<string, string>
+  /**
+   * The same data for one more server process, taken while none runs: SQLite allows one server
+   * per data directory, so its directory is copied; PostgreSQL servers share the database and
+   * the blob folder.
+   */
+  share(): Promise<Database>
   open(): Promise<Db>
   drop(): Promise<void>
 }
@@ -79,15 +93,26 @@ let postgres: TestPostgres | undefined
 async function freshDatabase(backend: BackendName): Promise<Database> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-'))
   if (backend === 'sqlite') {
-    return { env: { FERRY_DATA_DIR: dataDir }, open: () => openNodeDb(join(dataDir, 'ferry.db')), drop: () => rm(dataDir, { recursive: true, force: true }) }
+    const sqlite = (dir: string): Database => ({
+      env: { FERRY_DATA_DIR: dir },
+      async share() {
+        const copy = await mkdtemp(join(tmpdir(), 'ferry-bench-'))
+        await cp(dir, copy, { recursive: true, filter: (source) => !source.endsWith('server.pid') })
+        return sqlite(copy)
+      },
+      open: () => openNodeDb(join(dir, 'ferry.db')),
+      drop: () => rm(dir, { recursive: true, force: true }),
+    })
+    return sqlite(dataDir)
   }
   const given = process.env.FERRY_DATABASE_URL
   postgres ??= given ? { url: given, createDatabase: databases(given), stop: async () => undefined } : await startPostgres()
   const admin = postgres.url
   const url = await postgres.createDatabase()
   const { openPostgresDb } = await import('../server/storage/postgres-node.ts')
-  return {
+  const database: Database = {
     env: { FERRY_DATA_DIR: dataDir, FERRY_DATABASE_URL: url },
+    share: async () => ({ ...database, drop: async () => undefined }),
     open: () => openPostgresDb(url, { poolSize: 2 }),
     async drop() {
       await rm(dataDir, { recursive: true, force: true })
@@ -101,6 +126,7 @@ async function freshDatabase(backend: BackendName): Promise<Database> {
       }
     },
   }
+  return database
 }
 
 interface Server { base: string; process: ChildProcess }
@@ -135,7 +161,7 @@ async function load(url: string, seconds: number, headers: Record<string, string
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
-  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  const code = await new Promise<number | null>((done) => child.once('close', done))
   if (code !== 0) throw new Error(`load process exited with ${code}`)
   const result = JSON.parse(out) as LoadResult
   if (!tolerate && (result.non2xx > 0 || result.errors > 0)) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
@@ -147,21 +173,96 @@ async function probe(url: string, headers: Record<string, string> = DEVICE): Pro
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
 }
 
+/** One download run: `downloadClients` parallel curl processes (pinned to CPU 1). */
+async function downloads(url: string, seconds: number, size: number): Promise<DownloadLoadResult> {
+  const options: DownloadLoadOptions = { url, clients: downloadClients, duration: seconds, size }
+  const { command, args } = nodeCommand(1, 'scripts/bench-server/download-load.ts', [JSON.stringify(options)])
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
+  const code = await new Promise<number | null>((done) => child.once('close', done))
+  if (code !== 0) throw new Error(`download load process exited with ${code}`)
+  return JSON.parse(out) as DownloadLoadResult
+}
+
+const ARTIFACT_BYTES = 64 * 1024 * 1024
+
+/** Uploads a published 64 MiB artifact (channel `beta`, so the stable feeds measured stay as seeded); returns its download path. */
+async function uploadArtifact(base: string, token: string): Promise<string> {
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ version: '9.0.0', channel: 'beta', platform: 'windows', arch: 'x64', published: 'true' })) form.set(k, v)
+  form.append('files', new File([randomBytes(ARTIFACT_BYTES)], 'HarborNotes-Setup-9.0.0.exe'))
+  const res = await fetch(`${base}/v1/apps/harbor-notes/versions`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`)
+  const { artifacts } = await res.json() as { artifacts: Array<{ downloadUrl: string }> }
+  if (!artifacts[0]) throw new Error('the upload answered no artifact')
+  return new URL(artifacts[0].downloadUrl).pathname
+}
+
+/** The file of `size` bytes in the data dir's blob folder (nginx serves it too). */
+async function blobOfSize(dataDir: string, size: number): Promise<string> {
+  const blobDir = join(dataDir, 'blobs')
+  const sizes = await Promise.all((await readdir(blobDir)).map(async (name) => [name, (await stat(join(blobDir, name))).size] as const))
+  const blob = sizes.find(([, bytes]) => bytes === size)
+  if (!blob) throw new Error(`no ${size}-byte blob in ${blobDir}`)
+  return join(blobDir, blob[0])
+}
+
+/** Subscribes the demo team to every app's events (a receiver that is never called: nothing is published meanwhile). */
+async function subscribeWebhook(base: string, token: string): Promise<void> {
+  const res = await fetch(`${base}/v1/webhooks`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'http://127.0.0.1:9/ferry-bench', events: ['version.published', 'version.paused', 'version.pulled'] }),
+  })
+  if (res.status !== 201) throw new Error(`webhook subscription answered ${res.status}: ${await res.text()}`)
+}
+
+async function demoToken(base: string): Promise<string> {
+  await seedDemo((path, init) => fetch(base + path, init), signupKey)
+  const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })
+  return (await login.json() as { token: string }).token
+}
+
 const fixed = (n: number, digits = 0) => n.toFixed(digits)
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
 
 type Summary = Map<string, { rps: number; p50: number; p99: number; total: number }>
 
-/** The default mode on one backend: every route warmed 2 s, then 2 alternating rounds. */
-async function standard(backend: BackendName): Promise<Summary> {
+/**
+ * The default mode on one backend: every route warmed 2 s, then 2 alternating rounds; then the
+ * 64 MiB download from Ferry and from nginx, alternating likewise. nginx (Debian's, one worker,
+ * pinned like the servers, sendfile on) serves the cached feed's bytes as a static file and the
+ * artifact's file from Ferry's blob folder.
+ */
+async function standard(backend: BackendName): Promise<{ summary: Summary; download: Map<string, number> }> {
   const database = await freshDatabase(backend)
+  // Seeded by a first server, stopped before the others share (SQLite: copy) its data.
+  const seeder = await startServerProcess(database, {})
+  const token = await demoToken(seeder.base)
+  const uploaded = await uploadArtifact(seeder.base, token)
+  await stopServers([seeder])
+  const [uncachedDb, quietDb] = [await database.share(), await database.share()]
+  // Another database with the same demo data and a webhook subscription (#26).
+  const hookedDatabase = await freshDatabase(backend)
   const cached = await startServerProcess(database, {})
-  const uncached = await startServerProcess(database, { FERRY_CACHE: 'off' })
-  const quiet = await startServerProcess(database, { FERRY_TELEMETRY: 'off' })
+  const uncached = await startServerProcess(uncachedDb, { FERRY_CACHE: 'off' })
+  const quiet = await startServerProcess(quietDb, { FERRY_TELEMETRY: 'off' })
+  const hooked = await startServerProcess(hookedDatabase, { FERRY_WEBHOOK_ALLOW_PRIVATE: 'true' })
+  const nginxRoot = await mkdtemp(join(tmpdir(), 'ferry-bench-nginx-'))
+  let nginx: { stop(): Promise<void> } | undefined
   try {
-    await seedDemo((path, init) => fetch(cached.base + path, init), signupKey)
-    const login = await fetch(`${cached.base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })
-    const { token } = await login.json() as { token: string }
+    await subscribeWebhook(hooked.base, await demoToken(hooked.base))
+    const artifact = { path: uploaded, file: await blobOfSize(database.env.FERRY_DATA_DIR ?? '', ARTIFACT_BYTES) }
+    const feedPath = '/v1/apps/harbor-notes/electron-updater/stable/windows/x64/1.0.0/latest.yml'
+    const feed = await fetch(cached.base + feedPath)
+    if (feed.status !== 200) throw new Error(`${feedPath} answered ${feed.status}`)
+    await writeFile(join(nginxRoot, 'latest.yml'), new Uint8Array(await feed.arrayBuffer()))
+    const nginxPort = await freePort()
+    nginx = await startNginx([{ port: nginxPort, body: [
+      `    location = /latest.yml { root ${nginxRoot}; default_type text/yaml; }`,
+      `    location = /artifact { alias ${artifact.file}; default_type application/octet-stream; }`,
+    ].join('\n') }], [`user ${userInfo().username};`], { ...(pinned ? { cpu: 0 } : {}), workerConnections: 1024, http: ['sendfile on;', 'tcp_nopush on;', 'keepalive_requests 1000000;'] })
+    const nginxBase = `http://127.0.0.1:${nginxPort}`
     const auth = { ...DEVICE, authorization: `Bearer ${token}` }
     const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
     // A client on 1.1.0: 1.2.1 above it is on a ramp (the demo seed), so the cached answer
@@ -175,6 +276,9 @@ async function standard(backend: BackendName): Promise<Summary> {
       ['update check, cache off', uncached.base + updatePath, DEVICE],
       ['cache on, telemetry off', quiet.base + updatePath, DEVICE],
       ['version listing', cached.base + '/v1/apps/harbor-notes/versions', auth],
+      ['feed (latest.yml), cache on', cached.base + feedPath, {}],
+      ['nginx static feed', nginxBase + '/latest.yml', {}],
+      ['update check, webhook', hooked.base + updatePath, DEVICE],
     ]
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
@@ -182,19 +286,28 @@ async function standard(backend: BackendName): Promise<Summary> {
     for (let round = 0; round < 2; round++) {
       for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse()) rounds.get(name)?.push(await load(url, duration / 2, headers))
     }
-    return new Map([...rounds].map(([name, rs]) => [name, {
+    const summary: Summary = new Map([...rounds].map(([name, rs]) => [name, {
       rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
       p50: Math.max(...rs.map((r) => r.p50)),
       p99: Math.max(...rs.map((r) => r.p99)),
       total: rs.reduce((n, r) => n + r.total, 0),
     }]))
+    const sources: Array<[string, string]> = [['ferry', cached.base + artifact.path], ['nginx', `${nginxBase}/artifact`]]
+    const throughput = new Map<string, number[]>(sources.map(([name]) => [name, []]))
+    for (const [, url] of sources) await downloads(url, 2, ARTIFACT_BYTES)
+    for (let round = 0; round < 2; round++) {
+      for (const [name, url] of round === 0 ? sources : [...sources].reverse()) throughput.get(name)?.push((await downloads(url, duration / 2, ARTIFACT_BYTES)).mibPerSecond)
+    }
+    return { summary, download: new Map([...throughput].map(([name, rs]) => [name, rs.reduce((a, b) => a + b, 0) / rs.length])) }
   } finally {
-    await stopServers([cached, uncached, quiet])
-    await database.drop()
+    await nginx?.stop()
+    await stopServers([cached, uncached, quiet, hooked])
+    for (const db of [uncachedDb, quietDb, database, hookedDatabase]) await db.drop()
+    await rm(nginxRoot, { recursive: true, force: true })
   }
 }
 
-function printStandard(backend: BackendName, summary: Summary): void {
+function printStandard(backend: BackendName, summary: Summary, download: Map<string, number>): void {
   console.log(`\n${backend}:`)
   for (const [name, r] of summary) {
     console.log(`${name.padEnd(24)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`)
@@ -206,6 +319,11 @@ function printStandard(backend: BackendName, summary: Summary): void {
   console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
   console.log(`telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`)
   console.log(`version listing / hello world: ${pct(rps('version listing'), rps('hello world'))}`)
+  console.log(`update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`)
+  console.log(`\nnginx-relative (nginx-light, one worker, pinned like the server, same run):`)
+  console.log(`cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x); feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}`)
+  const [ferry, nginx] = [download.get('ferry') ?? 0, download.get('nginx') ?? 0]
+  console.log(`64 MiB download, ${downloadClients} parallel curl clients: Ferry ${fixed(ferry)} MiB/s, nginx sendfile ${fixed(nginx)} MiB/s: ${(ferry / nginx).toFixed(2)}x (target >= 0.8x)`)
 }
 
 /** The catalogue mode on one backend: per size, a fresh database and one uncached server. */
@@ -265,8 +383,8 @@ try {
     if (values.catalogue) {
       results.set(backend, await catalogue(backend))
     } else {
-      const summary = await standard(backend)
-      printStandard(backend, summary)
+      const { summary, download } = await standard(backend)
+      printStandard(backend, summary, download)
       results.set(backend, summary)
     }
   }

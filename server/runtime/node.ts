@@ -22,6 +22,7 @@ import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blob
 import { clientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
+import { withFileResponses } from './file-response-node.ts'
 import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
@@ -258,8 +259,11 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`
     logger.info({ url: metricsUrl }, 'metrics')
   }
+  // Disk-store downloads are written from the file by Node itself (file-response-node.ts).
+  const appFetch = withFileResponses((request, env) => app.fetch(request, env),
+    (err, span) => logger.error({ err, file: span.path }, 'download interrupted by a read error'))
   // Ferry Console (/console) is static files beside the API, outside its gate and headers.
-  serveWith((request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : app.fetch(request, env)))
+  serveWith((request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : appFetch(request, env)))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)

@@ -4,11 +4,45 @@
  * whole file or only a temp file, which `abortStaleUploads` removes once it is old enough (the
  * folder may be shared by instances whose writes are still going).
  */
-import { createReadStream } from 'node:fs'
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
+import { markFileBody, type FileSpan } from './file-body.ts'
 import { assertBlobKey, putWhole, type SweepableBlobStore } from './types.ts'
+
+const READ_CHUNK = 1024 * 1024
+
+/**
+ * A stream of `span` that opens the file on its first read only (high-water mark 0), so a
+ * runtime that sends the marked file itself, a HEAD or a 304 never opens it.
+ */
+function lazyFileStream(span: FileSpan): ReadableStream<Uint8Array> {
+  let handle: FileHandle | undefined
+  let position = span.start
+  const close = async () => {
+    const open = handle
+    handle = undefined
+    await open?.close()
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const want = Math.min(READ_CHUNK, span.end + 1 - position)
+      if (want <= 0) {
+        await close()
+        controller.close()
+        return
+      }
+      handle ??= await open(span.path, 'r')
+      const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
+      if (bytesRead === 0) {
+        await close()
+        throw new Error(`${span.path} ended at byte ${position}, before byte ${span.end}`)
+      }
+      position += bytesRead
+      controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead))
+    },
+    cancel: close,
+  }, { highWaterMark: 0 })
+}
 
 export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
   const tmpDir = join(dir, '.tmp')
@@ -63,8 +97,8 @@ export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
       } catch {
         return null
       }
-      const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {})
-      return { size, body: Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array> }
+      const span = { path, start: range?.start ?? 0, end: range ? range.end : size - 1 }
+      return { size, body: markFileBody(lazyFileStream(span), span) }
     },
     async size(key) {
       try {

@@ -21,7 +21,7 @@ import { electronUpdaterCheck } from '../server/clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from '../server/clients/squirrel-windows.ts'
 import { httpFetch, jsonBody, signup, startTestServer, type TestServer } from '../server/helpers.ts'
 import { ferry, releaseAssets } from '../ferry-cli/fixtures.ts'
-import { freePort, startNginx, type Nginx } from './nginx.ts'
+import { freePort, startNginx, type Nginx } from '../../services/nginx-server.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const GUIDES = 'pages/docs/migrating'

@@ -8,7 +8,7 @@ import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
-import { freePort, startNginx, type Nginx } from '../migrating/nginx.ts'
+import { freePort, startNginx, type Nginx } from '../../services/nginx-server.ts'
 import { bearer, jsonBody, prepareUploadTeam, httpFetch, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')

@@ -27,11 +27,19 @@ const accepts = (port: number) => new Promise<boolean>((done) => {
 
 export interface Nginx { stop(): Promise<void> }
 
+export interface NginxOptions {
+  /** Pins nginx (master and worker) to this CPU with `taskset` (benchmarks). */
+  cpu?: number
+  workerConnections?: number
+  /** Directives of the `http {}` context (e.g. `sendfile on;`). */
+  http?: string[]
+}
+
 /**
  * Runs nginx with `servers` (each the body of a `server {}` block, listening on its port) inside
  * one `http {}` block; `main`: directives of the main context (e.g. `user`).
  */
-export async function startNginx(servers: Array<{ port: number; body: string }>, main: string[] = []): Promise<Nginx> {
+export async function startNginx(servers: Array<{ port: number; body: string }>, main: string[] = [], options: NginxOptions = {}): Promise<Nginx> {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: install it with "apt-get install -y nginx-light" (.ci/run does)`)
   const prefix = mkdtempSync(join(tmpdir(), 'ferry-nginx-'))
   const temp = (name: string) => `${name}_temp_path ${join(prefix, name)};`
@@ -41,16 +49,19 @@ export async function startNginx(servers: Array<{ port: number; body: string }>,
     ...main,
     `pid ${join(prefix, 'nginx.pid')};`,
     `error_log ${join(prefix, 'error.log')} warn;`,
-    'events { worker_connections 64; }',
+    `events { worker_connections ${options.workerConnections ?? 64}; }`,
     'http {',
     '  access_log off;',
+    ...(options.http ?? []).map((line) => `  ${line}`),
     `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
     ...servers.map(({ port, body }) => `  server {\n    listen 127.0.0.1:${port};\n${body}\n  }`),
     '}',
   ].join('\n')
   const file = join(prefix, 'nginx.conf')
   writeFileSync(file, config)
-  const child = spawn(BINARY, ['-p', prefix, '-c', file, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const args = ['-p', prefix, '-c', file, '-e', join(prefix, 'error.log')]
+  const child = options.cpu === undefined ? spawn(BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn('taskset', ['-c', String(options.cpu), BINARY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (d: Buffer) => { output += d.toString() })
   child.stderr.on('data', (d: Buffer) => { output += d.toString() })
