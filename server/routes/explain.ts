@@ -22,8 +22,8 @@ import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts
 
 type Explained = Schemas['VersionExplanation']
 
-/** A public key, short enough for a sentence: its first 16 characters. */
-const keyLabel = (key: string) => (key.length > 16 ? `${key.slice(0, 16)}…` : key)
+/** A public key, short enough for a sentence: its last 12 characters (a minisign key's start is the same for every key). */
+const keyLabel = (key: string) => (key.length > 12 ? `…${key.slice(-12)}` : key)
 
 /** Versions listed at most (newest first). */
 const MAX_LISTED = 500
