@@ -18,7 +18,7 @@ export const SHOWN_PORT = 8080
  * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
  * linked: node.ts only starts when its path is the one it was invoked by.
  */
-const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'json-pointer', 'artifact-files', 'scripts', 'lib/ferry-cli']
+const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'json-pointer', 'artifact-files', 'scripts', 'lib/ferry-cli', 'contract-check']
 
 /** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
 export function blockLabel(block: CodeBlock): string {

@@ -2396,6 +2396,13 @@ export interface components {
             signerChange: boolean;
             /** @description Why the signer changed; shown with the version and in the explain endpoint. */
             signerChangeNote?: string;
+            /**
+             * @description Key rotation: the updater public keys (Tauri or Sparkle, as the app lists them) that the
+             *     build in this upload trusts, separated by commas or whitespace. Each must be one of the
+             *     app's keys. Default: the key its signature verifies with. An update check from a device
+             *     on this version is offered only releases signed by one of these keys.
+             */
+            trustsKeys?: string;
             /** @description The artifacts; repeat the form field once per file. */
             files: string[];
         };
@@ -2640,6 +2647,7 @@ export interface components {
              *     signed before ("signed by B, was A: a bridge release").
              */
             signerChange?: string;
+            keyHold?: components["schemas"]["UpdateKeyHold"];
             /** @description Every version of the app, newest first, with the rule that decided it. */
             versions: components["schemas"]["VersionExplanation"][];
         };
@@ -3116,6 +3124,22 @@ export interface components {
             /** Format: date */
             to: string;
             items: components["schemas"]["TelemetryRow"][];
+        };
+        /**
+         * @description Present when key rotation held releases back: the newest release above the device's version
+         *     is signed by an updater key that version does not trust, so the device is offered the
+         *     newest release it can verify (the bridge), or nothing. Those releases are listed in
+         *     `versions` as skipped by the rule `gate`.
+         */
+        UpdateKeyHold: {
+            /** @description The newest release held back. */
+            version: string;
+            /** @description The updater public key it is signed with. */
+            signedBy: string;
+            /** @description The release offered instead; `null` when none of those the device may install can be verified. */
+            bridge: string | null;
+            /** @description "1.5.0 is signed by key …, which 1.3.0 does not trust; offering the bridge 1.4.0." */
+            reason: string;
         };
     };
     responses: {

@@ -866,6 +866,10 @@ export const componentSchemas: Record<string, unknown> = {
           "type": "string",
           "maxLength": 1000
         },
+        "trustsKeys": {
+          "type": "string",
+          "maxLength": 4000
+        },
         "files": {
           "type": "array",
           "minItems": 1,
@@ -1510,6 +1514,9 @@ export const componentSchemas: Record<string, unknown> = {
         },
         "signerChange": {
           "type": "string"
+        },
+        "keyHold": {
+          "$ref": "ferry:components#/schemas/UpdateKeyHold"
         },
         "versions": {
           "type": "array",
@@ -3012,6 +3019,36 @@ export const componentSchemas: Record<string, unknown> = {
           "items": {
             "$ref": "ferry:components#/schemas/TelemetryRow"
           }
+        }
+      }
+    },
+    "UpdateKeyHold": {
+      "type": "object",
+      "required": [
+        "version",
+        "signedBy",
+        "bridge",
+        "reason"
+      ],
+      "properties": {
+        "version": {
+          "type": "string"
+        },
+        "signedBy": {
+          "type": "string"
+        },
+        "bridge": {
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "reason": {
+          "type": "string"
         }
       }
     }

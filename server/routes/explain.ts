@@ -22,6 +22,9 @@ import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts
 
 type Explained = Schemas['VersionExplanation']
 
+/** A public key, short enough for a sentence: its last 12 characters (a minisign key's start is the same for every key). */
+const keyLabel = (key: string) => (key.length > 12 ? `…${key.slice(-12)}` : key)
+
 /** Versions listed at most (newest first). */
 const MAX_LISTED = 500
 
@@ -45,6 +48,14 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       const byId = new Map(notes.map((n) => [n.candidate.row.id, n]))
       const now = s.now().getTime()
 
+      const untrusted = notes.filter((n) => n.rule === 'untrusted-key').map((n) => n.candidate)
+      const bridge = offer && installable && !offer.downgrade ? offer.release.version : null
+      const untrustedReason = (r: Release) => `${r.version} is signed by key ${keyLabel(r.row.update_key ?? '')}, which ${current.raw} does not trust; `
+        + (bridge ? `offering the bridge ${bridge}.` : 'no release it trusts is offered.')
+      const newestHeld = untrusted.reduce<Release | undefined>((top, r) => (top && top.parsed.compare(r.parsed) >= 0 ? top : r), undefined)
+      const keyHold = newestHeld
+        ? { keyHold: { version: newestHeld.version, signedBy: newestHeld.row.update_key ?? '', bridge, reason: untrustedReason(newestHeld) } }
+        : {}
       const held = new Map<string, string>()
       const rampNote = (row: VersionRow) => {
         const steps = parseSteps(row.ramp_steps)
@@ -76,6 +87,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
           case 'not-newer': return skipped('not-newer', `Not newer than ${current.raw}.`)
           case 'gate': return skipped('gate', 'Above an intermediate version the device must install first.')
           case 'lower-offer': return skipped('lower-offer', 'A newer version is offered.')
+          case 'untrusted-key': return skipped('gate', untrustedReason(note.candidate))
           case 'bucket':
             return skipped('bucket', `The device's bucket ${bucket} is not below the rollout percentage ${note.candidate.rolloutPercentage}${rampNote(row)}.`)
           case 'zero-percent':
@@ -108,7 +120,7 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
       return respond(200, {
         app: app.slug, channel: t.channel, platform: t.platform, arch: t.arch, currentVersion: current.raw, format, rolloutMode: mode,
         inCatalog: t.inCatalog, offered: offered?.release.version ?? null, critical: offered?.critical ?? false,
-        downgrade: offered?.downgrade ?? false, ...signerChange, versions,
+        downgrade: offered?.downgrade ?? false, ...signerChange, ...keyHold, versions,
       }, { 'cache-control': 'no-store' })
     },
   }

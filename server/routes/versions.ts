@@ -28,7 +28,7 @@ import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
-import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
+import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
 import { insertLinuxPackages } from '../storage/linux-repositories.ts'
@@ -111,6 +111,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     if (signatures.errors.length) throw validationProblem(signatures.errors)
     const msixProblems = await msixUploadProblems(s.blobs, upload.files)
     if (msixProblems.length) throw validationProblem(msixProblems.map((message) => ({ field: 'files', message })))
+    const everyKey = [...appKeys(app.tauri_public_key, app.tauri_extra_keys), ...appKeys(app.sparkle_public_key, app.sparkle_extra_keys)].map((k) => k.key)
+    const trusted = trustedKeysOfUpload(body.trustsKeys, everyKey, signatures.updateKey)
+    if (trusted.errors.length) throw validationProblem(trusted.errors.map((message) => ({ field: 'trustsKeys', message })))
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
@@ -150,6 +153,7 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
           intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
           minimum_system_version: body.minimumSystemVersion ?? null,
           created_at: now, published_at: body.published ? now : null, ...signerColumns, update_key: signatures.updateKey,
+          trusted_keys: trusted.keys === null ? null : JSON.stringify(trusted.keys),
         }).execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
         await insertLinuxPackages(trx, linuxPackages)

@@ -376,6 +376,13 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
       await db.schema.alterTable('webhook_ramp_marks').addColumn('lapsed_since', 'text').execute()
     },
   },
+  // Key rotation: the updater public keys a version's build trusts (a JSON array of key texts),
+  // so an update check offers a device only releases signed by a key its installed version trusts.
+  '0016-trusted-keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('versions').addColumn('trusted_keys', 'text').execute()
+    },
+  },
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */

@@ -41,6 +41,19 @@ export async function isPulled(db: Db, slug: string, ids: CatalogIds, key: strin
   return pulled !== undefined
 }
 
+/**
+ * The updater keys the build of version `key` trusts (key rotation), or `null` when Ferry does
+ * not know that version or stored no keys for it: then every release is offered as before.
+ */
+export async function trustedKeysOf(db: Db, slug: string, ids: CatalogIds, key: string): Promise<string[] | null> {
+  const row = await db.selectFrom('versions').select('trusted_keys').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
+    .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('version_key', '=', key)
+    .where('trusted_keys', 'is not', null).orderBy('seq', 'desc').executeTakeFirst()
+  if (!row?.trusted_keys) return null
+  const parsed: unknown = JSON.parse(row.trusted_keys)
+  return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : null
+}
+
 /** Up to 20 published releases below `key`, neither pulled nor paused, newest first: rollback candidates. */
 export function rollbackCandidates(db: Db, slug: string, ids: CatalogIds, key: string): Promise<VersionRow[]> {
   return versionQuery(db).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)

@@ -88,6 +88,8 @@ export interface VersionsTable {
   signer_previous: string | null
   /** The updater public key (Tauri or Sparkle) that verified its signature at upload; `null` when none was checked. */
   update_key: string | null
+  /** JSON array of the updater public keys the build trusts; `null` when unknown (unsigned, or uploaded before 0016). */
+  trusted_keys: string | null
   /** JSON `RampGate` of a gated ramp (server/updates/rollout.ts); `null`: the ramp runs on the clock alone. */
   ramp_gate: string | null
   /** 1 while the gate's evidence is there; written when a health report changes it. */

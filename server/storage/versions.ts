@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Db, VersionsTable } from './types.ts'
 
 /** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
-export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key' | 'update_key'> & {
+export type VersionRow = Omit<Selectable<VersionsTable>, 'channel_id' | 'platform_id' | 'arch_id' | 'version_key' | 'trusted_keys'> & {
   channel: string
   platform: string
   arch: string
@@ -24,6 +24,6 @@ export function versionQuery(db: Db) {
       'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic',
       'v.pulled_at', 'v.pull_reason', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses',
       'v.health_max_reports_per_address', 'v.health_since', 'v.signer_read', 'v.signer', 'v.signer_change_note', 'v.signer_previous',
-      'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
+      'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds', 'v.update_key',
     ])
 }

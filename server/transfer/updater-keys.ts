@@ -35,6 +35,19 @@ export function appKeys(current: string | null, extra: string | null): RoleKey[]
 export const acceptedKeys = (keys: RoleKey[]): string[] =>
   [...keys.filter((k) => k.role === 'current'), ...keys.filter((k) => k.role === 'next')].map((k) => k.key)
 
+/**
+ * The keys a build trusts, from an upload's `trustsKeys` (public keys as the app lists them,
+ * separated by commas or whitespace), each checked against every key the app holds (`known`);
+ * without the field, the key that signed it (`signedBy`), or `null` when unsigned.
+ */
+export function trustedKeysOfUpload(declared: string | undefined, known: string[], signedBy: string | null): { keys: string[] | null; errors: string[] } {
+  if (declared === undefined) return { keys: signedBy === null ? null : [signedBy], errors: [] }
+  const keys = [...new Set(declared.split(/[\s,]+/).filter((k) => k !== ''))]
+  const errors = keys.flatMap((k, i) => (known.includes(k) ? [] : [`key ${i} (${k.slice(0, 16)}…) is not one of the app's Tauri or Sparkle public keys`]))
+  if (!keys.length) errors.push('names no key; leave it out to trust the key the build is signed with')
+  return { keys, errors }
+}
+
 /** A sent key list's problems (each key readable, one current and one next at most, no repeats); `columns` splits a valid one. */
 export function keyListProblems(keys: RoleKey[], field: string, readable: (key: string) => boolean, what: string): FieldError[] {
   const errors: FieldError[] = []

@@ -6,7 +6,7 @@
 import type { SemVer } from 'semver'
 import type { components } from '../generated/api.ts'
 import {
-  artifactsOf, findTarget, isPulled, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds,
+  artifactsOf, findTarget, isPulled, trustedKeysOf, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds,
 } from '../storage/releases.ts'
 import type { ArtifactRow, Db } from '../storage/types.ts'
 import type { VersionRow } from '../storage/versions.ts'
@@ -66,6 +66,11 @@ export interface Target {
    */
   rollback: Release | null
   /**
+   * The updater keys the client's version trusts (key rotation): a release signed by another key
+   * is not offered to it. `null`: Ferry does not know them, and every release is offered.
+   */
+  trustedKeys: string[] | null
+  /**
    * Every published release above `above` up to the highest loaded one is loaded. False when a
    * client far behind got only the range a plan can reach: a protocol that chains deltas from the
    * client's version (Velopack) must not list an incomplete chain.
@@ -103,7 +108,8 @@ export async function loadTarget(s: TargetSource, slug: string, channel: string,
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
   const { releases, criticalBelow, complete } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false, complete: true }
   const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
-  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow, complete, rollback }
+  const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
+  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow, complete, rollback, trustedKeys }
 }
 
 /**
@@ -179,11 +185,24 @@ export function partialRolloutsAbove(target: Target, current: SemVer, mode: Roll
  */
 export async function planOffer(target: Target, current: SemVer, deviceKey: string, mode: RolloutMode, downgrades: boolean,
   notes?: Array<PlanNote<Release>>): Promise<Offer | null> {
-  const above = target.releases.filter((r) => r.parsed.compare(current) > 0)
+  const untrusted = untrustedAbove(target, current)
+  for (const r of untrusted) notes?.push({ candidate: r, rule: 'untrusted-key', bucket: null })
+  const releases = untrusted.length ? target.releases.filter((r) => !untrusted.includes(r)) : target.releases
+  const above = releases.filter((r) => r.parsed.compare(current) > 0)
   const buckets = partialRolloutsAbove(target, current, mode).length ? await bucketsFor(deviceKey, above) : new Map<string, number>()
-  const plan = planUpdate(current, notes ? target.releases : above, (r) => (mode === 'client' ? 0 : buckets.get(r.version) ?? 0), notes)
+  const plan = planUpdate(current, notes ? releases : above, (r) => (mode === 'client' ? 0 : buckets.get(r.version) ?? 0), notes)
   if (plan) return { release: plan.target, critical: plan.critical || target.criticalBelow, downgrade: false }
   return target.rollback && downgrades ? { release: target.rollback, critical: target.rollback.critical, downgrade: true } : null
+}
+
+/**
+ * The releases above `current` signed by an updater key that `current` does not trust (key
+ * rotation): the client could not verify them, so the plan picks among the rest (the bridge).
+ */
+export function untrustedAbove(target: Target, current: SemVer): Release[] {
+  const trusted = target.trustedKeys
+  if (!trusted) return []
+  return target.releases.filter((r) => r.row.update_key !== null && !trusted.includes(r.row.update_key) && r.parsed.compare(current) > 0)
 }
 
 /**

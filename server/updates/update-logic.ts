@@ -31,11 +31,12 @@ export interface Plan<C extends Candidate> { target: C; critical: boolean }
  * Why the planner passed over or chose a candidate (collected only when asked for, by the
  * explain endpoint): `not-newer` (not above the client), `gate` (above the lowest intermediate),
  * `zero-percent`, `bucket` (the device's bucket is outside a partial rollout), `lower-offer`
- * (a higher candidate is offered), `offered`.
+ * (a higher candidate is offered), `untrusted-key` (signed by a key the client's version does not
+ * trust: key rotation, recorded by `planOffer`), `offered`.
  */
 export interface PlanNote<C extends Candidate> {
   candidate: C
-  rule: 'offered' | 'not-newer' | 'gate' | 'zero-percent' | 'bucket' | 'lower-offer'
+  rule: 'offered' | 'not-newer' | 'gate' | 'zero-percent' | 'bucket' | 'lower-offer' | 'untrusted-key'
   /** The device's bucket, when the planner computed one. */
   bucket: number | null
 }

@@ -17,7 +17,7 @@ const runnablePages = guidePages(root)
   .map((page) => ({ page, blocks: pageBlocks(root, page).filter((b) => b.runnable) }))
   .filter((p) => p.blocks.length > 0)
 /** What the runner put in a page's checkout (and its shell's state in .docs-runner/). */
-const CHECKOUT = new Set(['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'lib', 'public', 'node_modules', '.docs-runner', 'json-pointer', 'artifact-files'])
+const CHECKOUT = new Set(['package.json', 'tsconfig.json', '.env.example', 'server', 'scripts', 'lib', 'public', 'node_modules', '.docs-runner', 'json-pointer', 'artifact-files', 'contract-check'])
 
 /** Entries a page's blocks left in its checkout that this repository's .gitignore does not cover. */
 function unignoredLeftovers(workdir: string): string[] {

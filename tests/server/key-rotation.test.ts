@@ -119,3 +119,37 @@ test('a key list is checked: readable keys, one current, one next at most, not w
     assert.match(problem.errors?.find((e) => e.pointer === pointer)?.message ?? '', reason, JSON.stringify(body))
   }
 })
+
+test('a device is offered only releases signed by a key its version trusts: the old build gets the bridge, the bridge the new-key release', async () => {
+  await patch({ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }] })
+  const put = (version: string, sig: string, fields: Record<string, string> = {}) =>
+    f('/v1/apps/rotating/versions', bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields }, [[bundle, bundleBytes], [`${bundle}.sig`, sig]]) }))
+  const oldSig = await tauriSig('old')
+  // 3.0.0 trusts only the old key (the default: the key it is signed with); 3.1.0, the bridge, trusts both.
+  await expectSpec('uploadVersion', await put('3.0.0', oldSig), 201)
+  const unknown = await expectProblem(await put('3.1.0', oldSig, { trustsKeys: `${pub.old}, ${pub.stranger}` }), 400, 'validation', 'trustsKeys')
+  assert.match(unknown.errors?.[0]?.message ?? '', /key 1 \(.*\) is not one of the app's Tauri or Sparkle public keys/)
+  await expectSpec('uploadVersion', await put('3.1.0', oldSig, { trustsKeys: `${pub.old}\n${pub.new}` }), 201)
+  await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] })
+  await expectSpec('uploadVersion', await put('3.2.0', await tauriSig('new')), 201)
+
+  const offered = async (version: string) => {
+    const res = await f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, { headers: { 'x-ferry-device-id': 'device-rot-0100' } })
+    return res.status === 204 ? null : (await res.json() as { version: string }).version
+  }
+  assert.equal(await offered('3.0.0'), '3.1.0')
+  assert.equal(await offered('3.1.0'), '3.2.0')
+  // A version Ferry does not know: its trusted keys are unknown, so the newest release is offered as before.
+  assert.equal(await offered('2.9.0'), '3.2.0')
+
+  const explained = await expectSpec('explainUpdate', await f('/v1/apps/rotating/update/explain?version=3.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100', bearer(token)), 200) as {
+    offered: string | null; keyHold?: { version: string; signedBy: string; bridge: string | null; reason: string }; versions: Array<{ version: string; rule: string; reason: string }>
+  }
+  assert.equal(explained.offered, '3.1.0')
+  assert.deepEqual({ ...explained.keyHold, reason: undefined }, { version: '3.2.0', signedBy: pub.new, bridge: '3.1.0', reason: undefined })
+  assert.match(explained.keyHold?.reason ?? '', /^3\.2\.0 is signed by key .+, which 3\.0\.0 does not trust; offering the bridge 3\.1\.0\.$/)
+  assert.equal(explained.versions.find((v) => v.version === '3.2.0')?.reason, explained.keyHold?.reason)
+  const fromBridge = await expectSpec('explainUpdate', await f('/v1/apps/rotating/update/explain?version=3.1.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100', bearer(token)), 200) as { offered: string | null; keyHold?: unknown }
+  assert.equal(fromBridge.offered, '3.2.0')
+  assert.equal(fromBridge.keyHold, undefined)
+})
