@@ -10,7 +10,7 @@ import { connect } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { freePort } from '../migrating/nginx.ts'
+import { freePort } from '../../services/nginx-server.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = 'pages/docs/writing-docs.mdx'
