@@ -2,6 +2,7 @@
 import type { Context } from 'hono'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { AuditNote } from '../audit/entry.ts'
+import type { PendingWrite } from './write-unit.ts'
 
-export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string; operation: string; auditNote: AuditNote | undefined } }
+export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string; operation: string; auditNote: AuditNote | undefined; write: PendingWrite | undefined } }
 export type Ctx = Context<FerryEnv>

@@ -1,6 +1,8 @@
 /** @module Signup (creates a team and its admin) and login. */
 import { issueToken } from '../auth/sessions.ts'
 import { timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
 import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
@@ -17,7 +19,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
   let dummyHash: Promise<string> | undefined
 
   return {
-    async signup(_c, { body }, respond) {
+    async signup(c, { body }, respond) {
       const now = timestamp(s.now())
       const team = { id: randomId('tm'), name: body.teamName, created_at: now }
       const user: UsersTable = {
@@ -32,9 +34,11 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
         created_at: now,
       }
       try {
-        await s.db.transaction().execute(async (trx) => {
+        await commitWrite(s, c, async (trx) => {
           await trx.insertInto('teams').values(team).execute()
           await trx.insertInto('users').values(user).execute()
+          // The entry's actor is the new admin (there was no caller).
+          noteAudit(c, { created: { user: toUser(user), team: toTeam(team) } })
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(user.email)

@@ -1,5 +1,7 @@
 /** @module Team users and their permission matrix, and the admin's own password (admin only). */
 import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
@@ -36,7 +38,10 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
         created_at: timestamp(s.now()),
       }
       try {
-        await s.db.insertInto('users').values(row).execute()
+        await commitWrite(s, c, async (trx) => {
+          await trx.insertInto('users').values(row).execute()
+          noteAudit(c, { created: toTeamUser(row) })
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(row.email)
         throw error
@@ -56,38 +61,44 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
     async updateTeamUser(c, { path, body }, respond) {
       const admin = currentUser(c.get('user'))
       const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
-      const old = await s.db.selectFrom('users').select(['name', 'permissions'])
-        .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
-      if (old) {
-        // Grants compared cell by cell as stored (normalised), so only a real change is listed.
-        noteAudit(c, {
-          before: { name: old.name },
-          ...(body.permissions !== undefined ? { changes: { permissions: { from: normalizePermissions(JSON.parse(old.permissions)), to: normalizePermissions(body.permissions) } } } : {}),
-        })
-      }
-      // Only the members sent are written (a password change cannot put back permissions revoked
-      // meanwhile), and a new password revokes tokens by a counter incremented in SQL.
-      const changes = {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.permissions !== undefined ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) } : {}),
-        ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-      }
-      const row = Object.keys(changes).length === 0
-        ? await s.db.selectFrom('users').selectAll()
+      const row = await commitWrite(s, c, async (trx) => {
+        const old = await trx.selectFrom('users').select(['name', 'permissions'])
           .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
-        : await s.db.updateTable('users')
-          .set((eb) => ({ ...changes, ...(passwordHash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}) }))
-          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user')
-          .returningAll().executeTakeFirst()
-      if (!row) throw notFound(`No team user with id ${path.id}.`)
+        if (old) {
+          // Grants compared cell by cell as stored (normalised), so only a real change is listed.
+          noteAudit(c, {
+            before: { name: old.name },
+            ...(body.permissions !== undefined ? { changes: { permissions: { from: normalizePermissions(JSON.parse(old.permissions)), to: normalizePermissions(body.permissions) } } } : {}),
+          })
+        }
+        // Only the members sent are written (a password change cannot put back permissions revoked
+        // meanwhile), and a new password revokes tokens by a counter incremented in SQL.
+        const changes = {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.permissions !== undefined ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) } : {}),
+          ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+        }
+        const stored = Object.keys(changes).length === 0
+          ? await trx.selectFrom('users').selectAll()
+            .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
+          : await trx.updateTable('users')
+            .set((eb) => ({ ...changes, ...(passwordHash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}) }))
+            .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user')
+            .returningAll().executeTakeFirst()
+        if (!stored) throw notFound(`No team user with id ${path.id}.`)
+        return stored
+      })
       return respond(200, toTeamUser(row))
     },
 
     async deleteTeamUser(c, { path }) {
       const admin = currentUser(c.get('user'))
-      const deleted = await s.db.deleteFrom('users')
-        .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No team user with id ${path.id}.`)
+      await commitWrite(s, c, async (trx) => {
+        const gone = await trx.deleteFrom('users')
+          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').returning(['email', 'name']).executeTakeFirst()
+        if (!gone) throw notFound(`No team user with id ${path.id}.`)
+        noteAudit(c, { changes: removedChanges({ email: gone.email, name: gone.name }) })
+      })
       return noContent()
     },
 
@@ -102,9 +113,9 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       await s.loginLimiter.succeeded(attempt)
       // Compare-and-set: of two changes checked against the same password, only one lands.
       const passwordHash = await hashPassword(body.newPassword, s.config.passwordIterations)
-      const updated = await s.db.updateTable('users')
+      const updated = await commitWrite(s, c, (trx) => trx.updateTable('users')
         .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-        .where('id', '=', admin.id).where('password_hash', '=', row.password_hash).executeTakeFirst()
+        .where('id', '=', admin.id).where('password_hash', '=', row.password_hash).executeTakeFirst())
       if (Number(updated.numUpdatedRows) === 0) throw conflict('The password was changed by another request meanwhile; log in again and retry.')
       return noContent()
     },

@@ -3,6 +3,9 @@
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { hashApiToken, newApiToken, refuseApiToken } from '../auth/api-tokens.ts'
@@ -59,7 +62,10 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
         expires_at: expiry(s, body.expiresAt),
         last_used_at: null,
       }
-      await s.db.insertInto('api_tokens').values(row).execute()
+      await commitWrite(s, c, async (trx) => {
+        await trx.insertInto('api_tokens').values(row).execute()
+        noteAudit(c, { created: toApiToken(row) })
+      })
       return respond(201, { ...toApiToken(row), token }, { 'cache-control': 'no-store' })
     },
 
@@ -82,10 +88,13 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
     async revokeApiToken(c, { path }) {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'revoke API tokens')
-      let q = s.db.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
-      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-      const deleted = await q.executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No API token with id ${path.id}.`)
+      await commitWrite(s, c, async (trx) => {
+        let q = trx.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
+        if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
+        const gone = await q.returning(['name', 'permissions', 'expires_at']).executeTakeFirst()
+        if (!gone) throw notFound(`No API token with id ${path.id}.`)
+        noteAudit(c, { changes: removedChanges({ name: gone.name, permissions: normalizePermissions(JSON.parse(gone.permissions)), expiresAt: gone.expires_at }) })
+      })
       return noContent()
     },
   }

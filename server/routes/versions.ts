@@ -1,5 +1,7 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
 import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
@@ -18,7 +20,7 @@ import { conflict, notFound, validationProblem, type FieldError } from '../http/
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
 import { operationById } from '../http/spec.ts'
 import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
-import { sql, type Insertable } from 'kysely'
+import { sql, type Insertable, type Selectable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
@@ -28,7 +30,7 @@ import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys } from '../transfer/updater-keys.ts'
-import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
+import type { AppsTable, ArtifactsTable, VersionsTable } from '../storage/types.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
 import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 
@@ -38,6 +40,23 @@ const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signer
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
+
+/** What a version update may change, as the API names it, before the change (ramp, gate and health policy included). */
+function versionBefore(row: Selectable<VersionsTable>): Record<string, unknown> {
+  const policy = {
+    ...(row.health_max_failure_ratio !== null ? { maxFailureRatio: row.health_max_failure_ratio } : {}),
+    ...(row.health_min_reports !== null ? { minReports: row.health_min_reports } : {}),
+    ...(row.health_min_addresses !== null ? { minAddresses: row.health_min_addresses } : {}),
+    ...(row.health_max_reports_per_address !== null ? { maxReportsPerAddress: row.health_max_reports_per_address } : {}),
+  }
+  const parse = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text))
+  return {
+    changelog: row.changelog, critical: row.critical === 1, intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
+    published: row.published === 1, minimumSystemVersion: row.minimum_system_version,
+    ramp: row.ramp_steps === null ? null : { steps: parse(row.ramp_steps), ...(row.ramp_gate !== null ? { gate: parse(row.ramp_gate) } : {}) },
+    healthPolicy: Object.keys(policy).length ? policy : null,
+  }
+}
 
 export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
@@ -139,7 +158,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
     }))
     try {
-      await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
+        // A form, not JSON: its fields and file names are the entry's changes.
+        noteAudit(c, { created: { id: versionId }, changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
         await trx.insertInto('versions').values({
           id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
           changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
@@ -155,8 +176,6 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
       throw error
     }
-    // A form, not JSON: its fields and file names are the entry's changes.
-    noteAudit(c, { changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
     return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 
@@ -238,23 +257,28 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
             health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
           }
-      const signerColumns = body.published === true ? await publishSignerColumns(s.db, app.slug, path.version) : {}
-      const updated = await s.db.updateTable('versions')
-        .set((eb) => ({
-          ...rampColumns,
-          ...signerColumns,
-          ...policyColumns,
-          ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
-          ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
-          ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
-          ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
-          ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
-          ...(body.published !== undefined
-            ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
-            : {}),
-        }))
-        .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
-      if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+      await commitWrite(s, c, async (trx) => {
+        const old = await trx.selectFrom('versions').selectAll().where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        noteAudit(c, { before: versionBefore(old) })
+        const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
+        const updated = await trx.updateTable('versions')
+          .set((eb) => ({
+            ...rampColumns,
+            ...signerColumns,
+            ...policyColumns,
+            ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
+            ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
+            ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
+            ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+            ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
+            ...(body.published !== undefined
+              ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
+              : {}),
+          }))
+          .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+      })
       if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
       return respond(200, await oneVersion(c, app.slug, path.version))
     },
@@ -262,8 +286,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     async deleteVersion(c, { path }) {
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
-      const keys = await s.db.transaction().execute(async (trx) => {
-        await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
+      const keys = await commitWrite(s, c, async (trx) => {
+        const old = await forUpdate(trx, trx.selectFrom('versions').select(['id', 'version']).where('id', '=', path.version).where('app_slug', '=', app.slug)).executeTakeFirst()
+        if (old) noteAudit(c, { changes: removedChanges({ version: old.version }) })
         const files = await trx.selectFrom('artifacts').select('blob_key').where('version_id', '=', path.version).execute()
         const deleted = await trx.deleteFrom('versions').where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)

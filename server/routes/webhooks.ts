@@ -7,6 +7,9 @@ import type { components } from '../generated/api.ts'
 import { randomId } from '../auth/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
 import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
@@ -86,7 +89,10 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
         events: JSON.stringify(body.events), apps: body.apps ? JSON.stringify(body.apps) : null, secret: newSecret(),
         enabled: 1, disabled_reason: null, failing_since: null, created_at: at, updated_at: at,
       }
-      await s.db.insertInto('webhook_subscriptions').values(row).execute()
+      await commitWrite(s, c, async (trx) => {
+        await trx.insertInto('webhook_subscriptions').values(row).execute()
+        noteAudit(c, { created: toWebhook(row) })
+      })
       s.logger.info({ subscription: row.id, by: user.id }, 'webhook subscription created')
       return respond(201, { ...toWebhook(row), secret: row.secret }, { 'cache-control': 'no-store' })
     },
@@ -113,18 +119,23 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       if (body.events !== undefined) changes.events = JSON.stringify(body.events)
       if (body.apps !== undefined) changes.apps = body.apps === null ? null : JSON.stringify(body.apps)
       if (body.enabled !== undefined) Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
-      await s.db.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
-      // Enabled again: what waited (retries pushed far out while it failed) goes out now.
-      if (body.enabled === true && row.enabled !== 1) {
-        await s.db.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
-          .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
-      }
+      const was = toWebhook(row)
+      await commitWrite(s, c, async (trx) => {
+        noteAudit(c, { before: { url: was.url, description: was.description, events: was.events, apps: was.apps, enabled: was.enabled } })
+        await trx.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
+        // Enabled again: what waited (retries pushed far out while it failed) goes out now.
+        if (body.enabled === true && row.enabled !== 1) {
+          await trx.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
+            .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
+        }
+      })
       return respond(200, toWebhook({ ...row, ...changes }))
     },
 
     async deleteWebhook(c, { path }) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
-      await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
+        noteAudit(c, { changes: removedChanges({ url: row.url }) })
         await trx.deleteFrom('webhook_deliveries').where('subscription_id', '=', row.id).execute()
         await trx.deleteFrom('webhook_subscriptions').where('id', '=', row.id).execute()
       })
@@ -148,14 +159,14 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const again: WebhookDeliveriesTable = {
         ...first, id: randomId('dlv'), status: 'pending', attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
       }
-      await s.db.insertInto('webhook_deliveries').values(again).execute()
+      await commitWrite(s, c, (trx) => trx.insertInto('webhook_deliveries').values(again).execute())
       return respond(202, toDelivery(again))
     },
 
     async testWebhook(c, { path }, respond) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       if (row.enabled !== 1) throw conflict(`Webhook subscription ${row.id} is disabled; enable it first (updateWebhook with enabled: true).`)
-      const [id] = await enqueueEvent(s.db, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id)
+      const [id] = await commitWrite(s, c, (trx) => enqueueEvent(trx, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id))
       return respond(202, toDelivery(await delivery(id ?? '')))
     },
   }
