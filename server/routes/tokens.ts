@@ -91,9 +91,9 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
       await commitWrite(s, c, async (trx) => {
         let q = trx.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
         if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-        const gone = await q.returning(['name', 'permissions', 'expires_at']).executeTakeFirst()
+        const gone = await q.returning(['name', 'expires_at']).executeTakeFirst()
         if (!gone) throw notFound(`No API token with id ${path.id}.`)
-        noteAudit(c, { changes: removedChanges({ name: gone.name, permissions: normalizePermissions(JSON.parse(gone.permissions)), expiresAt: gone.expires_at }) })
+        noteAudit(c, { changes: removedChanges({ name: gone.name, expiresAt: gone.expires_at }) })
       })
       return noContent()
     },

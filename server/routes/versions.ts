@@ -25,7 +25,7 @@ import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
-import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
+import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, uploadSignerColumns } from '../transfer/signer-continuity.ts'
@@ -41,8 +41,11 @@ const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signer
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
 
-/** What a version update may change, as the API names it, before the change (ramp, gate and health policy included). */
-function versionBefore(row: Selectable<VersionsTable>): Record<string, unknown> {
+/**
+ * What a version update may change, as the API names it, before the change (ramp, gate and
+ * health policy included). A running ramp's percentage is where the ramp stands at `now`.
+ */
+function versionBefore(row: Selectable<VersionsTable>, now: number): Record<string, unknown> {
   const policy = {
     ...(row.health_max_failure_ratio !== null ? { maxFailureRatio: row.health_max_failure_ratio } : {}),
     ...(row.health_min_reports !== null ? { minReports: row.health_min_reports } : {}),
@@ -51,7 +54,8 @@ function versionBefore(row: Selectable<VersionsTable>): Record<string, unknown> 
   }
   const parse = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text))
   return {
-    changelog: row.changelog, critical: row.critical === 1, intermediate: row.intermediate === 1, rolloutPercentage: row.rollout_percentage,
+    changelog: row.changelog, critical: row.critical === 1, intermediate: row.intermediate === 1,
+    rolloutPercentage: row.ramp_steps === null || row.paused_at !== null || row.pulled_at !== null ? row.rollout_percentage : rolloutAt(row, now).percentage,
     published: row.published === 1, minimumSystemVersion: row.minimum_system_version,
     ramp: row.ramp_steps === null ? null : { steps: parse(row.ramp_steps), ...(row.ramp_gate !== null ? { gate: parse(row.ramp_gate) } : {}) },
     healthPolicy: Object.keys(policy).length ? policy : null,
@@ -260,7 +264,10 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       await commitWrite(s, c, async (trx) => {
         const old = await trx.selectFrom('versions').selectAll().where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
         if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
-        noteAudit(c, { before: versionBefore(old) })
+        const was = versionBefore(old, s.now().getTime())
+        noteAudit(c, { before: was })
+        // A hand-set percentage ends a ramp: the entry says so.
+        if (rampColumns.ramp_steps === null && old.ramp_steps !== null && ramp === undefined) noteAudit(c, { changes: { ramp: { from: was.ramp, to: null } } })
         const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
         const updated = await trx.updateTable('versions')
           .set((eb) => ({
