@@ -13,11 +13,11 @@ import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { conflict, notFound } from '../http/problem.ts'
 import type { ArchsTable, ChannelsTable, PlatformsTable } from '../storage/types.ts'
+import { archs, catalogEntryInUse, channels, deleteCatalogEntry, findCatalogEntry, platforms, type CatalogTable } from '../storage/catalogs.ts'
 
-type Table = 'channels' | 'platforms' | 'archs'
+type Table = CatalogTable
 const NOUN = { channels: 'channel', platforms: 'platform', archs: 'architecture' } as const
 const PREFIX = { channels: 'ch', platforms: 'pl', archs: 'ar' } as const
-const USED_BY = { channels: 'channel_id', platforms: 'platform_id', archs: 'arch_id' } as const
 
 const toChannel = (r: ChannelsTable): Schemas['Channel'] => ({ id: r.id, name: r.name, description: r.description, createdAt: r.created_at })
 const toPlatform = (r: PlatformsTable): Schemas['Platform'] => ({ id: r.id, name: r.name, updater: r.updater, createdAt: r.created_at })
@@ -58,12 +58,11 @@ export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
     const teamId = currentUser(c.get('user')).teamId
     try {
       await commitWrite(s, c, async (trx) => {
-        const row = await trx.selectFrom(table).select(['id', 'name']).where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+        const row = await findCatalogEntry(trx, table, teamId, id)
         if (!row) throw missing(table, id)
         noteAudit(c, { changes: removedChanges({ name: row.name }) })
-        const used = await trx.selectFrom('versions').select('id').where(USED_BY[table], '=', row.id).limit(1).executeTakeFirst()
-        if (used) throw conflict(`The ${NOUN[table]} ${row.name} still has versions; delete them first.`)
-        await trx.deleteFrom(table).where('id', '=', row.id).execute()
+        if (await catalogEntryInUse(trx, table, row.id)) throw conflict(`The ${NOUN[table]} ${row.name} still has versions; delete them first.`)
+        await deleteCatalogEntry(trx, table, row.id)
       })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(`The ${NOUN[table]} ${id} still has versions; delete them first.`)
@@ -99,54 +98,51 @@ export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
   return {
     async createChannel(c, { body }, respond) {
       const row = { ...base(c, 'channels', body.name), description: body.description ?? '' }
-      await unique('channels', body.name, () => created(c, toChannel(row), (trx) => trx.insertInto('channels').values(row).execute()))
+      await unique('channels', body.name, () => created(c, toChannel(row), (trx) => channels.insert(trx, row)))
       return respond(201, toChannel(row))
     },
     async createPlatform(c, { body }, respond) {
       const row = { ...base(c, 'platforms', body.name), updater: body.updater ?? 'ferry' }
-      await unique('platforms', body.name, () => created(c, toPlatform(row), (trx) => trx.insertInto('platforms').values(row).execute()))
+      await unique('platforms', body.name, () => created(c, toPlatform(row), (trx) => platforms.insert(trx, row)))
       return respond(201, toPlatform(row))
     },
     async createArch(c, { body }, respond) {
       const row = base(c, 'archs', body.name)
-      await unique('archs', body.name, () => created(c, toArch(row), (trx) => trx.insertInto('archs').values(row).execute()))
+      await unique('archs', body.name, () => created(c, toArch(row), (trx) => archs.insert(trx, row)))
       return respond(201, toArch(row))
     },
 
     async listChannels(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('channels').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toChannel))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => channels.page(s.db, teamOf(c), after, count), toChannel))
     },
     async listPlatforms(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('platforms').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toPlatform))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => platforms.page(s.db, teamOf(c), after, count), toPlatform))
     },
     async listArchs(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('archs').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toArch))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => archs.page(s.db, teamOf(c), after, count), toArch))
     },
 
     async updateChannel(c, { path, body }, respond) {
       const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) }
       const row = await edit(c, 'channels', path.id, body, Object.keys(changes).length > 0,
-        (trx) => trx.selectFrom('channels').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst(),
-        (trx) => trx.updateTable('channels').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst(),
+        (trx) => channels.find(trx, teamOf(c), path.id),
+        (trx) => channels.update(trx, teamOf(c), path.id, changes),
         (old) => ({ name: old.name, description: old.description }))
       return respond(200, toChannel(row))
     },
     async updatePlatform(c, { path, body }, respond) {
       const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.updater !== undefined ? { updater: body.updater } : {}) }
       const row = await edit(c, 'platforms', path.id, body, Object.keys(changes).length > 0,
-        (trx) => trx.selectFrom('platforms').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst(),
-        (trx) => trx.updateTable('platforms').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst(),
+        (trx) => platforms.find(trx, teamOf(c), path.id),
+        (trx) => platforms.update(trx, teamOf(c), path.id, changes),
         (old) => ({ name: old.name, updater: old.updater }))
       return respond(200, toPlatform(row))
     },
     async updateArch(c, { path, body }, respond) {
       const { name } = body
       const row = await edit(c, 'archs', path.id, body, name !== undefined,
-        (trx) => trx.selectFrom('archs').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst(),
-        (trx) => trx.updateTable('archs').set({ name }).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst(),
+        (trx) => archs.find(trx, teamOf(c), path.id),
+        (trx) => archs.update(trx, teamOf(c), path.id, { name }),
         (old) => ({ name: old.name }))
       return respond(200, toArch(row))
     },
