@@ -14,6 +14,10 @@ import type { Services } from '../http/services.ts'
 import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../storage/types.ts'
+import {
+  countSubscriptions, deleteSubscription, deliveriesPage, dueWaitingDeliveries, findDelivery, findSubscription, insertDelivery, insertSubscription,
+  teamAppSlugs, teamSubscriptions, updateSubscription,
+} from '../storage/webhook-subscriptions.ts'
 import { WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']
@@ -61,17 +65,17 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
   }
   async function checkApps(teamId: string, apps: string[] | null | undefined) {
     if (!apps) return
-    const known = new Set((await s.db.selectFrom('apps').select('slug').where('team_id', '=', teamId).where('slug', 'in', apps).execute()).map((r) => r.slug))
+    const known = await teamAppSlugs(s.db, teamId, apps)
     const i = apps.findIndex((a) => !known.has(a))
     if (i >= 0) throw validationProblem([{ pointer: `/apps/${i}`, message: `names no app of your team (${apps[i]})` }])
   }
   async function find(teamId: string, id: string) {
-    const row = await s.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+    const row = await findSubscription(s.db, teamId, id)
     if (!row) throw notFound(`No webhook subscription with id ${id}.`)
     return row
   }
   async function delivery(id: string) {
-    const row = await s.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await findDelivery(s.db, id)
     if (!row) throw notFound(`No webhook delivery with id ${id}.`)
     return row
   }
@@ -81,8 +85,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const user = currentUser(c.get('user'))
       await checkUrl(body.url)
       await checkApps(user.teamId, body.apps)
-      const count = await s.db.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', user.teamId).executeTakeFirstOrThrow()
-      if (Number(count.n) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
+      if (await countSubscriptions(s.db, user.teamId) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
       const at = s.now().toISOString()
       const row: WebhookSubscriptionsTable = {
         id: randomId('whk'), team_id: user.teamId, url: body.url, description: body.description ?? '',
@@ -90,7 +93,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
         enabled: 1, disabled_reason: null, failing_since: null, created_at: at, updated_at: at,
       }
       await commitWrite(s, c, async (trx) => {
-        await trx.insertInto('webhook_subscriptions').values(row).execute()
+        await insertSubscription(trx, row)
         noteAudit(c, { created: toWebhook(row) })
       })
       s.logger.info({ subscription: row.id, by: user.id }, 'webhook subscription created')
@@ -99,8 +102,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
 
     async listWebhooks(c, _input, respond) {
       const user = currentUser(c.get('user'))
-      const rows = await s.db.selectFrom('webhook_subscriptions').selectAll().where('team_id', '=', user.teamId)
-        .orderBy('created_at').orderBy('id').limit(MAX_WEBHOOKS_PER_TEAM).execute()
+      const rows = await teamSubscriptions(s.db, user.teamId, MAX_WEBHOOKS_PER_TEAM)
       return respond(200, { items: rows.map(toWebhook) })
     },
 
@@ -122,12 +124,9 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const was = toWebhook(row)
       await commitWrite(s, c, async (trx) => {
         noteAudit(c, { before: { url: was.url, description: was.description, events: was.events, apps: was.apps, enabled: was.enabled } })
-        await trx.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
+        await updateSubscription(trx, row.id, changes)
         // Enabled again: what waited (retries pushed far out while it failed) goes out now.
-        if (body.enabled === true && row.enabled !== 1) {
-          await trx.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
-            .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
-        }
+        if (body.enabled === true && row.enabled !== 1) await dueWaitingDeliveries(trx, row.id, s.now().toISOString())
       })
       return respond(200, toWebhook({ ...row, ...changes }))
     },
@@ -136,8 +135,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       await commitWrite(s, c, async (trx) => {
         noteAudit(c, { changes: removedChanges({ url: row.url }) })
-        await trx.deleteFrom('webhook_deliveries').where('subscription_id', '=', row.id).execute()
-        await trx.deleteFrom('webhook_subscriptions').where('id', '=', row.id).execute()
+        await deleteSubscription(trx, row.id)
       })
       return noContent()
     },
@@ -145,9 +143,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
     async listWebhookDeliveries(c, { path, query }, respond) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
-      let q = s.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', row.id)
-      if (cursor) q = q.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]))
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      const rows = await deliveriesPage(s.db, row.id, cursor, query.limit + 1)
       return respond(200, page(rows, query.limit, toDelivery, (r) => ({ c: r.created_at, i: r.id })))
     },
 
@@ -159,7 +155,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const again: WebhookDeliveriesTable = {
         ...first, id: randomId('dlv'), status: 'pending', attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
       }
-      await commitWrite(s, c, (trx) => trx.insertInto('webhook_deliveries').values(again).execute())
+      await commitWrite(s, c, (trx) => insertDelivery(trx, again))
       return respond(202, toDelivery(again))
     },
 
