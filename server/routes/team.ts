@@ -13,6 +13,7 @@ import { normalizePermissions } from '../auth/permissions.ts'
 import { admitLogin } from '../auth/login-guard.ts'
 import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import type { UsersTable } from '../storage/types.ts'
+import { deleteTeamUser, insertUser, replacePasswordHash, teamUser, teamUsersPage, updateTeamUser, userById } from '../storage/users.ts'
 
 type TeamOps = 'createTeamUser' | 'listTeamUsers' | 'updateTeamUser' | 'deleteTeamUser' | 'updateAdminPassword'
 
@@ -39,7 +40,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       }
       try {
         await commitWrite(s, c, async (trx) => {
-          await trx.insertInto('users').values(row).execute()
+          await insertUser(trx, row)
           noteAudit(c, { created: toTeamUser(row) })
         })
       } catch (error) {
@@ -52,9 +53,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
     async listTeamUsers(c, { query }, respond) {
       const admin = currentUser(c.get('user'))
       const cursor = decodeCursor(query.cursor, hasString('e'))
-      let q = s.db.selectFrom('users').selectAll().where('team_id', '=', admin.teamId).where('role', '=', 'user')
-      if (cursor) q = q.where('email', '>', cursor.e)
-      const rows = await q.orderBy('email').limit(query.limit + 1).execute()
+      const rows = await teamUsersPage(s.db, admin.teamId, cursor?.e, query.limit + 1)
       return respond(200, page(rows, query.limit, toTeamUser, (r) => ({ e: r.email })))
     },
 
@@ -62,8 +61,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       const admin = currentUser(c.get('user'))
       const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
       const row = await commitWrite(s, c, async (trx) => {
-        const old = await trx.selectFrom('users').select(['name', 'permissions'])
-          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
+        const old = await teamUser(trx, admin.teamId, path.id)
         if (old) {
           // Grants compared cell by cell as stored (normalised), so only a real change is listed.
           noteAudit(c, {
@@ -78,13 +76,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
           ...(body.permissions !== undefined ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) } : {}),
           ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
         }
-        const stored = Object.keys(changes).length === 0
-          ? await trx.selectFrom('users').selectAll()
-            .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').executeTakeFirst()
-          : await trx.updateTable('users')
-            .set((eb) => ({ ...changes, ...(passwordHash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}) }))
-            .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user')
-            .returningAll().executeTakeFirst()
+        const stored = Object.keys(changes).length === 0 ? old : await updateTeamUser(trx, admin.teamId, path.id, changes)
         if (!stored) throw notFound(`No team user with id ${path.id}.`)
         return stored
       })
@@ -94,8 +86,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
     async deleteTeamUser(c, { path }) {
       const admin = currentUser(c.get('user'))
       await commitWrite(s, c, async (trx) => {
-        const gone = await trx.deleteFrom('users')
-          .where('id', '=', path.id).where('team_id', '=', admin.teamId).where('role', '=', 'user').returning(['email', 'name']).executeTakeFirst()
+        const gone = await deleteTeamUser(trx, admin.teamId, path.id)
         if (!gone) throw notFound(`No team user with id ${path.id}.`)
         noteAudit(c, { changes: removedChanges({ email: gone.email, name: gone.name }) })
       })
@@ -106,17 +97,16 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       const admin = currentUser(c.get('user'))
       // Counted like a login, so a stolen token is no way around the limit on password guesses.
       const attempt = await admitLogin(s, c, admin.email)
-      const row = await s.db.selectFrom('users').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow()
+      const row = await userById(s.db, admin.id)
+      if (!row) throw notFound(`No user with id ${admin.id}.`)
       if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
         throw validationProblem([{ pointer: '/currentPassword', message: 'does not match the current password' }])
       }
       await s.loginLimiter.succeeded(attempt)
       // Compare-and-set: of two changes checked against the same password, only one lands.
       const passwordHash = await hashPassword(body.newPassword, s.config.passwordIterations)
-      const updated = await commitWrite(s, c, (trx) => trx.updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-        .where('id', '=', admin.id).where('password_hash', '=', row.password_hash).executeTakeFirst())
-      if (Number(updated.numUpdatedRows) === 0) throw conflict('The password was changed by another request meanwhile; log in again and retry.')
+      const updated = await commitWrite(s, c, (trx) => replacePasswordHash(trx, admin.id, row.password_hash, passwordHash, true))
+      if (!updated) throw conflict('The password was changed by another request meanwhile; log in again and retry.')
       return noContent()
     },
   }
