@@ -2,6 +2,7 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
+import { apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import { noteAudit } from '../http/audit-hook.ts'
 import { commitWrite } from '../http/write-unit.ts'
@@ -63,7 +64,7 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
         last_used_at: null,
       }
       await commitWrite(s, c, async (trx) => {
-        await trx.insertInto('api_tokens').values(row).execute()
+        await insertApiToken(trx, row)
         noteAudit(c, { created: toApiToken(row) })
       })
       return respond(201, { ...toApiToken(row), token }, { 'cache-control': 'no-store' })
@@ -73,15 +74,7 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'list API tokens')
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
-      let q = s.db.selectFrom('api_tokens').selectAll().where('team_id', '=', user.teamId)
-      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-      if (cursor) {
-        q = q.where((eb) => eb.or([
-          eb('created_at', '<', cursor.c),
-          eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)]),
-        ]))
-      }
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      const rows = await apiTokensPage(s.db, user.teamId, user.role === 'admin' ? undefined : user.id, cursor, query.limit + 1)
       return respond(200, page(rows, query.limit, toApiToken, (r) => ({ c: r.created_at, i: r.id })))
     },
 
@@ -89,9 +82,7 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'revoke API tokens')
       await commitWrite(s, c, async (trx) => {
-        let q = trx.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
-        if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-        const gone = await q.returning(['name', 'expires_at']).executeTakeFirst()
+        const gone = await revokeApiToken(trx, user.teamId, path.id, user.role === 'admin' ? undefined : user.id)
         if (!gone) throw notFound(`No API token with id ${path.id}.`)
         noteAudit(c, { changes: removedChanges({ name: gone.name, expiresAt: gone.expires_at }) })
       })
