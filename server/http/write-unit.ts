@@ -9,17 +9,8 @@ import { appendAudit } from '../audit/store.ts'
 import type { Transaction } from 'kysely'
 import type { Database, Db } from '../storage/types.ts'
 import { enqueueEvents, eventStateBefore, eventsAfter, raisesEvents, type Before } from '../webhooks/operation-events.ts'
-import type { Ctx } from './context.ts'
+import type { Ctx, PendingWrite } from './context.ts'
 import type { Services } from './services.ts'
-import type { OperationSpec } from './spec.ts'
-
-/** The write a request is making, set by the app before its handler runs. */
-export interface PendingWrite {
-  op: OperationSpec
-  input: { path: unknown; body: unknown }
-  /** Its entry and events are written (by `commitWrite`). */
-  recorded: boolean
-}
 
 async function record(trx: Db, s: Services, c: Ctx, pending: PendingWrite, before: Before | undefined, created: unknown): Promise<void> {
   const entry = auditEntryOf(s, pending.op, c, pending.input, created)
