@@ -11,7 +11,8 @@ import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
 import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { gate } from './http/gate.ts'
-import { isAuditedWrite, recordWrite } from './http/audit-hook.ts'
+import { isAuditedWrite } from './http/audit-hook.ts'
+import { finishWrite } from './http/write-unit.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
 import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
@@ -41,7 +42,6 @@ import { explainHandlers } from './routes/explain.ts'
 import { updateKeyHandlers } from './routes/update-keys.ts'
 
 import { webhookHandlers } from './routes/webhooks.ts'
-import { enqueueAll, eventStateBefore, eventsAfter, raisesEvents } from './webhooks/operation-events.ts'
 import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
 import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
@@ -145,20 +145,15 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     const check = gate<K>(s, op)
     const respond: Respond<K> = (status, body, headers) => json(body, Number(status), headers)
     const invalidating = op.invalidates === 'app' || op.invalidates === 'team'
-    const events = raisesEvents(op.operationId)
     const audited = isAuditedWrite(op)
     const run = async (c: Ctx) => {
       c.set('operation', op.operationId)
       const input = await check(c)
-      const user = events ? c.get('user') : undefined
-      // Webhooks: the state the write changes, read only when the team subscribes to something.
-      const before = user ? await eventStateBefore(s.db, op.operationId, user, input) : undefined
+      // A write's handler records its audit entry and webhook events in its own transaction
+      // (server/http/write-unit.ts); `finishWrite` records those that changed nothing else.
+      if (audited) c.set('write', { op, input, recorded: false })
       const response = await handler(c, input, respond)
-      if (audited && response.status < 400) await recordWrite(s, op, c, input, response)
-      if (before && user && response.status < 400) {
-        const body: unknown = response.status === 201 ? await response.clone().json() : undefined
-        await enqueueAll(s.db, s.now(), await eventsAfter(s.db, op.operationId, user, input, body, before), s.logger)
-      }
+      if (audited) await finishWrite(s, c, response)
       // After the write landed; answers computed before it were read with an older generation
       // and are refused by the cache (see server/cache/answer-cache.ts).
       if (invalidating && response.status < 400 && (s.answers || s.purger)) {

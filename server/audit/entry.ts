@@ -44,6 +44,8 @@ export interface AuditNote {
   targetId?: string
   /** The app the target belongs to, when the path does not name it. */
   app?: string
+  /** The object the write created, as its answer carries it (its `id` or `slug` names the target). */
+  created?: unknown
 }
 
 /** Verbs whose operation id does not read as `<verb><Object>`, or whose object reads better short. */
@@ -119,6 +121,11 @@ export function changesOf(body: unknown, note: AuditNote | undefined): AuditChan
     if (!SECRET_NAME.test(name)) changes[name] = { ...('from' in change ? { from: withoutSecrets(change.from) } : {}), ...('to' in change ? { to: withoutSecrets(change.to) } : {}) }
   }
   return changes
+}
+
+/** The changes of a delete: each member of what was removed, as it was. */
+export function removedChanges(values: Record<string, unknown>): AuditChanges {
+  return Object.fromEntries(Object.entries(values).map(([name, from]) => [name, { from }]))
 }
 
 /** Collections in a path and the object type they hold. */

@@ -1,10 +1,7 @@
-/**
- * @module The audit log's table: append an entry (inside the caller's transaction when it has
- * one), and prune entries older than the retention in bounded batches.
- */
-import type { Kysely } from 'kysely'
+/** @module An audit entry as the audit log's row (server/storage/audit-log.ts holds the SQL). */
 import { randomId } from '../auth/crypto.ts'
-import type { AuditLogTable, Database } from '../storage/types.ts'
+import { insertAuditRow } from '../storage/audit-log.ts'
+import type { AuditLogTable, Db } from '../storage/types.ts'
 import type { AuditEntry } from './entry.ts'
 
 export function auditRow(entry: AuditEntry): AuditLogTable {
@@ -29,28 +26,6 @@ export function auditRow(entry: AuditEntry): AuditLogTable {
 }
 
 /** Appends one entry; `db` may be a transaction, so the entry commits or rolls back with the change. */
-export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values(auditRow(entry)).execute()
-}
-
-/** Rows one prune statement deletes at most, so that it never holds locks for long. */
-export const PRUNE_BATCH = 1000
-
-/**
- * Deletes entries older than `retentionDays` before `now`, at most `maxBatches` batches of
- * `PRUNE_BATCH`; returns how many went. 0 days keeps everything.
- */
-export async function pruneAudit(db: Kysely<Database>, now: Date, retentionDays: number, maxBatches = 100, batch = PRUNE_BATCH): Promise<number> {
-  if (retentionDays <= 0) return 0
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString()
-  let removed = 0
-  for (let i = 0; i < maxBatches; i++) {
-    const result = await db.deleteFrom('audit_log')
-      .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).limit(batch))
-      .executeTakeFirst()
-    const n = Number(result.numDeletedRows)
-    removed += n
-    if (n < batch) break
-  }
-  return removed
+export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await insertAuditRow(db, auditRow(entry))
 }

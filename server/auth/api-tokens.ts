@@ -3,6 +3,7 @@
  * token acts as its creator limited to its own grants, never as the admin, and never beyond
  * what the creator holds now (a creator who loses a grant or is removed takes it from the token).
  */
+import { apiTokenWithCreator, stampApiTokenUse } from '../storage/api-tokens.ts'
 import type { AuthUser } from './auth-user.ts'
 import type { Services } from '../http/services.ts'
 import { timestamp } from '../http/respond.ts'
@@ -30,12 +31,7 @@ const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 
 /** Resolves an API token to the identity it acts as: its creator, role `user`, the intersected grants. */
 export async function authenticateApiToken(s: Services, token: string): Promise<AuthUser> {
-  const row = await s.db.selectFrom('api_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.created_by')
-    .selectAll('u')
-    .select(['t.id as token_id', 't.name as token_name', 't.permissions as token_permissions', 't.expires_at', 't.last_used_at'])
-    .where('t.token_hash', '=', await hashApiToken(token))
-    .executeTakeFirst()
+  const row = await apiTokenWithCreator(s.db, await hashApiToken(token))
   if (!row) throw unauthorized('The API token is not known: it was revoked, its creator was removed, or it was mistyped.')
   const now = s.now()
   if (row.expires_at !== null && row.expires_at <= timestamp(now)) {
@@ -45,7 +41,7 @@ export async function authenticateApiToken(s: Services, token: string): Promise<
   // which tokens are still in use, and spares the database a write per request.
   const stale = timestamp(new Date(now.getTime() - LAST_USED_RESOLUTION_MS))
   if (row.last_used_at === null || row.last_used_at <= stale) {
-    await s.db.updateTable('api_tokens').set({ last_used_at: timestamp(now) }).where('id', '=', row.token_id).execute()
+    await stampApiTokenUse(s.db, row.token_id, timestamp(now))
   }
   const creator = toAuthUser(row)
   return {

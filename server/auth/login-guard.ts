@@ -3,6 +3,7 @@
  * parallel guesses cannot all be checked), and after a success, the email's failures forgiven
  * and a password hash weaker than configured replaced.
  */
+import { replacePasswordHash } from '../storage/users.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Services } from '../http/services.ts'
 import { hashIterations, hashPassword } from './crypto.ts'
@@ -30,9 +31,6 @@ export async function loginSucceeded(s: Services, attempt: LoginAttempt, user: U
   if (iterations !== undefined && iterations < s.config.passwordIterations) {
     // Only if the hash is still the one just verified (a concurrent password change wins).
     // Tokens stay valid: the password did not change.
-    await s.db.updateTable('users')
-      .set({ password_hash: await hashPassword(password, s.config.passwordIterations) })
-      .where('id', '=', user.id).where('password_hash', '=', user.password_hash)
-      .execute()
+    await replacePasswordHash(s.db, user.id, user.password_hash, await hashPassword(password, s.config.passwordIterations), false)
   }
 }

@@ -1,4 +1,5 @@
 /** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
+import { userById } from '../storage/users.ts'
 import { SignJWT, jwtVerify } from 'jose'
 import type { AuthUser } from './auth-user.ts'
 import type { Services } from '../http/services.ts'
@@ -49,7 +50,7 @@ export async function authenticate(s: Services, header: string | undefined): Pro
   } catch {
     throw unauthorized('The bearer token is invalid or has expired.')
   }
-  const row = sub ? await s.db.selectFrom('users').selectAll().where('id', '=', sub).executeTakeFirst() : undefined
+  const row = sub ? await userById(s.db, sub) : undefined
   if (!row || row.token_version !== tv) throw unauthorized('The bearer token is no longer valid; log in again.')
   return toAuthUser(row)
 }

@@ -1,11 +1,10 @@
 /**
- * @module Feeds the audit log from the request path: after a write succeeded, the gate's
- * operation and caller, the target from path parameters (or the created object in the
- * response), the body's fields as changes, and whatever the handler noted (`noteAudit`).
+ * @module What the audit log records of a request: the gate's operation and caller, the target
+ * from path parameters (or the created object), the body's fields as changes, and whatever the
+ * handler noted (`noteAudit`). `write-unit.ts` writes it in the write's own transaction.
  */
 import type { AuthUser } from '../auth/auth-user.ts'
 import { actionOf, changesOf, isRecord, targetOfPath, type AuditActor, type AuditEntry, type AuditNote } from '../audit/entry.ts'
-import { appendAudit } from '../audit/store.ts'
 import type { Ctx } from './context.ts'
 import type { Services } from './services.ts'
 import type { OperationSpec } from './spec.ts'
@@ -34,28 +33,22 @@ function responder(body: unknown): { actor: AuditActor; teamId: string } | undef
   return { actor: { type: 'user', id, name: str(body.user.name) ?? id, email, userId: id, creatorEmail: null }, teamId }
 }
 
-async function jsonOf(response: Response): Promise<unknown> {
-  if (!/json/i.test(response.headers.get('content-type') ?? '')) return undefined
-  return response.clone().json().catch(() => undefined)
-}
-
 /** Whether a call of this operation is a write the audit log records (when it succeeds and has a caller). */
 export const isAuditedWrite = (op: OperationSpec) => op.method !== 'get'
 
 /**
  * The entry of a successful write, or `undefined` when nobody is behind it (a device's health
- * report): writes without a team member are not management actions.
+ * report): writes without a team member are not management actions. `created`: the object the
+ * write created, as its answer carries it.
  */
-export async function auditEntryOf(s: Services, op: OperationSpec, c: Ctx, input: { path: unknown; body: unknown }, response: Response): Promise<AuditEntry | undefined> {
+export function auditEntryOf(s: Services, op: OperationSpec, c: Ctx, input: { path: unknown; body: unknown }, created: unknown): AuditEntry | undefined {
   const user = c.get('user')
   const note = c.get('auditNote')
   const params: Record<string, string> = {}
   if (isRecord(input.path)) for (const [k, v] of Object.entries(input.path)) if (typeof v === 'string') params[k] = v
   const target = targetOfPath(op.path, params)
-  let created: unknown
-  const readCreated = async () => (created ??= await jsonOf(response))
   let who: { actor: AuditActor; teamId: string } | undefined = user ? { actor: actorOf(user), teamId: user.teamId } : undefined
-  who ??= responder(await readCreated())
+  who ??= responder(created)
   if (!who) return undefined
   if (op.operationId === 'updateAdminPassword' && user) {
     target.type = 'user'
@@ -63,8 +56,7 @@ export async function auditEntryOf(s: Services, op: OperationSpec, c: Ctx, input
   } else if (target.type === 'team') {
     target.id = who.teamId
   } else if (target.id === null) {
-    const body = await readCreated()
-    target.id = note?.targetId ?? (isRecord(body) ? str(body.id) ?? str(body.slug) ?? null : null)
+    target.id = note?.targetId ?? (isRecord(created) ? str(created.id) ?? str(created.slug) ?? null : null)
   }
   const app = params.app ?? note?.app ?? (target.type === 'app' ? target.id : null)
   return {
@@ -76,20 +68,5 @@ export async function auditEntryOf(s: Services, op: OperationSpec, c: Ctx, input
     target: { ...target, app },
     changes: changesOf(input.body, note),
     address: s.clientIp(c) ?? null,
-  }
-}
-
-/**
- * Records a successful write. Called after the handler's change committed and before the
- * response leaves, so a client never sees success without its entry; if the entry cannot be
- * written the change stands, and the entry goes to the log instead (`audit entry not written`).
- */
-export async function recordWrite(s: Services, op: OperationSpec, c: Ctx, input: { path: unknown; body: unknown }, response: Response): Promise<void> {
-  let entry: AuditEntry | undefined
-  try {
-    entry = await auditEntryOf(s, op, c, input, response)
-    if (entry) await appendAudit(s.db, entry)
-  } catch (err) {
-    s.logger.error({ reqId: c.get('reqId'), err, audit: entry }, 'audit entry not written')
   }
 }

@@ -1,5 +1,7 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
 import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import { timestamp, noContent, type Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
@@ -9,7 +11,8 @@ import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
 import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
-import { keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
+import { appKeys, keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
+import type { AppsTable } from '../storage/types.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 
@@ -18,6 +21,15 @@ import { forUpdate } from '../storage/dialect.ts'
  * the same whichever team holds it: the answer says the name is taken, never by whom.
  */
 export const slugTaken = (slug: string) => conflict(`The slug ${slug} is already taken on this server; choose another.`)
+
+/** An app's editable members as the API names them (public keys only; there are no secrets here). */
+function appBefore(row: AppsTable) {
+  return {
+    name: row.name, description: row.description, private: row.private === 1,
+    tauriPublicKey: row.tauri_public_key, sparklePublicKey: row.sparkle_public_key,
+    tauriPublicKeys: appKeys(row.tauri_public_key, row.tauri_extra_keys), sparklePublicKeys: appKeys(row.sparkle_public_key, row.sparkle_extra_keys),
+  }
+}
 
 export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps' | 'updateApp' | 'deleteApp'> {
   return {
@@ -38,7 +50,10 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
         updated_at: now,
       }
       try {
-        await s.db.insertInto('apps').values(row).execute()
+        await commitWrite(s, c, async (trx) => {
+          await trx.insertInto('apps').values(row).execute()
+          noteAudit(c, { created: toApp(row) })
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw slugTaken(body.slug)
         throw error
@@ -74,25 +89,26 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       if (keyErrors.length) throw validationProblem(keyErrors)
       const tauriList = body.tauriPublicKeys && keyColumns(body.tauriPublicKeys)
       const sparkleList = body.sparklePublicKeys && keyColumns(body.sparklePublicKeys)
-      const old = await s.db.selectFrom('apps').selectAll().where('slug', '=', path.app).where('team_id', '=', user.teamId).executeTakeFirst()
-      if (old) {
-        noteAudit(c, { before: { name: old.name, description: old.description, private: old.private === 1, tauriPublicKey: old.tauri_public_key, sparklePublicKey: old.sparkle_public_key } })
-      }
-      // Only the members sent are written, so concurrent edits of different fields both land.
-      const row = await s.db.updateTable('apps')
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
-          ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
-          ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
-          ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
-          ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
-          updated_at: timestamp(s.now()),
-        })
-        .where('slug', '=', path.app).where('team_id', '=', user.teamId)
-        .returningAll().executeTakeFirst()
-      if (!row) throw notFound(`No app with slug ${path.app}.`)
+      const row = await commitWrite(s, c, async (trx) => {
+        const old = await trx.selectFrom('apps').selectAll().where('slug', '=', path.app).where('team_id', '=', user.teamId).executeTakeFirst()
+        if (old) noteAudit(c, { before: appBefore(old) })
+        // Only the members sent are written, so concurrent edits of different fields both land.
+        const updated = await trx.updateTable('apps')
+            .set({
+              ...(body.name !== undefined ? { name: body.name } : {}),
+              ...(body.description !== undefined ? { description: body.description } : {}),
+              ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+              ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
+              ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
+              ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
+              ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
+              updated_at: timestamp(s.now()),
+            })
+            .where('slug', '=', path.app).where('team_id', '=', user.teamId)
+            .returningAll().executeTakeFirst()
+        if (!updated) throw notFound(`No app with slug ${path.app}.`)
+        return updated
+      })
       return respond(200, toApp(row))
     },
 
@@ -101,7 +117,8 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       const app = await findTeamApp(s, user, path.app)
       // The files to remove and the rows are read and deleted together: an upload that lands
       // meanwhile either is deleted with the app or waits for it.
-      const keys = await s.db.transaction().execute(async (trx) => {
+      const keys = await commitWrite(s, c, async (trx) => {
+        noteAudit(c, { changes: removedChanges(appBefore(app)) })
         // Uploads to the app wait on this lock, then fail their foreign key: no file escapes the list.
         await forUpdate(trx, trx.selectFrom('apps').select('slug').where('slug', '=', app.slug)).execute()
         const files = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')

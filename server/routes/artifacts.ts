@@ -1,6 +1,9 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { noContent, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp } from './api-objects.ts'
@@ -17,14 +20,15 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       const app = await findTeamApp(s, user, path.app)
       // Counting the siblings and deleting run in one transaction: two concurrent deletes cannot
       // both see a second file and leave the version with none.
-      const target = await s.db.transaction().execute(async (trx) => {
+      const target = await commitWrite(s, c, async (trx) => {
         await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
         const siblings = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
-          .select(['artifacts.id', 'artifacts.blob_key']).where('versions.id', '=', path.version).where('versions.app_slug', '=', app.slug).execute()
+          .select(['artifacts.id', 'artifacts.blob_key', 'artifacts.file_name']).where('versions.id', '=', path.version).where('versions.app_slug', '=', app.slug).execute()
         const found = siblings.find((a) => a.id === path.artifact)
         if (!found) throw notFound(`No artifact ${path.artifact} in version ${path.version} of ${app.slug}.`)
         if (siblings.length === 1) throw conflict('A version keeps at least one artifact; delete the version instead.')
         await trx.deleteFrom('artifacts').where('id', '=', found.id).execute()
+        noteAudit(c, { changes: removedChanges({ fileName: found.file_name }) })
         return found
       })
       await removeUnreferencedBlobs(s.blobs, [target.blob_key], s.logger)

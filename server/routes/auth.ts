@@ -1,6 +1,8 @@
 /** @module Signup (creates a team and its admin) and login. */
 import { issueToken } from '../auth/sessions.ts'
 import { timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
 import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
@@ -8,6 +10,7 @@ import { isUniqueViolation } from '../storage/dialect.ts'
 import { toTeam, toUser } from './api-objects.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { UsersTable } from '../storage/types.ts'
+import { insertTeam, teamById, userByEmail } from '../storage/users.ts'
 import { emailTaken } from './team.ts'
 
 /** Responses that carry a token must not be kept by any cache. */
@@ -17,7 +20,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
   let dummyHash: Promise<string> | undefined
 
   return {
-    async signup(_c, { body }, respond) {
+    async signup(c, { body }, respond) {
       const now = timestamp(s.now())
       const team = { id: randomId('tm'), name: body.teamName, created_at: now }
       const user: UsersTable = {
@@ -32,9 +35,10 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
         created_at: now,
       }
       try {
-        await s.db.transaction().execute(async (trx) => {
-          await trx.insertInto('teams').values(team).execute()
-          await trx.insertInto('users').values(user).execute()
+        await commitWrite(s, c, async (trx) => {
+          await insertTeam(trx, team, user)
+          // The entry's actor is the new admin (there was no caller).
+          noteAudit(c, { created: { user: toUser(user), team: toTeam(team) } })
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(user.email)
@@ -46,13 +50,14 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
     async login(c, { body }, respond) {
       const email = body.email.toLowerCase()
       const attempt = await admitLogin(s, c, email)
-      const user = await s.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+      const user = await userByEmail(s.db, email)
       // Unknown emails cost the same PBKDF2 work as wrong passwords.
       dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)
       const ok = await verifyPassword(body.password, user?.password_hash ?? await dummyHash)
       if (!user || !ok) throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
       await loginSucceeded(s, attempt, user, body.password)
-      const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.team_id).executeTakeFirstOrThrow()
+      const team = await teamById(s.db, user.team_id)
+      if (!team) throw new Error(`user ${user.id} has no team ${user.team_id}`)
       return respond(200, { ...(await issueToken(s, user)), user: toUser(user), team: toTeam(team) }, NO_STORE)
     },
   }

@@ -1,5 +1,9 @@
 /** @module The team's catalogs: channels, platforms and architectures (create, list, update, delete). */
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
+import type { Db } from '../storage/types.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
@@ -9,11 +13,11 @@ import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { conflict, notFound } from '../http/problem.ts'
 import type { ArchsTable, ChannelsTable, PlatformsTable } from '../storage/types.ts'
+import { archs, catalogEntryInUse, channels, deleteCatalogEntry, findCatalogEntry, platforms, type CatalogTable } from '../storage/catalogs.ts'
 
-type Table = 'channels' | 'platforms' | 'archs'
+type Table = CatalogTable
 const NOUN = { channels: 'channel', platforms: 'platform', archs: 'architecture' } as const
 const PREFIX = { channels: 'ch', platforms: 'pl', archs: 'ar' } as const
-const USED_BY = { channels: 'channel_id', platforms: 'platform_id', archs: 'arch_id' } as const
 
 const toChannel = (r: ChannelsTable): Schemas['Channel'] => ({ id: r.id, name: r.name, description: r.description, createdAt: r.created_at })
 const toPlatform = (r: PlatformsTable): Schemas['Platform'] => ({ id: r.id, name: r.name, updater: r.updater, createdAt: r.created_at })
@@ -53,12 +57,12 @@ export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
   async function remove(c: Ctx, table: Table, id: string): Promise<Response> {
     const teamId = currentUser(c.get('user')).teamId
     try {
-      await s.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom(table).select(['id', 'name']).where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+      await commitWrite(s, c, async (trx) => {
+        const row = await findCatalogEntry(trx, table, teamId, id)
         if (!row) throw missing(table, id)
-        const used = await trx.selectFrom('versions').select('id').where(USED_BY[table], '=', row.id).limit(1).executeTakeFirst()
-        if (used) throw conflict(`The ${NOUN[table]} ${row.name} still has versions; delete them first.`)
-        await trx.deleteFrom(table).where('id', '=', row.id).execute()
+        noteAudit(c, { changes: removedChanges({ name: row.name }) })
+        if (await catalogEntryInUse(trx, table, row.id)) throw conflict(`The ${NOUN[table]} ${row.name} still has versions; delete them first.`)
+        await deleteCatalogEntry(trx, table, row.id)
       })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(`The ${NOUN[table]} ${id} still has versions; delete them first.`)
@@ -69,58 +73,77 @@ export function catalogHandlers(s: Services): Pick<Handlers, CatalogOps> {
 
   const teamOf = (c: Ctx) => currentUser(c.get('user')).teamId
 
+  /** Inserts an entry with the request's audit entry; `item` is the entry as the answer shows it. */
+  const created = (c: Ctx, item: unknown, insert: (trx: Db) => Promise<unknown>) => commitWrite(s, c, async (trx) => {
+    await insert(trx)
+    noteAudit(c, { created: item })
+  })
+
+  /**
+   * Updates an entry with the request's audit entry, which holds each sent member before and
+   * after. `write` runs only when a member was sent; otherwise the row is read back.
+   */
+  async function edit<R extends { name: string }>(c: Ctx, table: Table, id: string, body: { name?: string }, changed: boolean, read: (trx: Db) => Promise<R | undefined>,
+    write: (trx: Db) => Promise<R | undefined>, before: (row: R) => Record<string, unknown>): Promise<R> {
+    const row = await unique(table, body.name, () => commitWrite(s, c, async (trx) => {
+      const old = await read(trx)
+      if (!old) throw missing(table, id)
+      noteAudit(c, { before: before(old) })
+      return changed ? write(trx) : old
+    }))
+    if (!row) throw missing(table, id)
+    return row
+  }
+
   return {
     async createChannel(c, { body }, respond) {
       const row = { ...base(c, 'channels', body.name), description: body.description ?? '' }
-      await unique('channels', body.name, () => s.db.insertInto('channels').values(row).execute())
+      await unique('channels', body.name, () => created(c, toChannel(row), (trx) => channels.insert(trx, row)))
       return respond(201, toChannel(row))
     },
     async createPlatform(c, { body }, respond) {
       const row = { ...base(c, 'platforms', body.name), updater: body.updater ?? 'ferry' }
-      await unique('platforms', body.name, () => s.db.insertInto('platforms').values(row).execute())
+      await unique('platforms', body.name, () => created(c, toPlatform(row), (trx) => platforms.insert(trx, row)))
       return respond(201, toPlatform(row))
     },
     async createArch(c, { body }, respond) {
       const row = base(c, 'archs', body.name)
-      await unique('archs', body.name, () => s.db.insertInto('archs').values(row).execute())
+      await unique('archs', body.name, () => created(c, toArch(row), (trx) => archs.insert(trx, row)))
       return respond(201, toArch(row))
     },
 
     async listChannels(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('channels').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toChannel))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => channels.page(s.db, teamOf(c), after, count), toChannel))
     },
     async listPlatforms(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('platforms').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toPlatform))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => platforms.page(s.db, teamOf(c), after, count), toPlatform))
     },
     async listArchs(c, { query }, respond) {
-      return respond(200, await listPage(query.cursor, query.limit, (after, count) => s.db.selectFrom('archs').selectAll()
-        .where('team_id', '=', teamOf(c)).where('name', '>', after).orderBy('name').limit(count).execute(), toArch))
+      return respond(200, await listPage(query.cursor, query.limit, (after, count) => archs.page(s.db, teamOf(c), after, count), toArch))
     },
 
-    // Updates write only the members sent (none: nothing) and answer with the row as stored.
     async updateChannel(c, { path, body }, respond) {
       const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) }
-      const row = await unique('channels', body.name, () => Object.keys(changes).length
-        ? s.db.updateTable('channels').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
-        : s.db.selectFrom('channels').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
-      if (!row) throw missing('channels', path.id)
+      const row = await edit(c, 'channels', path.id, body, Object.keys(changes).length > 0,
+        (trx) => channels.find(trx, teamOf(c), path.id),
+        (trx) => channels.update(trx, teamOf(c), path.id, changes),
+        (old) => ({ name: old.name, description: old.description }))
       return respond(200, toChannel(row))
     },
     async updatePlatform(c, { path, body }, respond) {
       const changes = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.updater !== undefined ? { updater: body.updater } : {}) }
-      const row = await unique('platforms', body.name, () => Object.keys(changes).length
-        ? s.db.updateTable('platforms').set(changes).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
-        : s.db.selectFrom('platforms').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
-      if (!row) throw missing('platforms', path.id)
+      const row = await edit(c, 'platforms', path.id, body, Object.keys(changes).length > 0,
+        (trx) => platforms.find(trx, teamOf(c), path.id),
+        (trx) => platforms.update(trx, teamOf(c), path.id, changes),
+        (old) => ({ name: old.name, updater: old.updater }))
       return respond(200, toPlatform(row))
     },
     async updateArch(c, { path, body }, respond) {
-      const row = await unique('archs', body.name, () => body.name !== undefined
-        ? s.db.updateTable('archs').set({ name: body.name }).where('id', '=', path.id).where('team_id', '=', teamOf(c)).returningAll().executeTakeFirst()
-        : s.db.selectFrom('archs').selectAll().where('id', '=', path.id).where('team_id', '=', teamOf(c)).executeTakeFirst())
-      if (!row) throw missing('archs', path.id)
+      const { name } = body
+      const row = await edit(c, 'archs', path.id, body, name !== undefined,
+        (trx) => archs.find(trx, teamOf(c), path.id),
+        (trx) => archs.update(trx, teamOf(c), path.id, { name }),
+        (old) => ({ name: old.name }))
       return respond(200, toArch(row))
     },
 

@@ -82,7 +82,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       const share = Math.round((tally.failed / tally.reports) * 100)
       const reason = `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), `
         + `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
-      // The pause and its audit entry (by the system) commit together.
+      // The pause, its audit entry (by the system) and its webhook event commit together.
       const paused = await s.db.transaction().execute(async (trx) => {
         if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return false
         await appendAudit(trx, {
@@ -90,13 +90,13 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
           target: { type: 'version', id: row.id, app: app.slug },
           changes: { paused: { from: false, to: true }, pauseReason: { to: reason } }, address: null,
         })
+        await enqueueAutomaticPause(trx, now, app.team_id, row.id)
         return true
       })
       if (paused) {
         s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
         // Its operation invalidates nothing (most reports change no answer): this one paused a version.
         await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
-        await enqueueAutomaticPause(s.db, now, app.team_id, row.id, s.logger)
       }
       return respond(202, { counted: true, paused })
     },

@@ -3,6 +3,7 @@
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
 import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
 import type { Transaction } from 'kysely'
 import { timestamp, type Handlers } from '../http/respond.ts'
 import type { Ctx } from '../http/context.ts'
@@ -73,11 +74,12 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       const app = await findTeamApp(s, user, path.app)
       const now = s.now()
       const reason = body.reason ?? `Paused by ${user.name}`
-      const paused = await s.db.transaction().execute((trx) => pauseInTransaction(trx, now, app.slug, path.version, reason, false))
-      if (paused) {
-        s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout paused')
-        noteAudit(c, { changes: { paused: { from: false, to: true }, reason: { to: reason } } })
-      }
+      const paused = await commitWrite(s, c, async (trx) => {
+        const done = await pauseInTransaction(trx, now, app.slug, path.version, reason, false)
+        if (done) noteAudit(c, { changes: { paused: { from: false, to: true }, reason: { to: reason } } })
+        return done
+      })
+      if (paused) s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout paused')
       return respond(200, await answer(c, app.slug, path.version))
     },
 
@@ -85,7 +87,7 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const now = s.now()
-      await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
         const row = await lockVersion(trx, app.slug, path.version)
         const expired = rolloutAt(row, now.getTime()).hold?.expired === true
         if (row.paused_at === null && row.pulled_at === null && !expired) return
@@ -120,7 +122,7 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const now = timestamp(s.now())
-      await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
         const row = await lockVersion(trx, app.slug, path.version)
         if (row.pulled_at !== null) return
         const reason = body.reason ?? `Pulled by ${user.name}`

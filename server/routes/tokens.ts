@@ -2,7 +2,11 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
+import { apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { hashApiToken, newApiToken, refuseApiToken } from '../auth/api-tokens.ts'
@@ -59,7 +63,10 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
         expires_at: expiry(s, body.expiresAt),
         last_used_at: null,
       }
-      await s.db.insertInto('api_tokens').values(row).execute()
+      await commitWrite(s, c, async (trx) => {
+        await insertApiToken(trx, row)
+        noteAudit(c, { created: toApiToken(row) })
+      })
       return respond(201, { ...toApiToken(row), token }, { 'cache-control': 'no-store' })
     },
 
@@ -67,25 +74,18 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'list API tokens')
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
-      let q = s.db.selectFrom('api_tokens').selectAll().where('team_id', '=', user.teamId)
-      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-      if (cursor) {
-        q = q.where((eb) => eb.or([
-          eb('created_at', '<', cursor.c),
-          eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)]),
-        ]))
-      }
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      const rows = await apiTokensPage(s.db, user.teamId, user.role === 'admin' ? undefined : user.id, cursor, query.limit + 1)
       return respond(200, page(rows, query.limit, toApiToken, (r) => ({ c: r.created_at, i: r.id })))
     },
 
     async revokeApiToken(c, { path }) {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'revoke API tokens')
-      let q = s.db.deleteFrom('api_tokens').where('id', '=', path.id).where('team_id', '=', user.teamId)
-      if (user.role !== 'admin') q = q.where('created_by', '=', user.id)
-      const deleted = await q.executeTakeFirst()
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(`No API token with id ${path.id}.`)
+      await commitWrite(s, c, async (trx) => {
+        const gone = await revokeApiToken(trx, user.teamId, path.id, user.role === 'admin' ? undefined : user.id)
+        if (!gone) throw notFound(`No API token with id ${path.id}.`)
+        noteAudit(c, { changes: removedChanges({ name: gone.name, expiresAt: gone.expires_at }) })
+      })
       return noContent()
     },
   }

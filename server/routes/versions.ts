@@ -1,5 +1,7 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
 import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
@@ -19,17 +21,17 @@ import { conflict, notFound, validationProblem, type FieldError } from '../http/
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
 import { operationById } from '../http/spec.ts'
 import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
-import { sql, type Insertable } from 'kysely'
+import { sql, type Insertable, type Selectable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
 import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
-import { DEFAULT_RAMP_GATE, stepProblems } from '../updates/rollout.ts'
+import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
 import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
-import type { AppsTable, ArtifactsTable } from '../storage/types.ts'
+import type { AppsTable, ArtifactsTable, VersionsTable } from '../storage/types.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
 import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 
@@ -39,6 +41,27 @@ const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signer
 
 interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
+
+/**
+ * What a version update may change, as the API names it, before the change (ramp, gate and
+ * health policy included). A running ramp's percentage is where the ramp stands at `now`.
+ */
+function versionBefore(row: Selectable<VersionsTable>, now: number): Record<string, unknown> {
+  const policy = {
+    ...(row.health_max_failure_ratio !== null ? { maxFailureRatio: row.health_max_failure_ratio } : {}),
+    ...(row.health_min_reports !== null ? { minReports: row.health_min_reports } : {}),
+    ...(row.health_min_addresses !== null ? { minAddresses: row.health_min_addresses } : {}),
+    ...(row.health_max_reports_per_address !== null ? { maxReportsPerAddress: row.health_max_reports_per_address } : {}),
+  }
+  const parse = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text))
+  return {
+    changelog: row.changelog, critical: row.critical === 1, intermediate: row.intermediate === 1,
+    rolloutPercentage: row.ramp_steps === null || row.paused_at !== null || row.pulled_at !== null ? row.rollout_percentage : rolloutAt(row, now).percentage,
+    published: row.published === 1, minimumSystemVersion: row.minimum_system_version,
+    ramp: row.ramp_steps === null ? null : { steps: parse(row.ramp_steps), ...(row.ramp_gate !== null ? { gate: parse(row.ramp_gate) } : {}) },
+    healthPolicy: Object.keys(policy).length ? policy : null,
+  }
+}
 
 export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
@@ -142,7 +165,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
     }))
     try {
-      await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
+        // A form, not JSON: its fields and file names are the entry's changes.
+        noteAudit(c, { created: { id: versionId }, changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
         const signerColumns = await uploadSignerColumns(trx, signer, {
           app: slug, version: body.version, channelId, platformId, published: body.published === true,
           declared: body.signerChange === true, note: body.signerChangeNote,
@@ -163,8 +188,6 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
       throw error
     }
-    // A form, not JSON: its fields and file names are the entry's changes.
-    noteAudit(c, { changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
     return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
   }
 
@@ -246,10 +269,15 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
             health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
           }
-      // One transaction: a publish's signer check holds its line's lock until the version is published.
-      const updated = await s.db.transaction().execute(async (trx) => {
+      await commitWrite(s, c, async (trx) => {
+        const old = await trx.selectFrom('versions').selectAll().where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        const was = versionBefore(old, s.now().getTime())
+        noteAudit(c, { before: was })
+        // A hand-set percentage ends a ramp: the entry says so.
+        if (rampColumns.ramp_steps === null && old.ramp_steps !== null && ramp === undefined) noteAudit(c, { changes: { ramp: { from: was.ramp, to: null } } })
         const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
-        return trx.updateTable('versions')
+        const updated = await trx.updateTable('versions')
           .set((eb) => ({
             ...rampColumns,
             ...signerColumns,
@@ -264,8 +292,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
               : {}),
           }))
           .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
       })
-      if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
       if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
       return respond(200, await oneVersion(c, app.slug, path.version))
     },
@@ -273,8 +301,9 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     async deleteVersion(c, { path }) {
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
-      const keys = await s.db.transaction().execute(async (trx) => {
-        await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
+      const keys = await commitWrite(s, c, async (trx) => {
+        const old = await forUpdate(trx, trx.selectFrom('versions').select(['id', 'version']).where('id', '=', path.version).where('app_slug', '=', app.slug)).executeTakeFirst()
+        if (old) noteAudit(c, { changes: removedChanges({ version: old.version }) })
         const files = await trx.selectFrom('artifacts').select('blob_key').where('version_id', '=', path.version).execute()
         const deleted = await trx.deleteFrom('versions').where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)

@@ -7,10 +7,17 @@ import type { components } from '../generated/api.ts'
 import { randomId } from '../auth/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noteAudit } from '../http/audit-hook.ts'
+import { commitWrite } from '../http/write-unit.ts'
+import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
 import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../storage/types.ts'
+import {
+  countSubscriptions, deleteSubscription, deliveriesPage, dueWaitingDeliveries, findDelivery, findSubscription, insertDelivery, insertSubscription,
+  teamAppSlugs, teamSubscriptions, updateSubscription,
+} from '../storage/webhook-subscriptions.ts'
 import { WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']
@@ -58,17 +65,17 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
   }
   async function checkApps(teamId: string, apps: string[] | null | undefined) {
     if (!apps) return
-    const known = new Set((await s.db.selectFrom('apps').select('slug').where('team_id', '=', teamId).where('slug', 'in', apps).execute()).map((r) => r.slug))
+    const known = await teamAppSlugs(s.db, teamId, apps)
     const i = apps.findIndex((a) => !known.has(a))
     if (i >= 0) throw validationProblem([{ pointer: `/apps/${i}`, message: `names no app of your team (${apps[i]})` }])
   }
   async function find(teamId: string, id: string) {
-    const row = await s.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+    const row = await findSubscription(s.db, teamId, id)
     if (!row) throw notFound(`No webhook subscription with id ${id}.`)
     return row
   }
   async function delivery(id: string) {
-    const row = await s.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await findDelivery(s.db, id)
     if (!row) throw notFound(`No webhook delivery with id ${id}.`)
     return row
   }
@@ -78,23 +85,24 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const user = currentUser(c.get('user'))
       await checkUrl(body.url)
       await checkApps(user.teamId, body.apps)
-      const count = await s.db.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', user.teamId).executeTakeFirstOrThrow()
-      if (Number(count.n) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
+      if (await countSubscriptions(s.db, user.teamId) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
       const at = s.now().toISOString()
       const row: WebhookSubscriptionsTable = {
         id: randomId('whk'), team_id: user.teamId, url: body.url, description: body.description ?? '',
         events: JSON.stringify(body.events), apps: body.apps ? JSON.stringify(body.apps) : null, secret: newSecret(),
         enabled: 1, disabled_reason: null, failing_since: null, created_at: at, updated_at: at,
       }
-      await s.db.insertInto('webhook_subscriptions').values(row).execute()
+      await commitWrite(s, c, async (trx) => {
+        await insertSubscription(trx, row)
+        noteAudit(c, { created: toWebhook(row) })
+      })
       s.logger.info({ subscription: row.id, by: user.id }, 'webhook subscription created')
       return respond(201, { ...toWebhook(row), secret: row.secret }, { 'cache-control': 'no-store' })
     },
 
     async listWebhooks(c, _input, respond) {
       const user = currentUser(c.get('user'))
-      const rows = await s.db.selectFrom('webhook_subscriptions').selectAll().where('team_id', '=', user.teamId)
-        .orderBy('created_at').orderBy('id').limit(MAX_WEBHOOKS_PER_TEAM).execute()
+      const rows = await teamSubscriptions(s.db, user.teamId, MAX_WEBHOOKS_PER_TEAM)
       return respond(200, { items: rows.map(toWebhook) })
     },
 
@@ -113,20 +121,21 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       if (body.events !== undefined) changes.events = JSON.stringify(body.events)
       if (body.apps !== undefined) changes.apps = body.apps === null ? null : JSON.stringify(body.apps)
       if (body.enabled !== undefined) Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
-      await s.db.updateTable('webhook_subscriptions').set(changes).where('id', '=', row.id).execute()
-      // Enabled again: what waited (retries pushed far out while it failed) goes out now.
-      if (body.enabled === true && row.enabled !== 1) {
-        await s.db.updateTable('webhook_deliveries').set({ next_attempt_at: s.now().toISOString() })
-          .where('subscription_id', '=', row.id).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
-      }
+      const was = toWebhook(row)
+      await commitWrite(s, c, async (trx) => {
+        noteAudit(c, { before: { url: was.url, description: was.description, events: was.events, apps: was.apps, enabled: was.enabled } })
+        await updateSubscription(trx, row.id, changes)
+        // Enabled again: what waited (retries pushed far out while it failed) goes out now.
+        if (body.enabled === true && row.enabled !== 1) await dueWaitingDeliveries(trx, row.id, s.now().toISOString())
+      })
       return respond(200, toWebhook({ ...row, ...changes }))
     },
 
     async deleteWebhook(c, { path }) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
-      await s.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('webhook_deliveries').where('subscription_id', '=', row.id).execute()
-        await trx.deleteFrom('webhook_subscriptions').where('id', '=', row.id).execute()
+      await commitWrite(s, c, async (trx) => {
+        noteAudit(c, { changes: removedChanges({ url: row.url }) })
+        await deleteSubscription(trx, row.id)
       })
       return noContent()
     },
@@ -134,9 +143,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
     async listWebhookDeliveries(c, { path, query }, respond) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
-      let q = s.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', row.id)
-      if (cursor) q = q.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]))
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      const rows = await deliveriesPage(s.db, row.id, cursor, query.limit + 1)
       return respond(200, page(rows, query.limit, toDelivery, (r) => ({ c: r.created_at, i: r.id })))
     },
 
@@ -148,14 +155,14 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const again: WebhookDeliveriesTable = {
         ...first, id: randomId('dlv'), status: 'pending', attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
       }
-      await s.db.insertInto('webhook_deliveries').values(again).execute()
+      await commitWrite(s, c, (trx) => insertDelivery(trx, again))
       return respond(202, toDelivery(again))
     },
 
     async testWebhook(c, { path }, respond) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       if (row.enabled !== 1) throw conflict(`Webhook subscription ${row.id} is disabled; enable it first (updateWebhook with enabled: true).`)
-      const [id] = await enqueueEvent(s.db, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id)
+      const [id] = await commitWrite(s, c, (trx) => enqueueEvent(trx, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id))
       return respond(202, toDelivery(await delivery(id ?? '')))
     },
   }

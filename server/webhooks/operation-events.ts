@@ -1,11 +1,10 @@
 /**
- * @module Which webhook events a successful write raises. The app calls `before` ahead of the
- * handler (the state a change is judged against) and `after` once it answered below 400; the
- * events go to the outbox right after the write committed. Health reports' automatic pause
- * and the worker's ramp steps raise theirs where they happen.
+ * @module Which webhook events a successful write raises: `before` is read in the write's
+ * transaction ahead of its statements (the state a change is judged against), `after` once they
+ * ran, and the events go to the outbox in that same transaction (server/http/write-unit.ts).
+ * Health reports' automatic pause and the worker's ramp steps raise theirs where they happen.
  */
 import type { AuthUser } from '../auth/auth-user.ts'
-import type { Logger } from '../http/services.ts'
 import type { OperationId } from '../http/spec.ts'
 import type { Db } from '../storage/types.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
@@ -48,7 +47,7 @@ export async function eventStateBefore(db: Db, operation: OperationId, user: Aut
   return {}
 }
 
-/** The events a write raised, compared with `before`. `body`: the response's JSON (upload, token creation). */
+/** The events a write raised, compared with `before`. `body`: the created object (upload, token creation). */
 export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser, input: unknown, body: unknown, before: Before): Promise<WebhookEvent[]> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
   const actor = actorOf(user)
@@ -78,20 +77,14 @@ export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser
   return out
 }
 
-/** Writes events to the outbox; a failure is logged (the write it follows has already happened). */
-export async function enqueueAll(db: Db, now: Date, events: WebhookEvent[], logger: Logger): Promise<void> {
-  for (const event of events) {
-    try {
-      await enqueueEvent(db, now, event)
-    } catch (err) {
-      logger.error({ err, event: event.type, app: event.app }, 'webhook event not recorded')
-    }
-  }
+/** Writes events to the outbox; `db` is the write's transaction, so they commit or roll back with it. */
+export async function enqueueEvents(db: Db, now: Date, events: WebhookEvent[]): Promise<void> {
+  for (const event of events) await enqueueEvent(db, now, event)
 }
 
-/** `version.paused` with no actor: health reports paused the version. */
-export async function enqueueAutomaticPause(db: Db, now: Date, teamId: string, versionId: string, logger: Logger): Promise<void> {
-  const version = await versionSummary(db, versionId).catch(() => undefined)
+/** `version.paused` with no actor: health reports paused the version (in the pause's transaction). */
+export async function enqueueAutomaticPause(db: Db, now: Date, teamId: string, versionId: string): Promise<void> {
+  const version = await versionSummary(db, versionId)
   if (!version) return
-  await enqueueAll(db, now, [{ type: 'version.paused', teamId, app: version.app, data: { app: version.app, version, actor: null } }], logger)
+  await enqueueEvent(db, now, { type: 'version.paused', teamId, app: version.app, data: { app: version.app, version, actor: null } })
 }

@@ -69,9 +69,14 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       const { step, percentage, hold } = rolloutAt(v, now.getTime())
       if (step === null || v.ramp_started_at === null) continue
       const announced = v.markStartedAt === v.ramp_started_at && v.mark !== null && v.mark >= step
-      if (!announced && (await advanceRampMark(o.db, v.id, v.ramp_started_at, step))) {
-        const version = await versionSummary(o.db, v.id)
-        if (version) await enqueueEvent(o.db, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage, actor: null } })
+      const startedAt = v.ramp_started_at
+      // The mark and the event commit together: a step is announced once, and never lost.
+      if (!announced) {
+        await o.db.transaction().execute(async (trx) => {
+          if (!(await advanceRampMark(trx, v.id, startedAt, step))) return
+          const version = await versionSummary(trx, v.id)
+          if (version) await enqueueEvent(trx, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage, actor: null } })
+        })
       }
       if (hold) await announceHold(v, now, step, percentage, hold)
     }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { pruneAudit } from '../../server/audit/store.ts'
+import { pruneAudit } from '../../server/storage/audit-log.ts'
 import type { Db } from '../../server/storage/types.ts'
 import { PASSWORD, SIGNUP_KEY, bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
 
