@@ -6,6 +6,7 @@
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import type { BlobStore } from '../storage/types.ts'
+import { publishedArtifact } from '../storage/msix-packages.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { conflict, forbidden, HttpProblem, notFound, validationProblem } from '../http/problem.ts'
 import { verifySignedPath } from '../auth/signed-links.ts'
@@ -92,12 +93,7 @@ export function msixHandlers(s: Services): Pick<Handlers, 'getMsixAppInstaller' 
     async getMsixPackage(c, { path, query }) {
       const { app: slug, version: versionId, artifact: artifactId, file } = path
       const missing = () => notFound(`No published MSIX package ${file} (${artifactId}) in version ${versionId} of ${slug}.`)
-      const row = await s.db.selectFrom('artifacts')
-        .innerJoin('versions', 'versions.id', 'artifacts.version_id')
-        .innerJoin('apps', 'apps.slug', 'versions.app_slug')
-        .select(['artifacts.file_name', 'artifacts.package_type', 'artifacts.blob_key', 'artifacts.sha256', 'artifacts.size', 'apps.private'])
-        .where('artifacts.id', '=', artifactId).where('versions.id', '=', versionId).where('apps.slug', '=', slug).where('versions.published', '=', 1)
-        .executeTakeFirst()
+      const row = await publishedArtifact(s.db, slug, versionId, artifactId)
       if (!row || row.file_name !== file || (row.package_type !== 'msix' && row.package_type !== 'msixbundle')) throw missing()
       if (row.private === 1) {
         const { expires, signature } = query
