@@ -60,7 +60,8 @@ module.exports = {
     },
     {
       name: 'shared-leaves',
-      comment: 'json-pointer/, artifact-files/ and contract-check/, which server/, lib/ and the site share, import nothing of Ferry but the contract types.',
+      comment:
+        'json-pointer/, artifact-files/ and contract-check/, which server/, lib/ and the site share, import nothing of Ferry but the contract types.',
       severity: 'error',
       from: { path: '^(json-pointer|artifact-files|contract-check)/' },
       to: { path: '^(server|lib|components|scripts|tests)/', pathNot: CONTRACT },

@@ -31,7 +31,12 @@ function addPageLoader(config, order, loader) {
  */
 function keepNextraOffNextsOwnApp(config) {
   for (const rule of config.module.rules) {
-    if (rule?.test instanceof RegExp && rule.test.test('pages/_app.js') && [rule.use].flat().some((u) => u?.loader === 'nextra/loader')) rule.exclude = /[\\/]node_modules[\\/]/
+    if (
+      rule?.test instanceof RegExp &&
+      rule.test.test('pages/_app.js') &&
+      [rule.use].flat().some((u) => u?.loader === 'nextra/loader')
+    )
+      rule.exclude = /[\\/]node_modules[\\/]/
   }
 }
 
@@ -62,7 +67,11 @@ export default withNextra({
   webpack(config, { webpack, isServer, dev }) {
     // Static content in production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
     const root = import.meta.dirname
-    if (!dev) addPageLoader(config, 'after', { loader: staticContentLoader, options: { side: isServer ? 'server' : 'client', root } })
+    if (!dev)
+      addPageLoader(config, 'after', {
+        loader: staticContentLoader,
+        options: { side: isServer ? 'server' : 'client', root },
+      })
     else {
       addPageLoader(config, 'before', { loader: devChecksLoader, options: { root } })
       keepNextraOffNextsOwnApp(config)

@@ -66,8 +66,14 @@ export type SiteConfig = typeof siteConfig
 export const references = {
   rfc9457: { title: 'RFC 9457: Problem Details for HTTP APIs', href: 'https://www.rfc-editor.org/rfc/rfc9457' },
   pino: { title: 'pino', href: 'https://getpino.io' },
-  ferryChangelog: { title: "Ferry's CHANGELOG.md", href: 'https://github.com/ferry-updates/ferry/blob/main/CHANGELOG.md' },
-  ferryArchitecture: { title: "Ferry's ARCHITECTURE.md", href: 'https://github.com/ferry-updates/ferry/blob/main/ARCHITECTURE.md' },
+  ferryChangelog: {
+    title: "Ferry's CHANGELOG.md",
+    href: 'https://github.com/ferry-updates/ferry/blob/main/CHANGELOG.md',
+  },
+  ferryArchitecture: {
+    title: "Ferry's ARCHITECTURE.md",
+    href: 'https://github.com/ferry-updates/ferry/blob/main/ARCHITECTURE.md',
+  },
   tauriUpdater: { title: 'Tauri v2: Updater plugin', href: 'https://v2.tauri.app/plugin/updater/' },
   tauriSignLinux: { title: 'Tauri v2: Linux code signing', href: 'https://v2.tauri.app/distribute/sign/linux/' },
   tauriAction: { title: 'tauri-apps/tauri-action', href: 'https://github.com/tauri-apps/tauri-action' },
@@ -76,40 +82,88 @@ export const references = {
     href: 'https://github.com/tauri-apps/plugins-workspace/blob/v2/plugins/updater/src/updater.rs',
   },
   mcp: { title: 'Model Context Protocol', href: 'https://modelcontextprotocol.io' },
-  mcpLocalServers: { title: 'MCP: Connect to local MCP servers', href: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers' },
-  claudeCodeMcp: { title: 'Claude Code: Connect Claude Code to tools via MCP', href: 'https://code.claude.com/docs/en/mcp' },
+  mcpLocalServers: {
+    title: 'MCP: Connect to local MCP servers',
+    href: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers',
+  },
+  claudeCodeMcp: {
+    title: 'Claude Code: Connect Claude Code to tools via MCP',
+    href: 'https://code.claude.com/docs/en/mcp',
+  },
   cursorMcp: { title: 'Cursor: Model Context Protocol', href: 'https://cursor.com/docs/mcp' },
-  vscodeMcpConfig: { title: 'VS Code: MCP configuration reference', href: 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration' },
-  electronAutoUpdater: { title: 'Electron: autoUpdater', href: 'https://www.electronjs.org/docs/latest/api/auto-updater' },
+  vscodeMcpConfig: {
+    title: 'VS Code: MCP configuration reference',
+    href: 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
+  },
+  electronAutoUpdater: {
+    title: 'Electron: autoUpdater',
+    href: 'https://www.electronjs.org/docs/latest/api/auto-updater',
+  },
   squirrelMacCodeSignature: {
     title: 'Squirrel.Mac: SQRLCodeSignature.h',
     href: 'https://github.com/Squirrel/Squirrel.Mac/blob/master/Squirrel/SQRLCodeSignature.h',
   },
   electronBuilderAutoUpdate: { title: 'electron-builder: Auto Update', href: 'https://www.electron.build/auto-update' },
-  electronBuilderWindowsSigning: { title: 'electron-builder: Windows code signing', href: 'https://www.electron.build/code-signing-win' },
+  electronBuilderWindowsSigning: {
+    title: 'electron-builder: Windows code signing',
+    href: 'https://www.electron.build/code-signing-win',
+  },
   electronUpdaterPublisherName: {
     title: 'electron-updater 7.0.0-alpha.12 release notes',
     href: 'https://github.com/electron-userland/electron-builder/releases/tag/electron-updater@7.0.0-alpha.12',
   },
-  forgeWindowsSigning: { title: 'Electron Forge: Signing a Windows app', href: 'https://www.electronforge.io/guides/code-signing/code-signing-windows' },
+  forgeWindowsSigning: {
+    title: 'Electron Forge: Signing a Windows app',
+    href: 'https://www.electronforge.io/guides/code-signing/code-signing-windows',
+  },
   appleNotarization: {
     title: 'Apple: Notarizing macOS software before distribution',
     href: 'https://developer.apple.com/documentation/security/notarizing-macos-software-before-distribution',
   },
-  tauriV1SignLinux: { title: 'Tauri v1: Code signing Linux packages', href: 'https://tauri.app/v1/guides/distribution/sign-linux' },
-  appImageSignatures: { title: 'AppImage: Signing AppImages', href: 'https://docs.appimage.org/packaging-guide/optional/signatures.html' },
+  tauriV1SignLinux: {
+    title: 'Tauri v1: Code signing Linux packages',
+    href: 'https://tauri.app/v1/guides/distribution/sign-linux',
+  },
+  appImageSignatures: {
+    title: 'AppImage: Signing AppImages',
+    href: 'https://docs.appimage.org/packaging-guide/optional/signatures.html',
+  },
   // The peers compared in "When to choose Ferry", each from its own docs or README.
   faynoSyncReadme: { title: 'faynoSync: README', href: 'https://github.com/ku9nov/faynoSync' },
   faynoSyncUpdaters: { title: 'faynoSync: Updaters support', href: 'https://faynosync.com/docs/updaters' },
-  faynoSyncHealthReports: { title: 'faynoSync: Rollout health reports', href: 'https://faynosync.com/blog/rollout-health-reports' },
-  velopackFlowTieredRollout: { title: 'Velopack Flow: Tiered rollout', href: 'https://docs.velopack.io/distributing/Flow/tiered-rollout' },
-  crabNebulaTauriUpdates: { title: 'CrabNebula Cloud: Tauri auto-updates', href: 'https://docs.crabnebula.dev/cloud/auto-updates/tauri' },
-  crabNebulaPackagerUpdates: { title: 'CrabNebula Cloud: Packager auto-updates', href: 'https://docs.crabnebula.dev/cloud/auto-updates/packager' },
+  faynoSyncHealthReports: {
+    title: 'faynoSync: Rollout health reports',
+    href: 'https://faynosync.com/blog/rollout-health-reports',
+  },
+  velopackFlowTieredRollout: {
+    title: 'Velopack Flow: Tiered rollout',
+    href: 'https://docs.velopack.io/distributing/Flow/tiered-rollout',
+  },
+  crabNebulaTauriUpdates: {
+    title: 'CrabNebula Cloud: Tauri auto-updates',
+    href: 'https://docs.crabnebula.dev/cloud/auto-updates/tauri',
+  },
+  crabNebulaPackagerUpdates: {
+    title: 'CrabNebula Cloud: Packager auto-updates',
+    href: 'https://docs.crabnebula.dev/cloud/auto-updates/packager',
+  },
   keygenSelfHosting: { title: 'Keygen: Self hosting', href: 'https://keygen.sh/docs/self-hosting/' },
   keygenApi: { title: 'Keygen: keygen-api README', href: 'https://github.com/keygen-sh/keygen-api' },
-  electronBuilderKeygen: { title: 'electron-builder: KeygenOptions', href: 'https://www.electron.build/builder-util-runtime.interface.keygenoptions' },
-  electronReleaseServer: { title: 'electron-release-server: README', href: 'https://github.com/ArekSredzki/electron-release-server' },
-  forgeErsPublisher: { title: 'Electron Forge: publisher-electron-release-server', href: 'https://www.npmjs.com/package/@electron-forge/publisher-electron-release-server' },
-  crabNebulaTauriGuide: { title: 'CrabNebula: Tauri v2 with Auto-Updater', href: 'https://docs.crabnebula.dev/guides/auto-updates-tauri' },
+  electronBuilderKeygen: {
+    title: 'electron-builder: KeygenOptions',
+    href: 'https://www.electron.build/builder-util-runtime.interface.keygenoptions',
+  },
+  electronReleaseServer: {
+    title: 'electron-release-server: README',
+    href: 'https://github.com/ArekSredzki/electron-release-server',
+  },
+  forgeErsPublisher: {
+    title: 'Electron Forge: publisher-electron-release-server',
+    href: 'https://www.npmjs.com/package/@electron-forge/publisher-electron-release-server',
+  },
+  crabNebulaTauriGuide: {
+    title: 'CrabNebula: Tauri v2 with Auto-Updater',
+    href: 'https://docs.crabnebula.dev/guides/auto-updates-tauri',
+  },
   keygenForGo: { title: 'Keygen: for Go programs', href: 'https://keygen.sh/for-go-programs/' },
 } as const

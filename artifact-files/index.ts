@@ -5,9 +5,25 @@ type Schemas = components['schemas']
 
 /** Longest suffix first, so `.tar.gz` wins over `.gz`. */
 const EXTENSIONS: [string, Schemas['PackageType']][] = [
-  ['.edsig', 'edsig'], ['.sig', 'sig'], ['.delta', 'delta'], ['.tar.gz', 'tar.gz'], ['.appimage', 'appimage'], ['.blockmap', 'blockmap'], ['.nupkg', 'nupkg'], ['.msixbundle', 'msixbundle'], ['.msix', 'msix'],
-  ['.yaml', 'yml'], ['.exe', 'exe'], ['.msi', 'msi'], ['.dmg', 'dmg'], ['.pkg', 'pkg'], ['.zip', 'zip'],
-  ['.deb', 'deb'], ['.rpm', 'rpm'], ['.snap', 'snap'], ['.yml', 'yml'],
+  ['.edsig', 'edsig'],
+  ['.sig', 'sig'],
+  ['.delta', 'delta'],
+  ['.tar.gz', 'tar.gz'],
+  ['.appimage', 'appimage'],
+  ['.blockmap', 'blockmap'],
+  ['.nupkg', 'nupkg'],
+  ['.msixbundle', 'msixbundle'],
+  ['.msix', 'msix'],
+  ['.yaml', 'yml'],
+  ['.exe', 'exe'],
+  ['.msi', 'msi'],
+  ['.dmg', 'dmg'],
+  ['.pkg', 'pkg'],
+  ['.zip', 'zip'],
+  ['.deb', 'deb'],
+  ['.rpm', 'rpm'],
+  ['.snap', 'snap'],
+  ['.yml', 'yml'],
 ]
 
 export function packageTypeOf(fileName: string): Schemas['PackageType'] | undefined {
@@ -24,7 +40,8 @@ export function fileNameProblem(name: string): string | undefined {
   if (name.length === 0) return 'has no file name'
   if (name.length > 255) return 'file name is longer than 255 characters'
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f"]/.test(name)) return `file name ${JSON.stringify(name)} contains control characters or quotes`
+  if (/[\u0000-\u001f\u007f"]/.test(name))
+    return `file name ${JSON.stringify(name)} contains control characters or quotes`
   if (/[/\\]/.test(name) || name === '.' || name === '..' || name.startsWith('.')) {
     return `file name ${JSON.stringify(name)} must be a plain file name (no path, not starting with a dot)`
   }
@@ -53,8 +70,10 @@ export function squirrelVersionOf(name: string): string | undefined {
  */
 export function squirrelNameProblem(name: string, version: string): string | undefined {
   if (packageTypeOf(name) !== 'nupkg' || squirrelVersionOf(name) === version) return undefined
-  return `package ${JSON.stringify(name)} is for Squirrel.Windows, which reads versions as SemVer 1.0 and cannot read ${version} `
-    + 'from its name: a prerelease may hold letters, digits and \'-\' but no dots (beta1, not beta.1)'
+  return (
+    `package ${JSON.stringify(name)} is for Squirrel.Windows, which reads versions as SemVer 1.0 and cannot read ${version} ` +
+    "from its name: a prerelease may hold letters, digits and '-' but no dots (beta1, not beta.1)"
+  )
 }
 
 /** A stored package name every feed can carry (names stored before uploads were checked may not be). */
@@ -67,8 +86,10 @@ export const isFeedName = (name: string) => FEED_NAME.test(name)
 export function feedNameProblem(name: string, version: string): string | undefined {
   if (packageTypeOf(name) !== 'nupkg') return undefined
   if (!isFeedName(name)) {
-    return `package ${JSON.stringify(name)} may hold only letters, digits, '.', '_', '+' and '-', starting with a letter or digit: `
-      + 'Squirrel.Windows and Velopack feeds carry it as a bare path'
+    return (
+      `package ${JSON.stringify(name)} may hold only letters, digits, '.', '_', '+' and '-', starting with a letter or digit: ` +
+      'Squirrel.Windows and Velopack feeds carry it as a bare path'
+    )
   }
   const lower = name.toLowerCase()
   const at = lower.indexOf(`-${version.toLowerCase()}`)
@@ -95,6 +116,8 @@ export function uploadSetProblems(names: string[]): string[] {
   return names.flatMap((n) => {
     const signed = signedFileOf(n)
     const what = packageTypeOf(n) === 'sig' ? 'bundle' : 'file'
-    return signed !== undefined && !present.has(signed) ? [`signature ${JSON.stringify(n)} has no ${what} ${JSON.stringify(signed)} in this upload`] : []
+    return signed !== undefined && !present.has(signed)
+      ? [`signature ${JSON.stringify(n)} has no ${what} ${JSON.stringify(signed)} in this upload`]
+      : []
   })
 }

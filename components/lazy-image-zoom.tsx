@@ -10,7 +10,9 @@ import type { ComponentType, ImgHTMLAttributes } from 'react'
 import type { UncontrolledProps } from 'react-medium-image-zoom'
 
 type StaticImage = { src: string; width?: number; height?: number }
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src?: string | StaticImage | { default: StaticImage } }
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  src?: string | StaticImage | { default: StaticImage }
+}
 
 function staticImage(src: Props['src']): StaticImage | undefined {
   if (src === undefined || typeof src === 'string') return src === undefined ? undefined : { src }
@@ -24,7 +26,8 @@ export function ImageZoom({ src, ...props }: Props) {
   useEffect(() => {
     if (ref.current?.closest('a')) return
     let cancelled = false
-    const load = () => void import('react-medium-image-zoom').then((module) => !cancelled && setZoom(() => module.default))
+    const load = () =>
+      void import('react-medium-image-zoom').then((module) => !cancelled && setZoom(() => module.default))
     const idle = window.requestIdleCallback ? window.requestIdleCallback(load) : window.setTimeout(load, 1)
     return () => {
       cancelled = true
@@ -32,7 +35,17 @@ export function ImageZoom({ src, ...props }: Props) {
       else window.clearTimeout(idle)
     }
   }, [])
-  const img = <img ref={ref} loading="lazy" decoding="async" width={image?.width} height={image?.height} {...props} src={image?.src} />
+  const img = (
+    <img
+      ref={ref}
+      loading="lazy"
+      decoding="async"
+      width={image?.width}
+      height={image?.height}
+      {...props}
+      src={image?.src}
+    />
+  )
   if (!Zoom || !image) return img
   return (
     <Zoom zoomMargin={40} zoomImg={{ src: image.src, alt: props.alt }} wrapElement="span">

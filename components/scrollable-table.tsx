@@ -23,7 +23,9 @@ export function ScrollableTable({ className, ...props }: ComponentProps<'table'>
   return (
     <table
       ref={ref}
-      className={['_not-prose _block _overflow-x-auto nextra-scrollbar [&:not(:first-child)]:_mt-6 _p-0', className].filter(Boolean).join(' ')}
+      className={['_not-prose _block _overflow-x-auto nextra-scrollbar [&:not(:first-child)]:_mt-6 _p-0', className]
+        .filter(Boolean)
+        .join(' ')}
       {...props}
     />
   )

@@ -1,14 +1,7 @@
 import Router, { useRouter } from 'next/router'
 import Link from 'next/link'
 import { useEffect, useState, type ReactNode } from 'react'
-import {
-  CURRENT,
-  PREFERRED_VERSION_KEY,
-  labelOf,
-  parseDocsPath,
-  pathInVersion,
-  versions,
-} from '../lib/docs-versions'
+import { CURRENT, PREFERRED_VERSION_KEY, labelOf, parseDocsPath, pathInVersion, versions } from '../lib/docs-versions'
 
 function readPreferred(): string {
   try {
@@ -65,7 +58,15 @@ export function useVersionedDocsLinks() {
   useEffect(() => {
     if (versions.length === 0) return
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
       if (!anchor || anchor.target === '_blank' || anchor.origin !== window.location.origin) return
       const location = parseDocsPath(anchor.pathname)
@@ -100,7 +101,8 @@ export function VersionNotice({ children }: { children: ReactNode }) {
     <>
       {frozen && (
         <div className="ferry-version-notice" role="note">
-          You are reading the docs frozen as version {labelOf(location.version)}{frozenOn(location.version)}.{' '}
+          You are reading the docs frozen as version {labelOf(location.version)}
+          {frozenOn(location.version)}.{' '}
           <Link href={pathInVersion(location.page, CURRENT)} onClick={() => writePreferred(CURRENT)}>
             Read this page in the current docs
           </Link>

@@ -38,16 +38,21 @@ export function checkAnswer(op: AnsweredOperation, answer: ReadAnswer): Contract
   const notes: string[] = []
   const documented = op.responses[String(answer.status)]
   if (!documented) {
-    problems.push(`status ${answer.status} is not an answer ${op.operationId} documents (it documents ${Object.keys(op.responses).join(', ')})`)
+    problems.push(
+      `status ${answer.status} is not an answer ${op.operationId} documents (it documents ${Object.keys(op.responses).join(', ')})`,
+    )
     return { ok: false, problems, notes }
   }
   const types = Object.keys(documented)
   if (types.length === 0) {
-    if (answer.bytes > 0) problems.push(`status ${answer.status} is documented without a body, but the answer has ${answer.bytes} bytes`)
+    if (answer.bytes > 0)
+      problems.push(`status ${answer.status} is documented without a body, but the answer has ${answer.bytes} bytes`)
     return { ok: problems.length === 0, problems, notes }
   }
   if (!types.includes(answer.contentType)) {
-    problems.push(`content type ${JSON.stringify(answer.contentType)} is not documented for status ${answer.status} (documented: ${types.join(', ')})`)
+    problems.push(
+      `content type ${JSON.stringify(answer.contentType)} is not documented for status ${answer.status} (documented: ${types.join(', ')})`,
+    )
     return { ok: false, problems, notes }
   }
   const schema = documented[answer.contentType]
@@ -59,7 +64,8 @@ export function checkAnswer(op: AnsweredOperation, answer: ReadAnswer): Contract
     problems.push(`the body is not JSON: ${answer.jsonError}`)
   } else {
     const validate = responseValidator(schema)
-    if (!validate(answer.json)) for (const e of bodyErrors(validate.errors)) problems.push(`${e.pointer ?? '/'} ${e.message}`)
+    if (!validate(answer.json))
+      for (const e of bodyErrors(validate.errors)) problems.push(`${e.pointer ?? '/'} ${e.message}`)
   }
   return { ok: problems.length === 0, problems, notes }
 }

@@ -45,9 +45,19 @@ export function bodyErrors(errors: ErrorObject[] | null | undefined): { pointer:
   for (const e of errors ?? []) {
     // `oneOf`/`allOf` wrappers repeat what their branches said.
     if (e.keyword === 'oneOf' || e.keyword === 'allOf' || e.keyword === 'anyOf') continue
-    const member = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined
+    const member =
+      e.keyword === 'required'
+        ? e.params.missingProperty
+        : e.keyword === 'additionalProperties'
+          ? e.params.additionalProperty
+          : undefined
     const pointer = member !== undefined ? `${e.instancePath}/${escapeToken(String(member))}` : e.instancePath || '/'
-    const text = e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not a member of this request; check its spelling' : ajvMessage(e)
+    const text =
+      e.keyword === 'required'
+        ? 'is required'
+        : e.keyword === 'additionalProperties'
+          ? 'is not a member of this request; check its spelling'
+          : ajvMessage(e)
     const key = `${pointer} ${text}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -19,7 +19,13 @@ const pages = [...new Set([...sitemapPaths(), '/search?q=update', '/does-not-exi
  * serious or critical violation. label-content-name-mismatch: a link's or button's accessible name
  * must contain its visible text (WCAG 2.5.3), so that voice control users can say what they see.
  */
-const experimentalRules = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'css-orientation-lock']
+const experimentalRules = [
+  'label-content-name-mismatch',
+  'p-as-heading',
+  'table-fake-caption',
+  'td-has-header',
+  'css-orientation-lock',
+]
 
 for (const theme of ['light', 'dark'] as const) {
   for (const path of pages) {
@@ -36,7 +42,13 @@ for (const theme of ['light', 'dark'] as const) {
         .analyze()
       const bad = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`)
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join('\n  ')}`,
+        )
       expect(bad, bad.join('\n')).toEqual([])
     })
   }

@@ -6,17 +6,27 @@ test.describe('API changelog', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'API changelog' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Unreleased' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Version 0.1' })).toBeVisible()
-    const pause = page.locator('a[href="/docs/api/apps/pause-version"]', { hasText: 'POST /v1/apps/{app}/versions/{version}/pause' }).first()
+    const pause = page
+      .locator('a[href="/docs/api/apps/pause-version"]', { hasText: 'POST /v1/apps/{app}/versions/{version}/pause' })
+      .first()
     await expect(pause).toContainText('POST /v1/apps/{app}/versions/{version}/pause')
     await pause.click()
     await expect(page).toHaveURL(/\/docs\/api\/apps\/pause-version\/?$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
-  test('links its Atom feed in the head and on the page, and the feed has an entry per release', async ({ page, request }) => {
+  test('links its Atom feed in the head and on the page, and the feed has an entry per release', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/docs/api/changelog')
-    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"][href="/docs/api/changelog.xml"]')).toHaveCount(1)
-    await expect(page.getByRole('link', { name: 'Atom feed of the API changelog' })).toHaveAttribute('href', '/docs/api/changelog.xml')
+    await expect(
+      page.locator('head link[rel="alternate"][type="application/atom+xml"][href="/docs/api/changelog.xml"]'),
+    ).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Atom feed of the API changelog' })).toHaveAttribute(
+      'href',
+      '/docs/api/changelog.xml',
+    )
     const feed = await request.get('/docs/api/changelog.xml')
     expect(feed.status()).toBe(200)
     const xml = await feed.text()

@@ -53,13 +53,18 @@ test('table of contents lists h2 and h3 only and highlights the heading being re
   const h2h3 = await page.locator('main h2[id], main h3[id]').evaluateAll((els) => els.map((e) => e.id))
   const h4 = await page.locator('main h4[id]').evaluateAll((els) => els.map((e) => e.id))
   expect(h4.length, 'the page needs an h4 for this test to mean something').toBeGreaterThan(0)
-  const tocIds = await toc.locator('ul a[href^="#"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.slice(1)))
+  const tocIds = await toc
+    .locator('ul a[href^="#"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href')!.slice(1)))
   expect(tocIds).toEqual(h2h3)
   for (const id of h4) expect(tocIds).not.toContain(id)
 
   const target = h2h3[Math.min(3, h2h3.length - 1)]!
   // Bring the heading just below the navbar: it becomes the heading being read.
-  await page.evaluate((id) => window.scrollTo(0, document.getElementById(id)!.getBoundingClientRect().top + window.scrollY - 120), target)
+  await page.evaluate(
+    (id) => window.scrollTo(0, document.getElementById(id)!.getBoundingClientRect().top + window.scrollY - 120),
+    target,
+  )
   await expect(toc.locator(`a[href="#${target}"]`)).toHaveClass(/_text-primary-600/)
   await expect(toc.locator('a[class*="_text-primary-600"]')).toHaveCount(1)
 })
@@ -73,7 +78,8 @@ test.describe('route change progress bar', () => {
       }).observe(document.body, { childList: true, subtree: true })
     })
   }
-  const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)
+  const sawProgress = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)
 
   test('appears when a navigation takes longer than 200 ms', async ({ page }) => {
     await page.goto('/docs/intro')
@@ -86,7 +92,9 @@ test.describe('route change progress bar', () => {
     })
     // Not awaiting push(): it settles only once the held code has loaded.
     await page.evaluate(() => {
-      void (window as unknown as { next: { router: { push: (u: string) => Promise<boolean> } } }).next.router.push('/markdown-page')
+      void (window as unknown as { next: { router: { push: (u: string) => Promise<boolean> } } }).next.router.push(
+        '/markdown-page',
+      )
     })
     await expect(page.locator('#nprogress')).toBeAttached({ timeout: 1000 })
     release()
@@ -106,9 +114,19 @@ test.describe('route change progress bar', () => {
     // On a loaded machine even a prefetched render can pass 200 ms, and then the bar is right to
     // show; so judge a navigation measured as quicker, going back and forth until one is.
     const tried: number[] = []
-    for (const url of ['/docs/telemetry', '/docs/intro', '/docs/telemetry', '/docs/intro', '/docs/telemetry', '/docs/intro']) {
+    for (const url of [
+      '/docs/telemetry',
+      '/docs/intro',
+      '/docs/telemetry',
+      '/docs/intro',
+      '/docs/telemetry',
+      '/docs/intro',
+    ]) {
       const ms = await page.evaluate(async (to) => {
-        const w = window as unknown as { next: { router: { push: (u: string) => Promise<boolean> } }; __sawProgress: boolean }
+        const w = window as unknown as {
+          next: { router: { push: (u: string) => Promise<boolean> } }
+          __sawProgress: boolean
+        }
         w.__sawProgress = false
         const started = performance.now()
         // push() settles after routeChangeComplete, which clears the bar's timer for good.
@@ -122,7 +140,9 @@ test.describe('route change progress bar', () => {
       }
       tried.push(Math.round(ms))
     }
-    throw new Error(`no navigation finished within 200 ms (took ${tried.join(', ')} ms): the machine is too loaded to check this`)
+    throw new Error(
+      `no navigation finished within 200 ms (took ${tried.join(', ')} ms): the machine is too loaded to check this`,
+    )
   })
 })
 
@@ -137,7 +157,9 @@ test.describe('errors', () => {
         body: `(window.__NEXT_P=window.__NEXT_P||[]).push(["/markdown-page",function(){return{__esModule:true,default:function Crashy(){if(window.__crash)throw new Error("Boom from a test page");return "Recovered after retry"}}}])`,
       }),
     )
-    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    await page.evaluate(() =>
+      (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'),
+    )
     await expect(page.getByRole('heading', { name: 'This page crashed' })).toBeVisible()
     await expect(page.getByText('Boom from a test page')).toBeVisible()
     await page.evaluate(() => ((window as unknown as { __crash: boolean }).__crash = false))
@@ -149,8 +171,12 @@ test.describe('errors', () => {
   test('a route whose code fails to load shows "Retry", which reloads the page', async ({ page }) => {
     await page.goto('/docs/intro')
     let blocked = true
-    await page.route('**/_next/static/chunks/pages/markdown-page*.js', (route) => (blocked ? route.abort('failed') : route.continue()))
-    await page.evaluate(() => (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'))
+    await page.route('**/_next/static/chunks/pages/markdown-page*.js', (route) =>
+      blocked ? route.abort('failed') : route.continue(),
+    )
+    await page.evaluate(() =>
+      (window as unknown as { next: { router: { push: (u: string) => void } } }).next.router.push('/markdown-page'),
+    )
     const retry = page.getByRole('button', { name: 'Retry' })
     await expect(retry).toBeVisible()
     blocked = false
@@ -175,7 +201,10 @@ test.describe('prefetching', () => {
   ] as const
 
   const emulateConnection = (page: Page, connection: { saveData: boolean; effectiveType: string }) =>
-    page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection)
+    page.addInitScript(
+      (c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }),
+      connection,
+    )
 
   /** Links never come into view, so hovering is the only thing that can prefetch. */
   const withoutViewportPrefetch = (page: Page) =>
@@ -212,7 +241,9 @@ test.describe('prefetching', () => {
     const marker = page.waitForRequest((r) => r.url().endsWith(settledMarker))
     await page.evaluate(
       (m) =>
-        new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve())))).then(() => {
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve()))),
+        ).then(() => {
           const link = document.createElement('link')
           link.rel = 'prefetch'
           link.href = m
@@ -222,7 +253,10 @@ test.describe('prefetching', () => {
     )
     await marker
     page.off('request', record)
-    return urls.slice(0, urls.findIndex((u) => u.endsWith(settledMarker)))
+    return urls.slice(
+      0,
+      urls.findIndex((u) => u.endsWith(settledMarker)),
+    )
   }
 
   test('linked pages are prefetched on a normal connection', async ({ page }) => {

@@ -28,25 +28,41 @@ let port: number
 let backend: Record<string, string> = {}
 let database: TestPostgres | undefined
 let s3: S3TestServer | undefined
-const serverEnv = () => ({ FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'warn', FERRY_WEBHOOK_ALLOW_PRIVATE: 'true', ...backend })
+const serverEnv = () => ({
+  FERRY_DATA_DIR: dataDir,
+  FERRY_SIGNUP_KEY: SIGNUP_KEY,
+  FERRY_LOG_LEVEL: 'warn',
+  FERRY_WEBHOOK_ALLOW_PRIVATE: 'true',
+  ...backend,
+})
 
 /** PostgreSQL and an S3 bucket, as an operator would configure them (FERRY_DATABASE_URL, FERRY_BLOB_URL, FERRY_S3_*). */
 async function scaleOutBackend(): Promise<Record<string, string>> {
   ;[database, s3] = await Promise.all([startPostgres(), startS3()])
   const blobs = s3.location('console')
   return {
-    FERRY_DATABASE_URL: await database.createDatabase(), FERRY_JWT_SECRET: 'console-e2e-jwt-secret-0123456789abcdef',
-    FERRY_BLOB_URL: `s3://${blobs.bucket}/${blobs.prefix}`, FERRY_S3_FORCE_PATH_STYLE: blobs.forcePathStyle ? 'on' : 'off',
+    FERRY_DATABASE_URL: await database.createDatabase(),
+    FERRY_JWT_SECRET: 'console-e2e-jwt-secret-0123456789abcdef',
+    FERRY_BLOB_URL: `s3://${blobs.bucket}/${blobs.prefix}`,
+    FERRY_S3_FORCE_PATH_STYLE: blobs.forcePathStyle ? 'on' : 'off',
     ...(blobs.endpoint ? { FERRY_S3_ENDPOINT: blobs.endpoint } : {}),
     ...(blobs.region ? { FERRY_S3_REGION: blobs.region } : {}),
-    ...(blobs.credentials ? { FERRY_S3_ACCESS_KEY_ID: blobs.credentials.accessKeyId, FERRY_S3_SECRET_ACCESS_KEY: blobs.credentials.secretAccessKey } : {}),
+    ...(blobs.credentials
+      ? {
+          FERRY_S3_ACCESS_KEY_ID: blobs.credentials.accessKeyId,
+          FERRY_S3_SECRET_ACCESS_KEY: blobs.credentials.secretAccessKey,
+        }
+      : {}),
   }
 }
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(`${url}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   })
   return { status: res.status, body: (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined }
@@ -59,7 +75,8 @@ test.beforeAll(async () => {
     backend = await scaleOutBackend()
   }
   // The second project serves what the first (or `npm run build`) built, when it is there.
-  if (!scaleOut || !existsSync(join(root, 'console-dist', 'console.js'))) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
+  if (!scaleOut || !existsSync(join(root, 'console-dist', 'console.js')))
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-console.ts'], { cwd: root, stdio: 'ignore' })
   dataDir = mkdtempSync(join(tmpdir(), 'ferry-console-'))
   port = await freePort()
   // On PostgreSQL + S3 the server first migrates the database and checks the bucket; on a busy CI machine either may take a while.
@@ -82,7 +99,17 @@ test.afterAll(async () => {
 /** The notice a finished change shows. */
 const done = (page: Page) => page.locator('.ferry-dash-done')
 
-const VIEWS = ['Releases', 'Drafts', 'Rollouts', 'Adoption', 'Explain', 'Webhooks', 'Tokens', 'Team', 'Audit log'] as const
+const VIEWS = [
+  'Releases',
+  'Drafts',
+  'Rollouts',
+  'Adoption',
+  'Explain',
+  'Webhooks',
+  'Tokens',
+  'Team',
+  'Audit log',
+] as const
 
 /** Opens one of the console's views from its navigation. */
 async function view(page: Page, name: (typeof VIEWS)[number]) {
@@ -92,7 +119,9 @@ async function view(page: Page, name: (typeof VIEWS)[number]) {
 }
 
 const serious = (violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${url}/console`)
@@ -102,7 +131,9 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 }
 
-test('the console is served by Ferry with a strict CSP, and keeps the session out of localStorage and cookies', async ({ page }) => {
+test('the console is served by Ferry with a strict CSP, and keeps the session out of localStorage and cookies', async ({
+  page,
+}) => {
   const res = await page.goto(`${url}/console`)
   const csp = res?.headers()['content-security-policy'] ?? ''
   expect(csp).toContain("script-src 'self'")
@@ -118,80 +149,114 @@ test('the console is served by Ferry with a strict CSP, and keeps the session ou
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([])
 })
 
-test('an admin creates the catalogue and an app, uploads a version, ramps, pauses, resumes and pulls it', { tag: '@core' }, async ({ page }) => {
-  await signIn(page, admin)
-  await expect(page.getByText('No app yet: create one.')).toBeVisible()
-  const catalogue = page.getByRole('form', { name: 'Add to the catalogue' })
-  for (const [kind, name] of [['Channel', 'stable'], ['Platform', 'windows'], ['Architecture', 'x64']] as const) {
-    await catalogue.getByLabel('Kind').selectOption({ label: kind })
-    await catalogue.getByLabel('Name').fill(name)
-    await catalogue.getByRole('button', { name: 'Add' }).click()
-    await expect(done(page)).toContainText(`Added ${kind.toLowerCase()} ${name}.`)
-  }
-  const create = page.getByRole('form', { name: 'Create an app' })
-  await create.getByLabel('Slug').fill('tidewater')
-  await create.getByLabel('Name').fill('Tidewater')
-  await create.getByRole('button', { name: 'Create app' }).click()
-  await expect(done(page)).toContainText('Created app tidewater.')
+test(
+  'an admin creates the catalogue and an app, uploads a version, ramps, pauses, resumes and pulls it',
+  { tag: '@core' },
+  async ({ page }) => {
+    await signIn(page, admin)
+    await expect(page.getByText('No app yet: create one.')).toBeVisible()
+    const catalogue = page.getByRole('form', { name: 'Add to the catalogue' })
+    for (const [kind, name] of [
+      ['Channel', 'stable'],
+      ['Platform', 'windows'],
+      ['Architecture', 'x64'],
+    ] as const) {
+      await catalogue.getByLabel('Kind').selectOption({ label: kind })
+      await catalogue.getByLabel('Name').fill(name)
+      await catalogue.getByRole('button', { name: 'Add' }).click()
+      await expect(done(page)).toContainText(`Added ${kind.toLowerCase()} ${name}.`)
+    }
+    const create = page.getByRole('form', { name: 'Create an app' })
+    await create.getByLabel('Slug').fill('tidewater')
+    await create.getByLabel('Name').fill('Tidewater')
+    await create.getByRole('button', { name: 'Create app' }).click()
+    await expect(done(page)).toContainText('Created app tidewater.')
 
-  const upload = page.getByRole('form', { name: 'Upload a version of Tidewater' })
-  await upload.getByLabel('Version').fill('1.0.0')
-  await upload.getByLabel(/^Files/).setInputFiles({ name: 'Tidewater-1.0.0.exe', mimeType: 'application/octet-stream', buffer: Buffer.alloc(256 * 1024, 7) })
-  await upload.getByLabel('Publish now').check()
-  await upload.getByRole('button', { name: 'Upload version' }).click()
-  await expect(done(page)).toContainText('Uploaded 1.0.0 (stable, windows/x64) to tidewater.')
-  // A slow link (Chromium's own throttling) so the upload is seen on its way, then cancelled.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
-  await upload.getByLabel('Version').fill('2.0.0')
-  await upload.getByLabel(/^Files/).setInputFiles({ name: 'Tidewater-2.0.0.exe', mimeType: 'application/octet-stream', buffer: Buffer.alloc(8 * 1024 * 1024, 9) })
-  await upload.getByRole('button', { name: 'Upload version' }).click()
-  await expect(upload.getByRole('status')).toHaveText(/^\d+ KB of 8\.0 MB sent, about \d+ s left$|^\d\.\d MB of 8\.0 MB sent, about \d+ s left$/)
-  await expect(upload.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
-  await upload.getByRole('button', { name: 'Cancel upload' }).click()
-  await expect(page.getByRole('alert')).toContainText('The upload was cancelled.')
-  await expect(upload.getByRole('progressbar')).toHaveCount(0)
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
-  await expect(page.getByRole('listitem', { name: /^Version 2\.0\.0/ })).toHaveCount(0)
+    const upload = page.getByRole('form', { name: 'Upload a version of Tidewater' })
+    await upload.getByLabel('Version').fill('1.0.0')
+    await upload.getByLabel(/^Files/).setInputFiles({
+      name: 'Tidewater-1.0.0.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(256 * 1024, 7),
+    })
+    await upload.getByLabel('Publish now').check()
+    await upload.getByRole('button', { name: 'Upload version' }).click()
+    await expect(done(page)).toContainText('Uploaded 1.0.0 (stable, windows/x64) to tidewater.')
+    // A slow link (Chromium's own throttling) so the upload is seen on its way, then cancelled.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
+    await upload.getByLabel('Version').fill('2.0.0')
+    await upload.getByLabel(/^Files/).setInputFiles({
+      name: 'Tidewater-2.0.0.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(8 * 1024 * 1024, 9),
+    })
+    await upload.getByRole('button', { name: 'Upload version' }).click()
+    await expect(upload.getByRole('status')).toHaveText(
+      /^\d+ KB of 8\.0 MB sent, about \d+ s left$|^\d\.\d MB of 8\.0 MB sent, about \d+ s left$/,
+    )
+    await expect(upload.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
+    await upload.getByRole('button', { name: 'Cancel upload' }).click()
+    await expect(page.getByRole('alert')).toContainText('The upload was cancelled.')
+    await expect(upload.getByRole('progressbar')).toHaveCount(0)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    await expect(page.getByRole('listitem', { name: /^Version 2\.0\.0/ })).toHaveCount(0)
 
-  const version = page.getByRole('listitem', { name: /^Version 1\.0\.0/ })
-  await version.getByRole('button', { name: /^Start ramp/ }).click()
-  await expect(done(page)).toContainText(/Started a ramp for .*1\.0\.0/)
-  await version.getByRole('button', { name: /^Pause/ }).click()
-  await expect(done(page)).toContainText(/^Paused .*1\.0\.0/)
-  await version.getByRole('button', { name: /^Resume/ }).click()
-  await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
-  await version.getByRole('button', { name: /^Pull/ }).click()
-  await expect(done(page)).toContainText(/^Pulled .*1\.0\.0/)
-  const login = await api('/v1/auth/login', { body: admin })
-  const token = String(login.body?.token)
-  const versions = await api('/v1/apps/tidewater/versions', { token })
-  expect(JSON.stringify(versions.body)).toContain('"pulled"')
+    const version = page.getByRole('listitem', { name: /^Version 1\.0\.0/ })
+    await version.getByRole('button', { name: /^Start ramp/ }).click()
+    await expect(done(page)).toContainText(/Started a ramp for .*1\.0\.0/)
+    await version.getByRole('button', { name: /^Pause/ }).click()
+    await expect(done(page)).toContainText(/^Paused .*1\.0\.0/)
+    await version.getByRole('button', { name: /^Resume/ }).click()
+    await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    await version.getByRole('button', { name: /^Pull/ }).click()
+    await expect(done(page)).toContainText(/^Pulled .*1\.0\.0/)
+    const login = await api('/v1/auth/login', { body: admin })
+    const token = String(login.body?.token)
+    const versions = await api('/v1/apps/tidewater/versions', { token })
+    expect(JSON.stringify(versions.body)).toContain('"pulled"')
 
-  // The ramp editor: steps with shares and durations, then a pause with its reason.
-  await view(page, 'Rollouts')
-  const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
-  await rollout.getByRole('button', { name: 'Resume' }).click()
-  await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
-  await rollout.getByLabel('Step 1: share %').fill('10')
-  await rollout.getByRole('button', { name: 'Add a step' }).click()
-  await rollout.getByLabel('Step 3: share %').fill('60')
-  await rollout.getByLabel('Step 3: minutes after the previous step').fill('120')
-  await rollout.getByRole('button', { name: 'Save ramp' }).click()
-  await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
-  await expect(rollout.getByRole('status')).toHaveText('Its ramp has no gate: steps follow the clock.')
-  const health = page.getByRole('region', { name: 'Health per version', exact: true }).getByRole('row', { name: /^1\.0\.0/ })
-  await expect(health).toContainText('Offered to 10 %')
-  await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
-  await rollout.getByRole('button', { name: 'Pause with reason' }).click()
-  await expect(health).toContainText('Paused: crash on start in 1.0.0')
-  await view(page, 'Releases')
-  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 10 % → 25 % → 60 % → 100 %: step 1 of 4 (0 %), stopped while paused.')
-  await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(': crash on start in 1.0.0')
-})
+    // The ramp editor: steps with shares and durations, then a pause with its reason.
+    await view(page, 'Rollouts')
+    const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
+    await rollout.getByRole('button', { name: 'Resume' }).click()
+    await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    await rollout.getByLabel('Step 1: share %').fill('10')
+    await rollout.getByRole('button', { name: 'Add a step' }).click()
+    await rollout.getByLabel('Step 3: share %').fill('60')
+    await rollout.getByLabel('Step 3: minutes after the previous step').fill('120')
+    await rollout.getByRole('button', { name: 'Save ramp' }).click()
+    await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
+    await expect(rollout.getByRole('status')).toHaveText('Its ramp has no gate: steps follow the clock.')
+    const health = page
+      .getByRole('region', { name: 'Health per version', exact: true })
+      .getByRole('row', { name: /^1\.0\.0/ })
+    await expect(health).toContainText('Offered to 10 %')
+    await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
+    await rollout.getByRole('button', { name: 'Pause with reason' }).click()
+    await expect(health).toContainText('Paused: crash on start in 1.0.0')
+    await view(page, 'Releases')
+    await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
+      'Ramp 10 % → 25 % → 60 % → 100 %: step 1 of 4 (0 %), stopped while paused.',
+    )
+    await expect(version.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(': crash on start in 1.0.0')
+  },
+)
 
-test('a gated ramp says why it holds; health per version shows the reports and the automatic pause', async ({ page }) => {
+test('a gated ramp says why it holds; health per version shows the reports and the automatic pause', async ({
+  page,
+}) => {
   await signIn(page, admin)
   await view(page, 'Rollouts')
   const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
@@ -204,12 +269,18 @@ test('a gated ramp says why it holds; health per version shows the reports and t
   await rollout.getByLabel('Hours a hold may last before the rollout pauses').fill('48')
   await rollout.getByRole('button', { name: 'Save ramp' }).click()
   await expect(done(page)).toContainText('each step after 3 installs at ≤ 10 % failures.')
-  await expect(rollout.getByRole('status')).toContainText('Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures')
-  const row = page.getByRole('region', { name: 'Health per version', exact: true }).getByRole('row', { name: /^1\.0\.0/ })
+  await expect(rollout.getByRole('status')).toContainText(
+    'Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures',
+  )
+  const row = page
+    .getByRole('region', { name: 'Health per version', exact: true })
+    .getByRole('row', { name: /^1\.0\.0/ })
   await expect(row).toContainText('Offered to 5 %')
   await expect(row.getByRole('cell').nth(0)).toHaveText('0')
   await view(page, 'Releases')
-  await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText('Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.')
+  await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
+    'Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.',
+  )
 })
 
 test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}', async ({ page }) => {
@@ -223,7 +294,11 @@ test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}
   await expect(page.getByRole('button', { name: /^Tidewater Notes/ })).toContainText('private')
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   const apps = (await api('/v1/apps', { token })).body?.items
-  expect(Array.isArray(apps) ? apps.find((a: { slug?: string }) => a.slug === 'tidewater') : undefined).toMatchObject({ name: 'Tidewater Notes', description: 'Tide tables that sync.', private: true })
+  expect(Array.isArray(apps) ? apps.find((a: { slug?: string }) => a.slug === 'tidewater') : undefined).toMatchObject({
+    name: 'Tidewater Notes',
+    description: 'Tide tables that sync.',
+    private: true,
+  })
   await edit.getByLabel('Name').fill('Tidewater')
   await edit.getByLabel('Private (downloads').uncheck()
   await edit.getByRole('button', { name: 'Save app' }).click()
@@ -234,12 +309,18 @@ test('a draft gets Markdown notes with a preview, and is published from the draf
   await signIn(page, admin)
   const upload = page.getByRole('form', { name: 'Upload a version of Tidewater' })
   await upload.getByLabel('Version').fill('1.1.0')
-  await upload.getByLabel(/^Files/).setInputFiles({ name: 'Tidewater-1.1.0.exe', mimeType: 'application/octet-stream', buffer: Buffer.alloc(64 * 1024, 3) })
+  await upload.getByLabel(/^Files/).setInputFiles({
+    name: 'Tidewater-1.1.0.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(64 * 1024, 3),
+  })
   await upload.getByRole('button', { name: 'Upload version' }).click()
   await expect(done(page)).toContainText('Uploaded 1.1.0')
   await view(page, 'Drafts')
   const draft = page.getByRole('listitem', { name: /^Draft 1\.1\.0/ })
-  await draft.getByLabel('Release notes of 1.1.0 (Markdown)').fill('## Fixes\n\n- **Faster** sync of `tides.db`\n- <script>alert(1)</script> stays text')
+  await draft
+    .getByLabel('Release notes of 1.1.0 (Markdown)')
+    .fill('## Fixes\n\n- **Faster** sync of `tides.db`\n- <script>alert(1)</script> stays text')
   const preview = draft.getByRole('region', { name: 'Preview of the notes of 1.1.0' })
   await expect(preview.getByRole('heading', { name: 'Fixes' })).toBeVisible()
   await expect(preview.locator('strong')).toHaveText('Faster')
@@ -251,14 +332,18 @@ test('a draft gets Markdown notes with a preview, and is published from the draf
   await expect(done(page)).toContainText('Published 1.1.0')
   await expect(page.getByText('No drafts: every version of Tidewater is published.')).toBeVisible()
   await view(page, 'Releases')
-  await expect(page.getByRole('listitem', { name: /^Version 1\.1\.0/ }).getByRole('heading', { name: 'Fixes' })).toBeVisible()
+  await expect(
+    page.getByRole('listitem', { name: /^Version 1\.1\.0/ }).getByRole('heading', { name: 'Fixes' }),
+  ).toBeVisible()
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   const versions = await api('/v1/apps/tidewater/versions', { token })
   expect(JSON.stringify(versions.body)).toContain('"changelog":"## Fixes')
 })
 
 test('adoption shows a version per day: offered, downloads, installs, failures, running', async ({ page }) => {
-  const check = await fetch(`${url}/v1/apps/tidewater/update?version=0.9.0&channel=stable&platform=windows&arch=x64`, { headers: { 'x-ferry-device-id': 'console-e2e-device-1' } })
+  const check = await fetch(`${url}/v1/apps/tidewater/update?version=0.9.0&channel=stable&platform=windows&arch=x64`, {
+    headers: { 'x-ferry-device-id': 'console-e2e-device-1' },
+  })
   expect(check.status).toBe(200)
   expect(await check.json()).toMatchObject({ version: '1.1.0' })
   await signIn(page, admin)
@@ -266,15 +351,26 @@ test('adoption shows a version per day: offered, downloads, installs, failures, 
   await page.getByLabel('Version').selectOption({ label: '1.1.0 (stable, windows/x64)' })
   const table = page.getByRole('table', { name: 'Adoption of 1.1.0 per day' })
   const today = new Date().toISOString().slice(0, 10)
-  await expect(table.getByRole('row', { name: new RegExp(`^${today}`) }).getByRole('cell').nth(0)).toHaveText('1')
-  await expect(page.getByText(/UTC days\): offered 1, downloads \d+, installs 0, failures 0, running 0\./)).toBeVisible()
+  await expect(
+    table
+      .getByRole('row', { name: new RegExp(`^${today}`) })
+      .getByRole('cell')
+      .nth(0),
+  ).toHaveText('1')
+  await expect(
+    page.getByText(/UTC days\): offered 1, downloads \d+, installs 0, failures 0, running 0\./),
+  ).toBeVisible()
 })
 
-test('webhooks: a subscription shows its secret once, delivers, redelivers from its log, and is disabled', async ({ page }) => {
+test('webhooks: a subscription shows its secret once, delivers, redelivers from its log, and is disabled', async ({
+  page,
+}) => {
   const received: Array<{ headers: IncomingHttpHeaders; body: string }> = []
   const receiver: Server = createServer((req, res) => {
     let body = ''
-    req.on('data', (chunk: Buffer) => { body += chunk.toString() })
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString()
+    })
     req.on('end', () => {
       received.push({ headers: req.headers, body })
       res.writeHead(204).end()
@@ -294,7 +390,9 @@ test('webhooks: a subscription shows its secret once, delivers, redelivers from 
     await expect(done(page)).toContainText(`Created the webhook ${hook}.`)
     await expect(page.locator('.ferry-console-secret code')).toHaveText(/^whsec_/)
     const item = page.getByRole('listitem', { name: `Webhook ${hook}` })
-    await expect(item).toContainText('Events: version.published, version.paused, version.pulled, version.ramp_step; apps: every app.')
+    await expect(item).toContainText(
+      'Events: version.published, version.paused, version.pulled, version.ramp_step; apps: every app.',
+    )
     await item.getByRole('button', { name: /^Send a test event/ }).click()
     // Only the test events: ramps of earlier tests may send their own while this runs.
     const tests = () => received.filter((r) => r.body.includes('"webhook.test"'))
@@ -302,7 +400,7 @@ test('webhooks: a subscription shows its secret once, delivers, redelivers from 
     const deliveries = item.getByRole('button', { name: /^Deliveries/ })
     const log = item.getByRole('table', { name: `Deliveries to ${hook}, newest first` })
     await expect(async () => {
-      if (await deliveries.getAttribute('aria-expanded') === 'true') await deliveries.click()
+      if ((await deliveries.getAttribute('aria-expanded')) === 'true') await deliveries.click()
       await deliveries.click()
       await expect(log.getByRole('row', { name: /^webhook\.test/ })).toContainText('succeeded', { timeout: 1000 })
     }).toPass()
@@ -327,7 +425,10 @@ test('a token is shown once and revoked', async ({ page }) => {
   await tokens.getByLabel('Name').fill('ci-release')
   await tokens.getByRole('button', { name: 'Create token' }).click()
   await expect(done(page)).toContainText(/Created token ci-release/)
-  await tokens.getByRole('button', { name: /Revoke/ }).first().click()
+  await tokens
+    .getByRole('button', { name: /Revoke/ })
+    .first()
+    .click()
   await expect(done(page)).toContainText('Revoked token ci-release.')
 })
 
@@ -364,7 +465,14 @@ test('an expired session asks to sign in again in a dialog, keeping what was typ
 test('a restricted user sees only the apps they may use', async ({ page }) => {
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   expect((await api('/v1/apps', { token, body: { slug: 'other-app', name: 'Other App' } })).status).toBe(201)
-  const created = await api('/v1/team/users', { token, body: { ...restricted, name: 'Grace', permissions: { apps: { upload: { enabled: true, allowed: ['tidewater'] } } } } })
+  const created = await api('/v1/team/users', {
+    token,
+    body: {
+      ...restricted,
+      name: 'Grace',
+      permissions: { apps: { upload: { enabled: true, allowed: ['tidewater'] } } },
+    },
+  })
   expect(created.status).toBe(201)
   await signIn(page, restricted)
   const list = page.locator('.ferry-app-list')
@@ -408,14 +516,14 @@ test("an admin reads the permission matrix and changes a user's grants", async (
 
 /** A control in each view that the keyboard must reach (the last action of the view, where it has several). */
 const LAST_CONTROL: Record<(typeof VIEWS)[number], { role: 'button' | 'combobox'; name: string | RegExp }> = {
-  'Releases': { role: 'button', name: 'Upload version' },
-  'Drafts': { role: 'combobox', name: 'App' },
-  'Rollouts': { role: 'button', name: /^Pull with reason|^Resume/ },
-  'Adoption': { role: 'combobox', name: 'Version' },
-  'Explain': { role: 'button', name: 'Check for updates' },
-  'Webhooks': { role: 'button', name: /^Deliveries/ },
-  'Tokens': { role: 'button', name: 'Create token' },
-  'Team': { role: 'button', name: /^Edit grants/ },
+  Releases: { role: 'button', name: 'Upload version' },
+  Drafts: { role: 'combobox', name: 'App' },
+  Rollouts: { role: 'button', name: /^Pull with reason|^Resume/ },
+  Adoption: { role: 'combobox', name: 'Version' },
+  Explain: { role: 'button', name: 'Check for updates' },
+  Webhooks: { role: 'button', name: /^Deliveries/ },
+  Tokens: { role: 'button', name: 'Create token' },
+  Team: { role: 'button', name: /^Edit grants/ },
   'Audit log': { role: 'button', name: 'Filter' },
 }
 
@@ -437,23 +545,36 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 
   for (const name of VIEWS) {
-    test(`axe finds no serious or critical violation on ${name} (${scheme}); nothing overflows at 360 px`, async ({ page }) => {
+    test(`axe finds no serious or critical violation on ${name} (${scheme}); nothing overflows at 360 px`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme: scheme })
       await signedInAt(page, name === 'Releases' ? '' : name === 'Audit log' ? 'audit' : name.toLowerCase())
-      await expect(page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
+      await expect(
+        page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name, exact: true }),
+      ).toHaveAttribute('aria-current', 'page')
       // The app with versions, drafts' notes, ramps and adoption.
       if (name === 'Releases') await page.getByRole('button', { name: /^Tidewater/ }).click()
-      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption') await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Tidewater (tidewater)' })
+      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption')
+        await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Tidewater (tidewater)' })
       if (name === 'Releases') await expect(page.getByRole('listitem', { name: /^Version 1\.0\.0/ })).toBeVisible()
       await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
       // The screenshots on pages/docs/console.mdx.
-      if (name === 'Releases') await page.screenshot({ path: join(root, 'public', 'docs', 'console', `console-${scheme}.png`) })
+      if (name === 'Releases')
+        await page.screenshot({ path: join(root, 'public', 'docs', 'console', `console-${scheme}.png`) })
       await page.setViewportSize({ width: 360, height: 800 })
       // The outermost elements wider than the screen (a scrolled table's insides do not count).
-      const overflowing = await page.evaluate(() => [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > 361 && !el.parentElement?.closest('.ferry-console-scroll') && (el.parentElement?.getBoundingClientRect().right ?? 0) <= 361)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`))
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > 361 &&
+              !el.parentElement?.closest('.ferry-console-scroll') &&
+              (el.parentElement?.getBoundingClientRect().right ?? 0) <= 361,
+          )
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      )
       expect(overflowing).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     })
@@ -480,7 +601,8 @@ test('every view is reached, and its controls used, with the keyboard', async ({
     // From the sign-out button, Tab reaches the view's link, and Enter opens it.
     await page.getByRole('button', { name: 'Sign out' }).focus()
     const link = nav.getByRole('link', { name, exact: true })
-    for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab')
     await expect(link).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(link).toHaveAttribute('aria-current', 'page')
@@ -488,7 +610,8 @@ test('every view is reached, and its controls used, with the keyboard', async ({
     const { role, name: control } = LAST_CONTROL[name]
     const target = page.getByRole(role, { name: control }).last()
     await expect(target).toBeVisible()
-    for (let i = 0; i < 300 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    for (let i = 0; i < 300 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab')
     await expect(target, name).toBeFocused()
   }
 })

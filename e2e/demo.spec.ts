@@ -25,7 +25,10 @@ test.afterEach(async ({ page }) => {
   const log = watched.get(page)
   if (!log) return
   expect(log.foreign, 'requests to other origins').toEqual([])
-  expect(log.errors.filter((e) => !log.allowErrors.some((re) => re.test(e))), 'console errors').toEqual([])
+  expect(
+    log.errors.filter((e) => !log.allowErrors.some((re) => re.test(e))),
+    'console errors',
+  ).toEqual([])
 })
 
 const dashboard = (page: Page) => page.locator('section.ferry-dash')
@@ -36,9 +39,13 @@ async function openReady(page: Page) {
   await expect(dashboard(page).getByRole('button', { name: /Harbor Notes/ })).toBeVisible()
 }
 
-const versionCard = (page: Page, version: string, where = 'stable, windows/x64') => dashboard(page).getByRole('listitem', { name: `Version ${version} (${where})` })
+const versionCard = (page: Page, version: string, where = 'stable, windows/x64') =>
+  dashboard(page).getByRole('listitem', { name: `Version ${version} (${where})` })
 
-async function simulate(page: Page, fields: { app?: string; version?: string; format?: string; platform?: string; arch?: string; packageType?: string }) {
+async function simulate(
+  page: Page,
+  fields: { app?: string; version?: string; format?: string; platform?: string; arch?: string; packageType?: string },
+) {
   const sim = page.locator('section.ferry-sim')
   if (fields.app) await sim.getByLabel('App').selectOption(fields.app)
   if (fields.format) await sim.getByLabel('Request').selectOption({ label: fields.format })
@@ -53,7 +60,11 @@ async function simulate(page: Page, fields: { app?: string; version?: string; fo
 async function uploadDraft(page: Page, version: string, fileName: string) {
   const form = dashboard(page).locator('form.ferry-upload')
   await form.getByLabel('Version').fill(version)
-  await form.getByLabel(/^Files/).setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: Buffer.from(`bytes of ${fileName}`) })
+  await form.getByLabel(/^Files/).setInputFiles({
+    name: fileName,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(`bytes of ${fileName}`),
+  })
   await form.getByLabel('Changelog (Markdown)').fill('- Uploaded from the e2e test')
   await form.getByRole('button', { name: 'Upload version' }).click()
   await expect(dashboard(page).getByText(`Uploaded ${version} (stable, windows/x64) to harbor-notes.`)).toBeVisible()
@@ -70,13 +81,19 @@ test.describe('Demo Dashboard', () => {
     await expect(versionCard(page, '1.2.0').getByText('critical', { exact: true })).toBeVisible()
     await expect(versionCard(page, '1.3.0').getByText('draft', { exact: true })).toBeVisible()
     await expect(versionCard(page, '1.3.0-beta.1', 'beta, windows/x64').getByText('rollout 50 %')).toBeVisible()
-    await expect(versionCard(page, '1.2.0', 'stable, darwin/universal').getByRole('button', { name: 'Download HarborNotes-1.2.0-universal.dmg' })).toBeVisible()
+    await expect(
+      versionCard(page, '1.2.0', 'stable, darwin/universal').getByRole('button', {
+        name: 'Download HarborNotes-1.2.0-universal.dmg',
+      }),
+    ).toBeVisible()
   })
 
   test('the sandbox runs in a Web Worker, not on the page', async ({ page }) => {
     await openReady(page)
     const workers = page.workers()
-    expect(workers.map((w) => new URL(w.url()).pathname)).toEqual([expect.stringMatching(/\/ferry-sandbox\.[0-9a-f]+\.js$/)])
+    expect(workers.map((w) => new URL(w.url()).pathname)).toEqual([
+      expect.stringMatching(/\/ferry-sandbox\.[0-9a-f]+\.js$/),
+    ])
     // Text that survives minification: an error message of sql.js (the database engine) and the
     // demo seed's signature files. If either changes, the worker check below says so.
     const markers = ['Database closed', 'untrusted comment: demo signature of']
@@ -85,7 +102,15 @@ test.describe('Demo Dashboard', () => {
       return markers.filter((marker) => texts.some((text) => text.includes(marker)))
     }
     const worker = workers[0]!
-    const workerScripts = [worker.url(), ...(await worker.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js'))))]
+    const workerScripts = [
+      worker.url(),
+      ...(await worker.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => n.endsWith('.js')),
+      )),
+    ]
     expect(await holding(workerScripts), 'the worker loads sql.js and the seed').toEqual(markers)
     // What the page runs or prefetches. Its resource timing also lists the worker's own script,
     // with initiator "other", which is why the initiators are picked.
@@ -127,7 +152,9 @@ test.describe('Demo Dashboard', () => {
     await expect(answer).toContainText('HTTP 204')
   })
 
-  test('the seed shows a ramp in progress and a version its health reports paused; resume and explain', async ({ page }) => {
+  test('the seed shows a ramp in progress and a version its health reports paused; resume and explain', async ({
+    page,
+  }) => {
     await openReady(page)
     const ramped = versionCard(page, '1.2.1')
     await expect(ramped.getByText('rollout 5 %')).toBeVisible()
@@ -141,7 +168,9 @@ test.describe('Demo Dashboard', () => {
     await expect(row).toHaveCount(1)
     await expect(row).toContainText(/offered|rollout/)
 
-    await dashboard(page).getByRole('button', { name: /Tidewatch/ }).click()
+    await dashboard(page)
+      .getByRole('button', { name: /Tidewatch/ })
+      .click()
     const paused = versionCard(page, '1.1.0', 'stable, darwin/arm64')
     await expect(paused.getByText('paused', { exact: true })).toBeVisible()
     await expect(paused).toContainText('Paused by its health reports')
@@ -154,14 +183,23 @@ test.describe('Demo Dashboard', () => {
     await openReady(page)
     let answer = await simulate(page, { app: 'harbor-notes', version: '1.0.0' })
     await expect(answer).toContainText('Offers version 1.1.0 (intermediate: required before later versions)')
-    await versionCard(page, '1.1.0').getByRole('button', { name: 'Unmark intermediate 1.1.0 (stable, windows/x64)' }).click()
+    await versionCard(page, '1.1.0')
+      .getByRole('button', { name: 'Unmark intermediate 1.1.0 (stable, windows/x64)' })
+      .click()
     await expect(dashboard(page).getByText('Unmarked 1.1.0 (stable, windows/x64) as intermediate.')).toBeVisible()
     answer = await simulate(page, { version: '1.0.0' })
     await expect(answer).toContainText('Offers version 1.2.0 (critical: install without asking)')
 
-    answer = await simulate(page, { format: 'Latest-build link (302 redirect)', platform: 'darwin', arch: 'universal', packageType: 'dmg' })
+    answer = await simulate(page, {
+      format: 'Latest-build link (302 redirect)',
+      platform: 'darwin',
+      arch: 'universal',
+      packageType: 'dmg',
+    })
     await expect(answer).toContainText('HTTP 302')
-    await expect(answer).toContainText(/location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download/)
+    await expect(answer).toContainText(
+      /location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download/,
+    )
 
     answer = await simulate(page, { packageType: 'rpm' })
     await expect(answer.getByRole('alert')).toContainText('404')
@@ -170,23 +208,47 @@ test.describe('Demo Dashboard', () => {
 
   test('the simulator speaks every updater protocol from the same decision', async ({ page }) => {
     await openReady(page)
-    let answer = await simulate(page, { app: 'harbor-notes', format: 'Squirrel.Windows RELEASES', version: '1.0.0', arch: 'x64' })
+    let answer = await simulate(page, {
+      app: 'harbor-notes',
+      format: 'Squirrel.Windows RELEASES',
+      version: '1.0.0',
+      arch: 'x64',
+    })
     await expect(answer).toContainText('HTTP 200')
     await expect(answer).toContainText(/[0-9A-F]{40} harbor-notes-1\.1\.0-full\.nupkg \d+/)
     await expect(answer).toContainText('Squirrel applies packages up to harbor-notes-1.1.0-full.nupkg')
 
-    answer = await simulate(page, { format: "Squirrel.Mac (Electron's autoUpdater on macOS)", version: '1.0.0', arch: 'universal' })
-    await expect(answer).toContainText(/"url": "https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download"/)
+    answer = await simulate(page, {
+      format: "Squirrel.Mac (Electron's autoUpdater on macOS)",
+      version: '1.0.0',
+      arch: 'universal',
+    })
+    await expect(answer).toContainText(
+      /"url": "https:\/\/sandbox\.ferry\.test\/v1\/apps\/harbor-notes\/versions\/\w+\/artifacts\/\w+\/download"/,
+    )
     await expect(answer).toContainText('"name": "1.2.0"')
     answer = await simulate(page, { version: '1.2.0' })
     await expect(answer).toContainText('HTTP 204')
 
-    answer = await simulate(page, { format: 'electron-updater (generic provider, latest.yml)', version: '1.0.0', platform: 'linux', arch: 'x64' })
-    await expect(answer).toContainText('GET /v1/apps/harbor-notes/electron-updater/stable/linux/x64/1.0.0/latest-linux.yml')
+    answer = await simulate(page, {
+      format: 'electron-updater (generic provider, latest.yml)',
+      version: '1.0.0',
+      platform: 'linux',
+      arch: 'x64',
+    })
+    await expect(answer).toContainText(
+      'GET /v1/apps/harbor-notes/electron-updater/stable/linux/x64/1.0.0/latest-linux.yml',
+    )
     await expect(answer).toContainText(/sha512: '[A-Za-z0-9+/]+={0,2}'/)
     await expect(answer).toContainText('electron-updater reads version 1.2.0')
 
-    answer = await simulate(page, { app: 'tidewatch', format: 'Tauri v2 updater', version: '0.9.0', platform: 'darwin', arch: 'arm64' })
+    answer = await simulate(page, {
+      app: 'tidewatch',
+      format: 'Tauri v2 updater',
+      version: '0.9.0',
+      platform: 'darwin',
+      arch: 'arm64',
+    })
     await expect(answer).toContainText('GET /v1/apps/tidewatch/tauri/stable/darwin/aarch64/0.9.0')
     await expect(answer).toContainText('"version": "1.0.0"')
     await expect(answer).toContainText('"signature": ')
@@ -223,13 +285,18 @@ test.describe('Demo Dashboard', () => {
     await form.getByLabel('Name').fill('Tide Clock')
     await form.getByRole('checkbox', { name: /^Private/ }).check()
     await form.getByRole('button', { name: 'Create app' }).click()
-    await expect(dashboard(page).getByRole('button', { name: /Tide Clock.*tide-clock.*private/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('button', { name: /Tide Clock.*tide-clock.*private/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await expect(dashboard(page).getByText('No versions yet')).toBeVisible()
     await dashboard(page).getByRole('button', { name: 'Delete app tide-clock' }).click()
     await expect(dashboard(page).getByRole('button', { name: /Tide Clock/ })).toHaveCount(0)
   })
 
-  test('an API token for CI: created for the selected app, its secret shown once, listed without it, revoked', async ({ page }) => {
+  test('an API token for CI: created for the selected app, its secret shown once, listed without it, revoked', async ({
+    page,
+  }) => {
     await openReady(page)
     const panel = dashboard(page).getByRole('region', { name: 'API tokens' })
     await expect(panel.getByText('No tokens yet.')).toBeVisible()
@@ -252,8 +319,12 @@ test.describe('Demo Dashboard', () => {
     await uploadDraft(page, '2.0.0', 'HarborNotes-Setup-2.0.0.exe')
     await expect(dashboard(page).getByText('All changes saved in this browser.')).toBeVisible()
     await page.reload()
-    await expect(dashboard(page).getByText('Sandbox ready: restored from this browser.')).toBeVisible({ timeout: 30_000 })
-    await expect(versionCard(page, '2.0.0').getByRole('button', { name: 'Download HarborNotes-Setup-2.0.0.exe' })).toBeVisible()
+    await expect(dashboard(page).getByText('Sandbox ready: restored from this browser.')).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(
+      versionCard(page, '2.0.0').getByRole('button', { name: 'Download HarborNotes-Setup-2.0.0.exe' }),
+    ).toBeVisible()
 
     await dashboard(page).getByRole('button', { name: 'Reset sandbox' }).click()
     await expect(dashboard(page).getByText('Sandbox reset to the demo data.')).toBeVisible()
@@ -325,7 +396,10 @@ test.describe('Interactive reference on the sandbox', () => {
     const reference = page.locator('.ferry-demo-console')
     await expect(reference.getByRole('button', { name: 'Load it now' })).toBeVisible()
     await expect(page.locator('.swagger-ui')).toHaveCount(0)
-    return { loadNow: reference.getByRole('button', { name: 'Load it now' }), heading: reference.getByRole('heading', { name: 'Interactive reference' }) }
+    return {
+      loadNow: reference.getByRole('button', { name: 'Load it now' }),
+      heading: reference.getByRole('heading', { name: 'Interactive reference' }),
+    }
   }
 
   test('loads only when scrolled to, or at once with "Load it now"', async ({ page }) => {
@@ -345,8 +419,14 @@ test.describe('Interactive reference on the sandbox', () => {
     // Focus what comes just before the button, without scrolling, then Tab as a keyboard user would:
     // the browser scrolls the button into view, which loads the reference and removes the button.
     await loadNow.evaluate((button) => {
-      const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary')]
-      const before = focusable.filter((el) => el.getClientRects().length > 0 && el.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary',
+        ),
+      ]
+      const before = focusable.filter(
+        (el) => el.getClientRects().length > 0 && el.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+      )
       before[before.length - 1]!.focus({ preventScroll: true })
     })
     await page.keyboard.press('Tab')
@@ -369,7 +449,9 @@ test.describe('Interactive reference on the sandbox', () => {
     await expect(health.live).toContainText('"status": "ok"')
     await expect(health.op.locator('.request-url')).toContainText('https://sandbox.ferry.test/v1/health')
 
-    const login = await tryItOut(page, 'operations-auth-login', (op) => fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }))
+    const login = await tryItOut(page, 'operations-auth-login', (op) =>
+      fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }),
+    )
     await expect(login.status).toHaveText('200')
     await expect(login.live).toContainText('"role": "admin"')
 
@@ -378,23 +460,45 @@ test.describe('Interactive reference on the sandbox', () => {
     await expect(whoami.live).toContainText('demo@ferry.test')
   })
 
-  test('create an app, upload a version (multipart), check for updates and follow the latest-build redirect', async ({ page }) => {
+  test('create an app, upload a version (multipart), check for updates and follow the latest-build redirect', async ({
+    page,
+  }) => {
     await page.goto('/demo')
-    await tryItOut(page, 'operations-auth-login', (op) => fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }))
+    await tryItOut(page, 'operations-auth-login', (op) =>
+      fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }),
+    )
 
-    const create = await tryItOut(page, 'operations-apps-createApp', (op) => fillBody(op, { slug: 'tide-clock', name: 'Tide Clock', description: 'Tides on your desktop.', private: false }))
+    const create = await tryItOut(page, 'operations-apps-createApp', (op) =>
+      fillBody(op, { slug: 'tide-clock', name: 'Tide Clock', description: 'Tides on your desktop.', private: false }),
+    )
     await expect(create.status).toHaveText('201')
     await expect(create.live).toContainText('"slug": "tide-clock"')
 
     const upload = await tryItOut(page, 'operations-apps-uploadVersion', async (op) => {
       await param(op, 'app').fill('tide-clock')
       const field = (name: RegExp) => op.getByRole('row').filter({ has: page.getByRole('cell', { name }) })
-      await field(/^version \*required/).getByRole('textbox').fill('3.1.0')
-      await field(/^channel \*required/).getByRole('textbox').fill('stable')
-      await field(/^platform \*required/).getByRole('textbox').fill('darwin')
-      await field(/^arch \*required/).getByRole('textbox').fill('arm64')
-      await field(/^published boolean/).getByRole('combobox').selectOption('true')
-      await field(/^files \*required/).locator('input[type=file]').setInputFiles({ name: 'TideClock-3.1.0-arm64.dmg', mimeType: 'application/octet-stream', buffer: Buffer.from('tide clock dmg') })
+      await field(/^version \*required/)
+        .getByRole('textbox')
+        .fill('3.1.0')
+      await field(/^channel \*required/)
+        .getByRole('textbox')
+        .fill('stable')
+      await field(/^platform \*required/)
+        .getByRole('textbox')
+        .fill('darwin')
+      await field(/^arch \*required/)
+        .getByRole('textbox')
+        .fill('arm64')
+      await field(/^published boolean/)
+        .getByRole('combobox')
+        .selectOption('true')
+      await field(/^files \*required/)
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'TideClock-3.1.0-arm64.dmg',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from('tide clock dmg'),
+        })
     })
     await expect(upload.status).toHaveText('201')
     await expect(upload.live).toContainText('"fileName": "TideClock-3.1.0-arm64.dmg"')
@@ -415,7 +519,9 @@ test.describe('Interactive reference on the sandbox', () => {
       await param(op, 'arch').fill('arm64')
     })
     await expect(latest.status).toHaveText('302')
-    await expect(latest.live).toContainText(/location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/tide-clock\/versions\/\w+\/artifacts\/\w+\/download/)
+    await expect(latest.live).toContainText(
+      /location: https:\/\/sandbox\.ferry\.test\/v1\/apps\/tide-clock\/versions\/\w+\/artifacts\/\w+\/download/,
+    )
 
     // The dashboard shows what the reference created: both talk to the same sandbox.
     await expect(dashboard(page).getByRole('button', { name: /Tide Clock/ })).toBeVisible()
@@ -423,7 +529,9 @@ test.describe('Interactive reference on the sandbox', () => {
 
   test('a denied request shows its problem+json', async ({ page }) => {
     await page.goto('/demo')
-    const denied = await tryItOut(page, 'operations-apps-createApp', (op) => fillBody(op, { slug: 'no-token', name: 'No token' }))
+    const denied = await tryItOut(page, 'operations-apps-createApp', (op) =>
+      fillBody(op, { slug: 'no-token', name: 'No token' }),
+    )
     await expect(denied.status).toHaveText('401')
     await expect(denied.live).toContainText('application/problem+json')
     await expect(denied.live).toContainText('"status": 401')

@@ -39,7 +39,9 @@ test.describe('llms.txt', () => {
     expect(fullText).not.toContain(`URL: ${siteConfig.url}/docs/0.1/`)
   })
 
-  test('every link in /llms.txt answers 200, and every docs and post link is a clean Markdown twin', async ({ request }) => {
+  test('every link in /llms.txt answers 200, and every docs and post link is a clean Markdown twin', async ({
+    request,
+  }) => {
     const text = await (await request.get('/llms.txt')).text()
     const links = [...text.matchAll(/^- \[(?:[^\]\\]|\\.)+\]\((\S+)\)/gm)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThan(60)
@@ -55,8 +57,16 @@ test.describe('llms.txt', () => {
 })
 
 test.describe('Markdown twins', () => {
-  for (const route of ['/docs/getting-started/local-deploy', '/docs/api', '/docs/api/apps/create', '/blog/first-meet-ferry']) {
-    test(`${route} links its twin in <head>, and the twin has the page's title and content`, async ({ page, request }) => {
+  for (const route of [
+    '/docs/getting-started/local-deploy',
+    '/docs/api',
+    '/docs/api/apps/create',
+    '/blog/first-meet-ferry',
+  ]) {
+    test(`${route} links its twin in <head>, and the twin has the page's title and content`, async ({
+      page,
+      request,
+    }) => {
       await page.goto(route)
       const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]')
       await expect(alternate).toHaveCount(1)
@@ -103,28 +113,45 @@ test.describe('edit link and last update', () => {
     await page.goto('/docs/getting-started/local-deploy')
     const edit = page.getByRole('link', { name: 'Edit this page' })
     await expect(edit).toBeVisible()
-    await expect(edit).toHaveAttribute('href', `${siteConfig.repository}/edit/main/pages/docs/getting-started/local-deploy.mdx`)
+    await expect(edit).toHaveAttribute(
+      'href',
+      `${siteConfig.repository}/edit/main/pages/docs/getting-started/local-deploy.mdx`,
+    )
     expect(existsSync('pages/docs/getting-started/local-deploy.mdx')).toBe(true)
   })
 
-  test('a blog post edits its MDX; a generated API page points at the OpenAPI contract, not the generated file', async ({ page }) => {
+  test('a blog post edits its MDX; a generated API page points at the OpenAPI contract, not the generated file', async ({
+    page,
+  }) => {
     await page.goto('/blog/first-meet-ferry')
-    await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', `${siteConfig.repository}/edit/main/pages/blog/first-meet-ferry.mdx`)
+    await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveAttribute(
+      'href',
+      `${siteConfig.repository}/edit/main/pages/blog/first-meet-ferry.mdx`,
+    )
     await page.goto('/docs/api/apps/create')
     const edit = page.getByRole('link', { name: /openapi\.yaml/ })
     await expect(edit).toHaveAttribute('href', new RegExp(`^${siteConfig.repository}/blob/main/openapi/openapi\\.yaml`))
     await expect(page.locator(`a[href*="pages/docs/api/"]`)).toHaveCount(0)
   })
 
-  test('the last commit of the page source is shown as "Last updated on" with a machine-readable date', async ({ page }) => {
-    const committed = execFileSync('git', ['log', '-1', '--format=%cI', '--', 'pages/docs/intro.mdx'], { encoding: 'utf8' }).trim()
+  test('the last commit of the page source is shown as "Last updated on" with a machine-readable date', async ({
+    page,
+  }) => {
+    const committed = execFileSync('git', ['log', '-1', '--format=%cI', '--', 'pages/docs/intro.mdx'], {
+      encoding: 'utf8',
+    }).trim()
     expect(committed, 'pages/docs/intro.mdx has git history').not.toBe('')
     await page.goto('/docs/intro')
     const stamp = page.getByText(/^Last updated on /)
     await expect(stamp).toBeVisible()
     const time = stamp.locator('time')
     expect(new Date((await time.getAttribute('datetime'))!).getTime()).toBe(new Date(committed).getTime())
-    const shown = new Date(committed).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    const shown = new Date(committed).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
     await expect(time).toHaveText(shown)
   })
 })

@@ -16,7 +16,10 @@ function findOverflows(): string[] {
   const found: string[] = []
   const name = (el: Element) => {
     const id = el.id ? `#${el.id}` : ''
-    const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''
+    const cls =
+      typeof el.className === 'string' && el.className.trim()
+        ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}`
+        : ''
     const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
     return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`
   }
@@ -31,7 +34,13 @@ function findOverflows(): string[] {
   for (const el of document.body.querySelectorAll('*')) {
     if (exempt(el)) continue
     const style = getComputedStyle(el)
-    if (style.display === 'none' || style.visibility === 'hidden' || style.display === 'inline' || style.display === 'contents') continue
+    if (
+      style.display === 'none' ||
+      style.visibility === 'hidden' ||
+      style.display === 'inline' ||
+      style.display === 'contents'
+    )
+      continue
     const rect = el.getBoundingClientRect()
     if (rect.width === 0 || rect.height === 0) continue
     // Content that runs out of its box sideways, where the box neither scrolls nor clips it.
@@ -41,15 +50,22 @@ function findOverflows(): string[] {
     // Wider than the viewport.
     if (style.position !== 'fixed' && (rect.right > width + 1 || rect.left < -1)) {
       const scroller = el.parentElement?.closest('pre, [role="region"], .nextra-scrollbar, [class*="overflow-x-auto"]')
-      if (!scroller) found.push(`${name(el)}: spans ${Math.round(rect.left)}–${Math.round(rect.right)} px of a ${width} px viewport`)
+      if (!scroller)
+        found.push(`${name(el)}: spans ${Math.round(rect.left)}–${Math.round(rect.right)} px of a ${width} px viewport`)
     }
     // A table the reader would have to scroll sideways.
     if (el.tagName === 'TABLE') {
       const box = el.parentElement
-      if (box && rect.width > box.clientWidth + 1) found.push(`${name(el)}: table ${Math.round(rect.width)} px wide in a ${box.clientWidth} px column`)
+      if (box && rect.width > box.clientWidth + 1)
+        found.push(`${name(el)}: table ${Math.round(rect.width)} px wide in a ${box.clientWidth} px column`)
     }
     // An overlay whose content runs out of it downwards.
-    if ((style.position === 'fixed' || style.position === 'absolute') && Number(style.zIndex) > 0 && !clips(style.overflowY) && el.scrollHeight > el.clientHeight + 1) {
+    if (
+      (style.position === 'fixed' || style.position === 'absolute') &&
+      Number(style.zIndex) > 0 &&
+      !clips(style.overflowY) &&
+      el.scrollHeight > el.clientHeight + 1
+    ) {
       found.push(`${name(el)}: overlay content ${el.scrollHeight} px tall in a ${el.clientHeight} px box`)
     }
   }
@@ -65,15 +81,22 @@ async function settle(page: Page, path: string) {
 for (const theme of ['light', 'dark'] as const) {
   for (const width of WIDTHS) {
     for (const path of PAGES) {
-      test(`layout: ${path} at ${width} px (${theme}) has nothing wider than its box or the screen`, async ({ page }, info) => {
+      test(`layout: ${path} at ${width} px (${theme}) has nothing wider than its box or the screen`, async ({
+        page,
+      }, info) => {
         await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
         await page.setViewportSize({ width, height: 900 })
         await page.goto(path)
         await settle(page, path)
-        const shot = info.outputPath(`${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${theme}.png`)
+        const shot = info.outputPath(
+          `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${theme}.png`,
+        )
         await page.screenshot({ path: shot, fullPage: true })
         await info.attach('screenshot', { path: shot, contentType: 'image/png' })
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width)
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          'the page scrolls sideways',
+        ).toBeLessThanOrEqual(width)
         expect(await page.evaluate(findOverflows)).toEqual([])
       })
     }

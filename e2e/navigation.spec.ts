@@ -13,11 +13,15 @@ test.describe('navbar', () => {
 
     await page.evaluate(() => {
       const w = window as unknown as { __scrollEnd: Promise<number> }
-      w.__scrollEnd = new Promise((resolve) => window.addEventListener('scrollend', () => resolve(window.scrollY), { once: true }))
+      w.__scrollEnd = new Promise((resolve) =>
+        window.addEventListener('scrollend', () => resolve(window.scrollY), { once: true }),
+      )
     })
     await page.mouse.wheel(0, 3000)
     // Measured once the scroll has come to rest.
-    expect(await page.evaluate(() => (window as unknown as { __scrollEnd: Promise<number> }).__scrollEnd)).toBeGreaterThan(0)
+    expect(
+      await page.evaluate(() => (window as unknown as { __scrollEnd: Promise<number> }).__scrollEnd),
+    ).toBeGreaterThan(0)
     const box = await nav.boundingBox()
     expect(box && box.y).toBeGreaterThanOrEqual(0)
     await expect(nav.getByRole('link', { name: 'Blog' })).toBeInViewport()
@@ -32,7 +36,9 @@ test.describe('navbar', () => {
   })
 })
 
-test('footer links to getting started, API, blog, development tag and every external link in site.config', async ({ page }) => {
+test('footer links to getting started, API, blog, development tag and every external link in site.config', async ({
+  page,
+}) => {
   await page.goto('/')
   const footer = page.locator('footer.ferry-footer')
   for (const href of ['/docs/getting-started', '/docs/api', '/blog', '/blog/tags/development']) {
@@ -74,7 +80,9 @@ test.describe('mobile breakpoint at 996 px', () => {
     await page.goto('/docs/intro')
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
     await expect(page.locator('.nextra-nav-container').getByRole('link', { name: 'Blog' })).toBeVisible()
-    await expect(page.locator('aside.nextra-sidebar-container').getByRole('link', { name: 'Troubleshooting' })).toBeVisible()
+    await expect(
+      page.locator('aside.nextra-sidebar-container').getByRole('link', { name: 'Troubleshooting' }),
+    ).toBeVisible()
   })
 })
 
@@ -96,7 +104,10 @@ test('every page has lang="en", its own title and description, and Open Graph ta
     seen.add(title)
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{30,}/)
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`${path === '/' ? '' : path}$`))
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      new RegExp(`${path === '/' ? '' : path}$`),
+    )
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /og\.png$/)
   }
 })
@@ -104,7 +115,8 @@ test('every page has lang="en", its own title and description, and Open Graph ta
 test('sitemap lists every page weekly at priority 0.5, without /search', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text()
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
-  for (const path of ['/docs/intro', '/docs/getting-started/logging', '/markdown-page', '/demo']) expect(locs).toContain(path)
+  for (const path of ['/docs/intro', '/docs/getting-started/logging', '/markdown-page', '/demo'])
+    expect(locs).toContain(path)
   expect(locs).not.toContain('/search')
   expect(xml.match(/<changefreq>weekly<\/changefreq>/g)?.length).toBe(locs.length)
   expect(xml.match(/<priority>0\.5<\/priority>/g)?.length).toBe(locs.length)

@@ -20,7 +20,10 @@ function issue(href: string) {
 test.describe('copy page', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-  test('copies the page\'s Markdown twin to the clipboard; no code loads for it until it is opened', async ({ page, request }) => {
+  test("copies the page's Markdown twin to the clipboard; no code loads for it until it is opened", async ({
+    page,
+    request,
+  }) => {
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
     await page.goto('/docs/intro')
@@ -35,7 +38,9 @@ test.describe('copy page', () => {
     expect(scripts.length).toBeGreaterThan(before)
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true')
     await expect(menu(page).getByRole('menuitem', { name: /^Copy page as Markdown/ })).toBeFocused()
-    await menu(page).getByRole('menuitem', { name: /^Copy page as Markdown/ }).click()
+    await menu(page)
+      .getByRole('menuitem', { name: /^Copy page as Markdown/ })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: 'Copied the page as Markdown' })).toBeVisible()
     await expect(menu(page)).toHaveCount(0)
 
@@ -44,12 +49,19 @@ test.describe('copy page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin)
   })
 
-  test('works by keyboard as a menu button, views the twin and links it in each assistant\'s prompt', async ({ page, baseURL }) => {
+  test("works by keyboard as a menu button, views the twin and links it in each assistant's prompt", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/docs/api/apps/create')
     await menuButton(page).focus()
     await page.keyboard.press('Enter')
     const items = menu(page).getByRole('menuitem')
-    await expect(items).toHaveText([/^Copy page as Markdown/, /^View as Markdown/, ...siteConfig.assistants.map((a) => new RegExp(`^Open in ${a.label}`))])
+    await expect(items).toHaveText([
+      /^Copy page as Markdown/,
+      /^View as Markdown/,
+      ...siteConfig.assistants.map((a) => new RegExp(`^Open in ${a.label}`)),
+    ])
     await expect(items.first()).toBeFocused()
     await page.keyboard.press('ArrowDown')
     await expect(items.nth(1)).toBeFocused()
@@ -94,19 +106,33 @@ test.describe('copy page', () => {
       const box = (await menu(page).boundingBox())!
       expect(box.x).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width).toBeLessThanOrEqual(360)
-      const results = await new AxeBuilder({ page }).include('.ferry-page-menu').include('.ferry-page-feedback').analyze()
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      const results = await new AxeBuilder({ page })
+        .include('.ferry-page-menu')
+        .include('.ferry-page-feedback')
+        .analyze()
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
       expect(bad, bad.join('\n')).toEqual([])
     })
   }
 })
 
 test.describe('feedback', () => {
-  test('"Was this page helpful?" opens an issue naming the page, its title and the docs version', async ({ page, context, baseURL }) => {
-    await context.route('https://github.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>New issue</title>' }))
+  test('"Was this page helpful?" opens an issue naming the page, its title and the docs version', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.route('https://github.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>New issue</title>' }),
+    )
     await page.goto('/docs/rollouts')
     const feedback = page.getByRole('complementary', { name: 'Was this page helpful?' })
-    const [popup] = await Promise.all([context.waitForEvent('page'), feedback.getByRole('link', { name: 'No' }).click()])
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      feedback.getByRole('link', { name: 'No' }).click(),
+    ])
     await popup.waitForURL(/github\.com/)
     const { title, body } = issue(popup.url())
     const heading = await page.locator('article h1').innerText()
@@ -117,7 +143,10 @@ test.describe('feedback', () => {
     expect(body).toContain('Helpful: no')
   })
 
-  test('a snippet\'s "report a problem" names the page, the section above it and the snippet', async ({ page, baseURL }) => {
+  test('a snippet\'s "report a problem" names the page, the section above it and the snippet', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/docs/writing-docs')
     const block = page.locator('article div.nextra-code').first()
     const report = block.getByRole('link', { name: 'Report a problem with this snippet' })
@@ -130,7 +159,7 @@ test.describe('feedback', () => {
     expect(body).toContain('```bash\nnpm run dev\n```')
   })
 
-  test('a frozen version\'s page reports its version', async ({ page }) => {
+  test("a frozen version's page reports its version", async ({ page }) => {
     await page.goto('/docs/0.1/intro')
     const link = page.getByRole('complementary', { name: 'Was this page helpful?' }).getByRole('link', { name: 'Yes' })
     await link.hover()

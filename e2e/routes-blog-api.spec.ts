@@ -11,12 +11,19 @@ const specTags = BLOG_TAGS
 
 test('every route of the site spec answers 200 with a heading', async ({ request }) => {
   const routes = [
-    '/', '/demo', '/markdown-page', '/search',
-    '/blog', '/blog/archive', '/blog/authors', '/blog/tags',
+    '/',
+    '/demo',
+    '/markdown-page',
+    '/search',
+    '/blog',
+    '/blog/archive',
+    '/blog/authors',
+    '/blog/tags',
     ...authors.map((a) => `/blog/authors/${a.id}`),
     ...specTags.map((t) => `/blog/tags/${t}`),
     ...specPosts.map((p) => `/blog/${p}`),
-    ...DOCS_ROUTES, '/docs/api',
+    ...DOCS_ROUTES,
+    '/docs/api',
     ...Object.entries(API_SLUGS).flatMap(([folder, slugs]) => slugs.map((s) => `/docs/api/${folder}/${s}`)),
   ]
   expect(tags.map((t) => t.id).sort()).toEqual(specTags)
@@ -57,7 +64,9 @@ test.describe('blog', () => {
     await page.goto('/blog/first-meet-ferry')
     await expect(page.locator('main')).toContainText(`${post.readingTime.minutes} min read`)
     await page.goto('/blog')
-    await expect(page.locator('main article', { hasText: post.title })).toContainText(`${post.readingTime.minutes} min read`)
+    await expect(page.locator('main article', { hasText: post.title })).toContainText(
+      `${post.readingTime.minutes} min read`,
+    )
   })
 
   test('the blog sidebar lists all posts grouped by year', async ({ page }) => {

@@ -7,7 +7,9 @@ test('home page renders with the site title', async ({ page }) => {
 })
 
 for (const width of [360, 1280]) {
-  test(`home page at ${width} px: the update-flow diagram is named, fits the screen and follows the colour mode`, async ({ page }) => {
+  test(`home page at ${width} px: the update-flow diagram is named, fits the screen and follows the colour mode`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/')
     const diagram = page.getByRole('img', { name: 'How updates flow through Ferry' })
@@ -21,9 +23,16 @@ for (const width of [360, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await expect(diagram.getByText('electron-updater', { exact: true })).toBeVisible()
 
-    const fill = () => diagram.locator('rect').first().evaluate((rect) => getComputedStyle(rect).fill)
+    const fill = () =>
+      diagram
+        .locator('rect')
+        .first()
+        .evaluate((rect) => getComputedStyle(rect).fill)
     const light = await fill()
-    await page.evaluate(() => { document.documentElement.classList.remove('light'); document.documentElement.classList.add('dark') })
+    await page.evaluate(() => {
+      document.documentElement.classList.remove('light')
+      document.documentElement.classList.add('dark')
+    })
     await expect.poll(fill).not.toBe(light)
   })
 }

@@ -32,7 +32,9 @@ test('a guide shows its content from HTML: none of its text is in the JavaScript
   await expect(page.locator('.nextra-toc').getByRole('link').first()).toBeVisible()
 })
 
-test('a link in the content navigates on the client, and the new page has its content, title and contents', async ({ page }) => {
+test('a link in the content navigates on the client, and the new page has its content, title and contents', async ({
+  page,
+}) => {
   await page.goto('/docs/intro')
   await mark(page)
   await page.locator('[data-ferry-content]').getByRole('link', { name: 'Updaters', exact: true }).first().click()
@@ -48,14 +50,18 @@ test('a link in the content navigates on the client, and the new page has its co
   expect(await marked(page)).toBe(true)
 })
 
-test("hovering a content link fetches that page's content once; clicking it then fetches nothing more", async ({ page }) => {
+test("hovering a content link fetches that page's content once; clicking it then fetches nothing more", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/docs/intro')
   await page.waitForLoadState('networkidle')
   const fetched: string[] = []
   page.on('request', (r) => r.resourceType() === 'fetch' && fetched.push(new URL(r.url()).pathname))
   const link = page.locator('[data-ferry-content]').getByRole('link', { name: 'Telemetry', exact: true }).first()
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/docs/telemetry' && r.request().resourceType() === 'fetch')
+  const response = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/docs/telemetry' && r.request().resourceType() === 'fetch',
+  )
   await link.hover()
   await response
   await link.click()
@@ -66,7 +72,9 @@ test("hovering a content link fetches that page's content once; clicking it then
 test("when a page's content cannot be fetched, the link loads the page itself", async ({ page }) => {
   await page.goto('/docs/intro')
   await mark(page)
-  await page.route('**/docs/telemetry', (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()))
+  await page.route('**/docs/telemetry', (route) =>
+    route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue(),
+  )
   await page.locator('[data-ferry-content]').getByRole('link', { name: 'Telemetry', exact: true }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Telemetry' })).toBeVisible()
   expect(await marked(page), 'a full page load replaces the window').toBe(false)
@@ -125,7 +133,7 @@ test.describe('sample tabs', () => {
     await expect(selected(page)).toHaveText('Python')
   })
 
-  test('show the remembered language before any of the page\'s JavaScript runs', async ({ page }) => {
+  test("show the remembered language before any of the page's JavaScript runs", async ({ page }) => {
     await page.goto('/docs/api/apps/create')
     await page.evaluate(() => localStorage.setItem('ferry-sample-language', 'Go'))
     await page.route('**/*.js', (route) => route.abort())
@@ -139,10 +147,16 @@ test('a table in static content is a tab stop only while it is too wide for the 
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/docs/troubleshooting')
   const tables = page.locator('[data-ferry-content] table')
-  const state = () => tables.evaluateAll((all) => all.map((t) => ({ wide: t.scrollWidth > t.clientWidth + 1, stop: t.getAttribute('tabindex') === '0' })))
+  const state = () =>
+    tables.evaluateAll((all) =>
+      all.map((t) => ({ wide: t.scrollWidth > t.clientWidth + 1, stop: t.getAttribute('tabindex') === '0' })),
+    )
   await expect.poll(async () => (await state()).every((t) => t.wide === t.stop)).toBe(true)
   const seen = await state()
-  expect(seen.some((t) => t.wide) && seen.some((t) => !t.wide), 'the page should have a wide table and one that fits').toBe(true)
+  expect(
+    seen.some((t) => t.wide) && seen.some((t) => !t.wide),
+    'the page should have a wide table and one that fits',
+  ).toBe(true)
   await page.setViewportSize({ width: 1400, height: 800 })
   await expect.poll(async () => (await state()).every((t) => !t.wide && !t.stop)).toBe(true)
 })

@@ -77,7 +77,9 @@ test.describe('navbar search', () => {
     await input.pressSequentially('channel')
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible(INDEX_LOADED)
     const results = await new AxeBuilder({ page }).analyze()
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(bad, bad.join('\n')).toEqual([])
   })
 })

@@ -14,7 +14,10 @@ async function open(page: Page) {
   await expect(panel(page).getByRole('button', { name: 'Send request' })).toBeEnabled({ timeout: 30_000 })
 }
 
-test('an edited request lives in the URL, without credentials, and a fresh browser restores it', async ({ page, browser }) => {
+test('an edited request lives in the URL, without credentials, and a fresh browser restores it', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/docs/api/apps/create')
   await open(page)
   await expect(panel(page).getByText('Authorized as demo@ferry.test')).toBeVisible({ timeout: 30_000 })
@@ -22,7 +25,11 @@ test('an edited request lives in the URL, without credentials, and a fresh brows
   await body(page).fill(edited)
   await expect(page).toHaveURL(/[?&]try=/)
   const shared = page.url()
-  expect(JSON.parse(new URL(shared).searchParams.get('try')!)).toEqual({ operation: 'createApp', target: 'sandbox', body: edited })
+  expect(JSON.parse(new URL(shared).searchParams.get('try')!)).toEqual({
+    operation: 'createApp',
+    target: 'sandbox',
+    body: edited,
+  })
   const held = await page.evaluate(() => sessionStorage.getItem('ferry-try-it') ?? '')
   const token = /"token":"([^"]+)"/.exec(held)?.[1]
   expect(token, 'the tab holds a sandbox token').toBeTruthy()
@@ -46,7 +53,11 @@ test('an edited request lives in the URL, without credentials, and a fresh brows
   }
 })
 
-test('the server choice and parameters are restored; a contract mismatch names each path and links a prefilled issue', async ({ page, browser, context }) => {
+test('the server choice and parameters are restored; a contract mismatch names each path and links a prefilled issue', async ({
+  page,
+  browser,
+  context,
+}) => {
   const server = 'http://127.0.0.1:9'
   await page.goto('/docs/api/apps/search')
   await open(page)
@@ -56,7 +67,11 @@ test('the server choice and parameters are restored; a contract mismatch names e
   await app.fill('shared-app')
   await expect(page).toHaveURL(/shared-app/)
   const shared = page.url()
-  expect(JSON.parse(new URL(shared).searchParams.get('try')!)).toMatchObject({ target: 'server', server, params: { 'path:app': 'shared-app' } })
+  expect(JSON.parse(new URL(shared).searchParams.get('try')!)).toMatchObject({
+    target: 'server',
+    server,
+    params: { 'path:app': 'shared-app' },
+  })
 
   const fresh = await browser.newContext()
   try {
@@ -70,11 +85,21 @@ test('the server choice and parameters are restored; a contract mismatch names e
   }
 
   // A server whose answer breaks the contract: each problem is shown with its path, and reported.
-  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Allow-Methods': 'GET' }
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    'Access-Control-Allow-Methods': 'GET',
+  }
   await context.route(`${server}/**`, (route) =>
     route.request().method() === 'OPTIONS'
       ? route.fulfill({ status: 204, headers: cors })
-      : route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ items: [{ version: 7 }] }) }))
+      : route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: cors,
+          body: JSON.stringify({ items: [{ version: 7 }] }),
+        }),
+  )
   await panel(page).getByRole('textbox', { name: 'Or paste a token' }).fill('a-token-never-reported')
   await panel(page).getByRole('button', { name: 'Use this token' }).click()
   await panel(page).getByRole('button', { name: 'Send request' }).click()

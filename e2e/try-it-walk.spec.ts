@@ -13,13 +13,20 @@ import { NOT_IN_SEED } from '../components/api/try-it/sandbox-examples.ts'
 const API = join(import.meta.dirname, '..', 'pages', 'docs', 'api')
 const tagOrder = [...readFileSync(join(API, '_meta.ts'), 'utf8').matchAll(/^\s+(\w+): "/gm)].map((m) => m[1]!)
 
-interface OperationPage { route: string; method: string; operationId: string; redirects: boolean }
+interface OperationPage {
+  route: string
+  method: string
+  operationId: string
+  redirects: boolean
+}
 
 const pages: OperationPage[] = tagOrder.flatMap((tag) => {
   let files: string[]
   try {
     // Pages by name, as tests/try-it/examples-on-seed.test.ts orders the operations.
-    files = readdirSync(join(API, tag)).filter((f) => f.endsWith('.mdx')).sort((a, b) => a.slice(0, -4).localeCompare(b.slice(0, -4)))
+    files = readdirSync(join(API, tag))
+      .filter((f) => f.endsWith('.mdx'))
+      .sort((a, b) => a.slice(0, -4).localeCompare(b.slice(0, -4)))
   } catch {
     return []
   }
@@ -33,14 +40,18 @@ const pages: OperationPage[] = tagOrder.flatMap((tag) => {
 })
 const walk = [...pages.filter((p) => p.method !== 'DELETE'), ...pages.filter((p) => p.method === 'DELETE')]
 
-test('every operation page: Try it\'s first send in the sandbox succeeds', async ({ page }) => {
+test("every operation page: Try it's first send in the sandbox succeeds", async ({ page }) => {
   test.setTimeout(300_000)
   expect(walk.length, 'operation pages found').toBeGreaterThan(40)
   await page.goto(walk[0]!.route)
   const failures: string[] = []
   for (const op of walk) {
     if (new URL(page.url()).pathname !== op.route) {
-      await page.evaluate((route) => (window as unknown as { next: { router: { push(r: string): Promise<boolean> } } }).next.router.push(route), op.route)
+      await page.evaluate(
+        (route) =>
+          (window as unknown as { next: { router: { push(r: string): Promise<boolean> } } }).next.router.push(route),
+        op.route,
+      )
       await expect(page).toHaveURL(new RegExp(`${op.route}$`))
     }
     const section = page.locator(`[data-ferry-try-it="${op.operationId}"]`)
@@ -52,8 +63,18 @@ test('every operation page: Try it\'s first send in the sandbox succeeds', async
     await expect(status).toBeVisible({ timeout: 30_000 })
     const code = Number(await status.getAttribute('data-status'))
     // An example that needs a record the seed lacks answers its documented 404 (NOT_IN_SEED).
-    const ok = NOT_IN_SEED[op.operationId] ? code === 404 : (code >= 200 && code < 300) || (op.redirects && code === 302)
-    if (!ok) failures.push(`${op.route} (${op.operationId}): ${code} ${(await section.locator('.ferry-try-it-body').textContent().catch(() => '')) ?? ''}`.slice(0, 300))
+    const ok = NOT_IN_SEED[op.operationId]
+      ? code === 404
+      : (code >= 200 && code < 300) || (op.redirects && code === 302)
+    if (!ok)
+      failures.push(
+        `${op.route} (${op.operationId}): ${code} ${
+          (await section
+            .locator('.ferry-try-it-body')
+            .textContent()
+            .catch(() => '')) ?? ''
+        }`.slice(0, 300),
+      )
   }
   expect(failures, 'operations whose first send failed').toEqual([])
 })

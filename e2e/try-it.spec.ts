@@ -36,12 +36,16 @@ test('nothing of Try it loads until it is opened, and it opens and closes', asyn
   await expect(button).toHaveAttribute('aria-expanded', 'false')
 })
 
-test('signed in as the demo admin from the start, create an app on one page, list it from another page, and find it in /demo', async ({ page }) => {
+test('signed in as the demo admin from the start, create an app on one page, list it from another page, and find it in /demo', async ({
+  page,
+}) => {
   const slug = `tried-${Date.now().toString(36)}`
   await page.goto('/docs/api/apps/create')
   await open(page)
   await expect(panel(page).getByText('Authorized as demo@ferry.test')).toBeVisible({ timeout: 30_000 })
-  await panel(page).getByRole('textbox', { name: /^Body/ }).fill(JSON.stringify({ slug, name: 'Tried From The Reference' }))
+  await panel(page)
+    .getByRole('textbox', { name: /^Body/ })
+    .fill(JSON.stringify({ slug, name: 'Tried From The Reference' }))
   await panel(page).getByRole('button', { name: 'Send request' }).click()
   await expect(answer(page).getByRole('status')).toHaveText(/^201 Created in \d+ ms · matches the documented response$/)
   await expect(answer(page).locator('.ferry-try-it-body')).toContainText(`"slug": "${slug}"`)
@@ -74,7 +78,9 @@ test('a body that is not JSON is named and not sent; an undocumented answer is c
   await expect(panel(page).getByRole('button', { name: 'Log in' })).toBeVisible()
   await panel(page).getByRole('textbox', { name: /^Body/ }).fill('{"slug": "no-token", "name": "No token"}')
   await panel(page).getByRole('button', { name: 'Send request' }).click()
-  await expect(answer(page).getByRole('status')).toHaveText(/^401 Unauthorized in \d+ ms · matches the documented response$/)
+  await expect(answer(page).getByRole('status')).toHaveText(
+    /^401 Unauthorized in \d+ ms · matches the documented response$/,
+  )
   await expect(answer(page).locator('.ferry-try-it-body')).toContainText('"status": 401')
 })
 
@@ -87,7 +93,18 @@ test.describe('against your own server', () => {
   test.beforeAll(async ({ baseURL }) => {
     dataDir = mkdtempSync(join(tmpdir(), 'ferry-try-it-'))
     const port = await freePort()
-    server = await startDocsServer(root, { env: { FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: 'try-it-signup-key-0123', FERRY_CORS_ORIGINS: new URL(baseURL!).origin, FERRY_LOG_LEVEL: 'warn' } }, port)
+    server = await startDocsServer(
+      root,
+      {
+        env: {
+          FERRY_DATA_DIR: dataDir,
+          FERRY_SIGNUP_KEY: 'try-it-signup-key-0123',
+          FERRY_CORS_ORIGINS: new URL(baseURL!).origin,
+          FERRY_LOG_LEVEL: 'warn',
+        },
+      },
+      port,
+    )
     url = `http://127.0.0.1:${port}`
     const signup = await fetch(`${url}/v1/auth/signup`, {
       method: 'POST',
@@ -114,8 +131,12 @@ test.describe('against your own server', () => {
     const sent = page.waitForRequest((r) => r.url() === `${url}/v1/apps` && r.method() === 'POST')
     await panel(page).getByRole('button', { name: 'Send request' }).click()
     expect((await sent).headers().authorization).toMatch(/^Bearer ey/)
-    await expect(answer(page).getByRole('status')).toHaveText(/^201 Created in \d+ ms · matches the documented response$/)
-    const listed = await (await fetch(`${url}/v1/apps`, { headers: { authorization: (await sent).headers().authorization! } })).json()
+    await expect(answer(page).getByRole('status')).toHaveText(
+      /^201 Created in \d+ ms · matches the documented response$/,
+    )
+    const listed = await (
+      await fetch(`${url}/v1/apps`, { headers: { authorization: (await sent).headers().authorization! } })
+    ).json()
     expect(listed.items.map((app: { slug: string }) => app.slug)).toEqual(['saltmarsh'])
 
     await server.stop()

@@ -19,7 +19,9 @@ test.describe('docs versions', () => {
     await expect(page.getByRole('note')).toContainText(`docs frozen as version ${id} on ${frozen!.frozen}`)
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version'))).toBe(id)
     // The sidebar of a frozen version lists that version's pages only.
-    const sidebarLinks = await page.locator('aside.nextra-sidebar-container a[href^="/docs/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+    const sidebarLinks = await page
+      .locator('aside.nextra-sidebar-container a[href^="/docs/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
     expect(sidebarLinks.length).toBeGreaterThan(3)
     for (const href of sidebarLinks) expect(href.startsWith(`/docs/${id}/`) || href.startsWith('/docs/api')).toBe(true)
 

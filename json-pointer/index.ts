@@ -4,7 +4,11 @@ export const escapeToken = (token: string | number): string => String(token).rep
 
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return []
-  return pointer.replace(/^#/, '').split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
 export function toPointer(tokens: readonly (string | number)[]): string {

@@ -10,15 +10,19 @@ export interface DocsFrontMatterProblem {
 }
 
 const FIELDS: Record<string, (value: unknown) => string | undefined> = {
-  title: (v) => (typeof v === 'string' && v.trim() ? undefined : `must be a non-empty string, got ${JSON.stringify(v)}`),
-  description: (v) => (typeof v === 'string' && v.trim() ? undefined : `must be a non-empty string, got ${JSON.stringify(v)}`),
+  title: (v) =>
+    typeof v === 'string' && v.trim() ? undefined : `must be a non-empty string, got ${JSON.stringify(v)}`,
+  description: (v) =>
+    typeof v === 'string' && v.trim() ? undefined : `must be a non-empty string, got ${JSON.stringify(v)}`,
   searchable: (v) => (typeof v === 'boolean' ? undefined : `must be true or false, got ${JSON.stringify(v)}`),
-  docsVersion: (v) => (typeof v === 'string' ? undefined : `must be a quoted version id such as "1.0", got ${JSON.stringify(v)}`),
+  docsVersion: (v) =>
+    typeof v === 'string' ? undefined : `must be a quoted version id such as "1.0", got ${JSON.stringify(v)}`,
 }
 
 /** Problems with the parsed front matter of a page under pages/docs/; empty when it is fine. Other keys are left to Nextra. */
 export function docsFrontMatterProblems(data: unknown): DocsFrontMatterProblem[] {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ field: '(root)', message: 'front matter must be a YAML mapping' }]
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return [{ field: '(root)', message: 'front matter must be a YAML mapping' }]
   return Object.entries(data).flatMap(([field, value]) => {
     const message = FIELDS[field]?.(value)
     return message ? [{ field, message }] : []

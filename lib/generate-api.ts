@@ -24,7 +24,11 @@ export interface GenResult {
  * Load once (the caller), transform once, print many: every emitter prints the one model.
  * With `history` (lib/api-changelog/history.ts), the changelog page is generated too.
  */
-export async function generate(spec: LoadedSpec, options: Partial<GenOptions> = {}, history?: readonly FrozenRelease[]): Promise<GenResult> {
+export async function generate(
+  spec: LoadedSpec,
+  options: Partial<GenOptions> = {},
+  history?: readonly FrozenRelease[],
+): Promise<GenResult> {
   const ctx = createContext(spec, options)
   const model = transformSpec(ctx)
   const { tags } = model
@@ -39,7 +43,10 @@ export async function generate(spec: LoadedSpec, options: Partial<GenOptions> = 
     files.set(`${PAGES_DIR}/${tag.name}/_meta.ts`, renderTagMeta(tag))
     files.set(`${PAGES_DIR}/${tag.name}/${tag.slug}.mdx`, renderTagIntro(tag, ctx.options.docsBase))
     for (const op of tag.operations) {
-      files.set(`${PAGES_DIR}/${tag.name}/${op.slug}.mdx`, renderOperationPage(op, renderSamples(buildHar(op, ctx.serverUrl))))
+      files.set(
+        `${PAGES_DIR}/${tag.name}/${op.slug}.mdx`,
+        renderOperationPage(op, renderSamples(buildHar(op, ctx.serverUrl))),
+      )
     }
   }
   files.set('server/generated/api.ts', await renderTypes(ctx))

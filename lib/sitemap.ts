@@ -5,7 +5,10 @@ export function buildSitemap(routes: string[], siteUrl: string): string {
   const urls = routes
     .filter((r) => !SITEMAP_EXCLUDE.includes(r))
     .sort()
-    .map((r) => `  <url><loc>${siteUrl}${r === '/' ? '' : r}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`)
+    .map(
+      (r) =>
+        `  <url><loc>${siteUrl}${r === '/' ? '' : r}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+    )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 

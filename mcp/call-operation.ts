@@ -53,7 +53,9 @@ export async function callOperation(info: OperationInfo, args: OperationArgs, ta
   const init = operationInit(op, args)
   const method = op.method.toUpperCase()
   if (method !== 'GET' && !target.allowsWrites) {
-    throw new WriteRefused(`refused: ${op.operationId} (${method} ${op.path}) writes, and writes to ${target.label} are off. Nothing was sent. Call it with target "sandbox", or restart the server as \`ferry mcp --allow-writes\` to let it change the real server.`)
+    throw new WriteRefused(
+      `refused: ${op.operationId} (${method} ${op.path}) writes, and writes to ${target.label} are off. Nothing was sent. Call it with target "sandbox", or restart the server as \`ferry mcp --allow-writes\` to let it change the real server.`,
+    )
   }
   const res = await target.send(path, init)
   const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
@@ -68,7 +70,14 @@ export async function callOperation(info: OperationInfo, args: OperationArgs, ta
       jsonError = error instanceof Error ? error.message : String(error)
     }
   }
-  const body = json !== undefined ? json : bytes === 0 ? null : isText(contentType) ? raw : `<${bytes}${truncated ? '+' : ''} bytes of ${contentType || 'untyped'} content>`
+  const body =
+    json !== undefined
+      ? json
+      : bytes === 0
+        ? null
+        : isText(contentType)
+          ? raw
+          : `<${bytes}${truncated ? '+' : ''} bytes of ${contentType || 'untyped'} content>`
   const location = res.headers.get('location')
   return {
     target: target.name,
@@ -79,6 +88,13 @@ export async function callOperation(info: OperationInfo, args: OperationArgs, ta
     ...(location ? { location } : {}),
     bytes,
     truncated,
-    contract: checkAnswer(op, { status: res.status, contentType, ...(json !== undefined ? { json } : {}), ...(jsonError !== undefined ? { jsonError } : {}), bytes, truncated }),
+    contract: checkAnswer(op, {
+      status: res.status,
+      contentType,
+      ...(json !== undefined ? { json } : {}),
+      ...(jsonError !== undefined ? { jsonError } : {}),
+      bytes,
+      truncated,
+    }),
   }
 }

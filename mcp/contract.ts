@@ -48,13 +48,21 @@ export class Contract {
     const found = this.#byId.get(operationId)
     if (found) return found
     const lower = operationId.toLowerCase()
-    const near = this.operations.filter((o) => o.spec.operationId.toLowerCase().includes(lower) || lower.includes(o.spec.operationId.toLowerCase())).map((o) => o.spec.operationId)
-    throw new UnknownOperation(`no operation ${JSON.stringify(operationId)} in ${SPEC_FILE}${near.length ? `; did you mean ${near.slice(0, 5).join(', ')}?` : ''} (list_operations lists them)`)
+    const near = this.operations
+      .filter(
+        (o) => o.spec.operationId.toLowerCase().includes(lower) || lower.includes(o.spec.operationId.toLowerCase()),
+      )
+      .map((o) => o.spec.operationId)
+    throw new UnknownOperation(
+      `no operation ${JSON.stringify(operationId)} in ${SPEC_FILE}${near.length ? `; did you mean ${near.slice(0, 5).join(', ')}?` : ''} (list_operations lists them)`,
+    )
   }
 
   /** The site route of the operation's API reference page, e.g. `/docs/api/apps/create-app`. */
   async referenceRoute(info: OperationInfo): Promise<string | undefined> {
-    this.#references ??= apiReferencePages(this.#specPath).then((pages) => new Map(pages.map((p) => [p.pointer, p.route])))
+    this.#references ??= apiReferencePages(this.#specPath).then(
+      (pages) => new Map(pages.map((p) => [p.pointer, p.route])),
+    )
     return (await this.#references).get(info.spec.pointer)
   }
 }

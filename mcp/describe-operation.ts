@@ -42,6 +42,9 @@ export function describeOperation(info: OperationInfo, referenceUrl: string | un
     ...(op.body ? { requestBody: op.body } : {}),
     responses: Object.fromEntries(Object.entries(op.responses).map(([status, types]) => [status, Object.keys(types)])),
     successSchemas: success,
-    components: { note: `each "$ref": "${REF_PREFIX}<name>" above is the schema <name> here`, schemas: referencedComponents(shown) },
+    components: {
+      note: `each "$ref": "${REF_PREFIX}<name>" above is the schema <name> here`,
+      schemas: referencedComponents(shown),
+    },
   }
 }

@@ -19,7 +19,10 @@ export interface DocsLibrary {
 export function normaliseRoute(page: string): string {
   let route = page.trim()
   if (/^https?:\/\//.test(route)) route = new URL(route).pathname
-  route = route.replace(/[#?].*$/, '').replace(/\.md$/, '').replace(/\/+$/, '')
+  route = route
+    .replace(/[#?].*$/, '')
+    .replace(/\.md$/, '')
+    .replace(/\/+$/, '')
   return route.startsWith('/') ? route : `/${route}`
 }
 
@@ -40,7 +43,9 @@ export function docsLibrary(root: string): DocsLibrary {
       const { twins, search } = await load()
       let index = search.get(scope)
       if (!index) {
-        index = new DocsSearch(twins.filter((t) => (scope === 'current' ? t.section !== 'frozen' : t.section === scope)))
+        index = new DocsSearch(
+          twins.filter((t) => (scope === 'current' ? t.section !== 'frozen' : t.section === scope)),
+        )
         search.set(scope, index)
       }
       return index.search(query, limit)
@@ -51,8 +56,13 @@ export function docsLibrary(root: string): DocsLibrary {
       const twin = byRoute.get(route)
       if (twin) return twin
       const last = route.split('/').pop() ?? ''
-      const near = twins.filter((t) => last && t.route.includes(last)).slice(0, 5).map((t) => t.route)
-      throw new PageNotFound(`no page at ${route}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (search_docs finds pages by topic)`)
+      const near = twins
+        .filter((t) => last && t.route.includes(last))
+        .slice(0, 5)
+        .map((t) => t.route)
+      throw new PageNotFound(
+        `no page at ${route}${near.length ? `; did you mean ${near.join(', ')}?` : ''} (search_docs finds pages by topic)`,
+      )
     },
   }
 }

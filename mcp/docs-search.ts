@@ -44,7 +44,8 @@ function parts(page: SearchablePage): Part[] {
   let fenced = false
   const flush = () => {
     const text = lines.join('\n').trim()
-    if (text || heading) out.push({ page, heading, text, lower: text.toLowerCase(), headingLower: heading.toLowerCase() })
+    if (text || heading)
+      out.push({ page, heading, text, lower: text.toLowerCase(), headingLower: heading.toLowerCase() })
   }
   for (const line of page.markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced
@@ -68,7 +69,10 @@ function count(haystack: string, word: string): number {
 function snippet(part: Part, words: readonly string[]): string {
   const at = Math.min(...words.map((w) => part.lower.indexOf(w)).filter((i) => i >= 0), part.lower.length)
   const start = Math.max(0, at - 60)
-  const text = part.text.slice(start, start + SNIPPET_CHARS).replace(/\s+/g, ' ').trim()
+  const text = part.text
+    .slice(start, start + SNIPPET_CHARS)
+    .replace(/\s+/g, ' ')
+    .trim()
   return `${start > 0 ? '…' : ''}${text}${start + SNIPPET_CHARS < part.text.length ? '…' : ''}`
 }
 
@@ -98,7 +102,14 @@ export class DocsSearch {
       if (matched === 0) continue
       // Every word matched outranks any number of repeats of some of them.
       const score = matched * 100 + weight
-      scored.push({ route: part.page.route, title: part.page.title, section: part.page.section, heading: part.heading, snippet: snippet(part, words), score })
+      scored.push({
+        route: part.page.route,
+        title: part.page.title,
+        section: part.page.section,
+        heading: part.heading,
+        snippet: snippet(part, words),
+        score,
+      })
     }
     scored.sort((a, b) => b.score - a.score || a.route.localeCompare(b.route))
     const perPage = new Map<string, number>()

@@ -28,7 +28,9 @@ export async function runMcpStdio(options: McpRunOptions): Promise<void> {
     process.stdin.once('close', resolve)
   })
   await mcp.connect(transport)
-  options.err(`ferry mcp: ready on stdio; call_operation targets the sandbox${server ? ` and ${server.label} (writes ${server.allowsWrites ? 'allowed' : 'refused'})` : ''}`)
+  options.err(
+    `ferry mcp: ready on stdio; call_operation targets the sandbox${server ? ` and ${server.label} (writes ${server.allowsWrites ? 'allowed' : 'refused'})` : ''}`,
+  )
   await closed
   await mcp.close()
   await sandbox.close()

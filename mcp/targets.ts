@@ -43,7 +43,11 @@ export function sandboxTarget(): Target & { close(): Promise<void> } {
       token ??= running.demo?.token
       const res = await running.fetch(new Request(url, withBearer(init, token)))
       if (res.status !== 401 || new Headers(init.headers).has('authorization')) return res
-      const login = await running.request('/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(running.login) })
+      const login = await running.request('/v1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(running.login),
+      })
       if (login.status !== 200) return res
       token = ((await login.json()) as { token: string }).token
       return running.fetch(new Request(url, withBearer(init, token)))
@@ -69,7 +73,8 @@ export function serverTarget(url: URL, token: string | undefined, allowWrites: b
       try {
         return await fetch(target, { ...withBearer(init, token), signal: AbortSignal.timeout(SERVER_TIMEOUT_MS) })
       } catch (error) {
-        const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
+        const cause =
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)
         throw new Unreachable(`cannot reach ${url.origin}: ${cause}`)
       }
     },

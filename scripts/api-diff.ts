@@ -18,7 +18,8 @@ import { transformTags } from '../lib/codegen/transform/operation.ts'
 import { siteConfig } from '../site.config.ts'
 
 const SPEC_FILE = 'openapi/openapi.yaml'
-const USAGE = 'usage: npm run api:diff -- --base <git ref> | --from-version <id> [--to-version <id>]  [--site-url <origin>]'
+const USAGE =
+  'usage: npm run api:diff -- --base <git ref> | --from-version <id> [--to-version <id>]  [--site-url <origin>]'
 
 class UsageError extends Error {}
 
@@ -32,26 +33,46 @@ function frozenVersions(root: string): string[] {
 
 async function frozenContract(root: string, id: string, flag: string): Promise<Record<string, unknown>> {
   const known = frozenVersions(root)
-  if (!known.includes(id)) throw new UsageError(`${flag}: no frozen version ${JSON.stringify(id)} in versions.json (${known.length ? `it has ${known.join(', ')}` : 'it lists none'})`)
+  if (!known.includes(id))
+    throw new UsageError(
+      `${flag}: no frozen version ${JSON.stringify(id)} in versions.json (${known.length ? `it has ${known.join(', ')}` : 'it lists none'})`,
+    )
   const file = join(root, snapshotFile(id))
-  if (!existsSync(file)) throw new UsageError(`${flag}: version ${id} has no contract snapshot ${snapshotFile(id)} (npm run docs:version writes it)`)
+  if (!existsSync(file))
+    throw new UsageError(
+      `${flag}: version ${id} has no contract snapshot ${snapshotFile(id)} (npm run docs:version writes it)`,
+    )
   return (await loadSpec(file)).raw
 }
 
 async function run(): Promise<number> {
   try {
-    let values: { base?: string | undefined; 'from-version'?: string | undefined; 'to-version'?: string | undefined; 'site-url'?: string | undefined }
+    let values: {
+      base?: string | undefined
+      'from-version'?: string | undefined
+      'to-version'?: string | undefined
+      'site-url'?: string | undefined
+    }
     try {
       ;({ values } = parseArgs({
-        options: { base: { type: 'string' }, 'from-version': { type: 'string' }, 'to-version': { type: 'string' }, 'site-url': { type: 'string' } },
-        strict: true, allowPositionals: false,
+        options: {
+          base: { type: 'string' },
+          'from-version': { type: 'string' },
+          'to-version': { type: 'string' },
+          'site-url': { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: false,
       }))
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error))
     }
     const from = values['from-version']
     const to = values['to-version']
-    if (values.base === undefined && from === undefined) throw new UsageError('--base <git ref> is required (e.g. origin/main), or --from-version <id> to compare frozen versions')
+    if (values.base === undefined && from === undefined)
+      throw new UsageError(
+        '--base <git ref> is required (e.g. origin/main), or --from-version <id> to compare frozen versions',
+      )
     if (values.base !== undefined && from !== undefined) throw new UsageError('give --base or --from-version, not both')
     if (to !== undefined && from === undefined) throw new UsageError('--to-version needs --from-version')
 
@@ -60,12 +81,18 @@ async function run(): Promise<number> {
     // Links go to the reference pages that exist now: the current contract's routes.
     const routes = routeTable(transformTags(createContext(current)).flatMap((tag) => tag.operations))
     const siteUrl = (values['site-url'] ?? siteConfig.url).replace(/\/$/, '')
-    const base = values.base !== undefined ? contractAtRef(root, values.base, SPEC_FILE) : await frozenContract(root, from ?? '', '--from-version')
+    const base =
+      values.base !== undefined
+        ? contractAtRef(root, values.base, SPEC_FILE)
+        : await frozenContract(root, from ?? '', '--from-version')
     const head = to !== undefined ? await frozenContract(root, to, '--to-version') : current.raw
     const diff = pullRequestDiff({
       baseRef: values.base ?? `version ${from}`,
       ...(to !== undefined ? { headLabel: `version ${to}` } : {}),
-      base, head, routes, siteUrl,
+      base,
+      head,
+      routes,
+      siteUrl,
       // Accepted breaking changes are listed against the frozen version they break.
       since: from ?? frozenVersions(root)[0],
     })

@@ -11,7 +11,8 @@ import { formatBytes } from '../lib/ferry-cli/output.ts'
 const USAGE = 'usage: npm run backup -- <new folder>   (reads FERRY_DATA_DIR like the server; default ./data)'
 
 /** npm runs scripts from the checkout's root; the new folder is named from where npm was invoked. */
-const invokedFrom = process.env.npm_lifecycle_event === 'backup' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd()
+const invokedFrom =
+  process.env.npm_lifecycle_event === 'backup' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd()
 
 async function main(args: string[]): Promise<number> {
   const [target, ...extra] = args
@@ -23,27 +24,48 @@ async function main(args: string[]): Promise<number> {
   try {
     config = loadConfig(process.env)
   } catch (error) {
-    if (error instanceof ConfigError) { console.error(`backup: ${error.message}`); return 2 }
+    if (error instanceof ConfigError) {
+      console.error(`backup: ${error.message}`)
+      return 2
+    }
     throw error
   }
   if (config.databaseUrl || config.blobs.kind === 's3') {
-    console.error([
-      'backup: this command copies the embedded setup (SQLite and files in the data directory).',
-      config.databaseUrl ? '  The database is PostgreSQL (FERRY_DATABASE_URL): back it up with pg_dump or your provider\'s snapshots.' : '',
-      config.blobs.kind === 's3' ? '  Artifact files are in object storage (FERRY_BLOB_URL): use the bucket\'s versioning or replication.' : '',
-    ].filter(Boolean).join('\n'))
+    console.error(
+      [
+        'backup: this command copies the embedded setup (SQLite and files in the data directory).',
+        config.databaseUrl
+          ? "  The database is PostgreSQL (FERRY_DATABASE_URL): back it up with pg_dump or your provider's snapshots."
+          : '',
+        config.blobs.kind === 's3'
+          ? "  Artifact files are in object storage (FERRY_BLOB_URL): use the bucket's versioning or replication."
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
     return 2
   }
   const dataDir = resolve(config.dataDir)
   try {
     const report = await backupDataDir(dataDir, resolve(invokedFrom, target))
     console.log(`backup: database copied from ${dataDir}/ferry.db (integrity ok)`)
-    console.log(`backup: ${report.artifacts} artifact files copied, ${formatBytes(report.bytes)}, each matching its SHA-256`)
-    if (report.droppedVersions.length > 0) console.log(`backup: left out ${report.droppedVersions.length} version(s) deleted while the backup ran: ${report.droppedVersions.join(', ')}`)
-    console.log(`backup: secrets copied: ${report.secrets.length > 0 ? report.secrets.join(', ') : 'none in the data directory (FERRY_SIGNUP_KEY and FERRY_JWT_SECRET come from the environment: keep them with the backup)'}`)
+    console.log(
+      `backup: ${report.artifacts} artifact files copied, ${formatBytes(report.bytes)}, each matching its SHA-256`,
+    )
+    if (report.droppedVersions.length > 0)
+      console.log(
+        `backup: left out ${report.droppedVersions.length} version(s) deleted while the backup ran: ${report.droppedVersions.join(', ')}`,
+      )
+    console.log(
+      `backup: secrets copied: ${report.secrets.length > 0 ? report.secrets.join(', ') : 'none in the data directory (FERRY_SIGNUP_KEY and FERRY_JWT_SECRET come from the environment: keep them with the backup)'}`,
+    )
     return 0
   } catch (error) {
-    if (error instanceof BackupError) { console.error(`backup: ${error.message}`); return 1 }
+    if (error instanceof BackupError) {
+      console.error(`backup: ${error.message}`)
+      return 1
+    }
     throw error
   }
 }

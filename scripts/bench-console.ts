@@ -21,19 +21,38 @@ import { freePort, startDocsServer } from '../lib/docs-runner/server.ts'
 
 const root = join(import.meta.dirname, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 const SIGNUP_KEY = 'bench-console-signup-key'
 const SESSION_KEY = 'ferry.console.session'
 const admin = { email: 'bench@example.org', password: 'a-long-bench-password' }
 
-const { values } = parseArgs({ options: { 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: { 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } },
+})
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-async function call(origin: string, path: string, init: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {}) {
+async function call(
+  origin: string,
+  path: string,
+  init: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(origin + path, {
     method: init.body || init.form ? 'POST' : 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
     ...(init.body ? { body: JSON.stringify(init.body) } : init.form ? { body: init.form } : {}),
   })
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
@@ -42,15 +61,29 @@ async function call(origin: string, path: string, init: { token?: string; body?:
 
 /** A team with one app and one published version, so the main view shows what a team sees. Returns the session JSON. */
 async function seed(origin: string): Promise<string> {
-  await call(origin, '/v1/auth/signup', { body: { teamName: 'Bench Team', name: 'Bench', ...admin }, headers: { 'x-ferry-signup-key': SIGNUP_KEY } })
+  await call(origin, '/v1/auth/signup', {
+    body: { teamName: 'Bench Team', name: 'Bench', ...admin },
+    headers: { 'x-ferry-signup-key': SIGNUP_KEY },
+  })
   const session: unknown = await call(origin, '/v1/auth/login', { body: admin })
   const token = typeof session === 'object' && session !== null && 'token' in session ? String(session.token) : ''
   await call(origin, '/v1/channels', { token, body: { name: 'stable', description: '' } })
   await call(origin, '/v1/platforms', { token, body: { name: 'windows', updater: 'ferry' } })
   await call(origin, '/v1/archs', { token, body: { name: 'x64' } })
-  await call(origin, '/v1/apps', { token, body: { slug: 'harbor-notes', name: 'Harbor Notes', description: 'Notes that sync over your own server.' } })
+  await call(origin, '/v1/apps', {
+    token,
+    body: { slug: 'harbor-notes', name: 'Harbor Notes', description: 'Notes that sync over your own server.' },
+  })
   const form = new FormData()
-  for (const [k, v] of Object.entries({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', changelog: 'First release.' })) form.set(k, v)
+  for (const [k, v] of Object.entries({
+    version: '1.0.0',
+    channel: 'stable',
+    platform: 'windows',
+    arch: 'x64',
+    published: 'true',
+    changelog: 'First release.',
+  }))
+    form.set(k, v)
   form.set('files', new Blob([new Uint8Array(64 * 1024)]), 'HarborNotes-1.0.0.exe')
   await call(origin, '/v1/apps/harbor-notes/versions', { token, form })
   return JSON.stringify(session)
@@ -66,21 +99,24 @@ async function ready(page: Page, signedIn: boolean) {
 async function pageWeight(url: string, session: string | undefined): Promise<Weight> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
   const page = await browser.newPage({ viewport: { width: 1350, height: 940 } })
-  if (session) await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, session] as const)
+  if (session)
+    await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, session] as const)
   const weight: Weight = { js: 0, css: 0, html: 0, requests: 0 }
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
-    pending.push((async () => {
-      const type = response.request().resourceType()
-      if (!['script', 'stylesheet', 'document'].includes(type) || response.status() !== 200) return
-      const body = await response.body().catch(() => null)
-      if (!body) return
-      const gz = gzipSync(body, { level: 9 }).length
-      weight.requests++
-      if (type === 'script') weight.js += gz
-      else if (type === 'stylesheet') weight.css += gz
-      else weight.html += gz
-    })())
+    pending.push(
+      (async () => {
+        const type = response.request().resourceType()
+        if (!['script', 'stylesheet', 'document'].includes(type) || response.status() !== 200) return
+        const body = await response.body().catch(() => null)
+        if (!body) return
+        const gz = gzipSync(body, { level: 9 }).length
+        weight.requests++
+        if (type === 'script') weight.js += gz
+        else if (type === 'stylesheet') weight.css += gz
+        else weight.html += gz
+      })(),
+    )
   })
   await page.goto(url, { waitUntil: 'networkidle' })
   await ready(page, session !== undefined)
@@ -99,8 +135,20 @@ async function lighthouseDesktop(url: string, session: string | undefined): Prom
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   try {
     const page = await browser.newPage()
-    if (session) await page.evaluateOnNewDocument((key, value) => sessionStorage.setItem(key, value), SESSION_KEY, session)
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: session !== undefined, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, desktopConfig, page)
+    if (session)
+      await page.evaluateOnNewDocument((key, value) => sessionStorage.setItem(key, value), SESSION_KEY, session)
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: session !== undefined,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
+      desktopConfig,
+      page,
+    )
     const categories = result?.lhr.categories ?? {}
     const audits = result?.lhr.audits ?? {}
     return {
@@ -126,12 +174,21 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ferry-bench-console-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const server = await startDocsServer(root, { env: { FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'warn' }, silent: true }, port)
+  const server = await startDocsServer(
+    root,
+    { env: { FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'warn' }, silent: true },
+    port,
+  )
   try {
     const session = await seed(origin)
-    console.log(`bench:console — ${new Date().toISOString()} — console.js ${kb(js.length)} (${kb(gzipSync(js, { level: 9 }).length)} gzip -9); Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'desktop preset'}`)
+    console.log(
+      `bench:console — ${new Date().toISOString()} — console.js ${kb(js.length)} (${kb(gzipSync(js, { level: 9 }).length)} gzip -9); Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'desktop preset'}`,
+    )
     const rows: Array<[string, string, string, string, boolean]> = []
-    for (const [name, s] of [['/console (sign-in)', undefined], ['/console (Releases, signed in)', session]] as const) {
+    for (const [name, s] of [
+      ['/console (sign-in)', undefined],
+      ['/console (Releases, signed in)', session],
+    ] as const) {
       const w = await pageWeight(`${origin}/console`, s)
       let line = `${name.padEnd(32)} JS ${kb(w.js).padStart(8)}  CSS ${kb(w.css).padStart(7)}  HTML ${kb(w.html).padStart(7)}  (${w.requests} files)`
       rows.push([name, 'first-load JS', kb(w.js), '≤ 150 KB', w.js <= 150 * 1024])
@@ -144,9 +201,14 @@ async function main() {
       console.log(line)
     }
     console.log('\nTargets')
-    for (const [page, figure, shown, target, pass] of rows) console.log(`${page.padEnd(32)} ${figure.padEnd(26)} ${shown.padStart(9)}  ${target.padEnd(9)} ${pass ? 'PASS' : 'FAIL'}`)
+    for (const [page, figure, shown, target, pass] of rows)
+      console.log(
+        `${page.padEnd(32)} ${figure.padEnd(26)} ${shown.padStart(9)}  ${target.padEnd(9)} ${pass ? 'PASS' : 'FAIL'}`,
+      )
     const failed = rows.filter((r) => !r[4]).length
-    console.log(`\n${rows.length - failed} of ${rows.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`)
+    console.log(
+      `\n${rows.length - failed} of ${rows.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`,
+    )
     if (failed && values.strict) process.exitCode = 1
   } finally {
     await server.stop()

@@ -19,13 +19,16 @@ import { edgeVcl, freePort, startVarnish } from '../services/varnish-server.ts'
 
 const { values } = parseArgs({
   options: {
-    devices: { type: 'string', default: '2000' }, checks: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '32' }, ttl: { type: 'string', default: '300' },
+    devices: { type: 'string', default: '2000' },
+    checks: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '32' },
+    ttl: { type: 'string', default: '300' },
   },
 })
 const count = (name: string, raw: string, max: number) => {
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be an integer from 1 to ${max}, got ${raw}`)
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`--${name} must be an integer from 1 to ${max}, got ${raw}`)
   return n
 }
 const DEVICES = count('devices', values.devices, 1_000_000)
@@ -50,7 +53,8 @@ const PLATFORMS = { windows: 'exe', darwin: 'zip', linux: 'AppImage' } as const
 type Platform = keyof typeof PLATFORMS
 const VERSIONS = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0', '1.7.0']
 /** On these targets the newest version is at 10 %: their answers depend on the device. */
-const RAMPING = (channel: string, platform: string, arch: string) => channel === 'beta' && arch === 'x64' && platform !== 'linux'
+const RAMPING = (channel: string, platform: string, arch: string) =>
+  channel === 'beta' && arch === 'x64' && platform !== 'linux'
 
 /** The URL a device of each updater format asks (Ferry JSON by query, the others at their own paths). */
 const FORMATS: Record<Platform, Array<(c: string, a: string, v: string) => string>> = {
@@ -77,8 +81,16 @@ const varnishPort = await freePort()
 const signupKey = 'bench-signup-key-0123456789'
 const server = await startServer({
   config: {
-    ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey, jwtSecret: 'bench-jwt-secret-0123456789abcdef', logLevel: 'silent',
-    telemetry: false, edgeCaching: { cacheSeconds: TTL, staleSeconds: 30 }, purge: { url: `http://127.0.0.1:${varnishPort}/`, method: 'PURGE' },
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    signupKey,
+    jwtSecret: 'bench-jwt-secret-0123456789abcdef',
+    logLevel: 'silent',
+    telemetry: false,
+    edgeCaching: { cacheSeconds: TTL, staleSeconds: 30 },
+    purge: { url: `http://127.0.0.1:${varnishPort}/`, method: 'PURGE' },
     metrics: { host: '127.0.0.1', port: await freePort() },
   },
   logger: pino({ level: 'silent' }),
@@ -88,15 +100,26 @@ const varnish = await startVarnish(edgeVcl([new URL(server.url).host]), varnishP
 try {
   const call = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(server.url + path, init)
-    if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`)
+    if (res.status >= 300)
+      throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`)
     return res
   }
   const json = (body: unknown, token?: string): RequestInit => ({
-    method: 'POST', body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-ferry-signup-key': signupKey },
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'x-ferry-signup-key': signupKey,
+    },
   })
-  await call('/v1/auth/signup', json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }))
-  const { token } = await (await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))).json() as { token: string }
+  await call(
+    '/v1/auth/signup',
+    json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }),
+  )
+  const { token } = (await (
+    await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))
+  ).json()) as { token: string }
   for (const name of CHANNELS) await call('/v1/channels', json({ name }, token))
   for (const name of Object.keys(PLATFORMS)) await call('/v1/platforms', json({ name }, token))
   for (const name of ARCHS) await call('/v1/archs', json({ name }, token))
@@ -111,8 +134,13 @@ try {
           for (const [k, v] of Object.entries({ version, channel, platform, arch, published: 'true' })) form.set(k, v)
           if (newest && RAMPING(channel, platform, arch)) form.set('rolloutPercentage', '10')
           form.append('files', new File([`${platform} ${arch} ${version}`], `Fleet-${version}-${arch}.${ext}`))
-          const res = await call('/v1/apps/fleet/versions', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
-          if (newest && channel === 'stable' && platform === 'windows' && arch === 'x64') pullable = ((await res.json()) as { id: string }).id
+          const res = await call('/v1/apps/fleet/versions', {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${token}` },
+          })
+          if (newest && channel === 'stable' && platform === 'windows' && arch === 'x64')
+            pullable = ((await res.json()) as { id: string }).id
         }
       }
     }
@@ -122,9 +150,21 @@ try {
     const platform = pick(Object.keys(PLATFORMS) as Platform[])
     const channel = pick(CHANNELS)
     const arch = pick(ARCHS)
-    return { id: `device-${i}`, url: `/v1/apps/fleet${pick(FORMATS[platform])(channel, arch, pick(VERSIONS))}`, ramping: RAMPING(channel, platform, arch) }
+    return {
+      id: `device-${i}`,
+      url: `/v1/apps/fleet${pick(FORMATS[platform])(channel, arch, pick(VERSIONS))}`,
+      ramping: RAMPING(channel, platform, arch),
+    }
   })
-  const updateOps = new Set(['checkForUpdate', 'getSquirrelReleases', 'getSquirrelMacUpdate', 'getElectronUpdaterFeed', 'getTauriUpdate', 'getVelopackFile', 'getSparkleAppcast'])
+  const updateOps = new Set([
+    'checkForUpdate',
+    'getSquirrelReleases',
+    'getSquirrelMacUpdate',
+    'getElectronUpdaterFeed',
+    'getTauriUpdate',
+    'getVelopackFile',
+    'getSparkleAppcast',
+  ])
   const originRequests = async () => {
     let sum = 0
     for (const line of (await (await fetch(server.metricsUrl ?? '')).text()).split('\n')) {
@@ -147,7 +187,8 @@ try {
   const worker = async () => {
     while (next < queue.length) {
       const i = next++
-      if (i === pullAt) await call(`/v1/apps/fleet/versions/${pullable}/pull`, json({ reason: 'bench: a pull mid-run' }, token))
+      if (i === pullAt)
+        await call(`/v1/apps/fleet/versions/${pullable}/pull`, json({ reason: 'bench: a pull mid-run' }, token))
       const device = queue[i]!
       const res = await fetch(varnish.url + device.url, { headers: { 'x-ferry-device-id': device.id } })
       const body = await res.text()
@@ -162,10 +203,14 @@ try {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
   const seconds = (performance.now() - started) / 1000
-  const origin = await originRequests() - before
+  const origin = (await originRequests()) - before
 
-  console.log(`Ferry edge benchmark: ${DEVICES} devices x ${CHECKS} checks through Varnish (${CONCURRENCY} at once), FERRY_UPDATE_CACHE_SECONDS=${TTL}, one pull mid-run`)
-  console.log(`3 platforms, 2 channels, 2 archs, ${VERSIONS.length} versions, 7 update endpoints; 4 of 12 targets mid-rollout (10 %)`)
+  console.log(
+    `Ferry edge benchmark: ${DEVICES} devices x ${CHECKS} checks through Varnish (${CONCURRENCY} at once), FERRY_UPDATE_CACHE_SECONDS=${TTL}, one pull mid-run`,
+  )
+  console.log(
+    `3 platforms, 2 channels, 2 archs, ${VERSIONS.length} versions, 7 update endpoints; 4 of 12 targets mid-rollout (10 %)`,
+  )
   console.log(`checks:                          ${checks} in ${seconds.toFixed(1)} s`)
   console.log(`answered no-store (per device):  ${deviceDependent}`)
   console.log(`origin requests:                 ${origin}`)

@@ -63,13 +63,16 @@ const backends: BackendName[] = values.backend === 'both' ? [...BACKENDS] : BACK
 if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres or both, got ${values.backend}`)
 const downloadClients = Math.min(32, Math.max(1, Number(values.clients)))
 const sizes = values.sizes.split(',').map(Number)
-if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new Error(`--sizes must list whole numbers of at least 2, got ${values.sizes}`)
+if (sizes.some((n) => !Number.isInteger(n) || n < 2))
+  throw new Error(`--sizes must list whole numbers of at least 2, got ${values.sizes}`)
 
 const pinned = availableParallelism() >= 2 && spawnSync('sh', ['-c', 'command -v taskset']).status === 0
 /** The command line of a node process running `script`, pinned to `cpu` when pinning applies. */
 const nodeCommand = (cpu: number, script: string, args: string[] = []) => {
   const node = ['--import', 'tsx', script, ...args]
-  return pinned ? { command: 'taskset', args: ['-c', String(cpu), process.execPath, ...node] } : { command: process.execPath, args: node }
+  return pinned
+    ? { command: 'taskset', args: ['-c', String(cpu), process.execPath, ...node] }
+    : { command: process.execPath, args: node }
 }
 
 const signupKey = randomSecret(16)
@@ -106,7 +109,9 @@ async function freshDatabase(backend: BackendName): Promise<Database> {
     return sqlite(dataDir)
   }
   const given = process.env.FERRY_DATABASE_URL
-  postgres ??= given ? { url: given, createDatabase: databases(given), stop: async () => undefined } : await startPostgres()
+  postgres ??= given
+    ? { url: given, createDatabase: databases(given), stop: async () => undefined }
+    : await startPostgres()
   const admin = postgres.url
   const url = await postgres.createDatabase()
   const { openPostgresDb } = await import('../server/storage/postgres-node.ts')
@@ -129,13 +134,21 @@ async function freshDatabase(backend: BackendName): Promise<Database> {
   return database
 }
 
-interface Server { base: string; process: ChildProcess }
+interface Server {
+  base: string
+  process: ChildProcess
+}
 
 /** Starts `scripts/bench-server/serve.ts` on `database`, `settings` as FERRY_* variables. */
 async function startServerProcess(database: Database, settings: Record<string, string>): Promise<Server> {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
-  Object.assign(env, database.env, { FERRY_SIGNUP_KEY: signupKey, FERRY_JWT_SECRET: jwtSecret, FERRY_LOG_LEVEL: 'silent' }, settings)
+  Object.assign(
+    env,
+    database.env,
+    { FERRY_SIGNUP_KEY: signupKey, FERRY_JWT_SECRET: jwtSecret, FERRY_LOG_LEVEL: 'silent' },
+    settings,
+  )
   const { command, args } = nodeCommand(0, 'scripts/bench-server/serve.ts')
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env })
   const lines = createInterface({ input: child.stdout })
@@ -147,24 +160,37 @@ async function startServerProcess(database: Database, settings: Record<string, s
 }
 
 async function stopServers(servers: Server[]): Promise<void> {
-  await Promise.all(servers.map((s) => new Promise<void>((done) => {
-    if (s.process.exitCode !== null) return done()
-    s.process.once('exit', () => done())
-    s.process.kill('SIGTERM')
-  })))
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((done) => {
+          if (s.process.exitCode !== null) return done()
+          s.process.once('exit', () => done())
+          s.process.kill('SIGTERM')
+        }),
+    ),
+  )
 }
 
 /** One autocannon run in its own process (pinned to CPU 1); failed responses throw unless `tolerate`. */
-async function load(url: string, seconds: number, headers: Record<string, string> = DEVICE, tolerate = false): Promise<LoadResult> {
+async function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = DEVICE,
+  tolerate = false,
+): Promise<LoadResult> {
   const options: LoadOptions = { url, connections, duration: seconds, headers }
   const { command, args } = nodeCommand(1, 'scripts/bench-server/load.ts', [JSON.stringify(options)])
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
   const code = await new Promise<number | null>((done) => child.once('close', done))
   if (code !== 0) throw new Error(`load process exited with ${code}`)
   const result = JSON.parse(out) as LoadResult
-  if (!tolerate && (result.non2xx > 0 || result.errors > 0)) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
+  if (!tolerate && (result.non2xx > 0 || result.errors > 0))
+    throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
   return result
 }
 
@@ -179,7 +205,9 @@ async function downloads(url: string, seconds: number, size: number): Promise<Do
   const { command, args } = nodeCommand(1, 'scripts/bench-server/download-load.ts', [JSON.stringify(options)])
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
   const code = await new Promise<number | null>((done) => child.once('close', done))
   if (code !== 0) throw new Error(`download load process exited with ${code}`)
   return JSON.parse(out) as DownloadLoadResult
@@ -190,11 +218,22 @@ const ARTIFACT_BYTES = 64 * 1024 * 1024
 /** Uploads a published 64 MiB artifact (channel `beta`, so the stable feeds measured stay as seeded); returns its download path. */
 async function uploadArtifact(base: string, token: string): Promise<string> {
   const form = new FormData()
-  for (const [k, v] of Object.entries({ version: '9.0.0', channel: 'beta', platform: 'windows', arch: 'x64', published: 'true' })) form.set(k, v)
+  for (const [k, v] of Object.entries({
+    version: '9.0.0',
+    channel: 'beta',
+    platform: 'windows',
+    arch: 'x64',
+    published: 'true',
+  }))
+    form.set(k, v)
   form.append('files', new File([randomBytes(ARTIFACT_BYTES)], 'HarborNotes-Setup-9.0.0.exe'))
-  const res = await fetch(`${base}/v1/apps/harbor-notes/versions`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  const res = await fetch(`${base}/v1/apps/harbor-notes/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`)
-  const { artifacts } = await res.json() as { artifacts: Array<{ downloadUrl: string }> }
+  const { artifacts } = (await res.json()) as { artifacts: Array<{ downloadUrl: string }> }
   if (!artifacts[0]) throw new Error('the upload answered no artifact')
   return new URL(artifacts[0].downloadUrl).pathname
 }
@@ -202,7 +241,9 @@ async function uploadArtifact(base: string, token: string): Promise<string> {
 /** The file of `size` bytes in the data dir's blob folder (nginx serves it too). */
 async function blobOfSize(dataDir: string, size: number): Promise<string> {
   const blobDir = join(dataDir, 'blobs')
-  const sizes = await Promise.all((await readdir(blobDir)).map(async (name) => [name, (await stat(join(blobDir, name))).size] as const))
+  const sizes = await Promise.all(
+    (await readdir(blobDir)).map(async (name) => [name, (await stat(join(blobDir, name))).size] as const),
+  )
   const blob = sizes.find(([, bytes]) => bytes === size)
   if (!blob) throw new Error(`no ${size}-byte blob in ${blobDir}`)
   return join(blobDir, blob[0])
@@ -211,16 +252,24 @@ async function blobOfSize(dataDir: string, size: number): Promise<string> {
 /** Subscribes the demo team to every app's events (a receiver that is never called: nothing is published meanwhile). */
 async function subscribeWebhook(base: string, token: string): Promise<void> {
   const res = await fetch(`${base}/v1/webhooks`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: 'http://127.0.0.1:9/ferry-bench', events: ['version.published', 'version.paused', 'version.pulled'] }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      url: 'http://127.0.0.1:9/ferry-bench',
+      events: ['version.published', 'version.paused', 'version.pulled'],
+    }),
   })
   if (res.status !== 201) throw new Error(`webhook subscription answered ${res.status}: ${await res.text()}`)
 }
 
 async function demoToken(base: string): Promise<string> {
   await seedDemo((path, init) => fetch(base + path, init), signupKey)
-  const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })
-  return (await login.json() as { token: string }).token
+  const login = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  })
+  return ((await login.json()) as { token: string }).token
 }
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits)
@@ -258,10 +307,23 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     if (feed.status !== 200) throw new Error(`${feedPath} answered ${feed.status}`)
     await writeFile(join(nginxRoot, 'latest.yml'), new Uint8Array(await feed.arrayBuffer()))
     const nginxPort = await freePort()
-    nginx = await startNginx([{ port: nginxPort, body: [
-      `    location = /latest.yml { root ${nginxRoot}; default_type text/yaml; }`,
-      `    location = /artifact { alias ${artifact.file}; default_type application/octet-stream; }`,
-    ].join('\n') }], [`user ${userInfo().username};`], { ...(pinned ? { cpu: 0 } : {}), workerConnections: 1024, http: ['sendfile on;', 'tcp_nopush on;', 'keepalive_requests 1000000;'] })
+    nginx = await startNginx(
+      [
+        {
+          port: nginxPort,
+          body: [
+            `    location = /latest.yml { root ${nginxRoot}; default_type text/yaml; }`,
+            `    location = /artifact { alias ${artifact.file}; default_type application/octet-stream; }`,
+          ].join('\n'),
+        },
+      ],
+      [`user ${userInfo().username};`],
+      {
+        ...(pinned ? { cpu: 0 } : {}),
+        workerConnections: 1024,
+        http: ['sendfile on;', 'tcp_nopush on;', 'keepalive_requests 1000000;'],
+      },
+    )
     const nginxBase = `http://127.0.0.1:${nginxPort}`
     const auth = { ...DEVICE, authorization: `Bearer ${token}` }
     const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
@@ -284,21 +346,34 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     for (const [, url, headers] of routes) await load(url, 2, headers)
     const rounds = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
     for (let round = 0; round < 2; round++) {
-      for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse()) rounds.get(name)?.push(await load(url, duration / 2, headers))
+      for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse())
+        rounds.get(name)?.push(await load(url, duration / 2, headers))
     }
-    const summary: Summary = new Map([...rounds].map(([name, rs]) => [name, {
-      rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
-      p50: Math.max(...rs.map((r) => r.p50)),
-      p99: Math.max(...rs.map((r) => r.p99)),
-      total: rs.reduce((n, r) => n + r.total, 0),
-    }]))
-    const sources: Array<[string, string]> = [['ferry', cached.base + artifact.path], ['nginx', `${nginxBase}/artifact`]]
+    const summary: Summary = new Map(
+      [...rounds].map(([name, rs]) => [
+        name,
+        {
+          rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+          p50: Math.max(...rs.map((r) => r.p50)),
+          p99: Math.max(...rs.map((r) => r.p99)),
+          total: rs.reduce((n, r) => n + r.total, 0),
+        },
+      ]),
+    )
+    const sources: Array<[string, string]> = [
+      ['ferry', cached.base + artifact.path],
+      ['nginx', `${nginxBase}/artifact`],
+    ]
     const throughput = new Map<string, number[]>(sources.map(([name]) => [name, []]))
     for (const [, url] of sources) await downloads(url, 2, ARTIFACT_BYTES)
     for (let round = 0; round < 2; round++) {
-      for (const [name, url] of round === 0 ? sources : [...sources].reverse()) throughput.get(name)?.push((await downloads(url, duration / 2, ARTIFACT_BYTES)).mibPerSecond)
+      for (const [name, url] of round === 0 ? sources : [...sources].reverse())
+        throughput.get(name)?.push((await downloads(url, duration / 2, ARTIFACT_BYTES)).mibPerSecond)
     }
-    return { summary, download: new Map([...throughput].map(([name, rs]) => [name, rs.reduce((a, b) => a + b, 0) / rs.length])) }
+    return {
+      summary,
+      download: new Map([...throughput].map(([name, rs]) => [name, rs.reduce((a, b) => a + b, 0) / rs.length])),
+    }
   } finally {
     await nginx?.stop()
     await stopServers([cached, uncached, quiet, hooked])
@@ -310,20 +385,34 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
 function printStandard(backend: BackendName, summary: Summary, download: Map<string, number>): void {
   console.log(`\n${backend}:`)
   for (const [name, r] of summary) {
-    console.log(`${name.padEnd(24)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`)
+    console.log(
+      `${name.padEnd(24)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
+    )
   }
   const rps = (name: string) => summary.get(name)?.rps ?? 0
-  console.log(`\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`)
-  console.log(`update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`)
+  console.log(
+    `\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`,
+  )
+  console.log(
+    `update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`,
+  )
   console.log(`update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`)
   console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
-  console.log(`telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`)
+  console.log(
+    `telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`,
+  )
   console.log(`version listing / hello world: ${pct(rps('version listing'), rps('hello world'))}`)
-  console.log(`update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`)
+  console.log(
+    `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
+  )
   console.log(`\nnginx-relative (nginx-light, one worker, pinned like the server, same run):`)
-  console.log(`cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x); feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}`)
+  console.log(
+    `cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x); feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}`,
+  )
   const [ferry, nginx] = [download.get('ferry') ?? 0, download.get('nginx') ?? 0]
-  console.log(`64 MiB download, ${downloadClients} parallel curl clients: Ferry ${fixed(ferry)} MiB/s, nginx sendfile ${fixed(nginx)} MiB/s: ${(ferry / nginx).toFixed(2)}x (target >= 0.8x)`)
+  console.log(
+    `64 MiB download, ${downloadClients} parallel curl clients: Ferry ${fixed(ferry)} MiB/s, nginx sendfile ${fixed(nginx)} MiB/s: ${(ferry / nginx).toFixed(2)}x (target >= 0.8x)`,
+  )
 }
 
 /** The catalogue mode on one backend: per size, a fresh database and one uncached server. */
@@ -336,15 +425,24 @@ async function catalogue(backend: BackendName): Promise<Summary> {
     await seedCatalogue(db, size)
     const seeded = performance.now() - seeding
     const adoption = await measureAdoption(db, await seedAdoption(db, size))
-    console.log(`${backend} ${String(size).padStart(7)} versions, adoption of one version (30 days, 6,000 devices):   p50 ${fixed(adoption.p50, 2)} ms   p99 ${fixed(adoption.p99, 2)} ms (in process)`)
+    console.log(
+      `${backend} ${String(size).padStart(7)} versions, adoption of one version (30 days, 6,000 devices):   p50 ${fixed(adoption.p50, 2)} ms   p99 ${fixed(adoption.p99, 2)} ms (in process)`,
+    )
     for (const plan of adoption.plans) console.log(`  plan ${plan}`)
     await db.destroy()
     const server = await startServerProcess(database, { FERRY_CACHE: 'off' })
     try {
-      const url = (i: number) => `${server.base}/v1/apps/${CATALOGUE_APP}/update?version=${catalogueVersion(i)}&platform=windows&arch=x64&format=ferry`
-      const clients: Array<[string, string]> = [['one release behind', url(size - 2)], ['on the oldest version', url(0)]]
+      const url = (i: number) =>
+        `${server.base}/v1/apps/${CATALOGUE_APP}/update?version=${catalogueVersion(i)}&platform=windows&arch=x64&format=ferry`
+      const clients: Array<[string, string]> = [
+        ['one release behind', url(size - 2)],
+        ['on the oldest version', url(0)],
+      ]
       for (const [name, u] of clients) {
-        const failed = await probe(u).then(() => undefined, (error: unknown) => String(error))
+        const failed = await probe(u).then(
+          () => undefined,
+          (error: unknown) => String(error),
+        )
         if (failed) {
           console.log(`${backend} ${String(size).padStart(7)} versions, client ${name}: ${failed}`)
           continue
@@ -354,7 +452,9 @@ async function catalogue(backend: BackendName): Promise<Summary> {
         const r = await load(u, duration, DEVICE, true)
         summary.set(`${size}\n${name}`, r)
         const failures = r.non2xx + r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''
-        console.log(`${backend} ${String(size).padStart(7)} versions (seeded in ${fixed(seeded / 1000, 1)} s), client ${name.padEnd(22)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${fixed(r.rps).padStart(6)} req/s${failures}`)
+        console.log(
+          `${backend} ${String(size).padStart(7)} versions (seeded in ${fixed(seeded / 1000, 1)} s), client ${name.padEnd(22)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${fixed(r.rps).padStart(6)} req/s${failures}`,
+        )
       }
     } finally {
       await stopServers([server])
@@ -364,17 +464,25 @@ async function catalogue(backend: BackendName): Promise<Summary> {
   const p99 = (size: number, client: string) => summary.get(`${size}\n${client}`)?.p99 ?? 0
   const [smallest, largest] = [Math.min(...sizes), Math.max(...sizes)]
   for (const client of ['one release behind', 'on the oldest version']) {
-    const ratio = p99(largest, client) && p99(smallest, client) ? `${(p99(largest, client) / Math.max(1, p99(smallest, client))).toFixed(2)}x` : 'n/a (a size failed)'
-    console.log(`${backend}: client ${client}: p99(${largest}) / p99(${smallest}) = ${ratio}${client === 'one release behind' ? ' (target <= 2x)' : ''}`)
+    const ratio =
+      p99(largest, client) && p99(smallest, client)
+        ? `${(p99(largest, client) / Math.max(1, p99(smallest, client))).toFixed(2)}x`
+        : 'n/a (a size failed)'
+    console.log(
+      `${backend}: client ${client}: p99(${largest}) / p99(${smallest}) = ${ratio}${client === 'one release behind' ? ' (target <= 2x)' : ''}`,
+    )
   }
   return summary
 }
 
-const loadWhere = pinned ? 'pinned: server processes on CPU 0, autocannon on CPU 1 (taskset); PostgreSQL itself is not pinned'
+const loadWhere = pinned
+  ? 'pinned: server processes on CPU 0, autocannon on CPU 1 (taskset); PostgreSQL itself is not pinned'
   : `not pinned (${availableParallelism() < 2 ? 'one CPU' : 'no taskset'}): server and load share the CPUs`
-console.log(values.catalogue
-  ? `Ferry catalogue benchmark: uncached update check, ${duration} s per client after a 2 s warm-up, ${connections} connections, sizes ${sizes.join(', ')}`
-  : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`)
+console.log(
+  values.catalogue
+    ? `Ferry catalogue benchmark: uncached update check, ${duration} s per client after a 2 s warm-up, ${connections} connections, sizes ${sizes.join(', ')}`
+    : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`,
+)
 console.log(`127.0.0.1, logging off, device id sent (telemetry counts), autocannon in its own process, ${loadWhere}`)
 
 const results = new Map<BackendName, Summary>()
@@ -398,6 +506,8 @@ if (lite && post) {
   for (const [name, r] of post) {
     const base = lite.get(name)
     if (!base || name === 'hello world') continue
-    console.log(`${name.replace('\n', ' versions, client ').padEnd(44)} req/s ${(r.rps / base.rps).toFixed(2)}x   p99 ${(r.p99 / Math.max(1, base.p99)).toFixed(2)}x`)
+    console.log(
+      `${name.replace('\n', ' versions, client ').padEnd(44)} req/s ${(r.rps / base.rps).toFixed(2)}x   p99 ${(r.p99 / Math.max(1, base.p99)).toFixed(2)}x`,
+    )
   }
 }

@@ -19,18 +19,48 @@ import { breakdown } from './bench-site/breakdown.ts'
 import type { Script } from './bench-site/breakdown.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 const port = 3190
 const origin = `http://127.0.0.1:${port}`
 const outDir = join(import.meta.dirname, '..', 'out')
 
-const { values } = parseArgs({ options: { pages: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false }, breakdown: { type: 'boolean', default: false }, diagnose: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    breakdown: { type: 'boolean', default: false },
+    diagnose: { type: 'boolean', default: false },
+  },
+})
 
 /** The pages the targets name: a docs page, the longest guide, an API operation, the blog, a post, /demo. */
-const DEFAULT_PAGES = ['/', '/docs/intro', '/docs/updaters', '/docs/api/apps/create', '/blog', '/blog/electron-auto-update', '/demo']
+const DEFAULT_PAGES = [
+  '/',
+  '/docs/intro',
+  '/docs/updaters',
+  '/docs/api/apps/create',
+  '/blog',
+  '/blog/electron-auto-update',
+  '/demo',
+]
 
 /** `pass` undefined: a figure shown without a target. */
-interface Figure { name: string; shown: string; target: string; pass?: boolean }
+interface Figure {
+  name: string
+  shown: string
+  target: string
+  pass?: boolean
+}
 
 /** Each figure of one page against its target. /demo may load more JS once its shell is visible. */
 function figures(path: string, w: Weight, s: Record<string, number> | undefined): Figure[] {
@@ -40,11 +70,25 @@ function figures(path: string, w: Weight, s: Record<string, number> | undefined)
   else out.push({ name: 'first-load JS', shown: kb(w.js), target: '(none)' })
   if (!s) return out
   const min = demo ? 95 : 98
-  out.push({ name: 'Lighthouse performance', shown: String(s.performance), target: `≥ ${min}`, pass: (s.performance ?? 0) >= min })
-  for (const [key, label] of [['accessibility', 'Lighthouse accessibility'], ['bestPractices', 'Lighthouse best practices'], ['seo', 'Lighthouse SEO']] as const) {
+  out.push({
+    name: 'Lighthouse performance',
+    shown: String(s.performance),
+    target: `≥ ${min}`,
+    pass: (s.performance ?? 0) >= min,
+  })
+  for (const [key, label] of [
+    ['accessibility', 'Lighthouse accessibility'],
+    ['bestPractices', 'Lighthouse best practices'],
+    ['seo', 'Lighthouse SEO'],
+  ] as const) {
     out.push({ name: label, shown: String(s[key]), target: '= 100', pass: s[key] === 100 })
   }
-  out.push({ name: 'total blocking time', shown: `${s.tbtMs} ms`, target: '≤ 150 ms', pass: (s.tbtMs ?? Infinity) <= 150 })
+  out.push({
+    name: 'total blocking time',
+    shown: `${s.tbtMs} ms`,
+    target: '≤ 150 ms',
+    pass: (s.tbtMs ?? Infinity) <= 150,
+  })
   return out
 }
 
@@ -54,7 +98,12 @@ async function pageWeight(path: string): Promise<Weight> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
   // saveData turns off Next's prefetching of linked pages, so only this page's own files count.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }))
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', {
+      value: { saveData: true, effectiveType: '4g' },
+      configurable: true,
+    }),
+  )
   const weight: Weight = { js: 0, css: 0, html: 0, requests: 0, scripts: [] }
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
@@ -69,8 +118,7 @@ async function pageWeight(path: string): Promise<Weight> {
         if (type === 'script') {
           weight.js += gz
           weight.scripts.push({ file: new URL(response.url()).pathname, gz })
-        }
-        else if (type === 'stylesheet') weight.css += gz
+        } else if (type === 'stylesheet') weight.css += gz
         else weight.html += gz
       })(),
     )
@@ -89,24 +137,39 @@ function printDiagnosis(path: string, audits: Record<string, { details?: unknown
     return details?.items ?? []
   }
   const metrics = items('metrics')[0] ?? {}
-  console.log(`    observed (unthrottled run): FCP ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms, DOMContentLoaded ${metrics.observedDomContentLoaded} ms`)
+  console.log(
+    `    observed (unthrottled run): FCP ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms, DOMContentLoaded ${metrics.observedDomContentLoaded} ms`,
+  )
   for (const part of items('largest-contentful-paint-element')) {
     const rows = (part as { items?: Array<Record<string, unknown>> }).items ?? []
     for (const row of rows) {
       const node = row.node as { selector?: string; nodeLabel?: string } | undefined
       if (node) console.log(`    LCP element: ${node.selector} "${String(node.nodeLabel).slice(0, 60)}"`)
-      else if (row.phase) console.log(`    LCP phase (simulated): ${String(row.phase).padEnd(12)} ${Math.round(Number(row.timing))} ms (${row.percent})`)
+      else if (row.phase)
+        console.log(
+          `    LCP phase (simulated): ${String(row.phase).padEnd(12)} ${Math.round(Number(row.timing))} ms (${row.percent})`,
+        )
     }
   }
   const blocking = items('render-blocking-insight')
-  console.log(`    render-blocking: ${blocking.length ? blocking.map((b) => `${b.url} (${Math.round(Number(b.wastedMs))} ms)`).join(', ') : 'none'}`)
-  for (const task of items('long-tasks').slice(0, 6)) console.log(`    long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms: ${task.url}`)
+  console.log(
+    `    render-blocking: ${blocking.length ? blocking.map((b) => `${b.url} (${Math.round(Number(b.wastedMs))} ms)`).join(', ') : 'none'}`,
+  )
+  for (const task of items('long-tasks').slice(0, 6))
+    console.log(
+      `    long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms: ${task.url}`,
+    )
 }
 
 async function lighthouseScores(path: string): Promise<Record<string, number>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
   try {
-    const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const result = await lighthouse(origin + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
     const categories = result?.lhr.categories ?? {}
     const audits = result?.lhr.audits ?? {}
     if (values.diagnose) printDiagnosis(path, audits)
@@ -125,39 +188,66 @@ async function lighthouseScores(path: string): Promise<Record<string, number>> {
 }
 
 function printBreakdown(w: Weight) {
-  for (const script of [...w.scripts].sort((a, b) => b.gz - a.gz)) console.log(`    ${kb(script.gz).padStart(9)}  ${script.file}`)
+  for (const script of [...w.scripts].sort((a, b) => b.gz - a.gz))
+    console.log(`    ${kb(script.gz).padStart(9)}  ${script.file}`)
   console.log('    by package (gzip share of each file, from its source map):')
-  for (const [name, gz] of breakdown(outDir, w.scripts).filter(([, gz]) => gz >= 512)) console.log(`    ${kb(gz).padStart(9)}  ${name}`)
+  for (const [name, gz] of breakdown(outDir, w.scripts).filter(([, gz]) => gz >= 512))
+    console.log(`    ${kb(gz).padStart(9)}  ${name}`)
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function main() {
   readFileSync(join(outDir, 'index.html'))
-  const server = spawn(process.execPath, [join(import.meta.dirname, '..', 'node_modules/serve/build/main.js'), outDir, '-l', String(port), '--no-port-switching', '--no-clipboard'], { stdio: 'ignore' })
+  const server = spawn(
+    process.execPath,
+    [
+      join(import.meta.dirname, '..', 'node_modules/serve/build/main.js'),
+      outDir,
+      '-l',
+      String(port),
+      '--no-port-switching',
+      '--no-clipboard',
+    ],
+    { stdio: 'ignore' },
+  )
   try {
     for (let i = 0; i < 50; i++) {
-      if (await fetch(origin).then((r) => r.ok, () => false)) break
+      if (
+        await fetch(origin).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break
       await new Promise((r) => setTimeout(r, 100))
     }
     const paths = values.pages ? values.pages.split(',') : DEFAULT_PAGES
-    console.log(`bench:site — ${new Date().toISOString()} — gzip -9 sizes of what each page loads; Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'mobile (default throttling)'}`)
+    console.log(
+      `bench:site — ${new Date().toISOString()} — gzip -9 sizes of what each page loads; Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'mobile (default throttling)'}`,
+    )
     const rows: Array<[string, Figure]> = []
     for (const path of paths) {
       const w = await pageWeight(path)
       let line = `${path.padEnd(40)} JS ${kb(w.js).padStart(9)}  CSS ${kb(w.css).padStart(8)}  HTML ${kb(w.html).padStart(8)}  (${w.requests} files)`
       const s = values['no-lighthouse'] ? undefined : await lighthouseScores(path)
-      if (s) line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
+      if (s)
+        line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
       console.log(line)
       if (values.breakdown) printBreakdown(w)
       for (const figure of figures(path, w, s)) rows.push([path, figure])
     }
     console.log('\nTargets')
     console.log(`${'page'.padEnd(28)} ${'figure'.padEnd(26)} ${'value'.padStart(10)}  ${'target'.padEnd(11)} result`)
-    for (const [path, f] of rows) console.log(`${path.padEnd(28)} ${f.name.padEnd(26)} ${f.shown.padStart(10)}  ${f.target.padEnd(11)} ${f.pass === undefined ? '—' : f.pass ? 'PASS' : 'FAIL'}`)
+    for (const [path, f] of rows)
+      console.log(
+        `${path.padEnd(28)} ${f.name.padEnd(26)} ${f.shown.padStart(10)}  ${f.target.padEnd(11)} ${f.pass === undefined ? '—' : f.pass ? 'PASS' : 'FAIL'}`,
+      )
     const judged = rows.filter(([, f]) => f.pass !== undefined)
     const failed = judged.filter(([, f]) => !f.pass).length
-    console.log(`\n${judged.length - failed} of ${judged.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`)
+    console.log(
+      `\n${judged.length - failed} of ${judged.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`,
+    )
     if (failed && values.strict) process.exitCode = 1
   } finally {
     server.kill()

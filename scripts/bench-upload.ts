@@ -17,10 +17,13 @@ import { jsDigestStream } from '../server/transfer/digests.ts'
 import { startServer } from '../server/runtime/node.ts'
 import { startS3, type S3TestServer } from '../services/s3-server.ts'
 
-const { values } = parseArgs({ options: { mib: { type: 'string', default: '512' }, backend: { type: 'string', default: 'disk' } } })
+const { values } = parseArgs({
+  options: { mib: { type: 'string', default: '512' }, backend: { type: 'string', default: 'disk' } },
+})
 const mib = Math.min(4096, Math.max(1, Number(values.mib)))
-if (!['disk', 's3', 'both'].includes(values.backend)) throw new Error(`--backend must be disk, s3 or both, got ${values.backend}`)
-const backends = values.backend === 'both' ? ['disk', 's3'] as const : [values.backend as 'disk' | 's3']
+if (!['disk', 's3', 'both'].includes(values.backend))
+  throw new Error(`--backend must be disk, s3 or both, got ${values.backend}`)
+const backends = values.backend === 'both' ? (['disk', 's3'] as const) : [values.backend as 'disk' | 's3']
 const CHUNK = 256 * 1024
 const chunk = new Uint8Array(CHUNK).map((_, i) => (i * 31) % 251)
 
@@ -30,25 +33,57 @@ async function benchUpload(blobs: BlobLocation): Promise<{ seconds: number; rssB
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-upload-'))
   const signupKey = 'bench-signup-key-0123456789'
   const server = await startServer({
-    config: { ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey, jwtSecret: 'bench-jwt-secret-0123456789abcdef', publicUrl: undefined, maxUploadBytes: (mib + 1) * 1024 * 1024, logLevel: 'silent', blobs },
+    config: {
+      ...loadConfig({}),
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      signupKey,
+      jwtSecret: 'bench-jwt-secret-0123456789abcdef',
+      publicUrl: undefined,
+      maxUploadBytes: (mib + 1) * 1024 * 1024,
+      logLevel: 'silent',
+      blobs,
+    },
     logger: pino({ level: 'silent' }),
     passwordIterations: 1000,
   })
   const call = async (path: string, init: RequestInit = {}) => fetch(server.url + path, init)
   const json = (body: unknown, token?: string): RequestInit => ({
-    method: 'POST', body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-ferry-signup-key': signupKey },
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'x-ferry-signup-key': signupKey,
+    },
   })
-  await call('/v1/auth/signup', json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }))
-  const { token } = await (await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))).json() as { token: string }
-  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']]) await call(path!, json({ name }, token))
+  await call(
+    '/v1/auth/signup',
+    json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }),
+  )
+  const { token } = (await (
+    await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))
+  ).json()) as { token: string }
+  for (const [path, name] of [
+    ['/v1/channels', 'stable'],
+    ['/v1/platforms', 'windows'],
+    ['/v1/archs', 'x64'],
+  ])
+    await call(path!, json({ name }, token))
   await call('/v1/apps', json({ slug: 'bench-app', name: 'Bench' }, token))
 
   const boundary = 'ferry-bench-boundary'
   const encoder = new TextEncoder()
-  const head = encoder.encode(['version', 'channel', 'platform', 'arch'].map((name, i) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${['1.0.0', 'stable', 'windows', 'x64'][i]}\r\n`).join('') +
-    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="Bench Setup.exe"\r\nContent-Type: application/octet-stream\r\n\r\n`)
+  const head = encoder.encode(
+    ['version', 'channel', 'platform', 'arch']
+      .map(
+        (name, i) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${['1.0.0', 'stable', 'windows', 'x64'][i]}\r\n`,
+      )
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="Bench Setup.exe"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  )
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`)
   let sent = -1
   const total = (mib * 1024 * 1024) / CHUNK
@@ -65,10 +100,14 @@ async function benchUpload(blobs: BlobLocation): Promise<{ seconds: number; rssB
   global.gc?.()
   const rssBefore = process.memoryUsage().rss
   let rssPeak = rssBefore
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss) }, 20)
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss)
+  }, 20)
   const started = performance.now()
   const res = await fetch(`${server.url}/v1/apps/bench-app/versions`, {
-    method: 'POST', body, duplex: 'half',
+    method: 'POST',
+    body,
+    duplex: 'half',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
   } as RequestInit)
   const seconds = (performance.now() - started) / 1000
@@ -88,10 +127,15 @@ try {
       blobs = s3.location(`bench-${Date.now()}`)
     }
     const { seconds, rssBefore, rssPeak } = await benchUpload(blobs)
-    const where = backend === 'disk' ? "fsync'd to the data dir" : `to ${s3?.kind === 'radosgw' ? 'radosgw on 127.0.0.1' : s3?.endpoint ?? 'AWS S3'}, multipart`
+    const where =
+      backend === 'disk'
+        ? "fsync'd to the data dir"
+        : `to ${s3?.kind === 'radosgw' ? 'radosgw on 127.0.0.1' : (s3?.endpoint ?? 'AWS S3')}, multipart`
     console.log(`upload of ${mib} MiB, ${backend} (one file, streamed, SHA-1/256/512 on node:crypto, ${where}):`)
     console.log(`  ${(mib / seconds).toFixed(0)} MiB/s, ${seconds.toFixed(2)} s`)
-    console.log(`  process RSS grew by ${((rssPeak - rssBefore) / MiB).toFixed(1)} MiB at most (${(rssBefore / MiB).toFixed(0)} → ${(rssPeak / MiB).toFixed(0)} MiB)`)
+    console.log(
+      `  process RSS grew by ${((rssPeak - rssBefore) / MiB).toFixed(1)} MiB at most (${(rssBefore / MiB).toFixed(0)} → ${(rssPeak / MiB).toFixed(0)} MiB)`,
+    )
   }
 } finally {
   await s3?.stop()

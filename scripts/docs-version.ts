@@ -73,8 +73,14 @@ async function main() {
     process.exit(2)
   }
   const file = JSON.parse(readFileSync(versionsPath, 'utf8')) as { versions: DocsVersion[] }
-  if (file.versions.some((v) => v.id === id) || existsSync(join(docsDir, id)) || existsSync(join(root, snapshotFile(id)))) {
-    console.error(`docs:version: version ${id} already exists (versions.json, pages/docs/${id}/ or ${snapshotFile(id)})`)
+  if (
+    file.versions.some((v) => v.id === id) ||
+    existsSync(join(docsDir, id)) ||
+    existsSync(join(root, snapshotFile(id)))
+  ) {
+    console.error(
+      `docs:version: version ${id} already exists (versions.json, pages/docs/${id}/ or ${snapshotFile(id)})`,
+    )
     process.exit(1)
   }
   const skip = new Set(['api', ...file.versions.map((v) => v.id)])
@@ -97,7 +103,12 @@ async function main() {
   }
   const pages = files
     .filter((f) => /\.mdx?$/.test(f))
-    .map((f) => f.replace(/\.mdx?$/, '').replace(/\/index$/, '').replace(/^index$/, ''))
+    .map((f) =>
+      f
+        .replace(/\.mdx?$/, '')
+        .replace(/\/index$/, '')
+        .replace(/^index$/, ''),
+    )
     .sort((a, b) => (a === 'intro' ? -1 : b === 'intro' ? 1 : a.localeCompare(b)))
   mkdirSync(dirname(join(root, snapshotFile(id))), { recursive: true })
   copyFileSync(specPath, join(root, snapshotFile(id)))
@@ -105,7 +116,9 @@ async function main() {
   const frozen = new Date().toISOString().slice(0, 10)
   file.versions.unshift({ id, label: id, frozen, pages })
   writeFileSync(versionsPath, `${JSON.stringify(file, null, 2)}\n`)
-  console.log(`docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/, the contract in ${snapshotFile(id)}, and versions.json; run \`npm run gen\` for the API changelog`)
+  console.log(
+    `docs:version: froze ${pages.length} pages as ${id} in pages/docs/${id}/, the contract in ${snapshotFile(id)}, and versions.json; run \`npm run gen\` for the API changelog`,
+  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) await main()

@@ -34,7 +34,8 @@ export function renderEnvExample(): string {
   ]
   for (const variable of Object.values(VARIABLES) as Array<Variable<unknown>>) {
     if (variable.group && out.at(-1) !== '') out.push('')
-    const needs = variable.needs && !variable.description.includes(variable.needs) ? ` Only with ${variable.needs}.` : ''
+    const needs =
+      variable.needs && !variable.description.includes(variable.needs) ? ` Only with ${variable.needs}.` : ''
     out.push(...comment(variable.description + needs))
     if ('default' in variable) out.push(`${variable.needs ? '# ' : ''}${variable.name}=${variable.default}`)
     else out.push(`# ${variable.name}=${variable.example}`)

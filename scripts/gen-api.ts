@@ -26,14 +26,29 @@ async function main(): Promise<number> {
   const gate = checkBreakingChanges(spec, history)
   if (values.check) {
     const drift = await checkFiles(values.out!, files)
-    const problems = [...drift.stale.map((f) => `stale: ${f}`), ...drift.missing.map((f) => `missing: ${f}`), ...drift.extra.map((f) => `extra: ${f}`)]
-    if (!gate.ok) console.error(`gen-api --check: breaking changes since frozen version ${gate.against} need a new info.version (see /docs/api/changelog):\n${gate.problems.join('\n')}`)
-    if (problems.length > 0) console.error(`gen-api --check: generated files are out of date (run \`npm run gen\`):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    const problems = [
+      ...drift.stale.map((f) => `stale: ${f}`),
+      ...drift.missing.map((f) => `missing: ${f}`),
+      ...drift.extra.map((f) => `extra: ${f}`),
+    ]
+    if (!gate.ok)
+      console.error(
+        `gen-api --check: breaking changes since frozen version ${gate.against} need a new info.version (see /docs/api/changelog):\n${gate.problems.join('\n')}`,
+      )
+    if (problems.length > 0)
+      console.error(
+        `gen-api --check: generated files are out of date (run \`npm run gen\`):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      )
     if (problems.length > 0 || !gate.ok) return 1
-    console.log(`gen-api: ${files.size} files up to date; no breaking change without a version bump${gate.against ? ` since ${gate.against}` : ''}`)
+    console.log(
+      `gen-api: ${files.size} files up to date; no breaking change without a version bump${gate.against ? ` since ${gate.against}` : ''}`,
+    )
     return 0
   }
-  if (!gate.ok) console.warn(`warning: \`npm run gen:check\` will fail: breaking changes since frozen version ${gate.against} need a new info.version:\n${gate.problems.join('\n')}`)
+  if (!gate.ok)
+    console.warn(
+      `warning: \`npm run gen:check\` will fail: breaking changes since frozen version ${gate.against} need a new info.version:\n${gate.problems.join('\n')}`,
+    )
   const { written, removed } = await writeFiles(values.out!, files)
   console.log(`gen-api: ${files.size} files, ${written.length} written, ${removed.length} removed`)
   for (const f of written) console.log(`  wrote ${f}`)

@@ -8,11 +8,15 @@ import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { URL } from 'node:url'
 
-const pinned = readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8').trim().replace(/^v/, '')
+const pinned = readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8')
+  .trim()
+  .replace(/^v/, '')
 const major = (version) => Number(version.replace(/^v/, '').split('.')[0])
 
 if (major(process.version) < major(pinned)) {
-  console.error(`Ferry needs Node ${pinned} (.nvmrc); this is Node ${process.version} (${process.execPath}), and no node-${process.platform}-${process.arch} package provides it here. Install Node ${major(pinned)}, put it first on PATH, and run npm ci again.`)
+  console.error(
+    `Ferry needs Node ${pinned} (.nvmrc); this is Node ${process.version} (${process.execPath}), and no node-${process.platform}-${process.arch} package provides it here. Install Node ${major(pinned)}, put it first on PATH, and run npm ci again.`,
+  )
   process.exit(1)
 }
 
@@ -25,6 +29,8 @@ if (npmNode && npmNode !== process.execPath) {
     // npm's Node is gone or not runnable: nothing to compare.
   }
   if (npmVersion && major(npmVersion) < major(pinned)) {
-    console.error(`Node ${npmVersion} (${npmNode}) is older than Ferry's ${pinned}: npm scripts here run Node ${process.version} from node_modules/.bin/node (npm package node-${process.platform}-${process.arch}).`)
+    console.error(
+      `Node ${npmVersion} (${npmNode}) is older than Ferry's ${pinned}: npm scripts here run Node ${process.version} from node_modules/.bin/node (npm package node-${process.platform}-${process.arch}).`,
+    )
   }
 }

@@ -26,7 +26,13 @@ import { buildTwins, pagesWithoutTwinLink, writeTwins } from '../lib/markdown-tw
 import { MarkdownTwinError } from '../lib/markdown-twins/twin-error.ts'
 import { writeLlmsFiles } from '../lib/llms/write-llms.ts'
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'out' }, pages: { type: 'string', default: 'pages' }, 'skip-twins': { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'out' },
+    pages: { type: 'string', default: 'pages' },
+    'skip-twins': { type: 'boolean', default: false },
+  },
+})
 const outDir = resolve(values.out!)
 const pagesDir = resolve(values.pages!)
 
@@ -37,9 +43,17 @@ if (site.pages.has(changelogPage)) {
   const root = resolve(pagesDir, '..')
   const releases = await loadChangelog(root)
   const unreleasedDate = lastContractChange(root, releases.find((r) => r.date)?.date ?? '1970-01-01')
-  const feedInput = { releases, page: changelogPage, feed: `${DEFAULT_OPTIONS.docsBase}/${CHANGELOG_FEED}`, anchors: releaseAnchors(releases), unreleasedDate }
+  const feedInput = {
+    releases,
+    page: changelogPage,
+    feed: `${DEFAULT_OPTIONS.docsBase}/${CHANGELOG_FEED}`,
+    anchors: releaseAnchors(releases),
+    unreleasedDate,
+  }
   writeChangelogFeed(outDir, feedInput, siteConfig)
-  const operations = transformTags(createContext(await loadSpec(join(root, siteConfig.apiSource)))).flatMap((tag) => tag.operations)
+  const operations = transformTags(createContext(await loadSpec(join(root, siteConfig.apiSource)))).flatMap(
+    (tag) => tag.operations,
+  )
   writeOperationFeeds(outDir, feedInput, operations, siteConfig)
 }
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
@@ -69,8 +83,15 @@ for (const w of warnings) console.warn(`warn  ${w}`)
 
 if (report.errors.length > 0 || unlinkedTwins.length > 0) {
   for (const e of report.errors) console.error(`error broken link on ${e.page}: ${e.href} (${e.reason})`)
-  for (const route of unlinkedTwins) console.error(`error no Markdown alternate link on ${route}: its twin exists; theme.config.tsx head and lib/markdown-twins/routes.ts disagree`)
-  console.error(`postbuild: ${report.errors.length} broken link(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`)
+  for (const route of unlinkedTwins)
+    console.error(
+      `error no Markdown alternate link on ${route}: its twin exists; theme.config.tsx head and lib/markdown-twins/routes.ts disagree`,
+    )
+  console.error(
+    `postbuild: ${report.errors.length} broken link(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`,
+  )
   process.exit(1)
 }
-console.log(`postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}.`)
+console.log(
+  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}.`,
+)

@@ -8,7 +8,12 @@ import { fileURLToPath, URL } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
 const flag = args.findIndex((a) => a === '--port' || a === '-p' || a.startsWith('--port='))
-const given = flag === -1 ? process.env.PORT : args[flag].startsWith('--port=') ? args[flag].slice('--port='.length) : args[flag + 1]
+const given =
+  flag === -1
+    ? process.env.PORT
+    : args[flag].startsWith('--port=')
+      ? args[flag].slice('--port='.length)
+      : args[flag + 1]
 const source = flag === -1 ? 'PORT' : '--port'
 const inline = flag !== -1 && args[flag].startsWith('--port=')
 const unknown = args.filter((a, i) => flag === -1 || (i !== flag && (inline || i !== flag + 1)))
@@ -25,6 +30,10 @@ if (!existsSync(`${root}/out/index.html`)) {
   console.error('serve: out/ holds no built site; run npm run build first (npm start does both)')
   process.exit(1)
 }
-const child = spawn(process.execPath, [`${root}/node_modules/serve/build/main.js`, 'out', '-l', String(port), '--no-port-switching', '--no-clipboard'], { cwd: root, stdio: 'inherit' })
+const child = spawn(
+  process.execPath,
+  [`${root}/node_modules/serve/build/main.js`, 'out', '-l', String(port), '--no-port-switching', '--no-clipboard'],
+  { cwd: root, stdio: 'inherit' },
+)
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -20,9 +20,13 @@ for (const page of pages) {
     process.exit(2)
   }
 }
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/docs/runnable.test.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, FERRY_DOCS_PAGES: pages.join(',') },
-})
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/docs/runnable.test.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FERRY_DOCS_PAGES: pages.join(',') },
+  },
+)
 process.exit(run.status ?? 1)

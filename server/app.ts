@@ -87,7 +87,11 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     logger,
     purger: deps.edgePurger ?? null,
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
-    telemetry: telemetry ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) => logger.error({ err }, 'telemetry flush failed')) : null,
+    telemetry: telemetry
+      ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) =>
+          logger.error({ err }, 'telemetry flush failed'),
+        )
+      : null,
     downloads: new DownloadCounter(deps.db, now),
     clientIp: deps.clientIp ?? (() => undefined),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
@@ -116,7 +120,10 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     finishHeaders(c)
     const elapsed = performance.now() - start
     s.observer.request(c.get('operation') ?? 'unmatched', c.req.method, c.res.status, elapsed / 1000)
-    s.logger.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed * 10) / 10 }, 'request')
+    s.logger.info(
+      { reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed * 10) / 10 },
+      'request',
+    )
   })
 
   const handlers: Handlers = {
@@ -176,28 +183,41 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   app.onError((err, c) => {
     if (err instanceof HttpProblem) return problemResponse(err, c.req.path)
     if (err instanceof HTTPException && err.status < 500) {
-      return problemResponse(validationProblem([{ field: 'request', message: err.message || 'is malformed' }]), c.req.path)
+      return problemResponse(
+        validationProblem([{ field: 'request', message: err.message || 'is malformed' }]),
+        c.req.path,
+      )
     }
     if (isOutage(err)) {
       s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'dependency unavailable')
       const what = err instanceof DependencyUnavailable ? err.dependency : 'The database or artifact storage'
-      const detail = (err instanceof DependencyUnavailable && err.detail) || `${what} cannot be reached; retry shortly (${c.get('reqId')}).`
+      const detail =
+        (err instanceof DependencyUnavailable && err.detail) ||
+        `${what} cannot be reached; retry shortly (${c.get('reqId')}).`
       const problem = problemResponse(new HttpProblem('unavailable', detail), c.req.path)
       problem.headers.set('retry-after', '5')
       return problem
     }
     s.logger.error({ reqId: c.get('reqId'), method: c.req.method, path: c.req.path, err }, 'unhandled error')
-    return problemResponse(new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`), c.req.path)
+    return problemResponse(
+      new HttpProblem('internal', `An unexpected error occurred; it has been logged as ${c.get('reqId')}.`),
+      c.req.path,
+    )
   })
   const lifecycle: Lifecycle = {
-    flush: async () => { await Promise.all([s.telemetry?.flush(), s.downloads.flush()]) },
+    flush: async () => {
+      await Promise.all([s.telemetry?.flush(), s.downloads.flush()])
+    },
     telemetryStats: () => s.telemetry?.stats() ?? null,
     async close() {
       try {
         await lifecycle.flush()
       } catch (err) {
         const lost = s.telemetry?.stats()
-        logger.error({ err, lostChecks: lost?.checks, lostDevices: lost?.devices }, 'final telemetry flush failed: its counts are lost')
+        logger.error(
+          { err, lostChecks: lost?.checks, lostDevices: lost?.devices },
+          'final telemetry flush failed: its counts are lost',
+        )
       }
       await s.answers?.close()
     },

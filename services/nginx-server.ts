@@ -20,12 +20,18 @@ export async function freePort(): Promise<number> {
   })
 }
 
-const accepts = (port: number) => new Promise<boolean>((done) => {
-  const socket = connect(port, '127.0.0.1', () => { socket.end(); done(true) })
-  socket.once('error', () => done(false))
-})
+const accepts = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.end()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
 
-export interface Nginx { stop(): Promise<void> }
+export interface Nginx {
+  stop(): Promise<void>
+}
 
 export interface NginxOptions {
   /** Pins nginx (master and worker) to this CPU with `taskset` (benchmarks). */
@@ -39,8 +45,13 @@ export interface NginxOptions {
  * Runs nginx with `servers` (each the body of a `server {}` block, listening on its port) inside
  * one `http {}` block; `main`: directives of the main context (e.g. `user`).
  */
-export async function startNginx(servers: Array<{ port: number; body: string }>, main: string[] = [], options: NginxOptions = {}): Promise<Nginx> {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: install it with "apt-get install -y nginx-light" (.ci/run does)`)
+export async function startNginx(
+  servers: Array<{ port: number; body: string }>,
+  main: string[] = [],
+  options: NginxOptions = {},
+): Promise<Nginx> {
+  if (!existsSync(BINARY))
+    throw new Error(`${BINARY} is missing: install it with "apt-get install -y nginx-light" (.ci/run does)`)
   const prefix = mkdtempSync(join(tmpdir(), 'ferry-nginx-'))
   const temp = (name: string) => `${name}_temp_path ${join(prefix, name)};`
   const config = [
@@ -60,13 +71,20 @@ export async function startNginx(servers: Array<{ port: number; body: string }>,
   const file = join(prefix, 'nginx.conf')
   writeFileSync(file, config)
   const args = ['-p', prefix, '-c', file, '-e', join(prefix, 'error.log')]
-  const child = options.cpu === undefined ? spawn(BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn('taskset', ['-c', String(options.cpu), BINARY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child =
+    options.cpu === undefined
+      ? spawn(BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('taskset', ['-c', String(options.cpu), BINARY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout.on('data', (d: Buffer) => { output += d.toString() })
-  child.stderr.on('data', (d: Buffer) => { output += d.toString() })
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
   const exited = new Promise<number | null>((done) => child.once('exit', done))
-  const log = () => `${output}${existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''}\n--- ${file}:\n${config}`
+  const log = () =>
+    `${output}${existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : ''}\n--- ${file}:\n${config}`
   const stop = async () => {
     const pid = child.pid
     if (child.exitCode === null && child.signalCode === null && pid !== undefined) {

@@ -35,7 +35,9 @@ async function binDir(): Promise<string> {
   const versions = await readdir('/usr/lib/postgresql').catch(() => [] as string[])
   const newest = versions.filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))[0]
   if (!newest) {
-    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql: install them with `apt-get install -y postgresql`, or set FERRY_TEST_DATABASE_URL to a server of yours')
+    throw new Error(
+      'PostgreSQL server binaries not found under /usr/lib/postgresql: install them with `apt-get install -y postgresql`, or set FERRY_TEST_DATABASE_URL to a server of yours',
+    )
   }
   return `/usr/lib/postgresql/${newest}/bin`
 }
@@ -72,7 +74,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const dir = await mkdtemp(join(tmpdir(), 'ferry-pg-'))
   // The server refuses to run as root: as root, the cluster belongs to the postgres user.
   const asRoot = process.getuid?.() === 0
-  const as = (cmd: string, args: string[]) => asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args)
+  const as = (cmd: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args)
   if (asRoot) {
     const { stdout } = await run('id', ['-u', 'postgres'])
     const { stdout: gid } = await run('id', ['-g', 'postgres'])

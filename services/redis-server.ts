@@ -15,9 +15,12 @@ async function freePort(): Promise<number> {
 }
 
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: install it with "apt-get install -y redis-server" (.ci/run does)`)
+  if (!existsSync(BINARY))
+    throw new Error(`${BINARY} is missing: install it with "apt-get install -y redis-server" (.ci/run does)`)
   const port = await freePort()
-  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   await new Promise<void>((done, fail) => {
     let output = ''
     const timer = setTimeout(() => fail(new Error(`redis-server did not start:\n${output}`)), 10_000)

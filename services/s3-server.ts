@@ -25,13 +25,25 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import {
-  AbortMultipartUploadCommand, CreateBucketCommand, DeleteObjectsCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client,
+  AbortMultipartUploadCommand,
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
 } from '@aws-sdk/client-s3'
 import type { S3Location } from '../server/runtime/config.ts'
 import { environmentLocation } from './s3-location.ts'
 
 const run = promisify(execFile)
-const BINARIES = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd', '/usr/bin/ceph', '/usr/bin/radosgw-admin', '/usr/bin/monmaptool']
+const BINARIES = [
+  '/usr/bin/radosgw',
+  '/usr/bin/ceph-mon',
+  '/usr/bin/ceph-osd',
+  '/usr/bin/ceph',
+  '/usr/bin/radosgw-admin',
+  '/usr/bin/monmaptool',
+]
 export const INSTALL_HINT = 'apt-get install -y --no-install-recommends radosgw ceph-mon ceph-osd'
 
 export interface S3TestServer {
@@ -60,7 +72,12 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, logs: () => Promise<string>): Promise<void> {
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  logs: () => Promise<string>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms\n${await logs()}`)
@@ -94,8 +111,10 @@ function helpers(client: S3Client, bucket: string) {
   return {
     keysUnder,
     uploadsUnder,
-    objects: async (location: S3Location) => (await keysUnder(location.prefix)).map((k) => k.slice(location.prefix.length)),
-    uploads: async (location: S3Location) => (await uploadsUnder(location.prefix)).map((u) => (u.Key ?? '').slice(location.prefix.length)).sort(),
+    objects: async (location: S3Location) =>
+      (await keysUnder(location.prefix)).map((k) => k.slice(location.prefix.length)),
+    uploads: async (location: S3Location) =>
+      (await uploadsUnder(location.prefix)).map((u) => (u.Key ?? '').slice(location.prefix.length)).sort(),
   }
 }
 
@@ -103,13 +122,23 @@ function fromEnvironment(env: Record<string, string | undefined>): S3TestServer 
   const run = environmentLocation(env)
   const { bucket, endpoint, region, credentials, forcePathStyle, prefix: runPrefix } = run
   const client = new S3Client({
-    ...(endpoint ? { endpoint } : {}), region, forcePathStyle, ...(credentials ? { credentials } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(endpoint ? { endpoint } : {}),
+    region,
+    forcePathStyle,
+    ...(credentials ? { credentials } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   })
   const location = (name: string): S3Location => ({ ...run, prefix: `${runPrefix}${name}/` })
   const { objects, uploads, keysUnder, uploadsUnder } = helpers(client, bucket)
   return {
-    kind: 'environment', endpoint, location, client, bucket, objects, uploads,
+    kind: 'environment',
+    endpoint,
+    location,
+    client,
+    bucket,
+    objects,
+    uploads,
     async stop() {
       // Leave the user's bucket as it was: drop everything this run wrote.
       for (const u of await uploadsUnder(runPrefix)) {
@@ -117,7 +146,12 @@ function fromEnvironment(env: Record<string, string | undefined>): S3TestServer 
       }
       const keys = await keysUnder(runPrefix)
       for (let i = 0; i < keys.length; i += 1000) {
-        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }))
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) },
+          }),
+        )
       }
       client.destroy()
     },
@@ -132,8 +166,10 @@ export async function startS3(env: Record<string, string | undefined> = process.
   if (env.FERRY_TEST_S3_BUCKET) return fromEnvironment(env)
   const missing = BINARIES.filter((b) => !existsSync(b))
   if (missing.length) {
-    throw new Error(`The S3 tests need Ceph's radosgw (${missing.join(', ')} missing): install it with\n  ${INSTALL_HINT}\n` +
-      'or point them at an S3-compatible endpoint with FERRY_TEST_S3_BUCKET, FERRY_TEST_S3_ENDPOINT, … (see services/s3-server.ts).')
+    throw new Error(
+      `The S3 tests need Ceph's radosgw (${missing.join(', ')} missing): install it with\n  ${INSTALL_HINT}\n` +
+        'or point them at an S3-compatible endpoint with FERRY_TEST_S3_BUCKET, FERRY_TEST_S3_ENDPOINT, … (see services/s3-server.ts).',
+    )
   }
   const dir = await mkdtemp(join(tmpdir(), 'ferry-ceph-'))
   const conf = join(dir, 'ceph.conf')
@@ -162,7 +198,9 @@ export async function startS3(env: Record<string, string | undefined> = process.
     const msgrBase = 20000 + Math.floor(Math.random() * 20000)
     const fsid = randomUUID()
     for (const sub of ['run', 'log', 'mon', 'osd/ceph-0', 'rgw']) await mkdir(join(dir, sub), { recursive: true })
-    await writeFile(conf, `[global]
+    await writeFile(
+      conf,
+      `[global]
 fsid = ${fsid}
 mon host = v2:127.0.0.1:${monPort}
 public addr = 127.0.0.1
@@ -193,8 +231,17 @@ osd pool default pg autoscale mode = off
 osd crush chooseleaf type = 0
 rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 rgw data = ${dir}/rgw
-`)
-    await run('monmaptool', ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, join(dir, 'monmap')])
+`,
+    )
+    await run('monmaptool', [
+      '--create',
+      '--fsid',
+      fsid,
+      '--addv',
+      'a',
+      `[v2:127.0.0.1:${monPort}]`,
+      join(dir, 'monmap'),
+    ])
     await run('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', join(dir, 'monmap')])
     daemon('ceph-mon', ['-i', 'a'])
     const ceph = (...args: string[]) => run('ceph', ['-c', conf, '--connect-timeout', '10', ...args])
@@ -205,7 +252,20 @@ rgw data = ${dir}/rgw
     await waitFor('osd.0 up', async () => (await ceph('osd', 'dump')).stdout.includes('osd.0 up'), 30_000, logs)
     const accessKeyId = `FERRYTEST${randomUUID().replace(/-/g, '').slice(0, 11).toUpperCase()}`
     const secretAccessKey = randomUUID() + randomUUID()
-    await run('radosgw-admin', ['-c', conf, 'user', 'create', '--uid', 'ferry', '--display-name', 'Ferry tests', '--access-key', accessKeyId, '--secret', secretAccessKey])
+    await run('radosgw-admin', [
+      '-c',
+      conf,
+      'user',
+      'create',
+      '--uid',
+      'ferry',
+      '--display-name',
+      'Ferry tests',
+      '--access-key',
+      accessKeyId,
+      '--secret',
+      secretAccessKey,
+    ])
     daemon('radosgw', ['-n', 'client.rgw'])
     const endpoint = `http://127.0.0.1:${rgwPort}`
     await waitFor('radosgw answering HTTP', async () => (await fetch(endpoint)).status > 0, 30_000, logs)
@@ -213,14 +273,32 @@ rgw data = ${dir}/rgw
     const region = 'us-east-1'
     const credentials = { accessKeyId, secretAccessKey }
     const client = new S3Client({
-      endpoint, region, forcePathStyle: true, credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      endpoint,
+      region,
+      forcePathStyle: true,
+      credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     })
     await client.send(new CreateBucketCommand({ Bucket: bucket }))
     const { objects, uploads } = helpers(client, bucket)
     return {
-      kind: 'radosgw', endpoint, client, bucket, objects, uploads,
-      location: (name) => ({ kind: 's3', bucket, prefix: `${name}/`, endpoint, region, credentials, forcePathStyle: true, presignSeconds: 900 }),
+      kind: 'radosgw',
+      endpoint,
+      client,
+      bucket,
+      objects,
+      uploads,
+      location: (name) => ({
+        kind: 's3',
+        bucket,
+        prefix: `${name}/`,
+        endpoint,
+        region,
+        credentials,
+        forcePathStyle: true,
+        presignSeconds: 900,
+      }),
       async stop() {
         client.destroy()
         await stopAll()

@@ -24,10 +24,14 @@ export async function freePort(): Promise<number> {
   })
 }
 
-const accepts = (port: number) => new Promise<boolean>((done) => {
-  const socket = connect(port, '127.0.0.1', () => { socket.end(); done(true) })
-  socket.once('error', () => done(false))
-})
+const accepts = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.end()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
 
 /** The VCL in front of Ferry instances at `backends` (`host:port`). */
 export function edgeVcl(backends: string[]): string {
@@ -68,16 +72,38 @@ export interface Varnish {
 
 /** Runs varnishd on `port` (default: a free one) with `vcl`. */
 export async function startVarnish(vcl: string, port?: number): Promise<Varnish> {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: install it with "apt-get install -y varnish" (.ci/run does)`)
-  const listen = port ?? await freePort()
+  if (!existsSync(BINARY))
+    throw new Error(`${BINARY} is missing: install it with "apt-get install -y varnish" (.ci/run does)`)
+  const listen = port ?? (await freePort())
   const dir = mkdtempSync(join(tmpdir(), 'ferry-varnish-'))
   const file = join(dir, 'ferry.vcl')
   writeFileSync(file, vcl)
-  const child = spawn(BINARY, ['-F', '-j', 'none', '-n', join(dir, 'work'), '-a', `127.0.0.1:${listen}`, '-T', '127.0.0.1:0', '-f', file, '-s', 'malloc,64m'],
-    { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    BINARY,
+    [
+      '-F',
+      '-j',
+      'none',
+      '-n',
+      join(dir, 'work'),
+      '-a',
+      `127.0.0.1:${listen}`,
+      '-T',
+      '127.0.0.1:0',
+      '-f',
+      file,
+      '-s',
+      'malloc,64m',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
-  child.stdout.on('data', (d: Buffer) => { output += d.toString() })
-  child.stderr.on('data', (d: Buffer) => { output += d.toString() })
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {

@@ -10,5 +10,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url))
 
 test('the committed API reference, types and downloads match openapi/openapi.yaml', async () => {
   const { files } = await generate(await loadSpec(`${ROOT}openapi/openapi.yaml`), {}, await loadHistory(ROOT))
-  assert.deepEqual(await checkFiles(ROOT, files), { stale: [], missing: [], extra: [] }, 'run `npm run gen` and commit the result')
+  assert.deepEqual(
+    await checkFiles(ROOT, files),
+    { stale: [], missing: [], extra: [] },
+    'run `npm run gen` and commit the result',
+  )
 })

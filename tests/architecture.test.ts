@@ -25,9 +25,14 @@ interface Violation {
 async function cruise(): Promise<Violation[]> {
   const cli = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs')
   // Exit code 1 only means "violations found": the JSON on stdout says which.
-  const run = promisify(execFile)(process.execPath, [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...SCANNED], {
-    cwd: ROOT, maxBuffer: 256 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string }) => {
+  const run = promisify(execFile)(
+    process.execPath,
+    [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...SCANNED],
+    {
+      cwd: ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string; stderr?: string }) => {
     if (!error.stdout) throw new Error(`dependency-cruiser failed: ${error.stderr ?? String(error)}`)
     return { stdout: error.stdout }
   })
@@ -37,7 +42,8 @@ async function cruise(): Promise<Violation[]> {
   return violations
 }
 
-const describe = (v: Violation) => (v.cycle?.length ? `${v.from} → ${v.cycle.map((c) => c.name).join(' → ')}` : `${v.from} → ${v.to}`)
+const describe = (v: Violation) =>
+  v.cycle?.length ? `${v.from} → ${v.cycle.map((c) => c.name).join(' → ')}` : `${v.from} → ${v.to}`
 
 const violations = cruise()
 const require = createRequire(import.meta.url)
@@ -47,17 +53,30 @@ for (const rule of config.forbidden) {
   const known = async () => (await violations).filter((v) => v.rule.name === rule.name)
   test(`architecture: ${rule.comment}`, async () => {
     const found = await known()
-    assert.deepEqual(found.map(describe), [], `${found.length} import(s) break rule ${rule.name} (.dependency-cruiser.cjs)`)
+    assert.deepEqual(
+      found.map(describe),
+      [],
+      `${found.length} import(s) break rule ${rule.name} (.dependency-cruiser.cjs)`,
+    )
   })
 }
 
 test('architecture: the code map of ARCHITECTURE.md names each folder of server/, and only folders that exist', async () => {
   const map = await readFile(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
-  const mapped = [...map.matchAll(/^### (.+)$/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([\w./-]+)\/`/g)].map((n) => n[1] ?? ''))
-  const folders = (await readdir(join(ROOT, 'server'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => `server/${e.name}`)
-  assert.deepEqual(folders.filter((f) => !mapped.includes(f)), [], 'folders of server/ without a section in the code map')
+  const mapped = [...map.matchAll(/^### (.+)$/gm)].flatMap((m) =>
+    [...(m[1] ?? '').matchAll(/`([\w./-]+)\/`/g)].map((n) => n[1] ?? ''),
+  )
+  const folders = (await readdir(join(ROOT, 'server'), { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => `server/${e.name}`)
+  assert.deepEqual(
+    folders.filter((f) => !mapped.includes(f)),
+    [],
+    'folders of server/ without a section in the code map',
+  )
   const missing = []
-  for (const folder of mapped) if (!(await stat(join(ROOT, folder)).catch(() => null))?.isDirectory()) missing.push(folder)
+  for (const folder of mapped)
+    if (!(await stat(join(ROOT, folder)).catch(() => null))?.isDirectory()) missing.push(folder)
   assert.deepEqual(missing, [], 'code map sections naming folders that do not exist')
 })
 
@@ -67,18 +86,30 @@ test('architecture: the code map of ARCHITECTURE.md names each folder of server/
  * does a listed file that no longer has one (take it off the list).
  */
 const QUERIES_NOT_YET_IN_STORAGE = [
-  'server/cache/invalidation.ts', 'server/routes/api-objects.ts', 'server/routes/apps.ts', 'server/routes/artifacts.ts',
-  'server/routes/audit.ts', 'server/routes/health-reports.ts', 'server/routes/info.ts', 'server/routes/rollouts.ts',
-  'server/routes/telemetry.ts', 'server/routes/update.ts', 'server/routes/versions.ts', 'server/telemetry/recorder.ts',
-  'server/transfer/signer-continuity.ts', 'server/updates/ramp-gate.ts', 'server/webhooks/events.ts',
-  'server/webhooks/operation-events.ts', 'server/webhooks/worker.ts',
+  'server/cache/invalidation.ts',
+  'server/routes/api-objects.ts',
+  'server/routes/apps.ts',
+  'server/routes/artifacts.ts',
+  'server/routes/audit.ts',
+  'server/routes/health-reports.ts',
+  'server/routes/info.ts',
+  'server/routes/rollouts.ts',
+  'server/routes/telemetry.ts',
+  'server/routes/update.ts',
+  'server/routes/versions.ts',
+  'server/telemetry/recorder.ts',
+  'server/transfer/signer-continuity.ts',
+  'server/updates/ramp-gate.ts',
+  'server/webhooks/events.ts',
+  'server/webhooks/operation-events.ts',
+  'server/webhooks/worker.ts',
 ]
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const out: string[] = []
   for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`
-    if (entry.isDirectory()) out.push(...await sourceFiles(path))
+    if (entry.isDirectory()) out.push(...(await sourceFiles(path)))
     else if (entry.name.endsWith('.ts')) out.push(path)
   }
   return out
@@ -88,8 +119,21 @@ test('architecture: SQL lives in server/storage/ (query builders are called ther
   const querying: string[] = []
   for (const file of await sourceFiles('server')) {
     if (file.startsWith('server/storage/') || file.startsWith('server/generated/')) continue
-    if (/\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/.test(await readFile(join(ROOT, file), 'utf8'))) querying.push(file)
+    if (
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/.test(
+        await readFile(join(ROOT, file), 'utf8'),
+      )
+    )
+      querying.push(file)
   }
-  assert.deepEqual(querying.filter((f) => !QUERIES_NOT_YET_IN_STORAGE.includes(f)), [], 'files that query outside server/storage/: move the SQL into a storage module')
-  assert.deepEqual(QUERIES_NOT_YET_IN_STORAGE.filter((f) => !querying.includes(f)), [], 'listed files that no longer query: take them off QUERIES_NOT_YET_IN_STORAGE')
+  assert.deepEqual(
+    querying.filter((f) => !QUERIES_NOT_YET_IN_STORAGE.includes(f)),
+    [],
+    'files that query outside server/storage/: move the SQL into a storage module',
+  )
+  assert.deepEqual(
+    QUERIES_NOT_YET_IN_STORAGE.filter((f) => !querying.includes(f)),
+    [],
+    'listed files that no longer query: take them off QUERIES_NOT_YET_IN_STORAGE',
+  )
 })

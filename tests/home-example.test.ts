@@ -17,10 +17,16 @@ test('the request and response on the home page are the ones the contract define
   const operation = spec.paths['/v1/apps/{app}/update'].get
   const url = new URL(/"([^"]+)"/.exec(curl)![1]!)
   assert.equal(url.pathname, '/v1/apps/harbor-notes/update')
-  const required = operation.parameters.filter((p: { required?: boolean; in: string }) => p.required && p.in === 'query').map((p: { name: string }) => p.name)
-  for (const name of required) assert.ok(url.searchParams.has(name), `home page request lacks required query parameter ${name}`)
+  const required = operation.parameters
+    .filter((p: { required?: boolean; in: string }) => p.required && p.in === 'query')
+    .map((p: { name: string }) => p.name)
+  for (const name of required)
+    assert.ok(url.searchParams.has(name), `home page request lacks required query parameter ${name}`)
   for (const name of url.searchParams.keys()) {
-    assert.ok(operation.parameters.some((p: { name: string }) => p.name === name), `home page sends ${name}, which the contract does not define`)
+    assert.ok(
+      operation.parameters.some((p: { name: string }) => p.name === name),
+      `home page sends ${name}, which the contract does not define`,
+    )
   }
 
   const ajv = new Ajv2020({ strict: false, allErrors: true })

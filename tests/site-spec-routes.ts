@@ -2,7 +2,20 @@
 
 /** API reference pages under /docs/api/<folder>/<slug>: operation pages and folder intros. */
 export const API_SLUGS: Record<string, string[]> = {
-  apps: ['app-introduction', 'create', 'delete', 'delete-specific-artifact', 'delete-specific-version-app', 'download', 'get-all', 'list-apps', 'search', 'update-app', 'update-specific-version-app', 'upload'],
+  apps: [
+    'app-introduction',
+    'create',
+    'delete',
+    'delete-specific-artifact',
+    'delete-specific-version-app',
+    'download',
+    'get-all',
+    'list-apps',
+    'search',
+    'update-app',
+    'update-specific-version-app',
+    'upload',
+  ],
   archs: ['arch-introduction', 'create', 'delete', 'get', 'update'],
   auth: ['auth-introduction', 'login', 'signup'],
   channels: ['channel-introduction', 'create', 'delete', 'get', 'update'],
@@ -14,10 +27,40 @@ export const API_SLUGS: Record<string, string[]> = {
 export const DOCS_ROUTES = [
   '/docs/intro',
   '/docs/getting-started',
-  ...['docker-development', 'env-overview', 'local-deploy', 'local-development', 'logging', 'production-deploy'].map((p) => `/docs/getting-started/${p}`),
-  ...['intermediate_build', 'performance', 'publishing', 'team_based_auth', 'telemetry', 'troubleshooting', 'updaters'].map((p) => `/docs/${p}`),
+  ...['docker-development', 'env-overview', 'local-deploy', 'local-development', 'logging', 'production-deploy'].map(
+    (p) => `/docs/getting-started/${p}`,
+  ),
+  ...[
+    'intermediate_build',
+    'performance',
+    'publishing',
+    'team_based_auth',
+    'telemetry',
+    'troubleshooting',
+    'updaters',
+  ].map((p) => `/docs/${p}`),
 ]
 
-export const BLOG_POSTS = ['electron-auto-update', 'fetch-latest-version', 'first-meet-ferry', 'local-development', 'performance-mode', 'private-apps', 'team-based-auth', 'telemetry-insights']
+export const BLOG_POSTS = [
+  'electron-auto-update',
+  'fetch-latest-version',
+  'first-meet-ferry',
+  'local-development',
+  'performance-mode',
+  'private-apps',
+  'team-based-auth',
+  'telemetry-insights',
+]
 
-export const BLOG_TAGS = ['analytics', 'api', 'auto-update', 'development', 'electron', 'ferry', 'performance', 'security', 'team', 'telemetry']
+export const BLOG_TAGS = [
+  'analytics',
+  'api',
+  'auto-update',
+  'development',
+  'electron',
+  'ferry',
+  'performance',
+  'security',
+  'team',
+  'telemetry',
+]

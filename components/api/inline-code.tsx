@@ -4,7 +4,9 @@ import { Fragment } from 'react'
 export function InlineCode({ text }: { text: string }) {
   return (
     <>
-      {text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
+      {text
+        .split(/`([^`]+)`/)
+        .map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
     </>
   )
 }

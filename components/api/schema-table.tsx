@@ -20,7 +20,15 @@ function Details({ row }: { row: SchemaRow }) {
           ))}
         </p>
       )}
-      {row.constraints && <p>{row.constraints.map((c) => <code key={c} className="ferry-api-constraint">{c}</code>)}</p>}
+      {row.constraints && (
+        <p>
+          {row.constraints.map((c) => (
+            <code key={c} className="ferry-api-constraint">
+              {c}
+            </code>
+          ))}
+        </p>
+      )}
       {row.default !== undefined && (
         <p>
           Default: <code>{row.default}</code>

@@ -9,9 +9,20 @@ import type { TryItRequest } from '../../lib/codegen/model'
 export function TryIt({ href, operationId, request }: { href: string; operationId: string; request: TryItRequest }) {
   const panelId = `try-it-${operationId}`
   return (
-    <section className="ferry-try-it" aria-label="Try it" data-ferry-try-it={operationId} data-request={JSON.stringify(request)}>
+    <section
+      className="ferry-try-it"
+      aria-label="Try it"
+      data-ferry-try-it={operationId}
+      data-request={JSON.stringify(request)}
+    >
       <p className="ferry-try-it-bar">
-        <button type="button" className="ferry-button ferry-try-it-toggle" aria-expanded="false" aria-controls={panelId} data-ferry-try-it-toggle="">
+        <button
+          type="button"
+          className="ferry-button ferry-try-it-toggle"
+          aria-expanded="false"
+          aria-controls={panelId}
+          data-ferry-try-it-toggle=""
+        >
           Try it
         </button>
         <span>

@@ -13,7 +13,11 @@ export function AuthorList({ authors, showTitle = false }: { authors: readonly s
             <img src={author.image} alt="" width={32} height={32} className="ferry-blog-avatar" />
             <span>
               <Link href={`/blog/authors/${id}`}>{author.name}</Link>
-              {showTitle ? <span className="ferry-blog-muted">, {author.title}: {author.about}</span> : null}
+              {showTitle ? (
+                <span className="ferry-blog-muted">
+                  , {author.title}: {author.about}
+                </span>
+              ) : null}
             </span>
           </li>
         )

@@ -2,9 +2,16 @@ import { useEffect, useId, useState } from 'react'
 import { asProblem } from '../demo/use-ferry-data'
 import type { App, FerryApi, Problem, Version, VersionAdoption } from '../demo/sandbox-api'
 
-const SERIES = [['offered', 'Offered'], ['downloads', 'Downloads'], ['installed', 'Installs'], ['failed', 'Failures'], ['running', 'Running']] as const
+const SERIES = [
+  ['offered', 'Offered'],
+  ['downloads', 'Downloads'],
+  ['installed', 'Installs'],
+  ['failed', 'Failures'],
+  ['running', 'Running'],
+] as const
 
-type State = { state: 'loading' } | { state: 'failed'; problem: Problem } | { state: 'ready'; adoption: VersionAdoption }
+type State =
+  { state: 'loading' } | { state: 'failed'; problem: Problem } | { state: 'ready'; adoption: VersionAdoption }
 
 /**
  * How far a version spread, per day (GET …/versions/{version}/adoption): a table, the figures'
@@ -19,7 +26,10 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
     if (!v) return
     let live = true
     setState({ state: 'loading' })
-    api.adoption(app.slug, v.id).then((adoption) => live && setState({ state: 'ready', adoption }), (e: unknown) => live && setState({ state: 'failed', problem: asProblem(e) }))
+    api.adoption(app.slug, v.id).then(
+      (adoption) => live && setState({ state: 'ready', adoption }),
+      (e: unknown) => live && setState({ state: 'failed', problem: asProblem(e) }),
+    )
     return () => {
       live = false
     }
@@ -33,15 +43,27 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
       <h2 id={`${id}-title`}>Adoption of {app.name}</h2>
       <label htmlFor={`${id}-version`}>Version</label>
       <select id={`${id}-version`} value={v.id} onChange={(e) => setVersionId(e.target.value)}>
-        {versions.map((x) => <option key={x.id} value={x.id}>{x.version} ({x.channel}, {x.platform}/{x.arch}){x.published ? '' : ' draft'}</option>)}
+        {versions.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.version} ({x.channel}, {x.platform}/{x.arch}){x.published ? '' : ' draft'}
+          </option>
+        ))}
       </select>
       {state.state === 'loading' ? <p role="status">Loading adoption…</p> : null}
-      {state.state === 'failed' ? <p role="alert">Adoption could not be read: {state.problem.status} {state.problem.title}{state.problem.detail ? `: ${state.problem.detail}` : ''}</p> : null}
+      {state.state === 'failed' ? (
+        <p role="alert">
+          Adoption could not be read: {state.problem.status} {state.problem.title}
+          {state.problem.detail ? `: ${state.problem.detail}` : ''}
+        </p>
+      ) : null}
       {state.state === 'ready' ? (
         <>
           <p>
             {state.adoption.from} to {state.adoption.to} (UTC days):{' '}
-            {days.length ? SERIES.map(([, name], i) => `${name.toLowerCase()} ${totals[i]}`).join(', ') : 'no activity yet'}.
+            {days.length
+              ? SERIES.map(([, name], i) => `${name.toLowerCase()} ${totals[i]}`).join(', ')
+              : 'no activity yet'}
+            .
           </p>
           {days.length ? (
             <>
@@ -52,20 +74,31 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
                   </li>
                 ))}
               </ol>
-              <div className="ferry-console-scroll" role="region" aria-label={`Adoption of ${v.version} per day, scrolls sideways`} tabIndex={0}>
+              <div
+                className="ferry-console-scroll"
+                role="region"
+                aria-label={`Adoption of ${v.version} per day, scrolls sideways`}
+                tabIndex={0}
+              >
                 <table className="ferry-console-table">
                   <caption>Adoption of {v.version} per day</caption>
                   <thead>
                     <tr>
                       <th scope="col">Day</th>
-                      {SERIES.map(([key, name]) => <th key={key} scope="col">{name}</th>)}
+                      {SERIES.map(([key, name]) => (
+                        <th key={key} scope="col">
+                          {name}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
                     {days.map((d) => (
                       <tr key={d.day}>
                         <th scope="row">{d.day}</th>
-                        {SERIES.map(([key]) => <td key={key}>{d[key]}</td>)}
+                        {SERIES.map(([key]) => (
+                          <td key={key}>{d[key]}</td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>

@@ -22,13 +22,29 @@ export function AppEditForm({ app, run }: { app: App; run: Run }) {
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Edit {app.slug}</h4>
       <label htmlFor={`${id}-name`}>Name</label>
-      <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required maxLength={80} />
+      <input
+        id={`${id}-name`}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="off"
+        required
+        maxLength={80}
+      />
       <label htmlFor={`${id}-desc`}>Description</label>
-      <input id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" maxLength={500} />
+      <input
+        id={`${id}-desc`}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        autoComplete="off"
+        maxLength={500}
+      />
       <label className="ferry-check">
-        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads need a token or a signed link)
+        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads
+        need a token or a signed link)
       </label>
-      <button type="submit" className="ferry-btn ferry-btn-primary">Save app</button>
+      <button type="submit" className="ferry-btn ferry-btn-primary">
+        Save app
+      </button>
     </form>
   )
 }

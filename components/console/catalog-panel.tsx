@@ -13,7 +13,12 @@ export function CatalogPanel({ catalogs, run }: { catalogs: Catalogs; run: Run }
   const [name, setName] = useState('')
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const create = (api: FerryApi) => (kind === 'channel' ? api.createChannel(name) : kind === 'platform' ? api.createPlatform(name) : api.createArch(name))
+    const create = (api: FerryApi) =>
+      kind === 'channel'
+        ? api.createChannel(name)
+        : kind === 'platform'
+          ? api.createPlatform(name)
+          : api.createArch(name)
     if (await run(`Added ${KINDS[kind].toLowerCase()} ${name}.`, create)) setName('')
   }
   const list = (label: string, names: string[]) => (
@@ -29,12 +34,24 @@ export function CatalogPanel({ catalogs, run }: { catalogs: Catalogs; run: Run }
       {list('Architectures', catalogs.archs)}
       <form onSubmit={submit} aria-label="Add to the catalogue">
         <label htmlFor={`${id}-kind`}>Kind</label>
-        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value === 'platform' ? 'platform' : e.target.value === 'arch' ? 'arch' : 'channel')}>
-          {Object.entries(KINDS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+        <select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(e) =>
+            setKind(e.target.value === 'platform' ? 'platform' : e.target.value === 'arch' ? 'arch' : 'channel')
+          }
+        >
+          {Object.entries(KINDS).map(([k, label]) => (
+            <option key={k} value={k}>
+              {label}
+            </option>
+          ))}
         </select>
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
-        <button type="submit" className="ferry-btn ferry-btn-primary">Add</button>
+        <button type="submit" className="ferry-btn ferry-btn-primary">
+          Add
+        </button>
       </form>
     </section>
   )

@@ -22,7 +22,6 @@ import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
 import { WebhooksView } from './webhooks-view'
 
-
 /** Ferry Console: the /demo dashboard's components, over the real server's API. */
 export function ConsoleApp() {
   const [session, setSession] = useState<Session | undefined>(loadSession)
@@ -43,11 +42,17 @@ export function ConsoleApp() {
         {session ? (
           <p className="ferry-console-who">
             {session.user.email} ({session.user.role}) · {session.team.name}{' '}
-            <button type="button" className="ferry-btn" onClick={signOut}>Sign out</button>
+            <button type="button" className="ferry-btn" onClick={signOut}>
+              Sign out
+            </button>
           </p>
         ) : null}
       </div>
-      {session ? <SignedIn session={session} onExpired={() => setExpired(true)} /> : <SignInForm transport={serverTransport} onSignedIn={signedIn} />}
+      {session ? (
+        <SignedIn session={session} onExpired={() => setExpired(true)} />
+      ) : (
+        <SignInForm transport={serverTransport} onSignedIn={signedIn} />
+      )}
       {session && expired ? <SessionExpiredDialog email={session.user.email} onSignedIn={signedIn} /> : null}
     </main>
   )
@@ -61,15 +66,24 @@ function SessionExpiredDialog({ email, onSignedIn }: { email: string; onSignedIn
   }, [])
   return (
     <dialog ref={dialog} className="ferry-console-dialog" aria-labelledby="ferry-expired-title">
-      <p id="ferry-expired-title"><strong>Your session has expired.</strong> Sign in again to continue; what you typed stays on the page.</p>
+      <p id="ferry-expired-title">
+        <strong>Your session has expired.</strong> Sign in again to continue; what you typed stays on the page.
+      </p>
       <SignInForm transport={serverTransport} onSignedIn={onSignedIn} email={email} />
     </dialog>
   )
 }
 
 const VIEWS = [
-  ['releases', 'Releases'], ['drafts', 'Drafts'], ['rollouts', 'Rollouts'], ['adoption', 'Adoption'], ['explain', 'Explain'],
-  ['webhooks', 'Webhooks'], ['tokens', 'Tokens'], ['team', 'Team'], ['audit', 'Audit log'],
+  ['releases', 'Releases'],
+  ['drafts', 'Drafts'],
+  ['rollouts', 'Rollouts'],
+  ['adoption', 'Adoption'],
+  ['explain', 'Explain'],
+  ['webhooks', 'Webhooks'],
+  ['tokens', 'Tokens'],
+  ['team', 'Team'],
+  ['audit', 'Audit log'],
 ] as const
 type View = (typeof VIEWS)[number][0]
 
@@ -88,9 +102,12 @@ function useView(): View {
 
 function SignedIn({ session, onExpired }: { session: Session; onExpired: () => void }) {
   const api = useMemo(() => ferryApi(serverTransport, session.token), [session.token])
-  const onProblem = useCallback((p: Problem) => {
-    if (p.status === 401) onExpired()
-  }, [onExpired])
+  const onProblem = useCallback(
+    (p: Problem) => {
+      if (p.status === 401) onExpired()
+    },
+    [onExpired],
+  )
   const data = useFerryData(api, onProblem)
   const app = data.apps.find((a) => a.slug === data.selected)
   const [me, setMe] = useState<WhoAmI>()
@@ -98,7 +115,13 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   const view = useView()
   useEffect(() => {
     let live = true
-    api.whoami().then((w) => live && setMe(w), () => undefined).finally(() => live && setMeLoaded(true))
+    api
+      .whoami()
+      .then(
+        (w) => live && setMe(w),
+        () => undefined,
+      )
+      .finally(() => live && setMeLoaded(true))
     return () => {
       live = false
     }
@@ -127,24 +150,46 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
         <AppPicker apps={data.apps} selected={app.slug} onSelect={data.setSelected} />
         {render(app)}
       </>
-    ) : data.appsLoaded ? <p>No app yet: create one under Releases.</p> : <p role="status" className="ferry-demo-loading">Loading apps…</p>
+    ) : data.appsLoaded ? (
+      <p>No app yet: create one under Releases.</p>
+    ) : (
+      <p role="status" className="ferry-demo-loading">
+        Loading apps…
+      </p>
+    )
   return (
     <div className="ferry-dash-body">
       <nav aria-label="Console views" className="ferry-console-nav">
         <ul>
           {shown.map(([v, name]) => (
-            <li key={v}><a href={`#${v}`} aria-current={v === current ? 'page' : undefined}>{name}</a></li>
+            <li key={v}>
+              <a href={`#${v}`} aria-current={v === current ? 'page' : undefined}>
+                {name}
+              </a>
+            </li>
           ))}
         </ul>
       </nav>
-      <div aria-live="polite">{data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}</div>
+      <div aria-live="polite">
+        {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
+      </div>
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
-      {!ready ? <p role="status" className="ferry-demo-loading">Loading…</p> : null}
+      {!ready ? (
+        <p role="status" className="ferry-demo-loading">
+          Loading…
+        </p>
+      ) : null}
       {at === 'releases' ? (
         <div className="ferry-dash-grid">
           <div className="ferry-dash-apps">
-            <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run}
-              canCreate={may(me, 'apps', 'create')} canDelete={may(me, 'apps', 'delete', data.selected)} />
+            <AppPanel
+              apps={data.apps}
+              selected={data.selected}
+              onSelect={data.setSelected}
+              run={data.run}
+              canCreate={may(me, 'apps', 'create')}
+              canDelete={may(me, 'apps', 'delete', data.selected)}
+            />
             {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
             {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
           </div>
@@ -152,29 +197,49 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
             {app ? (
               <>
                 <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={canEdit} />
-                {may(me, 'apps', 'upload', app.slug) ? <UploadForm app={app} catalogs={data.catalogs} run={data.run} /> : null}
+                {may(me, 'apps', 'upload', app.slug) ? (
+                  <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
+                ) : null}
               </>
             ) : data.appsLoaded ? (
               <p>No app yet: create one.</p>
             ) : (
-              <p role="status" className="ferry-demo-loading">Loading apps…</p>
+              <p role="status" className="ferry-demo-loading">
+                Loading apps…
+              </p>
             )}
           </div>
         </div>
       ) : null}
-      {at === 'drafts' ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />) : null}
-      {at === 'rollouts' ? appView((a) => (
-        <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
-          <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
-          {data.versions === undefined ? <p role="status">Loading versions…</p> : data.versions.length === 0 ? <p>No versions yet.</p> : (
-            <>
-              <HealthTable versions={data.versions} />
-              {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
-            </>
-          )}
-        </section>
-      )) : null}
-      {at === 'adoption' ? appView((a) => (data.versions ? <AdoptionView api={api} app={a} versions={data.versions} /> : <p role="status">Loading versions…</p>)) : null}
+      {at === 'drafts'
+        ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />)
+        : null}
+      {at === 'rollouts'
+        ? appView((a) => (
+            <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
+              <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
+              {data.versions === undefined ? (
+                <p role="status">Loading versions…</p>
+              ) : data.versions.length === 0 ? (
+                <p>No versions yet.</p>
+              ) : (
+                <>
+                  <HealthTable versions={data.versions} />
+                  {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
+                </>
+              )}
+            </section>
+          ))
+        : null}
+      {at === 'adoption'
+        ? appView((a) =>
+            data.versions ? (
+              <AdoptionView api={api} app={a} versions={data.versions} />
+            ) : (
+              <p role="status">Loading versions…</p>
+            ),
+          )
+        : null}
       {at === 'explain' ? (
         <>
           <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
@@ -182,7 +247,9 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
         </>
       ) : null}
       {at === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
-      {at === 'tokens' ? <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} /> : null}
+      {at === 'tokens' ? (
+        <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
+      ) : null}
       {at === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
       {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
     </div>
@@ -195,7 +262,11 @@ function AppPicker({ apps, selected, onSelect }: { apps: App[]; selected: string
     <p className="ferry-console-picker">
       <label htmlFor={id}>App</label>{' '}
       <select id={id} value={selected} onChange={(e) => onSelect(e.target.value)}>
-        {apps.map((a) => <option key={a.slug} value={a.slug}>{a.name} ({a.slug})</option>)}
+        {apps.map((a) => (
+          <option key={a.slug} value={a.slug}>
+            {a.name} ({a.slug})
+          </option>
+        ))}
       </select>
     </p>
   )

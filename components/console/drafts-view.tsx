@@ -7,16 +7,34 @@ type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promis
 const label = (v: Version) => `${v.version} (${v.channel}, ${v.platform}/${v.arch})`
 
 /** The app's unpublished versions: their release notes in Markdown with a preview, and publishing. */
-export function DraftsView({ app, versions, run, canEdit }: { app: App; versions: Version[] | undefined; run: Run; canEdit: boolean }) {
+export function DraftsView({
+  app,
+  versions,
+  run,
+  canEdit,
+}: {
+  app: App
+  versions: Version[] | undefined
+  run: Run
+  canEdit: boolean
+}) {
   const id = useId()
   const drafts = versions?.filter((v) => !v.published)
   return (
     <section aria-labelledby={`${id}-title`} className="ferry-console-view">
       <h2 id={`${id}-title`}>Drafts of {app.name}</h2>
-      <p className="ferry-muted">A draft is never offered to devices. Write its release notes, check the preview, then publish it.</p>
-      {drafts === undefined ? <p role="status">Loading versions…</p> : drafts.length === 0 ? <p>No drafts: every version of {app.name} is published.</p> : null}
+      <p className="ferry-muted">
+        A draft is never offered to devices. Write its release notes, check the preview, then publish it.
+      </p>
+      {drafts === undefined ? (
+        <p role="status">Loading versions…</p>
+      ) : drafts.length === 0 ? (
+        <p>No drafts: every version of {app.name} is published.</p>
+      ) : null}
       <ul className="ferry-version-list">
-        {(drafts ?? []).map((v) => <Draft key={v.id} app={app} version={v} run={run} canEdit={canEdit} />)}
+        {(drafts ?? []).map((v) => (
+          <Draft key={v.id} app={app} version={v} run={run} canEdit={canEdit} />
+        ))}
       </ul>
     </section>
   )
@@ -30,13 +48,21 @@ function Draft({ app, version: v, run, canEdit }: { app: App; version: Version; 
     <li className="ferry-version" aria-label={`Draft ${label(v)}`}>
       <div className="ferry-version-head">
         <strong>{v.version}</strong>
-        <span>{v.channel} · {v.platform}/{v.arch}</span>
+        <span>
+          {v.channel} · {v.platform}/{v.arch}
+        </span>
         <span className="ferry-tag">draft</span>
       </div>
       <div className="ferry-console-notes">
         <div>
           <label htmlFor={`${id}-notes`}>Release notes of {v.version} (Markdown)</label>
-          <textarea id={`${id}-notes`} rows={6} value={notes} readOnly={!canEdit} onChange={(e) => setNotes(e.target.value)} />
+          <textarea
+            id={`${id}-notes`}
+            rows={6}
+            value={notes}
+            readOnly={!canEdit}
+            onChange={(e) => setNotes(e.target.value)}
+          />
         </div>
         <section aria-label={`Preview of the notes of ${v.version}`} className="ferry-console-preview">
           <MarkdownPreview source={notes} />
@@ -44,10 +70,29 @@ function Draft({ app, version: v, run, canEdit }: { app: App; version: Version; 
       </div>
       {canEdit ? (
         <div className="ferry-version-actions">
-          <button type="button" className="ferry-btn" disabled={!changed} onClick={() => run(`Saved the notes of ${label(v)}.`, (api) => api.updateVersion(app.slug, v.id, { changelog: notes }))}>
+          <button
+            type="button"
+            className="ferry-btn"
+            disabled={!changed}
+            onClick={() =>
+              run(`Saved the notes of ${label(v)}.`, (api) => api.updateVersion(app.slug, v.id, { changelog: notes }))
+            }
+          >
             Save notes<span className="ferry-sr-only"> of {v.version}</span>
           </button>
-          <button type="button" className="ferry-btn ferry-btn-primary" onClick={() => run(`Published ${label(v)}.`, (api) => api.updateVersion(app.slug, v.id, changed ? { changelog: notes, published: true } : { published: true }))}>
+          <button
+            type="button"
+            className="ferry-btn ferry-btn-primary"
+            onClick={() =>
+              run(`Published ${label(v)}.`, (api) =>
+                api.updateVersion(
+                  app.slug,
+                  v.id,
+                  changed ? { changelog: notes, published: true } : { published: true },
+                ),
+              )
+            }
+          >
             Publish<span className="ferry-sr-only"> {label(v)}</span>
           </button>
         </div>

@@ -9,7 +9,12 @@ export function HealthTable({ versions }: { versions: Version[] }) {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Health per version</h3>
-      <div className="ferry-console-scroll" role="region" aria-label="Health per version, scrolls sideways" tabIndex={0}>
+      <div
+        className="ferry-console-scroll"
+        role="region"
+        aria-label="Health per version, scrolls sideways"
+        tabIndex={0}
+      >
         <table className="ferry-console-table">
           <caption className="ferry-sr-only">Health reports of each version since it was last resumed</caption>
           <thead>
@@ -28,15 +33,31 @@ export function HealthTable({ versions }: { versions: Version[] }) {
               const policy = health.policy
               return (
                 <tr key={v.id}>
-                  <th scope="row">{v.version} <span className="ferry-muted">{v.channel} · {v.platform}/{v.arch}</span></th>
+                  <th scope="row">
+                    {v.version}{' '}
+                    <span className="ferry-muted">
+                      {v.channel} · {v.platform}/{v.arch}
+                    </span>
+                  </th>
                   <td>{health.reports}</td>
-                  <td>{percent(health.failed, health.reports)} ({health.failed} failed)</td>
-                  <td>{health.failedAddresses} of {policy.minAddresses} needed</td>
-                  <td>over {Math.round(policy.maxFailureRatio * 1000) / 10} % of ≥ {policy.minReports} reports{health.defaultPolicy ? ' (server default)' : ''}</td>
                   <td>
-                    {pulled ? `Pulled: ${pulled.reason}`
-                      : paused ? `${paused.automatic ? 'Paused itself' : 'Paused'}: ${paused.reason}`
-                      : v.published ? `Offered to ${v.rolloutPercentage} %` : 'Draft'}
+                    {percent(health.failed, health.reports)} ({health.failed} failed)
+                  </td>
+                  <td>
+                    {health.failedAddresses} of {policy.minAddresses} needed
+                  </td>
+                  <td>
+                    over {Math.round(policy.maxFailureRatio * 1000) / 10} % of ≥ {policy.minReports} reports
+                    {health.defaultPolicy ? ' (server default)' : ''}
+                  </td>
+                  <td>
+                    {pulled
+                      ? `Pulled: ${pulled.reason}`
+                      : paused
+                        ? `${paused.automatic ? 'Paused itself' : 'Paused'}: ${paused.reason}`
+                        : v.published
+                          ? `Offered to ${v.rolloutPercentage} %`
+                          : 'Draft'}
                   </td>
                 </tr>
               )

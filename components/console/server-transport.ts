@@ -4,7 +4,13 @@ import type { Transport, UploadProgress } from '../demo/sandbox-api'
  * Uploads with XMLHttpRequest, the one browser API that reports a request body's progress
  * everywhere (a streamed fetch body needs HTTP/2 in Chromium).
  */
-function xhrUpload(url: string, headers: Record<string, string>, body: FormData, onProgress: UploadProgress, signal: AbortSignal): Promise<Response> {
+function xhrUpload(
+  url: string,
+  headers: Record<string, string>,
+  body: FormData,
+  onProgress: UploadProgress,
+  signal: AbortSignal,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
@@ -16,7 +22,13 @@ function xhrUpload(url: string, headers: Record<string, string>, body: FormData,
         const at = line.indexOf(':')
         if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
       }
-      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders }))
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: responseHeaders,
+        }),
+      )
     }
     xhr.onerror = () => reject(new Error(`the upload to ${url} failed (network error)`))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
@@ -27,4 +39,8 @@ function xhrUpload(url: string, headers: Record<string, string>, body: FormData,
 }
 
 /** The server that served the console, on the same origin. */
-export const serverTransport: Transport = { origin: window.location.origin, fetch: (request) => window.fetch(request), upload: xhrUpload }
+export const serverTransport: Transport = {
+  origin: window.location.origin,
+  fetch: (request) => window.fetch(request),
+  upload: xhrUpload,
+}

@@ -5,7 +5,15 @@ import { asProblem } from '../demo/use-ferry-data'
 import type { Session } from './session'
 
 /** Email and password, sent to POST /v1/auth/login; the answer is the session. */
-export function SignInForm({ transport, onSignedIn, email: knownEmail }: { transport: Transport; onSignedIn: (session: Session) => void; email?: string }) {
+export function SignInForm({
+  transport,
+  onSignedIn,
+  email: knownEmail,
+}: {
+  transport: Transport
+  onSignedIn: (session: Session) => void
+  email?: string
+}) {
   const id = useId()
   const [email, setEmail] = useState(knownEmail ?? '')
   const [password, setPassword] = useState('')
@@ -27,9 +35,23 @@ export function SignInForm({ transport, onSignedIn, email: knownEmail }: { trans
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Sign in</h2>
       <label htmlFor={`${id}-email`}>Email</label>
-      <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
+      <input
+        id={`${id}-email`}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="username"
+        required
+      />
       <label htmlFor={`${id}-password`}>Password</label>
-      <input id={`${id}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+      <input
+        id={`${id}-password`}
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoComplete="current-password"
+        required
+      />
       <button type="submit" className="ferry-btn ferry-btn-primary" disabled={busy}>
         Sign in
       </button>

@@ -3,9 +3,20 @@ import type { FerryApi, Webhook, WebhookCreated, WebhookDelivery, WebhookEventTy
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
 
-const EVENTS: WebhookEventType[] = ['version.uploaded', 'version.published', 'version.unpublished', 'version.ramp_step', 'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked']
+const EVENTS: WebhookEventType[] = [
+  'version.uploaded',
+  'version.published',
+  'version.unpublished',
+  'version.ramp_step',
+  'version.paused',
+  'version.resumed',
+  'version.pulled',
+  'token.created',
+  'token.revoked',
+]
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : '—')
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : '—'
 
 /** The team's webhook subscriptions (admin only): create one (its secret shown once), disable, and each one's delivery log. */
 export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run; generation: number }) {
@@ -15,7 +26,10 @@ export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run
   const [open, setOpen] = useState<string>()
   useEffect(() => {
     let live = true
-    api.listWebhooks().then((items) => live && setHooks(items), () => live && setHooks([]))
+    api.listWebhooks().then(
+      (items) => live && setHooks(items),
+      () => live && setHooks([]),
+    )
     return () => {
       live = false
     }
@@ -26,30 +40,59 @@ export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run
       <CreateWebhookForm run={run} onCreated={setCreated} />
       {created ? (
         <div role="status" className="ferry-console-secret">
-          <p>Signing secret of {created.url}, shown only this once: give it to your receiver&apos;s Standard Webhooks library.</p>
+          <p>
+            Signing secret of {created.url}, shown only this once: give it to your receiver&apos;s Standard Webhooks
+            library.
+          </p>
           <code>{created.secret}</code>
         </div>
       ) : null}
       <h3>Subscriptions</h3>
-      {hooks === undefined ? <p role="status">Loading subscriptions…</p> : hooks.length === 0 ? <p>No subscriptions yet.</p> : null}
+      {hooks === undefined ? (
+        <p role="status">Loading subscriptions…</p>
+      ) : hooks.length === 0 ? (
+        <p>No subscriptions yet.</p>
+      ) : null}
       <ul className="ferry-version-list">
         {(hooks ?? []).map((h) => (
           <li key={h.id} className="ferry-version" aria-label={`Webhook ${h.url}`}>
             <div className="ferry-version-head">
               <strong className="ferry-console-break">{h.url}</strong>
-              <span className={h.enabled ? 'ferry-tag ferry-tag-ok' : 'ferry-tag ferry-tag-warn'}>{h.enabled ? 'enabled' : 'disabled'}</span>
+              <span className={h.enabled ? 'ferry-tag ferry-tag-ok' : 'ferry-tag ferry-tag-warn'}>
+                {h.enabled ? 'enabled' : 'disabled'}
+              </span>
             </div>
             {h.description ? <p>{h.description}</p> : null}
-            <p>Events: {h.events.join(', ')}; apps: {h.apps ? h.apps.join(', ') : 'every app'}.</p>
+            <p>
+              Events: {h.events.join(', ')}; apps: {h.apps ? h.apps.join(', ') : 'every app'}.
+            </p>
             {h.disabledReason ? <p>Ferry disabled it: {h.disabledReason}</p> : null}
             <div className="ferry-version-actions">
-              <button type="button" className="ferry-btn" onClick={() => run(`${h.enabled ? 'Disabled' : 'Enabled'} the webhook ${h.url}.`, (a) => a.updateWebhook(h.id, { enabled: !h.enabled }))}>
-                {h.enabled ? 'Disable' : 'Enable'}<span className="ferry-sr-only"> {h.url}</span>
+              <button
+                type="button"
+                className="ferry-btn"
+                onClick={() =>
+                  run(`${h.enabled ? 'Disabled' : 'Enabled'} the webhook ${h.url}.`, (a) =>
+                    a.updateWebhook(h.id, { enabled: !h.enabled }),
+                  )
+                }
+              >
+                {h.enabled ? 'Disable' : 'Enable'}
+                <span className="ferry-sr-only"> {h.url}</span>
               </button>
-              <button type="button" className="ferry-btn" onClick={() => run(`Sent a test event to ${h.url}.`, (a) => a.testWebhook(h.id))}>
+              <button
+                type="button"
+                className="ferry-btn"
+                onClick={() => run(`Sent a test event to ${h.url}.`, (a) => a.testWebhook(h.id))}
+              >
                 Send a test event<span className="ferry-sr-only"> to {h.url}</span>
               </button>
-              <button type="button" className="ferry-btn" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? undefined : h.id)}>
+              <button
+                type="button"
+                className="ferry-btn"
+                aria-expanded={open === h.id}
+                onClick={() => setOpen(open === h.id ? undefined : h.id)}
+              >
                 Deliveries<span className="ferry-sr-only"> to {h.url}</span>
               </button>
             </div>
@@ -82,18 +125,39 @@ function CreateWebhookForm({ run, onCreated }: { run: Run; onCreated: (w: Webhoo
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Create a webhook</h3>
       <label htmlFor={`${id}-url`}>Receiver URL</label>
-      <input id={`${id}-url`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.example.org/ferry" autoComplete="off" required />
+      <input
+        id={`${id}-url`}
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        placeholder="https://hooks.example.org/ferry"
+        autoComplete="off"
+        required
+      />
       <label htmlFor={`${id}-desc`}>Description</label>
-      <input id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" maxLength={200} />
+      <input
+        id={`${id}-desc`}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        autoComplete="off"
+        maxLength={200}
+      />
       <fieldset>
         <legend>Events</legend>
         {EVENTS.map((ev) => (
           <label key={ev} className="ferry-check">
-            <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents((all) => (e.target.checked ? [...all, ev] : all.filter((x) => x !== ev)))} /> {ev}
+            <input
+              type="checkbox"
+              checked={events.includes(ev)}
+              onChange={(e) => setEvents((all) => (e.target.checked ? [...all, ev] : all.filter((x) => x !== ev)))}
+            />{' '}
+            {ev}
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="ferry-btn ferry-btn-primary" disabled={!events.length}>Create webhook</button>
+      <button type="submit" className="ferry-btn ferry-btn-primary" disabled={!events.length}>
+        Create webhook
+      </button>
     </form>
   )
 }
@@ -103,7 +167,10 @@ function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webho
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     let live = true
-    api.listDeliveries(hook.id).then((d) => live && setItems(d), () => live && setFailed(true))
+    api.listDeliveries(hook.id).then(
+      (d) => live && setItems(d),
+      () => live && setFailed(true),
+    )
     return () => {
       live = false
     }
@@ -112,7 +179,12 @@ function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webho
   if (!items) return <p role="status">Loading deliveries…</p>
   if (!items.length) return <p>No deliveries yet.</p>
   return (
-    <div className="ferry-console-scroll" role="region" aria-label={`Deliveries to ${hook.url}, scrolls sideways`} tabIndex={0}>
+    <div
+      className="ferry-console-scroll"
+      role="region"
+      aria-label={`Deliveries to ${hook.url}, scrolls sideways`}
+      tabIndex={0}
+    >
       <table className="ferry-console-table">
         <caption>Deliveries to {hook.url}, newest first</caption>
         <thead>
@@ -123,7 +195,9 @@ function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webho
             <th scope="col">Last response</th>
             <th scope="col">Last attempt</th>
             <th scope="col">Next attempt</th>
-            <th scope="col"><span className="ferry-sr-only">Actions</span></th>
+            <th scope="col">
+              <span className="ferry-sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -136,8 +210,16 @@ function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webho
               <td>{when(d.lastAttemptAt)}</td>
               <td>{when(d.nextAttemptAt)}</td>
               <td>
-                <button type="button" className="ferry-btn" onClick={() => run(`Queued ${d.event} for ${hook.url} again.`, (a) => a.redeliver(hook.id, d.id))}>
-                  Redeliver<span className="ferry-sr-only"> {d.event} of {when(d.createdAt)}</span>
+                <button
+                  type="button"
+                  className="ferry-btn"
+                  onClick={() => run(`Queued ${d.event} for ${hook.url} again.`, (a) => a.redeliver(hook.id, d.id))}
+                >
+                  Redeliver
+                  <span className="ferry-sr-only">
+                    {' '}
+                    {d.event} of {when(d.createdAt)}
+                  </span>
                 </button>
               </td>
             </tr>

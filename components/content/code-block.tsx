@@ -3,11 +3,19 @@
  * handlers: code-buttons.ts answers their clicks by delegation, so they work in static content,
  * which is never hydrated, and in pages React renders alike.
  */
-import { Children, isValidElement, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react'
+import {
+  Children,
+  isValidElement,
+  type ComponentProps,
+  type ComponentType,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
 import { CheckIcon, CopyIcon, WordWrapIcon } from 'nextra/icons'
 import { siteConfig } from '../../site.config'
 
-const BORDER = '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
+const BORDER =
+  '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
 const BUTTON = `nextra-focus _transition ${BORDER} _rounded-md _p-1.5`
 
 type Props = ComponentProps<'pre'> & {
@@ -30,8 +38,25 @@ function CopyButton({ className = '' }: { className?: string }) {
 /** Opens a prefilled issue naming the page, the section and this snippet (its URL is written on first use: page-tools/install.ts). */
 function ReportLink({ language }: { language?: string }) {
   return (
-    <a href={siteConfig.newIssue} target="_blank" rel="noopener" title="Report a problem with this snippet" aria-label="Report a problem with this snippet" data-ferry-feedback="snippet" data-language={language} className={BUTTON}>
-      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M3.5 14.5v-12m0 0h8l-1.5 3 1.5 3h-8" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" /></svg>
+    <a
+      href={siteConfig.newIssue}
+      target="_blank"
+      rel="noopener"
+      title="Report a problem with this snippet"
+      aria-label="Report a problem with this snippet"
+      data-ferry-feedback="snippet"
+      data-language={language}
+      className={BUTTON}
+    >
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+        <path
+          d="M3.5 14.5v-12m0 0h8l-1.5 3 1.5 3h-8"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinejoin="round"
+        />
+      </svg>
     </a>
   )
 }
@@ -39,18 +64,35 @@ function ReportLink({ language }: { language?: string }) {
 /** Lines of highlighted code (one span each in the <code>), for the block's height before it is laid out. */
 function lineCount(children: ReactNode): number {
   const code = Children.toArray(children).find((child) => isValidElement<{ children?: ReactNode }>(child))
-  return isValidElement<{ children?: ReactNode }>(code) ? Children.toArray(code.props.children).filter((line) => isValidElement(line)).length : 0
+  return isValidElement<{ children?: ReactNode }>(code)
+    ? Children.toArray(code.props.children).filter((line) => isValidElement(line)).length
+    : 0
 }
 
 /** Languages the guides use for what a command printed, not for what to type. */
 const OUTPUT_LANGUAGES = new Set(['text', 'txt', 'console', 'output', 'log'])
 
-export function CodeBlock({ children, className = '', 'data-filename': filename, 'data-copy': copy, 'data-language': language, 'data-word-wrap': wordWrap, icon: Icon, ...props }: Props) {
+export function CodeBlock({
+  children,
+  className = '',
+  'data-filename': filename,
+  'data-copy': copy,
+  'data-language': language,
+  'data-word-wrap': wordWrap,
+  icon: Icon,
+  ...props
+}: Props) {
   const output = language !== undefined && OUTPUT_LANGUAGES.has(language)
   return (
-    <div className="nextra-code _relative [&:not(:first-child)]:_mt-6" data-ferry-output={output ? '' : undefined} style={{ '--ferry-lines': lineCount(children) || 1 } as CSSProperties}>
+    <div
+      className="nextra-code _relative [&:not(:first-child)]:_mt-6"
+      data-ferry-output={output ? '' : undefined}
+      style={{ '--ferry-lines': lineCount(children) || 1 } as CSSProperties}
+    >
       {filename && (
-        <div className={`_px-4 _text-xs _text-gray-700 dark:_text-gray-200 _bg-gray-100 dark:_bg-neutral-900 _flex _items-center _h-12 _gap-2 _rounded-t-md ${BORDER} _border-b-0`}>
+        <div
+          className={`_px-4 _text-xs _text-gray-700 dark:_text-gray-200 _bg-gray-100 dark:_bg-neutral-900 _flex _items-center _h-12 _gap-2 _rounded-t-md ${BORDER} _border-b-0`}
+        >
           {Icon && <Icon className="_h-4 _w-auto _max-w-6 _shrink-0" />}
           <span className="_truncate">{filename}</span>
           {copy === '' && <CopyButton className="_ml-auto" />}
@@ -62,7 +104,9 @@ export function CodeBlock({ children, className = '', 'data-filename': filename,
       >
         {children}
       </pre>
-      <div className={`_opacity-0 _transition [div:hover>&]:_opacity-100 focus-within:_opacity-100 _flex _gap-1 _absolute _right-4 ${filename ? '_top-14' : '_top-2'}`}>
+      <div
+        className={`_opacity-0 _transition [div:hover>&]:_opacity-100 focus-within:_opacity-100 _flex _gap-1 _absolute _right-4 ${filename ? '_top-14' : '_top-2'}`}
+      >
         {wordWrap === '' && (
           <button type="button" title="Toggle word wrap" data-ferry-word-wrap="" className={`${BUTTON} md:_hidden`}>
             <WordWrapIcon height="16" />

@@ -24,7 +24,9 @@ function toggleWordWrap() {
 
 export function installCodeButtons(): void {
   document.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.<HTMLElement>('button[data-ferry-copy], button[data-ferry-word-wrap]')
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>(
+      'button[data-ferry-copy], button[data-ferry-word-wrap]',
+    )
     if (!button) return
     if (button.hasAttribute('data-ferry-copy')) void copy(button)
     else toggleWordWrap()

@@ -11,11 +11,17 @@ import { CONTENT_SELECTOR } from './content-marker'
 function siteLink(target: EventTarget | null): HTMLAnchorElement | null {
   const anchor = (target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]')
   if (!anchor || !anchor.closest(CONTENT_SELECTOR)) return null
-  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return null
+  if (
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download') ||
+    anchor.origin !== window.location.origin
+  )
+    return null
   return anchor
 }
 
-const samePage = (anchor: HTMLAnchorElement) => anchor.pathname === window.location.pathname && anchor.search === window.location.search
+const samePage = (anchor: HTMLAnchorElement) =>
+  anchor.pathname === window.location.pathname && anchor.search === window.location.search
 
 const prefetched = new Set<string>()
 
@@ -27,7 +33,8 @@ function onIntent(event: Event) {
 }
 
 function onClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return
   const anchor = siteLink(event.target)
   if (!anchor || (samePage(anchor) && anchor.hash)) return
   event.preventDefault()

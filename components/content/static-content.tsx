@@ -20,7 +20,11 @@ const noSubscription = () => () => {}
 
 /** True when this component's first render hydrated server HTML; it stays what it was. */
 function useHydrated(): boolean {
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true)
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  )
   const [first] = useState(hydrating)
   return first
 }
@@ -77,10 +81,23 @@ function ClientContent() {
   const ref = useRef<HTMLDivElement>(null)
   useContentBehaviour(ref, html)
   useRememberedOnLeave(ref, path, hydrated)
-  return <div ref={ref} className={CONTENT_CLASS} {...marker} dangerouslySetInnerHTML={html === undefined ? KEEP_SERVER_HTML : { __html: html }} suppressHydrationWarning />
+  return (
+    <div
+      ref={ref}
+      className={CONTENT_CLASS}
+      {...marker}
+      dangerouslySetInnerHTML={html === undefined ? KEEP_SERVER_HTML : { __html: html }}
+      suppressHydrationWarning
+    />
+  )
 }
 
 export function StaticContent({ children }: { children?: ReactNode }) {
-  if (children !== undefined) return <div className={CONTENT_CLASS} {...marker}>{children}</div>
+  if (children !== undefined)
+    return (
+      <div className={CONTENT_CLASS} {...marker}>
+        {children}
+      </div>
+    )
   return <ClientContent />
 }

@@ -24,7 +24,8 @@ export function showTab(group: Element, index?: number): void {
     } catch {
       stored = null
     }
-    for (let i = 0; i < tabs.length; i++) if (stored !== null && tabs[i]!.getAttribute('data-value') === stored) chosen = i
+    for (let i = 0; i < tabs.length; i++)
+      if (stored !== null && tabs[i]!.getAttribute('data-value') === stored) chosen = i
     if (chosen === undefined) return
   }
   for (let i = 0; i < tabs.length; i++) {
@@ -58,7 +59,9 @@ function choose(tab: HTMLElement, focus: boolean) {
   } catch {
     // Without storage the choice holds for this page only.
   }
-  document.querySelectorAll(`${GROUP}[data-storage-key="${CSS.escape(key)}"]`).forEach((other) => other !== group && showTab(other))
+  document
+    .querySelectorAll(`${GROUP}[data-storage-key="${CSS.escape(key)}"]`)
+    .forEach((other) => other !== group && showTab(other))
 }
 
 const MOVES: Record<string, (current: number, last: number) => number> = {

@@ -22,11 +22,16 @@ function Tab({ children }: { children?: ReactNode }) {
 export function Tabs({ items, storageKey, children }: { items: string[]; storageKey?: string; children: ReactNode }) {
   const id = useId().replace(/:/g, '')
   const panels = Children.toArray(children).filter(isValidElement) as ReactElement<{ children?: ReactNode }>[]
-  if (panels.length !== items.length) throw new Error(`<Tabs>: ${items.length} items but ${panels.length} <Tabs.Tab> panels`)
+  if (panels.length !== items.length)
+    throw new Error(`<Tabs>: ${items.length} items but ${panels.length} <Tabs.Tab> panels`)
   return (
     <>
       <div className="ferry-tabs" data-ferry-tabs="" data-storage-key={storageKey}>
-        <div role="tablist" aria-orientation="horizontal" className="nextra-scrollbar _overflow-x-auto _overscroll-x-contain _overflow-y-hidden _mt-4 _flex _w-full _gap-2 _border-b _border-gray-200 _pb-px dark:_border-neutral-800">
+        <div
+          role="tablist"
+          aria-orientation="horizontal"
+          className="nextra-scrollbar _overflow-x-auto _overscroll-x-contain _overflow-y-hidden _mt-4 _flex _w-full _gap-2 _border-b _border-gray-200 _pb-px dark:_border-neutral-800"
+        >
           {items.map((item, index) => (
             <button
               key={item}
@@ -45,7 +50,15 @@ export function Tabs({ items, storageKey, children }: { items: string[]; storage
         </div>
         <div>
           {panels.map((panel, index) => (
-            <div key={index} role="tabpanel" id={`${id}-panel-${index}`} aria-labelledby={`${id}-tab-${index}`} tabIndex={0} hidden={index !== 0} className="_rounded _mt-6">
+            <div
+              key={index}
+              role="tabpanel"
+              id={`${id}-panel-${index}`}
+              aria-labelledby={`${id}-tab-${index}`}
+              tabIndex={0}
+              hidden={index !== 0}
+              className="_rounded _mt-6"
+            >
               {panel.props.children}
             </div>
           ))}

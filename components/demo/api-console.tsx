@@ -36,9 +36,12 @@ export function ApiConsole() {
     }
     const onHash = () => isOperationLink(window.location.hash) && load()
     window.addEventListener('hashchange', onHash)
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load()
-    }, { rootMargin: '300px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load()
+      },
+      { rootMargin: '300px 0px' },
+    )
     if (section.current) observer.observe(section.current)
     return () => {
       window.removeEventListener('hashchange', onHash)

@@ -4,15 +4,33 @@ import type { App, SandboxApi } from './sandbox-api'
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
 
 /** `canCreate`/`canDelete: false` leave out what the API would refuse this user. */
-export function AppPanel({ apps, selected, onSelect, run, canCreate = true, canDelete = true }:
-  { apps: App[]; selected?: string; onSelect: (slug: string) => void; run: Run; canCreate?: boolean; canDelete?: boolean }) {
+export function AppPanel({
+  apps,
+  selected,
+  onSelect,
+  run,
+  canCreate = true,
+  canDelete = true,
+}: {
+  apps: App[]
+  selected?: string
+  onSelect: (slug: string) => void
+  run: Run
+  canCreate?: boolean
+  canDelete?: boolean
+}) {
   return (
     <div className="ferry-dash-apps">
       <h3>Apps</h3>
       <ul className="ferry-app-list">
         {apps.map((a) => (
           <li key={a.slug}>
-            <button type="button" className="ferry-app" aria-pressed={a.slug === selected} onClick={() => onSelect(a.slug)}>
+            <button
+              type="button"
+              className="ferry-app"
+              aria-pressed={a.slug === selected}
+              onClick={() => onSelect(a.slug)}
+            >
               <span className="ferry-app-name">{a.name}</span> <code>{a.slug}</code>
               {a.private ? <span className="ferry-tag">private</span> : null}
             </button>
@@ -20,7 +38,11 @@ export function AppPanel({ apps, selected, onSelect, run, canCreate = true, canD
         ))}
       </ul>
       {selected && canDelete ? (
-        <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Deleted app ${selected}.`, (api) => api.deleteApp(selected))}>
+        <button
+          type="button"
+          className="ferry-btn ferry-btn-danger"
+          onClick={() => run(`Deleted app ${selected}.`, (api) => api.deleteApp(selected))}
+        >
           Delete app {selected}
         </button>
       ) : null}
@@ -37,7 +59,9 @@ function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string)
   const [isPrivate, setPrivate] = useState(false)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const ok = await run(`Created app ${slug}.`, (api) => api.createApp({ slug, name, description, private: isPrivate }))
+    const ok = await run(`Created app ${slug}.`, (api) =>
+      api.createApp({ slug, name, description, private: isPrivate }),
+    )
     if (ok) {
       onCreated(slug)
       setSlug('')
@@ -50,13 +74,31 @@ function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string)
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Create an app</h4>
       <label htmlFor={`${id}-slug`}>Slug</label>
-      <input id={`${id}-slug`} value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="my-app" autoComplete="off" />
+      <input
+        id={`${id}-slug`}
+        value={slug}
+        onChange={(e) => setSlug(e.target.value)}
+        placeholder="my-app"
+        autoComplete="off"
+      />
       <label htmlFor={`${id}-name`}>Name</label>
-      <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder="My App" autoComplete="off" />
+      <input
+        id={`${id}-name`}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="My App"
+        autoComplete="off"
+      />
       <label htmlFor={`${id}-desc`}>Description</label>
-      <input id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" />
+      <input
+        id={`${id}-desc`}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        autoComplete="off"
+      />
       <label className="ferry-check">
-        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads need a token or a signed link)
+        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads
+        need a token or a signed link)
       </label>
       <button type="submit" className="ferry-btn ferry-btn-primary">
         Create app

@@ -11,17 +11,30 @@ import { VersionList } from './version-list'
 function persistenceText(p: Persistence, restored: boolean, resetDone: boolean): string {
   if (resetDone || p === 'reset') return 'Sandbox reset to the demo data.'
   if (p === 'saved') return 'All changes saved in this browser.'
-  if (p !== 'unsaved') return `Changes could not be saved in this browser (${p.failed}); they last until you leave the page.`
+  if (p !== 'unsaved')
+    return `Changes could not be saved in this browser (${p.failed}); they last until you leave the page.`
   return restored ? 'Sandbox ready: restored from this browser.' : 'Sandbox ready with the demo data.'
 }
 
-export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: SandboxClient; resetting: boolean; resetDone: boolean }) {
+export function DashboardBody({
+  sandbox,
+  resetting,
+  resetDone,
+}: {
+  sandbox: SandboxClient
+  resetting: boolean
+  resetDone: boolean
+}) {
   const data = useDashboardData(sandbox)
   const app = data.apps.find((a) => a.slug === data.selected)
   return (
     <div className="ferry-dash-body">
       <p role="status" className="ferry-dash-status">
-        {resetting ? 'Resetting the sandbox…' : !data.api ? 'Signing in…' : persistenceText(data.persistence, sandbox.restored, resetDone)}
+        {resetting
+          ? 'Resetting the sandbox…'
+          : !data.api
+            ? 'Signing in…'
+            : persistenceText(data.persistence, sandbox.restored, resetDone)}
       </p>
       <div aria-live="polite">
         {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
@@ -38,7 +51,9 @@ export function DashboardBody({ sandbox, resetting, resetDone }: { sandbox: Sand
           ) : data.appsLoaded ? (
             <p>No app yet: create one.</p>
           ) : (
-            <p role="status" className="ferry-demo-loading">Loading apps…</p>
+            <p role="status" className="ferry-demo-loading">
+              Loading apps…
+            </p>
           )}
         </div>
       </div>

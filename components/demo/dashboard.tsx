@@ -31,12 +31,14 @@ export function DemoDashboard() {
         </button>
       </div>
       <p className="ferry-dash-login">
-        Signed in as the demo team admin <code>{DEMO_LOGIN.email}</code> (password <code>{DEMO_LOGIN.password}</code>). A
-        team user who may upload only Harbor Notes: <code>{DEMO_USER.email}</code> / <code>{DEMO_USER.password}</code>.
+        Signed in as the demo team admin <code>{DEMO_LOGIN.email}</code> (password <code>{DEMO_LOGIN.password}</code>).
+        A team user who may upload only Harbor Notes: <code>{DEMO_USER.email}</code> / <code>{DEMO_USER.password}</code>
+        .
       </p>
       {status.state === 'starting' ? (
         <p className="ferry-demo-loading" role="status">
-          <span className="ferry-spinner" aria-hidden="true" /> Starting the sandbox (Ferry&apos;s API and its database, in this browser)…
+          <span className="ferry-spinner" aria-hidden="true" /> Starting the sandbox (Ferry&apos;s API and its database,
+          in this browser)…
         </p>
       ) : status.state === 'failed' ? (
         <div className="ferry-problem" role="alert">

@@ -41,7 +41,10 @@ const NULL_BODY_STATUS = new Set([101, 204, 205, 304])
 
 async function start(): Promise<SandboxClient> {
   const wasmBinary = await fetchWasm()
-  const worker = new Worker(new URL('../../server/runtime/sandbox-worker.ts', import.meta.url), { type: 'module', name: 'ferry-sandbox' })
+  const worker = new Worker(new URL('../../server/runtime/sandbox-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'ferry-sandbox',
+  })
   const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer)
   const listeners = new Set<(event: SandboxEvent) => void>()
   const pending = new Map<number, { resolve: (m: FromWorker) => void; reject: (e: Error) => void }>()
@@ -83,9 +86,16 @@ async function start(): Promise<SandboxClient> {
     login: DEMO_LOGIN,
     async fetch(req: Request): Promise<Response> {
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer()
-      const m = await call({ kind: 'fetch', id: nextId++, method: req.method, url: req.url, headers: [...req.headers], body }, body ? [body] : [])
+      const m = await call(
+        { kind: 'fetch', id: nextId++, method: req.method, url: req.url, headers: [...req.headers], body },
+        body ? [body] : [],
+      )
       if (m.kind !== 'response') throw new Error(`the sandbox answered ${m.kind} to a request`)
-      return new Response(NULL_BODY_STATUS.has(m.status) ? null : m.body, { status: m.status, statusText: m.statusText, headers: m.headers })
+      return new Response(NULL_BODY_STATUS.has(m.status) ? null : m.body, {
+        status: m.status,
+        statusText: m.statusText,
+        headers: m.headers,
+      })
     },
     async reset(): Promise<void> {
       await call({ kind: 'reset', id: nextId++ })

@@ -5,8 +5,12 @@
  */
 export function repairSwaggerA11y(root: HTMLElement): () => void {
   const repair = () => {
-    root.querySelectorAll<HTMLSelectElement>('select#servers:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Server'))
-    root.querySelectorAll<HTMLInputElement | HTMLSelectElement>(':is(input, select)[data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable}`))
+    root
+      .querySelectorAll<HTMLSelectElement>('select#servers:not([aria-label])')
+      .forEach((el) => el.setAttribute('aria-label', 'Server'))
+    root
+      .querySelectorAll<HTMLInputElement | HTMLSelectElement>(':is(input, select)[data-variable]:not([aria-label])')
+      .forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable}`))
     root.querySelectorAll<HTMLAnchorElement>('.opblock-summary-control a[href]').forEach((a) => {
       a.removeAttribute('href')
       a.setAttribute('role', 'presentation')

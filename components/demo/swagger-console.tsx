@@ -32,12 +32,21 @@ export default function SwaggerConsole() {
           <p>
             <strong>The API description did not load.</strong> {failed}
           </p>
-          <button type="button" className="ferry-btn" onClick={() => { setFailed(undefined); setAttempt((n) => n + 1) }}>
+          <button
+            type="button"
+            className="ferry-btn"
+            onClick={() => {
+              setFailed(undefined)
+              setAttempt((n) => n + 1)
+            }}
+          >
             Retry
           </button>
         </div>
       ) : !spec ? (
-        <p className="ferry-demo-loading" role="status">Loading the interactive reference…</p>
+        <p className="ferry-demo-loading" role="status">
+          Loading the interactive reference…
+        </p>
       ) : (
         <SwaggerUI
           spec={spec}

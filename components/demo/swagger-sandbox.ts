@@ -45,7 +45,12 @@ export function authorizeAfterLogin(getSystem: () => SwaggerSystem | undefined) 
     const system = getSystem()
     const token = (res.body as { token?: unknown } | undefined)?.token
     const path = typeof res.url === 'string' && URL.canParse(res.url) ? new URL(res.url).pathname : ''
-    if (system && (res.status === 200 || res.status === 201) && /\/v1\/auth\/(login|signup)$/.test(path) && typeof token === 'string') {
+    if (
+      system &&
+      (res.status === 200 || res.status === 201) &&
+      /\/v1\/auth\/(login|signup)$/.test(path) &&
+      typeof token === 'string'
+    ) {
       const schema = system.specSelectors.securityDefinitions()?.get('bearerAuth')
       system.authActions.authorize({ bearerAuth: { name: 'bearerAuth', schema, value: token } })
     }

@@ -6,7 +6,11 @@ const DAY_MS = 86_400_000
 /** Distinguishable in light and dark mode, with text contrast ≥ 3:1 against both backgrounds. */
 const COLORS = ['#2563eb', '#15803d', '#c2410c', '#9333ea', '#0e7490', '#b91c1c']
 
-interface DayTotals { day: string; byVersion: Map<string, number>; devices: number }
+interface DayTotals {
+  day: string
+  byVersion: Map<string, number>
+  devices: number
+}
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -14,7 +18,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 function byDay(rows: Array<{ day: string; version: string; devices: number }>, days: string[]): DayTotals[] {
   return days.map((day) => {
     const byVersion = new Map<string, number>()
-    for (const row of rows) if (row.day === day) byVersion.set(row.version, (byVersion.get(row.version) ?? 0) + row.devices)
+    for (const row of rows)
+      if (row.day === day) byVersion.set(row.version, (byVersion.get(row.version) ?? 0) + row.devices)
     return { day, byVersion, devices: [...byVersion.values()].reduce((a, b) => a + b, 0) }
   })
 }
@@ -33,13 +38,24 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
     const today = new Date()
     const days = Array.from({ length: DAYS }, (_, i) => isoDay(new Date(today.getTime() - (DAYS - 1 - i) * DAY_MS)))
     api.telemetry({ from: days[0]!, to: days[DAYS - 1]!, app }).then(
-      (report) => { if (live) { setTotals(byDay(report.items, days)); setFailed(undefined) } },
-      (e: unknown) => { if (live) setFailed(e instanceof Error ? e.message : String(e)) },
+      (report) => {
+        if (live) {
+          setTotals(byDay(report.items, days))
+          setFailed(undefined)
+        }
+      },
+      (e: unknown) => {
+        if (live) setFailed(e instanceof Error ? e.message : String(e))
+      },
     )
-    return () => { live = false }
+    return () => {
+      live = false
+    }
   }, [api, app, tick])
 
-  const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+  const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort((a, b) =>
+    a.localeCompare(b, 'en', { numeric: true }),
+  )
   const color = (v: string) => COLORS[versions.indexOf(v) % COLORS.length]!
   const max = Math.max(1, ...(totals ?? []).map((t) => t.devices))
   const last = totals?.[totals.length - 1]
@@ -54,9 +70,9 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
     <section className="ferry-telemetry" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Telemetry: installed versions by day</h3>
       <p>
-        Devices that checked <code>{app ?? '…'}</code> for updates with a device id, per day and running version,
-        from <code>GET /v1/telemetry</code>. The seed replays two weeks of checks from twelve simulated installs;
-        checks you send from the simulator with a device id count too.
+        Devices that checked <code>{app ?? '…'}</code> for updates with a device id, per day and running version, from{' '}
+        <code>GET /v1/telemetry</code>. The seed replays two weeks of checks from twelve simulated installs; checks you
+        send from the simulator with a device id count too.
       </p>
       <button type="button" className="ferry-btn" onClick={refresh} disabled={!api || !app}>
         Refresh telemetry
@@ -64,7 +80,12 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
       {failed ? <p role="alert">The telemetry report failed: {failed}</p> : null}
       {totals ? (
         <figure className="ferry-telemetry-figure">
-          <svg viewBox={`0 0 ${W} ${H + 24}`} role="img" aria-labelledby={`${id}-title ${id}-summary`} className="ferry-telemetry-svg">
+          <svg
+            viewBox={`0 0 ${W} ${H + 24}`}
+            role="img"
+            aria-labelledby={`${id}-title ${id}-summary`}
+            className="ferry-telemetry-svg"
+          >
             {totals.map((t, i) => {
               let y = H
               return (
@@ -81,7 +102,9 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
                     )
                   })}
                   {(DAYS - 1 - i) % 3 === 0 ? (
-                    <text x={i * bar + bar / 2} y={H + 16} textAnchor="middle" className="ferry-telemetry-axis">{t.day.slice(5)}</text>
+                    <text x={i * bar + bar / 2} y={H + 16} textAnchor="middle" className="ferry-telemetry-axis">
+                      {t.day.slice(5)}
+                    </text>
                   ) : null}
                 </g>
               )
@@ -90,22 +113,43 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
           <figcaption id={`${id}-summary`}>{summary}</figcaption>
           <ul className="ferry-telemetry-legend" aria-label="Versions">
             {versions.map((v) => (
-              <li key={v}><span className="ferry-telemetry-swatch" style={{ background: color(v) }} aria-hidden="true" />{v}</li>
+              <li key={v}>
+                <span className="ferry-telemetry-swatch" style={{ background: color(v) }} aria-hidden="true" />
+                {v}
+              </li>
             ))}
           </ul>
           <details>
             <summary>The numbers</summary>
             <table className="ferry-telemetry-table">
-              <thead><tr><th scope="col">Day</th>{versions.map((v) => <th key={v} scope="col">{v}</th>)}<th scope="col">Devices</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  {versions.map((v) => (
+                    <th key={v} scope="col">
+                      {v}
+                    </th>
+                  ))}
+                  <th scope="col">Devices</th>
+                </tr>
+              </thead>
               <tbody>
                 {totals.map((t) => (
-                  <tr key={t.day}><th scope="row">{t.day}</th>{versions.map((v) => <td key={v}>{t.byVersion.get(v) ?? 0}</td>)}<td>{t.devices}</td></tr>
+                  <tr key={t.day}>
+                    <th scope="row">{t.day}</th>
+                    {versions.map((v) => (
+                      <td key={v}>{t.byVersion.get(v) ?? 0}</td>
+                    ))}
+                    <td>{t.devices}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
           </details>
         </figure>
-      ) : !failed ? <p role="status">Loading telemetry…</p> : null}
+      ) : !failed ? (
+        <p role="status">Loading telemetry…</p>
+      ) : null}
     </section>
   )
 }

@@ -5,7 +5,10 @@ type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Prom
 
 /** What a token made here may do: release the selected app (the usual CI token), or only read. */
 const SCOPES = {
-  release: { label: 'Upload, edit and download versions of the selected app', grants: ['upload', 'edit', 'download'] as const },
+  release: {
+    label: 'Upload, edit and download versions of the selected app',
+    grants: ['upload', 'edit', 'download'] as const,
+  },
   download: { label: 'Download the selected app only', grants: ['download'] as const },
 }
 type Scope = keyof typeof SCOPES
@@ -17,7 +20,17 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never')
  * selected app and shows its secret once, and revocation. The same operations as
  * `/v1/team/tokens` on a real server.
  */
-export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; app?: string; run: Run; generation: number }) {
+export function TokenPanel({
+  api,
+  app,
+  run,
+  generation,
+}: {
+  api?: SandboxApi
+  app?: string
+  run: Run
+  generation: number
+}) {
   const id = useId()
   const [tokens, setTokens] = useState<ApiToken[]>([])
   const [name, setName] = useState('ci-release')
@@ -27,7 +40,10 @@ export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; ap
   useEffect(() => {
     if (!api) return
     let live = true
-    api.listTokens().then((list) => live && setTokens(list), () => live && setTokens([]))
+    api.listTokens().then(
+      (list) => live && setTokens(list),
+      () => live && setTokens([]),
+    )
     return () => {
       live = false
     }
@@ -49,12 +65,22 @@ export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; ap
   return (
     <section className="ferry-form ferry-tokens" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>API tokens</h3>
-      <p>For release pipelines: a token acts with the grants it lists, never more than its creator holds, until revoked.</p>
+      <p>
+        For release pipelines: a token acts with the grants it lists, never more than its creator holds, until revoked.
+      </p>
       {tokens.length ? (
         <table className="ferry-token-table">
           <caption className="ferry-sr-only">API tokens of the team</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="ferry-sr-only">Actions</span></th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="ferry-sr-only">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {tokens.map((t) => (
@@ -64,7 +90,11 @@ export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; ap
                 <td>{day(t.lastUsedAt)}</td>
                 <td>{t.expiresAt ? day(t.expiresAt) : 'when revoked'}</td>
                 <td>
-                  <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => run(`Revoked token ${t.name}.`, (a) => a.revokeToken(t.id))}>
+                  <button
+                    type="button"
+                    className="ferry-btn ferry-btn-danger"
+                    onClick={() => run(`Revoked token ${t.name}.`, (a) => a.revokeToken(t.id))}
+                  >
                     Revoke <span className="ferry-sr-only">{t.name}</span>
                   </button>
                 </td>
@@ -77,7 +107,9 @@ export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; ap
       )}
       {secret ? (
         <div className="ferry-token-secret" role="status">
-          <p>Token <strong>{secret.name}</strong>; copy it now, it is not shown again:</p>
+          <p>
+            Token <strong>{secret.name}</strong>; copy it now, it is not shown again:
+          </p>
           <code>{secret.token}</code>
         </div>
       ) : null}
@@ -90,11 +122,14 @@ export function TokenPanel({ api, app, run, generation }: { api?: SandboxApi; ap
             <legend>It may</legend>
             {(Object.keys(SCOPES) as Scope[]).map((key) => (
               <label key={key} className="ferry-check">
-                <input type="radio" name={`${id}-scope`} checked={scope === key} onChange={() => setScope(key)} /> {SCOPES[key].label}
+                <input type="radio" name={`${id}-scope`} checked={scope === key} onChange={() => setScope(key)} />{' '}
+                {SCOPES[key].label}
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="ferry-btn ferry-btn-primary">Create token</button>
+          <button type="submit" className="ferry-btn ferry-btn-primary">
+            Create token
+          </button>
         </form>
       ) : null}
     </section>

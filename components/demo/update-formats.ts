@@ -41,7 +41,8 @@ export interface UpdateFormat {
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 const appPath = (input: SimulatorInput) => `/v1/apps/${encodeURIComponent(input.app)}`
 const seg = encodeURIComponent
-const deviceHeader = (input: SimulatorInput): Record<string, string> => (input.deviceId ? { 'x-ferry-device-id': input.deviceId } : {})
+const deviceHeader = (input: SimulatorInput): Record<string, string> =>
+  input.deviceId ? { 'x-ferry-device-id': input.deviceId } : {}
 
 const ferryJson: UpdateFormat = {
   id: 'ferry-json',
@@ -56,7 +57,10 @@ const ferryJson: UpdateFormat = {
     if (status === 204) return 'Up to date: no update is offered.'
     if (status !== 200) return 'The check failed; the app keeps its current version.'
     const offer = body as { version: string; critical: boolean; intermediate: boolean; artifacts: unknown[] }
-    const notes = [offer.critical && 'critical: install without asking', offer.intermediate && 'intermediate: required before later versions'].filter(Boolean)
+    const notes = [
+      offer.critical && 'critical: install without asking',
+      offer.intermediate && 'intermediate: required before later versions',
+    ].filter(Boolean)
     return `Offers version ${offer.version}${notes.length ? ` (${notes.join('; ')})` : ''} with ${offer.artifacts.length} file(s).`
   },
 }
@@ -101,9 +105,13 @@ const squirrelWindows: UpdateFormat = {
   }),
   summarize({ status, body }) {
     if (status !== 200) return 'No feed: Squirrel reports an error and keeps the installed version.'
-    const lines = String(body).split('\n').filter((l) => l.trim())
+    const lines = String(body)
+      .split('\n')
+      .filter((l) => l.trim())
     const last = lines[lines.length - 1]?.split(' ')[1]
-    return lines.length ? `${lines.length} package line(s); Squirrel applies packages up to ${last}.` : 'An empty feed: nothing to install.'
+    return lines.length
+      ? `${lines.length} package line(s); Squirrel applies packages up to ${last}.`
+      : 'An empty feed: nothing to install.'
   },
 }
 
@@ -124,7 +132,8 @@ const squirrelMac: UpdateFormat = {
 }
 
 /** The channel file electron-updater asks for on each platform. */
-const electronUpdaterFile = (platform: string) => (platform === 'darwin' ? 'latest-mac.yml' : platform === 'linux' ? 'latest-linux.yml' : 'latest.yml')
+const electronUpdaterFile = (platform: string) =>
+  platform === 'darwin' ? 'latest-mac.yml' : platform === 'linux' ? 'latest-linux.yml' : 'latest.yml'
 
 const electronUpdater: UpdateFormat = {
   id: 'electron-updater',
@@ -155,7 +164,9 @@ const velopack: UpdateFormat = {
     const assets = (body as { Assets?: Array<{ Type: string; Version: string }> }).Assets ?? []
     const full = assets.find((a) => a.Type === 'Full')
     const deltas = assets.filter((a) => a.Type === 'Delta').length
-    return full ? `Velopack installs ${full.Version}${deltas ? `, from ${deltas} delta package(s) when it holds its own full package` : ''}.` : 'An empty feed: Velopack finds no update.'
+    return full
+      ? `Velopack installs ${full.Version}${deltas ? `, from ${deltas} delta package(s) when it holds its own full package` : ''}.`
+      : 'An empty feed: Velopack finds no update.'
   },
 }
 
@@ -177,7 +188,9 @@ const sparkle: UpdateFormat = {
 }
 
 /** Ferry architecture names → the `{{arch}}` Tauri puts in its endpoint URL (the server's mapping, inverted). */
-const TAURI_ARCH: Record<string, string> = Object.fromEntries(Object.entries(TAURI_ARCHS).map(([tauri, ferry]) => [ferry, tauri]))
+const TAURI_ARCH: Record<string, string> = Object.fromEntries(
+  Object.entries(TAURI_ARCHS).map(([tauri, ferry]) => [ferry, tauri]),
+)
 
 const tauri: UpdateFormat = {
   id: 'tauri',
@@ -195,9 +208,38 @@ const tauri: UpdateFormat = {
   },
 }
 
-export const UPDATE_FORMATS: readonly UpdateFormat[] = [ferryJson, platformDefault, squirrelWindows, squirrelMac, electronUpdater, tauri, velopack, sparkle, latestRedirect]
+export const UPDATE_FORMATS: readonly UpdateFormat[] = [
+  ferryJson,
+  platformDefault,
+  squirrelWindows,
+  squirrelMac,
+  electronUpdater,
+  tauri,
+  velopack,
+  sparkle,
+  latestRedirect,
+]
 
-export const PACKAGE_TYPES = ['exe', 'msi', 'nupkg', 'dmg', 'pkg', 'zip', 'tar.gz', 'appimage', 'deb', 'rpm', 'snap', 'blockmap', 'yml', 'sig', 'edsig', 'delta', 'msix', 'msixbundle'] as const satisfies readonly PackageType[]
+export const PACKAGE_TYPES = [
+  'exe',
+  'msi',
+  'nupkg',
+  'dmg',
+  'pkg',
+  'zip',
+  'tar.gz',
+  'appimage',
+  'deb',
+  'rpm',
+  'snap',
+  'blockmap',
+  'yml',
+  'sig',
+  'edsig',
+  'delta',
+  'msix',
+  'msixbundle',
+] as const satisfies readonly PackageType[]
 // Fails to compile when the spec gains a package type this list lacks.
 const allPackageTypes: Exclude<PackageType, (typeof PACKAGE_TYPES)[number]> extends never ? true : never = true
 void allPackageTypes

@@ -1,8 +1,24 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ProblemView } from './problem-view'
-import { ProblemError, isProblem, type App, type Catalogs, type PackageType, type Problem, type SandboxApi, type Transport, type UpdateExplanation } from './sandbox-api'
+import {
+  ProblemError,
+  isProblem,
+  type App,
+  type Catalogs,
+  type PackageType,
+  type Problem,
+  type SandboxApi,
+  type Transport,
+  type UpdateExplanation,
+} from './sandbox-api'
 import { CatalogSelect } from './upload-form'
-import { PACKAGE_TYPES, UPDATE_FORMATS, type SimulatedAnswer, type SimulatorInput, type UpdateFormat } from './update-formats'
+import {
+  PACKAGE_TYPES,
+  UPDATE_FORMATS,
+  type SimulatedAnswer,
+  type SimulatorInput,
+  type UpdateFormat,
+} from './update-formats'
 
 interface Result {
   request: string
@@ -14,17 +30,28 @@ interface Result {
 }
 
 /** Asks the explain endpoint about the same check; a string says why it could not. */
-async function explainCheck(api: SandboxApi | undefined, format: UpdateFormat, input: SimulatorInput): Promise<UpdateExplanation | string | undefined> {
+async function explainCheck(
+  api: SandboxApi | undefined,
+  format: UpdateFormat,
+  input: SimulatorInput,
+): Promise<UpdateExplanation | string | undefined> {
   if (!format.explain) return undefined
   if (!api) return 'Sign in to see why.'
-  if (input.deviceId.length < 8) return 'Enter a device id (8 characters or more) to see why Ferry answered so: rollouts bucket each device by it.'
+  if (input.deviceId.length < 8)
+    return 'Enter a device id (8 characters or more) to see why Ferry answered so: rollouts bucket each device by it.'
   try {
     return await api.explain(input.app, {
-      version: input.version, channel: input.channel, platform: format.explain.platform ?? input.platform, arch: input.arch,
-      deviceId: input.deviceId, ...(format.explain.format ? { format: format.explain.format } : {}),
+      version: input.version,
+      channel: input.channel,
+      platform: format.explain.platform ?? input.platform,
+      arch: input.arch,
+      deviceId: input.deviceId,
+      ...(format.explain.format ? { format: format.explain.format } : {}),
     })
   } catch (error) {
-    return error instanceof ProblemError ? error.problem.detail ?? error.message : 'The explanation could not be loaded.'
+    return error instanceof ProblemError
+      ? (error.problem.detail ?? error.message)
+      : 'The explanation could not be loaded.'
   }
 }
 
@@ -35,12 +62,18 @@ function Explanation({ explanation }: { explanation: UpdateExplanation | string 
     <div className="ferry-sim-why">
       <h4>Why</h4>
       <p>
-        {offered ? `Ferry offers ${offered}${downgrade ? ' (a rollback: the installed version is pulled)' : ''}.` : 'Ferry offers no update.'}{' '}
+        {offered
+          ? `Ferry offers ${offered}${downgrade ? ' (a rollback: the installed version is pulled)' : ''}.`
+          : 'Ferry offers no update.'}{' '}
         {rolloutMode === 'client' ? 'This updater stages partial rollouts itself from the percentage Ferry sends.' : ''}
       </p>
       <table className="ferry-explain">
         <thead>
-          <tr><th scope="col">Version</th><th scope="col">Verdict</th><th scope="col">Reason</th></tr>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Verdict</th>
+            <th scope="col">Reason</th>
+          </tr>
         </thead>
         <tbody>
           {versions.map((v) => (
@@ -63,14 +96,35 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** Asks the server what an installed app would receive, with the app's own request. */
-export function UpdateSimulator({ transport, apps, catalogs, api }: { transport: Transport; apps: App[]; catalogs: Catalogs; api?: SandboxApi }) {
+export function UpdateSimulator({
+  transport,
+  apps,
+  catalogs,
+  api,
+}: {
+  transport: Transport
+  apps: App[]
+  catalogs: Catalogs
+  api?: SandboxApi
+}) {
   const id = useId()
   const [formatId, setFormatId] = useState(UPDATE_FORMATS[0]?.id ?? '')
-  const [input, setInput] = useState<SimulatorInput>({ app: 'harbor-notes', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', packageType: 'exe', deviceId: '' })
+  const [input, setInput] = useState<SimulatorInput>({
+    app: 'harbor-notes',
+    version: '1.0.0',
+    channel: 'stable',
+    platform: 'windows',
+    arch: 'x64',
+    packageType: 'exe',
+    deviceId: '',
+  })
   const [result, setResult] = useState<Result>()
   const [busy, setBusy] = useState(false)
   const format = UPDATE_FORMATS.find((f) => f.id === formatId) ?? UPDATE_FORMATS[0]
-  const set = <K extends keyof SimulatorInput>(key: K) => (value: SimulatorInput[K]) => setInput((i) => ({ ...i, [key]: value }))
+  const set =
+    <K extends keyof SimulatorInput>(key: K) =>
+    (value: SimulatorInput[K]) =>
+      setInput((i) => ({ ...i, [key]: value }))
   const uses = (key: keyof SimulatorInput) => format?.uses.includes(key) ?? false
 
   const submit = async (e: FormEvent) => {
@@ -92,7 +146,11 @@ export function UpdateSimulator({ transport, apps, catalogs, api }: { transport:
     }
   }
 
-  const shownHeaders = result ? ['content-type', 'location', 'cache-control'].flatMap((h) => (result.answer.headers.has(h) ? [`${h}: ${result.answer.headers.get(h)}`] : [])) : []
+  const shownHeaders = result
+    ? ['content-type', 'location', 'cache-control'].flatMap((h) =>
+        result.answer.headers.has(h) ? [`${h}: ${result.answer.headers.get(h)}`] : [],
+      )
+    : []
 
   return (
     <section className="ferry-sim" aria-labelledby={`${id}-title`}>
@@ -123,16 +181,55 @@ export function UpdateSimulator({ transport, apps, catalogs, api }: { transport:
           {uses('version') ? (
             <div>
               <label htmlFor={`${id}-version`}>Installed version</label>
-              <input id={`${id}-version`} value={input.version} onChange={(e) => set('version')(e.target.value)} autoComplete="off" />
+              <input
+                id={`${id}-version`}
+                value={input.version}
+                onChange={(e) => set('version')(e.target.value)}
+                autoComplete="off"
+              />
             </div>
           ) : null}
-          {uses('channel') ? <div><CatalogSelect id={`${id}-channel`} label="Channel" names={catalogs.channels} value={input.channel} onChange={set('channel')} /></div> : null}
-          {uses('platform') ? <div><CatalogSelect id={`${id}-platform`} label="Platform" names={catalogs.platforms} value={input.platform} onChange={set('platform')} /></div> : null}
-          {uses('arch') ? <div><CatalogSelect id={`${id}-arch`} label="Architecture" names={catalogs.archs} value={input.arch} onChange={set('arch')} /></div> : null}
+          {uses('channel') ? (
+            <div>
+              <CatalogSelect
+                id={`${id}-channel`}
+                label="Channel"
+                names={catalogs.channels}
+                value={input.channel}
+                onChange={set('channel')}
+              />
+            </div>
+          ) : null}
+          {uses('platform') ? (
+            <div>
+              <CatalogSelect
+                id={`${id}-platform`}
+                label="Platform"
+                names={catalogs.platforms}
+                value={input.platform}
+                onChange={set('platform')}
+              />
+            </div>
+          ) : null}
+          {uses('arch') ? (
+            <div>
+              <CatalogSelect
+                id={`${id}-arch`}
+                label="Architecture"
+                names={catalogs.archs}
+                value={input.arch}
+                onChange={set('arch')}
+              />
+            </div>
+          ) : null}
           {uses('packageType') ? (
             <div>
               <label htmlFor={`${id}-type`}>Package type</label>
-              <select id={`${id}-type`} value={input.packageType} onChange={(e) => set('packageType')(e.target.value as PackageType)}>
+              <select
+                id={`${id}-type`}
+                value={input.packageType}
+                onChange={(e) => set('packageType')(e.target.value as PackageType)}
+              >
                 {PACKAGE_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t}
@@ -144,7 +241,12 @@ export function UpdateSimulator({ transport, apps, catalogs, api }: { transport:
           {uses('deviceId') ? (
             <div>
               <label htmlFor={`${id}-device`}>Device id (optional, for rollouts)</label>
-              <input id={`${id}-device`} value={input.deviceId} onChange={(e) => set('deviceId')(e.target.value)} autoComplete="off" />
+              <input
+                id={`${id}-device`}
+                value={input.deviceId}
+                onChange={(e) => set('deviceId')(e.target.value)}
+                autoComplete="off"
+              />
             </div>
           ) : null}
         </div>
@@ -159,7 +261,15 @@ export function UpdateSimulator({ transport, apps, catalogs, api }: { transport:
             <pre className="ferry-sim-exchange">
               {`${result.request}\n\nHTTP ${result.answer.status}\n${shownHeaders.join('\n')}`}
             </pre>
-            {result.problem ? <ProblemView problem={result.problem} /> : result.answer.body !== null ? <pre className="ferry-sim-body">{typeof result.answer.body === 'string' ? result.answer.body : JSON.stringify(result.answer.body, null, 2)}</pre> : null}
+            {result.problem ? (
+              <ProblemView problem={result.problem} />
+            ) : result.answer.body !== null ? (
+              <pre className="ferry-sim-body">
+                {typeof result.answer.body === 'string'
+                  ? result.answer.body
+                  : JSON.stringify(result.answer.body, null, 2)}
+              </pre>
+            ) : null}
             {result.explanation ? <Explanation explanation={result.explanation} /> : null}
           </>
         ) : null}

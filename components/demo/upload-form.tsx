@@ -4,7 +4,19 @@ import type { App, Catalogs, SandboxApi } from './sandbox-api'
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
 
 /** A select over one catalog (channels, platforms or archs), labelled. */
-export function CatalogSelect({ id, label, names, value, onChange }: { id: string; label: string; names: string[]; value: string; onChange: (v: string) => void }) {
+export function CatalogSelect({
+  id,
+  label,
+  names,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  names: string[]
+  value: string
+  onChange: (v: string) => void
+}) {
   useEffect(() => {
     if (names.length && !names.includes(value)) onChange(names[0] ?? '')
   }, [names, value, onChange])
@@ -39,14 +51,26 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const form = new FormData()
-    const fields = { version, channel, platform, arch, changelog, published: String(published), critical: String(critical), intermediate: String(intermediate), rolloutPercentage: rollout }
+    const fields = {
+      version,
+      channel,
+      platform,
+      arch,
+      changelog,
+      published: String(published),
+      critical: String(critical),
+      intermediate: String(intermediate),
+      rolloutPercentage: rollout,
+    }
     for (const [k, v] of Object.entries(fields)) form.set(k, v)
     for (const file of files.current?.files ?? []) form.append('files', file)
     const cancel = new AbortController()
     const started = Date.now()
     setSending({ sent: 0, total: 0, started, cancel })
     const onProgress = (sent: number, total: number) => setSending({ sent, total, started, cancel })
-    const ok = await run(`Uploaded ${version} (${channel}, ${platform}/${arch}) to ${app.slug}.`, (api) => api.uploadVersionWithProgress(app.slug, form, onProgress, cancel.signal))
+    const ok = await run(`Uploaded ${version} (${channel}, ${platform}/${arch}) to ${app.slug}.`, (api) =>
+      api.uploadVersionWithProgress(app.slug, form, onProgress, cancel.signal),
+    )
     setSending(undefined)
     if (ok) {
       setVersion('')
@@ -60,16 +84,40 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
       <div className="ferry-form-row">
         <div>
           <label htmlFor={`${id}-version`}>Version</label>
-          <input id={`${id}-version`} value={version} onChange={(e) => setVersion(e.target.value)} placeholder="1.4.0" autoComplete="off" />
+          <input
+            id={`${id}-version`}
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            placeholder="1.4.0"
+            autoComplete="off"
+          />
         </div>
         <div>
-          <CatalogSelect id={`${id}-channel`} label="Channel" names={catalogs.channels} value={channel} onChange={setChannel} />
+          <CatalogSelect
+            id={`${id}-channel`}
+            label="Channel"
+            names={catalogs.channels}
+            value={channel}
+            onChange={setChannel}
+          />
         </div>
         <div>
-          <CatalogSelect id={`${id}-platform`} label="Platform" names={catalogs.platforms} value={platform} onChange={setPlatform} />
+          <CatalogSelect
+            id={`${id}-platform`}
+            label="Platform"
+            names={catalogs.platforms}
+            value={platform}
+            onChange={setPlatform}
+          />
         </div>
         <div>
-          <CatalogSelect id={`${id}-arch`} label="Architecture" names={catalogs.archs} value={arch} onChange={setArch} />
+          <CatalogSelect
+            id={`${id}-arch`}
+            label="Architecture"
+            names={catalogs.archs}
+            value={arch}
+            onChange={setArch}
+          />
         </div>
       </div>
       <label htmlFor={`${id}-files`}>Files (the package type comes from each file&apos;s extension)</label>
@@ -84,11 +132,19 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
           <input type="checkbox" checked={critical} onChange={(e) => setCritical(e.target.checked)} /> Critical
         </label>
         <label className="ferry-check">
-          <input type="checkbox" checked={intermediate} onChange={(e) => setIntermediate(e.target.checked)} /> Intermediate
+          <input type="checkbox" checked={intermediate} onChange={(e) => setIntermediate(e.target.checked)} />{' '}
+          Intermediate
         </label>
         <div>
           <label htmlFor={`${id}-rollout`}>Rollout %</label>
-          <input id={`${id}-rollout`} type="number" min={0} max={100} value={rollout} onChange={(e) => setRollout(e.target.value)} />
+          <input
+            id={`${id}-rollout`}
+            type="number"
+            min={0}
+            max={100}
+            value={rollout}
+            onChange={(e) => setRollout(e.target.value)}
+          />
         </div>
       </div>
       <button type="submit" className="ferry-btn ferry-btn-primary" disabled={sending !== undefined}>
@@ -99,13 +155,28 @@ export function UploadForm({ app, catalogs, run }: { app: App; catalogs: Catalog
   )
 }
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** The upload's progress bar: bytes sent, time left at the rate so far, and a way to cancel. */
-function UploadStatus({ sent, total, started, cancel }: { sent: number; total: number; started: number; cancel: AbortController }) {
+function UploadStatus({
+  sent,
+  total,
+  started,
+  cancel,
+}: {
+  sent: number
+  total: number
+  started: number
+  cancel: AbortController
+}) {
   const elapsed = (Date.now() - started) / 1000
   const left = sent > 0 && total > sent ? Math.ceil(((total - sent) / sent) * elapsed) : undefined
-  const text = !total ? 'Uploading…' : sent >= total ? `Sent ${size(total)}; the server is checking the files…` : `${size(sent)} of ${size(total)} sent${left !== undefined ? `, about ${left} s left` : ''}`
+  const text = !total
+    ? 'Uploading…'
+    : sent >= total
+      ? `Sent ${size(total)}; the server is checking the files…`
+      : `${size(sent)} of ${size(total)} sent${left !== undefined ? `, about ${left} s left` : ''}`
   return (
     <div className="ferry-upload-progress">
       <progress max={total || undefined} value={total ? sent : undefined} aria-label="Upload progress" />

@@ -8,7 +8,10 @@ export type { Notice } from './use-ferry-data'
 export type Persistence = 'unsaved' | 'saved' | 'reset' | { failed: string }
 
 /** The sandbox as a transport: requests to its origin are answered in the browser. */
-export const sandboxTransport = (sandbox: SandboxClient): Transport => ({ origin: SANDBOX_ORIGIN, fetch: (request) => sandbox.fetch(request) })
+export const sandboxTransport = (sandbox: SandboxClient): Transport => ({
+  origin: SANDBOX_ORIGIN,
+  fetch: (request) => sandbox.fetch(request),
+})
 
 /**
  * The dashboard's view of the sandbox: signs in as the demo admin through the API, and reloads
@@ -28,7 +31,8 @@ export function useDashboardData(sandbox: SandboxClient) {
       sandbox.subscribe((event) => {
         if (event.type === 'changed') refresh()
         else if (event.type === 'saved') setPersistence('saved')
-        else if (event.type === 'save-failed') setPersistence({ failed: event.error instanceof Error ? event.error.message : String(event.error) })
+        else if (event.type === 'save-failed')
+          setPersistence({ failed: event.error instanceof Error ? event.error.message : String(event.error) })
         else if (event.type === 'reset') {
           setPersistence('reset')
           setSession((s) => s + 1)
@@ -41,7 +45,10 @@ export function useDashboardData(sandbox: SandboxClient) {
     let live = true
     ferryApi(transport)
       .login(sandbox.login.email, sandbox.login.password)
-      .then((s) => live && setToken(s.token), (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }))
+      .then(
+        (s) => live && setToken(s.token),
+        (e: unknown) => live && setNotice({ kind: 'problem', problem: asProblem(e) }),
+      )
     return () => {
       live = false
     }

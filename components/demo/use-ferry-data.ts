@@ -4,9 +4,16 @@ import { ProblemError, type App, type Catalogs, type FerryApi, type Problem, typ
 export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
 
 export const asProblem = (error: unknown): Problem =>
-  error instanceof ProblemError ? error.problem
-  : error instanceof DOMException && error.name === 'AbortError' ? { type: 'about:blank', title: 'Cancelled', status: 499, detail: error.message }
-  : { type: 'about:blank', title: 'The request failed', status: 500, detail: error instanceof Error ? error.message : String(error) }
+  error instanceof ProblemError
+    ? error.problem
+    : error instanceof DOMException && error.name === 'AbortError'
+      ? { type: 'about:blank', title: 'Cancelled', status: 499, detail: error.message }
+      : {
+          type: 'about:blank',
+          title: 'The request failed',
+          status: 500,
+          detail: error instanceof Error ? error.message : String(error),
+        }
 
 /**
  * What the dashboard shows of a Ferry server, whichever it is (the /demo sandbox or the server
@@ -23,11 +30,14 @@ export function useFerryData(api: FerryApi | undefined, onProblem?: (problem: Pr
   const [notice, setNotice] = useState<Notice>()
   const [generation, setGeneration] = useState(0)
   const refresh = useCallback(() => setGeneration((g) => g + 1), [])
-  const fail = useCallback((e: unknown) => {
-    const problem = asProblem(e)
-    onProblem?.(problem)
-    setNotice({ kind: 'problem', problem })
-  }, [onProblem])
+  const fail = useCallback(
+    (e: unknown) => {
+      const problem = asProblem(e)
+      onProblem?.(problem)
+      setNotice({ kind: 'problem', problem })
+    },
+    [onProblem],
+  )
 
   useEffect(() => {
     if (!api) return
@@ -76,5 +86,17 @@ export function useFerryData(api: FerryApi | undefined, onProblem?: (problem: Pr
     [api, refresh, fail],
   )
 
-  return { apps, appsLoaded, catalogs, selected, setSelected, versions: versions && versions.app === selected ? versions.items : undefined, notice, setNotice, run, generation, refresh }
+  return {
+    apps,
+    appsLoaded,
+    catalogs,
+    selected,
+    setSelected,
+    versions: versions && versions.app === selected ? versions.items : undefined,
+    notice,
+    setNotice,
+    run,
+    generation,
+    refresh,
+  }
 }

@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { loadSandbox, type SandboxClient } from './sandbox-loader'
 
 export type SandboxStatus =
-  | { state: 'starting' }
-  | { state: 'ready'; sandbox: SandboxClient }
-  | { state: 'failed'; message: string }
+  { state: 'starting' } | { state: 'ready'; sandbox: SandboxClient } | { state: 'failed'; message: string }
 
 /** Starts the shared sandbox after the first render; `retry` starts it again after a failure. */
 export function useSandbox(): { status: SandboxStatus; retry: () => void } {
@@ -14,7 +12,8 @@ export function useSandbox(): { status: SandboxStatus; retry: () => void } {
     let live = true
     loadSandbox().then(
       (sandbox) => live && setStatus({ state: 'ready', sandbox }),
-      (error: unknown) => live && setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
     )
     return () => {
       live = false

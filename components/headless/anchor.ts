@@ -13,9 +13,15 @@ export interface Anchor {
   padding?: number | string
 }
 
-const px = (value: number | string | undefined) => (typeof value === 'number' ? value : Number.parseFloat(value ?? '0') || 0)
+const px = (value: number | string | undefined) =>
+  typeof value === 'number' ? value : Number.parseFloat(value ?? '0') || 0
 
-export function place(trigger: DOMRect, panel: HTMLElement, anchor: Anchor, viewport = { width: window.innerWidth, height: window.innerHeight }): void {
+export function place(
+  trigger: DOMRect,
+  panel: HTMLElement,
+  anchor: Anchor,
+  viewport = { width: window.innerWidth, height: window.innerHeight },
+): void {
   const [side = 'bottom', align = 'center'] = (anchor.to ?? 'bottom').split(' ')
   const gap = px(anchor.gap)
   const padding = px(anchor.padding)
@@ -33,17 +39,28 @@ export function place(trigger: DOMRect, panel: HTMLElement, anchor: Anchor, view
   const shown = Math.min(height, up ? above : below)
   style.top = `${up ? trigger.top - gap - shown : trigger.bottom + gap}px`
   const width = panel.offsetWidth
-  const left = align === 'end' ? trigger.right - width : align === 'start' ? trigger.left : trigger.left + (trigger.width - width) / 2
+  const left =
+    align === 'end'
+      ? trigger.right - width
+      : align === 'start'
+        ? trigger.left
+        : trigger.left + (trigger.width - width) / 2
   style.left = `${Math.min(Math.max(left, padding), viewport.width - padding - width)}px`
 }
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
 /** Keeps `panel` placed against `trigger` while it is shown; `key` changes re-place it (new content). */
-export function useAnchor(trigger: RefObject<HTMLElement | null>, panel: RefObject<HTMLElement | null>, anchor: Anchor | undefined, key: unknown): void {
+export function useAnchor(
+  trigger: RefObject<HTMLElement | null>,
+  panel: RefObject<HTMLElement | null>,
+  anchor: Anchor | undefined,
+  key: unknown,
+): void {
   useIsomorphicLayoutEffect(() => {
     const update = () => {
-      if (trigger.current && panel.current && anchor) place(trigger.current.getBoundingClientRect(), panel.current, anchor)
+      if (trigger.current && panel.current && anchor)
+        place(trigger.current.getBoundingClientRect(), panel.current, anchor)
     }
     update()
     window.addEventListener('resize', update)

@@ -5,7 +5,16 @@
  * Escape or leaving the input closes it. Options are listed in document order.
  */
 import { createContext, forwardRef, useContext, useId, useLayoutEffect, useRef, useState } from 'react'
-import type { ComponentType, ElementType, HTMLAttributes, InputHTMLAttributes, KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react'
+import type {
+  ComponentType,
+  ElementType,
+  HTMLAttributes,
+  InputHTMLAttributes,
+  KeyboardEvent,
+  MouseEvent,
+  ReactNode,
+  Ref,
+} from 'react'
 import { createPortal } from 'react-dom'
 import { useAnchor } from './anchor'
 import type { Anchor } from './anchor'
@@ -42,7 +51,11 @@ export function Combobox<T>({ onChange, children }: { onChange?: (value: T) => v
     setActive(null)
     onChange?.(value as T)
   }
-  return <Context.Provider value={{ listboxId, open, setOpen, active, setActive, values, pick, input }}>{children}</Context.Provider>
+  return (
+    <Context.Provider value={{ listboxId, open, setOpen, active, setActive, values, pick, input }}>
+      {children}
+    </Context.Provider>
+  )
 }
 
 function options(listboxId: string): HTMLElement[] {
@@ -50,9 +63,14 @@ function options(listboxId: string): HTMLElement[] {
   return list ? [...list.querySelectorAll<HTMLElement>('[role="option"]:not([aria-disabled="true"])')] : []
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { className?: ClassName<Interaction & { open: boolean; disabled: boolean; autofocus: boolean }> }
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
+  className?: ClassName<Interaction & { open: boolean; disabled: boolean; autofocus: boolean }>
+}
 
-export const ComboboxInput = forwardRef<HTMLInputElement, InputProps>(function ComboboxInput({ className, ...props }, ref) {
+export const ComboboxInput = forwardRef<HTMLInputElement, InputProps>(function ComboboxInput(
+  { className, ...props },
+  ref,
+) {
   const box = useCombobox('ComboboxInput')
   const { state, handlers } = useInteraction(props)
   const [focused, setFocused] = useState(false)
@@ -103,14 +121,32 @@ export const ComboboxInput = forwardRef<HTMLInputElement, InputProps>(function C
         box.setActive(null)
       }, props.onChange)}
       onKeyDown={chain(onKeyDown, props.onKeyDown)}
-      className={resolveClassName(className, { focus: focused, hover: state.hover, open: box.open, disabled: props.disabled === true, autofocus: props.autoFocus === true })}
+      className={resolveClassName(className, {
+        focus: focused,
+        hover: state.hover,
+        open: box.open,
+        disabled: props.disabled === true,
+        autofocus: props.autoFocus === true,
+      })}
     />
   )
 })
 
-type OptionsProps = Omit<HTMLAttributes<HTMLDivElement>, 'className'> & { className?: ClassName<{ open: boolean }>; anchor?: Anchor; transition?: boolean; static?: boolean }
+type OptionsProps = Omit<HTMLAttributes<HTMLDivElement>, 'className'> & {
+  className?: ClassName<{ open: boolean }>
+  anchor?: Anchor
+  transition?: boolean
+  static?: boolean
+}
 
-export function ComboboxOptions({ className, anchor, transition: _transition, static: _static, children, ...props }: OptionsProps) {
+export function ComboboxOptions({
+  className,
+  anchor,
+  transition: _transition,
+  static: _static,
+  children,
+  ...props
+}: OptionsProps) {
   const box = useCombobox('ComboboxOptions')
   const panel = useRef<HTMLDivElement | null>(null)
   useAnchor(box.input, panel, anchor, children)
@@ -137,7 +173,15 @@ export function ComboboxOptions({ className, anchor, transition: _transition, st
   if (!box.open) return null
   const name = box.input.current?.getAttribute('aria-label') ?? box.input.current?.placeholder
   return createPortal(
-    <div ref={panel} id={box.listboxId} role="listbox" aria-label={name || undefined} {...props} data-open="" className={resolveClassName(className, { open: true })}>
+    <div
+      ref={panel}
+      id={box.listboxId}
+      role="listbox"
+      aria-label={name || undefined}
+      {...props}
+      data-open=""
+      className={resolveClassName(className, { open: true })}
+    >
       {children}
     </div>,
     document.body,
@@ -152,7 +196,10 @@ type OptionProps = Omit<HTMLAttributes<HTMLElement>, 'className'> & {
   className?: ClassName<{ focus: boolean; active: boolean; selected: boolean; disabled: boolean }>
 }
 
-export const ComboboxOption = forwardRef(function ComboboxOption({ as: As = 'div', value, disabled = false, className, ...props }: OptionProps, ref: Ref<HTMLElement>) {
+export const ComboboxOption = forwardRef(function ComboboxOption(
+  { as: As = 'div', value, disabled = false, className, ...props }: OptionProps,
+  ref: Ref<HTMLElement>,
+) {
   const box = useCombobox('ComboboxOption')
   const id = useId()
   const active = box.active === id

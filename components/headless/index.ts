@@ -6,6 +6,15 @@
  */
 export { Button } from './button'
 export { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from './combobox'
-export { Listbox, ListboxButton, ListboxOption, ListboxOptions, Menu, MenuButton, MenuItem, MenuItems } from './popup-list'
+export {
+  Listbox,
+  ListboxButton,
+  ListboxOption,
+  ListboxOptions,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItems,
+} from './popup-list'
 export { Popover, PopoverButton, PopoverPanel } from './popover'
 export { Tab, TabGroup, TabList, TabPanel, TabPanels } from './tabs'

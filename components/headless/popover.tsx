@@ -25,7 +25,11 @@ function usePopover(): PopoverState {
   return state
 }
 
-export function Popover({ as: As = 'div', className, ...props }: Omit<HTMLAttributes<HTMLElement>, 'className'> & { as?: ElementType; className?: ClassName<{ open: boolean }> }) {
+export function Popover({
+  as: As = 'div',
+  className,
+  ...props
+}: Omit<HTMLAttributes<HTMLElement>, 'className'> & { as?: ElementType; className?: ClassName<{ open: boolean }> }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement | null>(null)
   const panel = useRef<HTMLElement | null>(null)
@@ -36,7 +40,10 @@ export function Popover({ as: As = 'div', className, ...props }: Omit<HTMLAttrib
   )
 }
 
-export function PopoverButton({ className, ...props }: Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & { className?: ClassName<{ open: boolean }> }) {
+export function PopoverButton({
+  className,
+  ...props
+}: Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & { className?: ClassName<{ open: boolean }> }) {
   const state = usePopover()
   return (
     <button
@@ -52,7 +59,16 @@ export function PopoverButton({ className, ...props }: Omit<HTMLAttributes<HTMLB
   )
 }
 
-export function PopoverPanel({ className, anchor, static: always = false, ...props }: Omit<HTMLAttributes<HTMLDivElement>, 'className'> & { className?: ClassName<{ open: boolean }>; anchor?: Anchor; static?: boolean }) {
+export function PopoverPanel({
+  className,
+  anchor,
+  static: always = false,
+  ...props
+}: Omit<HTMLAttributes<HTMLDivElement>, 'className'> & {
+  className?: ClassName<{ open: boolean }>
+  anchor?: Anchor
+  static?: boolean
+}) {
   const state = usePopover()
   const shown = state.open || always
   useAnchor(state.button, state.panel, anchor, props.children)

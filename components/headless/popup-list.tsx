@@ -37,7 +37,17 @@ function usePopupList(component: string): PopupList {
   return list
 }
 
-function Root({ kind, value, onChange, children }: { kind: Kind; value?: unknown; onChange?: (value: never) => void; children: ReactNode }) {
+function Root({
+  kind,
+  value,
+  onChange,
+  children,
+}: {
+  kind: Kind
+  value?: unknown
+  onChange?: (value: never) => void
+  children: ReactNode
+}) {
   const id = useId()
   const [open, setOpenState] = useState(false)
   const [active, setActive] = useState<string | null>(null)
@@ -54,7 +64,13 @@ function Root({ kind, value, onChange, children }: { kind: Kind; value?: unknown
     if (kind === 'listbox') (onChange as ((value: unknown) => void) | undefined)?.(picked)
     else document.getElementById(itemId)?.click()
   }
-  return <Context.Provider value={{ kind, id, open, setOpen, active, setActive, selected: value, values, pick, button, panel }}>{children}</Context.Provider>
+  return (
+    <Context.Provider
+      value={{ kind, id, open, setOpen, active, setActive, selected: value, values, pick, button, panel }}
+    >
+      {children}
+    </Context.Provider>
+  )
 }
 
 export function Listbox<T>(props: { value?: T; onChange?: (value: T) => void; children: ReactNode }) {
@@ -65,7 +81,10 @@ export function Menu({ children }: { children: ReactNode }) {
   return <Root kind="menu">{children}</Root>
 }
 
-type ButtonProps = Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & { className?: ClassName<Interaction & { open: boolean; active: boolean; disabled: boolean; autofocus: boolean }>; disabled?: boolean }
+type ButtonProps = Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & {
+  className?: ClassName<Interaction & { open: boolean; active: boolean; disabled: boolean; autofocus: boolean }>
+  disabled?: boolean
+}
 
 function PopupButton({ className, ...props }: ButtonProps) {
   const list = usePopupList('ListboxButton')
@@ -91,18 +110,44 @@ function PopupButton({ className, ...props }: ButtonProps) {
       {...dataAttributes({ open: list.open, focus: state.focus, hover: state.hover })}
       onClick={chain(() => list.setOpen(!list.open), props.onClick)}
       onKeyDown={chain(onKeyDown, props.onKeyDown)}
-      className={resolveClassName(className, { ...state, open: list.open, active: list.open, disabled: props.disabled === true, autofocus: false })}
+      className={resolveClassName(className, {
+        ...state,
+        open: list.open,
+        active: list.open,
+        disabled: props.disabled === true,
+        autofocus: false,
+      })}
     />
   )
 }
 
 function items(panel: HTMLElement | null, kind: Kind): HTMLElement[] {
-  return panel ? [...panel.querySelectorAll<HTMLElement>(`[role="${ITEM_ROLE[kind]}"]:not([aria-disabled="true"])`)] : []
+  return panel
+    ? [...panel.querySelectorAll<HTMLElement>(`[role="${ITEM_ROLE[kind]}"]:not([aria-disabled="true"])`)]
+    : []
 }
 
-type PanelProps = Omit<HTMLAttributes<HTMLElement>, 'className'> & { as?: ElementType; className?: ClassName<{ open: boolean }>; anchor?: Anchor; transition?: boolean; static?: boolean; modal?: boolean; portal?: boolean }
+type PanelProps = Omit<HTMLAttributes<HTMLElement>, 'className'> & {
+  as?: ElementType
+  className?: ClassName<{ open: boolean }>
+  anchor?: Anchor
+  transition?: boolean
+  static?: boolean
+  modal?: boolean
+  portal?: boolean
+}
 
-function PopupPanel({ as: As = 'div', className, anchor, transition: _transition, static: _static, modal: _modal, portal: _portal, children, ...props }: PanelProps) {
+function PopupPanel({
+  as: As = 'div',
+  className,
+  anchor,
+  transition: _transition,
+  static: _static,
+  modal: _modal,
+  portal: _portal,
+  children,
+  ...props
+}: PanelProps) {
   const list = usePopupList('ListboxOptions')
   useAnchor(list.button, list.panel, anchor ?? { to: 'bottom' }, children)
   useOutsidePress(list.open, [list.button, list.panel], () => list.setOpen(false))
@@ -118,7 +163,12 @@ function PopupPanel({ as: As = 'div', className, anchor, transition: _transition
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const all = items(list.panel.current, list.kind)
     const at = all.findIndex((item) => item.id === list.active)
-    const moves: Record<string, number> = { ArrowDown: Math.min(at + 1, all.length - 1), ArrowUp: Math.max(at - 1, 0), Home: 0, End: all.length - 1 }
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(at + 1, all.length - 1),
+      ArrowUp: Math.max(at - 1, 0),
+      Home: 0,
+      End: all.length - 1,
+    }
     if (event.key in moves) {
       event.preventDefault()
       list.setActive(all[moves[event.key] ?? 0]?.id ?? null)
@@ -162,7 +212,10 @@ type ItemProps = Omit<HTMLAttributes<HTMLElement>, 'className'> & {
   className?: ClassName<{ focus: boolean; active: boolean; selected: boolean; disabled: boolean }>
 }
 
-const PopupItem = forwardRef(function PopupItem({ as: As = 'div', value, disabled = false, className, ...props }: ItemProps, ref: Ref<HTMLElement>) {
+const PopupItem = forwardRef(function PopupItem(
+  { as: As = 'div', value, disabled = false, className, ...props }: ItemProps,
+  ref: Ref<HTMLElement>,
+) {
   const list = usePopupList('ListboxOption')
   const id = useId()
   const active = list.active === id

@@ -23,9 +23,24 @@ function useGroup(component: string): Group {
   return group
 }
 
-type Div<S> = Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'onChange' | 'defaultValue'> & { className?: ClassName<S> }
+type Div<S> = Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'onChange' | 'defaultValue'> & {
+  className?: ClassName<S>
+}
 
-export function TabGroup({ selectedIndex, defaultIndex = 0, onChange, className, children, ...props }: Div<{ selectedIndex: number }> & { selectedIndex?: number; defaultIndex?: number; onChange?: (index: number) => void; manual?: boolean; vertical?: boolean }) {
+export function TabGroup({
+  selectedIndex,
+  defaultIndex = 0,
+  onChange,
+  className,
+  children,
+  ...props
+}: Div<{ selectedIndex: number }> & {
+  selectedIndex?: number
+  defaultIndex?: number
+  onChange?: (index: number) => void
+  manual?: boolean
+  vertical?: boolean
+}) {
   const id = useId()
   const [own, setOwn] = useState(defaultIndex)
   const selected = selectedIndex ?? own
@@ -46,13 +61,22 @@ export function TabGroup({ selectedIndex, defaultIndex = 0, onChange, className,
 function indexed(children: ReactNode): ReactNode {
   return Children.toArray(children)
     .filter(isValidElement)
-    .map((child, index) => <IndexContext.Provider key={child.key ?? index} value={index}>{child}</IndexContext.Provider>)
+    .map((child, index) => (
+      <IndexContext.Provider key={child.key ?? index} value={index}>
+        {child}
+      </IndexContext.Provider>
+    ))
 }
 
 export function TabList({ className, children, ...props }: Div<{ selectedIndex: number }>) {
   const { selected } = useGroup('TabList')
   return (
-    <div role="tablist" aria-orientation="horizontal" {...props} className={resolveClassName(className, { selectedIndex: selected })}>
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      {...props}
+      className={resolveClassName(className, { selectedIndex: selected })}
+    >
       {indexed(children)}
     </div>
   )
@@ -79,7 +103,10 @@ function move(event: KeyboardEvent<HTMLButtonElement>, select: (index: number) =
   select(Number(next.dataset.index))
 }
 
-export const Tab = forwardRef<HTMLButtonElement, Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & { className?: ClassName<TabState>; disabled?: boolean }>(function Tab({ className, disabled = false, ...props }, ref) {
+export const Tab = forwardRef<
+  HTMLButtonElement,
+  Omit<HTMLAttributes<HTMLButtonElement>, 'className'> & { className?: ClassName<TabState>; disabled?: boolean }
+>(function Tab({ className, disabled = false, ...props }, ref) {
   const group = useGroup('Tab')
   const index = useContext(IndexContext)
   const { state, handlers } = useInteraction(props)
@@ -116,7 +143,13 @@ export function TabPanels({ className, children, ...props }: Div<{ selectedIndex
 }
 
 /** A panel not selected stays in the page, hidden, unless `unmount` (Headless UI's default) says otherwise. */
-export function TabPanel({ className, unmount = true, static: always = false, children, ...props }: Div<{ selected: boolean; focus: boolean }> & { unmount?: boolean; static?: boolean }) {
+export function TabPanel({
+  className,
+  unmount = true,
+  static: always = false,
+  children,
+  ...props
+}: Div<{ selected: boolean; focus: boolean }> & { unmount?: boolean; static?: boolean }) {
   const group = useGroup('TabPanel')
   const index = useContext(IndexContext)
   const { state, handlers } = useInteraction(props)

@@ -6,8 +6,10 @@
 const menu = () => import('./page-menu')
 const links = () => import('./feedback-links')
 
-const menuButton = (target: EventTarget | null) => (target as Element | null)?.closest?.<HTMLButtonElement>('button[data-ferry-page-menu]')
-const feedbackLink = (target: EventTarget | null) => (target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-ferry-feedback]')
+const menuButton = (target: EventTarget | null) =>
+  (target as Element | null)?.closest?.<HTMLButtonElement>('button[data-ferry-page-menu]')
+const feedbackLink = (target: EventTarget | null) =>
+  (target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-ferry-feedback]')
 
 /** A link's full URL is written when the pointer or focus reaches it, before it is followed. */
 function prepare(event: Event) {

@@ -13,9 +13,18 @@ import { VersionNotice } from '../version-switch'
 function CopyPageButton({ twin }: { twin: string }) {
   return (
     <div className="ferry-page-menu">
-      <button type="button" id="ferry-page-menu-button" className="ferry-page-menu-button" aria-haspopup="menu" aria-expanded="false" data-ferry-page-menu={twin}>
+      <button
+        type="button"
+        id="ferry-page-menu-button"
+        className="ferry-page-menu-button"
+        aria-haspopup="menu"
+        aria-expanded="false"
+        data-ferry-page-menu={twin}
+      >
         Copy page
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12"><path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
       </button>
     </div>
   )
@@ -26,8 +35,12 @@ function PageFeedback() {
   return (
     <aside className="ferry-page-feedback" aria-labelledby="ferry-page-feedback-question">
       <p id="ferry-page-feedback-question">Was this page helpful?</p>
-      <a {...link} data-ferry-feedback="yes">Yes</a>
-      <a {...link} data-ferry-feedback="no">No</a>
+      <a {...link} data-ferry-feedback="yes">
+        Yes
+      </a>
+      <a {...link} data-ferry-feedback="no">
+        No
+      </a>
     </aside>
   )
 }

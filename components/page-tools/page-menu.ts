@@ -10,7 +10,11 @@ import { siteConfig } from '../../site.config'
 const MENU_ID = 'ferry-page-menu'
 const SHOWN_FOR_MS = 3000
 
-interface Open { button: HTMLButtonElement; menu: HTMLElement; twin: Promise<string> }
+interface Open {
+  button: HTMLButtonElement
+  menu: HTMLElement
+  twin: Promise<string>
+}
 let open: Open | undefined
 
 const items = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')]
@@ -37,7 +41,9 @@ async function copy(state: Open) {
   try {
     // A ClipboardItem keeps the click's permission while the text is still on its way.
     if (typeof ClipboardItem !== 'undefined' && navigator.clipboard.write) {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': twin.then((text) => new Blob([text], { type: 'text/plain' })) })])
+      await navigator.clipboard.write([
+        new ClipboardItem({ 'text/plain': twin.then((text) => new Blob([text], { type: 'text/plain' })) }),
+      ])
     } else {
       await navigator.clipboard.writeText(await twin)
     }
@@ -72,7 +78,7 @@ function build(button: HTMLButtonElement, twinHref: string): HTMLElement {
   const twinUrl = new URL(twinHref, window.location.href).href
   const copyItem = item('button', 'Copy page as Markdown', 'The page as Markdown, for an assistant or an editor')
   copyItem.dataset.action = 'copy'
-  const view = item('a', 'View as Markdown', 'The page\'s Markdown twin, as plain text')
+  const view = item('a', 'View as Markdown', "The page's Markdown twin, as plain text")
   view.setAttribute('href', twinHref)
   const prompt = `Read ${twinUrl} — the ${siteConfig.name} docs page as Markdown — so I can ask you questions about it.`
   const assistants = siteConfig.assistants.map((assistant) => {

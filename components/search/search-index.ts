@@ -8,7 +8,12 @@ import FlexSearch from 'flexsearch'
 export type SearchData = Record<string, { title: string; data: Record<string, string> }>
 
 export type SearchHit = { url: string; title: string; excerpt: string }
-export type PageHit = { route: string; pageTitle: string; section: 'Docs' | 'API' | 'Blog' | 'Pages'; hits: SearchHit[] }
+export type PageHit = {
+  route: string
+  pageTitle: string
+  section: 'Docs' | 'API' | 'Blog' | 'Pages'
+  hits: SearchHit[]
+}
 
 type EnrichedGroup = { field: string; result: { id: string; doc: Section | null }[] }
 type Section = { id: string; url: string; title: string; page: string; content: string }
@@ -51,7 +56,12 @@ export function createSearch(data: SearchData) {
         seen.add(doc.url + doc.content)
         let page = byPage.get(doc.page)
         if (!page) {
-          page = { route: doc.page, pageTitle: titles.get(doc.page) ?? doc.page, section: sectionOf(doc.page), hits: [] }
+          page = {
+            route: doc.page,
+            pageTitle: titles.get(doc.page) ?? doc.page,
+            section: sectionOf(doc.page),
+            hits: [],
+          }
           byPage.set(doc.page, page)
         }
         if (page.hits.length < 3 && !page.hits.some((h) => h.url === doc.url && h.excerpt === doc.content)) {

@@ -39,11 +39,17 @@ export function SearchPage() {
     }
   }, [router.basePath, router.locale, attempt])
 
-  const results = useMemo(() => (status === 'ready' && searchRef.current ? searchRef.current(query) : []), [query, status])
+  const results = useMemo(
+    () => (status === 'ready' && searchRef.current ? searchRef.current(query) : []),
+    [query, status],
+  )
 
   const onChange = (value: string) => {
     setQuery(value)
-    void router.replace({ pathname: '/search', query: value ? { q: value } : {} }, undefined, { shallow: true, scroll: false })
+    void router.replace({ pathname: '/search', query: value ? { q: value } : {} }, undefined, {
+      shallow: true,
+      scroll: false,
+    })
   }
 
   return (
@@ -72,7 +78,9 @@ export function SearchPage() {
         )}
         {status === 'ready' && query.trim() && (
           <p>
-            {results.length === 0 ? `No pages match “${query.trim()}”.` : `${results.length} page${results.length === 1 ? '' : 's'} match “${query.trim()}”.`}
+            {results.length === 0
+              ? `No pages match “${query.trim()}”.`
+              : `${results.length} page${results.length === 1 ? '' : 's'} match “${query.trim()}”.`}
           </p>
         )}
       </div>

@@ -40,7 +40,12 @@ export interface ContractChange {
 type Doc = Record<string, unknown>
 type Token = string | number
 
-const ACTION: Record<Diff['action'], Action> = { add: 'added', remove: 'removed', replace: 'changed', rename: 'changed' }
+const ACTION: Record<Diff['action'], Action> = {
+  add: 'added',
+  remove: 'removed',
+  replace: 'changed',
+  rename: 'changed',
+}
 const COMBINATORS = new Set(['allOf', 'anyOf', 'oneOf'])
 
 function resolveRef(doc: Doc, node: unknown): Record<string, unknown> | undefined {
@@ -57,7 +62,10 @@ function code(value: unknown): string {
 }
 
 /** The member a schema path names (`items[].artifacts[].packageType`) and the keyword after it, if any. */
-function schemaPlace(tokens: readonly Token[], value: unknown): { member: string; keyword?: string; keywordAt?: Token } {
+function schemaPlace(
+  tokens: readonly Token[],
+  value: unknown,
+): { member: string; keyword?: string; keywordAt?: Token } {
   const names: string[] = []
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!
@@ -83,22 +91,36 @@ function schemaPlace(tokens: readonly Token[], value: unknown): { member: string
 
 function memberWhat(action: Action, place: { member: string; keyword?: string }, value: unknown): string {
   if (!place.keyword) return action
-  if (place.keyword === 'required') return action === 'added' ? 'now required' : action === 'removed' ? 'now optional' : 'required changed'
+  if (place.keyword === 'required')
+    return action === 'added' ? 'now required' : action === 'removed' ? 'now optional' : 'required changed'
   if (place.keyword === 'enum' && action !== 'changed') return `enum value ${code(value)} ${action}`
   if (place.keyword.endsWith(' alternative') && value && typeof value === 'object' && '$ref' in value) {
-    return `${place.keyword} ${code(String((value as { $ref: string }).$ref).split('/').at(-1))} ${action}`
+    return `${place.keyword} ${code(
+      String((value as { $ref: string }).$ref)
+        .split('/')
+        .at(-1),
+    )} ${action}`
   }
   return `${code(place.keyword)} ${action}`
 }
 
-function bodyLocation(prefix: string, tokens: readonly Token[], value: unknown): { location: string; member?: string; what: (a: Action) => string } {
+function bodyLocation(
+  prefix: string,
+  tokens: readonly Token[],
+  value: unknown,
+): { location: string; member?: string; what: (a: Action) => string } {
   // tokens: content, <media type>, schema, …
   const media = tokens[1] !== undefined ? String(tokens[1]) : undefined
-  if (tokens[0] !== 'content' || media === undefined) return { location: prefix, what: (a) => `${code(tokens[0] ?? 'body')} ${a}` }
+  if (tokens[0] !== 'content' || media === undefined)
+    return { location: prefix, what: (a) => `${code(tokens[0] ?? 'body')} ${a}` }
   if (tokens.length === 2) return { location: prefix, what: (a) => `content type ${code(media)} ${a}` }
   if (tokens[2] !== 'schema') return { location: prefix, what: (a) => `${code(tokens[2])} of ${code(media)} ${a}` }
   const place = schemaPlace(tokens.slice(3), value)
-  return { location: prefix, ...(place.member ? { member: place.member } : {}), what: (a) => memberWhat(a, place, value) }
+  return {
+    location: prefix,
+    ...(place.member ? { member: place.member } : {}),
+    what: (a) => memberWhat(a, place, value),
+  }
 }
 
 interface Placed {
@@ -112,9 +134,12 @@ function place(tokens: readonly Token[], action: Action, value: unknown, operati
   const [first, second] = tokens
   if (first === 'parameters' && typeof second === 'number') {
     const parameter = resolveRef(doc, (operation.parameters as unknown[] | undefined)?.[second])
-    const location = parameter ? `${String(parameter.in)} parameter \`${String(parameter.name)}\`` : `parameter ${second}`
+    const location = parameter
+      ? `${String(parameter.in)} parameter \`${String(parameter.name)}\``
+      : `parameter ${second}`
     if (tokens.length === 2) return { scope: 'parameter', location, what: action }
-    if (tokens[2] === 'required' && tokens.length === 3) return { scope: 'parameter', location, what: value === true ? 'now required' : 'now optional' }
+    if (tokens[2] === 'required' && tokens.length === 3)
+      return { scope: 'parameter', location, what: value === true ? 'now required' : 'now optional' }
     if (tokens[2] === 'schema') {
       const schema = schemaPlace(tokens.slice(3), value)
       return { scope: 'parameter', location, what: memberWhat(action, schema, value) }
@@ -123,24 +148,32 @@ function place(tokens: readonly Token[], action: Action, value: unknown, operati
   }
   if (first === 'requestBody') {
     if (tokens.length === 1) return { scope: 'request', location: 'request body', what: action }
-    if (tokens[1] === 'required') return { scope: 'request', location: 'request body', what: value === true ? 'now required' : 'now optional' }
+    if (tokens[1] === 'required')
+      return { scope: 'request', location: 'request body', what: value === true ? 'now required' : 'now optional' }
     const { what, ...body } = bodyLocation('request body', tokens.slice(1), value)
     return { scope: 'request', ...body, what: what(action) }
   }
   if (first === 'responses' && second !== undefined) {
     const prefix = `response ${second}`
     if (tokens.length === 2) return { scope: 'response', location: prefix, what: action }
-    if (tokens[2] === 'headers' && tokens[3] !== undefined) return { scope: 'response', location: `${prefix} header \`${String(tokens[3])}\``, what: tokens.length === 4 ? action : `${code(tokens.at(-1))} ${action}` }
+    if (tokens[2] === 'headers' && tokens[3] !== undefined)
+      return {
+        scope: 'response',
+        location: `${prefix} header \`${String(tokens[3])}\``,
+        what: tokens.length === 4 ? action : `${code(tokens.at(-1))} ${action}`,
+      }
     const { what, ...body } = bodyLocation(prefix, tokens.slice(2), value)
     return { scope: 'response', ...body, what: what(action) }
   }
-  if (first === 'deprecated') return { scope: 'operation', location: 'operation', what: value === true ? 'deprecated' : 'no longer deprecated' }
+  if (first === 'deprecated')
+    return { scope: 'operation', location: 'operation', what: value === true ? 'deprecated' : 'no longer deprecated' }
   if (first === 'security') return { scope: 'operation', location: 'security requirements', what: action }
   if (first === undefined) return undefined
   return { scope: 'operation', location: code(first), what: action }
 }
 
-const isMethod = (token: Token | undefined): token is (typeof METHODS)[number] => (METHODS as readonly unknown[]).includes(token)
+const isMethod = (token: Token | undefined): token is (typeof METHODS)[number] =>
+  (METHODS as readonly unknown[]).includes(token)
 
 /** A breaking change made on purpose without a new `info.version`, as the contract lists it. */
 export interface AcceptedBreakingChange {
@@ -158,7 +191,12 @@ export function acceptedBreakingChanges(doc: Doc): AcceptedBreakingChange[] {
   return list.flatMap((entry: unknown) => {
     if (!entry || typeof entry !== 'object') return []
     const { since, location, what, reason } = entry as Record<string, unknown>
-    return typeof since === 'string' && typeof location === 'string' && typeof what === 'string' && typeof reason === 'string' ? [{ since, location, what, reason }] : []
+    return typeof since === 'string' &&
+      typeof location === 'string' &&
+      typeof what === 'string' &&
+      typeof reason === 'string'
+      ? [{ since, location, what, reason }]
+      : []
   })
 }
 
@@ -180,17 +218,29 @@ export function diffContracts(before: Doc, after: Doc, since?: string): Contract
     const doc = side === 'before' ? before : after
     const value = side === 'before' ? diff.before : diff.after
     const item = ((doc.paths as Doc)[path] ?? {}) as Doc
-    const methods = method === undefined ? METHODS.filter((m) => value && typeof value === 'object' && m in value) : method === 'parameters' ? METHODS.filter((m) => m in item) : isMethod(method) ? [method] : []
+    const methods =
+      method === undefined
+        ? METHODS.filter((m) => value && typeof value === 'object' && m in value)
+        : method === 'parameters'
+          ? METHODS.filter((m) => m in item)
+          : isMethod(method)
+            ? [method]
+            : []
     for (const m of methods) {
       const tokens = method === 'parameters' ? ['parameters', ...rest] : rest
       const operation = (item[m] ?? {}) as Doc
-      const placed = method === undefined || (isMethod(method) && rest.length === 0) ? { scope: 'operation' as const, location: 'operation', what: action } : place(tokens, action, value, method === 'parameters' ? item : operation, doc)
+      const placed =
+        method === undefined || (isMethod(method) && rest.length === 0)
+          ? { scope: 'operation' as const, location: 'operation', what: action }
+          : place(tokens, action, value, method === 'parameters' ? item : operation, doc)
       if (!placed) continue
       const flagged = diff.type === 'breaking'
       const policy = flagged ? policyOverride({ tokens, action: diff.action, after: diff.after }) : undefined
       const escalated = flagged ? undefined : policyBreaking({ tokens, action: diff.action, after: diff.after })
       const breaking = (flagged && !policy) || escalated !== undefined
-      const acceptance = breaking ? accepted.find((entry) => entry.location === placed.location && entry.what === placed.what) : undefined
+      const acceptance = breaking
+        ? accepted.find((entry) => entry.location === placed.location && entry.what === placed.what)
+        : undefined
       changes.push({
         method: m.toUpperCase(),
         path,

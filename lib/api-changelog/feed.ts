@@ -5,10 +5,12 @@ import { Feed } from 'feed'
 import { dayStart, type FeedSite } from '../blog/feed.ts'
 import type { OperationChanges, ReleaseNotes } from './releases.ts'
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 function summary(release: ReleaseNotes): string {
-  if (release.baseline !== undefined) return `The first frozen contract, version ${release.versions.to}: ${release.baseline} operations.`
+  if (release.baseline !== undefined)
+    return `The first frozen contract, version ${release.versions.to}: ${release.baseline} operations.`
   const count = (status: OperationChanges['status']) => release.operations.filter((o) => o.status === status).length
   const { from, to } = release.versions
   const version = from === undefined || from === to ? `Contract version ${to}` : `Contract ${from} → ${to}`
@@ -18,7 +20,9 @@ function summary(release: ReleaseNotes): string {
 function content(release: ReleaseNotes, origin: string): string {
   const items = release.operations.map((op) => {
     const name = escapeHtml(`${op.method} ${op.path}`)
-    const title = op.page ? `<a href="${escapeHtml(origin + op.page.route)}"><code>${name}</code></a>` : `<code>${name}</code>`
+    const title = op.page
+      ? `<a href="${escapeHtml(origin + op.page.route)}"><code>${name}</code></a>`
+      : `<code>${name}</code>`
     return `<li>${title}: ${op.status}${op.breaking ? ' (<strong>breaking</strong>)' : ''}</li>`
   })
   return `<p>${escapeHtml(summary(release))}</p>${items.length ? `<ul>${items.join('')}</ul>` : ''}`
@@ -57,7 +61,15 @@ export function buildChangelogFeed(input: ChangelogFeedInput, site: FeedSite): s
   })
   for (const { release, date } of dated) {
     const link = `${pageUrl}#${input.anchors.get(release.id) ?? release.id}`
-    feed.addItem({ title: release.id === 'unreleased' ? 'Unreleased API changes' : `API ${release.title}`, id: link, link, date, published: date, description: summary(release), content: content(release, origin) })
+    feed.addItem({
+      title: release.id === 'unreleased' ? 'Unreleased API changes' : `API ${release.title}`,
+      id: link,
+      link,
+      date,
+      published: date,
+      description: summary(release),
+      content: content(release, origin),
+    })
   }
   return feed.atom1()
 }
@@ -84,7 +96,13 @@ export interface FeedOperation {
 
 function lineHtml(line: OperationChanges['lines'][number]): string {
   const members = line.members.length ? ` ${line.members.map((m) => `<code>${escapeHtml(m)}</code>`).join(', ')}` : ''
-  const mark = line.breaking ? (line.accepted ? ' (<strong>breaking</strong>, accepted)' : ' (<strong>breaking</strong>)') : line.policy ? ' (additive under the versioning policy)' : ''
+  const mark = line.breaking
+    ? line.accepted
+      ? ' (<strong>breaking</strong>, accepted)'
+      : ' (<strong>breaking</strong>)'
+    : line.policy
+      ? ' (additive under the versioning policy)'
+      : ''
   return `<li>${escapeHtml(line.location)}${members}: ${escapeHtml(line.what)}${mark}</li>`
 }
 
@@ -101,7 +119,9 @@ export function buildOperationFeed(input: ChangelogFeedInput, operation: FeedOpe
     const op = release.operations.find((o) => `${o.method} ${o.path}` === key)
     return op ? [{ release, op, date: dayStart(release.date ?? input.unreleasedDate) }] : []
   })
-  const newest = input.releases.map((r) => dayStart(r.date ?? input.unreleasedDate)).reduce((max, d) => (d > max ? d : max), new Date(0))
+  const newest = input.releases
+    .map((r) => dayStart(r.date ?? input.unreleasedDate))
+    .reduce((max, d) => (d > max ? d : max), new Date(0))
   const feed = new Feed({
     id: feedUrl,
     title: `${site.name} API changelog: ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
@@ -132,7 +152,12 @@ export function buildOperationFeed(input: ChangelogFeedInput, operation: FeedOpe
 }
 
 /** Writes one feed per operation of the current contract; returns the files written. */
-export function writeOperationFeeds(outDir: string, input: ChangelogFeedInput, operations: readonly FeedOperation[], site: FeedSite): string[] {
+export function writeOperationFeeds(
+  outDir: string,
+  input: ChangelogFeedInput,
+  operations: readonly FeedOperation[],
+  site: FeedSite,
+): string[] {
   return operations.map((operation) => {
     const file = path.join(outDir, operationFeedPath(input.page, operation.operationId))
     mkdirSync(path.dirname(file), { recursive: true })

@@ -23,9 +23,17 @@ const versionOf = (spec: LoadedSpec): string => String((spec.raw.info as Doc | u
 /** Where a change is, as `file:line:col at pointer: METHOD /path (operationId): place what`. */
 export function describeChange(change: ContractChange, before: LoadedSpec, after: LoadedSpec): string {
   const spec = change.side === 'before' ? before : after
-  const operation = (((spec.raw.paths as Doc)[change.path] as Doc | undefined)?.[change.method.toLowerCase()] as Doc | undefined)?.operationId
-  const place = change.location === 'operation' ? 'operation' : `${change.location}${change.member ? ` member \`${change.member}\`` : ''}`
-  return spec.errorAt(change.pointer, `${change.method} ${change.path}${operation ? ` (${String(operation)})` : ''}: ${place} ${change.what}`).message
+  const operation = (
+    ((spec.raw.paths as Doc)[change.path] as Doc | undefined)?.[change.method.toLowerCase()] as Doc | undefined
+  )?.operationId
+  const place =
+    change.location === 'operation'
+      ? 'operation'
+      : `${change.location}${change.member ? ` member \`${change.member}\`` : ''}`
+  return spec.errorAt(
+    change.pointer,
+    `${change.method} ${change.path}${operation ? ` (${String(operation)})` : ''}: ${place} ${change.what}`,
+  ).message
 }
 
 export function checkBreakingChanges(current: LoadedSpec, history: readonly FrozenRelease[]): GateResult {
@@ -36,5 +44,10 @@ export function checkBreakingChanges(current: LoadedSpec, history: readonly Froz
   const problem = versionProblem(versionOf(newest.spec), versionOf(current), breaking.length > 0)
   if (!problem) return { ok: true, against: newest.id, breaking, problems: [] }
   const where = current.errorAt('#/info/version', problem).message
-  return { ok: false, against: newest.id, breaking, problems: [where, ...breaking.map((c) => `  breaking: ${describeChange(c, newest.spec, current)}`)] }
+  return {
+    ok: false,
+    against: newest.id,
+    breaking,
+    problems: [where, ...breaking.map((c) => `  breaking: ${describeChange(c, newest.spec, current)}`)],
+  }
 }

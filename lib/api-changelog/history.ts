@@ -28,9 +28,19 @@ export async function loadHistory(root: string): Promise<FrozenRelease[]> {
   for (const [index, version] of versions.entries()) {
     const file = snapshotFile(version.id)
     const where = `${versionsFile} at /versions/${index}`
-    if (!version.frozen || !/^\d{4}-\d{2}-\d{2}$/.test(version.frozen)) throw new Error(`${where}: version ${version.id} has no "frozen" day (YYYY-MM-DD)`)
-    if (!existsSync(join(root, file))) throw new Error(`${where}: version ${version.id} has no API contract snapshot ${file} (npm run docs:version writes it)`)
-    releases.push({ id: version.id, label: version.label, frozen: version.frozen, file, spec: await loadSpec(join(root, file)) })
+    if (!version.frozen || !/^\d{4}-\d{2}-\d{2}$/.test(version.frozen))
+      throw new Error(`${where}: version ${version.id} has no "frozen" day (YYYY-MM-DD)`)
+    if (!existsSync(join(root, file)))
+      throw new Error(
+        `${where}: version ${version.id} has no API contract snapshot ${file} (npm run docs:version writes it)`,
+      )
+    releases.push({
+      id: version.id,
+      label: version.label,
+      frozen: version.frozen,
+      file,
+      spec: await loadSpec(join(root, file)),
+    })
   }
   return releases.sort((a, b) => b.frozen.localeCompare(a.frozen))
 }

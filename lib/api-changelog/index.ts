@@ -18,7 +18,11 @@ export async function loadChangelog(root: string): Promise<ReleaseNotes[]> {
 /** The day the contract last changed in git, for the unreleased entry; `fallback` outside a git checkout. */
 export function lastContractChange(root: string, fallback: string): string {
   try {
-    const day = execFileSync('git', ['log', '-1', '--format=%cs', '--', SPEC_FILE], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    const day = execFileSync('git', ['log', '-1', '--format=%cs', '--', SPEC_FILE], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
     return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : fallback
   } catch {
     return fallback

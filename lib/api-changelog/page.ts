@@ -41,7 +41,10 @@ function summary(release: ReleaseNotes): string[] {
   const lines = release.operations.flatMap((o) => o.lines)
   const count = (s: 'added' | 'changed' | 'removed') => release.operations.filter((o) => o.status === s).length
   const { from, to } = release.versions
-  const version = from === undefined || from === to ? `\`info.version\` stays \`${to}\`` : `\`info.version\` goes from \`${from}\` to \`${to}\``
+  const version =
+    from === undefined || from === to
+      ? `\`info.version\` stays \`${to}\``
+      : `\`info.version\` goes from \`${from}\` to \`${to}\``
   const out = [
     `Compared with ${release.since ? `the ${release.since} docs` : 'the previous release'}: ${plural(count('added'), 'operation')} added, ${count('changed')} changed, ${count('removed') || 'none'} removed; ${version}.`,
   ]
@@ -51,11 +54,21 @@ function summary(release: ReleaseNotes): string[] {
   } else {
     const accepted = breaking.filter((l) => l.accepted)
     const refused = breaking.length - accepted.length
-    out.push('', `**${plural(release.breaking, 'operation')} with breaking changes, ${refused === 0 ? 'all accepted by the policy' : `${plural(refused, 'change')} not accepted`}:**`, '')
-    out.push(...tally(breaking.map((l) => JSON.stringify([`${l.location}: ${l.what}`, l.accepted ?? ''])), (t) => {
-      const [what, reason] = JSON.parse(t) as [string, string]
-      return `- ${escapeMdx(what)}${reason ? `, accepted: ${escapeMdx(reason)}` : ''}`
-    }, 'operations'))
+    out.push(
+      '',
+      `**${plural(release.breaking, 'operation')} with breaking changes, ${refused === 0 ? 'all accepted by the policy' : `${plural(refused, 'change')} not accepted`}:**`,
+      '',
+    )
+    out.push(
+      ...tally(
+        breaking.map((l) => JSON.stringify([`${l.location}: ${l.what}`, l.accepted ?? ''])),
+        (t) => {
+          const [what, reason] = JSON.parse(t) as [string, string]
+          return `- ${escapeMdx(what)}${reason ? `, accepted: ${escapeMdx(reason)}` : ''}`
+        },
+        'operations',
+      ),
+    )
     out.push(
       '',
       refused === 0
@@ -65,8 +78,18 @@ function summary(release: ReleaseNotes): string[] {
   }
   const additive = lines.filter((l) => l.policy)
   if (additive.length > 0) {
-    out.push('', `The diff also flags changes that Ferry's [versioning policy](/docs/api#versioning) counts as additive, marked "additive under the policy" below:`, '')
-    out.push(...tally(additive.map((l) => l.policy ?? ''), (t) => `- ${escapeMdx(t)}`, 'changes'))
+    out.push(
+      '',
+      `The diff also flags changes that Ferry's [versioning policy](/docs/api#versioning) counts as additive, marked "additive under the policy" below:`,
+      '',
+    )
+    out.push(
+      ...tally(
+        additive.map((l) => l.policy ?? ''),
+        (t) => `- ${escapeMdx(t)}`,
+        'changes',
+      ),
+    )
   }
   return out
 }
@@ -84,12 +107,18 @@ function renderRelease(release: ReleaseNotes): string {
   const parts = [`## ${release.title}`, '']
   const when = release.date ? `Frozen on ${release.date}. ` : 'Not yet in a frozen release. '
   if (release.baseline !== undefined) {
-    parts.push(`${when}The first frozen contract, version \`${release.versions.to}\`: ${plural(release.baseline, 'operation')}, the starting point of this changelog.`)
+    parts.push(
+      `${when}The first frozen contract, version \`${release.versions.to}\`: ${plural(release.baseline, 'operation')}, the starting point of this changelog.`,
+    )
     return parts.join('\n')
   }
   parts.push(`${when}${summary(release).join('\n')}`)
   if (release.operations.length === 0) parts.push('', 'No changes to operations.')
-  for (const [status, heading] of [['added', 'Added operations'], ['changed', 'Changed operations'], ['removed', 'Removed operations']] as const) {
+  for (const [status, heading] of [
+    ['added', 'Added operations'],
+    ['changed', 'Changed operations'],
+    ['removed', 'Removed operations'],
+  ] as const) {
     const ops = release.operations.filter((o) => o.status === status)
     if (ops.length > 0) parts.push('', `### ${heading}`, '', ops.map(operationItem).join('\n'))
   }
@@ -99,14 +128,19 @@ function renderRelease(release: ReleaseNotes): string {
 export function renderChangelogPage(releases: readonly ReleaseNotes[], docsBase: string): string {
   const feed = `${docsBase}/${CHANGELOG_FEED}`
   return [
-    frontMatter({ title: 'API changelog', description: 'What changed in the Ferry API contract in each release, newest first, breaking changes marked.', openapi: '#/info/version', feed }),
+    frontMatter({
+      title: 'API changelog',
+      description: 'What changed in the Ferry API contract in each release, newest first, breaking changes marked.',
+      openapi: '#/info/version',
+      feed,
+    }),
     '# API changelog',
     '',
     "What changed in the API contract in each release of these docs, newest first. Each frozen docs version keeps the contract it was released with (`openapi/versions/<id>.yaml`); a release lists the operations added, changed and removed since the one before it, and **Unreleased** lists what the current contract changes since the newest frozen one. The comparison is api-smart-diff's, so is the verdict on what is breaking, except where Ferry's [versioning policy](/docs/api#versioning) says a change is additive; such changes say why.",
     '',
     `Follow it in a feed reader: [Atom feed of the API changelog](${feed}). Each operation also has a feed of its own changes at \`${docsBase}/${CHANGELOG_PAGE}/<operationId>.xml\`, for example [the feed of \`createApp\`](${docsBase}/${CHANGELOG_PAGE}/createApp.xml). To compare any two frozen versions, run \`npm run api:diff -- --from-version <id> --to-version <id>\` in a checkout (see [Writing docs](/docs/writing-docs#api-changes-in-a-pull-request)).`,
     '',
-    'Within `/v1` changes are additive. A breaking change needs a new contract version in `info.version`: a major bump (`1.4.0` → `2.0.0`), or a minor one while it is `0.x` (`0.3.1` → `0.4.0`); the repository\'s tests refuse a breaking change without it.',
+    "Within `/v1` changes are additive. A breaking change needs a new contract version in `info.version`: a major bump (`1.4.0` → `2.0.0`), or a minor one while it is `0.x` (`0.3.1` → `0.4.0`); the repository's tests refuse a breaking change without it.",
     '',
     releases.map(renderRelease).join('\n\n'),
     '',

@@ -13,16 +13,20 @@ export interface PolicyInput {
   after: unknown
 }
 
-const inResponseSchema = (tokens: readonly (string | number)[]) => tokens[0] === 'responses' && tokens.includes('schema')
+const inResponseSchema = (tokens: readonly (string | number)[]) =>
+  tokens[0] === 'responses' && tokens.includes('schema')
 
 /** The reason a breaking verdict does not hold under Ferry's policy, or undefined when it holds. */
 export function policyOverride({ tokens, action, after }: PolicyInput): string | undefined {
   if (!inResponseSchema(tokens) || action !== 'add') return undefined
   const last = tokens.at(-1)
   const parent = tokens.at(-2)
-  if (parent === 'enum') return 'a new enum value of a response member is additive in /v1: clients must ignore values they do not know'
-  if (last === 'additionalProperties' && after === false) return 'a response that may no longer carry unknown members sends clients less, never more'
-  if (parent === 'anyOf' || parent === 'oneOf') return 'a new response alternative is sent only to clients that ask for it (a new request value), so existing clients see no change'
+  if (parent === 'enum')
+    return 'a new enum value of a response member is additive in /v1: clients must ignore values they do not know'
+  if (last === 'additionalProperties' && after === false)
+    return 'a response that may no longer carry unknown members sends clients less, never more'
+  if (parent === 'anyOf' || parent === 'oneOf')
+    return 'a new response alternative is sent only to clients that ask for it (a new request value), so existing clients see no change'
   return undefined
 }
 
@@ -33,6 +37,7 @@ export function policyOverride({ tokens, action, after }: PolicyInput): string |
  */
 export function policyBreaking({ tokens, action, after }: PolicyInput): string | undefined {
   if (tokens[0] !== 'requestBody' || !tokens.includes('schema') || action !== 'add') return undefined
-  if (tokens.at(-1) === 'additionalProperties' && after === false) return 'a client that sends a member the contract does not name now gets a 400 instead of having it ignored'
+  if (tokens.at(-1) === 'additionalProperties' && after === false)
+    return 'a client that sends a member the contract does not name now gets a 400 instead of having it ignored'
   return undefined
 }

@@ -31,7 +31,8 @@ export interface PullRequestDiff {
   breaking: number
 }
 
-const infoVersion = (doc: Record<string, unknown>): string => String((doc.info as Record<string, unknown> | undefined)?.version ?? '')
+const infoVersion = (doc: Record<string, unknown>): string =>
+  String((doc.info as Record<string, unknown> | undefined)?.version ?? '')
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function members(line: ChangeLine): string {
@@ -45,14 +46,19 @@ function lineItem(line: ChangeLine): string {
   const mark = line.accepted ? '**Breaking (accepted):** ' : line.breaking ? '**Breaking:** ' : ''
   const note = line.accepted
     ? ` (listed in \`x-ferry-accepted-breaking-changes\`: ${line.accepted})`
-    : line.policy ? ` (flagged breaking by the diff, additive under Ferry's versioning policy: ${line.policy})`
-    : line.policyBreaking ? ` (breaking under Ferry's versioning policy: ${line.policyBreaking})` : ''
+    : line.policy
+      ? ` (flagged breaking by the diff, additive under Ferry's versioning policy: ${line.policy})`
+      : line.policyBreaking
+        ? ` (breaking under Ferry's versioning policy: ${line.policyBreaking})`
+        : ''
   return `  - ${mark}${line.location}${members(line)}: ${line.what}${note}`
 }
 
 function operationItem(op: OperationChanges, siteUrl: string): string {
   const signature = `\`${op.method} ${op.path}\``
-  const title = op.page ? `[${signature}](${siteUrl}${op.page.route}) ${op.page.summary} (\`${op.page.operationId}\`)` : signature
+  const title = op.page
+    ? `[${signature}](${siteUrl}${op.page.route}) ${op.page.summary} (\`${op.page.operationId}\`)`
+    : signature
   const accepted = op.breaking && op.changes.every((c) => !c.breaking || c.accepted)
   const mark = accepted ? '**Breaking (accepted):** ' : op.breaking ? '**Breaking:** ' : ''
   return [`- ${mark}${title}`, ...op.lines.map(lineItem)].join('\n')
@@ -65,15 +71,25 @@ export function pullRequestDiff(input: PullRequestDiffInput): PullRequestDiff {
   const from = infoVersion(input.base)
   const to = infoVersion(input.head)
   const parts = [COMMENT_MARKER, '### API contract changes', '']
-  const counts = (['added', 'changed', 'removed'] as const).map((s) => `${operations.filter((o) => o.status === s).length} ${s}`).join(', ')
-  const verdict = breakingOps.length === 0
-    ? 'none breaking'
-    : `**${plural(breakingOps.length, 'operation')} with breaking changes**${unaccepted.length < breakingOps.length ? ` (${breakingOps.length - unaccepted.length} accepted)` : ''}`
-  parts.push(`${input.headLabel ? `\`${input.headLabel}\` compared` : 'Compared'} with \`${input.baseRef}\`; contract version \`${from}\` → \`${to}\`. Operations: ${counts}; ${verdict}.`)
+  const counts = (['added', 'changed', 'removed'] as const)
+    .map((s) => `${operations.filter((o) => o.status === s).length} ${s}`)
+    .join(', ')
+  const verdict =
+    breakingOps.length === 0
+      ? 'none breaking'
+      : `**${plural(breakingOps.length, 'operation')} with breaking changes**${unaccepted.length < breakingOps.length ? ` (${breakingOps.length - unaccepted.length} accepted)` : ''}`
+  parts.push(
+    `${input.headLabel ? `\`${input.headLabel}\` compared` : 'Compared'} with \`${input.baseRef}\`; contract version \`${from}\` → \`${to}\`. Operations: ${counts}; ${verdict}.`,
+  )
   if (operations.length === 0) parts.push('', 'No changes to operations.')
-  for (const [status, heading] of [['added', 'Added operations'], ['changed', 'Changed operations'], ['removed', 'Removed operations']] as const) {
+  for (const [status, heading] of [
+    ['added', 'Added operations'],
+    ['changed', 'Changed operations'],
+    ['removed', 'Removed operations'],
+  ] as const) {
     const ops = operations.filter((o) => o.status === status)
-    if (ops.length > 0) parts.push('', `#### ${heading}`, '', ops.map((op) => operationItem(op, input.siteUrl)).join('\n'))
+    if (ops.length > 0)
+      parts.push('', `#### ${heading}`, '', ops.map((op) => operationItem(op, input.siteUrl)).join('\n'))
   }
   return { markdown: `${parts.join('\n')}\n`, operations, breaking: breakingOps.length }
 }

@@ -62,9 +62,19 @@ const STATUS_ORDER: Record<Action, number> = { added: 0, changed: 1, removed: 2 
 function groupLines(changes: ContractChange[]): ChangeLine[] {
   const lines = new Map<string, ChangeLine>()
   for (const change of changes) {
-    const key = JSON.stringify([change.location, change.what, change.breaking, change.policy ?? '', change.policyBreaking ?? '', change.accepted ?? ''])
+    const key = JSON.stringify([
+      change.location,
+      change.what,
+      change.breaking,
+      change.policy ?? '',
+      change.policyBreaking ?? '',
+      change.accepted ?? '',
+    ])
     const line = lines.get(key) ?? {
-      location: change.location, what: change.what, members: [], breaking: change.breaking,
+      location: change.location,
+      what: change.what,
+      members: [],
+      breaking: change.breaking,
       ...(change.policy ? { policy: change.policy } : {}),
       ...(change.policyBreaking ? { policyBreaking: change.policyBreaking } : {}),
       ...(change.accepted ? { accepted: change.accepted } : {}),
@@ -72,7 +82,12 @@ function groupLines(changes: ContractChange[]): ChangeLine[] {
     if (change.member && !line.members.includes(change.member)) line.members.push(change.member)
     lines.set(key, line)
   }
-  return [...lines.values()].sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.location.localeCompare(b.location, 'en') || a.what.localeCompare(b.what, 'en'))
+  return [...lines.values()].sort(
+    (a, b) =>
+      Number(b.breaking) - Number(a.breaking) ||
+      a.location.localeCompare(b.location, 'en') ||
+      a.what.localeCompare(b.what, 'en'),
+  )
 }
 
 /** Groups a diff's changes by operation; an operation added or removed whole lists no lines. */
@@ -97,15 +112,32 @@ export function operationChanges(changes: ContractChange[], routes: RouteTable):
       changes: whole ? [whole] : list,
     })
   }
-  return operations.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.path.localeCompare(b.path, 'en') || a.method.localeCompare(b.method, 'en'))
+  return operations.sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      a.path.localeCompare(b.path, 'en') ||
+      a.method.localeCompare(b.method, 'en'),
+  )
 }
 
 type Doc = Record<string, unknown>
 const infoVersion = (doc: Doc): string => String((doc.info as Doc | undefined)?.version ?? '')
 const countOperations = (doc: Doc): number =>
-  Object.values((doc.paths ?? {}) as Record<string, Doc>).reduce((n, item) => n + METHODS.filter((m) => item[m]).length, 0)
+  Object.values((doc.paths ?? {}) as Record<string, Doc>).reduce(
+    (n, item) => n + METHODS.filter((m) => item[m]).length,
+    0,
+  )
 
-function notes(id: string, title: string, before: Doc | undefined, after: Doc, routes: RouteTable, date?: string, since?: string, sinceId?: string): ReleaseNotes {
+function notes(
+  id: string,
+  title: string,
+  before: Doc | undefined,
+  after: Doc,
+  routes: RouteTable,
+  date?: string,
+  since?: string,
+  sinceId?: string,
+): ReleaseNotes {
   const operations = before ? operationChanges(diffContracts(before, after, sinceId), routes) : []
   return {
     id,
@@ -123,17 +155,33 @@ function notes(id: string, title: string, before: Doc | undefined, after: Doc, r
 export function buildChangelog(current: Doc, history: readonly FrozenRelease[], routes: RouteTable): ReleaseNotes[] {
   const releases: ReleaseNotes[] = []
   const newest = history[0]
-  releases.push(notes('unreleased', 'Unreleased', newest?.spec.raw, current, routes, undefined, newest?.label, newest?.id))
+  releases.push(
+    notes('unreleased', 'Unreleased', newest?.spec.raw, current, routes, undefined, newest?.label, newest?.id),
+  )
   history.forEach((release, index) => {
     const previous = history[index + 1]
-    releases.push(notes(release.id, `Version ${release.label}`, previous?.spec.raw, release.spec.raw, routes, release.frozen, previous?.label, previous?.id))
+    releases.push(
+      notes(
+        release.id,
+        `Version ${release.label}`,
+        previous?.spec.raw,
+        release.spec.raw,
+        routes,
+        release.frozen,
+        previous?.label,
+        previous?.id,
+      ),
+    )
   })
   return releases
 }
 
 /** The route table of the reference `npm run gen` writes. */
-export function routeTable(operations: Iterable<{ method: string; path: string; operationId: string; summary: string; route: string }>): RouteTable {
+export function routeTable(
+  operations: Iterable<{ method: string; path: string; operationId: string; summary: string; route: string }>,
+): RouteTable {
   const table = new Map<string, OperationPage>()
-  for (const op of operations) table.set(operationKey(op.method, op.path), { operationId: op.operationId, summary: op.summary, route: op.route })
+  for (const op of operations)
+    table.set(operationKey(op.method, op.path), { operationId: op.operationId, summary: op.summary, route: op.route })
   return table
 }

@@ -12,12 +12,20 @@ export interface Author {
 
 export const authors = [
   {
-    id: 'ferry-team', name: 'Ferry maintainers', title: 'Core team', image: '/authors/ferry-team.svg',
-    about: 'The team that writes the server, the CLI and the API contract (server/, lib/, openapi/). Its posts explain how Ferry decides and why it is built that way.',
+    id: 'ferry-team',
+    name: 'Ferry maintainers',
+    title: 'Core team',
+    image: '/authors/ferry-team.svg',
+    about:
+      'The team that writes the server, the CLI and the API contract (server/, lib/, openapi/). Its posts explain how Ferry decides and why it is built that way.',
   },
   {
-    id: 'ferry-docs', name: 'Ferry docs team', title: 'Documentation', image: '/authors/ferry-docs.svg',
-    about: 'The team that writes the guides, the API reference pages and this site (pages/, components/). Its posts show how to use Ferry, step by step.',
+    id: 'ferry-docs',
+    name: 'Ferry docs team',
+    title: 'Documentation',
+    image: '/authors/ferry-docs.svg',
+    about:
+      'The team that writes the guides, the API reference pages and this site (pages/, components/). Its posts show how to use Ferry, step by step.',
   },
 ] as const satisfies readonly Author[]
 

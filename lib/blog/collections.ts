@@ -13,7 +13,9 @@ export interface BlogPost extends BlogFrontMatter {
 
 /** Newest first; posts of the same day by title, so the order never depends on the file system. */
 export function sortPosts<T extends Pick<BlogPost, 'date' | 'title'>>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => (a.date === b.date ? a.title.localeCompare(b.title, 'en') : a.date < b.date ? 1 : -1))
+  return [...posts].sort((a, b) =>
+    a.date === b.date ? a.title.localeCompare(b.title, 'en') : a.date < b.date ? 1 : -1,
+  )
 }
 
 export interface YearGroup<T> {
@@ -55,7 +57,20 @@ export function postsByAuthor(posts: readonly BlogPost[], author: string): BlogP
 }
 
 /** `2026-11-22` → `November 22, 2026`, in UTC so server and browser agree (no hydration mismatch). */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 export function formatDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number)

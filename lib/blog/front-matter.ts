@@ -42,7 +42,8 @@ export const defaultFrontMatterContext: FrontMatterContext = {
 
 function frontMatterSchema(ctx: FrontMatterContext): JSONSchemaType<BlogFrontMatter> {
   const text = { type: 'string', pattern: '\\S' } as const
-  const ids = (known: readonly string[]) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...known] } }) as const
+  const ids = (known: readonly string[]) =>
+    ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...known] } }) as const
   return {
     type: 'object',
     required: [...FRONT_MATTER_FIELDS],
@@ -86,7 +87,8 @@ const show = (value: unknown) => JSON.stringify(value)
 function explain(error: ErrorObject, data: Record<string, unknown>, ctx: FrontMatterContext): FrontMatterFieldError {
   const [field, index] = error.instancePath.split('/').slice(1)
   if (field === undefined) {
-    if (error.keyword === 'required') return new FrontMatterFieldError(error.params.missingProperty as string, 'is missing')
+    if (error.keyword === 'required')
+      return new FrontMatterFieldError(error.params.missingProperty as string, 'is missing')
     if (error.keyword === 'additionalProperties') {
       const key = error.params.additionalProperty as string
       return new FrontMatterFieldError(key, `is not a known field (allowed: ${FRONT_MATTER_FIELDS.join(', ')})`)
@@ -95,7 +97,8 @@ function explain(error: ErrorObject, data: Record<string, unknown>, ctx: FrontMa
   }
   const value = data[field]
   if (field === 'date') {
-    if (error.keyword === 'format') return new FrontMatterFieldError(field, `is not a real calendar date: ${value as string}`)
+    if (error.keyword === 'format')
+      return new FrontMatterFieldError(field, `is not a real calendar date: ${value as string}`)
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
       return new FrontMatterFieldError(field, `must be a calendar date YYYY-MM-DD without a time, got ${value}`)
     }
@@ -105,10 +108,17 @@ function explain(error: ErrorObject, data: Record<string, unknown>, ctx: FrontMa
     const list = value as unknown[]
     if (error.keyword === 'enum' && index !== undefined) {
       const [what, known] = field === 'authors' ? ['author', ctx.authorIds] : ['tag', ctx.tagIds]
-      return new FrontMatterFieldError(field, `unknown ${what} ${show(list[Number(index)])} (known: ${known.join(', ')})`, [field, Number(index)])
+      return new FrontMatterFieldError(
+        field,
+        `unknown ${what} ${show(list[Number(index)])} (known: ${known.join(', ')})`,
+        [field, Number(index)],
+      )
     }
     if (error.keyword === 'type' && index !== undefined) {
-      return new FrontMatterFieldError(field, `must contain strings, got ${show(list[Number(index)])}`, [field, Number(index)])
+      return new FrontMatterFieldError(field, `must contain strings, got ${show(list[Number(index)])}`, [
+        field,
+        Number(index),
+      ])
     }
     if (error.keyword === 'uniqueItems') {
       // ajv reports the two indices in an order that depends on the items' type: point at the later one.
@@ -125,7 +135,10 @@ function explain(error: ErrorObject, data: Record<string, unknown>, ctx: FrontMa
  * `YYYY-MM-DD`, title and description trimmed). Throws a {@link FrontMatterFieldError} naming the
  * first offending field.
  */
-export function validateFrontMatter(data: unknown, ctx: FrontMatterContext = defaultFrontMatterContext): BlogFrontMatter {
+export function validateFrontMatter(
+  data: unknown,
+  ctx: FrontMatterContext = defaultFrontMatterContext,
+): BlogFrontMatter {
   const input = withDateText(data)
   const validate = validatorFor(ctx)
   if (!validate(input)) throw explain(validate.errors![0]!, input as Record<string, unknown>, ctx)

@@ -2,9 +2,21 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { YAMLParseError } from 'yaml'
-import { type FrontMatterText, type SourcePosition, fieldPosition, lineAt, readFrontMatter } from '../front-matter-yaml.ts'
+import {
+  type FrontMatterText,
+  type SourcePosition,
+  fieldPosition,
+  lineAt,
+  readFrontMatter,
+} from '../front-matter-yaml.ts'
 import { type BlogPost, sortPosts } from './collections.ts'
-import { type FrontMatterContext, FrontMatterFieldError, type FrontMatterPath, defaultFrontMatterContext, validateFrontMatter } from './front-matter.ts'
+import {
+  type FrontMatterContext,
+  FrontMatterFieldError,
+  type FrontMatterPath,
+  defaultFrontMatterContext,
+  validateFrontMatter,
+} from './front-matter.ts'
 import { readingTime } from './reading-time.ts'
 
 /** Pages in pages/blog/ that are not posts: the list, the archive and the landing pages of tags/ and authors/. */
@@ -23,7 +35,11 @@ export class PostError extends Error {
   readonly field: string | undefined
   /** The message without its `path=… field=…` prefix. */
   readonly detail: string
-  constructor(message: string, at: { file: string; position: SourcePosition | undefined; field: string | undefined; detail: string }, cause?: unknown) {
+  constructor(
+    message: string,
+    at: { file: string; position: SourcePosition | undefined; field: string | undefined; detail: string },
+    cause?: unknown,
+  ) {
     super(message, { cause })
     this.file = at.file
     this.position = at.position
@@ -32,7 +48,13 @@ export class PostError extends Error {
   }
 }
 
-function fail(file: string, position: SourcePosition | undefined, field: string, detail: string, cause?: unknown): PostError {
+function fail(
+  file: string,
+  position: SourcePosition | undefined,
+  field: string,
+  detail: string,
+  cause?: unknown,
+): PostError {
   const message = `front matter invalid: path=${file}${position ? `:${position.line}` : ''} field=${field}: ${detail}`
   return new PostError(message, { file, position, field, detail }, cause)
 }
@@ -50,7 +72,10 @@ export function parsePost(file: string, source: string, ctx: FrontMatterContext 
   try {
     parsed = readFrontMatter(source)
   } catch (error) {
-    const at = error instanceof YAMLParseError && error.linePos ? { line: error.linePos[0].line, column: error.linePos[0].col } : undefined
+    const at =
+      error instanceof YAMLParseError && error.linePos
+        ? { line: error.linePos[0].line, column: error.linePos[0].col }
+        : undefined
     throw fail(file, at, '(yaml)', (error as Error).message, error)
   }
   const lineOf = (path: FrontMatterPath) => fieldPosition(source, parsed, path)
@@ -59,18 +84,29 @@ export function parsePost(file: string, source: string, ctx: FrontMatterContext 
   try {
     frontMatter = validateFrontMatter(parsed.data, ctx)
   } catch (error) {
-    if (!(error instanceof FrontMatterFieldError)) throw fail(file, undefined, '(unknown)', (error as Error).message, error)
+    if (!(error instanceof FrontMatterFieldError))
+      throw fail(file, undefined, '(unknown)', (error as Error).message, error)
     throw fail(file, lineOf(error.path), error.field, error.message, error)
   }
 
   const h1 = /^# (.+)$/m.exec(parsed.content)?.[1]?.trim()
   if (h1 !== frontMatter.title) {
-    throw fail(file, lineOf(['title']), 'title', `the page's H1 ${JSON.stringify(h1 ?? null)} must equal the title ${JSON.stringify(frontMatter.title)}`)
+    throw fail(
+      file,
+      lineOf(['title']),
+      'title',
+      `the page's H1 ${JSON.stringify(h1 ?? null)} must equal the title ${JSON.stringify(frontMatter.title)}`,
+    )
   }
   if (!parsed.content.includes(`# ${h1}\n\n${POST_HEADER_TAG}`)) {
     const h1Line = lineAt(source, /^# .+$/m.exec(source)?.index ?? 0)
     const detail = `put ${POST_HEADER_TAG} on its own line right under the H1`
-    throw new PostError(`post invalid: path=${file}:${h1Line}: ${detail}`, { file, position: { line: h1Line, column: 1 }, field: undefined, detail })
+    throw new PostError(`post invalid: path=${file}:${h1Line}: ${detail}`, {
+      file,
+      position: { line: h1Line, column: 1 },
+      field: undefined,
+      detail,
+    })
   }
 
   return {

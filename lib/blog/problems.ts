@@ -13,7 +13,8 @@ export function blogProblems(
     if (count === 0) problems.push(`tag "${id}" (lib/blog/tags.ts) has no posts; tag a post with it or remove it`)
   }
   for (const { id, count } of countAuthors(posts, authorIds)) {
-    if (count === 0) problems.push(`author "${id}" (lib/blog/authors.ts) has no posts; credit a post or remove the author`)
+    if (count === 0)
+      problems.push(`author "${id}" (lib/blog/authors.ts) has no posts; credit a post or remove the author`)
   }
   return problems
 }

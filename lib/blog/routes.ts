@@ -37,5 +37,9 @@ export function authorStaticPaths() {
 export function authorStaticProps(author: string | string[] | undefined): PageProps<{ author: string }> {
   const found = typeof author === 'string' ? findAuthor(author) : undefined
   if (!found) throw new Error(`blog author page: unknown author ${JSON.stringify(author)} (lib/blog/authors.ts)`)
-  return pageProps({ author: found.id }, `Posts by ${found.name}`, `Posts on the Ferry blog by ${found.name} (${found.title}).`)
+  return pageProps(
+    { author: found.id },
+    `Posts by ${found.name}`,
+    `Posts on the Ferry blog by ${found.name} (${found.title}).`,
+  )
 }

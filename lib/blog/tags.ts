@@ -13,7 +13,11 @@ export const tags = [
   { id: 'development', label: 'Development', description: 'Working on Ferry and on apps that talk to it.' },
   { id: 'electron', label: 'Electron', description: 'Electron’s autoUpdater, electron-updater and Squirrel.' },
   { id: 'ferry', label: 'Ferry', description: 'What Ferry is and why it is built the way it is.' },
-  { id: 'performance', label: 'Performance', description: 'Keeping update checks cheap when every client asks at once.' },
+  {
+    id: 'performance',
+    label: 'Performance',
+    description: 'Keeping update checks cheap when every client asks at once.',
+  },
   { id: 'security', label: 'Security', description: 'Private apps, signed links and who may publish what.' },
   { id: 'team', label: 'Team', description: 'Team users and per-resource permissions.' },
   { id: 'telemetry', label: 'Telemetry', description: 'Counting update checks per app, version and platform.' },

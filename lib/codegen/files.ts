@@ -6,8 +6,11 @@ export const PAGES_DIR = 'pages/docs/api'
 
 /** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
 export const OWNED_FILES = [
-  'server/generated/api.ts', 'server/generated/operations.ts',
-  'public/openapi.yaml', 'public/openapi.json', 'public/ferry.postman_collection.json',
+  'server/generated/api.ts',
+  'server/generated/operations.ts',
+  'public/openapi.yaml',
+  'public/openapi.json',
+  'public/ferry.postman_collection.json',
 ]
 
 export interface Drift {
@@ -36,14 +39,20 @@ export async function checkFiles(root: string, files: Map<string, string>): Prom
   }
   for (const path of await ownedOnDisk(root)) {
     if (files.has(path)) continue
-    const exists = await readFile(join(root, path)).then(() => true, () => false)
+    const exists = await readFile(join(root, path)).then(
+      () => true,
+      () => false,
+    )
     if (exists) drift.extra.push(path)
   }
   return drift
 }
 
 /** Writes every file whose content changed and deletes owned files that are no longer generated. */
-export async function writeFiles(root: string, files: Map<string, string>): Promise<{ written: string[]; removed: string[] }> {
+export async function writeFiles(
+  root: string,
+  files: Map<string, string>,
+): Promise<{ written: string[]; removed: string[] }> {
   const drift = await checkFiles(root, files)
   for (const path of [...drift.stale, ...drift.missing]) {
     await mkdir(dirname(join(root, path)), { recursive: true })

@@ -31,7 +31,6 @@ export interface LoadedSpec {
   errorAt(pointer: string, problem: string, cause?: unknown): SpecError
 }
 
-
 /** Line and column (1-based) of the YAML node at `pointer`, or of its deepest existing ancestor. */
 export function locate(doc: Document, counter: LineCounter, pointer: string): { line: number; col: number } {
   let node: unknown = doc.contents
@@ -52,7 +51,6 @@ export function locate(doc: Document, counter: LineCounter, pointer: string): { 
   return counter.linePos(offset)
 }
 
-
 /** Finds `$ref`s whose local target does not exist; swagger-parser reports only the target, not the source. */
 export function findBrokenRefs(root: unknown): { pointer: string; ref: string }[] {
   const broken: { pointer: string; ref: string }[] = []
@@ -62,7 +60,8 @@ export function findBrokenRefs(root: unknown): { pointer: string; ref: string }[
     seen.add(node)
     const ref = (node as { $ref?: unknown }).$ref
     if (typeof ref === 'string') {
-      if (!ref.startsWith('#/')) broken.push({ pointer: toPointer([...path, '$ref']), ref: `${ref} (only local references are supported)` })
+      if (!ref.startsWith('#/'))
+        broken.push({ pointer: toPointer([...path, '$ref']), ref: `${ref} (only local references are supported)` })
       else if (atPointer(root, ref) === undefined) broken.push({ pointer: toPointer([...path, '$ref']), ref })
     }
     for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
@@ -83,7 +82,8 @@ function describeDetails(details: AjvDetail[]): { pointer: string; problem: stri
   const useful = details.filter((d) => d.keyword !== 'if' && d.keyword !== 'oneOf' && d.keyword !== 'anyOf')
   const sorted = [...(useful.length ? useful : details)].sort((a, b) => b.instancePath.length - a.instancePath.length)
   const first = sorted[0]!
-  const extra = first.params && 'unevaluatedProperty' in first.params ? ` (${String(first.params.unevaluatedProperty)})` : ''
+  const extra =
+    first.params && 'unevaluatedProperty' in first.params ? ` (${String(first.params.unevaluatedProperty)})` : ''
   return { pointer: '#' + first.instancePath, problem: `${first.message ?? first.keyword}${extra}` }
 }
 
@@ -98,7 +98,9 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
   const syntax = doc.errors[0]
   if (syntax) {
     const pos = syntax.linePos?.[0] ?? { line: 1, col: 1 }
-    throw new SpecError(file, pos.line, pos.col, '#', `YAML syntax: ${syntax.message.split('\n')[0]}`, { cause: syntax })
+    throw new SpecError(file, pos.line, pos.col, '#', `YAML syntax: ${syntax.message.split('\n')[0]}`, {
+      cause: syntax,
+    })
   }
   const raw = doc.toJS() as Record<string, unknown>
   const [broken] = findBrokenRefs(raw)

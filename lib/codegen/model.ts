@@ -132,7 +132,13 @@ export interface TryItRequest {
   path: string
   /** Security alternatives, each a list of scheme names; `[]` means anonymous. */
   security: string[][]
-  parameters: { name: string; in: 'path' | 'query' | 'header'; required: boolean; example?: string; description?: string }[]
+  parameters: {
+    name: string
+    in: 'path' | 'query' | 'header'
+    required: boolean
+    example?: string
+    description?: string
+  }[]
   body?: TryItBody
 }
 
@@ -140,5 +146,11 @@ export type TryItBody =
   /** A JSON body: its example, pretty-printed, to edit as text. */
   | { kind: 'json'; contentType: string; required: boolean; example: string }
   /** A form: text fields and file fields (the example's file names). */
-  | { kind: 'form'; contentType: string; required: boolean; fields: { name: string; example: string }[]; files: { name: string; examples: string[] }[] }
+  | {
+      kind: 'form'
+      contentType: string
+      required: boolean
+      fields: { name: string; example: string }[]
+      files: { name: string; examples: string[] }[]
+    }
   | { kind: 'text'; contentType: string; required: boolean; example: string }

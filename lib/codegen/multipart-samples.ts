@@ -42,7 +42,9 @@ export function multipartPython(har: HarRequest): string {
     ...fields.map(([name, value]) => `    ${lit(name)}: ${lit(value)},`),
     '}',
     'files = [',
-    ...files.map(([name, file]) => `    (${lit(name)}, (${lit(file)}, open(${lit(file)}, "rb"), "application/octet-stream")),`),
+    ...files.map(
+      ([name, file]) => `    (${lit(name)}, (${lit(file)}, open(${lit(file)}, "rb"), "application/octet-stream")),`,
+    ),
     ']',
     `headers = {${headers.map((h) => `${lit(h.name)}: ${lit(h.value)}`).join(', ')}}`,
     '',

@@ -14,7 +14,10 @@ import { rust } from './samples/rust.ts'
 
 type Render = (har: HarRequest) => string
 /** httpsnippet's target and client, and what the output needs to be pasted as is; or a renderer of its own. */
-type SampleTarget = { label: string; language: string } & ({ target: TargetId; client: string; options?: Record<string, unknown>; tidy?: (code: string) => string } | { render: Render })
+type SampleTarget = { label: string; language: string } & (
+  | { target: TargetId; client: string; options?: Record<string, unknown>; tidy?: (code: string) => string }
+  | { render: Render }
+)
 
 /** The tabs, in order. A reader's choice is stored by label (components/content/tabs.tsx): keep labels stable. */
 export const SAMPLE_TARGETS: SampleTarget[] = [
@@ -50,7 +53,8 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
   for (const p of op.parameters) {
     if (p.exampleValue === undefined) continue
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text(p.exampleValue)))
-    else if (p.in === 'query' && !SKIPPED_QUERY.has(p.name) && (p.required || p.name !== 'limit')) queryString.push({ name: p.name, value: text(p.exampleValue) })
+    else if (p.in === 'query' && !SKIPPED_QUERY.has(p.name) && (p.required || p.name !== 'limit'))
+      queryString.push({ name: p.name, value: text(p.exampleValue) })
     else if (p.in === 'header') headers.push({ name: p.name, value: text(p.exampleValue) })
   }
   // The first security alternative is the one shown; `[]` (anonymous) adds no header.
@@ -74,13 +78,17 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
       const params: { name: string; value?: string; fileName?: string; contentType?: string }[] = []
       for (const [name, value] of Object.entries(body.example as Record<string, unknown>)) {
         if (body.fileFields.includes(name)) {
-          for (const file of [value].flat()) params.push({ name, fileName: String(file), contentType: 'application/octet-stream' })
+          for (const file of [value].flat())
+            params.push({ name, fileName: String(file), contentType: 'application/octet-stream' })
         } else params.push({ name, value: text(value) })
       }
       har.postData = { mimeType: body.contentType, params }
     } else {
       headers.push({ name: 'Content-Type', value: body.contentType })
-      har.postData = { mimeType: body.contentType, text: body.contentType.includes('json') ? JSON.stringify(body.example, null, 2) : text(body.example) }
+      har.postData = {
+        mimeType: body.contentType,
+        text: body.contentType.includes('json') ? JSON.stringify(body.example, null, 2) : text(body.example),
+      }
     }
   }
   return har
@@ -95,7 +103,8 @@ export function renderSamples(har: HarRequest): CodeSample[] {
     if (own) return { label, language, code: own(har) }
     if ('render' in sample) return { label, language, code: sample.render(har) }
     const [code] = snippet.convert(sample.target, sample.client, { indent: '  ', ...sample.options })
-    if (typeof code !== 'string') throw new Error(`httpsnippet could not render ${sample.target}/${sample.client} for ${har.method} ${har.url}`)
+    if (typeof code !== 'string')
+      throw new Error(`httpsnippet could not render ${sample.target}/${sample.client} for ${har.method} ${har.url}`)
     return { label, language, code: (sample.tidy?.(code) ?? code).trimEnd() }
   })
 }

@@ -16,18 +16,26 @@ export function blockProblems(file: string, source: string): PageProblem[] {
     if (!(error instanceof BlockError)) throw error
     return [{ line: error.line, column: 1, message: error.message.slice(`${file}:${error.line}: `.length) }]
   }
-  return blocks.filter((b) => !b.output).flatMap((block) => {
-    let problem = checkSyntax(block)
-    if (!problem && block.startsServer) {
-      try {
-        parseStartCommand(block.code)
-      } catch (error) {
-        problem = (error as Error).message
+  return blocks
+    .filter((b) => !b.output)
+    .flatMap((block) => {
+      let problem = checkSyntax(block)
+      if (!problem && block.startsServer) {
+        try {
+          parseStartCommand(block.code)
+        } catch (error) {
+          problem = (error as Error).message
+        }
       }
-    }
-    if (!problem) return []
-    // Checkers say "line N" of the block; the page's line is N below the opening fence.
-    const inner = /\bline (\d+)\b/.exec(problem)?.[1]
-    return [{ line: block.line + (inner ? Number(inner) : 0), column: 1, message: `${block.lang || 'untyped'} block at line ${block.line}: ${problem}` }]
-  })
+      if (!problem) return []
+      // Checkers say "line N" of the block; the page's line is N below the opening fence.
+      const inner = /\bline (\d+)\b/.exec(problem)?.[1]
+      return [
+        {
+          line: block.line + (inner ? Number(inner) : 0),
+          column: 1,
+          message: `${block.lang || 'untyped'} block at line ${block.line}: ${problem}`,
+        },
+      ]
+    })
 }

@@ -22,8 +22,15 @@ function postProblems(file: string, source: string, ctx: FrontMatterContext | un
     return []
   } catch (error) {
     if (!(error instanceof PostError)) throw error
-    const where = error.field === undefined ? '' : error.field === '(yaml)' ? 'front matter is not valid YAML: ' : `front matter field "${error.field}" `
-    return [{ line: error.position?.line ?? 1, column: error.position?.column ?? 1, message: `${where}${error.detail}` }]
+    const where =
+      error.field === undefined
+        ? ''
+        : error.field === '(yaml)'
+          ? 'front matter is not valid YAML: '
+          : `front matter field "${error.field}" `
+    return [
+      { line: error.position?.line ?? 1, column: error.position?.column ?? 1, message: `${where}${error.detail}` },
+    ]
   }
 }
 

@@ -51,8 +51,16 @@ export function linkProblems(root: string, file: string, source: string): PagePr
     routes ??= sourceRoutes(pagesDir)
     if (matchesRoute(routes, path)) continue
     const { line, column } = node.position.start
-    const fixedBy = PAGE_EXTENSIONS.flatMap((ext) => [join(pagesDir, `${path}${ext}`), join(pagesDir, path, `index${ext}`)])
-    problems.push({ line, column, message: `broken link ${href}: no page or file at ${path} (no pages${path}.mdx)`, fixedBy })
+    const fixedBy = PAGE_EXTENSIONS.flatMap((ext) => [
+      join(pagesDir, `${path}${ext}`),
+      join(pagesDir, path, `index${ext}`),
+    ])
+    problems.push({
+      line,
+      column,
+      message: `broken link ${href}: no page or file at ${path} (no pages${path}.mdx)`,
+      fixedBy,
+    })
   }
   return problems
 }

@@ -47,11 +47,14 @@ export default function devChecksLoader(this: LoaderThis, source: string): void 
   const file = relative(root, this.resourcePath).split(sep).join('/')
   if (!file.startsWith('pages/')) return done(null, source)
   for (const vocabulary of BLOG_VOCABULARY) this.addDependency(join(root, vocabulary))
-  currentBlogContext(root).then((blog) => {
-    const problems = checkPage(root, file, source, blog)
-    for (const missing of problems.flatMap((p) => p.fixedBy ?? [])) this.addMissingDependency(missing)
-    if (problems.length === 0) return done(null, source)
-    // The message is the whole story; webpack would otherwise append this loader's stack.
-    done(Object.assign(new Error(formatProblems(file, problems)), { hideStack: true }))
-  }, (error: Error) => done(error))
+  currentBlogContext(root).then(
+    (blog) => {
+      const problems = checkPage(root, file, source, blog)
+      for (const missing of problems.flatMap((p) => p.fixedBy ?? [])) this.addMissingDependency(missing)
+      if (problems.length === 0) return done(null, source)
+      // The message is the whole story; webpack would otherwise append this loader's stack.
+      done(Object.assign(new Error(formatProblems(file, problems)), { hideStack: true }))
+    },
+    (error: Error) => done(error),
+  )
 }

@@ -15,7 +15,10 @@ const VOLATILE: Array<[RegExp, string]> = [
   [/\b(usr|tm|ver|art|ch|pl|ar|req)_[A-Za-z0-9]{6,}/g, '$1_<id>'],
   [/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<timestamp>'],
   // RFC 822 dates in GMT, as RSS writes them (a Sparkle appcast's pubDate).
-  [/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT\b/g, '<timestamp>'],
+  [
+    /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT\b/g,
+    '<timestamp>',
+  ],
   // A JSON string that is exactly a calendar date (telemetry's days): the day the page ran.
   [/"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])"/g, '"<date>"'],
   [/expires=\d+&signature=[0-9a-f]{64}/g, 'expires=<expires>&signature=<signature>'],
@@ -39,7 +42,11 @@ export function normalize(text: string, ctx: RunContext): string {
     out = out.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${real}\\b`, 'g'), `$1:${shown}`)
   }
   for (const [pattern, replacement] of VOLATILE) out = out.replace(pattern, replacement)
-  return out.split('\n').map((l) => l.trimEnd()).join('\n').trim()
+  return out
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trim()
 }
 
 /** One JSON document, or one JSON value per line (log output), or `undefined` if it is not JSON. */
@@ -71,6 +78,8 @@ export function compareOutput(expected: string, actual: string, ctx: RunContext)
   const gl = got.split('\n')
   const n = wl.findIndex((l, k) => l !== gl[k])
   const at = n === -1 ? wl.length : n
-  return `output differs at line ${at + 1}: page shows ${JSON.stringify(wl[at] ?? '(end)')}, command printed ${JSON.stringify(gl[at] ?? '(end)')}` +
+  return (
+    `output differs at line ${at + 1}: page shows ${JSON.stringify(wl[at] ?? '(end)')}, command printed ${JSON.stringify(gl[at] ?? '(end)')}` +
     `\n--- page shows (normalised)\n${want}\n--- command printed (normalised)\n${got}`
+  )
 }

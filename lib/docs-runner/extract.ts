@@ -65,8 +65,14 @@ export function extractBlocks(page: string, source: string): CodeBlock[] {
     const runnable = metaWord(meta, 'runnable')
     const file = metaWord(meta, 'file')
     blocks.push({
-      page, line: i + 1, lang: lang.toLowerCase(), meta: meta.trim(), code: body.join('\n'),
-      runnable: runnable !== false, startsServer: runnable === 'server', output: metaWord(meta, 'output') === true,
+      page,
+      line: i + 1,
+      lang: lang.toLowerCase(),
+      meta: meta.trim(),
+      code: body.join('\n'),
+      runnable: runnable !== false,
+      startsServer: runnable === 'server',
+      output: metaWord(meta, 'output') === true,
       ...(typeof file === 'string' ? { file } : {}),
     })
     i = j

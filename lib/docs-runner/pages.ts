@@ -7,9 +7,11 @@ const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/docs/migrating'
 const FILES = ['pages/markdown-page.md']
 
 export function guidePages(repoRoot: string): string[] {
-  const pages = DIRS.flatMap((dir) => readdirSync(join(repoRoot, dir), { withFileTypes: true })
-    .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
-    .map((e) => `${dir}/${e.name}`))
+  const pages = DIRS.flatMap((dir) =>
+    readdirSync(join(repoRoot, dir), { withFileTypes: true })
+      .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
+      .map((e) => `${dir}/${e.name}`),
+  )
   return [...pages, ...FILES].sort()
 }
 

@@ -18,7 +18,17 @@ export const SHOWN_PORT = 8080
  * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
  * linked: node.ts only starts when its path is the one it was invoked by.
  */
-const CHECKOUT_COPIES = ['package.json', 'tsconfig.json', '.env.example', 'server', 'json-pointer', 'artifact-files', 'scripts', 'lib/ferry-cli', 'contract-check']
+const CHECKOUT_COPIES = [
+  'package.json',
+  'tsconfig.json',
+  '.env.example',
+  'server',
+  'json-pointer',
+  'artifact-files',
+  'scripts',
+  'lib/ferry-cli',
+  'contract-check',
+]
 
 /** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
 export function blockLabel(block: CodeBlock): string {
@@ -53,7 +63,7 @@ export class PageRun {
    * port, so URLs the page keeps in shell variables still reach it.
    */
   private async start(command: StartCommand): Promise<void> {
-    const port = this.server?.port ?? await freePort()
+    const port = this.server?.port ?? (await freePort())
     await this.server?.stop()
     this.server = undefined
     this.ctx.ports.set(SHOWN_PORT, port)
@@ -75,10 +85,12 @@ export class PageRun {
     }
     if (!this.server) await this.start({ env: {} })
     let code = block.code
-    for (const [shown, real] of this.ctx.ports) code = code.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'), `$1:${real}`)
+    for (const [shown, real] of this.ctx.ports)
+      code = code.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'), `$1:${real}`)
     const result = await this.shell.run(code)
     if (result.timedOut) return `${where}\ntimed out after 60 s\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
-    if (result.status !== 0) return `${where}\nexited with status ${result.status}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
+    if (result.status !== 0)
+      return `${where}\nexited with status ${result.status}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
     if (!block.expected) return undefined
     const diff = compareOutput(block.expected.code, result.stdout, this.ctx)
     return diff ? `${where}\n${diff}\nstderr:\n${result.stderr}` : undefined

@@ -53,7 +53,10 @@ export function parseStartCommand(command: string): StartCommand {
   }
   const silent = words[2] === '--silent' || words[2] === '-s'
   if (silent) words.splice(2, 1)
-  if (words.join(' ') !== 'npm run server') throw new Error(`a runnable=server block must be "[VAR=value …] npm run [--silent] server [> file]", got ${JSON.stringify(command)}`)
+  if (words.join(' ') !== 'npm run server')
+    throw new Error(
+      `a runnable=server block must be "[VAR=value …] npm run [--silent] server [> file]", got ${JSON.stringify(command)}`,
+    )
   return { env, ...(logFile ? { logFile } : {}), ...(silent ? { silent } : {}) }
 }
 
@@ -63,12 +66,21 @@ export function parseStartCommand(command: string): StartCommand {
  * terminal and a `> file` redirect get it, so the runner writes it too.
  */
 export function npmBanner(cwd: string): string {
-  const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> }
+  const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as {
+    name: string
+    version: string
+    scripts: Record<string, string>
+  }
   return `\n> ${pkg.name}@${pkg.version} server\n> ${pkg.scripts.server}\n\n`
 }
 
 /** Starts `node --import tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
-export async function startDocsServer(cwd: string, { env, logFile, silent }: StartCommand, port: number, readyWithinMs = 30_000): Promise<DocsServer> {
+export async function startDocsServer(
+  cwd: string,
+  { env, logFile, silent }: StartCommand,
+  port: number,
+  readyWithinMs = 30_000,
+): Promise<DocsServer> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(childEnv)) if (name.startsWith('FERRY_')) delete childEnv[name]
   Object.assign(childEnv, env, { FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port) })
@@ -88,13 +100,18 @@ export async function startDocsServer(cwd: string, { env, logFile, silent }: Sta
   if (logFd !== undefined) closeSync(logFd)
   let piped = banner
   let stderr = ''
-  child.stdout?.on('data', (d: Buffer) => { piped += d.toString() })
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString() })
+  child.stdout?.on('data', (d: Buffer) => {
+    piped += d.toString()
+  })
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   const stdout = () => (logPath ? readFileSync(logPath, 'utf8').slice(logStart) : piped)
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const deadline = Date.now() + readyWithinMs
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout()}`)
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with status ${child.exitCode} at start:\n${stderr}${stdout()}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`)
       if (res.ok) break

@@ -6,7 +6,12 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export interface ShellResult { status: number; stdout: string; stderr: string; timedOut: boolean }
+export interface ShellResult {
+  status: number
+  stdout: string
+  stderr: string
+  timedOut: boolean
+}
 
 export class PageShell {
   private readonly state: string
@@ -36,9 +41,16 @@ export class PageShell {
       let stdout = ''
       let stderr = ''
       let timedOut = false
-      child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-      child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
-      const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL') }, timeoutMs)
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString()
+      })
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString()
+      })
+      const timer = setTimeout(() => {
+        timedOut = true
+        child.kill('SIGKILL')
+      }, timeoutMs)
       child.once('close', (status) => {
         clearTimeout(timer)
         done({ status: status ?? 1, stdout, stderr, timedOut })

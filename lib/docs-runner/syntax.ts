@@ -45,13 +45,32 @@ function yamlSyntax(code: string): string | undefined {
   if (first && typeof first === 'object' && 'services' in first) {
     const services = first.services as Record<string, Record<string, unknown> | null>
     for (const [name, service] of Object.entries(services ?? {})) {
-      if (!service || (!('image' in service) && !('build' in service))) return `compose: service ${name} has neither image nor build`
+      if (!service || (!('image' in service) && !('build' in service)))
+        return `compose: service ${name} has neither image nor build`
     }
   }
   return undefined
 }
 
-const DOCKERFILE_INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL'])
+const DOCKERFILE_INSTRUCTIONS = new Set([
+  'FROM',
+  'RUN',
+  'CMD',
+  'LABEL',
+  'EXPOSE',
+  'ENV',
+  'ADD',
+  'COPY',
+  'ENTRYPOINT',
+  'VOLUME',
+  'USER',
+  'WORKDIR',
+  'ARG',
+  'ONBUILD',
+  'STOPSIGNAL',
+  'HEALTHCHECK',
+  'SHELL',
+])
 
 function dockerfileSyntax(code: string): string | undefined {
   let continued = false
@@ -70,10 +89,48 @@ function dockerfileSyntax(code: string): string | undefined {
 }
 
 const SYSTEMD_KEYS: Record<string, Set<string>> = {
-  Unit: new Set(['Description', 'Documentation', 'After', 'Before', 'Wants', 'Requires', 'BindsTo', 'PartOf', 'Conflicts', 'StartLimitIntervalSec', 'StartLimitBurst']),
-  Service: new Set(['Type', 'User', 'Group', 'WorkingDirectory', 'Environment', 'EnvironmentFile', 'ExecStart', 'ExecStartPre', 'ExecReload', 'ExecStop',
-    'KillSignal', 'KillMode', 'TimeoutStopSec', 'TimeoutStartSec', 'Restart', 'RestartSec', 'NoNewPrivileges', 'ProtectSystem', 'ProtectHome',
-    'PrivateTmp', 'ReadWritePaths', 'StateDirectory', 'LimitNOFILE', 'StandardOutput', 'StandardError', 'SyslogIdentifier', 'UMask']),
+  Unit: new Set([
+    'Description',
+    'Documentation',
+    'After',
+    'Before',
+    'Wants',
+    'Requires',
+    'BindsTo',
+    'PartOf',
+    'Conflicts',
+    'StartLimitIntervalSec',
+    'StartLimitBurst',
+  ]),
+  Service: new Set([
+    'Type',
+    'User',
+    'Group',
+    'WorkingDirectory',
+    'Environment',
+    'EnvironmentFile',
+    'ExecStart',
+    'ExecStartPre',
+    'ExecReload',
+    'ExecStop',
+    'KillSignal',
+    'KillMode',
+    'TimeoutStopSec',
+    'TimeoutStartSec',
+    'Restart',
+    'RestartSec',
+    'NoNewPrivileges',
+    'ProtectSystem',
+    'ProtectHome',
+    'PrivateTmp',
+    'ReadWritePaths',
+    'StateDirectory',
+    'LimitNOFILE',
+    'StandardOutput',
+    'StandardError',
+    'SyslogIdentifier',
+    'UMask',
+  ]),
   Install: new Set(['WantedBy', 'RequiredBy', 'Alias']),
   Timer: new Set(['OnCalendar', 'OnBootSec', 'OnUnitActiveSec', 'Persistent', 'Unit', 'RandomizedDelaySec']),
 }
@@ -95,17 +152,22 @@ function iniSyntax(code: string): string | undefined {
     if (!kv) return `line ${n + 1}: not a "Key=Value" line: ${line}`
     if (systemd) {
       if (!section) return `line ${n + 1}: ${kv[1]} outside a section`
-      if (!SYSTEMD_KEYS[section]?.has(kv[1]!)) return `line ${n + 1}: ${kv[1]} is not a [${section}] directive this check knows`
+      if (!SYSTEMD_KEYS[section]?.has(kv[1]!))
+        return `line ${n + 1}: ${kv[1]} is not a [${section}] directive this check knows`
       if (kv[2] === '') return `line ${n + 1}: ${kv[1]} has no value`
     }
   }
-  if (systemd && !/^\[Service\]$/m.test(code) && !/^\[Timer\]$/m.test(code)) return 'a systemd unit needs a [Service] or [Timer] section'
+  if (systemd && !/^\[Service\]$/m.test(code) && !/^\[Timer\]$/m.test(code))
+    return 'a systemd unit needs a [Service] or [Timer] section'
   return undefined
 }
 
 /** Strips comments and quoted strings so braces and semicolons can be counted. */
 function stripConfig(code: string): string {
-  return code.split('\n').map((l) => l.replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""').replace(/#.*$/, '')).join('\n')
+  return code
+    .split('\n')
+    .map((l) => l.replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""').replace(/#.*$/, ''))
+    .join('\n')
 }
 
 function bracesBalanced(code: string): string | undefined {
@@ -136,7 +198,11 @@ function scriptSyntax(code: string, lang: string): string | undefined {
   const out = ts.transpileModule(code, {
     reportDiagnostics: true,
     fileName: jsx ? 'block.tsx' : 'block.ts',
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, ...(jsx ? { jsx: ts.JsxEmit.Preserve } : {}) },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      ...(jsx ? { jsx: ts.JsxEmit.Preserve } : {}),
+    },
   })
   const d = out.diagnostics?.[0]
   return d ? `TypeScript: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}` : undefined
@@ -147,7 +213,9 @@ function scriptSyntax(code: string, lang: string): string | undefined {
  * A block of statements is parsed as the body of an async method.
  */
 function csharpSyntax(code: string): string | undefined {
-  const unit = /^\s*(using|namespace|class|public|internal|static)\b/m.test(code.split('\n').find((l) => l.trim() !== '') ?? '')
+  const unit = /^\s*(using|namespace|class|public|internal|static)\b/m.test(
+    code.split('\n').find((l) => l.trim() !== '') ?? '',
+  )
   const wrapped = unit ? code : `class Block { async System.Threading.Tasks.Task Run() {\n${code}\n} }\n`
   const dir = mkdtempSync(join(tmpdir(), 'ferry-docs-cs-'))
   try {
@@ -177,16 +245,34 @@ export const UNCHECKED_LANGUAGES: Readonly<Record<string, string>> = {
 /** A reason the block is malformed, or `undefined`. Output blocks and `UNCHECKED_LANGUAGES` pass. */
 export function checkSyntax(block: CodeBlock): string | undefined {
   switch (block.lang) {
-    case 'bash': case 'sh': case 'shell':
+    case 'bash':
+    case 'sh':
+    case 'shell':
       return block.startsServer ? undefined : bashSyntax(block.code)
-    case 'json': return jsonSyntax(block.code)
-    case 'yaml': case 'yml': return yamlSyntax(block.code)
-    case 'dockerfile': return dockerfileSyntax(block.code)
-    case 'ini': case 'systemd': return iniSyntax(block.code)
-    case 'nginx': return nginxSyntax(block.code)
-    case 'caddy': case 'caddyfile': return bracesBalanced(block.code)
-    case 'ts': case 'typescript': case 'js': case 'javascript': case 'tsx': return scriptSyntax(block.code, block.lang)
-    case 'csharp': case 'cs': return csharpSyntax(block.code)
+    case 'json':
+      return jsonSyntax(block.code)
+    case 'yaml':
+    case 'yml':
+      return yamlSyntax(block.code)
+    case 'dockerfile':
+      return dockerfileSyntax(block.code)
+    case 'ini':
+    case 'systemd':
+      return iniSyntax(block.code)
+    case 'nginx':
+      return nginxSyntax(block.code)
+    case 'caddy':
+    case 'caddyfile':
+      return bracesBalanced(block.code)
+    case 'ts':
+    case 'typescript':
+    case 'js':
+    case 'javascript':
+    case 'tsx':
+      return scriptSyntax(block.code, block.lang)
+    case 'csharp':
+    case 'cs':
+      return csharpSyntax(block.code)
     default:
       if (block.lang in UNCHECKED_LANGUAGES) return undefined
       return block.lang === ''

@@ -34,14 +34,29 @@ function fenced(text: string, language: string): string {
 
 export function pageFeedbackUrl(page: PageContext, helpful: boolean): string {
   const verdict = helpful ? 'helpful' : 'not helpful'
-  const body = [...where(page), `Helpful: ${helpful ? 'yes' : 'no'}`, '', helpful ? 'What helped:' : 'What was missing or wrong:', ''].join('\n')
+  const body = [
+    ...where(page),
+    `Helpful: ${helpful ? 'yes' : 'no'}`,
+    '',
+    helpful ? 'What helped:' : 'What was missing or wrong:',
+    '',
+  ].join('\n')
   return issueUrl(`Docs feedback: "${page.title}" was ${verdict}`, body, 'docs-feedback')
 }
 
 export function snippetProblemUrl(page: PageContext, snippet: string, language = ''): string {
   const cut = snippet.length > SNIPPET_LIMIT
   const text = cut ? `${snippet.slice(0, SNIPPET_LIMIT)}\n…` : snippet
-  const body = [...where(page), '', `Snippet${cut ? ` (first ${SNIPPET_LIMIT} characters)` : ''}:`, '', fenced(text, language), '', 'What went wrong:', ''].join('\n')
+  const body = [
+    ...where(page),
+    '',
+    `Snippet${cut ? ` (first ${SNIPPET_LIMIT} characters)` : ''}:`,
+    '',
+    fenced(text, language),
+    '',
+    'What went wrong:',
+    '',
+  ].join('\n')
   return issueUrl(`Problem in a snippet: ${page.title} › ${page.section}`, body, 'docs-snippet')
 }
 
@@ -66,5 +81,9 @@ export function contractBugUrl(page: PageContext, mismatch: ContractMismatch): s
     ...mismatch.problems.map((p) => `- ${p}`),
     '',
   ].join('\n')
-  return issueUrl(`Contract bug: ${mismatch.operationId} answered ${mismatch.status} unlike the contract`, body, 'contract-bug')
+  return issueUrl(
+    `Contract bug: ${mismatch.operationId} answered ${mismatch.status} unlike the contract`,
+    body,
+    'contract-bug',
+  )
 }

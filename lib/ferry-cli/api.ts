@@ -16,10 +16,19 @@ export type Problem = Schemas['Problem']
 export type Version = Schemas['Version']
 export type VersionUpdate = Operations['updateVersion']['requestBody']['content']['application/json']
 export type Catalog = 'channels' | 'platforms' | 'archs'
-export interface VersionFilters { channel?: string; platform?: string; arch?: string; published?: boolean }
+export interface VersionFilters {
+  channel?: string
+  platform?: string
+  arch?: string
+  published?: boolean
+}
 
 /** What openapi-fetch resolves to: the parsed body of a 2xx (`data`) or of any other answer (`error`). */
-interface Answer<T> { data?: T; error?: unknown; response: Response }
+interface Answer<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
 
 /** The problem's title, status, detail and each field error, as lines for stderr. */
 export function describeProblem(problem: Problem): string {
@@ -60,7 +69,11 @@ export class FerryClient {
    * Sends one request and checks the answer against the contract: a 2xx's body is returned only
    * when it matches the operation's schema; anything else becomes a CliError naming the problem.
    */
-  private async call<T>(method: 'get' | 'post' | 'patch', path: keyof paths, send: () => Promise<Answer<T>>): Promise<T> {
+  private async call<T>(
+    method: 'get' | 'post' | 'patch',
+    path: keyof paths,
+    send: () => Promise<Answer<T>>,
+  ): Promise<T> {
     const op = operations.find((o) => o.method === method && o.path === path)
     if (!op) throw new Error(`${method.toUpperCase()} ${path} is not an operation of the contract`)
     let answer: Answer<T>
@@ -73,13 +86,21 @@ export class FerryClient {
     const label = `${method.toUpperCase()} ${response.url ? decodeURIComponent(new URL(response.url).pathname) : path}`
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     const body = response.ok ? answer.data : answer.error
-    const bytes = body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && response.status === 204) ? 0 : 1
+    const bytes =
+      body === undefined ||
+      (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && response.status === 204)
+        ? 0
+        : 1
     const check = checkAnswer(op, { status: response.status, contentType, json: body, bytes, truncated: false })
     if (response.ok && answer.data !== undefined) {
-      if (!check.ok) throw refused(`${label}: the answer contradicts the contract:\n${check.problems.map((p) => `  ${p}`).join('\n')}`)
+      if (!check.ok)
+        throw refused(
+          `${label}: the answer contradicts the contract:\n${check.problems.map((p) => `  ${p}`).join('\n')}`,
+        )
       return answer.data
     }
-    if (!response.ok && check.ok && isProblemType(contentType) && isProblemBody(answer.error)) throw refused(`${label}: ${describeProblem(answer.error)}`)
+    if (!response.ok && check.ok && isProblemType(contentType) && isProblemBody(answer.error))
+      throw refused(`${label}: ${describeProblem(answer.error)}`)
     const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body)
     throw refused(`${label}: HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`)
   }
@@ -101,13 +122,18 @@ export class FerryClient {
    * The app's versions, newest first, page after page until `limit` or until the versions fall
    * below `down to` (the server orders by semver precedence, so nothing lower can still match).
    */
-  async versions(app: string, filters: VersionFilters, options: { limit?: number; downTo?: string } = {}): Promise<Version[]> {
+  async versions(
+    app: string,
+    filters: VersionFilters,
+    options: { limit?: number; downTo?: string } = {},
+  ): Promise<Version[]> {
     const found: Version[] = []
     let cursor: string | undefined
     do {
       const query = { ...filters, limit: 100, ...(cursor ? { cursor } : {}) }
       const page = await this.call('get', '/v1/apps/{app}/versions', () =>
-        this.api.GET('/v1/apps/{app}/versions', { params: { path: { app }, query } }))
+        this.api.GET('/v1/apps/{app}/versions', { params: { path: { app }, query } }),
+      )
       for (const v of page.items) {
         if (options.downTo && semver.valid(v.version) && semver.lt(v.version, options.downTo)) return found
         found.push(v)
@@ -120,20 +146,23 @@ export class FerryClient {
 
   async updateVersion(app: string, id: string, patch: VersionUpdate): Promise<Version> {
     return this.call('patch', '/v1/apps/{app}/versions/{version}', () =>
-      this.api.PATCH('/v1/apps/{app}/versions/{version}', { params: { path: { app, version: id } }, body: patch }))
+      this.api.PATCH('/v1/apps/{app}/versions/{version}', { params: { path: { app, version: id } }, body: patch }),
+    )
   }
 
   /** Uploads a multipart form as a stream, so `onSent` can report progress; resolves to the new version. */
   async uploadVersion(app: string, form: FormData, onSent: (bytes: number) => void): Promise<Version> {
     const encoded = new Response(form)
     let sent = 0
-    const counted = encoded.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        sent += chunk.byteLength
-        onSent(sent)
-        controller.enqueue(chunk)
-      },
-    }))
+    const counted = encoded.body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          sent += chunk.byteLength
+          onSent(sent)
+          controller.enqueue(chunk)
+        },
+      }),
+    )
     return this.call('post', '/v1/apps/{app}/versions', () =>
       this.api.POST('/v1/apps/{app}/versions', {
         params: { path: { app } },
@@ -142,7 +171,8 @@ export class FerryClient {
         body: form as unknown as Schemas['VersionUpload'],
         bodySerializer: () => counted,
         headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
-      }))
+      }),
+    )
   }
 }
 

@@ -19,12 +19,17 @@ export function parseCommand<T>(command: string, parse: () => T): T {
   try {
     return parse()
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)
-    throw usageError(`${command}: ${message.replace(/\. To specify a positional argument.*$/, '')} (see ferry ${command} --help)`)
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+    throw usageError(
+      `${command}: ${message.replace(/\. To specify a positional argument.*$/, '')} (see ferry ${command} --help)`,
+    )
   }
 }
 
-export interface Connection { url: URL; token: string }
+export interface Connection {
+  url: URL
+  token: string
+}
 
 /** A server URL from the flag or variable `name`: http(s) only. */
 export function connectionUrl(name: string, raw: string): URL {
@@ -50,7 +55,8 @@ export function connection(values: { url?: string; token?: string }, env: NodeJS
 
 /** An integer percentage 0–100 from a flag or argument named `name`. */
 export function percent(name: string, raw: string): number {
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) > 100) throw usageError(`${name} must be a whole number from 0 to 100, not ${JSON.stringify(raw)}`)
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) > 100)
+    throw usageError(`${name} must be a whole number from 0 to 100, not ${JSON.stringify(raw)}`)
   return Number(raw)
 }
 
@@ -58,13 +64,20 @@ export function percent(name: string, raw: string): number {
 export function duration(name: string, raw: string): number {
   const m = /^(\d{1,6})([mhd])$/.exec(raw)
   const minutes = m ? Number(m[1]) * { m: 1, h: 60, d: 1440 }[m[2] as 'm' | 'h' | 'd'] : NaN
-  if (!(minutes >= 1 && minutes <= 525_600)) throw usageError(`${name} must be a duration like 30m, 12h or 2d (at most 365d), not ${JSON.stringify(raw)}`)
+  if (!(minutes >= 1 && minutes <= 525_600))
+    throw usageError(`${name} must be a duration like 30m, 12h or 2d (at most 365d), not ${JSON.stringify(raw)}`)
   return minutes
 }
 
 /** Exactly `count` positionals, named in the message when one is missing or extra. */
 export function positionals(command: string, got: string[], names: string[]): string[] {
-  if (got.length < names.length) throw usageError(`${command}: missing <${names[got.length]}> (usage: ferry ${command} ${names.map((n) => `<${n}>`).join(' ')}; see --help)`)
-  if (got.length > names.length) throw usageError(`${command}: unexpected argument ${JSON.stringify(got[names.length])} (see ferry ${command} --help)`)
+  if (got.length < names.length)
+    throw usageError(
+      `${command}: missing <${names[got.length]}> (usage: ferry ${command} ${names.map((n) => `<${n}>`).join(' ')}; see --help)`,
+    )
+  if (got.length > names.length)
+    throw usageError(
+      `${command}: unexpected argument ${JSON.stringify(got[names.length])} (see ferry ${command} --help)`,
+    )
   return got
 }

@@ -103,46 +103,85 @@ Options:
 ${CONNECTION_HELP}`,
 }
 
-const filtersOf = (v: { channel?: string; platform?: string; arch?: string }): VersionFilters =>
-  ({ ...(v.channel ? { channel: v.channel } : {}), ...(v.platform ? { platform: v.platform } : {}), ...(v.arch ? { arch: v.arch } : {}) })
+const filtersOf = (v: { channel?: string; platform?: string; arch?: string }): VersionFilters => ({
+  ...(v.channel ? { channel: v.channel } : {}),
+  ...(v.platform ? { platform: v.platform } : {}),
+  ...(v.arch ? { arch: v.arch } : {}),
+})
 
 type Command = (argv: string[], io: Io) => Promise<void>
 
 const COMMANDS: Record<string, Command> = {
   async publish(argv, io) {
-    const { values, positionals: args } = parseCommand('publish', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: {
-        ...CONNECTION_OPTIONS, app: { type: 'string' }, channel: { type: 'string' }, version: { type: 'string' }, rollout: { type: 'string' },
-        notes: { type: 'string' }, 'notes-file': { type: 'string' }, critical: { type: 'boolean' }, intermediate: { type: 'boolean' }, draft: { type: 'boolean' },
-      },
-    }))
+    const { values, positionals: args } = parseCommand('publish', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          ...CONNECTION_OPTIONS,
+          app: { type: 'string' },
+          channel: { type: 'string' },
+          version: { type: 'string' },
+          rollout: { type: 'string' },
+          notes: { type: 'string' },
+          'notes-file': { type: 'string' },
+          critical: { type: 'boolean' },
+          intermediate: { type: 'boolean' },
+          draft: { type: 'boolean' },
+        },
+      }),
+    )
     if (values.help) return io.out(HELP.publish ?? '')
     const [dir = ''] = positionals('publish', args, ['dir'])
     if (!values.app) throw usageError('publish: --app <slug> is required')
-    if (values.notes !== undefined && values['notes-file'] !== undefined) throw usageError('publish: pass --notes or --notes-file, not both')
+    if (values.notes !== undefined && values['notes-file'] !== undefined)
+      throw usageError('publish: pass --notes or --notes-file, not both')
     let notes = values.notes
     if (values['notes-file'] !== undefined) {
       try {
         notes = readFileSync(values['notes-file'], 'utf8')
       } catch (error) {
-        throw usageError(`--notes-file: cannot read ${values['notes-file']}: ${error instanceof Error ? error.message : String(error)}`)
+        throw usageError(
+          `--notes-file: cannot read ${values['notes-file']}: ${error instanceof Error ? error.message : String(error)}`,
+        )
       }
     }
     const rolloutValue = values.rollout === undefined ? undefined : percent('--rollout', values.rollout)
     const conn = connection(values, io.env)
-    await publish(new FerryClient(conn), conn.url, {
-      dir, app: values.app, critical: values.critical === true, intermediate: values.intermediate === true, draft: values.draft === true,
-      ...(values.channel ? { channel: values.channel } : {}), ...(values.version ? { version: values.version } : {}),
-      ...(rolloutValue !== undefined ? { rollout: rolloutValue } : {}), ...(notes !== undefined ? { notes } : {}),
-    }, io)
+    await publish(
+      new FerryClient(conn),
+      conn.url,
+      {
+        dir,
+        app: values.app,
+        critical: values.critical === true,
+        intermediate: values.intermediate === true,
+        draft: values.draft === true,
+        ...(values.channel ? { channel: values.channel } : {}),
+        ...(values.version ? { version: values.version } : {}),
+        ...(rolloutValue !== undefined ? { rollout: rolloutValue } : {}),
+        ...(notes !== undefined ? { notes } : {}),
+      },
+      io,
+    )
   },
 
   async import(argv, io) {
-    const { values, positionals: args } = parseCommand('import', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: { ...CONNECTION_OPTIONS, app: { type: 'string' }, channel: { type: 'string' }, draft: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
-    }))
+    const { values, positionals: args } = parseCommand('import', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          ...CONNECTION_OPTIONS,
+          app: { type: 'string' },
+          channel: { type: 'string' },
+          draft: { type: 'boolean' },
+          'dry-run': { type: 'boolean' },
+        },
+      }),
+    )
     if (values.help) return io.out(HELP.import ?? '')
     const [dir = ''] = positionals('import', args, ['dir'])
     if (!values.app) throw usageError('import: --app <slug> is required')
@@ -150,32 +189,61 @@ const COMMANDS: Record<string, Command> = {
     // A dry run needs no server; with one configured, it also says what the server already has.
     const offline = dryRun && !(values.url ?? io.env.FERRY_URL) && !(values.token ?? io.env.FERRY_TOKEN)
     const conn = offline ? undefined : connection(values, io.env)
-    await importReleases(conn && new FerryClient(conn), conn?.url, {
-      dir, app: values.app, draft: values.draft === true, dryRun, ...(values.channel ? { channel: values.channel } : {}),
-    }, io)
+    await importReleases(
+      conn && new FerryClient(conn),
+      conn?.url,
+      {
+        dir,
+        app: values.app,
+        draft: values.draft === true,
+        dryRun,
+        ...(values.channel ? { channel: values.channel } : {}),
+      },
+      io,
+    )
   },
 
   async rollout(argv, io) {
-    const { values, positionals: args } = parseCommand('rollout', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, every: { type: 'string' } },
-    }))
+    const { values, positionals: args } = parseCommand('rollout', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, every: { type: 'string' } },
+      }),
+    )
     if (values.help) return io.out(HELP.rollout ?? '')
     const [app = '', version = '', share = ''] = positionals('rollout', args, ['app', 'version', 'percent'])
     if (share.includes(',')) {
       const steps = share.split(',').map((p) => percent('<percent> list entry', p.trim()))
-      if (steps.some((p, i) => i > 0 && p < (steps[i - 1] as number))) throw usageError(`a ramp's percentages must not decrease: ${share}`)
-      await ramp(new FerryClient(connection(values, io.env)), app, version, steps, duration('--every', values.every ?? '24h'), filtersOf(values), io)
+      if (steps.some((p, i) => i > 0 && p < (steps[i - 1] as number)))
+        throw usageError(`a ramp's percentages must not decrease: ${share}`)
+      await ramp(
+        new FerryClient(connection(values, io.env)),
+        app,
+        version,
+        steps,
+        duration('--every', values.every ?? '24h'),
+        filtersOf(values),
+        io,
+      )
       return
     }
-    if (values.every !== undefined) throw usageError('--every applies to a ramp: give a list of percentages, like 1,10,50,100')
+    if (values.every !== undefined)
+      throw usageError('--every applies to a ramp: give a list of percentages, like 1,10,50,100')
     const value = percent('<percent>', share)
     await rollout(new FerryClient(connection(values, io.env)), app, version, value, filtersOf(values), io)
   },
 
   async promote(argv, io) {
-    const { values, positionals: args } = parseCommand('promote', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true, options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, rollout: { type: 'string' } },
-    }))
+    const { values, positionals: args } = parseCommand('promote', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, rollout: { type: 'string' } },
+      }),
+    )
     if (values.help) return io.out(HELP.promote ?? '')
     const [app = '', version = ''] = positionals('promote', args, ['app', 'version'])
     const value = values.rollout === undefined ? undefined : percent('--rollout', values.rollout)
@@ -183,25 +251,40 @@ const COMMANDS: Record<string, Command> = {
   },
 
   async status(argv, io) {
-    const { values, positionals: args } = parseCommand('status', () => parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, json: { type: 'boolean' }, limit: { type: 'string' } },
-    }))
+    const { values, positionals: args } = parseCommand('status', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { ...CONNECTION_OPTIONS, ...FILTER_OPTIONS, json: { type: 'boolean' }, limit: { type: 'string' } },
+      }),
+    )
     if (values.help) return io.out(HELP.status ?? '')
     const [app = ''] = positionals('status', args, ['app'])
     const limit = values.limit === undefined ? 50 : Number(values.limit)
-    if (!Number.isInteger(limit) || limit < 1) throw usageError(`--limit must be a whole number of at least 1, not ${JSON.stringify(values.limit)}`)
+    if (!Number.isInteger(limit) || limit < 1)
+      throw usageError(`--limit must be a whole number of at least 1, not ${JSON.stringify(values.limit)}`)
     await status(new FerryClient(connection(values, io.env)), app, filtersOf(values), limit, values.json === true, io)
   },
 
   async mcp(argv, io) {
-    const { values } = parseCommand('mcp', () => parseArgs({
-      args: argv, allowPositionals: false, strict: true, options: { ...CONNECTION_OPTIONS, 'allow-writes': { type: 'boolean' } },
-    }))
+    const { values } = parseCommand('mcp', () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: false,
+        strict: true,
+        options: { ...CONNECTION_OPTIONS, 'allow-writes': { type: 'boolean' } },
+      }),
+    )
     if (values.help) return io.out(HELP.mcp ?? '')
     const rawUrl = values.url ?? io.env.FERRY_URL
-    const server = rawUrl ? { url: connectionUrl(values.url ? '--url' : 'FERRY_URL', rawUrl), token: values.token ?? io.env.FERRY_TOKEN } : undefined
-    if (values['allow-writes'] && !server) throw usageError('mcp: --allow-writes applies to a real server: set FERRY_URL (or pass --url); the sandbox accepts writes anyway')
+    const server = rawUrl
+      ? { url: connectionUrl(values.url ? '--url' : 'FERRY_URL', rawUrl), token: values.token ?? io.env.FERRY_TOKEN }
+      : undefined
+    if (values['allow-writes'] && !server)
+      throw usageError(
+        'mcp: --allow-writes applies to a real server: set FERRY_URL (or pass --url); the sandbox accepts writes anyway',
+      )
     // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
     const { runMcpStdio } = await import('../../mcp/stdio.ts')
     await runMcpStdio({ server, allowWrites: values['allow-writes'] === true, err: io.err })
@@ -218,7 +301,10 @@ export async function main(argv: string[], io: Io): Promise<ExitCode> {
   }
   const command = COMMANDS[name]
   try {
-    if (!command) throw usageError(`unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(', ')} (see ferry --help)`)
+    if (!command)
+      throw usageError(
+        `unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(', ')} (see ferry --help)`,
+      )
     await command(rest, io)
     return EXIT.ok
   } catch (error) {

@@ -10,14 +10,26 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { usageError } from './errors.ts'
 import { archInName, packageTypeOf, versionInName } from './file-names.ts'
-import { groupReleases, type BuildOutput, type Expectation, type LocalFile, type Release, type Skipped } from './release.ts'
+import {
+  groupReleases,
+  type BuildOutput,
+  type Expectation,
+  type LocalFile,
+  type Release,
+  type Skipped,
+} from './release.ts'
 
 /** `latest.yml` → channel `latest` on windows; `beta-mac.yml` → `beta` on darwin; `latest-linux-arm64.yml` → linux. */
 const UPDATE_INFO = /^([a-z0-9]+)(?:-(mac|linux)(?:-[a-z0-9]+)?)?\.yml$/
 /** electron-builder's own files in the same folder, not update metadata. */
 const NOT_UPDATE_INFO = new Set(['builder-debug.yml', 'app-update.yml', 'dev-app-update.yml'])
 
-interface UpdateInfo { source: string; channel: string; version: string; files: Array<{ url: string; sha512: string; size?: number }> }
+interface UpdateInfo {
+  source: string
+  channel: string
+  version: string
+  files: Array<{ url: string; sha512: string; size?: number }>
+}
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
@@ -45,13 +57,27 @@ function platformOf(name: string): Release['platform'] | undefined {
   const type = packageTypeOf(name)
   const mac = /(?:^|[-_. ])(mac|darwin|osx|macos)(?:$|[-_. ])/i.test(name)
   switch (type) {
-    case 'exe': case 'msi': case 'nupkg': return 'windows'
-    case 'dmg': case 'pkg': return 'darwin'
-    case 'appimage': case 'deb': case 'rpm': case 'snap': return 'linux'
-    case 'zip': return mac ? 'darwin' : /(?:^|[-_. ])win(?:$|[-_. ])/i.test(name) ? 'windows' : undefined
-    case 'tar.gz': return mac ? 'darwin' : 'linux'
-    case 'blockmap': case 'sig': return platformOf(name.replace(/\.(blockmap|sig)$/i, ''))
-    default: return undefined
+    case 'exe':
+    case 'msi':
+    case 'nupkg':
+      return 'windows'
+    case 'dmg':
+    case 'pkg':
+      return 'darwin'
+    case 'appimage':
+    case 'deb':
+    case 'rpm':
+    case 'snap':
+      return 'linux'
+    case 'zip':
+      return mac ? 'darwin' : /(?:^|[-_. ])win(?:$|[-_. ])/i.test(name) ? 'windows' : undefined
+    case 'tar.gz':
+      return mac ? 'darwin' : 'linux'
+    case 'blockmap':
+    case 'sig':
+      return platformOf(name.replace(/\.(blockmap|sig)$/i, ''))
+    default:
+      return undefined
   }
 }
 
@@ -60,12 +86,14 @@ const metadataName = (name: string) => name.replace(/ /g, '-')
 
 /** Squirrel.Windows `RELEASES`: `SHA1 file-name size` per line. */
 function readReleasesFile(path: string, source: string): Expectation[] {
-  return readFileSync(path, 'utf8').split(/\r?\n/).flatMap((line) => {
-    const m = /^\uFEFF?([0-9a-fA-F]{40})\s+(\S+)\s+(\d+)\s*$/.exec(line)
-    if (!m?.[1] || !m[2]) return []
-    const sha1 = m[1].toLowerCase()
-    return [{ name: m[2], source, size: Number(m[3]), check: (d) => d.sha1 === sha1 }]
-  })
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .flatMap((line) => {
+      const m = /^\uFEFF?([0-9a-fA-F]{40})\s+(\S+)\s+(\d+)\s*$/.exec(line)
+      if (!m?.[1] || !m[2]) return []
+      const sha1 = m[1].toLowerCase()
+      return [{ name: m[2], source, size: Number(m[3]), check: (d) => d.sha1 === sha1 }]
+    })
 }
 
 export interface ReadOptions {
@@ -86,7 +114,8 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       if (entry.isDirectory()) {
         // Squirrel.Windows output: dist/squirrel-windows/ (or squirrel-windows-ia32/ for another arch).
-        if (/^squirrel-windows/.test(entry.name) && folder === dir) scan(join(folder, entry.name), `${entry.name}/`, archInName(entry.name))
+        if (/^squirrel-windows/.test(entry.name) && folder === dir)
+          scan(join(folder, entry.name), `${entry.name}/`, archInName(entry.name))
         continue
       }
       if (!entry.isFile()) continue
@@ -106,7 +135,9 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
   let chosen = infos.filter((i) => i.channel === wanted)
   if (chosen.length === 0) {
     if (infoChannels.length > 1) {
-      throw usageError(`${dir} has update info for several channels (${infoChannels.map((c) => `${c}*.yml`).join(', ')}): pass --channel naming one`)
+      throw usageError(
+        `${dir} has update info for several channels (${infoChannels.map((c) => `${c}*.yml`).join(', ')}): pass --channel naming one`,
+      )
     }
     chosen = infos
   }
@@ -116,13 +147,18 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
   const infoVersions = [...new Set(chosen.map((i) => i.version))]
   // With a version asked for, update info of other versions is left aside (a static folder's
   // latest-mac.yml may trail its latest.yml); without, they must agree.
-  if (infoVersions.length > 1 && options.version === undefined) throw usageError(`${chosen.map((i) => i.source).join(', ')} name different versions (${infoVersions.join(', ')}): rebuild, or pass --version`)
+  if (infoVersions.length > 1 && options.version === undefined)
+    throw usageError(
+      `${chosen.map((i) => i.source).join(', ')} name different versions (${infoVersions.join(', ')}): rebuild, or pass --version`,
+    )
   const nameVersions = [...new Set(files.map((f) => versionInName(f.name)).filter((v) => v !== undefined))]
   const version = options.version ?? infoVersions[0] ?? (nameVersions.length === 1 ? nameVersions[0] : undefined)
   if (!version) {
-    throw usageError(nameVersions.length > 1
-      ? `${dir} holds builds of several versions (${nameVersions.join(', ')}) and no latest*.yml says which: pass --version`
-      : `found no version in ${dir} (no latest*.yml, no version in the file names): pass --version`)
+    throw usageError(
+      nameVersions.length > 1
+        ? `${dir} holds builds of several versions (${nameVersions.join(', ')}) and no latest*.yml says which: pass --version`
+        : `found no version in ${dir} (no latest*.yml, no version in the file names): pass --version`,
+    )
   }
 
   const entries: Array<{ platform: Release['platform']; arch: string; file: LocalFile }> = []
@@ -155,7 +191,12 @@ export function readElectronBuilder(dir: string, options: ReadOptions): BuildOut
   for (const info of chosen.filter((i) => i.version === version)) {
     for (const f of info.files) {
       const sha512 = f.sha512
-      expectations.push({ name: f.url, source: info.source, ...(f.size !== undefined ? { size: f.size } : {}), check: (d) => d.sha512Base64 === sha512 })
+      expectations.push({
+        name: f.url,
+        source: info.source,
+        ...(f.size !== undefined ? { size: f.size } : {}),
+        check: (d) => d.sha512Base64 === sha512,
+      })
     }
   }
   // Match metadata names (dashes for spaces) to the local names, and keep only files of this version.

@@ -5,7 +5,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
 /** Anything the CLI stops on on purpose: a message for stderr and the exit code. */
 export class CliError extends Error {
-  constructor(readonly exitCode: ExitCode, message: string) {
+  constructor(
+    readonly exitCode: ExitCode,
+    message: string,
+  ) {
     super(message)
   }
 }

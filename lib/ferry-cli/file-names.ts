@@ -18,7 +18,8 @@ export function stemOf(name: string): string {
  * A version in a file name: `1.2.0`, or with a pre-release whose label says so (`1.2.0-beta.1`),
  * so that `1.2.0-arm64-mac` reads as 1.2.0 on arm64 rather than as a pre-release `arm64-mac`.
  */
-const VERSION = /(?<![0-9A-Za-z.])(\d+\.\d+\.\d+(?:-(?:alpha|beta|rc|pre|preview|dev|canary|next|nightly)(?:\.?[0-9A-Za-z]+)*)?)(?![0-9A-Za-z])/i
+const VERSION =
+  /(?<![0-9A-Za-z.])(\d+\.\d+\.\d+(?:-(?:alpha|beta|rc|pre|preview|dev|canary|next|nightly)(?:\.?[0-9A-Za-z]+)*)?)(?![0-9A-Za-z])/i
 
 export function versionInName(name: string): string | undefined {
   return VERSION.exec(stemOf(name))?.[1]
@@ -29,13 +30,22 @@ export function versionInName(name: string): string | undefined {
  * ones `server/protocols/formats.ts` maps Tauri's `x86_64`/`aarch64`/`i686`/`armv7` to).
  */
 const ARCH_ALIASES: Record<string, string> = {
-  x86_64: 'x64', x64: 'x64', amd64: 'x64',
-  aarch64: 'arm64', arm64: 'arm64',
-  i686: 'ia32', i386: 'ia32', ia32: 'ia32', x86: 'ia32',
-  armv7l: 'armv7l', armv7: 'armv7l', armhf: 'armv7l',
+  x86_64: 'x64',
+  x64: 'x64',
+  amd64: 'x64',
+  aarch64: 'arm64',
+  arm64: 'arm64',
+  i686: 'ia32',
+  i386: 'ia32',
+  ia32: 'ia32',
+  x86: 'ia32',
+  armv7l: 'armv7l',
+  armv7: 'armv7l',
+  armhf: 'armv7l',
   universal: 'universal',
 }
-const ARCH = /(?<![0-9A-Za-z])(x86_64|x64|amd64|aarch64|arm64|i686|i386|ia32|x86|armv7l|armv7|armhf|universal)(?![0-9A-Za-z])/i
+const ARCH =
+  /(?<![0-9A-Za-z])(x86_64|x64|amd64|aarch64|arm64|i686|i386|ia32|x86|armv7l|armv7|armhf|universal)(?![0-9A-Za-z])/i
 
 /** The Ferry architecture a name (or folder name) spells, or `undefined` when it names none. */
 export function archInName(name: string): string | undefined {

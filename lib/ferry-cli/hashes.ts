@@ -2,7 +2,12 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 
-export interface FileDigests { size: number; sha1: string; sha256: string; sha512Base64: string }
+export interface FileDigests {
+  size: number
+  sha1: string
+  sha256: string
+  sha512Base64: string
+}
 
 export async function digestFile(path: string): Promise<FileDigests> {
   const sha1 = createHash('sha1')

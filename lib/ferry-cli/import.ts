@@ -15,7 +15,17 @@ import { packageTypeOf, versionInName } from './file-names.ts'
 import type { FileDigests } from './hashes.ts'
 import { formatBytes, type Io } from './output.ts'
 import {
-  CONFLICT_HINT, catalogNeeds, checkCatalogs, conflictOf, digestOutput, fileCount, label, readBuildOutput, sizeOf, stateOf, uploadRelease,
+  CONFLICT_HINT,
+  catalogNeeds,
+  checkCatalogs,
+  conflictOf,
+  digestOutput,
+  fileCount,
+  label,
+  readBuildOutput,
+  sizeOf,
+  stateOf,
+  uploadRelease,
 } from './publish.ts'
 import { describeSkipped, type BuildOutput, type Release, type Skipped } from './release.ts'
 import type { Version } from './api.ts'
@@ -29,7 +39,11 @@ export interface ImportOptions {
 }
 
 /** One version read from the folder, with where it came from (`v1.2.0/`, or the folder itself). */
-export interface FoundVersion { source: string; output: BuildOutput; channel: string }
+export interface FoundVersion {
+  source: string
+  output: BuildOutput
+  channel: string
+}
 
 export interface FoundReleases {
   layout: 'one folder per release' | 'one folder of several versions'
@@ -49,14 +63,21 @@ function packagesIn(dir: string, depth = 0): string[] {
   const out: string[] = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isFile() && packageTypeOf(entry.name)) out.push(entry.name)
-    else if (entry.isDirectory() && depth < 3 && !entry.name.endsWith('.app')) out.push(...packagesIn(join(dir, entry.name), depth + 1))
+    else if (entry.isDirectory() && depth < 3 && !entry.name.endsWith('.app'))
+      out.push(...packagesIn(join(dir, entry.name), depth + 1))
   }
   return out
 }
 
-const byVersion = (a: FoundVersion, b: FoundVersion) => semver.compare(a.output.version, b.output.version) || a.channel.localeCompare(b.channel)
+const byVersion = (a: FoundVersion, b: FoundVersion) =>
+  semver.compare(a.output.version, b.output.version) || a.channel.localeCompare(b.channel)
 
-function readFolderPerRelease(dir: string, folders: string[], channel: string | undefined, warn: (line: string) => void): FoundReleases {
+function readFolderPerRelease(
+  dir: string,
+  folders: string[],
+  channel: string | undefined,
+  warn: (line: string) => void,
+): FoundReleases {
   const versions: FoundVersion[] = []
   const skipped: Skipped[] = []
   for (const name of folders) {
@@ -80,7 +101,8 @@ function readFolderPerRelease(dir: string, folders: string[], channel: string | 
       if (error instanceof CliError) throw new CliError(error.exitCode, `${source}: ${error.message}`)
       throw error
     }
-    if (named && named !== output.version) warn(`note: ${source} holds version ${output.version} (its files say so), not ${named}`)
+    if (named && named !== output.version)
+      warn(`note: ${source} holds version ${output.version} (its files say so), not ${named}`)
     for (const s of output.skipped) skipped.push({ name: `${source}${s.name}`, reason: s.reason })
     versions.push({ source, output, channel: channel ?? output.channel ?? 'stable' })
   }
@@ -91,9 +113,13 @@ function readFlatFolder(dir: string, channel: string | undefined): FoundReleases
   // What readElectronBuilder reads: the folder's files and its squirrel-windows*/ subfolders'.
   const names = readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     if (e.isFile()) return packageTypeOf(e.name) ? [e.name] : []
-    return e.isDirectory() && e.name.startsWith('squirrel-windows') ? readdirSync(join(dir, e.name)).filter((n) => packageTypeOf(n)) : []
+    return e.isDirectory() && e.name.startsWith('squirrel-windows')
+      ? readdirSync(join(dir, e.name)).filter((n) => packageTypeOf(n))
+      : []
   })
-  const found = [...new Set(names.map((n) => versionInName(n)).filter((v) => v !== undefined && semver.valid(v) !== null))]
+  const found = [
+    ...new Set(names.map((n) => versionInName(n)).filter((v) => v !== undefined && semver.valid(v) !== null)),
+  ]
   const versions: FoundVersion[] = []
   const reasons = new Map<string, string>()
   for (const version of found) {
@@ -103,7 +129,8 @@ function readFlatFolder(dir: string, channel: string | undefined): FoundReleases
     } catch (error) {
       // Only blockmaps or signatures left of a version whose installers were deleted: nothing to import.
       if (!(error instanceof CliError) || !error.message.startsWith('found nothing to upload')) throw error
-      for (const n of names) if (versionInName(n) === version) reasons.set(n, `no installer or package of version ${version} beside it`)
+      for (const n of names)
+        if (versionInName(n) === version) reasons.set(n, `no installer or package of version ${version} beside it`)
       continue
     }
     for (const s of output.skipped) if (!reasons.has(s.name)) reasons.set(s.name, s.reason)
@@ -111,7 +138,10 @@ function readFlatFolder(dir: string, channel: string | undefined): FoundReleases
   }
   // A file one version skips ("version 1.0.0") is another's; only files no version took are reported.
   const taken = new Set(versions.flatMap((v) => v.output.releases.flatMap((r) => r.files.map((f) => f.name))))
-  const skipped = [...reasons].filter(([name]) => !taken.has(name)).map(([name, reason]) => ({ name, reason })).sort((a, b) => a.name.localeCompare(b.name))
+  const skipped = [...reasons]
+    .filter(([name]) => !taken.has(name))
+    .map(([name, reason]) => ({ name, reason }))
+    .sort((a, b) => a.name.localeCompare(b.name))
   return { layout: 'one folder of several versions', versions, skipped }
 }
 
@@ -128,25 +158,42 @@ export function readReleases(dir: string, channel: string | undefined, warn: (li
     throw usageError(`${dir} is not a folder`)
   }
   const ownPackages = entries.some((e) => e.isFile() && packageTypeOf(e.name))
-  const folders = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort()
-  const found = !ownPackages && folders.length > 0 ? readFolderPerRelease(dir, folders, channel, warn) : readFlatFolder(dir, channel)
+  const folders = entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort()
+  const found =
+    !ownPackages && folders.length > 0
+      ? readFolderPerRelease(dir, folders, channel, warn)
+      : readFlatFolder(dir, channel)
   if (found.versions.length === 0) {
     const why = found.skipped.length ? `; ${found.skipped.map(describeSkipped).join('; ')}` : ''
-    throw usageError(`found nothing to import in ${dir}: expected one folder per release (v1.0.0/, v1.1.0/, …, each an electron-builder or Tauri output) or one folder of installers whose names carry their versions${why}`)
+    throw usageError(
+      `found nothing to import in ${dir}: expected one folder per release (v1.0.0/, v1.1.0/, …, each an electron-builder or Tauri output) or one folder of installers whose names carry their versions${why}`,
+    )
   }
   const seen = new Map<string, string>()
   for (const v of found.versions) {
     for (const r of v.output.releases) {
       const key = `${v.output.version} ${v.channel} ${label(r)}`
       const other = seen.get(key)
-      if (other !== undefined) throw usageError(`${other} and ${v.source} both hold ${v.output.version} for ${label(r)} on ${v.channel}: keep one`)
+      if (other !== undefined)
+        throw usageError(
+          `${other} and ${v.source} both hold ${v.output.version} for ${label(r)} on ${v.channel}: keep one`,
+        )
       seen.set(key, v.source)
     }
   }
   return { ...found, versions: found.versions.sort(byVersion) }
 }
 
-interface Step { version: FoundVersion; release: Release; digests: Map<string, FileDigests>; size: number; existing?: Version }
+interface Step {
+  version: FoundVersion
+  release: Release
+  digests: Map<string, FileDigests>
+  size: number
+  existing?: Version
+}
 
 const stepName = (s: Step) => `${s.version.output.version} ${s.version.channel} ${label(s.release)}`
 
@@ -163,22 +210,30 @@ function summary(steps: Step[], done: Set<Step>, skipped: Skipped[]): string[] {
   const bytes = imported.reduce((n, s) => n + s.size, 0)
   const lines = [
     `imported ${versionsOf(imported)} version${versionsOf(imported) === 1 ? '' : 's'} (${imported.length} upload${imported.length === 1 ? '' : 's'}, ${formatBytes(bytes)}); ` +
-    `already there ${already.length} upload${already.length === 1 ? '' : 's'}; skipped ${fileCount(skipped.length)}${skipped.length ? ':' : ''}`,
+      `already there ${already.length} upload${already.length === 1 ? '' : 's'}; skipped ${fileCount(skipped.length)}${skipped.length ? ':' : ''}`,
   ]
   for (const s of skipped) lines.push(`  ${describeSkipped(s)}`)
   return lines
 }
 
-export async function importReleases(client: FerryClient | undefined, serverUrl: URL | undefined, options: ImportOptions, io: Io): Promise<void> {
+export async function importReleases(
+  client: FerryClient | undefined,
+  serverUrl: URL | undefined,
+  options: ImportOptions,
+  io: Io,
+): Promise<void> {
   const found = readReleases(options.dir, options.channel, io.err)
   const near = relative(process.cwd(), options.dir) || '.'
   const where = near.startsWith('..') ? options.dir : near
-  io.out(`${where}: ${found.layout}, ${found.versions.length} version${found.versions.length === 1 ? '' : 's'} (${found.versions.map((v) => v.output.version).join(', ')}), oldest first`)
+  io.out(
+    `${where}: ${found.layout}, ${found.versions.length} version${found.versions.length === 1 ? '' : 's'} (${found.versions.map((v) => v.output.version).join(', ')}), oldest first`,
+  )
 
   const steps: Step[] = []
   for (const version of found.versions) {
     const digests = await digestOutput(version.output, found.layout === 'one folder per release' ? version.source : '')
-    for (const release of version.output.releases) steps.push({ version, release, digests, size: sizeOf(release, digests) })
+    for (const release of version.output.releases)
+      steps.push({ version, release, digests, size: sizeOf(release, digests) })
   }
 
   if (client && serverUrl) {
@@ -192,17 +247,21 @@ export async function importReleases(client: FerryClient | undefined, serverUrl:
       const conflict = conflictOf(there, step.release, step.digests, step.version.output.version, step.version.channel)
       if (conflict) conflicts.push(conflict)
     }
-    if (conflicts.length) throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
+    if (conflicts.length)
+      throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
   }
 
   if (options.dryRun) {
-    io.out(`dry run: nothing is uploaded${client ? '' : ' (not compared with a server: set FERRY_URL and FERRY_TOKEN to see what it already has)'}`)
+    io.out(
+      `dry run: nothing is uploaded${client ? '' : ' (not compared with a server: set FERRY_URL and FERRY_TOKEN to see what it already has)'}`,
+    )
     for (const step of steps) {
       const state = step.existing ? 'already there' : `would upload${options.draft ? ' as a draft' : ''}`
       io.out(`${stepName(step)}: ${state} (${fileCount(step.release.files.length)}, ${formatBytes(step.size)})`)
       for (const f of step.release.files) io.out(`    ${f.name}  ${formatBytes(step.digests.get(f.name)?.size ?? 0)}`)
     }
-    for (const line of summary(steps, new Set(steps.filter((s) => !s.existing)), found.skipped)) io.out(line.replace(/^imported/, 'would import'))
+    for (const line of summary(steps, new Set(steps.filter((s) => !s.existing)), found.skipped))
+      io.out(line.replace(/^imported/, 'would import'))
     return
   }
   if (!client) throw usageError('import: no server to import into') // the command passes a client unless --dry-run
@@ -216,11 +275,23 @@ export async function importReleases(client: FerryClient | undefined, serverUrl:
     }
     let created: Version
     try {
-      created = await uploadRelease(client, options.app, { version: step.version.output.version, channel: step.version.channel, release: step.release, size: step.size }, { draft: options.draft }, io, stepName(step))
+      created = await uploadRelease(
+        client,
+        options.app,
+        { version: step.version.output.version, channel: step.version.channel, release: step.release, size: step.size },
+        { draft: options.draft },
+        io,
+        stepName(step),
+      )
     } catch (error) {
       if (!(error instanceof CliError)) throw error
-      const sofar = done.size ? `${done.size} upload${done.size === 1 ? '' : 's'} before it went through and stay` : 'nothing was imported'
-      throw new CliError(error.exitCode, `import stopped at ${stepName(step)}: ${error.message}\n${sofar}; run the same command again to continue (what the server has is skipped)`)
+      const sofar = done.size
+        ? `${done.size} upload${done.size === 1 ? '' : 's'} before it went through and stay`
+        : 'nothing was imported'
+      throw new CliError(
+        error.exitCode,
+        `import stopped at ${stepName(step)}: ${error.message}\n${sofar}; run the same command again to continue (what the server has is skipped)`,
+      )
     }
     done.add(step)
     io.out(`${stepName(step)}: imported (${count}, ${formatBytes(step.size)}), ${stateOf(created)}`)

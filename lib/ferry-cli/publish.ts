@@ -33,9 +33,14 @@ export function readBuildOutput(dir: string, options: ReadOptions): BuildOutput 
   const bundle = tauriBundleDir(dir)
   const output = bundle ? readTauri(bundle, options) : readElectronBuilder(dir, options)
   if (!semver.valid(output.version) || output.version.startsWith('v')) {
-    throw usageError(`${JSON.stringify(output.version)} is not a semantic version (like 1.2.0)${options.version ? ' (--version)' : ''}`)
+    throw usageError(
+      `${JSON.stringify(output.version)} is not a semantic version (like 1.2.0)${options.version ? ' (--version)' : ''}`,
+    )
   }
-  if (output.releases.length === 0) throw usageError(`found nothing to upload in ${dir} (no installers, packages or bundles of version ${output.version})`)
+  if (output.releases.length === 0)
+    throw usageError(
+      `found nothing to upload in ${dir} (no installers, packages or bundles of version ${output.version})`,
+    )
   return output
 }
 
@@ -46,7 +51,8 @@ export function differences(existing: Version, files: Array<{ name: string; sha2
   for (const f of files) {
     const sha = remote.get(f.name)
     if (sha === undefined) out.push(`${f.name} is not on the server`)
-    else if (sha !== f.sha256) out.push(`${f.name} differs (SHA-256 ${f.sha256.slice(0, 12)}… here, ${sha.slice(0, 12)}… on the server)`)
+    else if (sha !== f.sha256)
+      out.push(`${f.name} differs (SHA-256 ${f.sha256.slice(0, 12)}… here, ${sha.slice(0, 12)}… on the server)`)
   }
   const local = new Set(files.map((f) => f.name))
   for (const name of remote.keys()) if (!local.has(name)) out.push(`${name} is on the server but not here`)
@@ -65,14 +71,20 @@ export async function digestOutput(output: BuildOutput, where = ''): Promise<Map
   for (const e of output.expectations) {
     const d = digests.get(e.name)
     if (d && ((e.size !== undefined && e.size !== d.size) || !e.check(d))) {
-      throw usageError(`${where}${e.name} does not match ${e.source} (its size or hash differs): the folder mixes builds; rebuild it`)
+      throw usageError(
+        `${where}${e.name} does not match ${e.source} (its size or hash differs): the folder mixes builds; rebuild it`,
+      )
     }
   }
   return digests
 }
 
 /** What some uploads need from the team's catalogs. */
-export interface CatalogNeeds { channels: Set<string>; platforms: Map<string, string>; archs: Set<string> }
+export interface CatalogNeeds {
+  channels: Set<string>
+  platforms: Map<string, string>
+  archs: Set<string>
+}
 
 export function catalogNeeds(uploads: Array<{ output: BuildOutput; channel: string }>): CatalogNeeds {
   const needs: CatalogNeeds = { channels: new Set(), platforms: new Map(), archs: new Set() }
@@ -89,36 +101,69 @@ export function catalogNeeds(uploads: Array<{ output: BuildOutput; channel: stri
 /** Names every catalog entry the uploads need and the team lacks, with the request that creates it. */
 export async function checkCatalogs(client: FerryClient, needs: CatalogNeeds, serverUrl: URL): Promise<void> {
   const base = serverUrl.origin + serverUrl.pathname.replace(/\/$/, '')
-  const [channels, platforms, archs] = await Promise.all([client.catalogNames('channels'), client.catalogNames('platforms'), client.catalogNames('archs')])
+  const [channels, platforms, archs] = await Promise.all([
+    client.catalogNames('channels'),
+    client.catalogNames('platforms'),
+    client.catalogNames('archs'),
+  ])
   const missing: string[] = []
   const create = (catalog: string, body: object) =>
     `    curl -X POST ${base}/v1/${catalog} -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
-  for (const channel of needs.channels) if (!channels.has(channel)) missing.push(`channel "${channel}"; create it with\n${create('channels', { name: channel })}`)
+  for (const channel of needs.channels)
+    if (!channels.has(channel))
+      missing.push(`channel "${channel}"; create it with\n${create('channels', { name: channel })}`)
   for (const [platform, updater] of needs.platforms) {
-    if (!platforms.has(platform)) missing.push(`platform "${platform}"; create it with\n${create('platforms', { name: platform, updater })}`)
+    if (!platforms.has(platform))
+      missing.push(`platform "${platform}"; create it with\n${create('platforms', { name: platform, updater })}`)
   }
-  for (const arch of needs.archs) if (!archs.has(arch)) missing.push(`architecture "${arch}"; create it with\n${create('archs', { name: arch })}`)
+  for (const arch of needs.archs)
+    if (!archs.has(arch)) missing.push(`architecture "${arch}"; create it with\n${create('archs', { name: arch })}`)
   if (missing.length) {
-    throw refused(`the team's catalogs lack what this upload needs. Adding an entry takes the create grant of its catalog, which a team admin has and an upload token usually lacks; with such a user's token in $ADMIN_TOKEN:\n${missing.map((m) => `  - ${m}`).join('\n')}`)
+    throw refused(
+      `the team's catalogs lack what this upload needs. Adding an entry takes the create grant of its catalog, which a team admin has and an upload token usually lacks; with such a user's token in $ADMIN_TOKEN:\n${missing.map((m) => `  - ${m}`).join('\n')}`,
+    )
   }
 }
 
 /** A conflict line when the server has this version for the release's platform/arch with other files. */
-export function conflictOf(existing: Version, release: Release, digests: Map<string, FileDigests>, version: string, channel: string): string | undefined {
+export function conflictOf(
+  existing: Version,
+  release: Release,
+  digests: Map<string, FileDigests>,
+  version: string,
+  channel: string,
+): string | undefined {
   const local = release.files.map((f) => ({ name: f.name, sha256: digests.get(f.name)?.sha256 ?? '' }))
   const diff = differences(existing, local)
-  return diff.length ? `${label(release)}: ${version} is already on ${channel} with other files:\n${diff.map((d) => `    ${d}`).join('\n')}` : undefined
+  return diff.length
+    ? `${label(release)}: ${version} is already on ${channel} with other files:\n${diff.map((d) => `    ${d}`).join('\n')}`
+    : undefined
 }
 
-export const CONFLICT_HINT = 'a published version never changes its files; raise the version, or delete the server\'s copy first.'
+export const CONFLICT_HINT =
+  "a published version never changes its files; raise the version, or delete the server's copy first."
 
-export const sizeOf = (release: Release, digests: Map<string, FileDigests>) => release.files.reduce((n, f) => n + (digests.get(f.name)?.size ?? 0), 0)
+export const sizeOf = (release: Release, digests: Map<string, FileDigests>) =>
+  release.files.reduce((n, f) => n + (digests.get(f.name)?.size ?? 0), 0)
 export const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`
 
-export interface UploadSettings { critical?: boolean; intermediate?: boolean; draft: boolean; rollout?: number; notes?: string }
+export interface UploadSettings {
+  critical?: boolean
+  intermediate?: boolean
+  draft: boolean
+  rollout?: number
+  notes?: string
+}
 
 /** Uploads one release (one version, platform and arch), reporting progress on stderr; resolves to the new version. */
-export async function uploadRelease(client: FerryClient, app: string, target: { version: string; channel: string; release: Release; size: number }, settings: UploadSettings, io: Io, progressLabel = label(target.release)): Promise<Version> {
+export async function uploadRelease(
+  client: FerryClient,
+  app: string,
+  target: { version: string; channel: string; release: Release; size: number },
+  settings: UploadSettings,
+  io: Io,
+  progressLabel = label(target.release),
+): Promise<Version> {
   const { version, channel, release } = target
   const form = new FormData()
   form.set('version', version)
@@ -135,7 +180,8 @@ export async function uploadRelease(client: FerryClient, app: string, target: { 
   return client.uploadVersion(app, form, progressReporter(io, progressLabel, target.size))
 }
 
-export const stateOf = (v: Version) => (v.published ? `published${v.rolloutPercentage < 100 ? ` to ${v.rolloutPercentage} %` : ''}` : 'draft')
+export const stateOf = (v: Version) =>
+  v.published ? `published${v.rolloutPercentage < 100 ? ` to ${v.rolloutPercentage} %` : ''}` : 'draft'
 
 export async function publish(client: FerryClient, serverUrl: URL, options: PublishOptions, io: Io): Promise<void> {
   const output = readBuildOutput(options.dir, options)
@@ -151,22 +197,33 @@ export async function publish(client: FerryClient, serverUrl: URL, options: Publ
   const conflicts: string[] = []
   for (const release of output.releases) {
     const filters = { channel, platform: release.platform, arch: release.arch }
-    const existing = (await client.versions(options.app, filters, { downTo: output.version })).find((v) => v.version === output.version)
+    const existing = (await client.versions(options.app, filters, { downTo: output.version })).find(
+      (v) => v.version === output.version,
+    )
     const conflict = existing && conflictOf(existing, release, digests, output.version, channel)
     if (conflict) conflicts.push(conflict)
     plans.push({ release, ...(existing ? { existing } : {}) })
   }
-  if (conflicts.length) throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
+  if (conflicts.length)
+    throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
 
   for (const { release, existing } of plans) {
     const size = sizeOf(release, digests)
     const count = fileCount(release.files.length)
     if (existing) {
-      const state = existing.published ? 'already published' : 'already uploaded as a draft (ferry promote publishes it)'
+      const state = existing.published
+        ? 'already published'
+        : 'already uploaded as a draft (ferry promote publishes it)'
       io.out(`${label(release)}: ${output.version} ${state} (${count}, same SHA-256)`)
       continue
     }
-    const created = await uploadRelease(client, options.app, { version: output.version, channel, release, size }, options, io)
+    const created = await uploadRelease(
+      client,
+      options.app,
+      { version: output.version, channel, release, size },
+      options,
+      io,
+    )
     io.out(`${label(release)}: uploaded ${output.version} (${count}, ${formatBytes(size)}), ${stateOf(created)}`)
   }
 }

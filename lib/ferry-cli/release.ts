@@ -25,7 +25,10 @@ export interface Expectation {
 }
 
 /** A file left out of an upload, and why (`version 1.0.0`, `cannot tell its platform`). */
-export interface Skipped { name: string; reason: string }
+export interface Skipped {
+  name: string
+  reason: string
+}
 
 export const describeSkipped = (s: Skipped) => `${s.name} (${s.reason})`
 
@@ -43,7 +46,9 @@ export interface BuildOutput {
 }
 
 /** Groups files by platform and architecture, in a stable order. */
-export function groupReleases(entries: Array<{ platform: Release['platform']; arch: string; file: LocalFile }>): Release[] {
+export function groupReleases(
+  entries: Array<{ platform: Release['platform']; arch: string; file: LocalFile }>,
+): Release[] {
   const byKey = new Map<string, Release>()
   for (const { platform, arch, file } of entries) {
     const key = `${platform}/${arch}`

@@ -11,14 +11,21 @@ import { archInName, packageTypeOf, versionInName } from './file-names.ts'
 import { groupReleases, type BuildOutput, type LocalFile, type Release, type Skipped } from './release.ts'
 
 const FOLDERS: Record<string, Release['platform']> = {
-  nsis: 'windows', msi: 'windows', macos: 'darwin', dmg: 'darwin', appimage: 'linux', deb: 'linux', rpm: 'linux',
+  nsis: 'windows',
+  msi: 'windows',
+  macos: 'darwin',
+  dmg: 'darwin',
+  appimage: 'linux',
+  deb: 'linux',
+  rpm: 'linux',
 }
 
 /** The `bundle/` folder of `dir` (itself, its `bundle/`), or `undefined` when it is no Tauri output. */
 export function tauriBundleDir(dir: string): string | undefined {
   for (const candidate of [dir, join(dir, 'bundle')]) {
     if (!existsSync(candidate) || !statSync(candidate).isDirectory()) continue
-    if (readdirSync(candidate).some((name) => name in FOLDERS && statSync(join(candidate, name)).isDirectory())) return candidate
+    if (readdirSync(candidate).some((name) => name in FOLDERS && statSync(join(candidate, name)).isDirectory()))
+      return candidate
   }
   return undefined
 }
@@ -34,17 +41,25 @@ export function readTauri(bundleDir: string, options: { version?: string }): Bui
     for (const entry of readdirSync(path, { withFileTypes: true })) {
       // macos/App.app is the unpacked app (a folder); the updater bundle is App.app.tar.gz.
       if (!entry.isFile() || !packageTypeOf(entry.name)) continue
-      found.push({ platform, arch: archInName(entry.name), version: versionInName(entry.name), file: { path: join(path, entry.name), name: entry.name } })
+      found.push({
+        platform,
+        arch: archInName(entry.name),
+        version: versionInName(entry.name),
+        file: { path: join(path, entry.name), name: entry.name },
+      })
     }
   }
-  if (found.length === 0) throw usageError(`${bundleDir} holds no bundles (nsis/, msi/, macos/, dmg/, appimage/, deb/, rpm/ are empty)`)
+  if (found.length === 0)
+    throw usageError(`${bundleDir} holds no bundles (nsis/, msi/, macos/, dmg/, appimage/, deb/, rpm/ are empty)`)
 
   const versions = [...new Set(found.map((f) => f.version).filter((v) => v !== undefined))]
   const version = options.version ?? (versions.length === 1 ? versions[0] : undefined)
   if (!version) {
-    throw usageError(versions.length > 1
-      ? `${bundleDir} holds bundles of several versions (${versions.join(', ')}): pass --version`
-      : `found no version in the file names under ${bundleDir}: pass --version`)
+    throw usageError(
+      versions.length > 1
+        ? `${bundleDir} holds bundles of several versions (${versions.join(', ')}): pass --version`
+        : `found no version in the file names under ${bundleDir}: pass --version`,
+    )
   }
   const skipped: Skipped[] = []
   const current = found.filter((f) => {

@@ -39,7 +39,10 @@ export const LLMS_FULL_PATH = '/llms-full.txt'
  * Blog and Optional (`optional` first, then frozen docs versions).
  */
 export function buildLlmsTxt(twins: readonly Twin[], site: LlmsSite, optional: readonly LlmsLink[]): string {
-  const frozen = inSection(twins, 'frozen').map((t) => ({ ...twinLink(t), title: `Docs ${t.route.split('/')[2]} (frozen): ${t.title}` }))
+  const frozen = inSection(twins, 'frozen').map((t) => ({
+    ...twinLink(t),
+    title: `Docs ${t.route.split('/')[2]} (frozen): ${t.title}`,
+  }))
   const sections: [string, LlmsLink[]][] = [
     ['Docs', inSection(twins, 'docs').map(twinLink)],
     ['API reference', inSection(twins, 'api').map(twinLink)],
@@ -72,6 +75,16 @@ export function buildLlmsFull(twins: readonly Twin[], site: LlmsSite): string {
     '',
     `${pages.length} pages of ${site.url}: the current docs in sidebar order, then the API reference generated from the OpenAPI contract. Each page starts after a block of \`=\` lines that gives its title and URLs.`,
   ].join('\n')
-  const bodies = pages.map((t) => [RULE, `Page: ${oneLine(t.title)}`, `URL: ${site.url}${t.route}`, `Markdown: ${site.url}${t.path}`, RULE, '', t.markdown.trimEnd()].join('\n'))
+  const bodies = pages.map((t) =>
+    [
+      RULE,
+      `Page: ${oneLine(t.title)}`,
+      `URL: ${site.url}${t.route}`,
+      `Markdown: ${site.url}${t.path}`,
+      RULE,
+      '',
+      t.markdown.trimEnd(),
+    ].join('\n'),
+  )
   return `${[head, ...bodies].join('\n\n')}\n`
 }

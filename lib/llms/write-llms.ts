@@ -8,8 +8,16 @@ import { LLMS_FULL_PATH, type LlmsLink, type LlmsSite, buildLlmsFull, buildLlmsT
 /** Secondary files a reader may skip: the one-file docs, the contract downloads, the blog feeds. */
 export function optionalLinks(): LlmsLink[] {
   return [
-    { title: 'Docs and API reference in one file', href: LLMS_FULL_PATH, description: 'The full Markdown of every current docs page and API reference page.' },
-    ...DOWNLOADS.map((d) => ({ title: d.label, href: d.href, description: 'The API contract the reference is generated from.' })),
+    {
+      title: 'Docs and API reference in one file',
+      href: LLMS_FULL_PATH,
+      description: 'The full Markdown of every current docs page and API reference page.',
+    },
+    ...DOWNLOADS.map((d) => ({
+      title: d.label,
+      href: d.href,
+      description: 'The API contract the reference is generated from.',
+    })),
     { title: 'Blog feed (RSS)', href: '/blog/rss.xml', description: 'Every post, newest first.' },
     { title: 'Blog feed (Atom)', href: '/blog/atom.xml', description: 'Every post, newest first.' },
   ]

@@ -24,7 +24,9 @@ export interface ApiPage {
 function code(value: string): string {
   if (value === '') return '`""`'
   const ticks = '`'.repeat(Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length)) + 1)
-  return ticks.length > 1 || value.startsWith('`') || value.endsWith('`') ? `${ticks} ${value} ${ticks}` : `${ticks}${value}${ticks}`
+  return ticks.length > 1 || value.startsWith('`') || value.endsWith('`')
+    ? `${ticks} ${value} ${ticks}`
+    : `${ticks}${value}${ticks}`
 }
 
 function fence(language: string, body: string, filename?: string): string {
@@ -58,7 +60,12 @@ export function schemaTable(rows: readonly (SchemaRow | ParameterModel)[]): stri
 function example(body: BodyModel, title: string): string[] {
   if (body.example === undefined) return []
   const json = body.contentType.includes('json') || body.contentType === 'multipart/form-data'
-  return ['', json ? fence('json', JSON.stringify(body.example, null, 2), title) : fence('text', String(body.example).trimEnd(), title)]
+  return [
+    '',
+    json
+      ? fence('json', JSON.stringify(body.example, null, 2), title)
+      : fence('text', String(body.example).trimEnd(), title),
+  ]
 }
 
 const LOCATIONS: [ParameterModel['in'], string][] = [
@@ -73,7 +80,13 @@ function response(r: ResponseModel): string[] {
   if (r.headers.length) out.push('', 'Headers:', '', schemaTable(r.headers))
   if (r.body) {
     if (r.isProblem) out.push('', `The body is a [problem document](#problem-document) (${code(r.body.contentType)}).`)
-    else out.push('', `Body: ${code(r.body.contentType)}${r.schemaName ? `, schema ${code(r.schemaName)}` : ''}.`, '', schemaTable(r.body.rows))
+    else
+      out.push(
+        '',
+        `Body: ${code(r.body.contentType)}${r.schemaName ? `, schema ${code(r.schemaName)}` : ''}.`,
+        '',
+        schemaTable(r.body.rows),
+      )
     out.push(...example(r.body, `${r.status} response example`))
   }
   return out
@@ -81,38 +94,80 @@ function response(r: ResponseModel): string[] {
 
 export function operationMarkdown(op: OperationModel, serverUrl: string): string {
   const { auth, who } = describeAccess(op.access)
-  const out = [`# ${op.summary}`, '', code(`${op.method.toUpperCase()} ${op.path}`), '', op.description.trim(), '', `Try it in the browser sandbox: [${op.operationId}](${op.tryItHref}).`]
-  out.push('', '## Authorization', '', `- **Authentication:** ${auth}`, `- **Permission:** ${code(op.access.permission)}. ${who}`, '', '## Request')
+  const out = [
+    `# ${op.summary}`,
+    '',
+    code(`${op.method.toUpperCase()} ${op.path}`),
+    '',
+    op.description.trim(),
+    '',
+    `Try it in the browser sandbox: [${op.operationId}](${op.tryItHref}).`,
+  ]
+  out.push(
+    '',
+    '## Authorization',
+    '',
+    `- **Authentication:** ${auth}`,
+    `- **Permission:** ${code(op.access.permission)}. ${who}`,
+    '',
+    '## Request',
+  )
   for (const [location, heading] of LOCATIONS) {
     const params = op.parameters.filter((p) => p.in === location)
     if (params.length) out.push('', `### ${heading}`, '', schemaTable(params))
   }
   const body = op.requestBody
   if (body) {
-    out.push('', '### Request body', '', `${code(body.contentType)}, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${body.description}` : ''}`, '', schemaTable(body.rows))
+    out.push(
+      '',
+      '### Request body',
+      '',
+      `${code(body.contentType)}, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${body.description}` : ''}`,
+      '',
+      schemaTable(body.rows),
+    )
     out.push(...example(body, 'Request example'))
   }
   if (!body && op.parameters.length === 0) out.push('', 'No parameters and no body.')
   out.push('', '## Responses', '', '| Status | Meaning | Body |', '| --- | --- | --- |')
-  for (const r of op.responses) out.push(`| ${code(r.status)} | ${cell(`${r.statusText}: ${r.description}`)} | ${r.body ? `${code(r.body.contentType)}${r.schemaName ? ` (${r.schemaName})` : ''}` : 'no body'} |`)
+  for (const r of op.responses)
+    out.push(
+      `| ${code(r.status)} | ${cell(`${r.statusText}: ${r.description}`)} | ${r.body ? `${code(r.body.contentType)}${r.schemaName ? ` (${r.schemaName})` : ''}` : 'no body'} |`,
+    )
   for (const r of op.responses) out.push(...response(r))
   const problem = op.responses.find((r) => r.isProblem && r.body)
   if (problem?.body) {
-    const statuses = op.responses.filter((r) => r.isProblem).map((r) => code(r.status)).join(', ')
-    out.push('', '### Problem document', '', `Every error response (${statuses}) has this ${code('application/problem+json')} body (RFC 9457, see [Errors](/docs/api#errors)).`, '', schemaTable(problem.body.rows))
+    const statuses = op.responses
+      .filter((r) => r.isProblem)
+      .map((r) => code(r.status))
+      .join(', ')
+    out.push(
+      '',
+      '### Problem document',
+      '',
+      `Every error response (${statuses}) has this ${code('application/problem+json')} body (RFC 9457, see [Errors](/docs/api#errors)).`,
+      '',
+      schemaTable(problem.body.rows),
+    )
   }
   out.push('', '## Code samples')
-  for (const sample of renderSamples(buildHar(op, serverUrl))) out.push('', `### ${sample.label}`, '', fence(sample.language, sample.code))
+  for (const sample of renderSamples(buildHar(op, serverUrl)))
+    out.push('', `### ${sample.label}`, '', fence(sample.language, sample.code))
   return out.join('\n') + '\n'
 }
 
 function operationTable(tag: TagModel): string {
-  const rows = tag.operations.map((op) => `| ${op.method.toUpperCase()} | ${code(op.path)} | [${cell(op.summary)}](${op.route}) | ${code(op.access.permission)} |`)
+  const rows = tag.operations.map(
+    (op) =>
+      `| ${op.method.toUpperCase()} | ${code(op.path)} | [${cell(op.summary)}](${op.route}) | ${code(op.access.permission)} |`,
+  )
   return ['| Method | Path | Operation | Permission |', '| --- | --- | --- | --- |', ...rows].join('\n')
 }
 
 function tagMarkdown(tag: TagModel): string {
-  return [`# ${tag.displayName}`, '', tag.description.trim(), '', '## Operations', '', operationTable(tag), ''].join('\n')
+  return [`# ${tag.displayName}`, '', tag.description.trim(), '', '## Operations', '', operationTable(tag), ''].join(
+    '\n',
+  )
 }
 
 function indexMarkdown(ctx: Context, tags: TagModel[]): string {
@@ -142,11 +197,31 @@ export async function apiReferencePages(specPath: string): Promise<ApiPage[]> {
   const tags = transformTags(ctx)
   const base = ctx.options.docsBase
   const info = ctx.doc.info as Json
-  const pages: ApiPage[] = [{ route: base, title: 'API reference', description: String(info.summary ?? info.title), pointer: '#/info', markdown: indexMarkdown(ctx, tags) }]
+  const pages: ApiPage[] = [
+    {
+      route: base,
+      title: 'API reference',
+      description: String(info.summary ?? info.title),
+      pointer: '#/info',
+      markdown: indexMarkdown(ctx, tags),
+    },
+  ]
   for (const tag of tags) {
-    pages.push({ route: `${base}/${tag.name}/${tag.slug}`, title: tag.displayName, description: plainSentence(tag.description), pointer: tag.pointer, markdown: tagMarkdown(tag) })
+    pages.push({
+      route: `${base}/${tag.name}/${tag.slug}`,
+      title: tag.displayName,
+      description: plainSentence(tag.description),
+      pointer: tag.pointer,
+      markdown: tagMarkdown(tag),
+    })
     for (const op of tag.operations) {
-      pages.push({ route: op.route, title: op.summary, description: plainSentence(op.description), pointer: op.pointer, markdown: operationMarkdown(op, ctx.serverUrl) })
+      pages.push({
+        route: op.route,
+        title: op.summary,
+        description: plainSentence(op.description),
+        pointer: op.pointer,
+        markdown: operationMarkdown(op, ctx.serverUrl),
+      })
     }
   }
   return pages

@@ -42,11 +42,18 @@ export function readDocsPage(root: string, file: string, route: string, metaTitl
  * Pages under `dir` (served at `route`) in the order of its `_meta.ts`, folders right after the
  * page of the same name; entries missing from `_meta.ts` follow alphabetically, as in Nextra.
  */
-export async function docsPages(root: string, dir: string, route: string, skip: ReadonlySet<string> = new Set()): Promise<DocsPage[]> {
+export async function docsPages(
+  root: string,
+  dir: string,
+  route: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<DocsPage[]> {
   const absolute = path.join(root, dir)
   const meta = await readMeta(absolute)
   const names = readdirSync(absolute).filter((n) => !n.startsWith('_') && !n.startsWith('.'))
-  const keys = [...new Set([...Object.keys(meta), ...names.map((n) => n.replace(PAGE, '')).sort()])].filter((k) => !skip.has(k))
+  const keys = [...new Set([...Object.keys(meta), ...names.map((n) => n.replace(PAGE, '')).sort()])].filter(
+    (k) => !skip.has(k),
+  )
   const pages: DocsPage[] = []
   for (const key of keys) {
     const entry = meta[key]
@@ -54,9 +61,12 @@ export async function docsPages(root: string, dir: string, route: string, skip: 
     const metaTitle = typeof entry === 'string' ? entry : entry?.title
     const fileName = names.find((n) => PAGE.test(n) && n.replace(PAGE, '') === key)
     if (fileName) {
-      pages.push(readDocsPage(root, path.posix.join(dir, fileName), key === 'index' ? route : `${route}/${key}`, metaTitle))
+      pages.push(
+        readDocsPage(root, path.posix.join(dir, fileName), key === 'index' ? route : `${route}/${key}`, metaTitle),
+      )
     }
-    if (names.includes(key) && statSync(path.join(absolute, key)).isDirectory()) pages.push(...(await docsPages(root, path.posix.join(dir, key), `${route}/${key}`)))
+    if (names.includes(key) && statSync(path.join(absolute, key)).isDirectory())
+      pages.push(...(await docsPages(root, path.posix.join(dir, key), `${route}/${key}`)))
   }
   return pages
 }

@@ -42,7 +42,12 @@ export function attribute(element: JsxElement, name: string, file: string): unkn
   try {
     return staticValue(statement.expression as unknown as EstreeNode)
   } catch (error) {
-    throw twinError(file, element.position, `<${element.name}> attribute ${name}={${attr.value.value}}: ${(error as Error).message}`, error)
+    throw twinError(
+      file,
+      element.position,
+      `<${element.name}> attribute ${name}={${attr.value.value}}: ${(error as Error).message}`,
+      error,
+    )
   }
 }
 
@@ -57,7 +62,8 @@ function staticValue(node: EstreeNode): unknown {
     case 'Literal':
       return node.value
     case 'TemplateLiteral':
-      if ((node.expressions as unknown[]).length === 0) return (node.quasis as { value: { cooked: string } }[])[0]!.value.cooked
+      if ((node.expressions as unknown[]).length === 0)
+        return (node.quasis as { value: { cooked: string } }[])[0]!.value.cooked
       break
     case 'ArrayExpression':
       return (node.elements as EstreeNode[]).map(staticValue)
@@ -78,14 +84,28 @@ function staticValue(node: EstreeNode): unknown {
 function stringAttribute(element: JsxElement, name: string, file: string): string | undefined {
   const value = attribute(element, name, file)
   if (value === undefined) return undefined
-  if (typeof value !== 'string') throw twinError(file, element.position, `<${element.name}> attribute ${name} must be a string`)
+  if (typeof value !== 'string')
+    throw twinError(file, element.position, `<${element.name}> attribute ${name} must be a string`)
   return value
 }
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value })
 const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children })
 
-const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'html'])
+const PHRASING = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'break',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'footnoteReference',
+  'html',
+])
 
 /** Wraps runs of inline nodes in paragraphs, for components whose children were written inline. */
 export function asBlocks(nodes: RootContent[]): RootContent[] {
@@ -107,7 +127,15 @@ export function asBlocks(nodes: RootContent[]): RootContent[] {
 }
 
 function plainText(nodes: readonly RootContent[]): string {
-  return nodes.map((n) => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? plainText(n.children as RootContent[]) : '')).join('')
+  return nodes
+    .map((n) =>
+      'value' in n && typeof n.value === 'string'
+        ? n.value
+        : 'children' in n
+          ? plainText(n.children as RootContent[])
+          : '',
+    )
+    .join('')
 }
 
 /** The elements among `children`, which must all be one of `names` (whitespace aside). */
@@ -115,25 +143,45 @@ function childElements(element: JsxElement, names: readonly string[], file: stri
   const found: JsxElement[] = []
   for (const child of element.children as RootContent[]) {
     if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
-      if (!names.includes(child.name ?? '')) throw twinError(file, child.position, `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found <${child.name ?? ''}>`)
+      if (!names.includes(child.name ?? ''))
+        throw twinError(
+          file,
+          child.position,
+          `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found <${child.name ?? ''}>`,
+        )
       found.push(child)
     } else if (child.type === 'paragraph') {
       // Children written on one line (`<Tabs.Tab>…</Tabs.Tab>`) arrive wrapped in a paragraph.
       found.push(...childElements({ ...element, children: child.children } as JsxElement, names, file))
     } else if (!(child.type === 'text' && child.value.trim() === '') && child.type !== 'mdxFlowExpression') {
-      throw twinError(file, child.position, `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found ${child.type}`)
+      throw twinError(
+        file,
+        child.position,
+        `<${element.name}> may only contain ${names.map((n) => `<${n}>`).join(' or ')}, found ${child.type}`,
+      )
     }
   }
   return found
 }
 
-const CALLOUT_LABELS: Record<string, string> = { default: 'Note', info: 'Info', warning: 'Warning', error: 'Error', important: 'Important' }
+const CALLOUT_LABELS: Record<string, string> = {
+  default: 'Note',
+  info: 'Info',
+  warning: 'Warning',
+  error: 'Error',
+  important: 'Important',
+}
 
 /** A labelled blockquote: `> **Warning:** …`. */
 const callout: ComponentRenderer = (element, r) => {
   const type = stringAttribute(element, 'type', r.state.file) ?? 'default'
   const label = CALLOUT_LABELS[type]
-  if (!label) throw twinError(r.state.file, element.position, `<Callout type="${type}"> is not a Nextra callout type (${Object.keys(CALLOUT_LABELS).join(', ')})`)
+  if (!label)
+    throw twinError(
+      r.state.file,
+      element.position,
+      `<Callout type="${type}"> is not a Nextra callout type (${Object.keys(CALLOUT_LABELS).join(', ')})`,
+    )
   const body = asBlocks(r.children(element.children as RootContent[]))
   const strong: PhrasingContent = { type: 'strong', children: [text(`${label}:`)] }
   const first = body[0]
@@ -146,9 +194,11 @@ const callout: ComponentRenderer = (element, r) => {
 const tabs: ComponentRenderer = (element, r) => {
   const file = r.state.file
   const items = attribute(element, 'items', file)
-  if (!Array.isArray(items) || !items.every((i) => typeof i === 'string')) throw twinError(file, element.position, '<Tabs> needs items={[…]}: a list of tab labels')
+  if (!Array.isArray(items) || !items.every((i) => typeof i === 'string'))
+    throw twinError(file, element.position, '<Tabs> needs items={[…]}: a list of tab labels')
   const panes = childElements(element, ['Tabs.Tab', 'Tab'], file)
-  if (panes.length !== items.length) throw twinError(file, element.position, `<Tabs> has ${items.length} items but ${panes.length} <Tabs.Tab> children`)
+  if (panes.length !== items.length)
+    throw twinError(file, element.position, `<Tabs> has ${items.length} items but ${panes.length} <Tabs.Tab> children`)
   const parentDepth = r.state.headingDepth
   const depth = Math.min(parentDepth + 1, 6) as Heading['depth']
   const out: RootContent[] = []
@@ -165,7 +215,9 @@ const tabs: ComponentRenderer = (element, r) => {
 const steps: ComponentRenderer = (element, r) => {
   let n = 0
   return asBlocks(r.children(element.children as RootContent[])).map((node) =>
-    node.type === 'heading' && node.depth === 3 ? { ...node, children: [text(`Step ${++n}: `), ...node.children] } : node,
+    node.type === 'heading' && node.depth === 3
+      ? { ...node, children: [text(`Step ${++n}: `), ...node.children] }
+      : node,
   )
 }
 
@@ -195,7 +247,11 @@ const fileTree: ComponentRenderer = (element, r) => {
       const name = stringAttribute(entry, 'name', file)
       if (!name) throw twinError(file, entry.position, `<${entry.name}> needs a name`)
       const isFolder = entry.name!.endsWith('Folder')
-      const item: ListItem = { type: 'listItem', spread: false, children: [paragraph([{ type: 'inlineCode', value: isFolder ? `${name}/` : name }])] }
+      const item: ListItem = {
+        type: 'listItem',
+        spread: false,
+        children: [paragraph([{ type: 'inlineCode', value: isFolder ? `${name}/` : name }])],
+      }
       if (isFolder && entry.children.length) item.children.push(list(entry) as BlockContent)
       return item
     }),
@@ -209,7 +265,18 @@ const postHeader: ComponentRenderer = (element, r) => {
   if (!post) throw twinError(r.state.file, element.position, '<PostHeader> is only valid in a blog post')
   const authors = post.authors.map((id) => findAuthor(id)?.name ?? id).join(', ')
   const tagLabels = post.tags.map((id) => findTag(id)?.label ?? id).join(', ')
-  return [paragraph([{ type: 'emphasis', children: [text(`${formatDate(post.date)} · ${formatReadingTime(post.readingTime)} · By ${authors} · Tags: ${tagLabels}`)] }])]
+  return [
+    paragraph([
+      {
+        type: 'emphasis',
+        children: [
+          text(
+            `${formatDate(post.date)} · ${formatReadingTime(post.readingTime)} · By ${authors} · Tags: ${tagLabels}`,
+          ),
+        ],
+      },
+    ]),
+  ]
 }
 
 const unwrap: ComponentRenderer = (element, r) => r.children(element.children as RootContent[])
@@ -219,13 +286,24 @@ const details: ComponentRenderer = (element, r) => {
   const out: RootContent[] = []
   for (const child of element.children as RootContent[]) {
     if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name === 'summary') {
-      out.push(paragraph([{ type: 'strong', children: asBlocks(r.children(child.children as RootContent[])).flatMap((n) => (n.type === 'paragraph' ? n.children : [])) }]))
+      out.push(
+        paragraph([
+          {
+            type: 'strong',
+            children: asBlocks(r.children(child.children as RootContent[])).flatMap((n) =>
+              n.type === 'paragraph' ? n.children : [],
+            ),
+          },
+        ]),
+      )
     } else out.push(...r.children([child]))
   }
   return asBlocks(out)
 }
 
-const inlineCode: ComponentRenderer = (element) => [{ type: 'inlineCode', value: plainText(element.children as RootContent[]) }]
+const inlineCode: ComponentRenderer = (element) => [
+  { type: 'inlineCode', value: plainText(element.children as RootContent[]) },
+]
 const wrapPhrasing =
   (type: 'strong' | 'emphasis' | 'delete'): ComponentRenderer =>
   (element, r) => [{ type, children: r.children(element.children as RootContent[]) as PhrasingContent[] }]

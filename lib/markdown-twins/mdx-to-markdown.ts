@@ -24,11 +24,20 @@ export interface ConvertOptions extends LinkTarget {
   post?: BlogPost
 }
 
-const STRINGIFY: StringifyOptions = { bullet: '-', fences: true, listItemIndent: 'one', rule: '-', emphasis: '_', strong: '*' }
+const STRINGIFY: StringifyOptions = {
+  bullet: '-',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+  emphasis: '_',
+  strong: '*',
+}
 
 /** Code fence meta a reader can use (`filename="…"`); display words such as `runnable` or `{1,3}` are dropped. */
 export function cleanCodeMeta(meta: string | null | undefined): string | null {
-  const kept = [...(meta ?? '').matchAll(/\b(?:filename|title)=("[^"]*"|'[^']*')/g)].map((m) => `filename=${m[1]!.replace(/^'|'$/g, '"')}`)
+  const kept = [...(meta ?? '').matchAll(/\b(?:filename|title)=("[^"]*"|'[^']*')/g)].map(
+    (m) => `filename=${m[1]!.replace(/^'|'$/g, '"')}`,
+  )
   return kept.length ? kept.join(' ') : null
 }
 
@@ -56,7 +65,11 @@ function transform(nodes: readonly RootContent[], r: Renderer): RootContent[] {
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
         if (COMMENT_ONLY.test(node.value)) continue
-        throw twinError(r.state.file, node.position, `the expression {${node.value.trim()}} has no Markdown rendering; write the text in Markdown`)
+        throw twinError(
+          r.state.file,
+          node.position,
+          `the expression {${node.value.trim()}} has no Markdown rendering; write the text in Markdown`,
+        )
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
         out.push(...renderElement(node, r))
@@ -78,7 +91,8 @@ function transform(nodes: readonly RootContent[], r: Renderer): RootContent[] {
 /** Runs after the components rendered, so links they create (Cards) are made absolute too. */
 function absolutizeLinks(nodes: readonly RootContent[], links: LinkTarget): void {
   for (const node of nodes) {
-    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') node.url = absoluteUrl(node.url, links)
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition')
+      node.url = absoluteUrl(node.url, links)
     if ('children' in node) absolutizeLinks(node.children as RootContent[], links)
   }
 }
@@ -88,7 +102,11 @@ function renderElement(element: JsxElement, r: Renderer): RootContent[] {
   if (name === '') return r.children(element.children as RootContent[])
   const render = COMPONENTS[name]
   if (!render) {
-    throw twinError(r.state.file, element.position, `<${name}> has no Markdown rendering; add one to lib/markdown-twins/jsx-components.ts (known: ${Object.keys(COMPONENTS).join(', ')})`)
+    throw twinError(
+      r.state.file,
+      element.position,
+      `<${name}> has no Markdown rendering; add one to lib/markdown-twins/jsx-components.ts (known: ${Object.keys(COMPONENTS).join(', ')})`,
+    )
   }
   return render(element, r)
 }
@@ -98,7 +116,13 @@ export function parseMdx(source: string, file: string): Root {
     return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkFrontmatter).parse(source)
   } catch (error) {
     const place = error as { line?: number; column?: number; reason?: string }
-    throw new MarkdownTwinError(file, place.line ?? 1, place.column ?? 1, `not valid MDX: ${place.reason ?? (error as Error).message}`, { cause: error })
+    throw new MarkdownTwinError(
+      file,
+      place.line ?? 1,
+      place.column ?? 1,
+      `not valid MDX: ${place.reason ?? (error as Error).message}`,
+      { cause: error },
+    )
   }
 }
 
@@ -121,6 +145,7 @@ export function mdxToMarkdown(source: string, options: ConvertOptions): string {
   const children = transform(tree.children, r)
   absolutizeLinks(children, options)
   const first = children[0]
-  if (!(first?.type === 'heading' && first.depth === 1)) children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] })
+  if (!(first?.type === 'heading' && first.depth === 1))
+    children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] })
   return stringifyMarkdown({ type: 'root', children })
 }

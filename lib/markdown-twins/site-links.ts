@@ -21,7 +21,9 @@ export function absoluteUrl(url: string, { siteUrl, route, twinRoutes }: LinkTar
   if (url.startsWith('#')) return `${origin}${twinRoutes.has(route) ? twinPath(route) : route}${url}`
   const resolved = new URL(url, `${origin}${route}`)
   // A source-file link (`./logging.mdx`) means the page; Nextra serves it without the extension.
-  const path = decodeURIComponent(resolved.pathname).replace(/\.mdx$/, '').replace(/(.)\/$/, '$1')
+  const path = decodeURIComponent(resolved.pathname)
+    .replace(/\.mdx$/, '')
+    .replace(/(.)\/$/, '$1')
   const target = twinRoutes.has(path) ? twinPath(path) : path
   return `${origin}${encodeURI(target)}${resolved.search}${resolved.hash}`
 }

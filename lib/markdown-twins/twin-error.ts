@@ -17,6 +17,17 @@ export interface SourcePosition {
   start?: { line: number; column: number }
 }
 
-export function twinError(file: string, position: SourcePosition | undefined, problem: string, cause?: unknown): MarkdownTwinError {
-  return new MarkdownTwinError(file, position?.start?.line ?? 1, position?.start?.column ?? 1, problem, cause === undefined ? undefined : { cause })
+export function twinError(
+  file: string,
+  position: SourcePosition | undefined,
+  problem: string,
+  cause?: unknown,
+): MarkdownTwinError {
+  return new MarkdownTwinError(
+    file,
+    position?.start?.line ?? 1,
+    position?.start?.column ?? 1,
+    problem,
+    cause === undefined ? undefined : { cause },
+  )
 }

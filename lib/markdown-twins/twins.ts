@@ -42,24 +42,56 @@ interface Pending extends Omit<Twin, 'markdown' | 'path'> {
 export async function buildTwins({ root, siteUrl, specFile = 'openapi/openapi.yaml' }: TwinOptions): Promise<Twin[]> {
   const pending: Pending[] = []
   const versionIds = new Set(versions.map((v) => v.id))
-  const fromMdx = (section: TwinSection) => (page: { route: string; file: string; title: string; description: string; source: string }) =>
-    pending.push({ section, route: page.route, file: page.file, title: page.title, description: page.description, render: (twinRoutes) => mdxToMarkdown(page.source, { file: page.file, title: page.title, siteUrl, route: page.route, twinRoutes }) })
+  const fromMdx =
+    (section: TwinSection) =>
+    (page: { route: string; file: string; title: string; description: string; source: string }) =>
+      pending.push({
+        section,
+        route: page.route,
+        file: page.file,
+        title: page.title,
+        description: page.description,
+        render: (twinRoutes) =>
+          mdxToMarkdown(page.source, { file: page.file, title: page.title, siteUrl, route: page.route, twinRoutes }),
+      })
 
   ;(await docsPages(root, 'pages/docs', '/docs', new Set(['api', ...versionIds]))).forEach(fromMdx('docs'))
-  for (const version of versions) (await docsPages(root, `pages/docs/${version.id}`, `/docs/${version.id}`)).forEach(fromMdx('frozen'))
+  for (const version of versions)
+    (await docsPages(root, `pages/docs/${version.id}`, `/docs/${version.id}`)).forEach(fromMdx('frozen'))
   for (const page of await apiReferencePages(path.join(root, specFile))) {
-    pending.push({ section: 'api', route: page.route, file: specFile, title: page.title, description: page.description, render: (twinRoutes) => normaliseMarkdown(page.markdown, { siteUrl, route: page.route, twinRoutes }) })
+    pending.push({
+      section: 'api',
+      route: page.route,
+      file: specFile,
+      title: page.title,
+      description: page.description,
+      render: (twinRoutes) => normaliseMarkdown(page.markdown, { siteUrl, route: page.route, twinRoutes }),
+    })
   }
   // The API changelog is generated as plain MDX (lib/codegen/emit/changelog.ts), not from the spec's operations.
   const changelog = 'pages/docs/api/changelog.mdx'
   if (existsSync(path.join(root, changelog))) fromMdx('api')(readDocsPage(root, changelog, '/docs/api/changelog'))
   for (const post of loadPosts('pages/blog', root)) {
     const source = readFileSync(path.join(root, post.file), 'utf8')
-    pending.push({ section: 'blog', route: post.route, file: post.file, title: post.title, description: post.description, render: (twinRoutes) => mdxToMarkdown(source, { file: post.file, title: post.title, siteUrl, route: post.route, twinRoutes, post }) })
+    pending.push({
+      section: 'blog',
+      route: post.route,
+      file: post.file,
+      title: post.title,
+      description: post.description,
+      render: (twinRoutes) =>
+        mdxToMarkdown(source, { file: post.file, title: post.title, siteUrl, route: post.route, twinRoutes, post }),
+    })
   }
 
   const twinRoutes = new Set(pending.map((p) => p.route))
-  if (twinRoutes.size !== pending.length) throw new Error(`two sources claim one twin route: ${pending.map((p) => p.route).filter((r, i, all) => all.indexOf(r) !== i).join(', ')}`)
+  if (twinRoutes.size !== pending.length)
+    throw new Error(
+      `two sources claim one twin route: ${pending
+        .map((p) => p.route)
+        .filter((r, i, all) => all.indexOf(r) !== i)
+        .join(', ')}`,
+    )
   return pending.map(({ render, ...twin }) => ({ ...twin, path: twinPath(twin.route), markdown: render(twinRoutes) }))
 }
 
@@ -69,7 +101,8 @@ export async function buildTwins({ root, siteUrl, specFile = 'openapi/openapi.ya
  */
 export function writeTwins(outDir: string, twins: readonly Twin[], builtRoutes: ReadonlySet<string>): void {
   const missing = twins.filter((t) => !builtRoutes.has(t.route))
-  if (missing.length) throw new Error(`markdown twins without a built page: ${missing.map((t) => `${t.route} (${t.file})`).join(', ')}`)
+  if (missing.length)
+    throw new Error(`markdown twins without a built page: ${missing.map((t) => `${t.route} (${t.file})`).join(', ')}`)
   for (const twin of twins) {
     const file = path.join(outDir, twin.path)
     mkdirSync(path.dirname(file), { recursive: true })
@@ -79,5 +112,7 @@ export function writeTwins(outDir: string, twins: readonly Twin[], builtRoutes: 
 
 /** Pages whose twin exists but whose <head> does not link it (theme.config.tsx and routes.ts disagree). */
 export function pagesWithoutTwinLink(site: BuiltSite, twins: readonly Twin[]): string[] {
-  return twins.filter((t) => !extractMarkdownAlternates(site.pages.get(t.route)?.html ?? '').includes(t.path)).map((t) => t.route)
+  return twins
+    .filter((t) => !extractMarkdownAlternates(site.pages.get(t.route)?.html ?? '').includes(t.path))
+    .map((t) => t.route)
 }

@@ -7,7 +7,13 @@ export type BuiltSite = { outDir: string; pages: Map<string, BuiltPage>; files: 
 
 /** 'index.html' -> '/', 'docs/intro.html' -> '/docs/intro', 'docs/api/index.html' -> '/docs/api'. */
 export function routeOf(file: string): string {
-  const path = '/' + file.split(sep).join('/').replace(/\.html$/, '').replace(/(^|\/)index$/, '')
+  const path =
+    '/' +
+    file
+      .split(sep)
+      .join('/')
+      .replace(/\.html$/, '')
+      .replace(/(^|\/)index$/, '')
   return path === '/' ? '/' : path.replace(/\/$/, '')
 }
 

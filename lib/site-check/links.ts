@@ -9,7 +9,14 @@ import type { BuiltSite } from './built-site'
 export type LinkProblem = { page: string; href: string; reason: string }
 export type LinkReport = { errors: LinkProblem[]; warnings: LinkProblem[]; checked: number }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+}
 const decode = (s: string) => s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (m) => ENTITIES[m] ?? m)
 
 /** hrefs of anchors, skipping the ones inside <head> and scripts. */
@@ -58,7 +65,8 @@ export function checkLinks(site: BuiltSite): LinkReport {
       const anchor = decodeURIComponent(url.hash.slice(1))
       if (site.pages.has(path)) {
         // '#/tag/operation' is a client-side route (swagger-ui deep link), not an element id.
-        if (anchor && !anchor.startsWith('/') && !idsOf(path).has(anchor)) warnings.push({ page: page.route, href, reason: `no element with id "${anchor}" on ${path}` })
+        if (anchor && !anchor.startsWith('/') && !idsOf(path).has(anchor))
+          warnings.push({ page: page.route, href, reason: `no element with id "${anchor}" on ${path}` })
       } else if (!site.files.has(path)) {
         errors.push({ page: page.route, href, reason: `no page or file at ${path}` })
       }

@@ -19,7 +19,11 @@ function pageFiles(dir: string, out: string[] = []): string[] {
 }
 
 export function routeOfSource(pagesDir: string, file: string): string {
-  const route = '/' + relative(pagesDir, file).replace(/\.(mdx?|tsx?|jsx?)$/, '').replace(/(^|\/)index$/, '')
+  const route =
+    '/' +
+    relative(pagesDir, file)
+      .replace(/\.(mdx?|tsx?|jsx?)$/, '')
+      .replace(/(^|\/)index$/, '')
   return route === '/' ? '/' : route.replace(/\/$/, '')
 }
 

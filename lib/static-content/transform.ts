@@ -66,7 +66,9 @@ function importIsSafe(declaration: SyntaxNode, file: string, root: string): bool
     return specifiers.every((s) => s.type === 'ImportSpecifier' && named.includes(nameOf(s.imported) ?? ''))
   }
   if (!source.startsWith('.')) return false
-  const fromRoot = relative(root, resolve(dirname(file), source)).replace(/\\/g, '/').replace(/\.(tsx?|jsx?)$/, '')
+  const fromRoot = relative(root, resolve(dirname(file), source))
+    .replace(/\\/g, '/')
+    .replace(/\.(tsx?|jsx?)$/, '')
   return (STATIC_SAFE_MODULES as readonly string[]).includes(fromRoot)
 }
 
@@ -75,13 +77,16 @@ function importIsSafe(declaration: SyntaxNode, file: string, root: string): bool
  * exports nothing but its table of contents (a page with `getStaticProps` renders data).
  */
 export function eligibility(program: SyntaxNode, file: string, root: string): Eligibility {
-  if (/^(404|500)\.mdx?$/.test(relative(join(root, 'pages'), file))) return { static: false, reason: 'an error page is shown at any address, never hydrated' }
+  if (/^(404|500)\.mdx?$/.test(relative(join(root, 'pages'), file)))
+    return { static: false, reason: 'an error page is shown at any address, never hydrated' }
   if (!findLayout(program)) return { static: false, reason: 'no MDXLayout function in the compiled page' }
   for (const node of body(program)) {
-    if (node.type === 'ImportDeclaration' && !importIsSafe(node, file, root)) return { static: false, reason: `imports ${sourceOf(node)}` }
+    if (node.type === 'ImportDeclaration' && !importIsSafe(node, file, root))
+      return { static: false, reason: `imports ${sourceOf(node)}` }
     if (node.type === 'ExportNamedDeclaration') {
       const declaration = node.declaration
-      if (!isNode(declaration) || declaration.type !== 'FunctionDeclaration' || nameOf(declaration.id) !== 'useTOC') return { static: false, reason: 'exports more than its table of contents' }
+      if (!isNode(declaration) || declaration.type !== 'FunctionDeclaration' || nameOf(declaration.id) !== 'useTOC')
+        return { static: false, reason: 'exports more than its table of contents' }
     }
     if (node.type === 'ExportAllDeclaration') return { static: false, reason: 're-exports a module' }
   }
@@ -92,7 +97,8 @@ type Edit = { start: number; end: number; text: string }
 
 function applyEdits(code: string, edits: Edit[]): string {
   let out = code
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
   return out
 }
 
@@ -112,7 +118,10 @@ function referencedNames(program: SyntaxNode, skip: SyntaxNode): Set<string> {
 function importText(code: string, source: string, kept: SyntaxNode[]): string {
   const text = (s: SyntaxNode) => code.slice(s.start, s.end)
   const named = kept.filter((s) => s.type === 'ImportSpecifier').map(text)
-  const parts = [...kept.filter((s) => s.type !== 'ImportSpecifier').map(text), ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : [])]
+  const parts = [
+    ...kept.filter((s) => s.type !== 'ImportSpecifier').map(text),
+    ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : []),
+  ]
   return `import ${parts.join(', ')} from ${JSON.stringify(source)};`
 }
 
@@ -145,8 +154,11 @@ export function serverModule(code: string, program: SyntaxNode, componentPath: s
   const returned = statements.findLast((s) => s.type === 'ReturnStatement')
   const argument = returned?.argument
   if (!isNode(argument)) throw new Error('static content: MDXLayout returns nothing to wrap')
-  return importLine(componentPath) + applyEdits(code, [
-    { start: argument.start, end: argument.start, text: '<StaticContent>{' },
-    { start: argument.end, end: argument.end, text: '}</StaticContent>' },
-  ])
+  return (
+    importLine(componentPath) +
+    applyEdits(code, [
+      { start: argument.start, end: argument.start, text: '<StaticContent>{' },
+      { start: argument.end, end: argument.end, text: '}</StaticContent>' },
+    ])
+  )
 }

@@ -24,7 +24,11 @@ export interface LoadResult {
 const options: LoadOptions = JSON.parse(process.argv[2] ?? '{}')
 const result = await autocannon({ ...options, timeout: 120 })
 const summary: LoadResult = {
-  rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-  total: result.requests.total, non2xx: result.non2xx, errors: result.errors,
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  total: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
 }
 process.stdout.write(`${JSON.stringify(summary)}\n`)

@@ -12,7 +12,11 @@ const config = { ...loadConfig(process.env), host: '127.0.0.1', port: 0 }
 const running = await startServer({
   config,
   logger: pino({ level: config.logLevel }),
-  routes: (app) => { app.get('/hello', (c) => c.text('Hello, world')) },
+  routes: (app) => {
+    app.get('/hello', (c) => c.text('Hello, world'))
+  },
 })
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`)
-process.once('SIGTERM', () => { void running.close().then(() => process.exit(0)) })
+process.once('SIGTERM', () => {
+  void running.close().then(() => process.exit(0))
+})

@@ -9,7 +9,13 @@ import { SourceMapConsumer } from 'source-map-js'
 /** `node_modules/@scope/name/…` → `@scope/name`; a project file → its first two path segments. */
 export function owner(source: string): string {
   const at = source.lastIndexOf('node_modules/')
-  if (at === -1) return source.replace(/^webpack:\/\/(_N_E\/)?/, '').replace(/^\.\//, '').split('/').slice(0, 2).join('/')
+  if (at === -1)
+    return source
+      .replace(/^webpack:\/\/(_N_E\/)?/, '')
+      .replace(/^\.\//, '')
+      .split('/')
+      .slice(0, 2)
+      .join('/')
   const [first = '', second = ''] = source.slice(at + 'node_modules/'.length).split('/')
   return first.startsWith('@') ? `${first}/${second}` : first
 }
@@ -30,7 +36,10 @@ export function bytesByOwner(code: string, map: string): Map<string, number> {
   return out
 }
 
-export interface Script { file: string; gz: number }
+export interface Script {
+  file: string
+  gz: number
+}
 
 /** Compressed bytes per owner over all `scripts` (files under `outDir`), largest first. */
 export function breakdown(outDir: string, scripts: Script[]): Array<[string, number]> {

@@ -15,12 +15,26 @@ export interface AuditActor {
   creatorEmail: string | null
 }
 
-export const SYSTEM_ACTOR: AuditActor = { type: 'system', id: 'system', name: 'Ferry', email: null, userId: null, creatorEmail: null }
+export const SYSTEM_ACTOR: AuditActor = {
+  type: 'system',
+  id: 'system',
+  name: 'Ferry',
+  email: null,
+  userId: null,
+  creatorEmail: null,
+}
 
-export interface AuditChange { from?: unknown; to?: unknown }
+export interface AuditChange {
+  from?: unknown
+  to?: unknown
+}
 export type AuditChanges = Record<string, AuditChange>
 
-export interface AuditTarget { type: string; id: string | null; app: string | null }
+export interface AuditTarget {
+  type: string
+  id: string | null
+  app: string | null
+}
 
 export interface AuditEntry {
   teamId: string
@@ -118,7 +132,11 @@ export function changesOf(body: unknown, note: AuditNote | undefined): AuditChan
     }
   }
   for (const [name, change] of Object.entries(note?.changes ?? {})) {
-    if (!SECRET_NAME.test(name)) changes[name] = { ...('from' in change ? { from: withoutSecrets(change.from) } : {}), ...('to' in change ? { to: withoutSecrets(change.to) } : {}) }
+    if (!SECRET_NAME.test(name))
+      changes[name] = {
+        ...('from' in change ? { from: withoutSecrets(change.from) } : {}),
+        ...('to' in change ? { to: withoutSecrets(change.to) } : {}),
+      }
   }
   return changes
 }
@@ -130,8 +148,16 @@ export function removedChanges(values: Record<string, unknown>): AuditChanges {
 
 /** Collections in a path and the object type they hold. */
 const OBJECTS: Record<string, string> = {
-  apps: 'app', versions: 'version', artifacts: 'artifact', channels: 'channel', platforms: 'platform', archs: 'arch',
-  users: 'user', tokens: 'token', webhooks: 'webhook', deliveries: 'delivery',
+  apps: 'app',
+  versions: 'version',
+  artifacts: 'artifact',
+  channels: 'channel',
+  platforms: 'platform',
+  archs: 'arch',
+  users: 'user',
+  tokens: 'token',
+  webhooks: 'webhook',
+  deliveries: 'delivery',
 }
 
 /**

@@ -32,7 +32,8 @@ const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 /** Resolves an API token to the identity it acts as: its creator, role `user`, the intersected grants. */
 export async function authenticateApiToken(s: Services, token: string): Promise<AuthUser> {
   const row = await apiTokenWithCreator(s.db, await hashApiToken(token))
-  if (!row) throw unauthorized('The API token is not known: it was revoked, its creator was removed, or it was mistyped.')
+  if (!row)
+    throw unauthorized('The API token is not known: it was revoked, its creator was removed, or it was mistyped.')
   const now = s.now()
   if (row.expires_at !== null && row.expires_at <= timestamp(now)) {
     throw unauthorized(`The API token expired at ${row.expires_at}; create a new one.`)

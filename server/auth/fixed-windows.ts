@@ -9,7 +9,12 @@ export function secondsUntil(ms: number): number {
 /** Fixed windows per key in a bounded LRU: memory stays bounded whatever the number of keys. */
 export class FixedWindows {
   private readonly windows: LRUCache<string, { count: number; endsAt: number }>
-  constructor(private readonly limit: number, private readonly windowMs: number, maxKeys: number, private readonly now: () => number) {
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    maxKeys: number,
+    private readonly now: () => number,
+  ) {
     this.windows = new LRUCache({ max: maxKeys })
   }
 

@@ -17,20 +17,34 @@ export async function admitLogin(s: Services, c: Ctx, email: string): Promise<Lo
   const verdict = await s.loginLimiter.take(attempt)
   if (!verdict.allowed) {
     const n = verdict.retryAfterSeconds
-    throw tooManyRequests(verdict.limit === 'email'
-      ? `Too many failed logins for this email; try again in ${n} seconds.`
-      : `Too many login attempts from this address; try again in ${n} seconds.`, n)
+    throw tooManyRequests(
+      verdict.limit === 'email'
+        ? `Too many failed logins for this email; try again in ${n} seconds.`
+        : `Too many login attempts from this address; try again in ${n} seconds.`,
+      n,
+    )
   }
   return attempt
 }
 
 /** After a correct password: resets the email's failures and upgrades a hash made with fewer iterations than configured. */
-export async function loginSucceeded(s: Services, attempt: LoginAttempt, user: UsersTable, password: string): Promise<void> {
+export async function loginSucceeded(
+  s: Services,
+  attempt: LoginAttempt,
+  user: UsersTable,
+  password: string,
+): Promise<void> {
   await s.loginLimiter.succeeded(attempt)
   const iterations = hashIterations(user.password_hash)
   if (iterations !== undefined && iterations < s.config.passwordIterations) {
     // Only if the hash is still the one just verified (a concurrent password change wins).
     // Tokens stay valid: the password did not change.
-    await replacePasswordHash(s.db, user.id, user.password_hash, await hashPassword(password, s.config.passwordIterations), false)
+    await replacePasswordHash(
+      s.db,
+      user.id,
+      user.password_hash,
+      await hashPassword(password, s.config.passwordIterations),
+      false,
+    )
   }
 }

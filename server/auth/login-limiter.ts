@@ -16,7 +16,11 @@ export interface LoginLimits {
   windowSeconds: number
 }
 
-export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = { failuresPerEmail: 10, attemptsPerAddress: 100, windowSeconds: 15 * 60 }
+export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = {
+  failuresPerEmail: 10,
+  attemptsPerAddress: 100,
+  windowSeconds: 15 * 60,
+}
 
 /** Emails and addresses the in-memory limiter tracks (each); beyond that the least recently seen are forgotten. */
 export const DEFAULT_TRACKED_KEYS = 50_000
@@ -28,9 +32,7 @@ export interface LoginAttempt {
   address: string | undefined
 }
 
-export type LoginVerdict =
-  | { allowed: true }
-  | { allowed: false; limit: 'email' | 'address'; retryAfterSeconds: number }
+export type LoginVerdict = { allowed: true } | { allowed: false; limit: 'email' | 'address'; retryAfterSeconds: number }
 
 /**
  * Counts login attempts. `take` is called before the password is checked and must be atomic:
@@ -60,14 +62,21 @@ export function addressKey(address: string): string {
   const [head = '', tail] = ip.split('::', 2)
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`
 }
 
 function checkLimits(limits: LoginLimits): void {
   for (const [name, value] of Object.entries(limits)) {
     const min = name === 'attemptsPerAddress' ? 0 : 1
-    if (!Number.isInteger(value) || value < min) throw new Error(`loginLimits.${name} must be an integer from ${min}, got ${String(value)}`)
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`loginLimits.${name} must be an integer from ${min}, got ${String(value)}`)
   }
 }
 
@@ -108,8 +117,12 @@ export function countingLoginLimiter(
 ): LoginLimiter {
   return {
     async take({ email, address }) {
-      const addressWait = address === undefined || !byAddress ? undefined : await byAddress.hit(await storeKey('address', addressKey(address)))
-      if (addressWait !== undefined) return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
+      const addressWait =
+        address === undefined || !byAddress
+          ? undefined
+          : await byAddress.hit(await storeKey('address', addressKey(address)))
+      if (addressWait !== undefined)
+        return { allowed: false, limit: 'address', retryAfterSeconds: secondsUntil(addressWait) }
       const emailWait = await byEmail.hit(await storeKey('email', emailKey(email)))
       if (emailWait !== undefined) return { allowed: false, limit: 'email', retryAfterSeconds: secondsUntil(emailWait) }
       return { allowed: true }
@@ -141,7 +154,10 @@ export function createMemoryLoginLimiter(
   const windowMs = l.windowSeconds * 1000
   const emails = new FixedWindows(l.failuresPerEmail, windowMs, maxKeys, now)
   const addresses = new FixedWindows(l.attemptsPerAddress, windowMs, maxKeys, now)
-  const limiter = countingLoginLimiter({ byEmail: memoryStore(emails), ...(l.attemptsPerAddress ? { byAddress: memoryStore(addresses) } : {}) })
+  const limiter = countingLoginLimiter({
+    byEmail: memoryStore(emails),
+    ...(l.attemptsPerAddress ? { byAddress: memoryStore(addresses) } : {}),
+  })
   return {
     take: limiter.take,
     succeeded: limiter.succeeded,

@@ -36,7 +36,9 @@ export function normalizePermissions(p: Permissions | undefined, all = false): F
   }
 }
 
-export function isMatrixPermission(p: PermissionName): p is Exclude<PermissionName, 'public' | 'signupKey' | 'authenticated' | 'admin'> {
+export function isMatrixPermission(
+  p: PermissionName,
+): p is Exclude<PermissionName, 'public' | 'signupKey' | 'authenticated' | 'admin'> {
   return p.includes('.')
 }
 

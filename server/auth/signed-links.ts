@@ -19,7 +19,11 @@ export async function signedQuery(secret: string, path: string, now: Date): Prom
 }
 
 export async function verifySignedPath(
-  secret: string, path: string, expires: number, signature: string, now: Date,
+  secret: string,
+  path: string,
+  expires: number,
+  signature: string,
+  now: Date,
 ): Promise<boolean> {
   if (expires < Math.floor(now.getTime() / 1000)) return false
   return timingSafeEqual(await signPath(secret, path, expires), signature)

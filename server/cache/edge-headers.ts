@@ -15,7 +15,8 @@ export interface EdgeCaching {
 export const EDGE_CACHING_OFF: EdgeCaching = { cacheSeconds: 0, staleSeconds: 0 }
 
 /** A surrogate key is one token: anything but letters, digits, `.`, `_` and `-` is percent-encoded. */
-const token = (part: string) => part.replace(/[^A-Za-z0-9._-]/g, (ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
+const token = (part: string) =>
+  part.replace(/[^A-Za-z0-9._-]/g, (ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
 
 /** The key every shared answer of `app` carries: a write to the app purges it. */
 export const appSurrogateKey = (app: string) => `ferry-app-${token(app)}`
@@ -70,7 +71,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string | unde
  * The answer as sent at `now`: a shared one gets its public `Cache-Control` (and `304` when the
  * client already holds it); any other stays as rendered (`no-store`).
  */
-export function edgeAnswer(a: Answer, edge: EdgeCaching, now: number, until: number | undefined, ifNoneMatch: string | undefined): Answer {
+export function edgeAnswer(
+  a: Answer,
+  edge: EdgeCaching,
+  now: number,
+  until: number | undefined,
+  ifNoneMatch: string | undefined,
+): Answer {
   if (!a.shared) return a
   const cacheControl = sharedCacheControl(edge, now, until)
   if (cacheControl === 'no-store') {

@@ -24,7 +24,11 @@ export function httpPurger(url: string, method: PurgeMethod, fetcher: typeof fet
   return {
     async purge(keys) {
       const list = keys.join(' ')
-      const response = await fetcher(url, { method, headers: { 'x-purge-keys': list, xkey: list }, signal: AbortSignal.timeout(5000) })
+      const response = await fetcher(url, {
+        method,
+        headers: { 'x-purge-keys': list, xkey: list },
+        signal: AbortSignal.timeout(5000),
+      })
       await response.body?.cancel()
       if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}`)
     },
@@ -38,7 +42,13 @@ const RETRY_MS = [250, 1000]
  * Purges `apps`' answers, retrying, and logs `purge failed` when every attempt failed (the
  * copies then live until their TTL). Never throws: the write it follows has landed.
  */
-export async function purgeApps(purger: EdgePurger, apps: string[], logger: ErrorLog, wait: (ms: number) => Promise<void>, reqId?: string): Promise<void> {
+export async function purgeApps(
+  purger: EdgePurger,
+  apps: string[],
+  logger: ErrorLog,
+  wait: (ms: number) => Promise<void>,
+  reqId?: string,
+): Promise<void> {
   if (!apps.length) return
   const keys = apps.map(appSurrogateKey)
   for (let attempt = 0; ; attempt++) {

@@ -19,7 +19,9 @@ export async function appsInvalidatedBy(s: Services, op: OperationSpec, c: Ctx):
   }
   const user = c.get('user')
   if (op.invalidates === 'team' && user) {
-    return (await s.db.selectFrom('apps').select('slug').where('team_id', '=', user.teamId).execute()).map((a) => a.slug)
+    return (await s.db.selectFrom('apps').select('slug').where('team_id', '=', user.teamId).execute()).map(
+      (a) => a.slug,
+    )
   }
   return []
 }

@@ -17,7 +17,10 @@ const CHANNEL = 'ferry_answer_cache'
 const MAX_PAYLOAD = 7000
 const RETRY_MS = [100, 500, 1000, 2000, 5000]
 
-interface Message { from: string; apps: string[] }
+interface Message {
+  from: string
+  apps: string[]
+}
 
 function isMessage(value: unknown): value is Message {
   if (value === null || typeof value !== 'object') return false
@@ -47,8 +50,12 @@ export function payloads(from: string, apps: string[]): string[] {
  * `onRemote`: told the apps another process invalidated, once this process has dropped them
  * (the CDN purge: only then can a CDN miss not be refilled from this process's stale answers).
  */
-export async function withPostgresInvalidation(cache: AnswerCache, url: string, onError: (error: unknown) => void,
-  onRemote?: (apps: string[]) => Promise<void>): Promise<AnswerCache> {
+export async function withPostgresInvalidation(
+  cache: AnswerCache,
+  url: string,
+  onError: (error: unknown) => void,
+  onRemote?: (apps: string[]) => Promise<void>,
+): Promise<AnswerCache> {
   const self = randomId('inst', 8)
   const sender = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
   sender.on('error', onError)
@@ -67,7 +74,10 @@ export async function withPostgresInvalidation(cache: AnswerCache, url: string, 
       }
       if (isMessage(parsed) && parsed.from !== self) {
         const { apps } = parsed
-        cache.invalidate(apps).then(() => onRemote?.(apps)).catch(onError)
+        cache
+          .invalidate(apps)
+          .then(() => onRemote?.(apps))
+          .catch(onError)
       }
     })
     client.on('error', (error) => {
@@ -88,10 +98,13 @@ export async function withPostgresInvalidation(cache: AnswerCache, url: string, 
     const retry = () => {
       if (closed) return
       // Anything written while nobody listened may be cached here: forget it all.
-      cache.invalidateAll().then(listen).catch((error: unknown) => {
-        onError(error)
-        setTimeout(retry, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]).unref()
-      })
+      cache
+        .invalidateAll()
+        .then(listen)
+        .catch((error: unknown) => {
+          onError(error)
+          setTimeout(retry, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]).unref()
+        })
     }
     setTimeout(retry, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]).unref()
   }

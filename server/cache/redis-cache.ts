@@ -23,7 +23,10 @@ const HASH_TTL_MS = 3600 * 1000
 /** `generation` when Redis did not answer: `set` then stores nothing. */
 const UNAVAILABLE = 'unavailable'
 
-interface Stored { v: CachedAnswer; exp?: number }
+interface Stored {
+  v: CachedAnswer
+  exp?: number
+}
 
 export async function createRedisCache(url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
   const client = createClient({ url, disableOfflineQueue: true })

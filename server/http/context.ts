@@ -4,7 +4,15 @@ import type { AuthUser } from '../auth/auth-user.ts'
 import type { AuditNote } from '../audit/entry.ts'
 import type { OperationSpec } from './operation-spec.ts'
 
-export type FerryEnv = { Variables: { user: AuthUser | undefined; reqId: string; operation: string; auditNote: AuditNote | undefined; write: PendingWrite | undefined } }
+export type FerryEnv = {
+  Variables: {
+    user: AuthUser | undefined
+    reqId: string
+    operation: string
+    auditNote: AuditNote | undefined
+    write: PendingWrite | undefined
+  }
+}
 export type Ctx = Context<FerryEnv>
 
 /** The write a request is making, set by the app before its handler runs (see `write-unit.ts`). */

@@ -12,7 +12,8 @@ export type CorsOrigins = '*' | readonly string[]
 /** Request headers a cross-origin caller may send besides the CORS-safelisted ones. */
 const BASE_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Range', 'X-Ferry-Signup-Key']
 /** Response headers a cross-origin caller may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = 'Accept-Ranges, Content-Disposition, Content-Range, Digest, Location, Retry-After, WWW-Authenticate'
+const EXPOSED_HEADERS =
+  'Accept-Ranges, Content-Disposition, Content-Range, Digest, Location, Retry-After, WWW-Authenticate'
 /** How long browsers may reuse a preflight's answer (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = '3600'
 
@@ -36,7 +37,8 @@ function methodsByPath(operations: readonly OperationSpec[]): Array<[RegExp, str
     methods.push(op.method.toUpperCase())
     byPath.set(op.path, methods)
   }
-  const pattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`)
+  const pattern = (template: string) =>
+    new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`)
   return [...byPath].map(([template, methods]) => [pattern(template), methods.join(', ')])
 }
 
@@ -47,7 +49,8 @@ export function createCors(origins: CorsOrigins, operations: readonly OperationS
   const headerParams = operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name))
   const requestHeaders = [...new Set([...BASE_REQUEST_HEADERS, ...headerParams].map((h) => h.toLowerCase()))].join(', ')
   /** The `Access-Control-Allow-Origin` value for this origin, or `undefined` when it is not allowed. */
-  const allowOrigin = (origin: string | undefined) => any ? '*' : origin !== undefined && allowed.has(origin) ? origin : undefined
+  const allowOrigin = (origin: string | undefined) =>
+    any ? '*' : origin !== undefined && allowed.has(origin) ? origin : undefined
   const paths = methodsByPath(operations)
 
   return {

@@ -83,15 +83,19 @@ export function gate<K extends OperationId>(s: Services, op: OperationSpec): (c:
     } else if (perm !== 'public') {
       user = await authenticate(s, s.header(c, 'authorization'))
       if (perm === 'admin' && user.role !== 'admin') {
-        throw forbidden(user.tokenId === undefined ? 'This operation needs the team admin.'
-          : 'An API token never acts as the team admin; this operation needs the admin to log in.')
+        throw forbidden(
+          user.tokenId === undefined
+            ? 'This operation needs the team admin.'
+            : 'An API token never acts as the team admin; this operation needs the admin to log in.',
+        )
       }
       if (isMatrixPermission(perm) && !holds(user, perm)) throw forbidden(`This operation needs ${perm}.`)
     }
     const path = c.req.param()
     const query = hasQuery ? c.req.query() : {}
     const params = validate.params((p, lower) =>
-      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, lower))
+      p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : s.header(c, lower),
+    )
     const body = validate.body(jsonBody ? await readJson(c) : undefined)
     if (user && op.resource && perm !== 'apps.download') {
       const source = op.resource.in === 'path' ? params.path : body

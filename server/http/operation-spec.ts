@@ -10,7 +10,10 @@ export type JsonSchema = Record<string, unknown>
 
 /** Who may call an operation (`x-ferry-permission`). */
 export type PermissionName =
-  | 'public' | 'signupKey' | 'authenticated' | 'admin'
+  | 'public'
+  | 'signupKey'
+  | 'authenticated'
+  | 'admin'
   | `apps.${'create' | 'edit' | 'delete' | 'upload' | 'download'}`
   | `${'channels' | 'platforms' | 'archs'}.${'create' | 'edit' | 'delete'}`
 

@@ -23,7 +23,10 @@ function isRecord(value: unknown): value is CursorValue {
 }
 
 /** Decodes a cursor; a malformed one is a 400 naming `cursor`. */
-export function decodeCursor<T extends CursorValue>(cursor: string | undefined, isCursor: (v: CursorValue) => v is T): T | undefined {
+export function decodeCursor<T extends CursorValue>(
+  cursor: string | undefined,
+  isCursor: (v: CursorValue) => v is T,
+): T | undefined {
   if (cursor === undefined) return undefined
   try {
     const s = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))

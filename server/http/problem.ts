@@ -3,7 +3,11 @@ import { SECURITY_HEADERS, secured } from './security-headers.ts'
 
 export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
 
-export interface FieldError { pointer?: string; field?: string; message: string }
+export interface FieldError {
+  pointer?: string
+  field?: string
+  message: string
+}
 
 export const PROBLEM_KINDS = {
   validation: [400, 'Request validation failed'],
@@ -63,7 +67,11 @@ export function problemResponse(problem: HttpProblem, instance: string): Respons
     ...(problem.errors ? { errors: problem.errors } : {}),
   }
   // A cache in front must not keep an error: a 404 for an app created a minute later would outlive it.
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...SECURITY_HEADERS }
+  const headers: Record<string, string> = {
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+  }
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
   if (problem.headers) Object.assign(headers, problem.headers)
   return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))

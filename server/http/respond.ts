@@ -4,8 +4,11 @@ import { secured, withSecurityHeaders } from './security-headers.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
 
 /** A JSON response whose body the compiler checks against the operation's schema for that status. */
-export type Respond<K extends OperationId> =
-  <S extends JsonStatus<K>>(status: S, body: JsonResponse<K, S>, headers?: Record<string, string>) => Response
+export type Respond<K extends OperationId> = <S extends JsonStatus<K>>(
+  status: S,
+  body: JsonResponse<K, S>,
+  headers?: Record<string, string>,
+) => Response
 
 /** Handles one operation with its validated input; JSON answers go through `respond`. */
 export type Handler<K extends OperationId> = (c: Ctx, input: Input<K>, respond: Respond<K>) => Promise<Response>
@@ -23,8 +26,10 @@ const NO_CONTENT_HEADERS = withSecurityHeaders({})
 
 /** A JSON response; `serialised` when `data` is already a JSON string. */
 export function json(data: unknown, status = 200, headers?: Record<string, string>, serialised = false): Response {
-  const all = !headers ? JSON_HEADERS
-    : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1 ? JSON_NO_STORE
+  const all = !headers
+    ? JSON_HEADERS
+    : headers['cache-control'] === 'no-store' && Object.keys(headers).length === 1
+      ? JSON_NO_STORE
       : { ...JSON_HEADERS, ...headers }
   return secured(new Response(serialised ? (data as string) : JSON.stringify(data), { status, headers: all }))
 }

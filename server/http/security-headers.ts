@@ -35,6 +35,6 @@ export type Marked = Response & { [SECURED]?: true }
 
 /** Marks a response whose headers came from `withSecurityHeaders`. */
 export function secured(response: Response): Response {
-  (response as Marked)[SECURED] = true
+  ;(response as Marked)[SECURED] = true
   return response
 }

@@ -103,8 +103,9 @@ export interface Observer {
 export interface Services {
   db: Db
   blobs: BlobStore
-  config: Required<Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'>>
-    & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
+  config: Required<
+    Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'>
+  > & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** `null` when no CDN is purged. */

@@ -7,7 +7,14 @@ import type { components, operations as GeneratedOperations } from '../generated
 import { operations as table, type QueryDefaults } from '../generated/operations.ts'
 import type { OperationId, OperationSpec } from './operation-spec.ts'
 
-export type { HttpMethod, JsonSchema, OperationId, OperationSpec, ParameterSpec, PermissionName } from './operation-spec.ts'
+export type {
+  HttpMethod,
+  JsonSchema,
+  OperationId,
+  OperationSpec,
+  ParameterSpec,
+  PermissionName,
+} from './operation-spec.ts'
 /** The contract's schemas (`#/components/schemas`) as TypeScript types. */
 export type Schemas = components['schemas']
 
@@ -52,5 +59,8 @@ type Responses<K extends OperationId> = Op<K>['responses']
 export type JsonStatus<K extends OperationId> = {
   [S in keyof Responses<K>]: Responses<K>[S] extends { content: { 'application/json': unknown } } ? S : never
 }[keyof Responses<K>]
-export type JsonResponse<K extends OperationId, S extends keyof Responses<K>> =
-  Responses<K>[S] extends { content: { 'application/json': infer B } } ? B : never
+export type JsonResponse<K extends OperationId, S extends keyof Responses<K>> = Responses<K>[S] extends {
+  content: { 'application/json': infer B }
+}
+  ? B
+  : never

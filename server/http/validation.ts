@@ -4,8 +4,24 @@
  * its body member (`pointer`) or parameter (`field`).
  */
 import { escapeToken, pointerTokens } from '../../json-pointer/index.ts'
-import { ajvMessage, bodyErrors, contractAjv, responseValidator, type ErrorObject, type ValidateFunction } from '../../contract-check/validators.ts'
-import type { HeaderParams, JsonBody, JsonSchema, OperationId, OperationSpec, ParameterSpec, PathParams, QueryParams } from './spec.ts'
+import {
+  ajvMessage,
+  bodyErrors,
+  contractAjv,
+  responseValidator,
+  type ErrorObject,
+  type ValidateFunction,
+} from '../../contract-check/validators.ts'
+import type {
+  HeaderParams,
+  JsonBody,
+  JsonSchema,
+  OperationId,
+  OperationSpec,
+  ParameterSpec,
+  PathParams,
+  QueryParams,
+} from './spec.ts'
 import { validationProblem, type FieldError } from './problem.ts'
 
 /** Validates requests (applies schema defaults). */

@@ -19,7 +19,7 @@ function explain(raw: string): string {
   const [, major, minor, patch, pre, build] = m
   if ([major, minor, patch].some((n) => Number(n) > LARGEST)) return `has a number above 2^53 - 1 (${LARGEST})`
   const prerelease = pre?.split('.') ?? []
-  if ([...prerelease, ...build?.split('.') ?? []].includes('')) return 'has an empty pre-release or build identifier'
+  if ([...prerelease, ...(build?.split('.') ?? [])].includes('')) return 'has an empty pre-release or build identifier'
   if (prerelease.some((id) => /^0\d+$/.test(id))) return 'has a numeric pre-release identifier with a leading zero'
   return generic
 }

@@ -8,15 +8,33 @@ import { auditEntryOf } from './audit-hook.ts'
 import { appendAudit } from '../audit/store.ts'
 import type { Transaction } from 'kysely'
 import type { Database, Db } from '../storage/types.ts'
-import { enqueueEvents, eventStateBefore, eventsAfter, raisesEvents, type Before } from '../webhooks/operation-events.ts'
+import {
+  enqueueEvents,
+  eventStateBefore,
+  eventsAfter,
+  raisesEvents,
+  type Before,
+} from '../webhooks/operation-events.ts'
 import type { Ctx, PendingWrite } from './context.ts'
 import type { Services } from './services.ts'
 
-async function record(trx: Db, s: Services, c: Ctx, pending: PendingWrite, before: Before | undefined, created: unknown): Promise<void> {
+async function record(
+  trx: Db,
+  s: Services,
+  c: Ctx,
+  pending: PendingWrite,
+  before: Before | undefined,
+  created: unknown,
+): Promise<void> {
   const entry = auditEntryOf(s, pending.op, c, pending.input, created)
   if (entry) await appendAudit(trx, entry)
   const user = c.get('user')
-  if (before && user) await enqueueEvents(trx, s.now(), await eventsAfter(trx, pending.op.operationId, user, pending.input, created, before))
+  if (before && user)
+    await enqueueEvents(
+      trx,
+      s.now(),
+      await eventsAfter(trx, pending.op.operationId, user, pending.input, created, before),
+    )
   pending.recorded = true
 }
 
@@ -31,7 +49,11 @@ async function stateBefore(trx: Db, c: Ctx, pending: PendingWrite | undefined): 
  * What the handler creates is named with `noteAudit(c, { created })` inside `work`. A throw from
  * `work` or from the records rolls everything back.
  */
-export async function commitWrite<T>(s: Services, c: Ctx, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function commitWrite<T>(
+  s: Services,
+  c: Ctx,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   const pending = c.get('write')
   return s.db.transaction().execute(async (trx) => {
     const before = await stateBefore(trx, c, pending)
@@ -49,7 +71,14 @@ export async function commitWrite<T>(s: Services, c: Ctx, work: (trx: Transactio
 export async function finishWrite(s: Services, c: Ctx, response: Response): Promise<void> {
   const pending = c.get('write')
   if (!pending || pending.recorded || response.status >= 400) return
-  const created: unknown = c.get('auditNote')?.created ?? (/json/i.test(response.headers.get('content-type') ?? '') ? await response.clone().json().catch(() => undefined) : undefined)
+  const created: unknown =
+    c.get('auditNote')?.created ??
+    (/json/i.test(response.headers.get('content-type') ?? '')
+      ? await response
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined)
   // Nobody behind it (a device's health report): nothing to record.
   if (!auditEntryOf(s, pending.op, c, pending.input, created)) return
   await s.db.transaction().execute(async (trx) => {

@@ -13,5 +13,9 @@ export interface Answer {
 export const noUpdate = (): Answer => ({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' })
 
 export function jsonAnswer(data: unknown): Answer {
-  return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(data) }
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify(data),
+  }
 }

@@ -37,19 +37,22 @@ const yamlAnswer = (data: unknown): Answer => ({
 })
 
 /** The files electron-updater can install, the one it looks for first. */
-export const installableFiles = (artifacts: ArtifactRow[]) => artifacts.filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
+export const installableFiles = (artifacts: ArtifactRow[]) =>
+  artifacts.filter((a) => rank(a) !== -1).sort((a, b) => rank(a) - rank(b))
 
 export const renderElectronUpdater: Renderer = async (input) => {
   const { current, offer } = input
   const installable = installableFiles(offer?.release.artifacts ?? [])
   if (!offer || installable.length === 0) return yamlAnswer({ version: current?.raw ?? '0.0.0', files: [] })
   const { row, rolloutPercentage } = offer.release
-  const files = await Promise.all(installable.map(async (a) => ({
-    url: await fileUrl(input, row.id, a),
-    // electron-updater checks base64 SHA-512, as electron-builder writes it.
-    sha512: hexToBase64(a.sha512),
-    size: a.size,
-  })))
+  const files = await Promise.all(
+    installable.map(async (a) => ({
+      url: await fileUrl(input, row.id, a),
+      // electron-updater checks base64 SHA-512, as electron-builder writes it.
+      sha512: hexToBase64(a.sha512),
+      size: a.size,
+    })),
+  )
   const first = files[0] as (typeof files)[number]
   return yamlAnswer({
     version: row.version,

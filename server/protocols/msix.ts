@@ -26,7 +26,13 @@ export function msixPackagePath(slug: string, versionId: string, file: Pick<Rele
  * The package URL: for a private app, the signed query of the artifact's download link moves to
  * the package path (the package route checks it against that download path).
  */
-export function msixPackageUrl(base: string, slug: string, versionId: string, file: Pick<ReleaseFile, 'id' | 'file_name'>, downloadUrl: string): string {
+export function msixPackageUrl(
+  base: string,
+  slug: string,
+  versionId: string,
+  file: Pick<ReleaseFile, 'id' | 'file_name'>,
+  downloadUrl: string,
+): string {
   const query = new URL(downloadUrl).search
   return `${base}${msixPackagePath(slug, versionId, file)}${query}`
 }
@@ -49,7 +55,11 @@ export const renderMsixFeed: Renderer = async ({ base, files, target, offer }) =
  * nothing Ferry could bucket a device by, and new installs read the same file.
  */
 export function appInstallerRelease(target: Target): Release | undefined {
-  return target.releases.filter((r) => r.row.pulled_at === null && !r.paused && r.rolloutPercentage >= 100 && msixOf(r.artifacts) !== undefined).at(-1)
+  return target.releases
+    .filter(
+      (r) => r.row.pulled_at === null && !r.paused && r.rolloutPercentage >= 100 && msixOf(r.artifacts) !== undefined,
+    )
+    .at(-1)
 }
 
 /** The identity in the package's manifest, which App Installer requires to match exactly. */
@@ -77,18 +87,31 @@ export interface AppInstallerSettings {
 
 export const APP_INSTALLER_NAMESPACE = 'http://schemas.microsoft.com/appx/appinstaller/2018'
 
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as const)[c as '&']};`)
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as const)[c as '&']};`,
+  )
 
 /**
  * The `.appinstaller` document. `selfUri` is where App Installer fetches it again to look for
  * updates; its `Version` is the package's, so a newer package makes a newer file.
  */
-export function appInstallerXml(selfUri: string, packageUri: string, identity: MsixIdentity, settings: AppInstallerSettings): string {
+export function appInstallerXml(
+  selfUri: string,
+  packageUri: string,
+  identity: MsixIdentity,
+  settings: AppInstallerSettings,
+): string {
   const a = (name: string, value: string) => ` ${name}="${escapeXml(value)}"`
   const main = identity.kind === 'bundle' ? 'MainBundle' : 'MainPackage'
-  const arch = identity.kind === 'package' && identity.processorArchitecture ? a('ProcessorArchitecture', identity.processorArchitecture) : ''
-  const onLaunch = `<OnLaunch${a('HoursBetweenUpdateChecks', String(settings.hoursBetweenUpdateChecks))}`
-    + `${settings.showPrompt ? a('ShowPrompt', 'true') : ''}${settings.showPrompt && settings.updateBlocksActivation ? a('UpdateBlocksActivation', 'true') : ''}/>`
+  const arch =
+    identity.kind === 'package' && identity.processorArchitecture
+      ? a('ProcessorArchitecture', identity.processorArchitecture)
+      : ''
+  const onLaunch =
+    `<OnLaunch${a('HoursBetweenUpdateChecks', String(settings.hoursBetweenUpdateChecks))}` +
+    `${settings.showPrompt ? a('ShowPrompt', 'true') : ''}${settings.showPrompt && settings.updateBlocksActivation ? a('UpdateBlocksActivation', 'true') : ''}/>`
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<AppInstaller xmlns="${APP_INSTALLER_NAMESPACE}"${a('Version', identity.version)}${a('Uri', selfUri)}>`,
@@ -104,5 +127,7 @@ export function appInstallerXml(selfUri: string, packageUri: string, identity: M
 }
 
 export const appInstallerAnswer = (xml: string): Answer => ({
-  status: 200, headers: { 'content-type': 'application/appinstaller; charset=utf-8', 'cache-control': 'no-store' }, body: xml,
+  status: 200,
+  headers: { 'content-type': 'application/appinstaller; charset=utf-8', 'cache-control': 'no-store' },
+  body: xml,
 })

@@ -5,12 +5,24 @@
  */
 import type { RpmDependency, RpmMetadata } from '../transfer/linux-packages.ts'
 
-export interface RpmPackage { meta: RpmMetadata; href: string; size: number; sha256: string; fileTime: number }
+export interface RpmPackage {
+  meta: RpmMetadata
+  href: string
+  size: number
+  sha256: string
+  fileTime: number
+}
 
 // XML 1.0 allows no C0 controls but tab, LF and CR.
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
-export const xml = (s: string | number) => String(s).replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+export const xml = (s: string | number) =>
+  String(s)
+    .replace(INVALID_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const evr = (m: RpmMetadata) => `<version epoch="${m.epoch}" ver="${xml(m.version)}" rel="${xml(m.release)}"/>`
 const pkgAttrs = (p: RpmPackage) => `pkgid="${p.sha256}" name="${xml(p.meta.name)}" arch="${xml(p.meta.arch)}"`
@@ -20,15 +32,20 @@ const PRIMARY_FILE = /^(\/etc\/|\/usr\/lib\/sendmail$)|bin\//
 
 function entries(tag: string, deps: RpmDependency[]): string {
   if (!deps.length) return ''
-  const entry = (d: RpmDependency) => `<rpm:entry name="${xml(d.name)}"${d.flags ? ` flags="${d.flags}" epoch="${xml(d.epoch ?? '0')}" ver="${xml(d.ver ?? '')}"${d.rel ? ` rel="${xml(d.rel)}"` : ''}` : ''}/>`
+  const entry = (d: RpmDependency) =>
+    `<rpm:entry name="${xml(d.name)}"${d.flags ? ` flags="${d.flags}" epoch="${xml(d.epoch ?? '0')}" ver="${xml(d.ver ?? '')}"${d.rel ? ` rel="${xml(d.rel)}"` : ''}` : ''}/>`
   return `\n    <rpm:${tag}>${deps.map(entry).join('')}</rpm:${tag}>`
 }
 
 export function primaryXml(packages: readonly RpmPackage[]): string {
-  const body = packages.map((p) => {
-    const m = p.meta
-    const files = m.files.filter((f) => PRIMARY_FILE.test(f.path)).map((f) => `\n    <file${f.dir ? ' type="dir"' : ''}>${xml(f.path)}</file>`).join('')
-    return `<package type="rpm">
+  const body = packages
+    .map((p) => {
+      const m = p.meta
+      const files = m.files
+        .filter((f) => PRIMARY_FILE.test(f.path))
+        .map((f) => `\n    <file${f.dir ? ' type="dir"' : ''}>${xml(f.path)}</file>`)
+        .join('')
+      return `<package type="rpm">
   <name>${xml(m.name)}</name>
   <arch>${xml(m.arch)}</arch>
   ${evr(m)}
@@ -50,24 +67,44 @@ export function primaryXml(packages: readonly RpmPackage[]): string {
   </format>
 </package>
 `
-  }).join('')
+    })
+    .join('')
   return `${HEAD}<metadata xmlns="http://linux.duke.edu/metadata/common" xmlns:rpm="http://linux.duke.edu/metadata/rpm" packages="${packages.length}">\n${body}</metadata>\n`
 }
 
 export function filelistsXml(packages: readonly RpmPackage[]): string {
-  const body = packages.map((p) => `<package ${pkgAttrs(p)}>\n  ${evr(p.meta)}${p.meta.files.map((f) => `\n  <file${f.dir ? ' type="dir"' : ''}>${xml(f.path)}</file>`).join('')}\n</package>\n`).join('')
+  const body = packages
+    .map(
+      (p) =>
+        `<package ${pkgAttrs(p)}>\n  ${evr(p.meta)}${p.meta.files.map((f) => `\n  <file${f.dir ? ' type="dir"' : ''}>${xml(f.path)}</file>`).join('')}\n</package>\n`,
+    )
+    .join('')
   return `${HEAD}<filelists xmlns="http://linux.duke.edu/metadata/filelists" packages="${packages.length}">\n${body}</filelists>\n`
 }
 
 export function otherXml(packages: readonly RpmPackage[]): string {
-  const body = packages.map((p) => `<package ${pkgAttrs(p)}>\n  ${evr(p.meta)}${p.meta.changelog.map((c) => `\n  <changelog author="${xml(c.author)}" date="${c.date}">${xml(c.text)}</changelog>`).join('')}\n</package>\n`).join('')
+  const body = packages
+    .map(
+      (p) =>
+        `<package ${pkgAttrs(p)}>\n  ${evr(p.meta)}${p.meta.changelog.map((c) => `\n  <changelog author="${xml(c.author)}" date="${c.date}">${xml(c.text)}</changelog>`).join('')}\n</package>\n`,
+    )
+    .join('')
   return `${HEAD}<otherdata xmlns="http://linux.duke.edu/metadata/other" packages="${packages.length}">\n${body}</otherdata>\n`
 }
 
-export interface RepomdEntry { type: 'primary' | 'filelists' | 'other'; href: string; sha256: string; size: number; openSha256: string; openSize: number }
+export interface RepomdEntry {
+  type: 'primary' | 'filelists' | 'other'
+  href: string
+  sha256: string
+  size: number
+  openSha256: string
+  openSize: number
+}
 
 export function repomdXml(revision: number, data: readonly RepomdEntry[]): string {
-  const items = data.map((d) => `  <data type="${d.type}">
+  const items = data
+    .map(
+      (d) => `  <data type="${d.type}">
     <checksum type="sha256">${d.sha256}</checksum>
     <open-checksum type="sha256">${d.openSha256}</open-checksum>
     <location href="${xml(d.href)}"/>
@@ -75,6 +112,8 @@ export function repomdXml(revision: number, data: readonly RepomdEntry[]): strin
     <size>${d.size}</size>
     <open-size>${d.openSize}</open-size>
   </data>
-`).join('')
+`,
+    )
+    .join('')
   return `${HEAD}<repomd xmlns="http://linux.duke.edu/metadata/repo" xmlns:rpm="http://linux.duke.edu/metadata/rpm">\n  <revision>${revision}</revision>\n${items}</repomd>\n`
 }

@@ -13,17 +13,25 @@ export function releasesLines(releases: Release[]): string[] {
   for (const r of releases) {
     if (r.rolloutPercentage === 0) continue
     // A name Squirrel would misread (stored before uploads were checked) is left out, not the whole feed.
-    const packages = r.artifacts.filter((a) => a.package_type === 'nupkg' && isFeedName(a.file_name) && squirrelVersionOf(a.file_name) === r.version)
+    const packages = r.artifacts
+      .filter(
+        (a) => a.package_type === 'nupkg' && isFeedName(a.file_name) && squirrelVersionOf(a.file_name) === r.version,
+      )
       .sort((a, b) => a.file_name.localeCompare(b.file_name))
     for (const a of packages) {
-      lines.push(`${a.sha1.toUpperCase()} ${a.file_name} ${a.size}${r.rolloutPercentage < 100 ? ` # ${r.rolloutPercentage}%` : ''}`)
+      lines.push(
+        `${a.sha1.toUpperCase()} ${a.file_name} ${a.size}${r.rolloutPercentage < 100 ? ` # ${r.rolloutPercentage}%` : ''}`,
+      )
     }
   }
   return lines
 }
 
 export const renderSquirrelWindows: Renderer = async ({ target, current, offer }) => {
-  if (target.above) throw new Error('Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (PROTOCOLS[format].listsOlder)')
+  if (target.above)
+    throw new Error(
+      'Squirrel.Windows RELEASES needs every release: load the target without releasesAbove (PROTOCOLS[format].listsOlder)',
+    )
   const ceiling = offer?.release.parsed ?? current
   const listed = ceiling ? target.releases.filter((r) => r.parsed.compare(ceiling) <= 0) : target.releases
   const lines = releasesLines(listed)

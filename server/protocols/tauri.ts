@@ -11,9 +11,14 @@ const PREFERENCE = ['tar.gz', 'appimage', 'exe', 'msi', 'zip']
 
 /** The offered release's signed bundle and its signature artifact. */
 export function signedBundle(artifacts: ArtifactRow[]): { bundle: ArtifactRow; sig: ArtifactRow } | undefined {
-  const sigs = new Map(artifacts.filter((a) => a.package_type === 'sig').map((a) => [a.file_name.slice(0, -'.sig'.length), a]))
+  const sigs = new Map(
+    artifacts.filter((a) => a.package_type === 'sig').map((a) => [a.file_name.slice(0, -'.sig'.length), a]),
+  )
   const signed = artifacts.filter((a) => a.package_type !== 'sig' && sigs.has(a.file_name))
-  const rank = (a: ArtifactRow) => { const i = PREFERENCE.indexOf(a.package_type); return i === -1 ? PREFERENCE.length : i }
+  const rank = (a: ArtifactRow) => {
+    const i = PREFERENCE.indexOf(a.package_type)
+    return i === -1 ? PREFERENCE.length : i
+  }
   const bundle = signed.sort((a, b) => rank(a) - rank(b))[0]
   return bundle ? { bundle, sig: sigs.get(bundle.file_name) as ArtifactRow } : undefined
 }

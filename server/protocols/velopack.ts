@@ -45,8 +45,14 @@ export const renderVelopack: Renderer = async ({ target, current, offer }) => {
   if (!offer || !full || !current) return jsonAnswer({ Assets: [] })
   const ceiling = offer.release.parsed
   // Velopack applies every delta above its version in order: list none when some are not loaded.
-  const deltas = !target.complete ? [] : target.releases
-    .filter((r) => r.parsed.compare(current) > 0 && r.parsed.compare(ceiling) <= 0)
-    .flatMap((r) => packages(r).filter(isDelta).map((a) => asset(r, a, 'Delta')))
+  const deltas = !target.complete
+    ? []
+    : target.releases
+        .filter((r) => r.parsed.compare(current) > 0 && r.parsed.compare(ceiling) <= 0)
+        .flatMap((r) =>
+          packages(r)
+            .filter(isDelta)
+            .map((a) => asset(r, a, 'Delta')),
+        )
   return jsonAnswer({ Assets: [...deltas, asset(offer.release, full, 'Full')] })
 }

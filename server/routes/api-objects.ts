@@ -7,7 +7,17 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { notFound } from '../http/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
-import { gateOpenAt, gateProgress, lapsedReason, parseGate, parseSteps, policyOf, rolloutAt, tallyReports, type HealthTally } from '../updates/rollout.ts'
+import {
+  gateOpenAt,
+  gateProgress,
+  lapsedReason,
+  parseGate,
+  parseSteps,
+  policyOf,
+  rolloutAt,
+  tallyReports,
+  type HealthTally,
+} from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
@@ -46,13 +56,23 @@ export function toApp(row: AppsTable): Schemas['App'] {
 
 /** The app with this slug in the caller's team; another team's app is "not found". */
 export async function findTeamApp(s: Services, user: AuthUser, slug: string): Promise<AppsTable> {
-  const app = await s.db.selectFrom('apps').selectAll().where('slug', '=', slug).where('team_id', '=', user.teamId).executeTakeFirst()
+  const app = await s.db
+    .selectFrom('apps')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('team_id', '=', user.teamId)
+    .executeTakeFirst()
   if (!app) throw notFound(`No app with slug ${slug}.`)
   return app
 }
 
-export async function toArtifact(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, row: ArtifactRow, draft = false):
-  Promise<Schemas['Artifact']> {
+export async function toArtifact(
+  s: Services,
+  base: string,
+  app: Pick<AppsTable, 'slug' | 'private'>,
+  row: ArtifactRow,
+  draft = false,
+): Promise<Schemas['Artifact']> {
   return {
     id: row.id,
     fileName: row.file_name,
@@ -67,41 +87,66 @@ export async function toArtifact(s: Services, base: string, app: Pick<AppsTable,
 /** Version rows → API versions with their artifacts (one query for all artifacts). */
 export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
   if (rows.length === 0) return []
-  const artifacts = await s.db.selectFrom('artifacts').selectAll()
-    .where('version_id', 'in', rows.map((r) => r.id)).orderBy('position').orderBy('id').execute()
+  const artifacts = await s.db
+    .selectFrom('artifacts')
+    .selectAll()
+    .where(
+      'version_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
   const byVersion = new Map<string, ArtifactRow[]>()
   for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
-  const health = await reportsByAddress(s.db, rows.map((r) => r.id))
+  const health = await reportsByAddress(
+    s.db,
+    rows.map((r) => r.id),
+  )
   const now = s.now().getTime()
   const evidence = await stepEvidence(s.db, rows, now)
-  return Promise.all(rows.map(async (r) => ({
-    id: r.id,
-    app: r.app_slug,
-    version: r.version,
-    channel: r.channel,
-    platform: r.platform,
-    arch: r.arch,
-    changelog: r.changelog,
-    published: r.published === 1,
-    critical: r.critical === 1,
-    intermediate: r.intermediate === 1,
-    rolloutPercentage: rolloutAt(r, now).percentage,
-    rollout: toRollout(s, r, now, health.get(r.id) ?? [], evidence.get(r.id) ?? []),
-    createdAt: r.created_at,
-    publishedAt: r.published_at,
-    ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
-    ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
-    ...(r.signer_change_note !== null ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } } : {}),
-    artifacts: await Promise.all((byVersion.get(r.id) ?? []).map((a) =>
-      toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0))),
-  })))
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      app: r.app_slug,
+      version: r.version,
+      channel: r.channel,
+      platform: r.platform,
+      arch: r.arch,
+      changelog: r.changelog,
+      published: r.published === 1,
+      critical: r.critical === 1,
+      intermediate: r.intermediate === 1,
+      rolloutPercentage: rolloutAt(r, now).percentage,
+      rollout: toRollout(s, r, now, health.get(r.id) ?? [], evidence.get(r.id) ?? []),
+      createdAt: r.created_at,
+      publishedAt: r.published_at,
+      ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
+      ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
+      ...(r.signer_change_note !== null
+        ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } }
+        : {}),
+      artifacts: await Promise.all(
+        (byVersion.get(r.id) ?? []).map((a) =>
+          toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0),
+        ),
+      ),
+    })),
+  )
 }
 
 const stop = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
   at === null ? null : { at, reason: reason ?? '', automatic }
 
 /** A version's `rollout` member at `now` (epoch ms); `stepReports`: a gated ramp's evidence for its step in force. */
-export function toRollout(s: Services, r: VersionRow, now: number, reports: AddressOutcomes[], stepReports: AddressOutcomes[]): Schemas['Rollout'] {
+export function toRollout(
+  s: Services,
+  r: VersionRow,
+  now: number,
+  reports: AddressOutcomes[],
+  stepReports: AddressOutcomes[],
+): Schemas['Rollout'] {
   const steps = parseSteps(r.ramp_steps)
   const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
@@ -111,20 +156,38 @@ export function toRollout(s: Services, r: VersionRow, now: number, reports: Addr
   const { hold } = position
   const iso = (at: number) => timestamp(new Date(at))
   // A hold past its deadline reads as an automatic pause, though no write made it one.
-  const expired = hold?.expired && gate && r.paused_at === null
-    ? { at: iso(hold.deadline), reason: lapsedReason(gate, hold, evidence), automatic: true }
-    : null
+  const expired =
+    hold?.expired && gate && r.paused_at === null
+      ? { at: iso(hold.deadline), reason: lapsedReason(gate, hold, evidence), automatic: true }
+      : null
   return {
-    ramp: steps && r.ramp_started_at !== null ? {
-      steps, startedAt: r.ramp_started_at, currentStep: position.step,
-      nextStepAt: position.nextStepAt === null ? null : iso(position.nextStepAt),
-      ...(gate ? {
-        gate: {
-          ...gate, met: gateOpenAt(r, now), installs: evidence.reports - evidence.failed,
-          holding: hold ? { step: hold.step, since: iso(hold.since), deadline: iso(hold.deadline), expired: hold.expired, reason: gateProgress(evidence, gate) } : null,
-        },
-      } : {}),
-    } : null,
+    ramp:
+      steps && r.ramp_started_at !== null
+        ? {
+            steps,
+            startedAt: r.ramp_started_at,
+            currentStep: position.step,
+            nextStepAt: position.nextStepAt === null ? null : iso(position.nextStepAt),
+            ...(gate
+              ? {
+                  gate: {
+                    ...gate,
+                    met: gateOpenAt(r, now),
+                    installs: evidence.reports - evidence.failed,
+                    holding: hold
+                      ? {
+                          step: hold.step,
+                          since: iso(hold.since),
+                          deadline: iso(hold.deadline),
+                          expired: hold.expired,
+                          reason: gateProgress(evidence, gate),
+                        }
+                      : null,
+                  },
+                }
+              : {}),
+          }
+        : null,
     paused: stop(r.paused_at, r.pause_reason, r.pause_automatic === 1) ?? expired,
     pulled: stop(r.pulled_at, r.pull_reason, false),
     health: { ...health, policy, defaultPolicy: isDefault },

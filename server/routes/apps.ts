@@ -25,9 +25,13 @@ export const slugTaken = (slug: string) => conflict(`The slug ${slug} is already
 /** An app's editable members as the API names them (public keys only; there are no secrets here). */
 function appBefore(row: AppsTable) {
   return {
-    name: row.name, description: row.description, private: row.private === 1,
-    tauriPublicKey: row.tauri_public_key, sparklePublicKey: row.sparkle_public_key,
-    tauriPublicKeys: appKeys(row.tauri_public_key, row.tauri_extra_keys), sparklePublicKeys: appKeys(row.sparkle_public_key, row.sparkle_extra_keys),
+    name: row.name,
+    description: row.description,
+    private: row.private === 1,
+    tauriPublicKey: row.tauri_public_key,
+    sparklePublicKey: row.sparkle_public_key,
+    tauriPublicKeys: appKeys(row.tauri_public_key, row.tauri_extra_keys),
+    sparklePublicKeys: appKeys(row.sparkle_public_key, row.sparkle_extra_keys),
   }
 }
 
@@ -68,44 +72,86 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       let q = s.db.selectFrom('apps').selectAll().where('team_id', '=', user.teamId)
       if (visible) q = q.where('slug', 'in', visible.size ? [...visible] : [''])
       if (cursor) q = q.where('slug', '>', cursor.k)
-      const rows = await q.orderBy('slug').limit(query.limit + 1).execute()
-      return respond(200, page(rows, query.limit, toApp, (r) => ({ k: r.slug })))
+      const rows = await q
+        .orderBy('slug')
+        .limit(query.limit + 1)
+        .execute()
+      return respond(
+        200,
+        page(rows, query.limit, toApp, (r) => ({ k: r.slug })),
+      )
     },
 
     async updateApp(c, { path, body }, respond) {
       const user = currentUser(c.get('user'))
       const keyErrors: FieldError[] = []
       if (body.tauriPublicKey != null && !parseMinisignPublicKey(body.tauriPublicKey)) {
-        keyErrors.push({ pointer: '/tauriPublicKey', message: 'is not a minisign public key: expected the base64 `pubkey` of tauri.conf.json (from `tauri signer generate`)' })
+        keyErrors.push({
+          pointer: '/tauriPublicKey',
+          message:
+            'is not a minisign public key: expected the base64 `pubkey` of tauri.conf.json (from `tauri signer generate`)',
+        })
       }
       if (body.sparklePublicKey != null && !parseSparklePublicKey(body.sparklePublicKey)) {
-        keyErrors.push({ pointer: '/sparklePublicKey', message: 'is not a Sparkle EdDSA public key: expected SUPublicEDKey, base64 of 32 bytes (from `generate_keys`)' })
+        keyErrors.push({
+          pointer: '/sparklePublicKey',
+          message:
+            'is not a Sparkle EdDSA public key: expected SUPublicEDKey, base64 of 32 bytes (from `generate_keys`)',
+        })
       }
-      if (body.tauriPublicKeys) keyErrors.push(...keyListProblems(body.tauriPublicKeys, 'tauriPublicKeys', (k) => parseMinisignPublicKey(k) !== undefined, 'a minisign public key'))
-      if (body.sparklePublicKeys) keyErrors.push(...keyListProblems(body.sparklePublicKeys, 'sparklePublicKeys', (k) => parseSparklePublicKey(k) !== undefined, 'a Sparkle EdDSA public key'))
-      for (const [one, list] of [['tauriPublicKey', 'tauriPublicKeys'], ['sparklePublicKey', 'sparklePublicKeys']] as const) {
-        if (body[one] !== undefined && body[list] !== undefined) keyErrors.push({ pointer: `/${list}`, message: `must not be sent with ${one}: send the whole list` })
+      if (body.tauriPublicKeys)
+        keyErrors.push(
+          ...keyListProblems(
+            body.tauriPublicKeys,
+            'tauriPublicKeys',
+            (k) => parseMinisignPublicKey(k) !== undefined,
+            'a minisign public key',
+          ),
+        )
+      if (body.sparklePublicKeys)
+        keyErrors.push(
+          ...keyListProblems(
+            body.sparklePublicKeys,
+            'sparklePublicKeys',
+            (k) => parseSparklePublicKey(k) !== undefined,
+            'a Sparkle EdDSA public key',
+          ),
+        )
+      for (const [one, list] of [
+        ['tauriPublicKey', 'tauriPublicKeys'],
+        ['sparklePublicKey', 'sparklePublicKeys'],
+      ] as const) {
+        if (body[one] !== undefined && body[list] !== undefined)
+          keyErrors.push({ pointer: `/${list}`, message: `must not be sent with ${one}: send the whole list` })
       }
       if (keyErrors.length) throw validationProblem(keyErrors)
       const tauriList = body.tauriPublicKeys && keyColumns(body.tauriPublicKeys)
       const sparkleList = body.sparklePublicKeys && keyColumns(body.sparklePublicKeys)
       const row = await commitWrite(s, c, async (trx) => {
-        const old = await trx.selectFrom('apps').selectAll().where('slug', '=', path.app).where('team_id', '=', user.teamId).executeTakeFirst()
+        const old = await trx
+          .selectFrom('apps')
+          .selectAll()
+          .where('slug', '=', path.app)
+          .where('team_id', '=', user.teamId)
+          .executeTakeFirst()
         if (old) noteAudit(c, { before: appBefore(old) })
         // Only the members sent are written, so concurrent edits of different fields both land.
-        const updated = await trx.updateTable('apps')
-            .set({
-              ...(body.name !== undefined ? { name: body.name } : {}),
-              ...(body.description !== undefined ? { description: body.description } : {}),
-              ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
-              ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
-              ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
-              ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
-              ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
-              updated_at: timestamp(s.now()),
-            })
-            .where('slug', '=', path.app).where('team_id', '=', user.teamId)
-            .returningAll().executeTakeFirst()
+        const updated = await trx
+          .updateTable('apps')
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+            ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
+            ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
+            ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
+            ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
+            updated_at: timestamp(s.now()),
+          })
+          .where('slug', '=', path.app)
+          .where('team_id', '=', user.teamId)
+          .returningAll()
+          .executeTakeFirst()
         if (!updated) throw notFound(`No app with slug ${path.app}.`)
         return updated
       })
@@ -121,14 +167,22 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
         noteAudit(c, { changes: removedChanges(appBefore(app)) })
         // Uploads to the app wait on this lock, then fail their foreign key: no file escapes the list.
         await forUpdate(trx, trx.selectFrom('apps').select('slug').where('slug', '=', app.slug)).execute()
-        const files = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
-          .select('artifacts.blob_key').where('versions.app_slug', '=', app.slug).execute()
+        const files = await trx
+          .selectFrom('artifacts')
+          .innerJoin('versions', 'versions.id', 'artifacts.version_id')
+          .select('artifacts.blob_key')
+          .where('versions.app_slug', '=', app.slug)
+          .execute()
         const deleted = await trx.deleteFrom('apps').where('slug', '=', app.slug).executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No app with slug ${app.slug}.`)
         return files
       })
       // Rows go first: a crash now leaves orphan files, never rows pointing at missing files.
-      await removeUnreferencedBlobs(s.blobs, keys.map((k) => k.blob_key), s.logger)
+      await removeUnreferencedBlobs(
+        s.blobs,
+        keys.map((k) => k.blob_key),
+        s.logger,
+      )
       return noContent()
     },
   }

@@ -22,8 +22,13 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       // both see a second file and leave the version with none.
       const target = await commitWrite(s, c, async (trx) => {
         await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
-        const siblings = await trx.selectFrom('artifacts').innerJoin('versions', 'versions.id', 'artifacts.version_id')
-          .select(['artifacts.id', 'artifacts.blob_key', 'artifacts.file_name']).where('versions.id', '=', path.version).where('versions.app_slug', '=', app.slug).execute()
+        const siblings = await trx
+          .selectFrom('artifacts')
+          .innerJoin('versions', 'versions.id', 'artifacts.version_id')
+          .select(['artifacts.id', 'artifacts.blob_key', 'artifacts.file_name'])
+          .where('versions.id', '=', path.version)
+          .where('versions.app_slug', '=', app.slug)
+          .execute()
         const found = siblings.find((a) => a.id === path.artifact)
         if (!found) throw notFound(`No artifact ${path.artifact} in version ${path.version} of ${app.slug}.`)
         if (siblings.length === 1) throw conflict('A version keeps at least one artifact; delete the version instead.')
@@ -37,11 +42,22 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
 
     async downloadArtifact(c, { path, query }) {
       const { app: slug, version: versionId, artifact: artifactId } = path
-      const row = await s.db.selectFrom('artifacts')
+      const row = await s.db
+        .selectFrom('artifacts')
         .innerJoin('versions', 'versions.id', 'artifacts.version_id')
         .innerJoin('apps', 'apps.slug', 'versions.app_slug')
-        .select(['artifacts.file_name', 'artifacts.blob_key', 'artifacts.sha256', 'artifacts.size', 'apps.private', 'apps.team_id', 'versions.published'])
-        .where('artifacts.id', '=', artifactId).where('versions.id', '=', versionId).where('apps.slug', '=', slug)
+        .select([
+          'artifacts.file_name',
+          'artifacts.blob_key',
+          'artifacts.sha256',
+          'artifacts.size',
+          'apps.private',
+          'apps.team_id',
+          'versions.published',
+        ])
+        .where('artifacts.id', '=', artifactId)
+        .where('versions.id', '=', versionId)
+        .where('apps.slug', '=', slug)
         .executeTakeFirst()
       if (!row) throw notFound(`No artifact ${artifactId} in version ${versionId} of ${slug}.`)
       const user = c.get('user')
@@ -56,16 +72,27 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
             throw forbidden('The signed link is invalid or has expired; ask the update check for a new one.')
           }
         } else if (!user) {
-          throw new HttpProblem('unauthorized', 'This artifact needs a bearer token with apps.download or a signed link.')
+          throw new HttpProblem(
+            'unauthorized',
+            'This artifact needs a bearer token with apps.download or a signed link.',
+          )
         } else if (!allows(user, 'apps.download', slug)) {
           throw forbidden(`This operation needs apps.download for ${slug}.`)
         }
       }
       const range = c.req.header('range')
-      const res = await downloadResponse(s.blobs, {
-        id: artifactId, fileName: row.file_name, blobKey: row.blob_key, sha256: row.sha256, size: row.size,
-        isPublic: row.private === 0 && row.published === 1,
-      }, { range, ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
+      const res = await downloadResponse(
+        s.blobs,
+        {
+          id: artifactId,
+          fileName: row.file_name,
+          blobKey: row.blob_key,
+          sha256: row.sha256,
+          size: row.size,
+          isPublic: row.private === 0 && row.published === 1,
+        },
+        { range, ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix },
+      )
       // Whole files only (a ranged resume or a 304 is not another download); in memory, written in batches.
       if (res.status === 200 || (res.status === 302 && range === undefined)) s.downloads.count(versionId)
       return res

@@ -32,7 +32,10 @@ export function toAuditEntry(row: AuditLogTable): Schemas['AuditEntry'] {
       id: row.actor_id,
       name: row.actor_name,
       email: row.actor_email,
-      createdBy: row.actor_type === 'token' && row.actor_user_id !== null ? { id: row.actor_user_id, email: row.creator_email ?? '' } : null,
+      createdBy:
+        row.actor_type === 'token' && row.actor_user_id !== null
+          ? { id: row.actor_user_id, email: row.creator_email ?? '' }
+          : null,
     },
     operationId: row.operation_id,
     action: row.action,
@@ -64,8 +67,12 @@ export function auditHandlers(s: Services): Pick<Handlers, 'listAuditEntries'> {
         const visible = visibleApps(user)
         q = q.where((eb: Eb) => {
           // Apps they may read; team-wide entries only when they made them.
-          const readable: Array<Expression<SqlBool>> = visible === null ? [eb('app_slug', 'is not', null)]
-            : visible.size > 0 ? [eb('app_slug', 'in', [...visible])] : []
+          const readable: Array<Expression<SqlBool>> =
+            visible === null
+              ? [eb('app_slug', 'is not', null)]
+              : visible.size > 0
+                ? [eb('app_slug', 'in', [...visible])]
+                : []
           return eb.or([
             ...readable,
             eb.and([eb('actor_user_id', '=', user.id), eb.or([eb('app_slug', 'is', null), ...readable])]),
@@ -75,8 +82,12 @@ export function auditHandlers(s: Services): Pick<Handlers, 'listAuditEntries'> {
       if (query.app !== undefined) q = q.where('app_slug', '=', query.app)
       const actor = query.actor
       if (actor === 'system') q = q.where('actor_type', '=', 'system')
-      else if (actor !== undefined && ID.test(actor)) q = q.where((eb: Eb) => eb.or([eb('actor_user_id', '=', actor), eb('actor_id', '=', actor)]))
-      else if (actor !== undefined) q = q.where((eb: Eb) => eb.or([eb('actor_email', '=', actor.toLowerCase()), eb('creator_email', '=', actor.toLowerCase())]))
+      else if (actor !== undefined && ID.test(actor))
+        q = q.where((eb: Eb) => eb.or([eb('actor_user_id', '=', actor), eb('actor_id', '=', actor)]))
+      else if (actor !== undefined)
+        q = q.where((eb: Eb) =>
+          eb.or([eb('actor_email', '=', actor.toLowerCase()), eb('creator_email', '=', actor.toLowerCase())]),
+        )
       const action = query.action
       // A prefix ends in a dot; '/' is the character after '.', so the range holds exactly the prefix.
       if (action?.endsWith('.')) q = q.where('action', '>=', action).where('action', '<', `${action.slice(0, -1)}/`)
@@ -84,10 +95,19 @@ export function auditHandlers(s: Services): Pick<Handlers, 'listAuditEntries'> {
       if (from !== undefined) q = q.where('at', '>=', from)
       if (to !== undefined) q = q.where('at', '<', to)
       if (cursor) {
-        q = q.where((eb: Eb) => eb.or([eb('at', '<', cursor.a), eb.and([eb('at', '=', cursor.a), eb('id', '<', cursor.i)])]))
+        q = q.where((eb: Eb) =>
+          eb.or([eb('at', '<', cursor.a), eb.and([eb('at', '=', cursor.a), eb('id', '<', cursor.i)])]),
+        )
       }
-      const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
-      return respond(200, page(rows, query.limit, toAuditEntry, (r) => ({ a: r.at, i: r.id })))
+      const rows = await q
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute()
+      return respond(
+        200,
+        page(rows, query.limit, toAuditEntry, (r) => ({ a: r.at, i: r.id })),
+      )
     },
   }
 }

@@ -53,7 +53,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
       const user = await userByEmail(s.db, email)
       // Unknown emails cost the same PBKDF2 work as wrong passwords.
       dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)
-      const ok = await verifyPassword(body.password, user?.password_hash ?? await dummyHash)
+      const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash))
       if (!user || !ok) throw new HttpProblem('invalid-credentials', 'The email or password is wrong.')
       await loginSucceeded(s, attempt, user, body.password)
       const team = await teamById(s.db, user.team_id)

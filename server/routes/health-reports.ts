@@ -44,17 +44,40 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
   return {
     async reportUpdateOutcome(c, { path, body }, respond) {
       const version = versionInput('version', body.version)
-      if (body.outcome === 'failed' && !body.reason) throw validationProblem([{ pointer: '/reason', message: 'is required when outcome is failed' }])
-      if (body.outcome === 'installed' && body.reason !== undefined) throw validationProblem([{ pointer: '/reason', message: 'is sent only when outcome is failed' }])
-      const app = await s.db.selectFrom('apps').select(['slug', 'team_id']).where('slug', '=', path.app).executeTakeFirst()
+      if (body.outcome === 'failed' && !body.reason)
+        throw validationProblem([{ pointer: '/reason', message: 'is required when outcome is failed' }])
+      if (body.outcome === 'installed' && body.reason !== undefined)
+        throw validationProblem([{ pointer: '/reason', message: 'is sent only when outcome is failed' }])
+      const app = await s.db
+        .selectFrom('apps')
+        .select(['slug', 'team_id'])
+        .where('slug', '=', path.app)
+        .executeTakeFirst()
       if (!app) throw notFound(`No app with slug ${path.app}.`)
       limit(byAddress, `${app.slug}\n${addressNetwork(s.clientIp(c))}`, 'address')
       limit(byDevice, `${app.slug}\n${body.deviceId}`, 'device')
-      const row = await s.db.selectFrom('versions as v')
-        .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
-        .select(['v.id', 'v.version', 'v.paused_at', 'v.ramp_gate', 'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address'])
-        .where('v.app_slug', '=', app.slug).where('c.name', '=', body.channel).where('p.name', '=', body.platform).where('a.name', '=', body.arch)
-        .where('v.version_key', '=', versionKeyOf(version)).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+      const row = await s.db
+        .selectFrom('versions as v')
+        .innerJoin('channels as c', 'c.id', 'v.channel_id')
+        .innerJoin('platforms as p', 'p.id', 'v.platform_id')
+        .innerJoin('archs as a', 'a.id', 'v.arch_id')
+        .select([
+          'v.id',
+          'v.version',
+          'v.paused_at',
+          'v.ramp_gate',
+          'v.health_max_failure_ratio',
+          'v.health_min_reports',
+          'v.health_min_addresses',
+          'v.health_max_reports_per_address',
+        ])
+        .where('v.app_slug', '=', app.slug)
+        .where('c.name', '=', body.channel)
+        .where('p.name', '=', body.platform)
+        .where('a.name', '=', body.arch)
+        .where('v.version_key', '=', versionKeyOf(version))
+        .where('v.published', '=', 1)
+        .where('v.pulled_at', 'is', null)
         .executeTakeFirst()
       if (!row) return respond(202, { counted: false, paused: false })
       const device = await deviceHash(s.config.jwtSecret, row.id, body.deviceId)
@@ -70,33 +93,52 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         // Milliseconds: compared with `health_since`, set at a resume in the same second.
         reported_at: now.toISOString(),
       }
-      await s.db.insertInto('health_reports').values(report)
-        .onConflict((oc) => oc.columns(['version_id', 'device_hash']).doUpdateSet({
-          outcome: report.outcome, reason: report.reason, from_version: report.from_version, reported_at: report.reported_at,
-        })).execute()
+      await s.db
+        .insertInto('health_reports')
+        .values(report)
+        .onConflict((oc) =>
+          oc.columns(['version_id', 'device_hash']).doUpdateSet({
+            outcome: report.outcome,
+            reason: report.reason,
+            from_version: report.from_version,
+            reported_at: report.reported_at,
+          }),
+        )
+        .execute()
       if (row.ramp_gate !== null) await reviewRampGate(s, row.id, now, c.get('reqId'))
       if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
       const { policy } = policyOf(row, s.config.healthPolicy)
       const tally = tallyReports((await reportsByAddress(s.db, [row.id])).get(row.id) ?? [], policy)
       if (!failsPolicy(tally, policy)) return respond(202, { counted: true, paused: false })
       const share = Math.round((tally.failed / tally.reports) * 100)
-      const reason = `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), `
-        + `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
+      const reason =
+        `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), ` +
+        `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
       // The pause, its audit entry (by the system) and its webhook event commit together.
       const paused = await s.db.transaction().execute(async (trx) => {
         if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return false
         await appendAudit(trx, {
-          teamId: app.team_id, at: now, actor: SYSTEM_ACTOR, operationId: null, action: 'version.pause',
+          teamId: app.team_id,
+          at: now,
+          actor: SYSTEM_ACTOR,
+          operationId: null,
+          action: 'version.pause',
           target: { type: 'version', id: row.id, app: app.slug },
-          changes: { paused: { from: false, to: true }, pauseReason: { to: reason } }, address: null,
+          changes: { paused: { from: false, to: true }, pauseReason: { to: reason } },
+          address: null,
         })
         await enqueueAutomaticPause(trx, now, app.team_id, row.id)
         return true
       })
       if (paused) {
-        s.logger.warn({ app: app.slug, versionId: row.id, version: row.version, ...tally, policy }, 'rollout paused by health reports')
+        s.logger.warn(
+          { app: app.slug, versionId: row.id, version: row.version, ...tally, policy },
+          'rollout paused by health reports',
+        )
         // Its operation invalidates nothing (most reports change no answer): this one paused a version.
-        await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+        await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) =>
+          s.logger.error({ err }, 'answer cache invalidation failed'),
+        )
       }
       return respond(202, { counted: true, paused })
     },

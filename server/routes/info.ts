@@ -25,12 +25,16 @@ export function infoHandlers(s: Services): Pick<Handlers, 'getHealth' | 'whoami'
       if (database.status === 'failing') {
         return problemResponse(new HttpProblem('unavailable', 'The database does not answer.'), c.req.path)
       }
-      return respond(200, {
-        status: storage.status === 'ok' ? 'ok' : 'degraded',
-        version: s.config.version,
-        uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000),
-        checks: { database, storage },
-      }, { 'cache-control': 'no-store' })
+      return respond(
+        200,
+        {
+          status: storage.status === 'ok' ? 'ok' : 'degraded',
+          version: s.config.version,
+          uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000),
+          checks: { database, storage },
+        },
+        { 'cache-control': 'no-store' },
+      )
     },
 
     async whoami(c, _input, respond) {

@@ -21,9 +21,15 @@ function blobRange(s: Services, key: string, size: number): ReadRange {
 }
 
 /** The `linux_packages` rows of the upload's readable `.deb` and `.rpm` files. */
-export async function readLinuxPackages(s: Services, app: string, versionId: string, files: readonly ReceivedFile[]): Promise<Insertable<LinuxPackagesTable>[]> {
+export async function readLinuxPackages(
+  s: Services,
+  app: string,
+  versionId: string,
+  files: readonly ReceivedFile[],
+): Promise<Insertable<LinuxPackagesTable>[]> {
   const rows: Insertable<LinuxPackagesTable>[] = []
-  const skip = (file: string, reason: string) => s.logger.warn({ app, version: versionId, file, reason }, 'linux package not indexed')
+  const skip = (file: string, reason: string) =>
+    s.logger.warn({ app, version: versionId, file, reason }, 'linux package not indexed')
   for (const file of files) {
     const kind = /\.deb$/i.test(file.name) ? 'deb' : /\.rpm$/i.test(file.name) ? 'rpm' : undefined
     if (!kind) continue
@@ -31,10 +37,24 @@ export async function readLinuxPackages(s: Services, app: string, versionId: str
     try {
       if (kind === 'deb') {
         const control = await readDebControl(read, s.decompress)
-        rows.push({ artifact_id: file.blobKey, version_id: versionId, kind, name: control.name, arch: control.arch, metadata: JSON.stringify(control.fields) })
+        rows.push({
+          artifact_id: file.blobKey,
+          version_id: versionId,
+          kind,
+          name: control.name,
+          arch: control.arch,
+          metadata: JSON.stringify(control.fields),
+        })
       } else {
         const meta = await readRpmMetadata(read, file.size)
-        rows.push({ artifact_id: file.blobKey, version_id: versionId, kind, name: meta.name, arch: meta.arch, metadata: JSON.stringify(meta) })
+        rows.push({
+          artifact_id: file.blobKey,
+          version_id: versionId,
+          kind,
+          name: meta.name,
+          arch: meta.arch,
+          metadata: JSON.stringify(meta),
+        })
       }
     } catch (error) {
       // A RangeError: a length or offset in the package points outside what was read.

@@ -16,7 +16,13 @@ import { blobRangeReader, msixIdentity, MsixManifestError } from '../transfer/ms
 import { appSurrogateKey, edgeAnswer, sharedAnswer, targetSurrogateKey } from '../cache/edge-headers.ts'
 import { loadTarget, nextChangeAt } from '../updates/offer.ts'
 import {
-  appInstallerAnswer, appInstallerRelease, appInstallerXml, msixOf, msixPackagePath, type AppInstallerSettings, type MsixIdentity,
+  appInstallerAnswer,
+  appInstallerRelease,
+  appInstallerXml,
+  msixOf,
+  msixPackagePath,
+  type AppInstallerSettings,
+  type MsixIdentity,
 } from '../protocols/msix.ts'
 import { toResponse } from './answer-response.ts'
 
@@ -26,8 +32,13 @@ const MAX_IDENTITIES = 512
 /** The store without its direct URLs: Electron's updater needs the final URL to end in `.msix`, which a presigned one does not. */
 function streamedOnly(blobs: BlobStore): BlobStore {
   return {
-    open: (key) => blobs.open(key), put: (key, data) => blobs.put(key, data), get: (key, range) => blobs.get(key, range),
-    size: (key) => blobs.size(key), delete: (key) => blobs.delete(key), list: () => blobs.list(), ping: () => blobs.ping(),
+    open: (key) => blobs.open(key),
+    put: (key, data) => blobs.put(key, data),
+    get: (key, range) => blobs.get(key, range),
+    size: (key) => blobs.size(key),
+    delete: (key) => blobs.delete(key),
+    list: () => blobs.list(),
+    ping: () => blobs.ping(),
   }
 }
 
@@ -56,58 +67,103 @@ export function msixHandlers(s: Services): Pick<Handlers, 'getMsixAppInstaller' 
         forceUpdateFromAnyVersion: query.forceUpdateFromAnyVersion ?? false,
       }
       if (settings.updateBlocksActivation && !settings.showPrompt) {
-        throw validationProblem([{ field: 'updateBlocksActivation', message: 'needs showPrompt=true (App Installer blocks the launch only behind its prompt)' }])
+        throw validationProblem([
+          {
+            field: 'updateBlocksActivation',
+            message: 'needs showPrompt=true (App Installer blocks the launch only behind its prompt)',
+          },
+        ])
       }
       const target = await loadTarget(s, slug, channel, 'windows', arch)
-      if (!target || target.app.private === 1) throw notFound(`No public app ${slug}: App Installer files are served for public apps only.`)
-      if (!target.inCatalog) throw notFound(`No channel ${channel}, platform windows and arch ${arch} in the team of ${slug}.`)
+      if (!target || target.app.private === 1)
+        throw notFound(`No public app ${slug}: App Installer files are served for public apps only.`)
+      if (!target.inCatalog)
+        throw notFound(`No channel ${channel}, platform windows and arch ${arch} in the team of ${slug}.`)
       const release = appInstallerRelease(target)
       const pkg = release && msixOf(release.artifacts)
       if (!release || !pkg) {
-        throw notFound(`No published .msix or .msixbundle of ${slug} for ${channel}/windows/${arch} that is rolled out to every device.`)
+        throw notFound(
+          `No published .msix or .msixbundle of ${slug} for ${channel}/windows/${arch} that is rolled out to every device.`,
+        )
       }
       let identity: MsixIdentity
       try {
         identity = await identityOf(pkg.id, pkg.blob_key, pkg.size)
       } catch (error) {
         if (!(error instanceof MsixManifestError)) throw error
-        throw conflict(`${pkg.file_name} of ${slug} ${release.version} cannot be named in an App Installer file: ${error.message}.`)
+        throw conflict(
+          `${pkg.file_name} of ${slug} ${release.version} cannot be named in an App Installer file: ${error.message}.`,
+        )
       }
       const base = baseUrl(s, c.req.url)
       // The file's own URL, with only the settings that differ from the defaults, in a fixed order.
       const params = new URLSearchParams()
-      if (settings.hoursBetweenUpdateChecks !== 24) params.set('hoursBetweenUpdateChecks', String(settings.hoursBetweenUpdateChecks))
-      for (const flag of ['showPrompt', 'updateBlocksActivation', 'automaticBackgroundTask', 'forceUpdateFromAnyVersion'] as const) {
+      if (settings.hoursBetweenUpdateChecks !== 24)
+        params.set('hoursBetweenUpdateChecks', String(settings.hoursBetweenUpdateChecks))
+      for (const flag of [
+        'showPrompt',
+        'updateBlocksActivation',
+        'automaticBackgroundTask',
+        'forceUpdateFromAnyVersion',
+      ] as const) {
         if (settings[flag]) params.set(flag, 'true')
       }
       const seg = encodeURIComponent
       const self = `${base}/v1/apps/${seg(slug)}/msix/${seg(channel)}/${seg(arch)}/app.appinstaller${params.size ? `?${params.toString()}` : ''}`
       const xml = appInstallerXml(self, base + msixPackagePath(slug, release.row.id, pkg), identity, settings)
       const until = nextChangeAt(target) ?? undefined
-      const answer = s.config.edgeCaching.cacheSeconds > 0
-        ? await sharedAnswer(appInstallerAnswer(xml), [appSurrogateKey(slug), targetSurrogateKey(slug, channel, 'windows', arch)])
-        : appInstallerAnswer(xml)
-      return toResponse(edgeAnswer(answer, s.config.edgeCaching, s.now().getTime(), until, c.req.header('if-none-match')))
+      const answer =
+        s.config.edgeCaching.cacheSeconds > 0
+          ? await sharedAnswer(appInstallerAnswer(xml), [
+              appSurrogateKey(slug),
+              targetSurrogateKey(slug, channel, 'windows', arch),
+            ])
+          : appInstallerAnswer(xml)
+      return toResponse(
+        edgeAnswer(answer, s.config.edgeCaching, s.now().getTime(), until, c.req.header('if-none-match')),
+      )
     },
 
     async getMsixPackage(c, { path, query }) {
       const { app: slug, version: versionId, artifact: artifactId, file } = path
-      const missing = () => notFound(`No published MSIX package ${file} (${artifactId}) in version ${versionId} of ${slug}.`)
+      const missing = () =>
+        notFound(`No published MSIX package ${file} (${artifactId}) in version ${versionId} of ${slug}.`)
       const row = await publishedArtifact(s.db, slug, versionId, artifactId)
-      if (!row || row.file_name !== file || (row.package_type !== 'msix' && row.package_type !== 'msixbundle')) throw missing()
+      if (!row || row.file_name !== file || (row.package_type !== 'msix' && row.package_type !== 'msixbundle'))
+        throw missing()
       if (row.private === 1) {
         const { expires, signature } = query
         if (expires === undefined || signature === undefined) {
-          throw new HttpProblem('unauthorized', `${file} belongs to a private app: its URL needs the expires and signature the MSIX update answer carries.`)
+          throw new HttpProblem(
+            'unauthorized',
+            `${file} belongs to a private app: its URL needs the expires and signature the MSIX update answer carries.`,
+          )
         }
-        if (!(await verifySignedPath(s.config.jwtSecret, downloadPath(slug, versionId, artifactId), expires, signature, s.now()))) {
+        if (
+          !(await verifySignedPath(
+            s.config.jwtSecret,
+            downloadPath(slug, versionId, artifactId),
+            expires,
+            signature,
+            s.now(),
+          ))
+        ) {
           throw forbidden('The signed link is invalid or has expired; ask the update check for a new one.')
         }
       }
       const range = c.req.header('range')
-      const res = await downloadResponse(streamed, {
-        id: artifactId, fileName: row.file_name, blobKey: row.blob_key, sha256: row.sha256, size: row.size, isPublic: row.private === 0,
-      }, { range, ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
+      const res = await downloadResponse(
+        streamed,
+        {
+          id: artifactId,
+          fileName: row.file_name,
+          blobKey: row.blob_key,
+          sha256: row.sha256,
+          size: row.size,
+          isPublic: row.private === 0,
+        },
+        { range, ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix },
+      )
       if (res.status === 200) s.downloads.count(versionId)
       return res
     },

@@ -22,10 +22,26 @@ import { invalidateAnswers } from '../cache/invalidation.ts'
 type Trx = Transaction<Database>
 
 async function lockVersion(trx: Trx, slug: string, id: string) {
-  const row = await forUpdate(trx, trx.selectFrom('versions')
-    .select(['id', 'version', 'paused_at', 'pulled_at', 'rollout_percentage', 'ramp_steps', 'ramp_started_at', 'ramp_paused_seconds',
-      'ramp_gate', 'gate_open', 'gate_closed_seconds'])
-    .where('id', '=', id).where('app_slug', '=', slug)).executeTakeFirst()
+  const row = await forUpdate(
+    trx,
+    trx
+      .selectFrom('versions')
+      .select([
+        'id',
+        'version',
+        'paused_at',
+        'pulled_at',
+        'rollout_percentage',
+        'ramp_steps',
+        'ramp_started_at',
+        'ramp_paused_seconds',
+        'ramp_gate',
+        'gate_open',
+        'gate_closed_seconds',
+      ])
+      .where('id', '=', id)
+      .where('app_slug', '=', slug),
+  ).executeTakeFirst()
   if (!row) throw notFound(`No version ${id} of app ${slug}.`)
   return row
 }
@@ -34,11 +50,21 @@ async function lockVersion(trx: Trx, slug: string, id: string) {
  * Pauses a version unless it is paused already (the first pause and its reason stand). Returns
  * whether this call paused it. `automatic`: by health reports.
  */
-export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: string, reason: string, automatic: boolean): Promise<boolean> {
+export async function pauseInTransaction(
+  trx: Trx,
+  now: Date,
+  slug: string,
+  id: string,
+  reason: string,
+  automatic: boolean,
+): Promise<boolean> {
   const row = await lockVersion(trx, slug, id)
   if (row.paused_at !== null) return false
-  await trx.updateTable('versions').set({ paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
-    .where('id', '=', id).execute()
+  await trx
+    .updateTable('versions')
+    .set({ paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
   return true
 }
 
@@ -49,7 +75,13 @@ export async function pauseInTransaction(trx: Trx, now: Date, slug: string, id: 
 export async function reviewRampGate(s: Services, versionId: string, now: Date, reqId?: string): Promise<void> {
   const change = await reviewGate(s.db, versionId, s.config.healthPolicy, now)
   if (!change) return
-  const fields = { app: change.app, versionId, version: change.version, released: change.released, progress: change.progress }
+  const fields = {
+    app: change.app,
+    versionId,
+    version: change.version,
+    released: change.released,
+    progress: change.progress,
+  }
   if (change.type === 'ramp.gate-opened') s.logger.info(fields, 'ramp gate opened')
   else s.logger.info(fields, 'ramp gate closed')
   try {
@@ -57,7 +89,9 @@ export async function reviewRampGate(s: Services, versionId: string, now: Date, 
   } catch (err) {
     s.logger.error({ err }, 'ramp event listener failed')
   }
-  await invalidateAnswers(s, [change.app], reqId).catch((err: unknown) => s.logger.error({ err }, 'answer cache invalidation failed'))
+  await invalidateAnswers(s, [change.app], reqId).catch((err: unknown) =>
+    s.logger.error({ err }, 'answer cache invalidation failed'),
+  )
 }
 
 export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {
@@ -108,11 +142,22 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         // Reports before a resume stop counting, so a gate closes; a hold past its deadline starts over now.
         const hold = rolloutAt(resumed, now.getTime()).hold
         if (hold) resumed.ramp_paused_seconds += Math.max(0, Math.floor((now.getTime() - hold.since) / 1000))
-        await trx.updateTable('versions').set({
-          paused_at: null, pause_reason: null, pause_automatic: 0, pulled_at: null, pull_reason: null,
-          ramp_paused_seconds: resumed.ramp_paused_seconds, health_since: now.toISOString(),
-          ...(row.ramp_gate !== null ? { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(resumed, now.getTime()) / 1000)) } : {}),
-        }).where('id', '=', row.id).execute()
+        await trx
+          .updateTable('versions')
+          .set({
+            paused_at: null,
+            pause_reason: null,
+            pause_automatic: 0,
+            pulled_at: null,
+            pull_reason: null,
+            ramp_paused_seconds: resumed.ramp_paused_seconds,
+            health_since: now.toISOString(),
+            ...(row.ramp_gate !== null
+              ? { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(resumed, now.getTime()) / 1000)) }
+              : {}),
+          })
+          .where('id', '=', row.id)
+          .execute()
       })
       s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout resumed')
       return respond(200, await answer(c, app.slug, path.version))
@@ -126,8 +171,11 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         const row = await lockVersion(trx, app.slug, path.version)
         if (row.pulled_at !== null) return
         const reason = body.reason ?? `Pulled by ${user.name}`
-        await trx.updateTable('versions').set({ pulled_at: now, pull_reason: reason })
-          .where('id', '=', row.id).execute()
+        await trx
+          .updateTable('versions')
+          .set({ pulled_at: now, pull_reason: reason })
+          .where('id', '=', row.id)
+          .execute()
         noteAudit(c, { changes: { pulled: { from: false, to: true }, reason: { to: reason } } })
       })
       s.logger.warn({ app: app.slug, versionId: path.version, by: user.id }, 'version pulled')

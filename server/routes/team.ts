@@ -13,7 +13,15 @@ import { normalizePermissions } from '../auth/permissions.ts'
 import { admitLogin } from '../auth/login-guard.ts'
 import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import type { UsersTable } from '../storage/types.ts'
-import { deleteTeamUser, insertUser, replacePasswordHash, teamUser, teamUsersPage, updateTeamUser, userById } from '../storage/users.ts'
+import {
+  deleteTeamUser,
+  insertUser,
+  replacePasswordHash,
+  teamUser,
+  teamUsersPage,
+  updateTeamUser,
+  userById,
+} from '../storage/users.ts'
 
 type TeamOps = 'createTeamUser' | 'listTeamUsers' | 'updateTeamUser' | 'deleteTeamUser' | 'updateAdminPassword'
 
@@ -54,29 +62,45 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       const admin = currentUser(c.get('user'))
       const cursor = decodeCursor(query.cursor, hasString('e'))
       const rows = await teamUsersPage(s.db, admin.teamId, cursor?.e, query.limit + 1)
-      return respond(200, page(rows, query.limit, toTeamUser, (r) => ({ e: r.email })))
+      return respond(
+        200,
+        page(rows, query.limit, toTeamUser, (r) => ({ e: r.email })),
+      )
     },
 
     async updateTeamUser(c, { path, body }, respond) {
       const admin = currentUser(c.get('user'))
-      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
+      const passwordHash =
+        body.password === undefined ? undefined : await hashPassword(body.password, s.config.passwordIterations)
       const row = await commitWrite(s, c, async (trx) => {
         const old = await teamUser(trx, admin.teamId, path.id)
         if (old) {
           // Grants compared cell by cell as stored (normalised), so only a real change is listed.
           noteAudit(c, {
             before: { name: old.name },
-            ...(body.permissions !== undefined ? { changes: { permissions: { from: normalizePermissions(JSON.parse(old.permissions)), to: normalizePermissions(body.permissions) } } } : {}),
+            ...(body.permissions !== undefined
+              ? {
+                  changes: {
+                    permissions: {
+                      from: normalizePermissions(JSON.parse(old.permissions)),
+                      to: normalizePermissions(body.permissions),
+                    },
+                  },
+                }
+              : {}),
           })
         }
         // Only the members sent are written (a password change cannot put back permissions revoked
         // meanwhile), and a new password revokes tokens by a counter incremented in SQL.
         const changes = {
           ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.permissions !== undefined ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) } : {}),
+          ...(body.permissions !== undefined
+            ? { permissions: JSON.stringify(normalizePermissions(body.permissions)) }
+            : {}),
           ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
         }
-        const stored = Object.keys(changes).length === 0 ? old : await updateTeamUser(trx, admin.teamId, path.id, changes)
+        const stored =
+          Object.keys(changes).length === 0 ? old : await updateTeamUser(trx, admin.teamId, path.id, changes)
         if (!stored) throw notFound(`No team user with id ${path.id}.`)
         return stored
       })
@@ -105,7 +129,9 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
       await s.loginLimiter.succeeded(attempt)
       // Compare-and-set: of two changes checked against the same password, only one lands.
       const passwordHash = await hashPassword(body.newPassword, s.config.passwordIterations)
-      const updated = await commitWrite(s, c, (trx) => replacePasswordHash(trx, admin.id, row.password_hash, passwordHash, true))
+      const updated = await commitWrite(s, c, (trx) =>
+        replacePasswordHash(trx, admin.id, row.password_hash, passwordHash, true),
+      )
       if (!updated) throw conflict('The password was changed by another request meanwhile; log in again and retry.')
       return noContent()
     },

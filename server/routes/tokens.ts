@@ -40,7 +40,8 @@ function expiry(s: Services, expiresAt: string | undefined): string | null {
   const at = new Date(expiresAt)
   const now = s.now().getTime()
   if (!(at.getTime() > now)) throw validationProblem([{ pointer: '/expiresAt', message: 'must be in the future' }])
-  if (at.getTime() - now > MAX_LIFETIME_MS) throw validationProblem([{ pointer: '/expiresAt', message: 'must be at most 10 years ahead' }])
+  if (at.getTime() - now > MAX_LIFETIME_MS)
+    throw validationProblem([{ pointer: '/expiresAt', message: 'must be at most 10 years ahead' }])
   return timestamp(at)
 }
 
@@ -74,8 +75,17 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
       const user = currentUser(c.get('user'))
       refuseApiToken(user, 'list API tokens')
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
-      const rows = await apiTokensPage(s.db, user.teamId, user.role === 'admin' ? undefined : user.id, cursor, query.limit + 1)
-      return respond(200, page(rows, query.limit, toApiToken, (r) => ({ c: r.created_at, i: r.id })))
+      const rows = await apiTokensPage(
+        s.db,
+        user.teamId,
+        user.role === 'admin' ? undefined : user.id,
+        cursor,
+        query.limit + 1,
+      )
+      return respond(
+        200,
+        page(rows, query.limit, toApiToken, (r) => ({ c: r.created_at, i: r.id })),
+      )
     },
 
     async revokeApiToken(c, { path }) {

@@ -45,9 +45,22 @@ interface Check {
 
 const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
-export function updateHandlers(s: Services): Pick<Handlers,
-  'checkForUpdate' | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getSquirrelMacUpdate' | 'getElectronUpdaterFeed'
-  | 'getElectronUpdaterFile' | 'getTauriUpdate' | 'getVelopackFile' | 'getSparkleAppcast' | 'getMsixUpdate'> {
+export function updateHandlers(
+  s: Services,
+): Pick<
+  Handlers,
+  | 'checkForUpdate'
+  | 'getLatestBuild'
+  | 'getSquirrelReleases'
+  | 'getSquirrelPackage'
+  | 'getSquirrelMacUpdate'
+  | 'getElectronUpdaterFeed'
+  | 'getElectronUpdaterFile'
+  | 'getTauriUpdate'
+  | 'getVelopackFile'
+  | 'getSparkleAppcast'
+  | 'getMsixUpdate'
+> {
   const decide = async (c: Check) => {
     const decision = await decideUpdate(s, PROTOCOLS, c)
     if (!decision) throw notFound(`No app with slug ${c.slug}.`)
@@ -64,20 +77,29 @@ export function updateHandlers(s: Services): Pick<Handlers,
   const sent = (req: Ctx, a: Answer, until: number | undefined) =>
     toResponse(edgeAnswer(a, s.config.edgeCaching, s.now().getTime(), until, s.header(req, 'if-none-match')))
   /** An answer every device gets alike may be kept by a CDN (public apps only: private ones carry signed links). */
-  const share = (a: Answer, shareable: boolean, slug: string, target: { channel: string; platform: string; arch: string }) =>
-    (shareable && s.config.edgeCaching.cacheSeconds > 0
+  const share = (
+    a: Answer,
+    shareable: boolean,
+    slug: string,
+    target: { channel: string; platform: string; arch: string },
+  ) =>
+    shareable && s.config.edgeCaching.cacheSeconds > 0
       ? sharedAnswer(a, [appSurrogateKey(slug), targetSurrogateKey(slug, target.channel, target.platform, target.arch)])
-      : a)
+      : a
 
   const count = (c: Check) => {
     if (c.deviceId && c.current) {
-      s.telemetry?.record({ app: c.slug, version: c.current.raw, channel: c.channel, platform: c.platform, arch: c.arch }, c.deviceId)
+      s.telemetry?.record(
+        { app: c.slug, version: c.current.raw, channel: c.channel, platform: c.platform, arch: c.arch },
+        c.deviceId,
+      )
     }
   }
 
   async function bucketSignature(vary: Array<[string, number]>, deviceKey: string): Promise<string> {
     let sig = ''
-    for (const [version, percentage] of vary) sig += inRollout(percentage, await rolloutBucket(deviceKey, version)) ? '1' : '0'
+    for (const [version, percentage] of vary)
+      sig += inRollout(percentage, await rolloutBucket(deviceKey, version)) ? '1' : '0'
     return sig
   }
 
@@ -85,7 +107,12 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const base = baseUrl(s, req.req.url)
     const files = offeredFiles(s, base, d.target.app)
     const rendered = await d.protocol.render({ base, files, target: d.target, current: c.current, offer: d.offer })
-    const shared = await share(rendered, d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1, c.slug, c)
+    const shared = await share(
+      rendered,
+      d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1,
+      c.slug,
+      c,
+    )
     return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
   }
 
@@ -99,7 +126,8 @@ export function updateHandlers(s: Services): Pick<Handlers,
     }
     const key = `${c.format}\n${c.channel}\n${c.platform}\n${c.arch}\n${c.current?.raw ?? ''}\n${baseUrl(s, req.req.url)}`
     const now = s.now().getTime()
-    const fresh = (e: CachedAnswer | undefined) => (e !== undefined && (e.until === undefined || now < e.until) ? e : undefined)
+    const fresh = (e: CachedAnswer | undefined) =>
+      e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
     const entry = fresh(await cache.get(c.slug, key))
     if (entry !== undefined) {
       if (!isVary(entry)) {
@@ -132,7 +160,13 @@ export function updateHandlers(s: Services): Pick<Handlers,
     const stamp = until === null ? {} : { until }
     if (vary) {
       await cache.set(c.slug, key, { vary, ...stamp }, generation, untilTtl)
-      await cache.set(c.slug, `${key}\n${await bucketSignature(vary, c.deviceKey)}`, { ...result, ...stamp }, generation, ttl)
+      await cache.set(
+        c.slug,
+        `${key}\n${await bucketSignature(vary, c.deviceKey)}`,
+        { ...result, ...stamp },
+        generation,
+        ttl,
+      )
     } else {
       await cache.set(c.slug, key, { ...result, ...stamp }, generation, ttl)
     }
@@ -142,19 +176,34 @@ export function updateHandlers(s: Services): Pick<Handlers,
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
 
   const findApp = async (slug: string) => {
-    const app = await s.db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
+    const app = await s.db
+      .selectFrom('apps')
+      .select(['slug', 'private', 'team_id'])
+      .where('slug', '=', slug)
+      .executeTakeFirst()
     if (!app) throw notFound(`No app with slug ${slug}.`)
     return app
   }
 
   /** Redirect to the published artifact of `file` (of `type`) in the feed of channel/platform/arch, signed for private apps. */
-  async function packageRedirect(c: Ctx, where: { slug: string; channel: string; platform: string; arch: string; file: string }, type: string, feed: string) {
+  async function packageRedirect(
+    c: Ctx,
+    where: { slug: string; channel: string; platform: string; arch: string; file: string },
+    type: string,
+    feed: string,
+  ) {
     const app = await findApp(where.slug)
-    const row = await versionQuery(s.db).where('v.app_slug', '=', where.slug).where('v.published', '=', 1)
-      .where('c.name', '=', where.channel).where('p.name', '=', where.platform).where('a.name', '=', where.arch)
+    const row = await versionQuery(s.db)
+      .where('v.app_slug', '=', where.slug)
+      .where('v.published', '=', 1)
+      .where('c.name', '=', where.channel)
+      .where('p.name', '=', where.platform)
+      .where('a.name', '=', where.arch)
       .innerJoin('artifacts as art', 'art.version_id', 'v.id')
-      .where('art.package_type', '=', type).where('art.file_name', '=', where.file)
-      .select(['art.id as artifact_id']).executeTakeFirst()
+      .where('art.package_type', '=', type)
+      .where('art.file_name', '=', where.file)
+      .select(['art.id as artifact_id'])
+      .executeTakeFirst()
     if (!row) throw notFound(`No published package ${where.file} in the ${feed} feed of ${where.slug}.`)
     const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
     return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
@@ -164,24 +213,42 @@ export function updateHandlers(s: Services): Pick<Handlers,
     async checkForUpdate(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: query.channel, platform: query.platform, arch: query.arch, current: versionInput('version', query.version),
-        format: query.format ?? 'platform', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: query.channel,
+        platform: query.platform,
+        arch: query.arch,
+        current: versionInput('version', query.version),
+        format: query.format ?? 'platform',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getSquirrelMacUpdate(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: 'darwin', arch: path.arch,
-        current: versionInput('version', query.version), format: 'electron-builtin', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: 'darwin',
+        arch: path.arch,
+        current: versionInput('version', query.version),
+        format: 'electron-builtin',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getMsixUpdate(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: 'windows', arch: path.arch,
-        current: versionInput('version', query.version), format: 'msix', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: 'windows',
+        arch: path.arch,
+        current: versionInput('version', query.version),
+        format: 'msix',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -189,55 +256,115 @@ export function updateHandlers(s: Services): Pick<Handlers,
       // electron-updater sends a per-install UUID in x-user-staging-id on every request.
       const deviceId = header['X-Ferry-Device-Id'] ?? header['x-user-staging-id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
-        current: versionInput('version', path.version), format: 'electron-updater', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: path.platform,
+        arch: path.arch,
+        current: versionInput('version', path.version),
+        format: 'electron-updater',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getElectronUpdaterFile(c, { path }) {
       const { app: slug, channel, platform, arch, version, file } = path
-      const missing = () => notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
-      const row = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.version', '=', version)
-        .where('c.name', '=', channel).where('p.name', '=', platform).where('a.name', '=', arch)
-        .innerJoin('artifacts as art', 'art.version_id', 'v.id').where('art.file_name', '=', file)
-        .select(['art.id as artifact_id', 'art.blob_key', 'art.sha256', 'art.size']).executeTakeFirst()
+      const missing = () =>
+        notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
+      const row = await versionQuery(s.db)
+        .where('v.app_slug', '=', slug)
+        .where('v.published', '=', 1)
+        .where('v.version', '=', version)
+        .where('c.name', '=', channel)
+        .where('p.name', '=', platform)
+        .where('a.name', '=', arch)
+        .innerJoin('artifacts as art', 'art.version_id', 'v.id')
+        .where('art.file_name', '=', file)
+        .select(['art.id as artifact_id', 'art.blob_key', 'art.sha256', 'art.size'])
+        .executeTakeFirst()
       // Private apps' files are reached through signed links only (their channel files use them).
       if (!row || row.app_private === 1) throw missing()
-      return downloadResponse(s.blobs, { id: row.artifact_id, fileName: file, blobKey: row.blob_key, sha256: row.sha256, size: row.size, isPublic: true },
-        { range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match'), accelPrefix: s.config.accelRedirectPrefix })
+      return downloadResponse(
+        s.blobs,
+        {
+          id: row.artifact_id,
+          fileName: file,
+          blobKey: row.blob_key,
+          sha256: row.sha256,
+          size: row.size,
+          isPublic: true,
+        },
+        {
+          range: c.req.header('range'),
+          ifNoneMatch: c.req.header('if-none-match'),
+          accelPrefix: s.config.accelRedirectPrefix,
+        },
+      )
     },
 
     async getVelopackFile(c, { path, query, header }) {
       const { app: slug, channel, platform, arch, file } = path
-      if (file.endsWith('.nupkg')) return packageRedirect(c, { slug, channel, platform, arch, file }, 'nupkg', `Velopack ${channel}/${platform}/${arch}`)
-      if (query.localVersion === undefined) throw validationProblem([{ field: 'localVersion', message: 'is required for the feed (Velopack sends it)' }])
+      if (file.endsWith('.nupkg'))
+        return packageRedirect(
+          c,
+          { slug, channel, platform, arch, file },
+          'nupkg',
+          `Velopack ${channel}/${platform}/${arch}`,
+        )
+      if (query.localVersion === undefined)
+        throw validationProblem([{ field: 'localVersion', message: 'is required for the feed (Velopack sends it)' }])
       const deviceId = header['X-Ferry-Device-Id'] ?? query.stagingId
       return answer(c, {
-        slug, channel, platform, arch, current: versionInput('localVersion', query.localVersion), format: 'velopack', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug,
+        channel,
+        platform,
+        arch,
+        current: versionInput('localVersion', query.localVersion),
+        format: 'velopack',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getSparkleAppcast(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: path.platform, arch: path.arch,
-        current: versionInput('version', query.version), format: 'sparkle', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: path.platform,
+        arch: path.arch,
+        current: versionInput('version', query.version),
+        format: 'sparkle',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getTauriUpdate(c, { path, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: TAURI_TARGETS[path.target], arch: TAURI_ARCHS[path.arch],
-        current: versionInput('currentVersion', path.currentVersion), format: 'tauri', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: TAURI_TARGETS[path.target],
+        arch: TAURI_ARCHS[path.arch],
+        current: versionInput('currentVersion', path.currentVersion),
+        format: 'tauri',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
     async getSquirrelReleases(c, { path, query, header }) {
       const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
-        slug: path.app, channel: path.channel, platform: 'windows', arch: path.arch,
-        current: optionalVersionInput('localVersion', query.localVersion), format: 'squirrel-windows', deviceId, deviceKey: deviceKey(c, deviceId),
+        slug: path.app,
+        channel: path.channel,
+        platform: 'windows',
+        arch: path.arch,
+        current: optionalVersionInput('localVersion', query.localVersion),
+        format: 'squirrel-windows',
+        deviceId,
+        deviceKey: deviceKey(c, deviceId),
       })
     },
 
@@ -250,18 +377,34 @@ export function updateHandlers(s: Services): Pick<Handlers,
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       // A pulled version is offered to nobody, new installs included.
-      const rows = await versionQuery(s.db).where('v.app_slug', '=', slug).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
-        .where('c.name', '=', q.channel).where('p.name', '=', q.platform).where('a.name', '=', q.arch)
+      const rows = await versionQuery(s.db)
+        .where('v.app_slug', '=', slug)
+        .where('v.published', '=', 1)
+        .where('v.pulled_at', 'is', null)
+        .where('c.name', '=', q.channel)
+        .where('p.name', '=', q.platform)
+        .where('a.name', '=', q.arch)
         .innerJoin('artifacts as art', 'art.version_id', 'v.id')
         .where('art.package_type', '=', q.packageType)
         .select(['art.id as artifact_id'])
         // A version semver refuses has no key and is never the newest.
         .where('v.version_key', 'is not', null)
-        .orderBy('v.version_key', 'desc').orderBy('v.seq', 'desc').orderBy('art.position').limit(1)
+        .orderBy('v.version_key', 'desc')
+        .orderBy('v.seq', 'desc')
+        .orderBy('art.position')
+        .limit(1)
         .execute()
       const newest = rows[0]
-      if (!newest) throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
-      const redirect: Answer = { status: 302, headers: { location: await downloadUrl(s, base, app, newest.id, newest.artifact_id), 'cache-control': 'no-store' }, body: '' }
+      if (!newest)
+        throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
+      const redirect: Answer = {
+        status: 302,
+        headers: {
+          location: await downloadUrl(s, base, app, newest.id, newest.artifact_id),
+          'cache-control': 'no-store',
+        },
+        body: '',
+      }
       const result = await share(redirect, app.private !== 1, slug, q)
       if (s.answers && generation !== undefined) {
         await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)

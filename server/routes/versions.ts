@@ -2,7 +2,14 @@
 import { noteAudit } from '../http/audit-hook.ts'
 import { commitWrite } from '../http/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
-import { feedNameProblem, fileNameProblem, squirrelNameProblem, packageTypeOf, signedFileOf, uploadSetProblems } from '../../artifact-files/index.ts'
+import {
+  feedNameProblem,
+  fileNameProblem,
+  squirrelNameProblem,
+  packageTypeOf,
+  signedFileOf,
+  uploadSetProblems,
+} from '../../artifact-files/index.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Ctx } from '../http/context.ts'
@@ -28,7 +35,12 @@ import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { reviewRampGate } from './rollouts.ts'
-import { edSignatureProblem, minisignProblem, parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
+import {
+  edSignatureProblem,
+  minisignProblem,
+  parseMinisignPublicKey,
+  parseSparklePublicKey,
+} from '../transfer/signatures.ts'
 import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
 import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable, VersionsTable } from '../storage/types.ts'
@@ -39,7 +51,13 @@ import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
 const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signerChange'])
 
-interface Filters { channel?: string; platform?: string; arch?: string; published?: boolean; critical?: boolean }
+interface Filters {
+  channel?: string
+  platform?: string
+  arch?: string
+  published?: boolean
+  critical?: boolean
+}
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
 
 /**
@@ -51,19 +69,32 @@ function versionBefore(row: Selectable<VersionsTable>, now: number): Record<stri
     ...(row.health_max_failure_ratio !== null ? { maxFailureRatio: row.health_max_failure_ratio } : {}),
     ...(row.health_min_reports !== null ? { minReports: row.health_min_reports } : {}),
     ...(row.health_min_addresses !== null ? { minAddresses: row.health_min_addresses } : {}),
-    ...(row.health_max_reports_per_address !== null ? { maxReportsPerAddress: row.health_max_reports_per_address } : {}),
+    ...(row.health_max_reports_per_address !== null
+      ? { maxReportsPerAddress: row.health_max_reports_per_address }
+      : {}),
   }
   const parse = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text))
   return {
-    changelog: row.changelog, critical: row.critical === 1, intermediate: row.intermediate === 1,
-    rolloutPercentage: row.ramp_steps === null || row.paused_at !== null || row.pulled_at !== null ? row.rollout_percentage : rolloutAt(row, now).percentage,
-    published: row.published === 1, minimumSystemVersion: row.minimum_system_version,
-    ramp: row.ramp_steps === null ? null : { steps: parse(row.ramp_steps), ...(row.ramp_gate !== null ? { gate: parse(row.ramp_gate) } : {}) },
+    changelog: row.changelog,
+    critical: row.critical === 1,
+    intermediate: row.intermediate === 1,
+    rolloutPercentage:
+      row.ramp_steps === null || row.paused_at !== null || row.pulled_at !== null
+        ? row.rollout_percentage
+        : rolloutAt(row, now).percentage,
+    published: row.published === 1,
+    minimumSystemVersion: row.minimum_system_version,
+    ramp:
+      row.ramp_steps === null
+        ? null
+        : { steps: parse(row.ramp_steps), ...(row.ramp_gate !== null ? { gate: parse(row.ramp_gate) } : {}) },
     healthPolicy: Object.keys(policy).length ? policy : null,
   }
 }
 
-export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
+export function versionHandlers(
+  s: Services,
+): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
   function filtered(teamId: string, f: Filters) {
     let q = versionQuery(s.db).where('apps.team_id', '=', teamId)
     if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
@@ -86,11 +117,15 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
    * over the file it signs. A 400 names every file whose signature does not verify; otherwise
    * `updateKey` is the key that verified them (key rotation counts devices by it).
    */
-  async function signatureProblems(app: AppsTable, upload: ReceivedUpload): Promise<{ errors: FieldError[]; updateKey: string | null }> {
-    const usable = <T>(keys: string[], parse: (k: string) => T | undefined) => keys.flatMap((text) => {
-      const parsed = parse(text)
-      return parsed === undefined ? [] : [{ text, parsed }]
-    })
+  async function signatureProblems(
+    app: AppsTable,
+    upload: ReceivedUpload,
+  ): Promise<{ errors: FieldError[]; updateKey: string | null }> {
+    const usable = <T>(keys: string[], parse: (k: string) => T | undefined) =>
+      keys.flatMap((text) => {
+        const parsed = parse(text)
+        return parsed === undefined ? [] : [{ text, parsed }]
+      })
     const tauri = usable(acceptedKeys(appKeys(app.tauri_public_key, app.tauri_extra_keys)), parseMinisignPublicKey)
     const sparkle = usable(acceptedKeys(appKeys(app.sparkle_public_key, app.sparkle_extra_keys)), parseSparklePublicKey)
     const byName = new Map(upload.files.map((f) => [f.name, f]))
@@ -100,17 +135,47 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const signed = byName.get(signedFileOf(sig.name) ?? '')
       if (!signed) continue
       const type = packageTypeOf(sig.name)
-      const [keys, check] = type === 'sig' && tauri.length ? [tauri, await minisignProblem(s.blobs, tauri.map((k) => k.parsed), sig.blobKey, signed.blobKey)] as const
-        : type === 'edsig' && sparkle.length ? [sparkle, await edSignatureProblem(s.blobs, sparkle.map((k) => k.parsed), sig.blobKey, signed.blobKey, signed.size)] as const
-          : [[], undefined] as const
-      if (typeof check === 'string') errors.push({ field: 'files', message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${check}` })
+      const [keys, check] =
+        type === 'sig' && tauri.length
+          ? ([
+              tauri,
+              await minisignProblem(
+                s.blobs,
+                tauri.map((k) => k.parsed),
+                sig.blobKey,
+                signed.blobKey,
+              ),
+            ] as const)
+          : type === 'edsig' && sparkle.length
+            ? ([
+                sparkle,
+                await edSignatureProblem(
+                  s.blobs,
+                  sparkle.map((k) => k.parsed),
+                  sig.blobKey,
+                  signed.blobKey,
+                  signed.size,
+                ),
+              ] as const)
+            : ([[], undefined] as const)
+      if (typeof check === 'string')
+        errors.push({
+          field: 'files',
+          message: `signature ${JSON.stringify(sig.name)} of ${JSON.stringify(signed.name)} ${check}`,
+        })
       else if (check) updateKey ??= keys[check.key]?.text ?? null
     }
     return { errors, updateKey }
   }
 
   /** Validates the received fields and signatures, then records the version and its already-stored files. */
-  async function storeVersion(c: Ctx, user: AuthUser, app: AppsTable, upload: ReceivedUpload, respond: Respond201): Promise<Response> {
+  async function storeVersion(
+    c: Ctx,
+    user: AuthUser,
+    app: AppsTable,
+    upload: ReceivedUpload,
+    respond: Respond201,
+  ): Promise<Response> {
     const slug = app.slug
     const errors: FieldError[] = [...upload.errors]
     const fields: Record<string, unknown> = {}
@@ -125,7 +190,8 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     const body = { ...fields, files: upload.files.map((f) => f.name) }
     const valid = checkUpload(body)
     const fieldOf = (e: FieldError) => (e.pointer ?? '/').slice(1).split('/')[0] || 'body'
-    for (const e of valid ? unstorableTextErrors(body) : bodyErrors(checkUpload.errors)) errors.push({ field: fieldOf(e), message: e.message })
+    for (const e of valid ? unstorableTextErrors(body) : bodyErrors(checkUpload.errors))
+      errors.push({ field: fieldOf(e), message: e.message })
     if (errors.length || !valid) throw validationProblem(errors)
     const parsed = versionInput('version', body.version)
     const badNames = upload.files.flatMap((f) => feedNameProblem(f.name, parsed.version) ?? [])
@@ -134,13 +200,22 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
     if (signatures.errors.length) throw validationProblem(signatures.errors)
     const msixProblems = await msixUploadProblems(s.blobs, upload.files)
     if (msixProblems.length) throw validationProblem(msixProblems.map((message) => ({ field: 'files', message })))
-    const everyKey = [...appKeys(app.tauri_public_key, app.tauri_extra_keys), ...appKeys(app.sparkle_public_key, app.sparkle_extra_keys)].map((k) => k.key)
+    const everyKey = [
+      ...appKeys(app.tauri_public_key, app.tauri_extra_keys),
+      ...appKeys(app.sparkle_public_key, app.sparkle_extra_keys),
+    ].map((k) => k.key)
     const trusted = trustedKeysOfUpload(body.trustsKeys, everyKey, signatures.updateKey)
-    if (trusted.errors.length) throw validationProblem(trusted.errors.map((message) => ({ field: 'trustsKeys', message })))
+    if (trusted.errors.length)
+      throw validationProblem(trusted.errors.map((message) => ({ field: 'trustsKeys', message })))
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
-      const row = await s.db.selectFrom(table).select('id').where('team_id', '=', user.teamId).where('name', '=', body[field]).executeTakeFirst()
+      const row = await s.db
+        .selectFrom(table)
+        .select('id')
+        .where('team_id', '=', user.teamId)
+        .where('name', '=', body[field])
+        .executeTakeFirst()
       if (!row) catalogErrors.push({ field, message: `no ${field} named ${body[field]} in this team` })
       return row?.id ?? ''
     }
@@ -156,36 +231,72 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
 
     const signer = await readUploadSigner(s.blobs, upload.files)
 
-    const conflictProblem = () => conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
+    const conflictProblem = () =>
+      conflict(`Version ${body.version} of ${slug} already exists for ${body.channel}/${body.platform}/${body.arch}.`)
     const now = timestamp(s.now())
     const versionId = randomId('ver')
     const linuxPackages = await readLinuxPackages(s, slug, versionId, upload.files)
     const artifacts: Insertable<ArtifactsTable>[] = upload.files.map((f, position) => ({
-      id: f.blobKey, version_id: versionId, file_name: f.name, package_type: packageTypeOf(f.name) ?? 'zip',
-      size: f.size, sha1: f.sha1, sha256: f.sha256, sha512: f.sha512, blob_key: f.blobKey, created_at: now, position,
+      id: f.blobKey,
+      version_id: versionId,
+      file_name: f.name,
+      package_type: packageTypeOf(f.name) ?? 'zip',
+      size: f.size,
+      sha1: f.sha1,
+      sha256: f.sha256,
+      sha512: f.sha512,
+      blob_key: f.blobKey,
+      created_at: now,
+      position,
     }))
     try {
       await commitWrite(s, c, async (trx) => {
         // A form, not JSON: its fields and file names are the entry's changes.
-        noteAudit(c, { created: { id: versionId }, changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])) })
-        const signerColumns = await uploadSignerColumns(trx, signer, {
-          app: slug, version: body.version, channelId, platformId, published: body.published === true,
-          declared: body.signerChange === true, note: body.signerChangeNote,
+        noteAudit(c, {
+          created: { id: versionId },
+          changes: Object.fromEntries(Object.entries(body).map(([name, to]) => [name, { to }])),
         })
-        await trx.insertInto('versions').values({
-          id: versionId, app_slug: slug, version: body.version, version_key: versionKeyOf(parsed), channel_id: channelId, platform_id: platformId, arch_id: archId,
-          changelog: body.changelog ?? '', published: body.published ? 1 : 0, critical: body.critical ? 1 : 0,
-          intermediate: body.intermediate ? 1 : 0, rollout_percentage: body.rolloutPercentage ?? 100,
-          minimum_system_version: body.minimumSystemVersion ?? null,
-          created_at: now, published_at: body.published ? now : null, ...signerColumns, update_key: signatures.updateKey,
-          trusted_keys: trusted.keys === null ? null : JSON.stringify(trusted.keys),
-        }).execute()
+        const signerColumns = await uploadSignerColumns(trx, signer, {
+          app: slug,
+          version: body.version,
+          channelId,
+          platformId,
+          published: body.published === true,
+          declared: body.signerChange === true,
+          note: body.signerChangeNote,
+        })
+        await trx
+          .insertInto('versions')
+          .values({
+            id: versionId,
+            app_slug: slug,
+            version: body.version,
+            version_key: versionKeyOf(parsed),
+            channel_id: channelId,
+            platform_id: platformId,
+            arch_id: archId,
+            changelog: body.changelog ?? '',
+            published: body.published ? 1 : 0,
+            critical: body.critical ? 1 : 0,
+            intermediate: body.intermediate ? 1 : 0,
+            rollout_percentage: body.rolloutPercentage ?? 100,
+            minimum_system_version: body.minimumSystemVersion ?? null,
+            created_at: now,
+            published_at: body.published ? now : null,
+            ...signerColumns,
+            update_key: signatures.updateKey,
+            trusted_keys: trusted.keys === null ? null : JSON.stringify(trusted.keys),
+          })
+          .execute()
         await trx.insertInto('artifacts').values(artifacts).execute()
         await insertLinuxPackages(trx, linuxPackages)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw conflictProblem()
-      if (isForeignKeyViolation(error)) throw conflict(`The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`)
+      if (isForeignKeyViolation(error))
+        throw conflict(
+          `The app ${slug} or the ${body.channel}/${body.platform}/${body.arch} catalog entries were deleted while this upload ran.`,
+        )
       throw error
     }
     return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
@@ -200,9 +311,20 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       if (visible) q = q.where('v.app_slug', 'in', visible.size ? [...visible] : [''])
       if (query.app !== undefined) q = q.where('v.app_slug', '=', query.app)
       if (cursor) q = q.where('v.seq', '<', cursor.s)
-      const rows = await q.orderBy('v.seq', 'desc').limit(query.limit + 1).execute()
-      const result = page(rows, query.limit, (r) => r, (r) => ({ s: r.seq }))
-      return respond(200, { items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
+      const rows = await q
+        .orderBy('v.seq', 'desc')
+        .limit(query.limit + 1)
+        .execute()
+      const result = page(
+        rows,
+        query.limit,
+        (r) => r,
+        (r) => ({ s: r.seq }),
+      )
+      return respond(200, {
+        items: await toVersions(s, baseUrl(s, c.req.url), result.items),
+        nextCursor: result.nextCursor,
+      })
     },
 
     async searchAppVersions(c, { path, query }, respond) {
@@ -210,7 +332,10 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const visible = visibleApps(user)
       if (visible && !visible.has(path.app)) throw notFound(`No app with slug ${path.app}.`)
       const app = await findTeamApp(s, user, path.app)
-      const cursor = decodeCursor(query.cursor, (v): v is { v: string; s: number } => hasString('v')(v) && hasNumber('s')(v))
+      const cursor = decodeCursor(
+        query.cursor,
+        (v): v is { v: string; s: number } => hasString('v')(v) && hasNumber('s')(v),
+      )
       // Newest first by semver precedence (the sort key); a version semver refuses, stored before
       // uploads were checked, has no key and comes last.
       const key = sql<string>`coalesce(v.version_key, '')`
@@ -219,17 +344,33 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
         const after = versionKey(cursor.v) ?? ''
         q = q.where((eb) => eb.or([eb(key, '<', after), eb.and([eb(key, '=', after), eb('v.seq', '<', cursor.s)])]))
       }
-      const rows = await q.orderBy(key, 'desc').orderBy('v.seq', 'desc').limit(query.limit + 1).execute()
-      const result = page(rows, query.limit, (r) => r, (r) => ({ v: r.version, s: r.seq }))
-      return respond(200, { items: await toVersions(s, baseUrl(s, c.req.url), result.items), nextCursor: result.nextCursor })
+      const rows = await q
+        .orderBy(key, 'desc')
+        .orderBy('v.seq', 'desc')
+        .limit(query.limit + 1)
+        .execute()
+      const result = page(
+        rows,
+        query.limit,
+        (r) => r,
+        (r) => ({ v: r.version, s: r.seq }),
+      )
+      return respond(200, {
+        items: await toVersions(s, baseUrl(s, c.req.url), result.items),
+        nextCursor: result.nextCursor,
+      })
     },
 
     async uploadVersion(c, { path }, respond) {
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const upload = await receiveMultipart(c.req.raw, {
-        maxBytes: s.config.maxUploadBytes, fileField: 'files', blobs: s.blobs, digestStream: s.digestStream,
-        newBlobKey: () => randomId('art'), fileNameProblem,
+        maxBytes: s.config.maxUploadBytes,
+        fileField: 'files',
+        blobs: s.blobs,
+        digestStream: s.digestStream,
+        newBlobKey: () => randomId('art'),
+        fileNameProblem,
       })
       try {
         const stored = await storeVersion(c, user, app, upload, respond)
@@ -247,11 +388,23 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       // Only the members sent are written; a first publish stamps published_at in SQL, so two
       // concurrent publishes keep the first time and an unpublish clears it.
       const now = timestamp(s.now())
-      const sent = ['changelog', 'critical', 'intermediate', 'rolloutPercentage', 'published', 'ramp', 'healthPolicy', 'minimumSystemVersion'] as const
-      if (!sent.some((name) => body[name] !== undefined)) return respond(200, await oneVersion(c, app.slug, path.version))
+      const sent = [
+        'changelog',
+        'critical',
+        'intermediate',
+        'rolloutPercentage',
+        'published',
+        'ramp',
+        'healthPolicy',
+        'minimumSystemVersion',
+      ] as const
+      if (!sent.some((name) => body[name] !== undefined))
+        return respond(200, await oneVersion(c, app.slug, path.version))
       const { ramp, healthPolicy } = body
       if (ramp && body.rolloutPercentage !== undefined) {
-        throw validationProblem([{ pointer: '/ramp', message: 'must not be sent with rolloutPercentage: a ramp sets the percentage' }])
+        throw validationProblem([
+          { pointer: '/ramp', message: 'must not be sent with rolloutPercentage: a ramp sets the percentage' },
+        ])
       }
       if (ramp) {
         const problems = stepProblems(ramp.steps)
@@ -259,25 +412,50 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       }
       // A ramp's clock starts now; a hand-set percentage (or `ramp: null`) ends the ramp.
       // A gate starts closed and is checked against the reports already counted just below.
-      const rampColumns = ramp ? {
-        ramp_steps: JSON.stringify(ramp.steps), ramp_started_at: now, ramp_paused_seconds: 0,
-        ramp_gate: ramp.gate ? JSON.stringify({ ...DEFAULT_RAMP_GATE, ...ramp.gate }) : null, gate_open: 0, gate_closed_seconds: 0,
-      } : ramp === null || body.rolloutPercentage !== undefined
-        ? { ramp_steps: null, ramp_started_at: null, ramp_paused_seconds: 0, ramp_gate: null, gate_open: 0, gate_closed_seconds: 0 } : {}
-      const policyColumns = healthPolicy === undefined ? {}
-        : {
-            health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null, health_min_reports: healthPolicy?.minReports ?? null,
-            health_min_addresses: healthPolicy?.minAddresses ?? null, health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
+      const rampColumns = ramp
+        ? {
+            ramp_steps: JSON.stringify(ramp.steps),
+            ramp_started_at: now,
+            ramp_paused_seconds: 0,
+            ramp_gate: ramp.gate ? JSON.stringify({ ...DEFAULT_RAMP_GATE, ...ramp.gate }) : null,
+            gate_open: 0,
+            gate_closed_seconds: 0,
           }
+        : ramp === null || body.rolloutPercentage !== undefined
+          ? {
+              ramp_steps: null,
+              ramp_started_at: null,
+              ramp_paused_seconds: 0,
+              ramp_gate: null,
+              gate_open: 0,
+              gate_closed_seconds: 0,
+            }
+          : {}
+      const policyColumns =
+        healthPolicy === undefined
+          ? {}
+          : {
+              health_max_failure_ratio: healthPolicy?.maxFailureRatio ?? null,
+              health_min_reports: healthPolicy?.minReports ?? null,
+              health_min_addresses: healthPolicy?.minAddresses ?? null,
+              health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
+            }
       await commitWrite(s, c, async (trx) => {
-        const old = await trx.selectFrom('versions').selectAll().where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        const old = await trx
+          .selectFrom('versions')
+          .selectAll()
+          .where('id', '=', path.version)
+          .where('app_slug', '=', app.slug)
+          .executeTakeFirst()
         if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
         const was = versionBefore(old, s.now().getTime())
         noteAudit(c, { before: was })
         // A hand-set percentage ends a ramp: the entry says so.
-        if (rampColumns.ramp_steps === null && old.ramp_steps !== null && ramp === undefined) noteAudit(c, { changes: { ramp: { from: was.ramp, to: null } } })
+        if (rampColumns.ramp_steps === null && old.ramp_steps !== null && ramp === undefined)
+          noteAudit(c, { changes: { ramp: { from: was.ramp, to: null } } })
         const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
-        const updated = await trx.updateTable('versions')
+        const updated = await trx
+          .updateTable('versions')
           .set((eb) => ({
             ...rampColumns,
             ...signerColumns,
@@ -288,10 +466,15 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
             ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
             ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
             ...(body.published !== undefined
-              ? { published: body.published ? 1 : 0, published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null }
+              ? {
+                  published: body.published ? 1 : 0,
+                  published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null,
+                }
               : {}),
           }))
-          .where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+          .where('id', '=', path.version)
+          .where('app_slug', '=', app.slug)
+          .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
       })
       if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
@@ -302,14 +485,33 @@ export function versionHandlers(s: Services): Pick<Handlers, 'listVersions' | 's
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const keys = await commitWrite(s, c, async (trx) => {
-        const old = await forUpdate(trx, trx.selectFrom('versions').select(['id', 'version']).where('id', '=', path.version).where('app_slug', '=', app.slug)).executeTakeFirst()
+        const old = await forUpdate(
+          trx,
+          trx
+            .selectFrom('versions')
+            .select(['id', 'version'])
+            .where('id', '=', path.version)
+            .where('app_slug', '=', app.slug),
+        ).executeTakeFirst()
         if (old) noteAudit(c, { changes: removedChanges({ version: old.version }) })
-        const files = await trx.selectFrom('artifacts').select('blob_key').where('version_id', '=', path.version).execute()
-        const deleted = await trx.deleteFrom('versions').where('id', '=', path.version).where('app_slug', '=', app.slug).executeTakeFirst()
+        const files = await trx
+          .selectFrom('artifacts')
+          .select('blob_key')
+          .where('version_id', '=', path.version)
+          .execute()
+        const deleted = await trx
+          .deleteFrom('versions')
+          .where('id', '=', path.version)
+          .where('app_slug', '=', app.slug)
+          .executeTakeFirst()
         if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
         return files
       })
-      await removeUnreferencedBlobs(s.blobs, keys.map((k) => k.blob_key), s.logger)
+      await removeUnreferencedBlobs(
+        s.blobs,
+        keys.map((k) => k.blob_key),
+        s.logger,
+      )
       return noContent()
     },
   }

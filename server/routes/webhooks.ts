@@ -15,13 +15,30 @@ import { conflict, notFound, validationProblem } from '../http/problem.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../storage/types.ts'
 import {
-  countSubscriptions, deleteSubscription, deliveriesPage, dueWaitingDeliveries, findDelivery, findSubscription, insertDelivery, insertSubscription,
-  teamAppSlugs, teamSubscriptions, updateSubscription,
+  countSubscriptions,
+  deleteSubscription,
+  deliveriesPage,
+  dueWaitingDeliveries,
+  findDelivery,
+  findSubscription,
+  insertDelivery,
+  insertSubscription,
+  teamAppSlugs,
+  teamSubscriptions,
+  updateSubscription,
 } from '../storage/webhook-subscriptions.ts'
 import { WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']
-type Ops = 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook' | 'testWebhook'
+type Ops =
+  | 'createWebhook'
+  | 'listWebhooks'
+  | 'getWebhook'
+  | 'updateWebhook'
+  | 'deleteWebhook'
+  | 'listWebhookDeliveries'
+  | 'redeliverWebhook'
+  | 'testWebhook'
 
 /** Subscriptions one team may hold. */
 export const MAX_WEBHOOKS_PER_TEAM = 50
@@ -31,20 +48,32 @@ const list = (json: string): string[] => {
   const value: unknown = JSON.parse(json)
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
-const isEventType = (v: string): v is Schemas['WebhookEventType'] => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v)
+const isEventType = (v: string): v is Schemas['WebhookEventType'] =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v)
 
 function toWebhook(row: WebhookSubscriptionsTable): Schemas['Webhook'] {
   return {
-    id: row.id, url: row.url, description: row.description, events: list(row.events).filter(isEventType),
-    apps: row.apps === null ? null : list(row.apps), enabled: row.enabled === 1, disabledReason: row.disabled_reason,
-    createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: list(row.events).filter(isEventType),
+    apps: row.apps === null ? null : list(row.apps),
+    enabled: row.enabled === 1,
+    disabledReason: row.disabled_reason,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   }
 }
 
 function toDelivery(row: WebhookDeliveriesTable): Schemas['WebhookDelivery'] {
   return {
-    id: row.id, eventId: row.event_id, event: row.event_type, status: row.status, attempts: row.attempts,
-    responseStatus: row.response_status, error: row.error,
+    id: row.id,
+    eventId: row.event_id,
+    event: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.response_status,
+    error: row.error,
     lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
     nextAttemptAt: row.next_attempt_at === null ? null : iso(row.next_attempt_at),
     createdAt: iso(row.created_at),
@@ -85,12 +114,22 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const user = currentUser(c.get('user'))
       await checkUrl(body.url)
       await checkApps(user.teamId, body.apps)
-      if (await countSubscriptions(s.db, user.teamId) >= MAX_WEBHOOKS_PER_TEAM) throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
+      if ((await countSubscriptions(s.db, user.teamId)) >= MAX_WEBHOOKS_PER_TEAM)
+        throw conflict(`A team holds at most ${MAX_WEBHOOKS_PER_TEAM} webhook subscriptions; delete one first.`)
       const at = s.now().toISOString()
       const row: WebhookSubscriptionsTable = {
-        id: randomId('whk'), team_id: user.teamId, url: body.url, description: body.description ?? '',
-        events: JSON.stringify(body.events), apps: body.apps ? JSON.stringify(body.apps) : null, secret: newSecret(),
-        enabled: 1, disabled_reason: null, failing_since: null, created_at: at, updated_at: at,
+        id: randomId('whk'),
+        team_id: user.teamId,
+        url: body.url,
+        description: body.description ?? '',
+        events: JSON.stringify(body.events),
+        apps: body.apps ? JSON.stringify(body.apps) : null,
+        secret: newSecret(),
+        enabled: 1,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: at,
+        updated_at: at,
       }
       await commitWrite(s, c, async (trx) => {
         await insertSubscription(trx, row)
@@ -120,10 +159,19 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       if (body.description !== undefined) changes.description = body.description
       if (body.events !== undefined) changes.events = JSON.stringify(body.events)
       if (body.apps !== undefined) changes.apps = body.apps === null ? null : JSON.stringify(body.apps)
-      if (body.enabled !== undefined) Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
+      if (body.enabled !== undefined)
+        Object.assign(changes, { enabled: body.enabled ? 1 : 0, disabled_reason: null, failing_since: null })
       const was = toWebhook(row)
       await commitWrite(s, c, async (trx) => {
-        noteAudit(c, { before: { url: was.url, description: was.description, events: was.events, apps: was.apps, enabled: was.enabled } })
+        noteAudit(c, {
+          before: {
+            url: was.url,
+            description: was.description,
+            events: was.events,
+            apps: was.apps,
+            enabled: was.enabled,
+          },
+        })
         await updateSubscription(trx, row.id, changes)
         // Enabled again: what waited (retries pushed far out while it failed) goes out now.
         if (body.enabled === true && row.enabled !== 1) await dueWaitingDeliveries(trx, row.id, s.now().toISOString())
@@ -144,7 +192,10 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
       const cursor = decodeCursor(query.cursor, hasString('c', 'i'))
       const rows = await deliveriesPage(s.db, row.id, cursor, query.limit + 1)
-      return respond(200, page(rows, query.limit, toDelivery, (r) => ({ c: r.created_at, i: r.id })))
+      return respond(
+        200,
+        page(rows, query.limit, toDelivery, (r) => ({ c: r.created_at, i: r.id })),
+      )
     },
 
     async redeliverWebhook(c, { path }, respond) {
@@ -153,7 +204,16 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
       if (first.subscription_id !== row.id) throw notFound(`No webhook delivery with id ${path.delivery}.`)
       const at = s.now().toISOString()
       const again: WebhookDeliveriesTable = {
-        ...first, id: randomId('dlv'), status: 'pending', attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
+        ...first,
+        id: randomId('dlv'),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        lease_until: null,
+        last_attempt_at: null,
+        response_status: null,
+        error: null,
+        created_at: at,
       }
       await commitWrite(s, c, (trx) => insertDelivery(trx, again))
       return respond(202, toDelivery(again))
@@ -161,8 +221,18 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
 
     async testWebhook(c, { path }, respond) {
       const row = await find(currentUser(c.get('user')).teamId, path.id)
-      if (row.enabled !== 1) throw conflict(`Webhook subscription ${row.id} is disabled; enable it first (updateWebhook with enabled: true).`)
-      const [id] = await commitWrite(s, c, (trx) => enqueueEvent(trx, s.now(), { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } }, row.id))
+      if (row.enabled !== 1)
+        throw conflict(
+          `Webhook subscription ${row.id} is disabled; enable it first (updateWebhook with enabled: true).`,
+        )
+      const [id] = await commitWrite(s, c, (trx) =>
+        enqueueEvent(
+          trx,
+          s.now(),
+          { type: 'webhook.test', teamId: row.team_id, app: null, data: { subscription: row.id } },
+          row.id,
+        ),
+      )
       return respond(202, toDelivery(await delivery(id ?? '')))
     },
   }

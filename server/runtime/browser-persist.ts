@@ -25,10 +25,7 @@ export function indexedDbStateStore(): StateStore {
 }
 
 export type SandboxEvent =
-  | { type: 'changed' }
-  | { type: 'saved' }
-  | { type: 'save-failed'; error: unknown }
-  | { type: 'reset' }
+  { type: 'changed' } | { type: 'saved' } | { type: 'save-failed'; error: unknown } | { type: 'reset' }
 
 export interface PersistentSandboxOptions extends Omit<SandboxOptions, 'state'> {
   store: StateStore
@@ -117,7 +114,10 @@ export async function openPersistentSandbox(options: PersistentSandboxOptions) {
 export type PersistentSandbox = Awaited<ReturnType<typeof openPersistentSandbox>>
 
 /** A saved state that cannot be opened is dropped for a fresh seed, unless a fresh start fails too. */
-async function openFromStore(store: StateStore, options: SandboxOptions): Promise<{ sandbox: Sandbox; restored: boolean }> {
+async function openFromStore(
+  store: StateStore,
+  options: SandboxOptions,
+): Promise<{ sandbox: Sandbox; restored: boolean }> {
   const saved = await store.load().catch(() => undefined)
   if (!saved) return { sandbox: await createSandbox(options), restored: false }
   try {

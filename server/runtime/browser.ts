@@ -68,7 +68,10 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const base = options.publicUrl ?? 'http://sandbox.ferry.test'
   const request = async (path: string, init?: RequestInit) => app.fetch(new Request(new URL(path, base), init))
   const demo = state || options.seed === false ? undefined : await seedDemo(request, signupKey)
-  if (demo) await seedDemoTraffic(request, (day) => { seedDay = day })
+  if (demo)
+    await seedDemoTraffic(request, (day) => {
+      seedDay = day
+    })
   return {
     /** Answers one request, e.g. from a service worker's `fetch` event. */
     fetch: (req: Request) => app.fetch(req),

@@ -120,7 +120,9 @@ function corsOrigins(raw: string, name: string): CorsOrigins {
       url = undefined
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry) {
-      throw new Error(`${name} must be * or comma-separated origins like https://admin.example.com (scheme, host and port only, no path or trailing /), got ${JSON.stringify(entry)}`)
+      throw new Error(
+        `${name} must be * or comma-separated origins like https://admin.example.com (scheme, host and port only, no path or trailing /), got ${JSON.stringify(entry)}`,
+      )
     }
   }
   return [...new Set(entries)]
@@ -142,13 +144,18 @@ export function ipVersion(text: string): 0 | 4 | 6 {
 
 /** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `fd00::/8`). */
 function trustedProxies(raw: string, name: string): string[] {
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean)
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/')
     const version = ipVersion(address)
     const max = version === 4 ? 32 : 128
     if (!version || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > max))) {
-      throw new Error(`${name} must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 or fd00::/8, got ${JSON.stringify(entry)}`)
+      throw new Error(
+        `${name} must be comma-separated IP addresses or CIDR ranges like 10.0.0.0/8 or fd00::/8, got ${JSON.stringify(entry)}`,
+      )
     }
   }
   return [...new Set(entries)]
@@ -159,30 +166,37 @@ function parseBlobUrl(raw: string, name: string): { bucket: string; prefix: stri
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9._/-]*))?$/.exec(raw)
   const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '')
   if (!m?.[1] || prefix.split('/').some((part) => part === '.' || part === '..') || prefix.includes('//')) {
-    throw new Error(`${name} must be s3://<bucket> or s3://<bucket>/<prefix> (bucket: 3–63 lower-case letters, digits, dots, hyphens), got ${JSON.stringify(raw)}`)
+    throw new Error(
+      `${name} must be s3://<bucket> or s3://<bucket>/<prefix> (bucket: 3–63 lower-case letters, digits, dots, hyphens), got ${JSON.stringify(raw)}`,
+    )
   }
   return { bucket: m[1], prefix: prefix ? `${prefix}/` : '' }
 }
 
 const hostName = (raw: string, name: string): string => {
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) throw new Error(`${name} must be a host name or IP address, got ${JSON.stringify(raw)}`)
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw))
+    throw new Error(`${name} must be a host name or IP address, got ${JSON.stringify(raw)}`)
   return raw
 }
 const between = (min: number, max: number) => (raw: string, name: string) => integer(name, raw, min, max)
 const onOrOff = (raw: string, name: string) => onOff(name, raw)
 /** A decimal from 0 to 1, such as `0.2`. */
 const ratio = (raw: string, name: string): number => {
-  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1) throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1)
+    throw new Error(`${name} must be a decimal from 0 to 1 (0.2 is 20 %), got ${JSON.stringify(raw)}`)
   return Number(raw)
 }
 const trueOrFalse = (raw: string, name: string) => {
   if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got ${JSON.stringify(raw)}`)
   return raw === 'true'
 }
-const oneOf = <T extends string>(values: readonly T[], says: string) => (raw: string, name: string): T => {
-  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
-  return raw as T
-}
+const oneOf =
+  <T extends string>(values: readonly T[], says: string) =>
+  (raw: string, name: string): T => {
+    if (!(values as readonly string[]).includes(raw))
+      throw new Error(`${name} must be ${says}, got ${JSON.stringify(raw)}`)
+    return raw as T
+  }
 
 function publicUrl(raw: string, name: string): string {
   let url: URL
@@ -191,7 +205,8 @@ function publicUrl(raw: string, name: string): string {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got ${JSON.stringify(raw)}`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must start with http:// or https://`)
   return raw.replace(/\/+$/, '')
 }
 
@@ -201,27 +216,36 @@ function purgeUrl(raw: string, name: string): string {
 }
 
 function accelPrefix(raw: string, name: string): string {
-  if (!/^\/(?:[A-Za-z0-9._-]+\/)+$/.test(raw)) throw new Error(`${name} must be a path that starts and ends with / (letters, digits, . _ -), like /_ferry_blobs/, got ${JSON.stringify(raw)}`)
+  if (!/^\/(?:[A-Za-z0-9._-]+\/)+$/.test(raw))
+    throw new Error(
+      `${name} must be a path that starts and ends with / (letters, digits, . _ -), like /_ferry_blobs/, got ${JSON.stringify(raw)}`,
+    )
   return raw
 }
 
 function redisUrl(raw: string, name: string): string {
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw))
+    throw new Error(`${name} must be a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`)
   return raw
 }
 
 function databaseUrl(raw: string, name: string): string {
-  if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be a postgres:// or postgresql:// URL, got ${JSON.stringify(raw.replace(/:[^:@/]*@/, ':***@'))}`)
+  if (!/^postgres(?:ql)?:\/\/[^\s]+$/.test(raw))
+    throw new Error(
+      `${name} must be a postgres:// or postgresql:// URL, got ${JSON.stringify(raw.replace(/:[^:@/]*@/, ':***@'))}`,
+    )
   return raw
 }
 
 function s3Endpoint(raw: string, name: string): string {
-  if (!/^https?:\/\/[^\s/]+\/?$/.test(raw)) throw new Error(`${name} must be an http(s) URL without a path, got ${JSON.stringify(raw)}`)
+  if (!/^https?:\/\/[^\s/]+\/?$/.test(raw))
+    throw new Error(`${name} must be an http(s) URL without a path, got ${JSON.stringify(raw)}`)
   return raw.replace(/\/$/, '')
 }
 
 function s3Region(raw: string, name: string): string {
-  if (!/^[a-z0-9-]{1,32}$/.test(raw)) throw new Error(`${name} must be a region name such as us-east-1 or auto, got ${JSON.stringify(raw)}`)
+  if (!/^[a-z0-9-]{1,32}$/.test(raw))
+    throw new Error(`${name} must be a region name such as us-east-1 or auto, got ${JSON.stringify(raw)}`)
   return raw
 }
 
@@ -293,149 +317,269 @@ export interface Settings {
  */
 export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> } = {
   host: {
-    name: 'FERRY_HOST', default: '127.0.0.1', parse: hostName,
+    name: 'FERRY_HOST',
+    default: '127.0.0.1',
+    parse: hostName,
     description: 'Interface to listen on. Use 0.0.0.0 in containers or behind a proxy on another host.',
   },
-  port: { name: 'FERRY_PORT', default: '8080', parse: between(0, 65535), description: 'TCP port (0: a free one, named in the "listening" log line).' },
+  port: {
+    name: 'FERRY_PORT',
+    default: '8080',
+    parse: between(0, 65535),
+    description: 'TCP port (0: a free one, named in the "listening" log line).',
+  },
   dataDir: {
-    name: 'FERRY_DATA_DIR', default: './data', parse: text,
+    name: 'FERRY_DATA_DIR',
+    default: './data',
+    parse: text,
     description: 'Where the database (ferry.db), the artifact files (blobs/) and generated secrets live.',
   },
   signupKey: {
-    name: 'FERRY_SIGNUP_KEY', unset: undefined, example: 'example-signup-key-change-me', parse: (raw, name) => secret(name, raw, 16),
-    description: 'Needed in X-Ferry-Signup-Key to create a team (at least 16 characters). Unset: generated on first start and kept in <FERRY_DATA_DIR>/signup-key.',
+    name: 'FERRY_SIGNUP_KEY',
+    unset: undefined,
+    example: 'example-signup-key-change-me',
+    parse: (raw, name) => secret(name, raw, 16),
+    description:
+      'Needed in X-Ferry-Signup-Key to create a team (at least 16 characters). Unset: generated on first start and kept in <FERRY_DATA_DIR>/signup-key.',
   },
   jwtSecret: {
-    name: 'FERRY_JWT_SECRET', unset: undefined, example: 'example-0123456789abcdef0123456789abcdef', parse: (raw, name) => secret(name, raw, 32),
-    description: 'HS256 key of bearer tokens and signed download links (at least 32 characters). Unset: generated on first start and kept in <FERRY_DATA_DIR>/jwt-secret.',
+    name: 'FERRY_JWT_SECRET',
+    unset: undefined,
+    example: 'example-0123456789abcdef0123456789abcdef',
+    parse: (raw, name) => secret(name, raw, 32),
+    description:
+      'HS256 key of bearer tokens and signed download links (at least 32 characters). Unset: generated on first start and kept in <FERRY_DATA_DIR>/jwt-secret.',
   },
   publicUrl: {
-    name: 'FERRY_PUBLIC_URL', unset: undefined, example: 'https://updates.example.com', parse: publicUrl,
+    name: 'FERRY_PUBLIC_URL',
+    unset: undefined,
+    example: 'https://updates.example.com',
+    parse: publicUrl,
     description: 'Absolute base of download URLs in API responses. Unset: the origin of each request.',
   },
   maxUploadBytes: {
-    name: 'FERRY_MAX_UPLOAD_BYTES', default: String(DEFAULT_MAX_UPLOAD_BYTES), parse: between(1, DEFAULT_MAX_UPLOAD_BYTES),
+    name: 'FERRY_MAX_UPLOAD_BYTES',
+    default: String(DEFAULT_MAX_UPLOAD_BYTES),
+    parse: between(1, DEFAULT_MAX_UPLOAD_BYTES),
     description: 'Largest upload request in bytes (default and maximum 2147483648 = 2 GiB).',
   },
   logLevel: {
-    name: 'FERRY_LOG_LEVEL', default: 'info', parse: oneOf(LOG_LEVELS, `one of ${LOG_LEVELS.join(', ')}`),
+    name: 'FERRY_LOG_LEVEL',
+    default: 'info',
+    parse: oneOf(LOG_LEVELS, `one of ${LOG_LEVELS.join(', ')}`),
     description: 'fatal, error, warn, info, debug, trace or silent.',
   },
   telemetry: {
-    name: 'FERRY_TELEMETRY', default: 'on', parse: onOrOff,
+    name: 'FERRY_TELEMETRY',
+    default: 'on',
+    parse: onOrOff,
     description: 'Count update checks that carry a device id (on or off). Off: nothing is counted.',
   },
   cache: {
-    name: 'FERRY_CACHE', default: 'on', parse: onOrOff,
+    name: 'FERRY_CACHE',
+    default: 'on',
+    parse: onOrOff,
     description: 'Performance mode: cache whole update answers until a write changes them (on or off).',
   },
   redisUrl: {
-    name: 'FERRY_REDIS_URL', unset: undefined, example: 'redis://127.0.0.1:6379/0', parse: redisUrl,
-    description: 'Keep that cache and the login attempts in Redis, shared by every Ferry process. Unset: both in the server process (login attempts in PostgreSQL when that is the database).',
+    name: 'FERRY_REDIS_URL',
+    unset: undefined,
+    example: 'redis://127.0.0.1:6379/0',
+    parse: redisUrl,
+    description:
+      'Keep that cache and the login attempts in Redis, shared by every Ferry process. Unset: both in the server process (login attempts in PostgreSQL when that is the database).',
   },
   databaseUrl: {
-    name: 'FERRY_DATABASE_URL', unset: undefined, example: 'postgres://ferry:password@127.0.0.1:5432/ferry', parse: databaseUrl,
-    description: 'Metadata on PostgreSQL instead of SQLite in the data dir. Needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY set, so that every instance on the database shares them.',
+    name: 'FERRY_DATABASE_URL',
+    unset: undefined,
+    example: 'postgres://ferry:password@127.0.0.1:5432/ferry',
+    parse: databaseUrl,
+    description:
+      'Metadata on PostgreSQL instead of SQLite in the data dir. Needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY set, so that every instance on the database shares them.',
   },
   databasePoolSize: {
-    name: 'FERRY_DATABASE_POOL_SIZE', default: '10', parse: between(1, 1000), description: 'PostgreSQL connections per Ferry process (1 to 1000).',
+    name: 'FERRY_DATABASE_POOL_SIZE',
+    default: '10',
+    parse: between(1, 1000),
+    description: 'PostgreSQL connections per Ferry process (1 to 1000).',
   },
   databaseStatementTimeoutMs: {
-    name: 'FERRY_DATABASE_STATEMENT_TIMEOUT_MS', default: '15000', parse: between(100, 3_600_000),
+    name: 'FERRY_DATABASE_STATEMENT_TIMEOUT_MS',
+    default: '15000',
+    parse: between(100, 3_600_000),
     description: 'PostgreSQL cancels a statement that runs longer than this many milliseconds.',
   },
   blobUrl: {
-    name: 'FERRY_BLOB_URL', unset: undefined, example: 's3://ferry-artifacts/prod', parse: parseBlobUrl, group: true,
-    description: 'Artifact files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Garage, Ceph RGW) instead of <FERRY_DATA_DIR>/blobs. Ferry owns everything under the prefix.',
+    name: 'FERRY_BLOB_URL',
+    unset: undefined,
+    example: 's3://ferry-artifacts/prod',
+    parse: parseBlobUrl,
+    group: true,
+    description:
+      'Artifact files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Garage, Ceph RGW) instead of <FERRY_DATA_DIR>/blobs. Ferry owns everything under the prefix.',
   },
   s3Endpoint: {
-    name: 'FERRY_S3_ENDPOINT', unset: undefined, example: 'https://s3.example.com', parse: s3Endpoint, needs: 'FERRY_BLOB_URL',
+    name: 'FERRY_S3_ENDPOINT',
+    unset: undefined,
+    example: 'https://s3.example.com',
+    parse: s3Endpoint,
+    needs: 'FERRY_BLOB_URL',
     description: 'Endpoint of a service other than AWS S3. Unset: AWS S3.',
   },
   s3Region: {
-    name: 'FERRY_S3_REGION', unset: undefined, example: 'us-east-1', parse: s3Region, needs: 'FERRY_BLOB_URL',
-    description: 'Region the requests are signed for. Unset: us-east-1 with an endpoint, else AWS_REGION or the profile.',
+    name: 'FERRY_S3_REGION',
+    unset: undefined,
+    example: 'us-east-1',
+    parse: s3Region,
+    needs: 'FERRY_BLOB_URL',
+    description:
+      'Region the requests are signed for. Unset: us-east-1 with an endpoint, else AWS_REGION or the profile.',
   },
   s3AccessKeyId: {
-    name: 'FERRY_S3_ACCESS_KEY_ID', unset: undefined, example: 'example-access-key', parse: text, needs: 'FERRY_BLOB_URL',
-    description: 'Credentials (both or neither). Unset: the AWS SDK\'s chain (AWS_* variables, profile, instance role).',
+    name: 'FERRY_S3_ACCESS_KEY_ID',
+    unset: undefined,
+    example: 'example-access-key',
+    parse: text,
+    needs: 'FERRY_BLOB_URL',
+    description: "Credentials (both or neither). Unset: the AWS SDK's chain (AWS_* variables, profile, instance role).",
   },
   s3SecretAccessKey: {
-    name: 'FERRY_S3_SECRET_ACCESS_KEY', unset: undefined, example: 'example-secret', parse: text, needs: 'FERRY_BLOB_URL',
+    name: 'FERRY_S3_SECRET_ACCESS_KEY',
+    unset: undefined,
+    example: 'example-secret',
+    parse: text,
+    needs: 'FERRY_BLOB_URL',
     description: 'The secret of that access key.',
   },
   s3ForcePathStyle: {
-    name: 'FERRY_S3_FORCE_PATH_STYLE', unset: undefined, example: 'on', parse: onOrOff, needs: 'FERRY_BLOB_URL',
+    name: 'FERRY_S3_FORCE_PATH_STYLE',
+    unset: undefined,
+    example: 'on',
+    parse: onOrOff,
+    needs: 'FERRY_BLOB_URL',
     description: 'on: https://endpoint/bucket/key; off: https://bucket.endpoint/key. Default: on with an endpoint.',
   },
   downloadMode: {
-    name: 'FERRY_DOWNLOAD_MODE', default: 'stream', parse: oneOf(DOWNLOAD_MODES, 'stream or redirect'),
+    name: 'FERRY_DOWNLOAD_MODE',
+    default: 'stream',
+    parse: oneOf(DOWNLOAD_MODES, 'stream or redirect'),
     description: 'With object storage: stream downloads through Ferry, or redirect them to presigned bucket URLs.',
   },
   s3PresignSeconds: {
-    name: 'FERRY_S3_PRESIGN_SECONDS', default: String(DEFAULT_PRESIGN_SECONDS), parse: between(1, 604800), needs: 'FERRY_BLOB_URL',
+    name: 'FERRY_S3_PRESIGN_SECONDS',
+    default: String(DEFAULT_PRESIGN_SECONDS),
+    parse: between(1, 604800),
+    needs: 'FERRY_BLOB_URL',
     description: 'Lifetime of presigned download URLs in seconds (redirect mode; 1 to 604800).',
   },
   orphanMinAgeSeconds: {
-    name: 'FERRY_ORPHAN_MIN_AGE_SECONDS', default: String(DEFAULT_ORPHAN_MIN_AGE_SECONDS), parse: between(0, 30 * 86400),
-    description: 'At start, remove artifact files no version records once they are this old (seconds). Younger ones may belong to an upload still running on another instance.',
+    name: 'FERRY_ORPHAN_MIN_AGE_SECONDS',
+    default: String(DEFAULT_ORPHAN_MIN_AGE_SECONDS),
+    parse: between(0, 30 * 86400),
+    description:
+      'At start, remove artifact files no version records once they are this old (seconds). Younger ones may belong to an upload still running on another instance.',
   },
   auditRetentionDays: {
-    name: 'FERRY_AUDIT_RETENTION_DAYS', default: '365', parse: between(0, 36_500),
+    name: 'FERRY_AUDIT_RETENTION_DAYS',
+    default: '365',
+    parse: between(0, 36_500),
     description: 'Keep audit log entries this many days (0 = forever); older ones are pruned at start and every hour.',
   },
   corsOrigins: {
-    name: 'FERRY_CORS_ORIGINS', unset: [], example: 'https://admin.example.com', parse: corsOrigins,
-    description: 'Browser origins allowed to call the API (CORS): comma-separated exact origins, or * for any. Unset: none; browsers on other origins cannot read Ferry\'s answers. Installed apps do not need CORS.',
+    name: 'FERRY_CORS_ORIGINS',
+    unset: [],
+    example: 'https://admin.example.com',
+    parse: corsOrigins,
+    description:
+      "Browser origins allowed to call the API (CORS): comma-separated exact origins, or * for any. Unset: none; browsers on other origins cannot read Ferry's answers. Installed apps do not need CORS.",
   },
   loginAttemptsPerAddress: {
-    name: 'FERRY_LOGIN_ATTEMPTS_PER_ADDRESS', default: String(DEFAULT_LOGIN_LIMITS.attemptsPerAddress), parse: between(0, 1_000_000),
-    description: 'Login attempts per client address in 15 minutes (0 = no per-address limit; behind a reverse proxy every client has the proxy\'s address unless FERRY_TRUSTED_PROXIES names it).',
+    name: 'FERRY_LOGIN_ATTEMPTS_PER_ADDRESS',
+    default: String(DEFAULT_LOGIN_LIMITS.attemptsPerAddress),
+    parse: between(0, 1_000_000),
+    description:
+      "Login attempts per client address in 15 minutes (0 = no per-address limit; behind a reverse proxy every client has the proxy's address unless FERRY_TRUSTED_PROXIES names it).",
   },
   healthMaxFailureRatio: {
-    name: 'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO', default: String(DEFAULT_HEALTH_POLICY.maxFailureRatio), parse: ratio,
-    description: 'Default health policy of rollouts (a version\'s own healthPolicy overrides it): pause when more than this share of the counted reports failed (0 to 1).',
+    name: 'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO',
+    default: String(DEFAULT_HEALTH_POLICY.maxFailureRatio),
+    parse: ratio,
+    description:
+      "Default health policy of rollouts (a version's own healthPolicy overrides it): pause when more than this share of the counted reports failed (0 to 1).",
   },
   healthMinReports: {
-    name: 'FERRY_HEALTH_POLICY_MIN_REPORTS', default: String(DEFAULT_HEALTH_POLICY.minReports), parse: between(1, 1_000_000),
+    name: 'FERRY_HEALTH_POLICY_MIN_REPORTS',
+    default: String(DEFAULT_HEALTH_POLICY.minReports),
+    parse: between(1, 1_000_000),
     description: 'With it: how many reports must count before that share is judged.',
   },
   trustedProxies: {
-    name: 'FERRY_TRUSTED_PROXIES', unset: [], example: '127.0.0.1', parse: trustedProxies,
-    description: 'Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges. Unset: the header is ignored and the connection\'s address is the client\'s.',
+    name: 'FERRY_TRUSTED_PROXIES',
+    unset: [],
+    example: '127.0.0.1',
+    parse: trustedProxies,
+    description:
+      "Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges. Unset: the header is ignored and the connection's address is the client's.",
   },
   metricsPort: {
-    name: 'FERRY_METRICS_PORT', unset: undefined, example: '9464', parse: between(1, 65535),
-    description: 'Prometheus metrics on a listener of their own: GET http://FERRY_METRICS_HOST:FERRY_METRICS_PORT/metrics. Unset: no metrics. The API\'s port never serves them.',
+    name: 'FERRY_METRICS_PORT',
+    unset: undefined,
+    example: '9464',
+    parse: between(1, 65535),
+    description:
+      "Prometheus metrics on a listener of their own: GET http://FERRY_METRICS_HOST:FERRY_METRICS_PORT/metrics. Unset: no metrics. The API's port never serves them.",
   },
   metricsHost: {
-    name: 'FERRY_METRICS_HOST', default: '127.0.0.1', parse: hostName, needs: 'FERRY_METRICS_PORT',
+    name: 'FERRY_METRICS_HOST',
+    default: '127.0.0.1',
+    parse: hostName,
+    needs: 'FERRY_METRICS_PORT',
     description: 'Address the metrics listener binds to.',
   },
   updateCacheSeconds: {
-    name: 'FERRY_UPDATE_CACHE_SECONDS', default: '0', parse: between(0, 86400), group: true,
-    description: 'Lets a CDN or proxy keep update answers that every device gets alike for this many seconds (public Cache-Control, ETag, surrogate keys); never past a ramp\'s next step. 0: every answer no-store.',
+    name: 'FERRY_UPDATE_CACHE_SECONDS',
+    default: '0',
+    parse: between(0, 86400),
+    group: true,
+    description:
+      "Lets a CDN or proxy keep update answers that every device gets alike for this many seconds (public Cache-Control, ETag, surrogate keys); never past a ramp's next step. 0: every answer no-store.",
   },
   updateStaleSeconds: {
-    name: 'FERRY_UPDATE_STALE_SECONDS', default: '0', parse: between(0, 86400),
+    name: 'FERRY_UPDATE_STALE_SECONDS',
+    default: '0',
+    parse: between(0, 86400),
     description: 'stale-while-revalidate of those answers in seconds (0: none).',
   },
   purgeUrl: {
-    name: 'FERRY_PURGE_URL', unset: undefined, example: 'http://127.0.0.1:6081/', parse: purgeUrl,
-    description: 'After a write, ask the cache in front to drop the app\'s answers: one request to this URL with the surrogate keys in X-Purge-Keys and xkey. Unset: no purge.',
+    name: 'FERRY_PURGE_URL',
+    unset: undefined,
+    example: 'http://127.0.0.1:6081/',
+    parse: purgeUrl,
+    description:
+      "After a write, ask the cache in front to drop the app's answers: one request to this URL with the surrogate keys in X-Purge-Keys and xkey. Unset: no purge.",
   },
   purgeMethod: {
-    name: 'FERRY_PURGE_METHOD', default: 'PURGE', parse: oneOf(PURGE_METHODS, 'PURGE or BAN'), needs: 'FERRY_PURGE_URL',
+    name: 'FERRY_PURGE_METHOD',
+    default: 'PURGE',
+    parse: oneOf(PURGE_METHODS, 'PURGE or BAN'),
+    needs: 'FERRY_PURGE_URL',
     description: 'HTTP method of the purge request: PURGE or BAN.',
   },
   accelRedirectPrefix: {
-    name: 'FERRY_ACCEL_REDIRECT_PREFIX', unset: undefined, example: '/_ferry_blobs/', parse: accelPrefix,
-    description: 'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
+    name: 'FERRY_ACCEL_REDIRECT_PREFIX',
+    unset: undefined,
+    example: '/_ferry_blobs/',
+    parse: accelPrefix,
+    description:
+      'Behind nginx, with artifacts on disk: answer an allowed download with X-Accel-Redirect: <prefix><file> and let nginx send the bytes from an internal location. Unset: Ferry streams them.',
   },
   webhookAllowPrivate: {
-    name: 'FERRY_WEBHOOK_ALLOW_PRIVATE', default: 'false', parse: trueOrFalse,
+    name: 'FERRY_WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    parse: trueOrFalse,
     group: true,
-    description: 'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
+    description:
+      'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
   },
 }
 
@@ -453,7 +597,9 @@ export function loadConfig(env: Env): ServerConfig {
       return unset()
     }
   }
-  const settings = Object.fromEntries(Object.entries(VARIABLES).map(([key, variable]) => [key, read(variable as Variable<unknown>)])) as unknown as Settings
+  const settings = Object.fromEntries(
+    Object.entries(VARIABLES).map(([key, variable]) => [key, read(variable as Variable<unknown>)]),
+  ) as unknown as Settings
   problems.push(...combinationProblems(env, settings))
   if (problems.length) throw new ConfigError(problems)
   return serverConfig(settings)
@@ -465,25 +611,36 @@ function combinationProblems(env: Env, s: Settings): string[] {
   // Instances that share a database must share their secrets too: a file each one generates
   // for itself would make one instance refuse the tokens another issued.
   if (s.databaseUrl && (s.signupKey === undefined || s.jwtSecret === undefined)) {
-    problems.push('FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance')
+    problems.push(
+      'FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance',
+    )
   }
   if ((s.s3AccessKeyId === undefined) !== (s.s3SecretAccessKey === undefined)) {
-    const [missing, set] = s.s3AccessKeyId === undefined ? ['FERRY_S3_ACCESS_KEY_ID', 'FERRY_S3_SECRET_ACCESS_KEY'] : ['FERRY_S3_SECRET_ACCESS_KEY', 'FERRY_S3_ACCESS_KEY_ID']
+    const [missing, set] =
+      s.s3AccessKeyId === undefined
+        ? ['FERRY_S3_ACCESS_KEY_ID', 'FERRY_S3_SECRET_ACCESS_KEY']
+        : ['FERRY_S3_SECRET_ACCESS_KEY', 'FERRY_S3_ACCESS_KEY_ID']
     problems.push(`${missing} must be set together with ${set}`)
   }
   if (!env.FERRY_BLOB_URL) {
     for (const { name, needs } of Object.values(VARIABLES) as Array<Variable<unknown>>) {
-      if (needs === 'FERRY_BLOB_URL' && env[name]) problems.push(`${name} needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]`)
+      if (needs === 'FERRY_BLOB_URL' && env[name])
+        problems.push(`${name} needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]`)
     }
-    if (s.downloadMode === 'redirect') problems.push('FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]')
+    if (s.downloadMode === 'redirect')
+      problems.push('FERRY_DOWNLOAD_MODE=redirect needs FERRY_BLOB_URL=s3://<bucket>[/<prefix>]')
   } else if (s.accelRedirectPrefix !== undefined) {
     problems.push('FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk: nginx cannot read files from FERRY_BLOB_URL')
   }
   if (s.metricsPort !== undefined && s.metricsPort === s.port && s.metricsHost === s.host) {
-    problems.push(`FERRY_METRICS_PORT ${s.metricsPort} is the API's own port on ${s.host}; give metrics a port of their own`)
+    problems.push(
+      `FERRY_METRICS_PORT ${s.metricsPort} is the API's own port on ${s.host}; give metrics a port of their own`,
+    )
   }
-  if (env.FERRY_PURGE_METHOD && s.purgeUrl === undefined) problems.push('FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not: nothing is purged without a URL')
-  if (env.FERRY_METRICS_HOST && s.metricsPort === undefined) problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
+  if (env.FERRY_PURGE_METHOD && s.purgeUrl === undefined)
+    problems.push('FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not: nothing is purged without a URL')
+  if (env.FERRY_METRICS_HOST && s.metricsPort === undefined)
+    problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
   return problems
 }
 
@@ -493,17 +650,40 @@ function serverConfig(s: Settings): ServerConfig {
   const forcePathStyle = s.s3ForcePathStyle ?? s.s3Endpoint !== undefined
   const blobs: BlobLocation = s.blobUrl
     ? {
-      kind: 's3', ...s.blobUrl, endpoint: s.s3Endpoint, region: s.s3Region ?? (s.s3Endpoint ? 'us-east-1' : undefined), forcePathStyle,
-      presignSeconds: s.s3PresignSeconds,
-      credentials: s.s3AccessKeyId !== undefined && s.s3SecretAccessKey !== undefined ? { accessKeyId: s.s3AccessKeyId, secretAccessKey: s.s3SecretAccessKey } : undefined,
-    }
+        kind: 's3',
+        ...s.blobUrl,
+        endpoint: s.s3Endpoint,
+        region: s.s3Region ?? (s.s3Endpoint ? 'us-east-1' : undefined),
+        forcePathStyle,
+        presignSeconds: s.s3PresignSeconds,
+        credentials:
+          s.s3AccessKeyId !== undefined && s.s3SecretAccessKey !== undefined
+            ? { accessKeyId: s.s3AccessKeyId, secretAccessKey: s.s3SecretAccessKey }
+            : undefined,
+      }
     : { kind: 'fs' }
   return {
-    host: s.host, port: s.port, dataDir: s.dataDir, signupKey: s.signupKey, jwtSecret: s.jwtSecret, publicUrl: s.publicUrl,
-    maxUploadBytes: s.maxUploadBytes, logLevel: s.logLevel, telemetry: s.telemetry, cache: s.cache, redisUrl: s.redisUrl,
-    databaseUrl: s.databaseUrl, databasePoolSize: s.databasePoolSize, databaseStatementTimeoutMs: s.databaseStatementTimeoutMs, blobs,
-    downloadMode: s.downloadMode, orphanMinAgeSeconds: s.orphanMinAgeSeconds, auditRetentionDays: s.auditRetentionDays, corsOrigins: s.corsOrigins,
-    loginAttemptsPerAddress: s.loginAttemptsPerAddress, trustedProxies: s.trustedProxies,
+    host: s.host,
+    port: s.port,
+    dataDir: s.dataDir,
+    signupKey: s.signupKey,
+    jwtSecret: s.jwtSecret,
+    publicUrl: s.publicUrl,
+    maxUploadBytes: s.maxUploadBytes,
+    logLevel: s.logLevel,
+    telemetry: s.telemetry,
+    cache: s.cache,
+    redisUrl: s.redisUrl,
+    databaseUrl: s.databaseUrl,
+    databasePoolSize: s.databasePoolSize,
+    databaseStatementTimeoutMs: s.databaseStatementTimeoutMs,
+    blobs,
+    downloadMode: s.downloadMode,
+    orphanMinAgeSeconds: s.orphanMinAgeSeconds,
+    auditRetentionDays: s.auditRetentionDays,
+    corsOrigins: s.corsOrigins,
+    loginAttemptsPerAddress: s.loginAttemptsPerAddress,
+    trustedProxies: s.trustedProxies,
     metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
     edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
     purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
@@ -522,10 +702,16 @@ export function appConfig(
   resolved: { signupKey: string; jwtSecret: string; version: string; passwordIterations?: number | undefined },
 ): AppConfig {
   return {
-    signupKey: resolved.signupKey, jwtSecret: resolved.jwtSecret, version: resolved.version, maxUploadBytes: config.maxUploadBytes,
-    telemetry: config.telemetry, edgeCaching: config.edgeCaching, healthPolicy: config.healthPolicy,
+    signupKey: resolved.signupKey,
+    jwtSecret: resolved.jwtSecret,
+    version: resolved.version,
+    maxUploadBytes: config.maxUploadBytes,
+    telemetry: config.telemetry,
+    edgeCaching: config.edgeCaching,
+    healthPolicy: config.healthPolicy,
     ...(config.accelRedirectPrefix ? { accelRedirectPrefix: config.accelRedirectPrefix } : {}),
-    loginLimits: config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
+    loginLimits:
+      config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(resolved.passwordIterations ? { passwordIterations: resolved.passwordIterations } : {}),

@@ -55,7 +55,10 @@ export const isConsoleUrl = (url: string) => url.includes(CONSOLE_PATH) && isCon
 export async function consoleResponse(request: Request, dist = DIST): Promise<Response> {
   const { pathname } = new URL(request.url)
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response('Method Not Allowed\n', { status: 405, headers: { ...HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } })
+    return new Response('Method Not Allowed\n', {
+      status: 405,
+      headers: { ...HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+    })
   }
   const name = pathname.slice(CONSOLE_PATH.length + 1)
   const file = name in FILES ? name : 'index.html'
@@ -64,7 +67,13 @@ export async function consoleResponse(request: Request, dist = DIST): Promise<Re
     body = await readFile(join(dist, file))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    return new Response(request.method === 'HEAD' ? null : NOT_BUILT, { status: 404, headers: { ...HEADERS, 'content-type': 'text/html; charset=utf-8' } })
+    return new Response(request.method === 'HEAD' ? null : NOT_BUILT, {
+      status: 404,
+      headers: { ...HEADERS, 'content-type': 'text/html; charset=utf-8' },
+    })
   }
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers: { ...HEADERS, 'content-type': FILES[file] ?? 'application/octet-stream' } })
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+    status: 200,
+    headers: { ...HEADERS, 'content-type': FILES[file] ?? 'application/octet-stream' },
+  })
 }

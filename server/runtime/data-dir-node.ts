@@ -32,7 +32,8 @@ async function createDirectory(dir: string): Promise<void> {
   }
   for (const level of missing) {
     await mkdir(level).catch((error: unknown) => {
-      if (code(error) !== 'EEXIST') throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot create ${level} (${code(error)})`)
+      if (code(error) !== 'EEXIST')
+        throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot create ${level} (${code(error)})`)
     })
   }
 }
@@ -73,12 +74,16 @@ function alive(pid: number): boolean {
 export async function lockDataDir(dir: string): Promise<DataDirLock> {
   const file = join(dir, LOCK_FILE)
   const mine = `${process.pid}\n`
-  const inUse = (pid: number) => new StartupError(`FERRY_DATA_DIR ${dir} is in use by another Ferry server (pid ${pid}, lock file ${file}): stop it, or give this server its own data directory`)
+  const inUse = (pid: number) =>
+    new StartupError(
+      `FERRY_DATA_DIR ${dir} is in use by another Ferry server (pid ${pid}, lock file ${file}): stop it, or give this server its own data directory`,
+    )
   if (heldHere.has(dir)) throw inUse(process.pid)
   try {
     await writeFile(file, mine, { flag: 'wx', mode: 0o644 })
   } catch (error) {
-    if (code(error) !== 'EEXIST') throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot write the lock file ${file} (${code(error)})`)
+    if (code(error) !== 'EEXIST')
+      throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot write the lock file ${file} (${code(error)})`)
     const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10)
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) throw inUse(holder)
     // Stale: replace it in one step, then check no other server took it at the same moment.

@@ -62,35 +62,48 @@ export function withFileResponses(fetch: Fetch, onError: (error: unknown, span: 
   }
 }
 
-const settled = (outgoing: ServerResponse) => new Promise<void>((done) => {
-  const finish = () => {
-    outgoing.off('drain', finish)
-    outgoing.off('close', finish)
-    done()
-  }
-  outgoing.once('drain', finish)
-  outgoing.once('close', finish)
-})
+const settled = (outgoing: ServerResponse) =>
+  new Promise<void>((done) => {
+    const finish = () => {
+      outgoing.off('drain', finish)
+      outgoing.off('close', finish)
+      done()
+    }
+    outgoing.once('drain', finish)
+    outgoing.once('close', finish)
+  })
 
 /** Writes `res`'s status and headers, then the file span; a read failure after the headers ends the connection. */
 export async function sendFileSpan(outgoing: ServerResponse, res: Response, span: FileSpan): Promise<void> {
   const headers: Record<string, string> = {}
-  res.headers.forEach((value, name) => { headers[name] = value })
+  res.headers.forEach((value, name) => {
+    headers[name] = value
+  })
   let handle: FileHandle
   try {
     handle = await open(span.path, 'r')
   } catch (error) {
-    const body = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The artifact\'s file could not be read.' })
-    outgoing.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }).end(body)
+    const body = JSON.stringify({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: "The artifact's file could not be read.",
+    })
+    outgoing
+      .writeHead(500, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) })
+      .end(body)
     throw error
   }
   let closed = false
-  outgoing.once('close', () => { closed = true })
+  outgoing.once('close', () => {
+    closed = true
+  })
   const end = span.end + 1
   const read = async (position: number) => {
     const want = Math.min(CHUNK, end - position)
     const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
-    if (bytesRead !== want) throw new Error(`${span.path} ended at byte ${position + bytesRead}, before byte ${span.end}`)
+    if (bytesRead !== want)
+      throw new Error(`${span.path} ended at byte ${position + bytesRead}, before byte ${span.end}`)
     return buffer
   }
   try {

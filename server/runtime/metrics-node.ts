@@ -19,30 +19,60 @@ export function createMetrics(): Metrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'ferry_' })
   const requests = new Counter({
-    name: 'ferry_http_requests_total', help: 'HTTP requests answered, by operation (operationId in the API contract), method and status.',
-    labelNames: ['operation', 'method', 'status'], registers: [registry],
+    name: 'ferry_http_requests_total',
+    help: 'HTTP requests answered, by operation (operationId in the API contract), method and status.',
+    labelNames: ['operation', 'method', 'status'],
+    registers: [registry],
   })
   const duration = new Histogram({
-    name: 'ferry_http_request_duration_seconds', help: 'Time from receiving a request to its response, by operation.',
-    labelNames: ['operation'], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [registry],
+    name: 'ferry_http_request_duration_seconds',
+    help: 'Time from receiving a request to its response, by operation.',
+    labelNames: ['operation'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
   })
   const checks = new Counter({
-    name: 'ferry_update_checks_total', help: 'Update checks, by the format asked for and whether the answer cache had the answer (hit, miss, off).',
-    labelNames: ['format', 'cache'], registers: [registry],
+    name: 'ferry_update_checks_total',
+    help: 'Update checks, by the format asked for and whether the answer cache had the answer (hit, miss, off).',
+    labelNames: ['format', 'cache'],
+    registers: [registry],
   })
-  const uploadBytes = new Counter({ name: 'ferry_upload_bytes_total', help: 'Bytes of the files of stored uploads.', registers: [registry] })
-  const uploads = new Counter({ name: 'ferry_uploads_total', help: 'Uploads stored as versions.', registers: [registry] })
+  const uploadBytes = new Counter({
+    name: 'ferry_upload_bytes_total',
+    help: 'Bytes of the files of stored uploads.',
+    registers: [registry],
+  })
+  const uploads = new Counter({
+    name: 'ferry_uploads_total',
+    help: 'Uploads stored as versions.',
+    registers: [registry],
+  })
   let telemetry: () => TelemetryBufferStats | null = () => null
-  const buffered = (name: string, help: string, read: (stats: TelemetryBufferStats) => number) => new Gauge({
-    name, help, registers: [registry],
-    collect() {
-      const stats = telemetry()
-      if (stats) this.set(read(stats))
-    },
-  })
-  buffered('ferry_telemetry_buffered_devices', 'Device ids counted and not yet written to the database.', (t) => t.devices)
-  buffered('ferry_telemetry_buffered_checks', 'Update checks counted and not yet written to the database.', (t) => t.checks)
-  buffered('ferry_telemetry_dropped_total', 'Checks or devices not counted since start because the buffer was full.', (t) => t.dropped)
+  const buffered = (name: string, help: string, read: (stats: TelemetryBufferStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = telemetry()
+        if (stats) this.set(read(stats))
+      },
+    })
+  buffered(
+    'ferry_telemetry_buffered_devices',
+    'Device ids counted and not yet written to the database.',
+    (t) => t.devices,
+  )
+  buffered(
+    'ferry_telemetry_buffered_checks',
+    'Update checks counted and not yet written to the database.',
+    (t) => t.checks,
+  )
+  buffered(
+    'ferry_telemetry_dropped_total',
+    'Checks or devices not counted since start because the buffer was full.',
+    (t) => t.dropped,
+  )
   return {
     registry,
     watchTelemetry(stats) {
@@ -71,11 +101,14 @@ export async function serveMetrics(registry: Registry, host: string, port: numbe
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here.\n')
       return
     }
-    registry.metrics().then((text) => {
-      res.writeHead(200, { 'content-type': registry.contentType }).end(text)
-    }, (error: unknown) => {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(`Collecting metrics failed: ${String(error)}\n`)
-    })
+    registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': registry.contentType }).end(text)
+      },
+      (error: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`Collecting metrics failed: ${String(error)}\n`)
+      },
+    )
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)

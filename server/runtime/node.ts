@@ -66,7 +66,10 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
   if (!trusted.length) return nodeRequestHooks
   const resolve = clientAddress(trusted)
   const { requestHeader } = nodeRequestHooks
-  return { requestHeader, clientIp: (c) => resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')) }
+  return {
+    requestHeader,
+    clientIp: (c) => resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')),
+  }
 }
 
 const TELEMETRY_FLUSH_MS = 5000
@@ -76,16 +79,25 @@ const AUDIT_PRUNE_MS = 60 * 60 * 1000
  * The answer cache the config asks for: `null` (off), Redis (imported only when configured, so
  * the client stays out of other runtimes), or `undefined` for the app's in-process default.
  */
-export async function answerCacheFor(config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>, logger: PinoLogger, purger?: EdgePurger):
-  Promise<AppDeps['answerCache']> {
+export async function answerCacheFor(
+  config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>,
+  logger: PinoLogger,
+  purger?: EdgePurger,
+): Promise<AppDeps['answerCache']> {
   if (!config.cache) return null
   if (!config.redisUrl) {
     if (!config.databaseUrl) return undefined
     // Several processes may share the database: each keeps its own answers and hears the
     // others' invalidations over PostgreSQL.
     const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
-    return withPostgresInvalidation(createMemoryCache(), config.databaseUrl, (err) => logger.error({ err }, 'answer cache invalidation failed'),
-      purger ? (apps) => purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms))) : undefined)
+    return withPostgresInvalidation(
+      createMemoryCache(),
+      config.databaseUrl,
+      (err) => logger.error({ err }, 'answer cache invalidation failed'),
+      purger
+        ? (apps) => purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms)))
+        : undefined,
+    )
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
   return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
@@ -112,22 +124,32 @@ export async function loginLimitingFor(
 ): Promise<LoginLimiting> {
   if (config.redisUrl) {
     const { redisLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) => logger.error({ err }, 'login limiter redis error'))
+    const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) =>
+      logger.error({ err }, 'login limiter redis error'),
+    )
     return { store: 'redis', ...shared }
   }
   if (config.databaseUrl) {
     const { postgresLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, { statementTimeoutMs: config.databaseStatementTimeoutMs })
+    const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, {
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    })
     return { store: 'postgres', ...shared }
   }
   return { store: 'memory', limiter: undefined, close: async () => undefined }
 }
 
 /** SQLite under the data dir, or PostgreSQL (imported only when configured) at FERRY_DATABASE_URL. */
-async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>, dataDir: string): Promise<Db> {
+async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>,
+  dataDir: string,
+): Promise<Db> {
   if (!config.databaseUrl) return openNodeDb(join(dataDir, 'ferry.db'))
   const { openPostgresDb } = await import('../storage/postgres-node.ts')
-  return openPostgresDb(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs })
+  return openPostgresDb(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  })
 }
 
 const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -165,9 +187,12 @@ async function listen(host: string, port: number, fetch: Fetch): Promise<ServerT
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
-      if (error.code === 'EADDRINUSE') fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
-      else if (error.code === 'EACCES') fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
+      if (error.code === 'EADDRINUSE')
+        fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
+      else if (error.code === 'EACCES')
+        fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
       else fail(error)
     })
     server.listen(port, host, () => done())
@@ -175,26 +200,52 @@ async function listen(host: string, port: number, fetch: Fetch): Promise<ServerT
   return server
 }
 
-const starting = () => new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'the server is starting' }), {
-  status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
-})
+const starting = () =>
+  new Response(
+    JSON.stringify({
+      type: 'about:blank',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'the server is starting',
+    }),
+    {
+      status: 503,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+    },
+  )
 
-export async function startServer({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  config,
+  logger = pino({ level: config.logLevel }),
+  passwordIterations,
+  routes,
+  webhooks,
+}: StartOptions): Promise<RunningServer> {
   // Checked in this order, each before anything is written: the data directory is usable, no
   // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
   const dataDir = await usableDataDir(config.dataDir)
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
   let handle: Fetch | undefined
-  const server = await listen(config.host, config.port, (request, env) => (handle ? handle(request, env) : starting())).catch(async (error: unknown) => {
+  const server = await listen(config.host, config.port, (request, env) =>
+    handle ? handle(request, env) : starting(),
+  ).catch(async (error: unknown) => {
     await lock?.release()
     throw error
   })
   try {
-    const started = await startOnListener({ config, logger, passwordIterations, routes, webhooks }, dataDir, server, (fetch) => (handle = fetch))
-    return { ...started, async close() {
-      await started.close()
-      await lock?.release()
-    } }
+    const started = await startOnListener(
+      { config, logger, passwordIterations, routes, webhooks },
+      dataDir,
+      server,
+      (fetch) => (handle = fetch),
+    )
+    return {
+      ...started,
+      async close() {
+        await started.close()
+        await lock?.release()
+      },
+    }
   } catch (error) {
     await new Promise<void>((done) => server.close(() => done()))
     await lock?.release()
@@ -202,9 +253,14 @@ export async function startServer({ config, logger = pino({ level: config.logLev
   }
 }
 
-async function startOnListener({ config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions, dataDir: string, server: ServerType, serveWith: (fetch: Fetch) => void): Promise<RunningServer> {
-  const signupKey = config.signupKey ?? await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key')
-  const jwtSecret = config.jwtSecret ?? await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret')
+async function startOnListener(
+  { config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions,
+  dataDir: string,
+  server: ServerType,
+  serveWith: (fetch: Fetch) => void,
+): Promise<RunningServer> {
+  const signupKey = config.signupKey ?? (await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key'))
+  const jwtSecret = config.jwtSecret ?? (await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret'))
   const db = await openDatabase(config, dataDir)
   const opened = await openConfiguredBlobs(config, dataDir, db, logger).catch(async (error: unknown) => {
     await db.destroy()
@@ -216,10 +272,12 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     opened.close()
   }
   const settings = appConfig(config, { signupKey, jwtSecret, version: pkg.version, passwordIterations })
-  const logins = await loginLimitingFor(config, settings.loginLimits ?? {}, jwtSecret, logger).catch(async (error: unknown) => {
-    await release()
-    throw error
-  })
+  const logins = await loginLimitingFor(config, settings.loginLimits ?? {}, jwtSecret, logger).catch(
+    async (error: unknown) => {
+      await release()
+      throw error
+    },
+  )
   const edgePurger = config.purge ? httpPurger(config.purge.url, config.purge.method) : undefined
   const answerCache = await answerCacheFor(config, logger, edgePurger).catch(async (error: unknown) => {
     await logins.close()
@@ -260,8 +318,10 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
     logger.info({ url: metricsUrl }, 'metrics')
   }
   // Disk-store downloads are written from the file by Node itself (file-response-node.ts).
-  const appFetch = withFileResponses((request, env) => app.fetch(request, env),
-    (err, span) => logger.error({ err, file: span.path }, 'download interrupted by a read error'))
+  const appFetch = withFileResponses(
+    (request, env) => app.fetch(request, env),
+    (err, span) => logger.error({ err, file: span.path }, 'download interrupted by a read error'),
+  )
   // Ferry Console (/console) is static files beside the API, outside its gate and headers.
   serveWith((request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : appFetch(request, env)))
   const address = server.address()
@@ -270,8 +330,13 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   // SQLite has one process: attempts a killed predecessor left in flight are due now.
   if (dialectOf(db) === 'sqlite') await releaseLeases(db, new Date().toISOString())
   const webhookWorker = createWebhookWorker({
-    db, logger, now: () => new Date(), send: sendWebhookNode(config.webhookAllowPrivate ?? false), healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...config.healthPolicy },
-    ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}), ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
+    db,
+    logger,
+    now: () => new Date(),
+    send: sendWebhookNode(config.webhookAllowPrivate ?? false),
+    healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...config.healthPolicy },
+    ...(webhooks?.retryDelaysMs ? { retryDelaysMs: webhooks.retryDelaysMs } : {}),
+    ...(webhooks?.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
   })
   webhookWorker.start(webhooks?.intervalMs ?? WEBHOOK_PASS_MS)
   const flushing = setInterval(() => {
@@ -281,21 +346,41 @@ async function startOnListener({ config, logger = pino({ level: config.logLevel 
   // Every instance prunes; the batches are bounded, and a second instance finds nothing left.
   const prune = () => {
     pruneAudit(db, new Date(), config.auditRetentionDays)
-      .then((removed) => { if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries') })
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries')
+      })
       .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
     aggregateHealthReports(db, new Date())
-      .then((rows) => { if (rows > 0) logger.info({ rows, olderThanDays: RAW_HEALTH_DAYS }, 'health reports summed per day') })
+      .then((rows) => {
+        if (rows > 0) logger.info({ rows, olderThanDays: RAW_HEALTH_DAYS }, 'health reports summed per day')
+      })
       .catch((err: unknown) => logger.error({ err }, 'health report aggregation failed'))
   }
   prune()
   const pruning = setInterval(prune, AUDIT_PRUNE_MS)
   pruning.unref()
   // Logged once everything runs: a signal after this line stops the server cleanly.
-  logger.info({ url, dataDir, ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}), publicUrl: config.publicUrl ?? '(request origin)', telemetry: config.telemetry,
-    ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
-    ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
-    ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
-    cache: !config.cache ? 'off' : config.redisUrl ? 'redis' : config.databaseUrl ? 'memory, invalidated over postgres' : 'memory', loginLimits: logins.store }, 'listening')
+  logger.info(
+    {
+      url,
+      dataDir,
+      ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}),
+      publicUrl: config.publicUrl ?? '(request origin)',
+      telemetry: config.telemetry,
+      ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
+      ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),
+      ...(config.purge ? { purge: `${config.purge.method} ${config.purge.url}` } : {}),
+      cache: !config.cache
+        ? 'off'
+        : config.redisUrl
+          ? 'redis'
+          : config.databaseUrl
+            ? 'memory, invalidated over postgres'
+            : 'memory',
+      loginLimits: logins.store,
+    },
+    'listening',
+  )
   let closing: Promise<void> | undefined
   return {
     url,
@@ -352,10 +437,13 @@ async function main(): Promise<void> {
       process.exit(1)
     }, 10_000)
     force.unref()
-    running.close().then(() => process.exit(0), (error: unknown) => {
-      logger.error({ err: error }, 'shutdown failed')
-      process.exit(1)
-    })
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

@@ -10,10 +10,17 @@ export async function insertApiToken(db: Db, row: ApiTokensTable): Promise<void>
 
 /** The token with `hash`, joined with its creator's row. */
 export function apiTokenWithCreator(db: Db, hash: string) {
-  return db.selectFrom('api_tokens as t')
+  return db
+    .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.created_by')
     .selectAll('u')
-    .select(['t.id as token_id', 't.name as token_name', 't.permissions as token_permissions', 't.expires_at', 't.last_used_at'])
+    .select([
+      't.id as token_id',
+      't.name as token_name',
+      't.permissions as token_permissions',
+      't.expires_at',
+      't.last_used_at',
+    ])
     .where('t.token_hash', '=', hash)
     .executeTakeFirst()
 }
@@ -23,10 +30,19 @@ export async function stampApiTokenUse(db: Db, id: string, at: string): Promise<
 }
 
 /** One page of the team's tokens (only `createdBy`'s when given), newest first, after the cursor `(createdAt, id)`. */
-export function apiTokensPage(db: Db, teamId: string, createdBy: string | undefined, after: { c: string; i: string } | undefined, count: number) {
+export function apiTokensPage(
+  db: Db,
+  teamId: string,
+  createdBy: string | undefined,
+  after: { c: string; i: string } | undefined,
+  count: number,
+) {
   let q = db.selectFrom('api_tokens').selectAll().where('team_id', '=', teamId)
   if (createdBy !== undefined) q = q.where('created_by', '=', createdBy)
-  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.c), eb.and([eb('created_at', '=', after.c), eb('id', '<', after.i)])]))
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb('created_at', '<', after.c), eb.and([eb('created_at', '=', after.c), eb('id', '<', after.i)])]),
+    )
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute()
 }
 

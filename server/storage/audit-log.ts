@@ -16,12 +16,19 @@ export const PRUNE_BATCH = 1000
  * Deletes entries older than `retentionDays` before `now`, at most `maxBatches` batches of
  * `PRUNE_BATCH`; returns how many went. 0 days keeps everything.
  */
-export async function pruneAudit(db: Db, now: Date, retentionDays: number, maxBatches = 100, batch = PRUNE_BATCH): Promise<number> {
+export async function pruneAudit(
+  db: Db,
+  now: Date,
+  retentionDays: number,
+  maxBatches = 100,
+  batch = PRUNE_BATCH,
+): Promise<number> {
   if (retentionDays <= 0) return 0
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString()
   let removed = 0
   for (let i = 0; i < maxBatches; i++) {
-    const result = await db.deleteFrom('audit_log')
+    const result = await db
+      .deleteFrom('audit_log')
       .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).limit(batch))
       .executeTakeFirst()
     const n = Number(result.numDeletedRows)

@@ -25,7 +25,12 @@ export interface BackupReport {
 
 export class BackupError extends Error {}
 
-interface ArtifactRow { blob_key: string; size: number; sha256: string; version_id: string }
+interface ArtifactRow {
+  blob_key: string
+  size: number
+  sha256: string
+  version_id: string
+}
 
 async function isEmptyOrAbsent(dir: string): Promise<boolean> {
   try {
@@ -40,16 +45,33 @@ async function isEmptyOrAbsent(dir: string): Promise<boolean> {
 async function copyHashing(from: string, to: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256')
   let size = 0
-  const tap = new Transform({ transform(chunk: Buffer, _enc, done) { hash.update(chunk); size += chunk.byteLength; done(null, chunk) } })
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk)
+      size += chunk.byteLength
+      done(null, chunk)
+    },
+  })
   await pipeline(createReadStream(from), tap, createWriteStream(to, { flags: 'wx', mode: 0o600 }))
   return { sha256: hash.digest('hex'), size }
 }
 
 /** `afterSnapshot` runs between the database copy and the file copy (tests delete a version there). */
-export async function backupDataDir(dataDir: string, target: string, hooks: { afterSnapshot?: () => Promise<void> } = {}): Promise<BackupReport> {
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+  hooks: { afterSnapshot?: () => Promise<void> } = {},
+): Promise<BackupReport> {
   const database = join(dataDir, 'ferry.db')
-  if (!await stat(database).then((s) => s.isFile(), () => false)) throw new BackupError(`${database} does not exist: is ${dataDir} Ferry's data directory (FERRY_DATA_DIR)?`)
-  if (!await isEmptyOrAbsent(target)) throw new BackupError(`${target} is not empty: back up into a new folder, so no earlier backup is overwritten`)
+  if (
+    !(await stat(database).then(
+      (s) => s.isFile(),
+      () => false,
+    ))
+  )
+    throw new BackupError(`${database} does not exist: is ${dataDir} Ferry's data directory (FERRY_DATA_DIR)?`)
+  if (!(await isEmptyOrAbsent(target)))
+    throw new BackupError(`${target} is not empty: back up into a new folder, so no earlier backup is overwritten`)
   await mkdir(join(target, 'blobs'), { recursive: true, mode: 0o700 })
 
   const live = new BetterSqlite3(database, { readonly: true, fileMustExist: true })
@@ -60,8 +82,11 @@ export async function backupDataDir(dataDir: string, target: string, hooks: { af
     const copy = new BetterSqlite3(copyFileName)
     try {
       const integrity = copy.pragma('integrity_check', { simple: true })
-      if (integrity !== 'ok') throw new BackupError(`the copied database fails SQLite's integrity check: ${String(integrity)}`)
-      const rows = copy.prepare('SELECT blob_key, size, sha256, version_id FROM artifacts ORDER BY blob_key').all() as ArtifactRow[]
+      if (integrity !== 'ok')
+        throw new BackupError(`the copied database fails SQLite's integrity check: ${String(integrity)}`)
+      const rows = copy
+        .prepare('SELECT blob_key, size, sha256, version_id FROM artifacts ORDER BY blob_key')
+        .all() as ArtifactRow[]
       const stillListed = live.prepare('SELECT 1 FROM artifacts WHERE blob_key = ?').pluck()
       let bytes = 0
       const gone = new Set<string>()
@@ -72,20 +97,29 @@ export async function backupDataDir(dataDir: string, target: string, hooks: { af
           copied = await copyHashing(source, join(target, 'blobs', row.blob_key))
         } catch (error) {
           const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT'
-          if (missing && stillListed.get(row.blob_key) === undefined) { gone.add(row.version_id); continue }
-          throw new BackupError(missing
-            ? `${source} is missing, but the server still lists it (artifact of version ${row.version_id}): the data directory has lost a file; restore it from an earlier backup`
-            : `cannot copy ${source}: ${error instanceof Error ? error.message : String(error)}`)
+          if (missing && stillListed.get(row.blob_key) === undefined) {
+            gone.add(row.version_id)
+            continue
+          }
+          throw new BackupError(
+            missing
+              ? `${source} is missing, but the server still lists it (artifact of version ${row.version_id}): the data directory has lost a file; restore it from an earlier backup`
+              : `cannot copy ${source}: ${error instanceof Error ? error.message : String(error)}`,
+          )
         }
         if (copied.sha256 !== row.sha256 || copied.size !== row.size) {
-          throw new BackupError(`${source} does not match its record (SHA-256 ${copied.sha256.slice(0, 12)}…, ${copied.size} bytes; expected ${row.sha256.slice(0, 12)}…, ${row.size} bytes)`)
+          throw new BackupError(
+            `${source} does not match its record (SHA-256 ${copied.sha256.slice(0, 12)}…, ${copied.size} bytes; expected ${row.sha256.slice(0, 12)}…, ${row.size} bytes)`,
+          )
         }
         bytes += copied.size
       }
       if (gone.size > 0) {
         copy.pragma('foreign_keys = ON')
         const drop = copy.prepare('DELETE FROM versions WHERE id = ?')
-        copy.transaction(() => { for (const id of gone) drop.run(id) })()
+        copy.transaction(() => {
+          for (const id of gone) drop.run(id)
+        })()
       }
       const secrets: string[] = []
       for (const name of SECRET_FILES) {

@@ -6,14 +6,21 @@
 import type { BlobStore, StorageLogger } from './types.ts'
 
 /** Deletes each blob; returns the keys whose delete failed (left for the orphan sweep). */
-export async function removeUnreferencedBlobs(blobs: BlobStore, keys: Iterable<string>, logger?: StorageLogger): Promise<string[]> {
+export async function removeUnreferencedBlobs(
+  blobs: BlobStore,
+  keys: Iterable<string>,
+  logger?: StorageLogger,
+): Promise<string[]> {
   const left: string[] = []
   for (const key of keys) {
     try {
       await blobs.delete(key)
     } catch (err) {
       left.push(key)
-      logger?.warn({ err, key }, 'could not delete a blob no row refers to; the orphan sweep at the next start removes it')
+      logger?.warn(
+        { err, key },
+        'could not delete a blob no row refers to; the orphan sweep at the next start removes it',
+      )
     }
   }
   return left

@@ -23,25 +23,28 @@ function lazyFileStream(span: FileSpan): ReadableStream<Uint8Array> {
     handle = undefined
     await open?.close()
   }
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const want = Math.min(READ_CHUNK, span.end + 1 - position)
-      if (want <= 0) {
-        await close()
-        controller.close()
-        return
-      }
-      handle ??= await open(span.path, 'r')
-      const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
-      if (bytesRead === 0) {
-        await close()
-        throw new Error(`${span.path} ended at byte ${position}, before byte ${span.end}`)
-      }
-      position += bytesRead
-      controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead))
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const want = Math.min(READ_CHUNK, span.end + 1 - position)
+        if (want <= 0) {
+          await close()
+          controller.close()
+          return
+        }
+        handle ??= await open(span.path, 'r')
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position)
+        if (bytesRead === 0) {
+          await close()
+          throw new Error(`${span.path} ended at byte ${position}, before byte ${span.end}`)
+        }
+        position += bytesRead
+        controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead))
+      },
+      cancel: close,
     },
-    cancel: close,
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
 }
 
 export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
@@ -112,13 +115,15 @@ export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
     },
     async list() {
       const names = (await readdir(dir)).filter((name) => name !== '.tmp').sort()
-      const entries = await Promise.all(names.map(async (key) => {
-        try {
-          return { key, modifiedAt: (await stat(join(dir, key))).mtime }
-        } catch {
-          return null // deleted since readdir
-        }
-      }))
+      const entries = await Promise.all(
+        names.map(async (key) => {
+          try {
+            return { key, modifiedAt: (await stat(join(dir, key))).mtime }
+          } catch {
+            return null // deleted since readdir
+          }
+        }),
+      )
       return entries.filter((e) => e !== null)
     },
     async ping() {
@@ -129,7 +134,10 @@ export async function openFsBlobs(dir: string): Promise<SweepableBlobStore> {
       // Every write touches its temp file, so an old modification time means its writer died.
       for (const name of await readdir(tmpDir)) {
         const path = join(tmpDir, name)
-        const modified = await stat(path).then((s) => s.mtime, () => null)
+        const modified = await stat(path).then(
+          (s) => s.mtime,
+          () => null,
+        )
         if (!modified || modified > olderThan) continue
         await rm(path, { force: true })
         removed++

@@ -11,13 +11,31 @@
  * upload completes.
  */
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command,
-  PutObjectCommand, S3Client, UploadPartCommand, type CompletedPart,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { S3Location } from './blob-location.ts'
-import { BLOB_KEY, BlobStoreUnavailable, assertBlobKey, putWhole, type BlobEntry, type BlobWriter, type SweepableBlobStore } from './types.ts'
+import {
+  BLOB_KEY,
+  BlobStoreUnavailable,
+  assertBlobKey,
+  putWhole,
+  type BlobEntry,
+  type BlobWriter,
+  type SweepableBlobStore,
+} from './types.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */
 export const DEFAULT_PART_BYTES = 8 * 1024 * 1024
@@ -50,19 +68,24 @@ const statusOf = (err: unknown): number | undefined => {
 }
 
 const nameOf = (err: unknown): string => {
-  const name: unknown = err && typeof err === 'object' ? Reflect.get(err, 'code') ?? Reflect.get(err, 'name') : undefined
+  const name: unknown =
+    err && typeof err === 'object' ? (Reflect.get(err, 'code') ?? Reflect.get(err, 'name')) : undefined
   return typeof name === 'string' ? name : String(err)
 }
 
 /** One sentence on why the bucket cannot be used, for start-up errors. */
 export function describeS3Failure(err: unknown): string {
   const status = statusOf(err)
-  if (status === 403 || status === 401) return 'the credentials were refused (check FERRY_S3_ACCESS_KEY_ID and FERRY_S3_SECRET_ACCESS_KEY)'
+  if (status === 403 || status === 401)
+    return 'the credentials were refused (check FERRY_S3_ACCESS_KEY_ID and FERRY_S3_SECRET_ACCESS_KEY)'
   if (status === 404) return 'the bucket does not exist'
-  if (status === 301 || status === 400) return `the endpoint refused the request (HTTP ${status}: wrong FERRY_S3_REGION or FERRY_S3_FORCE_PATH_STYLE?)`
+  if (status === 301 || status === 400)
+    return `the endpoint refused the request (HTTP ${status}: wrong FERRY_S3_REGION or FERRY_S3_FORCE_PATH_STYLE?)`
   if (status !== undefined) return `the endpoint answered HTTP ${status} (${nameOf(err)})`
-  if (err instanceof Error && /region is missing/i.test(err.message)) return 'no region is configured (set FERRY_S3_REGION or AWS_REGION)'
-  if (err instanceof Error && /credential/i.test(err.name + err.message)) return `no credentials were found (set FERRY_S3_ACCESS_KEY_ID and FERRY_S3_SECRET_ACCESS_KEY): ${err.message}`
+  if (err instanceof Error && /region is missing/i.test(err.message))
+    return 'no region is configured (set FERRY_S3_REGION or AWS_REGION)'
+  if (err instanceof Error && /credential/i.test(err.name + err.message))
+    return `no credentials were found (set FERRY_S3_ACCESS_KEY_ID and FERRY_S3_SECRET_ACCESS_KEY): ${err.message}`
   return `the endpoint could not be reached (${nameOf(err)})`
 }
 
@@ -85,7 +108,11 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
     return prefix + key
   }
   /** Runs one S3 call with a time limit; any failure is reported to `onError` and becomes a 503. */
-  const call = async <T>(operation: string, run: (signal: AbortSignal) => Promise<T>, timeoutMs = METADATA_TIMEOUT_MS): Promise<T> => {
+  const call = async <T>(
+    operation: string,
+    run: (signal: AbortSignal) => Promise<T>,
+    timeoutMs = METADATA_TIMEOUT_MS,
+  ): Promise<T> => {
     try {
       return await run(AbortSignal.timeout(timeoutMs))
     } catch (err) {
@@ -115,15 +142,30 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       let finished = false
 
       const startPart = async (body: Uint8Array) => {
-        uploadId ??= (await call('CreateMultipartUpload', (abortSignal) =>
-          client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: 'application/octet-stream' }), { abortSignal }))).UploadId
-        if (!uploadId) throw new BlobStoreUnavailable(new Error(`CreateMultipartUpload ${Key}: no UploadId in the answer`))
+        uploadId ??= (
+          await call('CreateMultipartUpload', (abortSignal) =>
+            client.send(
+              new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: 'application/octet-stream' }),
+              { abortSignal },
+            ),
+          )
+        ).UploadId
+        if (!uploadId)
+          throw new BlobStoreUnavailable(new Error(`CreateMultipartUpload ${Key}: no UploadId in the answer`))
         const PartNumber = nextPartNumber++
         const upload = (async () => {
-          const { ETag } = await call('UploadPart', (abortSignal) =>
-            client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body: body }), { abortSignal }), PART_TIMEOUT_MS)
+          const { ETag } = await call(
+            'UploadPart',
+            (abortSignal) =>
+              client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body: body }), {
+                abortSignal,
+              }),
+            PART_TIMEOUT_MS,
+          )
           parts.push({ PartNumber, ETag })
-        })().catch((err: unknown) => { failure ??= err })
+        })().catch((err: unknown) => {
+          failure ??= err
+        })
         inFlight.add(upload)
         void upload.finally(() => inFlight.delete(upload))
       }
@@ -159,15 +201,34 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
           await settle()
           if (uploadId === undefined) {
             const Body = buffer.subarray(0, filled)
-            await call('PutObject', (abortSignal) =>
-              client.send(new PutObjectCommand({ Bucket: bucket, Key, Body, ContentType: 'application/octet-stream' }), { abortSignal }), PART_TIMEOUT_MS)
+            await call(
+              'PutObject',
+              (abortSignal) =>
+                client.send(
+                  new PutObjectCommand({ Bucket: bucket, Key, Body, ContentType: 'application/octet-stream' }),
+                  { abortSignal },
+                ),
+              PART_TIMEOUT_MS,
+            )
           } else {
             if (filled > 0) await startPart(buffer.subarray(0, filled))
             await settle()
             const Parts = [...parts].sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0))
             // The ETag of the completed object is not used: some servers (radosgw) leave it empty.
-            await call('CompleteMultipartUpload', (abortSignal) =>
-              client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId: uploadId, MultipartUpload: { Parts } }), { abortSignal }), PART_TIMEOUT_MS)
+            await call(
+              'CompleteMultipartUpload',
+              (abortSignal) =>
+                client.send(
+                  new CompleteMultipartUploadCommand({
+                    Bucket: bucket,
+                    Key,
+                    UploadId: uploadId,
+                    MultipartUpload: { Parts },
+                  }),
+                  { abortSignal },
+                ),
+              PART_TIMEOUT_MS,
+            )
           }
           finished = true
           buffer = new Uint8Array(0)
@@ -181,7 +242,8 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
           // Best effort: when the store is down this fails, and `abortStaleUploads` (at the next
           // start) or a bucket lifecycle rule removes the parts later.
           await call('AbortMultipartUpload', (abortSignal) =>
-            client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId: uploadId }), { abortSignal })).catch(() => undefined)
+            client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId: uploadId }), { abortSignal }),
+          ).catch(() => undefined)
         },
       }
       return writer
@@ -193,7 +255,13 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       const Key = objectKey(key)
       let out
       try {
-        out = await client.send(new GetObjectCommand({ Bucket: bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+        out = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        )
       } catch (err) {
         if (notFound(err)) return null
         onError(err, 'GetObject')
@@ -211,7 +279,9 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
     async size(key) {
       const Key = objectKey(key)
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }), { abortSignal: AbortSignal.timeout(METADATA_TIMEOUT_MS) })
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }), {
+          abortSignal: AbortSignal.timeout(METADATA_TIMEOUT_MS),
+        })
         return head.ContentLength ?? 0
       } catch (err) {
         if (notFound(err)) return null
@@ -222,7 +292,9 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
 
     async delete(key) {
       const Key = objectKey(key)
-      await call('DeleteObject', (abortSignal) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal }))
+      await call('DeleteObject', (abortSignal) =>
+        client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal }),
+      )
     },
 
     async list() {
@@ -230,7 +302,11 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       let ContinuationToken: string | undefined
       do {
         const page = await call('ListObjectsV2', (abortSignal) =>
-          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken, MaxKeys: listPageSize }), { abortSignal }))
+          client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken, MaxKeys: listPageSize }),
+            { abortSignal },
+          ),
+        )
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(prefix.length)
           // Objects in deeper "folders" under the prefix are not blobs.
@@ -243,7 +319,9 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
 
     async ping() {
       // Health checks wait on this; a load balancer gives up after a few seconds anyway.
-      await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS) })
+      await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+        abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS),
+      })
     },
 
     async abortStaleUploads(olderThan) {
@@ -252,12 +330,19 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
       let UploadIdMarker: string | undefined
       do {
         const page = await call('ListMultipartUploads', (abortSignal) =>
-          client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker, UploadIdMarker }), { abortSignal }))
+          client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker, UploadIdMarker }), {
+            abortSignal,
+          }),
+        )
         for (const upload of page.Uploads ?? []) {
           if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated > olderThan) continue
           if (!BLOB_KEY.test(upload.Key.slice(prefix.length))) continue
           await call('AbortMultipartUpload', (abortSignal) =>
-            client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }), { abortSignal }))
+            client.send(
+              new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+              { abortSignal },
+            ),
+          )
           aborted++
         }
         KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
@@ -272,10 +357,18 @@ export function openS3Blobs(options: S3BlobOptions): S3BlobStore {
   }
   if (options.presignSeconds !== undefined) {
     const expiresIn = options.presignSeconds
-    store.directUrl = async (key, { contentDisposition, cacheControl }) => getSignedUrl(client, new GetObjectCommand({
-      Bucket: bucket, Key: objectKey(key),
-      ResponseContentDisposition: contentDisposition, ResponseCacheControl: cacheControl, ResponseContentType: 'application/octet-stream',
-    }), { expiresIn })
+    store.directUrl = async (key, { contentDisposition, cacheControl }) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: objectKey(key),
+          ResponseContentDisposition: contentDisposition,
+          ResponseCacheControl: cacheControl,
+          ResponseContentType: 'application/octet-stream',
+        }),
+        { expiresIn },
+      )
   }
   return store
 }

@@ -5,7 +5,9 @@ import { errorCode } from './outage.ts'
 export type Dialect = 'sqlite' | 'postgres'
 
 /** Any Kysely instance or transaction. */
-interface HasAdapter { getExecutor(): { readonly adapter: unknown } }
+interface HasAdapter {
+  getExecutor(): { readonly adapter: unknown }
+}
 
 export function dialectOf(db: HasAdapter): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'

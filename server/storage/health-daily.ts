@@ -21,21 +21,37 @@ export const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 
  * deletes them, at most `maxBatches` batches of `batch` rows, each in one transaction; returns
  * how many raw rows went. On PostgreSQL, `SKIP LOCKED` keeps two instances from summing one row twice.
  */
-export async function aggregateHealthReports(db: Db, now: Date, days = RAW_HEALTH_DAYS, maxBatches = 100, batch = AGGREGATE_BATCH): Promise<number> {
+export async function aggregateHealthReports(
+  db: Db,
+  now: Date,
+  days = RAW_HEALTH_DAYS,
+  maxBatches = 100,
+  batch = AGGREGATE_BATCH,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10)
   let moved = 0
   for (let i = 0; i < maxBatches; i++) {
     const n = await db.transaction().execute(async (trx) => {
-      let due = trx.selectFrom('health_reports as h').innerJoin('versions as v', 'v.id', 'h.version_id')
-        .leftJoin('update_offers as o', (j) => j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'))
+      let due = trx
+        .selectFrom('health_reports as h')
+        .innerJoin('versions as v', 'v.id', 'h.version_id')
+        .leftJoin('update_offers as o', (j) =>
+          j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'),
+        )
         .select(['h.version_id', 'h.device_hash', 'h.outcome', 'h.reported_at', 'o.address_hash'])
-        .where('h.reported_at', '<', cutoff).where('v.ramp_gate', 'is', null)
-        .where((eb) => eb.or([eb('v.health_since', 'is', null), eb(dayOf('h.reported_at'), '!=', dayOf('v.health_since'))]))
+        .where('h.reported_at', '<', cutoff)
+        .where('v.ramp_gate', 'is', null)
+        .where((eb) =>
+          eb.or([eb('v.health_since', 'is', null), eb(dayOf('h.reported_at'), '!=', dayOf('v.health_since'))]),
+        )
         .limit(batch)
       if (dialectOf(trx) === 'postgres') due = due.forUpdate('h').skipLocked()
       const rows = await due.execute()
       if (!rows.length) return 0
-      const sums = new Map<string, { version_id: string; day: string; address_hash: string; installed: number; failed: number }>()
+      const sums = new Map<
+        string,
+        { version_id: string; day: string; address_hash: string; installed: number; failed: number }
+      >()
       const devices = new Map<string, string[]>()
       for (const r of rows) {
         const day = r.reported_at.slice(0, 10)
@@ -46,13 +62,23 @@ export async function aggregateHealthReports(db: Db, now: Date, days = RAW_HEALT
         sums.set(key, sum)
         devices.set(r.version_id, [...(devices.get(r.version_id) ?? []), r.device_hash])
       }
-      await trx.insertInto('health_daily').values([...sums.values()])
-        .onConflict((oc) => oc.columns(['version_id', 'day', 'address_hash']).doUpdateSet((eb) => ({
-          installed: eb('health_daily.installed', '+', eb.ref('excluded.installed')),
-          failed: eb('health_daily.failed', '+', eb.ref('excluded.failed')),
-        }))).execute()
+      await trx
+        .insertInto('health_daily')
+        .values([...sums.values()])
+        .onConflict((oc) =>
+          oc.columns(['version_id', 'day', 'address_hash']).doUpdateSet((eb) => ({
+            installed: eb('health_daily.installed', '+', eb.ref('excluded.installed')),
+            failed: eb('health_daily.failed', '+', eb.ref('excluded.failed')),
+          })),
+        )
+        .execute()
       for (const [versionId, hashes] of devices) {
-        await trx.deleteFrom('health_reports').where('version_id', '=', versionId).where('device_hash', 'in', hashes).where('reported_at', '<', cutoff).execute()
+        await trx
+          .deleteFrom('health_reports')
+          .where('version_id', '=', versionId)
+          .where('device_hash', 'in', hashes)
+          .where('reported_at', '<', cutoff)
+          .execute()
       }
       return rows.length
     })

@@ -6,7 +6,12 @@ import { sql } from 'kysely'
 import { dayOf } from './health-daily.ts'
 import type { Db } from './types.ts'
 
-export interface OfferRow { versionId: string; deviceHash: string; addressHash: string; offeredAt: string }
+export interface OfferRow {
+  versionId: string
+  deviceHash: string
+  addressHash: string
+  offeredAt: string
+}
 
 /**
  * Records an offer unless the device has one for the version, or the address already holds
@@ -20,12 +25,19 @@ export async function insertOffer(db: Db, o: OfferRow, perAddress: number): Prom
 }
 
 export async function offerExists(db: Db, versionId: string, deviceHash: string): Promise<boolean> {
-  const row = await db.selectFrom('update_offers').select('version_id')
-    .where('version_id', '=', versionId).where('device_hash', '=', deviceHash).executeTakeFirst()
+  const row = await db
+    .selectFrom('update_offers')
+    .select('version_id')
+    .where('version_id', '=', versionId)
+    .where('device_hash', '=', deviceHash)
+    .executeTakeFirst()
   return row !== undefined
 }
 
-export interface AddressOutcomes { installed: number; failed: number }
+export interface AddressOutcomes {
+  installed: number
+  failed: number
+}
 
 /**
  * Per version, the reports since its last resume grouped by the address its device was offered
@@ -33,33 +45,62 @@ export interface AddressOutcomes { installed: number; failed: number }
  * only reports after it for those versions (a gated ramp's step: the report that released a hold
  * belongs to the step before); other ids count all since the resume.
  */
-export async function reportsByAddress(db: Db, ids: string[], since?: ReadonlyMap<string, string>): Promise<Map<string, AddressOutcomes[]>> {
+export async function reportsByAddress(
+  db: Db,
+  ids: string[],
+  since?: ReadonlyMap<string, string>,
+): Promise<Map<string, AddressOutcomes[]>> {
   const out = new Map<string, AddressOutcomes[]>()
   if (ids.length === 0) return out
-  const rows = await db.selectFrom('health_reports as h')
-    .innerJoin('update_offers as o', (j) => j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'))
+  const rows = await db
+    .selectFrom('health_reports as h')
+    .innerJoin('update_offers as o', (j) =>
+      j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'),
+    )
     .innerJoin('versions as v', 'v.id', 'h.version_id')
-    .where((eb) => since?.size
-      ? eb.or(ids.map((id) => {
-        const from = since.get(id)
-        return from === undefined ? eb('h.version_id', '=', id) : eb.and([eb('h.version_id', '=', id), eb('h.reported_at', '>', from)])
-      }))
-      : eb('h.version_id', 'in', ids))
+    .where((eb) =>
+      since?.size
+        ? eb.or(
+            ids.map((id) => {
+              const from = since.get(id)
+              return from === undefined
+                ? eb('h.version_id', '=', id)
+                : eb.and([eb('h.version_id', '=', id), eb('h.reported_at', '>', from)])
+            }),
+          )
+        : eb('h.version_id', 'in', ids),
+    )
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
     .groupBy(['h.version_id', 'o.address_hash'])
-    .select((eb) => ['h.version_id', 'o.address_hash',
+    .select((eb) => [
+      'h.version_id',
+      'o.address_hash',
       eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed'),
-      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'installed').then(1).else(0).end()).as('installed')])
+      eb.fn
+        .sum<number | string | null>(eb.case().when('h.outcome', '=', 'installed').then(1).else(0).end())
+        .as('installed'),
+    ])
     .execute()
   // Summed days (storage/health-daily.ts) count as their raw rows did: whole days after the last
   // resume (the resume's own day stays raw). A step's window never reaches them: gated ramps stay raw.
   const summed = ids.filter((id) => !since?.has(id))
-  const daily = summed.length === 0 ? [] : await db.selectFrom('health_daily as d').innerJoin('versions as v', 'v.id', 'd.version_id')
-    .where('d.version_id', 'in', summed).where('d.address_hash', '!=', '')
-    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
-    .groupBy(['d.version_id', 'd.address_hash'])
-    .select((eb) => ['d.version_id', 'd.address_hash', eb.fn.sum<number | string>('d.failed').as('failed'), eb.fn.sum<number | string>('d.installed').as('installed')])
-    .execute()
+  const daily =
+    summed.length === 0
+      ? []
+      : await db
+          .selectFrom('health_daily as d')
+          .innerJoin('versions as v', 'v.id', 'd.version_id')
+          .where('d.version_id', 'in', summed)
+          .where('d.address_hash', '!=', '')
+          .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
+          .groupBy(['d.version_id', 'd.address_hash'])
+          .select((eb) => [
+            'd.version_id',
+            'd.address_hash',
+            eb.fn.sum<number | string>('d.failed').as('failed'),
+            eb.fn.sum<number | string>('d.installed').as('installed'),
+          ])
+          .execute()
   const byAddress = new Map<string, AddressOutcomes & { version: string }>()
   for (const r of [...rows, ...daily]) {
     const key = `${r.version_id}\n${r.address_hash}`

@@ -38,43 +38,89 @@ export async function insertLinuxPackages(db: Db, rows: Insertable<LinuxPackages
 }
 
 export function findRepositoryApp(db: Db, slug: string) {
-  return db.selectFrom('apps').select(['slug', 'private', 'team_id', 'name']).where('slug', '=', slug).executeTakeFirst()
+  return db
+    .selectFrom('apps')
+    .select(['slug', 'private', 'team_id', 'name'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
 }
 
 /**
  * The `kind` packages of published versions of the app on the channel (any platform and arch),
  * neither pulled nor paused; the caller applies rollouts. One statement: one consistent snapshot.
  */
-export function repositoryPackages(db: Db, slug: string, channel: string, kind: 'deb' | 'rpm'): Promise<RepositoryPackageRow[]> {
-  return db.selectFrom('linux_packages as lp')
+export function repositoryPackages(
+  db: Db,
+  slug: string,
+  channel: string,
+  kind: 'deb' | 'rpm',
+): Promise<RepositoryPackageRow[]> {
+  return db
+    .selectFrom('linux_packages as lp')
     .innerJoin('artifacts as art', 'art.id', 'lp.artifact_id')
     .innerJoin('versions as v', 'v.id', 'lp.version_id')
     .innerJoin('apps', 'apps.slug', 'v.app_slug')
     .innerJoin('channels as c', 'c.id', 'v.channel_id')
     .select([
-      'lp.artifact_id', 'lp.version_id', 'lp.kind', 'lp.name', 'lp.arch', 'lp.metadata',
-      'art.file_name', 'art.size', 'art.sha1', 'art.sha256', 'art.sha512',
-      'v.published_at', 'v.created_at', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds',
-      'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
+      'lp.artifact_id',
+      'lp.version_id',
+      'lp.kind',
+      'lp.name',
+      'lp.arch',
+      'lp.metadata',
+      'art.file_name',
+      'art.size',
+      'art.sha1',
+      'art.sha256',
+      'art.sha512',
+      'v.published_at',
+      'v.created_at',
+      'v.rollout_percentage',
+      'v.ramp_steps',
+      'v.ramp_started_at',
+      'v.ramp_paused_seconds',
+      'v.paused_at',
+      'v.pulled_at',
+      'v.ramp_gate',
+      'v.gate_open',
+      'v.gate_closed_seconds',
     ])
-    .where('v.app_slug', '=', slug).where('c.name', '=', channel).where('c.team_id', '=', (eb) => eb.ref('apps.team_id'))
-    .where('lp.kind', '=', kind).where('v.published', '=', 1).where('v.pulled_at', 'is', null).where('v.paused_at', 'is', null)
-    .orderBy('lp.name').orderBy('v.seq').orderBy('lp.artifact_id')
+    .where('v.app_slug', '=', slug)
+    .where('c.name', '=', channel)
+    .where('c.team_id', '=', (eb) => eb.ref('apps.team_id'))
+    .where('lp.kind', '=', kind)
+    .where('v.published', '=', 1)
+    .where('v.pulled_at', 'is', null)
+    .where('v.paused_at', 'is', null)
+    .orderBy('lp.name')
+    .orderBy('v.seq')
+    .orderBy('lp.artifact_id')
     .execute()
 }
 
 /** Whether the app's team has a channel of that name. */
 export async function channelExists(db: Db, teamId: string, channel: string): Promise<boolean> {
-  return (await db.selectFrom('channels').select('id').where('team_id', '=', teamId).where('name', '=', channel).executeTakeFirst()) !== undefined
+  return (
+    (await db
+      .selectFrom('channels')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('name', '=', channel)
+      .executeTakeFirst()) !== undefined
+  )
 }
 
 /** A package file of the app's repository of `kind`, by artifact id and file name. */
 export function repositoryFile(db: Db, slug: string, artifactId: string, fileName: string, kind: 'deb' | 'rpm') {
-  return db.selectFrom('linux_packages as lp')
+  return db
+    .selectFrom('linux_packages as lp')
     .innerJoin('artifacts as art', 'art.id', 'lp.artifact_id')
     .innerJoin('versions as v', 'v.id', 'lp.version_id')
     .select(['art.id', 'art.file_name', 'art.blob_key', 'art.sha256', 'art.size', 'v.published', 'v.pulled_at'])
-    .where('v.app_slug', '=', slug).where('lp.artifact_id', '=', artifactId).where('art.file_name', '=', fileName).where('lp.kind', '=', kind)
+    .where('v.app_slug', '=', slug)
+    .where('lp.artifact_id', '=', artifactId)
+    .where('art.file_name', '=', fileName)
+    .where('lp.kind', '=', kind)
     .executeTakeFirst()
 }
 
@@ -84,7 +130,11 @@ export function signingKeyOf(db: Db, slug: string): Promise<SigningKeyRow | unde
 
 /** Stores the app's key unless another request stored one first; returns the key that holds. */
 export async function keepSigningKey(db: Db, row: SigningKeyRow): Promise<SigningKeyRow> {
-  await db.insertInto('app_signing_keys').values(row).onConflict((oc) => oc.column('app_slug').doNothing()).execute()
+  await db
+    .insertInto('app_signing_keys')
+    .values(row)
+    .onConflict((oc) => oc.column('app_slug').doNothing())
+    .execute()
   const kept = await signingKeyOf(db, row.app_slug)
   if (!kept) throw new Error(`the signing key of ${row.app_slug} vanished while it was stored (app deleted?)`)
   return kept

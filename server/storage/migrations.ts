@@ -15,12 +15,14 @@ export const LOGIN_LIMITS_TABLE = 'ferry_login_limits'
 export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0001-initial': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('teams')
+      await db.schema
+        .createTable('teams')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createTable('users')
+      await db.schema
+        .createTable('users')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -31,7 +33,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createTable('apps')
+      await db.schema
+        .createTable('apps')
         .addColumn('slug', 'text', (c) => c.primaryKey())
         .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -41,18 +44,23 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
       for (const table of ['channels', 'platforms', 'archs']) {
-        let t = db.schema.createTable(table)
+        let t = db.schema
+          .createTable(table)
           .addColumn('id', 'text', (c) => c.primaryKey())
           .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
           .addColumn('name', 'text', (c) => c.notNull())
         if (table === 'channels') t = t.addColumn('description', 'text', (c) => c.notNull())
         if (table === 'platforms') t = t.addColumn('updater', 'text', (c) => c.notNull())
-        await t.addColumn('created_at', 'text', (c) => c.notNull())
+        await t
+          .addColumn('created_at', 'text', (c) => c.notNull())
           .addUniqueConstraint(`${table}_team_name`, ['team_id', 'name'])
           .execute()
       }
-      await db.schema.createTable('versions')
-        .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) => dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+      await db.schema
+        .createTable('versions')
+        .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('id', 'text', (c) => c.notNull().unique())
         .addColumn('app_slug', 'text', (c) => c.notNull().references('apps.slug').onDelete('cascade'))
         .addColumn('version', 'text', (c) => c.notNull())
@@ -68,9 +76,13 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('published_at', 'text')
         .addUniqueConstraint('versions_unique_target', ['app_slug', 'version', 'channel_id', 'platform_id', 'arch_id'])
         .execute()
-      await db.schema.createIndex('versions_lookup').on('versions')
-        .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id']).execute()
-      await db.schema.createTable('artifacts')
+      await db.schema
+        .createIndex('versions_lookup')
+        .on('versions')
+        .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id'])
+        .execute()
+      await db.schema
+        .createTable('artifacts')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('file_name', 'text', (c) => c.notNull())
@@ -88,13 +100,14 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0002-telemetry': {
     async up(db: Kysely<unknown>) {
       const group = ['app_slug', 'day', 'version', 'channel', 'platform', 'arch'] as const
-      const groupColumns = (t: CreateTableBuilder<string>) => t
-        .addColumn('app_slug', 'text', (c) => c.notNull().references('apps.slug').onDelete('cascade'))
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('version', 'text', (c) => c.notNull())
-        .addColumn('channel', 'text', (c) => c.notNull())
-        .addColumn('platform', 'text', (c) => c.notNull())
-        .addColumn('arch', 'text', (c) => c.notNull())
+      const groupColumns = (t: CreateTableBuilder<string>) =>
+        t
+          .addColumn('app_slug', 'text', (c) => c.notNull().references('apps.slug').onDelete('cascade'))
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('version', 'text', (c) => c.notNull())
+          .addColumn('channel', 'text', (c) => c.notNull())
+          .addColumn('platform', 'text', (c) => c.notNull())
+          .addColumn('arch', 'text', (c) => c.notNull())
       await groupColumns(db.schema.createTable('telemetry_counts'))
         .addColumn('checks', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('telemetry_counts_pk', [...group])
@@ -109,7 +122,10 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // A version's files keep their upload order without relying on SQLite's rowid.
   '0003-artifact-position': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('artifacts').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema
+        .alterTable('artifacts')
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
       if (dialect === 'sqlite') await sql`UPDATE artifacts SET position = rowid`.execute(db)
     },
   },
@@ -120,7 +136,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0004-login-limits': {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return
-      await db.schema.createTable(LOGIN_LIMITS_TABLE)
+      await db.schema
+        .createTable(LOGIN_LIMITS_TABLE)
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('expire', 'bigint')
@@ -131,7 +148,10 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // compares bytewise (PostgreSQL's default collation may be a locale's), indexed with the filters.
   '0005-version-key': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('versions').addColumn('version_key', dialect === 'postgres' ? sql`text collate "C"` : 'text').execute()
+      await db.schema
+        .alterTable('versions')
+        .addColumn('version_key', dialect === 'postgres' ? sql`text collate "C"` : 'text')
+        .execute()
       const { rows } = await sql<{ seq: number; version: string }>`SELECT seq, version FROM versions`.execute(db)
       for (let start = 0; start < rows.length; start += 500) {
         const keyed = rows.slice(start, start + 500).flatMap(({ seq, version }) => {
@@ -139,16 +159,26 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
           return key === null ? [] : [{ seq, key }]
         })
         if (keyed.length === 0) continue
-        await sql`UPDATE versions SET version_key = CASE seq ${sql.join(keyed.map((r) => sql`WHEN ${r.seq} THEN ${r.key}`), sql` `)} END
+        await sql`UPDATE versions SET version_key = CASE seq ${sql.join(
+          keyed.map((r) => sql`WHEN ${r.seq} THEN ${r.key}`),
+          sql` `,
+        )} END
           WHERE seq IN (${sql.join(keyed.map((r) => r.seq))})`.execute(db)
       }
-      await db.schema.createIndex('versions_candidates').on('versions')
-        .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key']).execute()
+      await db.schema
+        .createIndex('versions_candidates')
+        .on('versions')
+        .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key'])
+        .execute()
       // The first intermediate and any critical release above a client are found without
       // walking the releases in between (usually few are either; offer.ts's reachableRange).
       for (const flag of ['intermediate', 'critical'] as const) {
-        await db.schema.createIndex(`versions_${flag}`).on('versions')
-          .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key']).where(sql.ref(flag), '=', sql.lit(1)).execute()
+        await db.schema
+          .createIndex(`versions_${flag}`)
+          .on('versions')
+          .columns(['app_slug', 'channel_id', 'platform_id', 'arch_id', 'published', 'version_key'])
+          .where(sql.ref(flag), '=', sql.lit(1))
+          .execute()
       }
       // A prefix of the new index.
       await db.schema.dropIndex('versions_lookup').execute()
@@ -159,7 +189,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // creator removes their tokens with them. Only the SHA-256 of the secret is stored.
   '0006-api-tokens': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('api_tokens')
+      await db.schema
+        .createTable('api_tokens')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('created_by', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -172,7 +203,11 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .execute()
       // The two lists (the admin's, a user's own), newest first; the second also serves the cascade.
       await db.schema.createIndex('api_tokens_team').on('api_tokens').columns(['team_id', 'created_at', 'id']).execute()
-      await db.schema.createIndex('api_tokens_creator').on('api_tokens').columns(['created_by', 'created_at', 'id']).execute()
+      await db.schema
+        .createIndex('api_tokens_creator')
+        .on('api_tokens')
+        .columns(['created_by', 'created_at', 'id'])
+        .execute()
     },
   },
   // Public keys an app's uploads are checked against (server/transfer/signatures.ts): Tauri's minisign key
@@ -193,16 +228,32 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0008-rollout-ramps': {
     async up(db: Kysely<unknown>) {
       const columns: Array<[string, 'text' | 'integer' | 'real']> = [
-        ['ramp_steps', 'text'], ['ramp_started_at', 'text'], ['paused_at', 'text'], ['pause_reason', 'text'],
-        ['pulled_at', 'text'], ['pull_reason', 'text'], ['health_max_failure_ratio', 'real'], ['health_min_reports', 'integer'],
+        ['ramp_steps', 'text'],
+        ['ramp_started_at', 'text'],
+        ['paused_at', 'text'],
+        ['pause_reason', 'text'],
+        ['pulled_at', 'text'],
+        ['pull_reason', 'text'],
+        ['health_max_failure_ratio', 'real'],
+        ['health_min_reports', 'integer'],
         ['health_since', 'text'],
       ]
       for (const [name, type] of columns) {
-        await db.schema.alterTable('versions').addColumn(name, type === 'real' && dialect === 'postgres' ? 'double precision' : type).execute()
+        await db.schema
+          .alterTable('versions')
+          .addColumn(name, type === 'real' && dialect === 'postgres' ? 'double precision' : type)
+          .execute()
       }
-      await db.schema.alterTable('versions').addColumn('ramp_paused_seconds', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-      await db.schema.alterTable('versions').addColumn('pause_automatic', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-      await db.schema.createTable('health_reports')
+      await db.schema
+        .alterTable('versions')
+        .addColumn('ramp_paused_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .alterTable('versions')
+        .addColumn('pause_automatic', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .createTable('health_reports')
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('device_hash', 'text', (c) => c.notNull())
         .addColumn('outcome', 'text', (c) => c.notNull())
@@ -218,14 +269,19 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // client address that got the offer. The policy gains its per-address members.
   '0009-update-offers': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('update_offers')
+      await db.schema
+        .createTable('update_offers')
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('device_hash', 'text', (c) => c.notNull())
         .addColumn('address_hash', 'text', (c) => c.notNull())
         .addColumn('offered_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('update_offers_pk', ['version_id', 'device_hash'])
         .execute()
-      await db.schema.createIndex('update_offers_address').on('update_offers').columns(['version_id', 'address_hash']).execute()
+      await db.schema
+        .createIndex('update_offers_address')
+        .on('update_offers')
+        .columns(['version_id', 'address_hash'])
+        .execute()
       await db.schema.alterTable('versions').addColumn('health_min_addresses', 'integer').execute()
       await db.schema.alterTable('versions').addColumn('health_max_reports_per_address', 'integer').execute()
     },
@@ -233,7 +289,10 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // Who signed a version's Windows executables, read at upload, and a declared change of signer.
   '0014-signer-identities': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('versions').addColumn('signer_read', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema
+        .alterTable('versions')
+        .addColumn('signer_read', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
       await db.schema.alterTable('versions').addColumn('signer', 'text').execute()
       await db.schema.alterTable('versions').addColumn('signer_change_note', 'text').execute()
       await db.schema.alterTable('versions').addColumn('signer_previous', 'text').execute()
@@ -249,7 +308,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // step announced per version so "ramp step reached" fires once per step.
   '0010-webhooks': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('webhook_subscriptions')
+      await db.schema
+        .createTable('webhook_subscriptions')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('url', 'text', (c) => c.notNull())
@@ -263,10 +323,17 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('webhook_subscriptions_team').on('webhook_subscriptions').columns(['team_id', 'created_at', 'id']).execute()
-      await db.schema.createTable('webhook_deliveries')
+      await db.schema
+        .createIndex('webhook_subscriptions_team')
+        .on('webhook_subscriptions')
+        .columns(['team_id', 'created_at', 'id'])
+        .execute()
+      await db.schema
+        .createTable('webhook_deliveries')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('subscription_id', 'text', (c) => c.notNull().references('webhook_subscriptions.id').onDelete('cascade'))
+        .addColumn('subscription_id', 'text', (c) =>
+          c.notNull().references('webhook_subscriptions.id').onDelete('cascade'),
+        )
         .addColumn('event_id', 'text', (c) => c.notNull())
         .addColumn('event_type', 'text', (c) => c.notNull())
         .addColumn('payload', 'text', (c) => c.notNull())
@@ -279,9 +346,18 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('error', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute()
-      await db.schema.createIndex('webhook_deliveries_subscription').on('webhook_deliveries').columns(['subscription_id', 'created_at', 'id']).execute()
-      await db.schema.createTable('webhook_ramp_marks')
+      await db.schema
+        .createIndex('webhook_deliveries_due')
+        .on('webhook_deliveries')
+        .columns(['status', 'next_attempt_at'])
+        .execute()
+      await db.schema
+        .createIndex('webhook_deliveries_subscription')
+        .on('webhook_deliveries')
+        .columns(['subscription_id', 'created_at', 'id'])
+        .execute()
+      await db.schema
+        .createTable('webhook_ramp_marks')
         .addColumn('version_id', 'text', (c) => c.primaryKey().references('versions.id').onDelete('cascade'))
         .addColumn('ramp_started_at', 'text', (c) => c.notNull())
         .addColumn('step', 'integer', (c) => c.notNull())
@@ -292,7 +368,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // and filtered by app or actor; pruned by age in batches (hence the index on `at` alone).
   '0012-audit-log': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('audit_log')
+      await db.schema
+        .createTable('audit_log')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
         .addColumn('at', 'text', (c) => c.notNull())
@@ -311,7 +388,11 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .addColumn('address', 'text')
         .execute()
       await db.schema.createIndex('audit_log_team_at').on('audit_log').columns(['team_id', 'at', 'id']).execute()
-      await db.schema.createIndex('audit_log_team_app_at').on('audit_log').columns(['team_id', 'app_slug', 'at']).execute()
+      await db.schema
+        .createIndex('audit_log_team_app_at')
+        .on('audit_log')
+        .columns(['team_id', 'app_slug', 'at'])
+        .execute()
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
     },
   },
@@ -319,14 +400,16 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // made on first use, and what an index needs of each uploaded .deb/.rpm, read once at upload.
   '0013-linux-repositories': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('app_signing_keys')
+      await db.schema
+        .createTable('app_signing_keys')
         .addColumn('app_slug', 'text', (c) => c.primaryKey().references('apps.slug').onDelete('cascade'))
         .addColumn('fingerprint', 'text', (c) => c.notNull())
         .addColumn('public_key', 'text', (c) => c.notNull())
         .addColumn('private_key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createTable('linux_packages')
+      await db.schema
+        .createTable('linux_packages')
         .addColumn('artifact_id', 'text', (c) => c.primaryKey().references('artifacts.id').onDelete('cascade'))
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('kind', 'text', (c) => c.notNull())
@@ -342,19 +425,38 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0011-gated-ramps': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('versions').addColumn('ramp_gate', 'text').execute()
-      await db.schema.alterTable('versions').addColumn('gate_open', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-      await db.schema.alterTable('versions').addColumn('gate_closed_seconds', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema
+        .alterTable('versions')
+        .addColumn('gate_open', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .alterTable('versions')
+        .addColumn('gate_closed_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
       // Adoption (server/storage/adoption.ts): downloads counted per version and day, and indexes
       // that keep each per-day count to one version's rows in the asked range.
-      await db.schema.createTable('version_downloads')
+      await db.schema
+        .createTable('version_downloads')
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('downloads', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('version_downloads_pk', ['version_id', 'day'])
         .execute()
-      await db.schema.createIndex('update_offers_day').on('update_offers').columns(['version_id', 'offered_at']).execute()
-      await db.schema.createIndex('health_reports_day').on('health_reports').columns(['version_id', 'reported_at']).execute()
-      await db.schema.createIndex('telemetry_devices_version').on('telemetry_devices').columns(['app_slug', 'version', 'channel', 'platform', 'arch', 'day']).execute()
+      await db.schema
+        .createIndex('update_offers_day')
+        .on('update_offers')
+        .columns(['version_id', 'offered_at'])
+        .execute()
+      await db.schema
+        .createIndex('health_reports_day')
+        .on('health_reports')
+        .columns(['version_id', 'reported_at'])
+        .execute()
+      await db.schema
+        .createIndex('telemetry_devices_version')
+        .on('telemetry_devices')
+        .columns(['app_slug', 'version', 'channel', 'platform', 'arch', 'day'])
+        .execute()
     },
   },
   // Health reports older than a month, summed per version, UTC day and client address
@@ -364,7 +466,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // paused at its deadline, so each is sent once per hold across instances.
   '0015-health-daily': {
     async up(db) {
-      await db.schema.createTable('health_daily')
+      await db.schema
+        .createTable('health_daily')
         .addColumn('version_id', 'text', (c) => c.notNull().references('versions.id').onDelete('cascade'))
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('address_hash', 'text', (c) => c.notNull())
@@ -396,10 +499,15 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations }
   const migrator = new Migrator({ db, provider })
   // Kysely lists only the migrations it knows; its own table tells which ran (none on a new database).
-  const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db).then((r) => r.rows.map((row) => row.name), () => [])
+  const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db).then(
+    (r) => r.rows.map((row) => row.name),
+    () => [],
+  )
   const newer = recorded.filter((name) => !(name in migrations))
   if (newer.length) {
-    throw new SchemaNewerError(`the database schema is newer than this Ferry: it has run migration ${newer[0]}, which this version does not know; run the Ferry version that upgraded it, or newer`)
+    throw new SchemaNewerError(
+      `the database schema is newer than this Ferry: it has run migration ${newer[0]}, which this version does not know; run the Ferry version that upgraded it, or newer`,
+    )
   }
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

@@ -25,7 +25,10 @@ export interface OpenedBlobs {
 }
 
 export async function openConfiguredBlobs(
-  config: OpenBlobsOptions, dataDir: string, db: Db, logger: StorageLogger,
+  config: OpenBlobsOptions,
+  dataDir: string,
+  db: Db,
+  logger: StorageLogger,
 ): Promise<OpenedBlobs> {
   const location = config.blobs
   let opened: OpenedBlobs & { blobs: SweepableBlobStore }
@@ -38,22 +41,35 @@ export async function openConfiguredBlobs(
     const blobs = openS3Blobs({
       ...s3,
       ...(config.downloadMode === 'redirect' ? { presignSeconds } : {}),
-      onError: (err, operation) => logger.error({ err, operation, bucket: location.bucket }, 'object storage request failed'),
+      onError: (err, operation) =>
+        logger.error({ err, operation, bucket: location.bucket }, 'object storage request failed'),
     })
     try {
       await blobs.ping()
     } catch (err) {
       blobs.close()
-      throw new BlobStoreStartupError(`FERRY_BLOB_URL: cannot use ${where} at ${location.endpoint ?? 'AWS S3'}: ${describeS3Failure(err)}`)
+      throw new BlobStoreStartupError(
+        `FERRY_BLOB_URL: cannot use ${where} at ${location.endpoint ?? 'AWS S3'}: ${describeS3Failure(err)}`,
+      )
     }
-    logger.info({ blobs: where, endpoint: location.endpoint ?? 'AWS S3', downloads: config.downloadMode }, 'object storage')
+    logger.info(
+      { blobs: where, endpoint: location.endpoint ?? 'AWS S3', downloads: config.downloadMode },
+      'object storage',
+    )
     opened = { blobs, close: () => blobs.close() }
   }
   // Housekeeping only: a store without ListMultipartUploads must not stop the server.
-  const aborted = await opened.blobs.abortStaleUploads(new Date(Date.now() - config.orphanMinAgeSeconds * 1000)).catch(() => 0)
-  if (aborted) logger.warn({ count: aborted }, 'removed writes of uploads that never completed (temp files, multipart uploads)')
+  const aborted = await opened.blobs
+    .abortStaleUploads(new Date(Date.now() - config.orphanMinAgeSeconds * 1000))
+    .catch(() => 0)
+  if (aborted)
+    logger.warn({ count: aborted }, 'removed writes of uploads that never completed (temp files, multipart uploads)')
   const sweep = await removeOrphanBlobs(db, opened.blobs, { minAgeMs: config.orphanMinAgeSeconds * 1000 })
-  if (sweep.removed.length) logger.warn({ count: sweep.removed.length, keys: sweep.removed.slice(0, 20) }, 'removed files of uploads that never completed')
+  if (sweep.removed.length)
+    logger.warn(
+      { count: sweep.removed.length, keys: sweep.removed.slice(0, 20) },
+      'removed files of uploads that never completed',
+    )
   if (sweep.refused) logger.warn({ reason: sweep.refused }, 'kept unreferenced blobs')
   return opened
 }

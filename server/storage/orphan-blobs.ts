@@ -21,7 +21,11 @@ export interface OrphanSweep {
   refused?: string
 }
 
-export async function removeOrphanBlobs(db: Db, blobs: BlobStore, { minAgeMs, now = new Date() }: OrphanSweepOptions): Promise<OrphanSweep> {
+export async function removeOrphanBlobs(
+  db: Db,
+  blobs: BlobStore,
+  { minAgeMs, now = new Date() }: OrphanSweepOptions,
+): Promise<OrphanSweep> {
   // Listing before reading the references: a blob listed here whose row is committed by the time
   // of the query is seen as referenced; one whose row is still to come is young.
   const stored = await blobs.list()
@@ -29,7 +33,10 @@ export async function removeOrphanBlobs(db: Db, blobs: BlobStore, { minAgeMs, no
   const cutoff = now.getTime() - minAgeMs
   const orphans = stored.filter((b) => !referenced.has(b.key) && b.modifiedAt.getTime() <= cutoff).map((b) => b.key)
   if (referenced.size === 0 && orphans.length > 0) {
-    return { removed: [], refused: `the database records no artifacts but the blob store holds ${orphans.length} older blobs; is it another deployment's store?` }
+    return {
+      removed: [],
+      refused: `the database records no artifacts but the blob store holds ${orphans.length} older blobs; is it another deployment's store?`,
+    }
   }
   for (const key of orphans) await blobs.delete(key)
   return { removed: orphans }

@@ -7,7 +7,8 @@
 const PG_UNAVAILABLE = /^(08|57P0[1-4]|53300)/
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'])
 const SQLITE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED'])
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection/i
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection/i
 
 /** The `code` a driver or Node sets on its errors (`ECONNREFUSED`, `23505`, `SQLITE_BUSY`…). */
 export function errorCode(error: Error): string | undefined {

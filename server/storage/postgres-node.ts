@@ -22,8 +22,12 @@ export interface PostgresOptions {
 
 const INT8 = 20
 // Sizes and counts are int8; every value Ferry stores fits in a double.
-const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-  oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser }
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
 
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Kysely<Database>> {
   const pool = new pg.Pool({

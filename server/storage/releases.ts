@@ -19,25 +19,62 @@ export interface TargetRow {
 }
 
 /** The app and its team's catalog entries of these names, or `null` when the app does not exist. */
-export async function findTarget(db: Db, slug: string, channel: string, platform: string, arch: string): Promise<TargetRow | null> {
-  const app = await db.selectFrom('apps').select(['slug', 'private', 'team_id']).where('slug', '=', slug).executeTakeFirst()
+export async function findTarget(
+  db: Db,
+  slug: string,
+  channel: string,
+  platform: string,
+  arch: string,
+): Promise<TargetRow | null> {
+  const app = await db
+    .selectFrom('apps')
+    .select(['slug', 'private', 'team_id'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
   if (!app) return null
-  const catalog = await db.selectNoFrom((eb) => [
-    eb.selectFrom('channels').select('id').where('team_id', '=', app.team_id).where('name', '=', channel).as('channel'),
-    eb.selectFrom('platforms').select('id').where('team_id', '=', app.team_id).where('name', '=', platform).as('platform'),
-    eb.selectFrom('platforms').select('updater').where('team_id', '=', app.team_id).where('name', '=', platform).as('updater'),
-    eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
-  ]).executeTakeFirstOrThrow()
-  const ids = catalog.channel !== null && catalog.platform !== null && catalog.arch !== null
-    ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch } : undefined
+  const catalog = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('channels')
+        .select('id')
+        .where('team_id', '=', app.team_id)
+        .where('name', '=', channel)
+        .as('channel'),
+      eb
+        .selectFrom('platforms')
+        .select('id')
+        .where('team_id', '=', app.team_id)
+        .where('name', '=', platform)
+        .as('platform'),
+      eb
+        .selectFrom('platforms')
+        .select('updater')
+        .where('team_id', '=', app.team_id)
+        .where('name', '=', platform)
+        .as('updater'),
+      eb.selectFrom('archs').select('id').where('team_id', '=', app.team_id).where('name', '=', arch).as('arch'),
+    ])
+    .executeTakeFirstOrThrow()
+  const ids =
+    catalog.channel !== null && catalog.platform !== null && catalog.arch !== null
+      ? { channel: catalog.channel, platform: catalog.platform, arch: catalog.arch }
+      : undefined
   return { app, ids, updater: catalog.updater }
 }
 
 /** Whether the release with this key is published and pulled. */
 export async function isPulled(db: Db, slug: string, ids: CatalogIds, key: string): Promise<boolean> {
-  const pulled = await db.selectFrom('versions').select('id').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '=', key)
-    .where('pulled_at', 'is not', null).executeTakeFirst()
+  const pulled = await db
+    .selectFrom('versions')
+    .select('id')
+    .where('app_slug', '=', slug)
+    .where('channel_id', '=', ids.channel)
+    .where('platform_id', '=', ids.platform)
+    .where('arch_id', '=', ids.arch)
+    .where('published', '=', 1)
+    .where('version_key', '=', key)
+    .where('pulled_at', 'is not', null)
+    .executeTakeFirst()
   return pulled !== undefined
 }
 
@@ -46,9 +83,17 @@ export async function isPulled(db: Db, slug: string, ids: CatalogIds, key: strin
  * not know that version or stored no keys for it: then every release is offered as before.
  */
 export async function trustedKeysOf(db: Db, slug: string, ids: CatalogIds, key: string): Promise<string[] | null> {
-  const row = await db.selectFrom('versions').select('trusted_keys').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('version_key', '=', key)
-    .where('trusted_keys', 'is not', null).orderBy('seq', 'desc').executeTakeFirst()
+  const row = await db
+    .selectFrom('versions')
+    .select('trusted_keys')
+    .where('app_slug', '=', slug)
+    .where('channel_id', '=', ids.channel)
+    .where('platform_id', '=', ids.platform)
+    .where('arch_id', '=', ids.arch)
+    .where('version_key', '=', key)
+    .where('trusted_keys', 'is not', null)
+    .orderBy('seq', 'desc')
+    .executeTakeFirst()
   if (!row?.trusted_keys) return null
   const parsed: unknown = JSON.parse(row.trusted_keys)
   return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : null
@@ -56,10 +101,18 @@ export async function trustedKeysOf(db: Db, slug: string, ids: CatalogIds, key: 
 
 /** Up to 20 published releases below `key`, neither pulled nor paused, newest first: rollback candidates. */
 export function rollbackCandidates(db: Db, slug: string, ids: CatalogIds, key: string): Promise<VersionRow[]> {
-  return versionQuery(db).where('v.app_slug', '=', slug).where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch).where('v.published', '=', 1)
-    .where('v.version_key', '<', key).where('v.pulled_at', 'is', null).where('v.paused_at', 'is', null)
-    .orderBy('v.version_key', 'desc').limit(20).execute()
+  return versionQuery(db)
+    .where('v.app_slug', '=', slug)
+    .where('v.channel_id', '=', ids.channel)
+    .where('v.platform_id', '=', ids.platform)
+    .where('v.arch_id', '=', ids.arch)
+    .where('v.published', '=', 1)
+    .where('v.version_key', '<', key)
+    .where('v.pulled_at', 'is', null)
+    .where('v.paused_at', 'is', null)
+    .orderBy('v.version_key', 'desc')
+    .limit(20)
+    .execute()
 }
 
 /**
@@ -70,29 +123,55 @@ export function rollbackCandidates(db: Db, slug: string, ids: CatalogIds, key: s
  * the rest. Three subqueries on the candidates index, one round trip.
  */
 async function reachableRange(db: Db, slug: string, ids: CatalogIds, floor: string) {
-  return db.selectNoFrom((eb) => {
-    const above = () => eb.selectFrom('versions').where('app_slug', '=', slug).where('channel_id', '=', ids.channel)
-      .where('platform_id', '=', ids.platform).where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', '>', floor)
-      .where('pulled_at', 'is', null)
-    // Literal flags, so the planners can prove the partial indexes (`versions_intermediate`,
-    // `versions_critical`) apply; ORDER BY + LIMIT walks the index and stops at the first match.
-    const gate = above().where('intermediate', '=', sql.lit(1)).select('version_key').orderBy('version_key').limit(1)
-    // Fully rolled out by hand, not paused: a ramp's percentage depends on the clock (read in JS).
-    const full = above().where('rollout_percentage', '>=', 100).where('ramp_steps', 'is', null).where('paused_at', 'is', null)
-      .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)])).select('version_key').orderBy('version_key', 'desc').limit(1)
-    const critical = above().where('critical', '=', sql.lit(1)).where('version_key', '<', full).select('id').limit(1)
-    return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
-  }).executeTakeFirstOrThrow()
+  return db
+    .selectNoFrom((eb) => {
+      const above = () =>
+        eb
+          .selectFrom('versions')
+          .where('app_slug', '=', slug)
+          .where('channel_id', '=', ids.channel)
+          .where('platform_id', '=', ids.platform)
+          .where('arch_id', '=', ids.arch)
+          .where('published', '=', 1)
+          .where('version_key', '>', floor)
+          .where('pulled_at', 'is', null)
+      // Literal flags, so the planners can prove the partial indexes (`versions_intermediate`,
+      // `versions_critical`) apply; ORDER BY + LIMIT walks the index and stops at the first match.
+      const gate = above().where('intermediate', '=', sql.lit(1)).select('version_key').orderBy('version_key').limit(1)
+      // Fully rolled out by hand, not paused: a ramp's percentage depends on the clock (read in JS).
+      const full = above()
+        .where('rollout_percentage', '>=', 100)
+        .where('ramp_steps', 'is', null)
+        .where('paused_at', 'is', null)
+        .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)]))
+        .select('version_key')
+        .orderBy('version_key', 'desc')
+        .limit(1)
+      const critical = above().where('critical', '=', sql.lit(1)).where('version_key', '<', full).select('id').limit(1)
+      return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
+    })
+    .executeTakeFirstOrThrow()
 }
 
 /** Published releases above `floor` (a version key; `''`: all), not pulled, lowest first, at most `limit`. */
-export function releaseRowsAbove(db: Db, slug: string, ids: CatalogIds, floor: string, limit: number): Promise<VersionRow[]> {
+export function releaseRowsAbove(
+  db: Db,
+  slug: string,
+  ids: CatalogIds,
+  floor: string,
+  limit: number,
+): Promise<VersionRow[]> {
   return targetRows(db, slug, ids).where('v.version_key', '>', floor).orderBy('v.version_key').limit(limit).execute()
 }
 
-const targetRows = (db: Db, slug: string, ids: CatalogIds) => versionQuery(db).where('v.app_slug', '=', slug)
-  .where('v.channel_id', '=', ids.channel).where('v.platform_id', '=', ids.platform).where('v.arch_id', '=', ids.arch)
-  .where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+const targetRows = (db: Db, slug: string, ids: CatalogIds) =>
+  versionQuery(db)
+    .where('v.app_slug', '=', slug)
+    .where('v.channel_id', '=', ids.channel)
+    .where('v.platform_id', '=', ids.platform)
+    .where('v.arch_id', '=', ids.arch)
+    .where('v.published', '=', 1)
+    .where('v.pulled_at', 'is', null)
 
 /**
  * Published releases above `floor` that a plan can reach (`reachableRange`, when `floor` is a
@@ -102,11 +181,18 @@ export async function reachableReleaseRows(db: Db, slug: string, ids: CatalogIds
   const range = ranged ? await reachableRange(db, slug, ids, floor) : { gate: null, full: null, criticalBelow: null }
   // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
   // of two lower bounds of a column and would walk every release above the client.
-  const [op, bound] = range.full !== null ? ['>=', range.full] as const : ['>', floor] as const
+  const [op, bound] = range.full !== null ? (['>=', range.full] as const) : (['>', floor] as const)
   let rows = targetRows(db, slug, ids).where('v.version_key', op, bound)
-  let candidates = db.selectFrom('versions').select('id')
-    .where('app_slug', '=', slug).where('channel_id', '=', ids.channel).where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch).where('published', '=', 1).where('version_key', op, bound).where('pulled_at', 'is', null)
+  let candidates = db
+    .selectFrom('versions')
+    .select('id')
+    .where('app_slug', '=', slug)
+    .where('channel_id', '=', ids.channel)
+    .where('platform_id', '=', ids.platform)
+    .where('arch_id', '=', ids.arch)
+    .where('published', '=', 1)
+    .where('version_key', op, bound)
+    .where('pulled_at', 'is', null)
   if (range.gate !== null) {
     rows = rows.where('v.version_key', '<=', range.gate)
     candidates = candidates.where('version_key', '<=', range.gate)
@@ -119,9 +205,18 @@ export async function reachableReleaseRows(db: Db, slug: string, ids: CatalogIds
 }
 
 /** The files of these versions (ids, or a query selecting them), by version id, in upload order. */
-export async function artifactsOf(db: Db, versionIds: string[] | SelectQueryBuilder<Database, 'versions', { id: string }>) {
+export async function artifactsOf(
+  db: Db,
+  versionIds: string[] | SelectQueryBuilder<Database, 'versions', { id: string }>,
+) {
   const artifacts = new Map<string, ArtifactRow[]>()
-  const list = await db.selectFrom('artifacts').selectAll().where('version_id', 'in', versionIds).orderBy('position').orderBy('id').execute()
+  const list = await db
+    .selectFrom('artifacts')
+    .selectAll()
+    .where('version_id', 'in', versionIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
   for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
   return artifacts
 }

@@ -11,17 +11,34 @@ import type { Db } from './types.ts'
  */
 export async function lockSignerLine(trx: Db, app: string, channelId: string, platformId: string): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`ferry-signer ${app} ${channelId} ${platformId}`}, 0))`.execute(trx)
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`ferry-signer ${app} ${channelId} ${platformId}`}, 0))`.execute(
+    trx,
+  )
 }
 
 /**
  * The newest published version (semver order, then upload order) of an app on a channel and
  * platform, any architecture, whose signer was read; `undefined` when there is none.
  */
-export async function newestPublishedSigner(db: Db, app: string, channelId: string, platformId: string, exceptId?: string): Promise<{ version: string; signer: string | null } | undefined> {
-  let q = db.selectFrom('versions').select(['version', 'signer'])
-    .where('app_slug', '=', app).where('channel_id', '=', channelId).where('platform_id', '=', platformId)
-    .where('published', '=', 1).where('signer_read', '=', 1)
+export async function newestPublishedSigner(
+  db: Db,
+  app: string,
+  channelId: string,
+  platformId: string,
+  exceptId?: string,
+): Promise<{ version: string; signer: string | null } | undefined> {
+  let q = db
+    .selectFrom('versions')
+    .select(['version', 'signer'])
+    .where('app_slug', '=', app)
+    .where('channel_id', '=', channelId)
+    .where('platform_id', '=', platformId)
+    .where('published', '=', 1)
+    .where('signer_read', '=', 1)
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
-  return q.orderBy((eb) => eb.fn.coalesce('version_key', eb.val('')), 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirst()
+  return q
+    .orderBy((eb) => eb.fn.coalesce('version_key', eb.val('')), 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }

@@ -5,7 +5,11 @@ import { DependencyUnavailable } from './outage.ts'
 
 type UpdaterFormat = components['schemas']['UpdaterFormat']
 
-export interface TeamsTable { id: string; name: string; created_at: string }
+export interface TeamsTable {
+  id: string
+  name: string
+  created_at: string
+}
 export interface UsersTable {
   id: string
   team_id: string
@@ -36,9 +40,26 @@ export interface AppsTable {
   created_at: string
   updated_at: string
 }
-export interface ChannelsTable { id: string; team_id: string; name: string; description: string; created_at: string }
-export interface PlatformsTable { id: string; team_id: string; name: string; updater: UpdaterFormat; created_at: string }
-export interface ArchsTable { id: string; team_id: string; name: string; created_at: string }
+export interface ChannelsTable {
+  id: string
+  team_id: string
+  name: string
+  description: string
+  created_at: string
+}
+export interface PlatformsTable {
+  id: string
+  team_id: string
+  name: string
+  updater: UpdaterFormat
+  created_at: string
+}
+export interface ArchsTable {
+  id: string
+  team_id: string
+  name: string
+  created_at: string
+}
 export interface VersionsTable {
   id: string
   app_slug: string
@@ -260,7 +281,13 @@ export interface AuditLogTable {
 }
 
 /** An app's repository signing key (OpenPGP); the private key is armored and passphrase-encrypted. */
-export interface AppSigningKeysTable { app_slug: string; fingerprint: string; public_key: string; private_key: string; created_at: string }
+export interface AppSigningKeysTable {
+  app_slug: string
+  fingerprint: string
+  public_key: string
+  private_key: string
+  created_at: string
+}
 /** What an apt or rpm index needs of one uploaded package, read from its headers at upload. */
 export interface LinuxPackagesTable {
   artifact_id: string

@@ -29,7 +29,13 @@ export async function insertUser(db: Db, row: UsersTable): Promise<void> {
 
 /** A team user (not the admin) of the team. */
 export function teamUser(db: Db, teamId: string, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('team_id', '=', teamId).where('role', '=', 'user').executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .where('role', '=', 'user')
+    .executeTakeFirst()
 }
 
 /** One page of the team's users by email, after `afterEmail`. */
@@ -40,25 +46,52 @@ export function teamUsersPage(db: Db, teamId: string, afterEmail: string | undef
 }
 
 /** Writes the members given; a new `password_hash` also revokes the user's tokens. */
-export function updateTeamUser(db: Db, teamId: string, id: string, changes: Partial<Pick<UsersTable, 'name' | 'permissions' | 'password_hash'>>) {
-  return db.updateTable('users')
-    .set((eb) => ({ ...changes, ...(changes.password_hash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}) }))
-    .where('id', '=', id).where('team_id', '=', teamId).where('role', '=', 'user')
-    .returningAll().executeTakeFirst()
+export function updateTeamUser(
+  db: Db,
+  teamId: string,
+  id: string,
+  changes: Partial<Pick<UsersTable, 'name' | 'permissions' | 'password_hash'>>,
+) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      ...changes,
+      ...(changes.password_hash !== undefined ? { token_version: eb('token_version', '+', 1) } : {}),
+    }))
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .where('role', '=', 'user')
+    .returningAll()
+    .executeTakeFirst()
 }
 
 /** Deletes a team user; returns what it held, or undefined when there was none. */
 export function deleteTeamUser(db: Db, teamId: string, id: string) {
-  return db.deleteFrom('users').where('id', '=', id).where('team_id', '=', teamId).where('role', '=', 'user').returning(['email', 'name']).executeTakeFirst()
+  return db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .where('role', '=', 'user')
+    .returning(['email', 'name'])
+    .executeTakeFirst()
 }
 
 /**
  * Sets a new password hash if the stored one is still `expected` (compare-and-set); `revoke`
  * also revokes the user's tokens. Returns whether it was set.
  */
-export async function replacePasswordHash(db: Db, id: string, expected: string, hash: string, revoke: boolean): Promise<boolean> {
-  const updated = await db.updateTable('users')
+export async function replacePasswordHash(
+  db: Db,
+  id: string,
+  expected: string,
+  hash: string,
+  revoke: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
     .set((eb) => ({ password_hash: hash, ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}) }))
-    .where('id', '=', id).where('password_hash', '=', expected).executeTakeFirst()
+    .where('id', '=', id)
+    .where('password_hash', '=', expected)
+    .executeTakeFirst()
   return Number(updated.numUpdatedRows) > 0
 }

@@ -8,25 +8,50 @@ import { sql, type Selectable } from 'kysely'
 import { dialectOf } from './dialect.ts'
 import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './types.ts'
 
-export type ClaimedDelivery = Selectable<WebhookDeliveriesTable> & Pick<Selectable<WebhookSubscriptionsTable>, 'url' | 'secret'>
+export type ClaimedDelivery = Selectable<WebhookDeliveriesTable> &
+  Pick<Selectable<WebhookSubscriptionsTable>, 'url' | 'secret'>
 
 /**
  * Claims up to `limit` due deliveries of enabled subscriptions: each gets one more attempt and
  * is due again at `leaseUntil` unless the attempt's outcome is recorded first. On PostgreSQL
  * `FOR UPDATE SKIP LOCKED` keeps two instances from claiming the same row; SQLite has one writer.
  */
-export async function claimDueDeliveries(db: Db, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   return db.transaction().execute(async (trx) => {
-    let due = trx.selectFrom('webhook_deliveries as d').innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
-      .select('d.id').where('d.status', '=', 'pending').where('d.next_attempt_at', '<=', now).where('s.enabled', '=', 1)
-      .orderBy('d.next_attempt_at').limit(limit)
+    let due = trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where('s.enabled', '=', 1)
+      .orderBy('d.next_attempt_at')
+      .limit(limit)
     if (dialectOf(trx) === 'postgres') due = due.forUpdate('d').skipLocked()
     const ids = (await due.execute()).map((r) => r.id)
     if (!ids.length) return []
-    await trx.updateTable('webhook_deliveries').set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil, lease_until: leaseUntil, last_attempt_at: now }))
-      .where('id', 'in', ids).execute()
-    return trx.selectFrom('webhook_deliveries as d').innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
-      .selectAll('d').select(['s.url', 's.secret']).where('d.id', 'in', ids).execute()
+    await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: leaseUntil,
+        lease_until: leaseUntil,
+        last_attempt_at: now,
+      }))
+      .where('id', 'in', ids)
+      .execute()
+    return trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+      .selectAll('d')
+      .select(['s.url', 's.secret'])
+      .where('d.id', 'in', ids)
+      .execute()
   })
 }
 
@@ -34,12 +59,24 @@ export async function claimDueDeliveries(db: Db, now: string, leaseUntil: string
  * Records `step` as announced for a version when it is later than the last one announced.
  * Returns whether this call moved the mark (exactly one caller does, whichever instance).
  */
-export async function advanceRampMark(db: Db, versionId: string, rampStartedAt: string, step: number): Promise<boolean> {
-  const moved = await db.updateTable('webhook_ramp_marks').set({ step, ramp_started_at: rampStartedAt }).where('version_id', '=', versionId)
-    .where((eb) => eb.or([eb('step', '<', step), eb('ramp_started_at', '!=', rampStartedAt)])).executeTakeFirst()
+export async function advanceRampMark(
+  db: Db,
+  versionId: string,
+  rampStartedAt: string,
+  step: number,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('webhook_ramp_marks')
+    .set({ step, ramp_started_at: rampStartedAt })
+    .where('version_id', '=', versionId)
+    .where((eb) => eb.or([eb('step', '<', step), eb('ramp_started_at', '!=', rampStartedAt)]))
+    .executeTakeFirst()
   if (Number(moved.numUpdatedRows) > 0) return true
-  const inserted = await db.insertInto('webhook_ramp_marks').values({ version_id: versionId, ramp_started_at: rampStartedAt, step })
-    .onConflict((oc) => oc.column('version_id').doNothing()).executeTakeFirst()
+  const inserted = await db
+    .insertInto('webhook_ramp_marks')
+    .values({ version_id: versionId, ramp_started_at: rampStartedAt, step })
+    .onConflict((oc) => oc.column('version_id').doNothing())
+    .executeTakeFirst()
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0
 }
 
@@ -47,24 +84,64 @@ export async function advanceRampMark(db: Db, versionId: string, rampStartedAt: 
  * Records the hold that began at `since` as announced in `column` (holding, or paused at its
  * deadline). Returns whether this call moved the mark: one caller per hold, whichever instance.
  */
-export async function markRampHold(db: Db, versionId: string, column: 'held_since' | 'lapsed_since', since: string): Promise<boolean> {
-  const moved = await db.updateTable('webhook_ramp_marks').set(column === 'held_since' ? { held_since: since } : { lapsed_since: since })
-    .where('version_id', '=', versionId).where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', since)])).executeTakeFirst()
+export async function markRampHold(
+  db: Db,
+  versionId: string,
+  column: 'held_since' | 'lapsed_since',
+  since: string,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('webhook_ramp_marks')
+    .set(column === 'held_since' ? { held_since: since } : { lapsed_since: since })
+    .where('version_id', '=', versionId)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', since)]))
+    .executeTakeFirst()
   return Number(moved.numUpdatedRows) > 0
 }
 
 /** Versions whose ramp runs now (published, not paused or pulled), with their last announced step. */
 export async function rampingVersions(db: Db) {
-  return db.selectFrom('versions as v').innerJoin('apps as a', 'a.slug', 'v.app_slug')
-    .leftJoin('webhook_ramp_marks as m', 'm.version_id', 'v.id')
-    .select(['v.id', 'v.app_slug', 'a.team_id', 'v.rollout_percentage', 'v.ramp_steps', 'v.ramp_started_at', 'v.ramp_paused_seconds', 'v.paused_at', 'v.pulled_at', 'v.ramp_gate', 'v.gate_open', 'v.gate_closed_seconds',
-      'v.health_max_failure_ratio', 'v.health_min_reports', 'v.health_min_addresses', 'v.health_max_reports_per_address', 'v.health_since',
-      'm.step as mark', 'm.ramp_started_at as markStartedAt', 'm.held_since as heldSince', 'm.lapsed_since as lapsedSince'])
-    .where('v.ramp_steps', 'is not', null).where('v.ramp_started_at', 'is not', null)
-    .where('v.published', '=', 1).where('v.paused_at', 'is', null).where('v.pulled_at', 'is', null)
-    // Only teams that subscribe to anything: no work for a server without webhooks.
-    .where(({ exists, selectFrom }) => exists(selectFrom('webhook_subscriptions as s').select(sql.lit(1).as('one')).whereRef('s.team_id', '=', 'a.team_id')))
-    .execute()
+  return (
+    db
+      .selectFrom('versions as v')
+      .innerJoin('apps as a', 'a.slug', 'v.app_slug')
+      .leftJoin('webhook_ramp_marks as m', 'm.version_id', 'v.id')
+      .select([
+        'v.id',
+        'v.app_slug',
+        'a.team_id',
+        'v.rollout_percentage',
+        'v.ramp_steps',
+        'v.ramp_started_at',
+        'v.ramp_paused_seconds',
+        'v.paused_at',
+        'v.pulled_at',
+        'v.ramp_gate',
+        'v.gate_open',
+        'v.gate_closed_seconds',
+        'v.health_max_failure_ratio',
+        'v.health_min_reports',
+        'v.health_min_addresses',
+        'v.health_max_reports_per_address',
+        'v.health_since',
+        'm.step as mark',
+        'm.ramp_started_at as markStartedAt',
+        'm.held_since as heldSince',
+        'm.lapsed_since as lapsedSince',
+      ])
+      .where('v.ramp_steps', 'is not', null)
+      .where('v.ramp_started_at', 'is not', null)
+      .where('v.published', '=', 1)
+      .where('v.paused_at', 'is', null)
+      .where('v.pulled_at', 'is', null)
+      // Only teams that subscribe to anything: no work for a server without webhooks.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('webhook_subscriptions as s').select(sql.lit(1).as('one')).whereRef('s.team_id', '=', 'a.team_id'),
+        ),
+      )
+      .execute()
+  )
 }
 
 /**
@@ -72,7 +149,11 @@ export async function rampingVersions(db: Db) {
  * owns that database, so a lease left behind belonged to a process that is gone.
  */
 export async function releaseLeases(db: Db, now: string): Promise<number> {
-  const released = await db.updateTable('webhook_deliveries').set({ next_attempt_at: now, lease_until: null })
-    .where('status', '=', 'pending').where('lease_until', 'is not', null).executeTakeFirst()
+  const released = await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: now, lease_until: null })
+    .where('status', '=', 'pending')
+    .where('lease_until', 'is not', null)
+    .executeTakeFirst()
   return Number(released.numUpdatedRows)
 }

@@ -7,12 +7,22 @@ import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './ty
 
 /** Those of `slugs` that name apps of the team. */
 export async function teamAppSlugs(db: Db, teamId: string, slugs: string[]): Promise<Set<string>> {
-  const rows = await db.selectFrom('apps').select('slug').where('team_id', '=', teamId).where('slug', 'in', slugs).execute()
+  const rows = await db
+    .selectFrom('apps')
+    .select('slug')
+    .where('team_id', '=', teamId)
+    .where('slug', 'in', slugs)
+    .execute()
   return new Set(rows.map((r) => r.slug))
 }
 
 export function findSubscription(db: Db, teamId: string, id: string) {
-  return db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst()
+  return db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst()
 }
 
 export function findDelivery(db: Db, id: string) {
@@ -20,7 +30,11 @@ export function findDelivery(db: Db, id: string) {
 }
 
 export async function countSubscriptions(db: Db, teamId: string): Promise<number> {
-  const row = await db.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('webhook_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -30,17 +44,33 @@ export async function insertSubscription(db: Db, row: WebhookSubscriptionsTable)
 
 /** The team's subscriptions, oldest first, at most `limit`. */
 export function teamSubscriptions(db: Db, teamId: string, limit: number) {
-  return db.selectFrom('webhook_subscriptions').selectAll().where('team_id', '=', teamId).orderBy('created_at').orderBy('id').limit(limit).execute()
+  return db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 }
 
-export async function updateSubscription(db: Db, id: string, changes: Partial<WebhookSubscriptionsTable>): Promise<void> {
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  changes: Partial<WebhookSubscriptionsTable>,
+): Promise<void> {
   await db.updateTable('webhook_subscriptions').set(changes).where('id', '=', id).execute()
 }
 
 /** Makes the subscription's waiting deliveries (not leased to a sender) due at `at`. */
 export async function dueWaitingDeliveries(db: Db, subscriptionId: string, at: string): Promise<void> {
-  await db.updateTable('webhook_deliveries').set({ next_attempt_at: at })
-    .where('subscription_id', '=', subscriptionId).where('status', '=', 'pending').where('lease_until', 'is', null).execute()
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: at })
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'pending')
+    .where('lease_until', 'is', null)
+    .execute()
 }
 
 /** Deletes the subscription and its delivery log. */
@@ -50,9 +80,17 @@ export async function deleteSubscription(db: Db, id: string): Promise<void> {
 }
 
 /** One page of a subscription's deliveries, newest first, after the cursor `(createdAt, id)`. */
-export function deliveriesPage(db: Db, subscriptionId: string, after: { c: string; i: string } | undefined, count: number) {
+export function deliveriesPage(
+  db: Db,
+  subscriptionId: string,
+  after: { c: string; i: string } | undefined,
+  count: number,
+) {
   let q = db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId)
-  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.c), eb.and([eb('created_at', '=', after.c), eb('id', '<', after.i)])]))
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb('created_at', '<', after.c), eb.and([eb('created_at', '=', after.c), eb('id', '<', after.i)])]),
+    )
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute()
 }
 

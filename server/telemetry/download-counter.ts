@@ -11,7 +11,10 @@ const MAX_KEYS = 10_000
 export class DownloadCounter {
   private counts = new Map<string, number>()
   private lost = 0
-  constructor(private readonly db: Db, private readonly now: () => Date) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
 
   /** One whole-file download of an artifact of `versionId`. */
   count(versionId: string): void {
@@ -34,12 +37,16 @@ export class DownloadCounter {
     this.counts = new Map()
     this.lost = 0
     try {
-      await addDownloads(this.db, [...batch].map(([key, downloads]) => {
-        const [versionId = '', day = ''] = key.split('\n')
-        return { versionId, day, downloads }
-      }))
+      await addDownloads(
+        this.db,
+        [...batch].map(([key, downloads]) => {
+          const [versionId = '', day = ''] = key.split('\n')
+          return { versionId, day, downloads }
+        }),
+      )
     } catch (err) {
-      for (const [key, n] of batch) if (this.counts.size < MAX_KEYS || this.counts.has(key)) this.counts.set(key, (this.counts.get(key) ?? 0) + n)
+      for (const [key, n] of batch)
+        if (this.counts.size < MAX_KEYS || this.counts.has(key)) this.counts.set(key, (this.counts.get(key) ?? 0) + n)
       throw err
     }
   }

@@ -11,9 +11,20 @@
 import { hmacSha256Hex } from '../auth/crypto.ts'
 import type { Db } from '../storage/types.ts'
 
-export interface TelemetryKey { app: string; version: string; channel: string; platform: string; arch: string }
+export interface TelemetryKey {
+  app: string
+  version: string
+  channel: string
+  platform: string
+  arch: string
+}
 
-interface Bucket { key: TelemetryKey; day: string; checks: number; devices: Set<string> }
+interface Bucket {
+  key: TelemetryKey
+  day: string
+  checks: number
+  devices: Set<string>
+}
 
 /** Buffered device ids before a flush is started without waiting for the timer. */
 const FLUSH_AT_DEVICES = 5000
@@ -147,23 +158,42 @@ export class TelemetryRecorder {
 
   private async store(buckets: Bucket[]): Promise<void> {
     const slugs = [...new Set(buckets.map((b) => b.key.app))]
-    const existing = new Set((await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug))
+    const existing = new Set(
+      (await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug),
+    )
     const live = buckets.filter((b) => existing.has(b.key.app))
-    const row = (b: Bucket) => ({ app_slug: b.key.app, day: b.day, version: b.key.version, channel: b.key.channel, platform: b.key.platform, arch: b.key.arch })
+    const row = (b: Bucket) => ({
+      app_slug: b.key.app,
+      day: b.day,
+      version: b.key.version,
+      channel: b.key.channel,
+      platform: b.key.platform,
+      arch: b.key.arch,
+    })
     const counts = live.map((b) => ({ ...row(b), checks: b.checks }))
     const devices: Array<ReturnType<typeof row> & { device_hash: string }> = []
     for (const b of live) {
-      for (const id of b.devices) devices.push({ ...row(b), device_hash: (await hmacSha256Hex(this.secret, `${b.day}\n${id}`)).slice(0, 32) })
+      for (const id of b.devices)
+        devices.push({ ...row(b), device_hash: (await hmacSha256Hex(this.secret, `${b.day}\n${id}`)).slice(0, 32) })
     }
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < counts.length; i += BATCH) {
-        await trx.insertInto('telemetry_counts').values(counts.slice(i, i + BATCH))
-          .onConflict((oc) => oc.columns(['app_slug', 'day', 'version', 'channel', 'platform', 'arch'])
-            .doUpdateSet((eb) => ({ checks: eb('telemetry_counts.checks', '+', eb.ref('excluded.checks')) })))
+        await trx
+          .insertInto('telemetry_counts')
+          .values(counts.slice(i, i + BATCH))
+          .onConflict((oc) =>
+            oc
+              .columns(['app_slug', 'day', 'version', 'channel', 'platform', 'arch'])
+              .doUpdateSet((eb) => ({ checks: eb('telemetry_counts.checks', '+', eb.ref('excluded.checks')) })),
+          )
           .execute()
       }
       for (let i = 0; i < devices.length; i += BATCH) {
-        await trx.insertInto('telemetry_devices').values(devices.slice(i, i + BATCH)).onConflict((oc) => oc.doNothing()).execute()
+        await trx
+          .insertInto('telemetry_devices')
+          .values(devices.slice(i, i + BATCH))
+          .onConflict((oc) => oc.doNothing())
+          .execute()
       }
     })
   }

@@ -54,20 +54,29 @@ export const MAX_RANGES = 1000
  * downloader sends); `undefined` when it is not one, names a range outside the file, or has more
  * than `MAX_RANGES` (the whole file is sent then, as RFC 9110 allows).
  */
-export function parseRanges(header: string | undefined, size: number): Array<{ start: number; end: number }> | undefined {
+export function parseRanges(
+  header: string | undefined,
+  size: number,
+): Array<{ start: number; end: number }> | undefined {
   const m = header ? /^bytes=(.+)$/.exec(header.trim()) : null
   const specs = m?.[1]?.split(',') ?? []
   if (specs.length < 2 || specs.length > MAX_RANGES) return undefined
   const ranges = specs.map((spec) => parseRange(`bytes=${spec.trim()}`, size))
-  return ranges.every((r) => r !== undefined) ? ranges as Array<{ start: number; end: number }> : undefined
+  return ranges.every((r) => r !== undefined) ? (ranges as Array<{ start: number; end: number }>) : undefined
 }
 
 /** A `multipart/byteranges` body (RFC 9110 §14.6) streamed range by range from the blob store. */
-function multipartRanges(blobs: BlobStore, artifact: DownloadableArtifact, ranges: Array<{ start: number; end: number }>) {
+function multipartRanges(
+  blobs: BlobStore,
+  artifact: DownloadableArtifact,
+  ranges: Array<{ start: number; end: number }>,
+) {
   const boundary = `ferry-${artifact.sha256.slice(0, 24)}`
   const encoder = new TextEncoder()
-  const head = (r: { start: number; end: number }) => encoder.encode(
-    `--${boundary}\r\ncontent-type: application/octet-stream\r\ncontent-range: bytes ${r.start}-${r.end}/${artifact.size}\r\n\r\n`)
+  const head = (r: { start: number; end: number }) =>
+    encoder.encode(
+      `--${boundary}\r\ncontent-type: application/octet-stream\r\ncontent-range: bytes ${r.start}-${r.end}/${artifact.size}\r\n\r\n`,
+    )
   const tail = encoder.encode(`--${boundary}--\r\n`)
   const crlf = encoder.encode('\r\n')
   const length = ranges.reduce((n, r) => n + head(r).length + (r.end - r.start + 1) + crlf.length, tail.length)
@@ -75,7 +84,11 @@ function multipartRanges(blobs: BlobStore, artifact: DownloadableArtifact, range
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const range = ranges[index++]
-      if (!range) { controller.enqueue(tail); controller.close(); return }
+      if (!range) {
+        controller.enqueue(tail)
+        controller.close()
+        return
+      }
       const blob = await blobs.get(artifact.blobKey, range)
       if (!blob) throw new Error(`blob missing for artifact ${artifact.id}`)
       controller.enqueue(head(range))
@@ -97,9 +110,14 @@ export function contentDisposition(fileName: string): string {
 }
 
 const matchesEtag = (header: string | undefined, etag: string) =>
-  header !== undefined && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+  header !== undefined &&
+  (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
 
-export async function downloadResponse(blobs: BlobStore, artifact: DownloadableArtifact, request: DownloadRequest): Promise<Response> {
+export async function downloadResponse(
+  blobs: BlobStore,
+  artifact: DownloadableArtifact,
+  request: DownloadRequest,
+): Promise<Response> {
   const cacheControl = artifact.isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL
   const etag = `"${artifact.sha256}"`
   const disposition = contentDisposition(artifact.fileName)
@@ -118,8 +136,13 @@ export async function downloadResponse(blobs: BlobStore, artifact: DownloadableA
     return new Response(null, {
       status: 200,
       headers: {
-        'x-accel-redirect': `${request.accelPrefix}${artifact.blobKey}`, 'content-type': 'application/octet-stream',
-        'content-disposition': disposition, 'accept-ranges': 'bytes', 'cache-control': cacheControl, etag, digest: `sha-256=${hexToBase64(artifact.sha256)}`,
+        'x-accel-redirect': `${request.accelPrefix}${artifact.blobKey}`,
+        'content-type': 'application/octet-stream',
+        'content-disposition': disposition,
+        'accept-ranges': 'bytes',
+        'cache-control': cacheControl,
+        etag,
+        digest: `sha-256=${hexToBase64(artifact.sha256)}`,
       },
     })
   }
@@ -129,8 +152,12 @@ export async function downloadResponse(blobs: BlobStore, artifact: DownloadableA
     return new Response(multi.body, {
       status: 206,
       headers: {
-        'content-type': multi.contentType, 'content-disposition': disposition, 'accept-ranges': 'bytes',
-        'cache-control': cacheControl, etag, 'content-length': String(multi.length),
+        'content-type': multi.contentType,
+        'content-disposition': disposition,
+        'accept-ranges': 'bytes',
+        'cache-control': cacheControl,
+        etag,
+        'content-length': String(multi.length),
       },
     })
   }

@@ -31,7 +31,11 @@ const SIGNED_DATA = '1.2.840.113549.1.7.2'
 const WIN_CERT_TYPE_PKCS_SIGNED_DATA = 0x0002
 
 /** The certificate table's file offset and size; `null` when the file is not a PE or has none. */
-async function certificateTable(blobs: BlobStore, key: string, size: number): Promise<{ offset: number; size: number } | null> {
+async function certificateTable(
+  blobs: BlobStore,
+  key: string,
+  size: number,
+): Promise<{ offset: number; size: number } | null> {
   const dos = await readRange(blobs, key, 0, Math.min(size, 64))
   if (!dos || dos.length < 64 || dos[0] !== 0x4d || dos[1] !== 0x5a) return null // "MZ"
   const peOffset = new DataView(dos.buffer).getUint32(0x3c, true)
@@ -72,12 +76,20 @@ export async function signedDataSigner(der: Uint8Array): Promise<SignerReading> 
   }
   const sid = signed.signerInfos[0]?.sid
   const certificates = (signed.certificates ?? []).filter((c): c is Certificate => c instanceof Certificate)
-  const cert = sid instanceof IssuerAndSerialNumber
-    ? certificates.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber))
-    : undefined
+  const cert =
+    sid instanceof IssuerAndSerialNumber
+      ? certificates.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber))
+      : undefined
   if (!cert) return { problem: 'has a signature whose signer certificate is not in it' }
   const fingerprint = hex(await crypto.subtle.digest('SHA-256', cert.toSchema().toBER(false)))
-  return { identity: { kind: 'authenticode', commonName: attribute(cert, '2.5.4.3'), organization: attribute(cert, '2.5.4.10'), fingerprint } }
+  return {
+    identity: {
+      kind: 'authenticode',
+      commonName: attribute(cert, '2.5.4.3'),
+      organization: attribute(cert, '2.5.4.10'),
+      fingerprint,
+    },
+  }
 }
 
 /** Reads the Authenticode signer of the PE file stored at `key`; a file that is not a PE reads as unsigned. */
@@ -85,21 +97,28 @@ export async function authenticodeSigner(blobs: BlobStore, key: string, size: nu
   const table = await certificateTable(blobs, key, size)
   if (!table) return { identity: null }
   if (table.size > MAX_CERTIFICATE_TABLE || table.offset + table.size > size || table.size < 8) {
-    return { problem: `has a certificate table of ${table.size} bytes at offset ${table.offset} that does not fit the file` }
+    return {
+      problem: `has a certificate table of ${table.size} bytes at offset ${table.offset} that does not fit the file`,
+    }
   }
   const entry = await readRange(blobs, key, table.offset, table.size)
   if (!entry) return { problem: 'has a certificate table Ferry could not read' }
   const view = new DataView(entry.buffer)
   const length = view.getUint32(0, true)
   if (view.getUint16(6, true) !== WIN_CERT_TYPE_PKCS_SIGNED_DATA || length < 8 || length > entry.length) {
-    return { problem: 'has a certificate table whose first entry is not a PKCS#7 signature (WIN_CERT_TYPE_PKCS_SIGNED_DATA)' }
+    return {
+      problem: 'has a certificate table whose first entry is not a PKCS#7 signature (WIN_CERT_TYPE_PKCS_SIGNED_DATA)',
+    }
   }
   return signedDataSigner(entry.subarray(8, length))
 }
 
 /** Reads the Authenticode signer of the MSI package stored at `key`; a file that is not a compound file reads as unsigned. */
 export async function msiSigner(blobs: BlobStore, key: string, size: number): Promise<SignerReading> {
-  const stream = await rootStream(blobs, key, size, '\u0005DigitalSignature', { stream: MAX_CERTIFICATE_TABLE, table: MAX_MSI_TABLE })
+  const stream = await rootStream(blobs, key, size, '\u0005DigitalSignature', {
+    stream: MAX_CERTIFICATE_TABLE,
+    table: MAX_MSI_TABLE,
+  })
   if ('problem' in stream) return stream
   return stream.bytes ? signedDataSigner(stream.bytes) : { identity: null }
 }
@@ -107,7 +126,10 @@ export async function msiSigner(blobs: BlobStore, key: string, size: number): Pr
 /** "CN=Acme Ltd, O=Acme (SHA-256 ab12…)", or "unsigned". */
 export function describeSigner(identity: SignerIdentity | null): string {
   if (!identity) return 'unsigned'
-  const names = [identity.commonName === null ? '' : `CN=${identity.commonName}`, identity.organization === null ? '' : `O=${identity.organization}`].filter(Boolean)
+  const names = [
+    identity.commonName === null ? '' : `CN=${identity.commonName}`,
+    identity.organization === null ? '' : `O=${identity.organization}`,
+  ].filter(Boolean)
   return `${names.join(', ') || 'a certificate without a subject name'} (SHA-256 ${identity.fingerprint.slice(0, 16)}…)`
 }
 

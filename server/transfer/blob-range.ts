@@ -2,7 +2,12 @@
 import type { BlobStore } from '../storage/types.ts'
 
 /** `length` bytes of the blob at `key` from `start`; `undefined` when the blob is gone or shorter. */
-export async function readRange(blobs: BlobStore, key: string, start: number, length: number): Promise<Uint8Array | undefined> {
+export async function readRange(
+  blobs: BlobStore,
+  key: string,
+  start: number,
+  length: number,
+): Promise<Uint8Array | undefined> {
   if (length <= 0) return new Uint8Array(0)
   const blob = await blobs.get(key, { start, end: start + length - 1 })
   if (!blob) return undefined

@@ -14,7 +14,10 @@ const HEADER_DIFAT = 109
 const ENTRY = 128
 
 /** The most bytes read into memory: the stream itself, and the directory or mini FAT walked to find it. */
-export interface Limits { stream: number; table: number }
+export interface Limits {
+  stream: number
+  table: number
+}
 
 /** What the file holds under `name` at its root: the stream's bytes, none, or why it cannot be read. */
 export type StreamReading = { bytes: Uint8Array | null } | { problem: string }
@@ -37,9 +40,16 @@ class CompoundFile {
   private readonly fatSectors = new Map<number, DataView>()
   private difat: number[] | undefined
 
-  constructor(private readonly blobs: BlobStore, private readonly key: string, private readonly size: number, private readonly layout: Layout) {}
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly key: string,
+    private readonly size: number,
+    private readonly layout: Layout,
+  ) {}
 
-  private get maxSectors() { return Math.ceil(this.size / this.layout.sectorSize) }
+  private get maxSectors() {
+    return Math.ceil(this.size / this.layout.sectorSize)
+  }
 
   private async range(start: number, length: number): Promise<Uint8Array> {
     if (start + length > this.size) throw new Unreadable(`has a sector at offset ${start} past its end`)
@@ -74,7 +84,8 @@ class CompoundFile {
     let view = this.fatSectors.get(index)
     if (!view) {
       const location = (await this.fatLocations())[index]
-      if (location === undefined || location >= END_OF_CHAIN - 3) throw new Unreadable(`has no FAT sector for sector ${sector}`)
+      if (location === undefined || location >= END_OF_CHAIN - 3)
+        throw new Unreadable(`has no FAT sector for sector ${sector}`)
       view = await this.sector(location)
       this.fatSectors.set(index, view)
     }
@@ -85,7 +96,8 @@ class CompoundFile {
   async chain(first: number, limit = Infinity): Promise<number[]> {
     const sectors: number[] = []
     for (let at = first; at !== END_OF_CHAIN && sectors.length < limit; at = await this.next(at)) {
-      if (at >= this.maxSectors || sectors.length >= this.maxSectors) throw new Unreadable('has a sector chain that runs past its end or loops')
+      if (at >= this.maxSectors || sectors.length >= this.maxSectors)
+        throw new Unreadable('has a sector chain that runs past its end or loops')
       sectors.push(at)
     }
     return sectors
@@ -105,7 +117,10 @@ class CompoundFile {
     for (let i = 0; i < sectors.length;) {
       let run = 1
       while (i + run < sectors.length && sectors[i + run] === (sectors[i] ?? 0) + run) run++
-      out.set(await this.range(((sectors[i] ?? 0) + 1) * this.layout.sectorSize, run * this.layout.sectorSize), i * this.layout.sectorSize)
+      out.set(
+        await this.range(((sectors[i] ?? 0) + 1) * this.layout.sectorSize, run * this.layout.sectorSize),
+        i * this.layout.sectorSize,
+      )
       i += run
     }
     if (length > out.length) throw new Unreadable('has a stream longer than its sector chain')
@@ -113,7 +128,12 @@ class CompoundFile {
   }
 
   /** A stream below the mini-stream cutoff: its 64-byte mini sectors inside the root entry's stream. */
-  async readMini(first: number, length: number, root: { start: number; size: number }, maxBytes: number): Promise<Uint8Array> {
+  async readMini(
+    first: number,
+    length: number,
+    root: { start: number; size: number },
+    maxBytes: number,
+  ): Promise<Uint8Array> {
     const { miniSectorSize, sectorSize } = this.layout
     const miniFatBytes = await this.table(this.layout.firstMiniFat, maxBytes, 'mini FAT')
     const miniFat = new DataView(miniFatBytes.buffer, miniFatBytes.byteOffset, miniFatBytes.byteLength)
@@ -121,7 +141,8 @@ class CompoundFile {
     const minis: number[] = []
     for (let at = first; minis.length < needed; at = miniFat.getUint32(at * 4, true)) {
       if (at === END_OF_CHAIN) throw new Unreadable('has a stream longer than its mini sector chain')
-      if ((at + 1) * 4 > miniFat.byteLength || (at + 1) * miniSectorSize > root.size) throw new Unreadable('has a mini sector chain that runs past its mini FAT or mini stream')
+      if ((at + 1) * 4 > miniFat.byteLength || (at + 1) * miniSectorSize > root.size)
+        throw new Unreadable('has a mini sector chain that runs past its mini FAT or mini stream')
       minis.push(at)
     }
     // The mini stream's sectors up to the last one needed; each mini sector's file offset, and
@@ -143,11 +164,23 @@ class CompoundFile {
     return out.subarray(0, length)
   }
 
-  get cutoff() { return this.layout.miniCutoff }
-  get firstDirectory() { return this.layout.firstDirectory }
+  get cutoff() {
+    return this.layout.miniCutoff
+  }
+  get firstDirectory() {
+    return this.layout.firstDirectory
+  }
 }
 
-interface Entry { name: string; type: number; left: number; right: number; child: number; start: number; size: number }
+interface Entry {
+  name: string
+  type: number
+  left: number
+  right: number
+  child: number
+  start: number
+  size: number
+}
 
 function entryAt(directory: Uint8Array, id: number, sectorSize: number): Entry | undefined {
   if ((id + 1) * ENTRY > directory.length) return undefined
@@ -156,8 +189,12 @@ function entryAt(directory: Uint8Array, id: number, sectorSize: number): Entry |
   let name = ''
   for (let i = 0; i < nameBytes - 2; i += 2) name += String.fromCharCode(view.getUint16(i, true))
   return {
-    name, type: view.getUint8(0x42), left: view.getUint32(0x44, true), right: view.getUint32(0x48, true),
-    child: view.getUint32(0x4c, true), start: view.getUint32(0x74, true),
+    name,
+    type: view.getUint8(0x42),
+    left: view.getUint32(0x44, true),
+    right: view.getUint32(0x48, true),
+    child: view.getUint32(0x4c, true),
+    start: view.getUint32(0x74, true),
     // Version 3 files (512-byte sectors) may leave garbage in the size's high 32 bits.
     size: view.getUint32(0x78, true) + (sectorSize === 512 ? 0 : view.getUint32(0x7c, true) * 2 ** 32),
   }
@@ -170,11 +207,16 @@ async function layoutOf(blobs: BlobStore, key: string, size: number): Promise<La
   const view = new DataView(header.buffer, header.byteOffset, 512)
   const shift = view.getUint16(0x1e, true)
   const miniShift = view.getUint16(0x20, true)
-  if ((shift !== 9 && shift !== 12) || miniShift !== 6) throw new Unreadable(`has sector shifts ${shift}/${miniShift}; a compound file has 9 or 12, and 6`)
+  if ((shift !== 9 && shift !== 12) || miniShift !== 6)
+    throw new Unreadable(`has sector shifts ${shift}/${miniShift}; a compound file has 9 or 12, and 6`)
   return {
-    sectorSize: 2 ** shift, miniSectorSize: 2 ** miniShift, miniCutoff: view.getUint32(0x38, true),
-    firstDirectory: view.getUint32(0x30, true), firstMiniFat: view.getUint32(0x3c, true),
-    firstDifatSector: view.getUint32(0x44, true), difatSectors: view.getUint32(0x48, true),
+    sectorSize: 2 ** shift,
+    miniSectorSize: 2 ** miniShift,
+    miniCutoff: view.getUint32(0x38, true),
+    firstDirectory: view.getUint32(0x30, true),
+    firstMiniFat: view.getUint32(0x3c, true),
+    firstDifatSector: view.getUint32(0x44, true),
+    difatSectors: view.getUint32(0x48, true),
     difat: Array.from({ length: HEADER_DIFAT }, (_, i) => view.getUint32(0x4c + i * 4, true)),
   }
 }
@@ -185,7 +227,13 @@ async function layoutOf(blobs: BlobStore, key: string, size: number): Promise<La
  * table (directory, mini FAT) larger than its limit is a problem, not read: memory stays bounded
  * whatever the file says.
  */
-export async function rootStream(blobs: BlobStore, key: string, size: number, name: string, limits: Limits): Promise<StreamReading> {
+export async function rootStream(
+  blobs: BlobStore,
+  key: string,
+  size: number,
+  name: string,
+  limits: Limits,
+): Promise<StreamReading> {
   try {
     const layout = await layoutOf(blobs, key, size)
     if (!layout) return { bytes: null }
@@ -203,10 +251,14 @@ export async function rootStream(blobs: BlobStore, key: string, size: number, na
       const entry = entryAt(directory, id, layout.sectorSize)
       if (!entry) return { problem: `has a compound-file directory entry ${id} past the directory's end` }
       if (entry.name === name && entry.type === 2) {
-        if (entry.size > limits.stream) return { problem: `has a ${JSON.stringify(name)} stream of ${entry.size} bytes; at most ${limits.stream} are read` }
-        const bytes = entry.size < file.cutoff
-          ? await file.readMini(entry.start, entry.size, root, limits.table)
-          : await file.read(await file.chain(entry.start, Math.ceil(entry.size / layout.sectorSize)), entry.size)
+        if (entry.size > limits.stream)
+          return {
+            problem: `has a ${JSON.stringify(name)} stream of ${entry.size} bytes; at most ${limits.stream} are read`,
+          }
+        const bytes =
+          entry.size < file.cutoff
+            ? await file.readMini(entry.start, entry.size, root, limits.table)
+            : await file.read(await file.chain(entry.start, Math.ceil(entry.size / layout.sectorSize)), entry.size)
         return { bytes }
       }
       queue.push(entry.left, entry.right)

@@ -18,6 +18,9 @@ export const webDecompress: Decompress = async (format, data, maxBytes) => {
   }
   const out = new Uint8Array(total)
   let at = 0
-  for (const c of chunks) { out.set(c, at); at += c.length }
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+  }
   return out
 }

@@ -11,8 +11,14 @@ export function downloadPath(slug: string, versionId: string, artifactId: string
  * Absolute download URL; a signed link (valid 15 min) for private apps and for drafts
  * (whose files are not public either).
  */
-export async function downloadUrl(s: Services, base: string, app: Pick<AppsTable, 'slug' | 'private'>, versionId: string, artifactId: string,
-  draft = false): Promise<string> {
+export async function downloadUrl(
+  s: Services,
+  base: string,
+  app: Pick<AppsTable, 'slug' | 'private'>,
+  versionId: string,
+  artifactId: string,
+  draft = false,
+): Promise<string> {
   const path = downloadPath(app.slug, versionId, artifactId)
   if (app.private !== 1 && !draft) return base + path
   return `${base}${path}?${await signedQuery(s.config.jwtSecret, path, s.now())}`

@@ -29,15 +29,23 @@ const ZIP64_EOCD_SIGNATURE = 0x06064b50
 const MAX32 = 0xffffffff
 
 /** Where the central directory is: the end record's fields, or (MSIX packages are ZIP64) the ZIP64 end record's. */
-async function centralDirectory(read: RangeReader, size: number, tail: Uint8Array, tailStart: number, eocd: number): Promise<{ offset: number; size: number }> {
+async function centralDirectory(
+  read: RangeReader,
+  size: number,
+  tail: Uint8Array,
+  tailStart: number,
+  eocd: number,
+): Promise<{ offset: number; size: number }> {
   const offset = u32(tail, eocd + 16)
   const length = u32(tail, eocd + 12)
   if (offset !== MAX32 && length !== MAX32) return { offset, size: length }
   const locator = eocd - 20
-  if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR_SIGNATURE) throw new MsixManifestError('its ZIP64 end record locator is missing')
+  if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR_SIGNATURE)
+    throw new MsixManifestError('its ZIP64 end record locator is missing')
   const record = u64(tail, locator + 8)
   if (record + 56 > size) throw new MsixManifestError('its ZIP64 end record lies outside the file')
-  const end = record >= tailStart ? tail.subarray(record - tailStart, record - tailStart + 56) : await read(record, record + 55)
+  const end =
+    record >= tailStart ? tail.subarray(record - tailStart, record - tailStart + 56) : await read(record, record + 55)
   if (u32(end, 0) !== ZIP64_EOCD_SIGNATURE) throw new MsixManifestError('its ZIP64 end record is missing')
   return { offset: u64(end, 48), size: u64(end, 40) }
 }
@@ -63,7 +71,10 @@ function zip64Values(extra: Uint8Array, wanted: Array<'uncompressed' | 'compress
 }
 
 async function inflateRaw(data: Uint8Array, max: number): Promise<Uint8Array> {
-  const reader = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader()
+  const reader = new Blob([new Uint8Array(data)])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'))
+    .getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
@@ -78,20 +89,32 @@ async function inflateRaw(data: Uint8Array, max: number): Promise<Uint8Array> {
   }
   const out = new Uint8Array(total)
   let at = 0
-  for (const c of chunks) { out.set(c, at); at += c.length }
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+  }
   return out
 }
 
 /** The bytes of the first entry named one of `names`, or `undefined` when the zip has none. */
-export async function readZipEntry(read: RangeReader, size: number, names: string[]): Promise<{ name: string; data: Uint8Array } | undefined> {
+export async function readZipEntry(
+  read: RangeReader,
+  size: number,
+  names: string[],
+): Promise<{ name: string; data: Uint8Array } | undefined> {
   if (size < 22) throw new MsixManifestError('it is not a zip archive (too short)')
   const tailStart = Math.max(0, size - TAIL_BYTES)
   const tail = await read(tailStart, size - 1)
   let eocd = -1
-  for (let i = tail.length - 22; i >= 0; i--) if (u32(tail, i) === EOCD_SIGNATURE) { eocd = i; break }
+  for (let i = tail.length - 22; i >= 0; i--)
+    if (u32(tail, i) === EOCD_SIGNATURE) {
+      eocd = i
+      break
+    }
   if (eocd < 0) throw new MsixManifestError('it is not a zip archive (no end of central directory)')
   const { offset: cdOffset, size: cdSize } = await centralDirectory(read, size, tail, tailStart, eocd)
-  if (cdOffset + cdSize > size || cdSize > 16 * 1024 * 1024) throw new MsixManifestError('its zip central directory lies outside the file')
+  if (cdOffset + cdSize > size || cdSize > 16 * 1024 * 1024)
+    throw new MsixManifestError('its zip central directory lies outside the file')
   const cd = cdSize ? await read(cdOffset, cdOffset + cdSize - 1) : new Uint8Array()
   const decoder = new TextDecoder()
   for (let at = 0; at + 46 <= cd.length && u32(cd, at) === CENTRAL_SIGNATURE;) {
@@ -101,14 +124,23 @@ export async function readZipEntry(read: RangeReader, size: number, names: strin
     const next = at + 46 + nameLength + extraLength + u16(cd, at + 32)
     const name = decoder.decode(cd.subarray(at + 46, at + 46 + nameLength))
     if (names.includes(name)) {
-      const wanted = ([['uncompressed', u32(cd, at + 24)], ['compressed', u32(cd, at + 20)], ['offset', u32(cd, at + 42)]] as const)
-        .filter(([, v]) => v === MAX32).map(([k]) => k)
+      const wanted = (
+        [
+          ['uncompressed', u32(cd, at + 24)],
+          ['compressed', u32(cd, at + 20)],
+          ['offset', u32(cd, at + 42)],
+        ] as const
+      )
+        .filter(([, v]) => v === MAX32)
+        .map(([k]) => k)
       const large = zip64Values(cd.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), wanted)
       const compressed = large.get('compressed') ?? u32(cd, at + 20)
       const local = large.get('offset') ?? u32(cd, at + 42)
-      if (compressed > MAX_MANIFEST_BYTES) throw new MsixManifestError(`its ${name} is larger than ${MAX_MANIFEST_BYTES} bytes`)
+      if (compressed > MAX_MANIFEST_BYTES)
+        throw new MsixManifestError(`its ${name} is larger than ${MAX_MANIFEST_BYTES} bytes`)
       const header = await read(local, Math.min(size - 1, local + 29))
-      if (header.length < 30 || u32(header, 0) !== LOCAL_SIGNATURE) throw new MsixManifestError(`its zip entry ${name} has no local header`)
+      if (header.length < 30 || u32(header, 0) !== LOCAL_SIGNATURE)
+        throw new MsixManifestError(`its zip entry ${name} has no local header`)
       const dataStart = local + 30 + u16(header, 26) + u16(header, 28)
       if (dataStart + compressed > size) throw new MsixManifestError(`its zip entry ${name} lies outside the file`)
       const raw = compressed ? await read(dataStart, dataStart + compressed - 1) : new Uint8Array()
@@ -122,16 +154,22 @@ export async function readZipEntry(read: RangeReader, size: number, names: strin
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
-const decodeXml = (v: string) => v.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
-  (e.startsWith('#x') || e.startsWith('#X') ? String.fromCodePoint(parseInt(e.slice(2), 16))
-    : e.startsWith('#') ? String.fromCodePoint(parseInt(e.slice(1), 10)) : ENTITIES[e.toLowerCase()] ?? ''))
+const decodeXml = (v: string) =>
+  v.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
+    e.startsWith('#x') || e.startsWith('#X')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(parseInt(e.slice(1), 10))
+        : (ENTITIES[e.toLowerCase()] ?? ''),
+  )
 
 /** Attributes of the first `<Identity>` element (any namespace prefix) in a manifest. */
 function identityAttributes(xml: string): Map<string, string> | undefined {
   const element = /<(?:[A-Za-z_][\w.-]*:)?Identity\b([^>]*)>/.exec(xml)
   if (!element) return undefined
   const attributes = new Map<string, string>()
-  for (const m of element[1]!.matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attributes.set(m[1]!, decodeXml(m[2] ?? m[3] ?? ''))
+  for (const m of element[1]!.matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    attributes.set(m[1]!, decodeXml(m[2] ?? m[3] ?? ''))
   return attributes
 }
 
@@ -151,12 +189,21 @@ export async function msixIdentity(read: RangeReader, size: number): Promise<Msi
   const name = attributes.get('Name')
   const publisher = attributes.get('Publisher')
   const version = attributes.get('Version')
-  if (!name || !publisher || !version) throw new MsixManifestError(`the <Identity> in its ${entry.name} lacks Name, Publisher or Version`)
+  if (!name || !publisher || !version)
+    throw new MsixManifestError(`the <Identity> in its ${entry.name} lacks Name, Publisher or Version`)
   if (!isWindowsVersion(version)) {
-    throw new MsixManifestError(`the Identity Version ${JSON.stringify(version)} in its ${entry.name} is not four numbers of 0–65535 (1.4.0.0)`)
+    throw new MsixManifestError(
+      `the Identity Version ${JSON.stringify(version)} in its ${entry.name} is not four numbers of 0–65535 (1.4.0.0)`,
+    )
   }
   const kind = entry.name === BUNDLE_MANIFEST ? 'bundle' : 'package'
-  return { kind, name, publisher, version, processorArchitecture: kind === 'package' ? attributes.get('ProcessorArchitecture') : undefined }
+  return {
+    kind,
+    name,
+    publisher,
+    version,
+    processorArchitecture: kind === 'package' ? attributes.get('ProcessorArchitecture') : undefined,
+  }
 }
 
 /** Range reads of a stored blob. */
@@ -172,7 +219,10 @@ export function blobRangeReader(blobs: BlobStore, key: string): RangeReader {
  * Why each `.msix` / `.msixbundle` among uploaded files cannot be named in an App Installer file
  * (its identity is unreadable), as `<file name>: <reason>`; empty when all can.
  */
-export async function msixUploadProblems(blobs: BlobStore, files: Array<{ name: string; blobKey: string; size: number }>): Promise<string[]> {
+export async function msixUploadProblems(
+  blobs: BlobStore,
+  files: Array<{ name: string; blobKey: string; size: number }>,
+): Promise<string[]> {
   const problems: string[] = []
   for (const file of files) {
     const lower = file.name.toLowerCase()

@@ -20,10 +20,7 @@ export interface PartHeaders {
   charset: string | undefined
 }
 
-export type MultipartEvent =
-  | { kind: 'part'; part: PartHeaders }
-  | { kind: 'data'; chunk: Uint8Array }
-  | { kind: 'end' }
+export type MultipartEvent = { kind: 'part'; part: PartHeaders } | { kind: 'data'; chunk: Uint8Array } | { kind: 'end' }
 
 /** A malformed body (`limit` false) or one past a limit (`limit` true). */
 export class MultipartError extends Error {
@@ -59,13 +56,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 /** The boundary of a `multipart/form-data` Content-Type, or why there is none usable. */
 export function boundaryOf(contentType: string): { boundary: string } | { problem: string } {
   const [type = '', ...rest] = contentType.split(';')
-  if (type.trim().toLowerCase() !== 'multipart/form-data') return { problem: 'must be multipart/form-data with a boundary' }
+  if (type.trim().toLowerCase() !== 'multipart/form-data')
+    return { problem: 'must be multipart/form-data with a boundary' }
   const param = /^[ \t]*boundary[ \t]*=[ \t]*(?:"([^"]*)"|([^\s;"]*))[ \t]*$/i
   const matches = rest.map((p) => param.exec(p)).filter((m) => m !== null)
   if (matches.length === 0) return { problem: 'must be multipart/form-data with a boundary' }
   if (matches.length > 1) return { problem: 'gives the boundary more than once' }
   const boundary = matches[0]![1] ?? matches[0]![2] ?? ''
-  if (!BOUNDARY.test(boundary)) return { problem: 'has a boundary that is not 1 to 70 of the characters RFC 2046 allows' }
+  if (!BOUNDARY.test(boundary))
+    return { problem: 'has a boundary that is not 1 to 70 of the characters RFC 2046 allows' }
   return { boundary }
 }
 
@@ -114,12 +113,14 @@ function parseHeaders(block: Uint8Array, index: number): PartHeaders {
   const lines = text.split('\r\n').slice(0, -1)
   if (lines.length > MAX_HEADERS) throw new MultipartError(`${where} has more than ${MAX_HEADERS} headers`)
   for (const line of lines) {
-    if (line.startsWith(' ') || line.startsWith('\t')) throw new MultipartError(`${where} has a folded header line; send each header on one line`)
+    if (line.startsWith(' ') || line.startsWith('\t'))
+      throw new MultipartError(`${where} has a folded header line; send each header on one line`)
     const m = HEADER_LINE.exec(line)
     if (!m) throw new MultipartError(`${where} has a malformed header line ${JSON.stringify(line.slice(0, 40))}`)
     const [, rawName = '', value = ''] = m
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new MultipartError(`${where} has a control character in its ${rawName} header`)
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+      throw new MultipartError(`${where} has a control character in its ${rawName} header`)
     const name = rawName.toLowerCase()
     if (headers.has(name)) throw new MultipartError(`${where} sends its ${rawName} header twice`)
     headers.set(name, value)
@@ -128,14 +129,20 @@ function parseHeaders(block: Uint8Array, index: number): PartHeaders {
   if (disposition === undefined) throw new MultipartError(`${where} has no Content-Disposition header`)
   const semicolon = disposition.indexOf(';')
   const dispositionType = (semicolon === -1 ? disposition : disposition.slice(0, semicolon)).trim().toLowerCase()
-  if (dispositionType !== 'form-data') throw new MultipartError(`${where} has Content-Disposition ${JSON.stringify(dispositionType)}; it must be form-data`)
+  if (dispositionType !== 'form-data')
+    throw new MultipartError(
+      `${where} has Content-Disposition ${JSON.stringify(dispositionType)}; it must be form-data`,
+    )
   const params = new Map<string, string>()
   if (semicolon !== -1) {
     PARAMETER.lastIndex = semicolon
     while (PARAMETER.lastIndex < disposition.length) {
       const at = PARAMETER.lastIndex
       const m = PARAMETER.exec(disposition)
-      if (!m) throw new MultipartError(`${where} has a malformed Content-Disposition near ${JSON.stringify(disposition.slice(at, at + 30))}`)
+      if (!m)
+        throw new MultipartError(
+          `${where} has a malformed Content-Disposition near ${JSON.stringify(disposition.slice(at, at + 30))}`,
+        )
       const key = m[1]!.toLowerCase()
       if (params.has(key)) throw new MultipartError(`${where} gives the Content-Disposition parameter ${key} twice`)
       params.set(key, m[2] ?? m[3] ?? '')
@@ -170,7 +177,8 @@ function parseHeaders(block: Uint8Array, index: number): PartHeaders {
   return { index, name, filename, mediaType, charset }
 }
 
-const headerOnly = (index: number) => new MultipartError(`part ${index} has no blank line after its headers before the next boundary`)
+const headerOnly = (index: number) =>
+  new MultipartError(`part ${index} has no blank line after its headers before the next boundary`)
 
 type State = 'preamble' | 'delimiter' | 'headers' | 'first-body' | 'body' | 'epilogue'
 
@@ -206,12 +214,16 @@ export function createMultipartParser(boundary: string, maxParts: number): Multi
         }
         let p = pos
         while (p < buf.length && (buf[p] === 32 || buf[p] === 9)) p++
-        if (p - pos > MAX_PADDING) throw new MultipartError(`has a boundary line with more than ${MAX_PADDING} spaces after it`)
+        if (p - pos > MAX_PADDING)
+          throw new MultipartError(`has a boundary line with more than ${MAX_PADDING} spaces after it`)
         if (buf.length - p < 2) break
         if (buf[p] !== CR || buf[p + 1] !== LF) {
           const where = parts === 0 ? 'before its first part' : `after part ${parts}`
-          if (buf[p] === LF) throw new MultipartError(`has a boundary line ending in a bare LF ${where}; multipart lines end in CRLF`)
-          throw new MultipartError(`has a line ${where} that starts with the boundary --${boundary} but goes on with other characters`)
+          if (buf[p] === LF)
+            throw new MultipartError(`has a boundary line ending in a bare LF ${where}; multipart lines end in CRLF`)
+          throw new MultipartError(
+            `has a line ${where} that starts with the boundary --${boundary} but goes on with other characters`,
+          )
         }
         if (++parts > maxParts) throw new MultipartError(`has more than ${maxParts} parts`, true)
         pos = p + 2
@@ -223,10 +235,12 @@ export function createMultipartParser(boundary: string, maxParts: number): Multi
         const next = indexOf(buf, delimiter, pos)
         if (next !== -1 && (end === -1 || next < end)) throw headerOnly(parts)
         if (end === -1) {
-          if (buf.length - pos > MAX_HEADER_BYTES) throw new MultipartError(`part ${parts} has headers longer than ${MAX_HEADER_BYTES} bytes`)
+          if (buf.length - pos > MAX_HEADER_BYTES)
+            throw new MultipartError(`part ${parts} has headers longer than ${MAX_HEADER_BYTES} bytes`)
           break
         }
-        if (end + 2 - pos > MAX_HEADER_BYTES) throw new MultipartError(`part ${parts} has headers longer than ${MAX_HEADER_BYTES} bytes`)
+        if (end + 2 - pos > MAX_HEADER_BYTES)
+          throw new MultipartError(`part ${parts} has headers longer than ${MAX_HEADER_BYTES} bytes`)
         yield { kind: 'part', part: parseHeaders(buf.subarray(pos, end + 2), parts) }
         // The blank line's CRLF may also be the start of the next delimiter: checked in 'first-body'.
         pos = end + 2
@@ -261,7 +275,8 @@ export function createMultipartParser(boundary: string, maxParts: number): Multi
     end() {
       if (state === 'epilogue') return
       if (empty) throw new MultipartError('is empty')
-      if (!sawBoundary) throw new MultipartError(`has no line --${boundary}: the boundary in Content-Type does not occur in the body`)
+      if (!sawBoundary)
+        throw new MultipartError(`has no line --${boundary}: the boundary in Content-Type does not occur in the body`)
       if (state === 'headers' && parts > 0) throw new MultipartError(`ends inside the headers of part ${parts}`)
       throw new MultipartError(`ends before its closing boundary --${boundary}--`)
     },

@@ -5,7 +5,13 @@
  * request wrote before the error propagates, so a refused upload leaves nothing behind.
  */
 import type { DigestStreamFactory, Digests } from './digests.ts'
-import { boundaryOf, createMultipartParser, MultipartError, type MultipartEvent, type PartHeaders } from './multipart-parser.ts'
+import {
+  boundaryOf,
+  createMultipartParser,
+  MultipartError,
+  type MultipartEvent,
+  type PartHeaders,
+} from './multipart-parser.ts'
 import { HttpProblem, validationProblem, type FieldError } from '../http/problem.ts'
 import type { BlobStore, BlobWriter } from '../storage/types.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
@@ -46,7 +52,10 @@ const MAX_FIELD_BYTES = 1024 * 1024
 
 /** Deletes the blobs of an upload that will not be kept. */
 export async function discardUpload(blobs: BlobStore, upload: Pick<ReceivedUpload, 'files'>): Promise<void> {
-  await removeUnreferencedBlobs(blobs, upload.files.map((file) => file.blobKey))
+  await removeUnreferencedBlobs(
+    blobs,
+    upload.files.map((file) => file.blobKey),
+  )
 }
 
 function layoutProblem(error: MultipartError): HttpProblem {
@@ -60,7 +69,9 @@ function decodeField(part: PartHeaders, bytes: Uint8Array): string {
   try {
     decoder = new TextDecoder(label, { fatal: true })
   } catch {
-    throw validationProblem([{ field: part.name, message: `has charset ${JSON.stringify(label)}, which is not supported; send UTF-8` }])
+    throw validationProblem([
+      { field: part.name, message: `has charset ${JSON.stringify(label)}, which is not supported; send UTF-8` },
+    ])
   }
   try {
     return decoder.decode(bytes)
@@ -72,7 +83,8 @@ function decodeField(part: PartHeaders, bytes: Uint8Array): string {
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
   const type = boundaryOf(request.headers.get('content-type') ?? '')
   if ('problem' in type) throw validationProblem([{ field: 'Content-Type', message: type.problem }])
-  const tooLarge = () => new HttpProblem('payload-too-large', `Uploads are limited to ${options.maxBytes} bytes per request.`)
+  const tooLarge = () =>
+    new HttpProblem('payload-too-large', `Uploads are limited to ${options.maxBytes} bytes per request.`)
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > options.maxBytes) throw tooLarge()
   if (!request.body) throw validationProblem([{ field: options.fileField, message: 'is required' }])
@@ -92,7 +104,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       receiving.part = { kind: 'skip' }
       return
     }
-    const problem = options.fileNameProblem(name) ?? (names.has(name) ? `file name ${JSON.stringify(name)} appears twice` : undefined)
+    const problem =
+      options.fileNameProblem(name) ?? (names.has(name) ? `file name ${JSON.stringify(name)} appears twice` : undefined)
     names.add(name)
     if (problem) {
       upload.errors.push({ field: options.fileField, message: problem })
@@ -101,7 +114,12 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     }
     const blobKey = options.newBlobKey()
     const writer = await options.blobs.open(blobKey)
-    receiving.part = { kind: 'file', file: { name, size: 0, blobKey, sha1: '', sha256: '', sha512: '' }, writer, hash: options.digestStream() }
+    receiving.part = {
+      kind: 'file',
+      file: { name, size: 0, blobKey, sha1: '', sha256: '', sha512: '' },
+      writer,
+      hash: options.digestStream(),
+    }
   }
 
   function startField(part: PartHeaders): void {
@@ -127,7 +145,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     if (event.kind === 'data') {
       if (part.kind === 'field') {
         part.size += event.chunk.byteLength
-        if (part.size > MAX_FIELD_BYTES) throw new HttpProblem('payload-too-large', `Text fields are limited to ${MAX_FIELD_BYTES} bytes.`)
+        if (part.size > MAX_FIELD_BYTES)
+          throw new HttpProblem('payload-too-large', `Text fields are limited to ${MAX_FIELD_BYTES} bytes.`)
         part.chunks.push(event.chunk)
         return
       }
@@ -144,7 +163,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
         bytes.set(chunk, offset)
         offset += chunk.byteLength
       }
-      upload.fields.set(part.part.name, [...upload.fields.get(part.part.name) ?? [], decodeField(part.part, bytes)])
+      upload.fields.set(part.part.name, [...(upload.fields.get(part.part.name) ?? []), decodeField(part.part, bytes)])
       return
     }
     await part.writer.commit()

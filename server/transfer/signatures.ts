@@ -24,14 +24,22 @@ function base64Bytes(value: string): Uint8Array | undefined {
 
 /** Tauri wraps minisign's files in one more base64 layer; plain minisign text is accepted too. */
 function minisignLines(value: string): string[] | undefined {
-  const raw = value.trim().startsWith('untrusted comment:') ? value : (() => {
-    const bytes = base64Bytes(value)
-    return bytes && text.decode(bytes)
-  })()
-  return raw?.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0)
+  const raw = value.trim().startsWith('untrusted comment:')
+    ? value
+    : (() => {
+        const bytes = base64Bytes(value)
+        return bytes && text.decode(bytes)
+      })()
+  return raw
+    ?.split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
 }
 
-export interface MinisignKey { keyId: Uint8Array; key: Uint8Array }
+export interface MinisignKey {
+  keyId: Uint8Array
+  key: Uint8Array
+}
 
 /** A Tauri `pubkey` (base64 of minisign's `.pub` file) or minisign's key line; `undefined` when it is neither. */
 export function parseMinisignPublicKey(value: string): MinisignKey | undefined {
@@ -49,14 +57,26 @@ export function parseSparklePublicKey(value: string): Uint8Array | undefined {
 }
 
 async function ed25519Verify(publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
-  const key = await crypto.subtle.importKey('raw', publicKey as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
-  return crypto.subtle.verify({ name: 'Ed25519' }, key, signature as Uint8Array<ArrayBuffer>, message as Uint8Array<ArrayBuffer>)
+  const key = await crypto.subtle.importKey('raw', publicKey as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, [
+    'verify',
+  ])
+  return crypto.subtle.verify(
+    { name: 'Ed25519' },
+    key,
+    signature as Uint8Array<ArrayBuffer>,
+    message as Uint8Array<ArrayBuffer>,
+  )
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
 
 /** Streams a blob to `onChunk`; a missing blob throws, or returns false when `required` is false. */
-async function readBlob(blobs: BlobStore, key: string, onChunk: (chunk: Uint8Array) => void, required = true): Promise<boolean> {
+async function readBlob(
+  blobs: BlobStore,
+  key: string,
+  onChunk: (chunk: Uint8Array) => void,
+  required = true,
+): Promise<boolean> {
   const blob = await blobs.get(key)
   if (!blob) {
     if (required) throw new Error(`blob ${key} is missing`)
@@ -74,7 +94,18 @@ async function readBlob(blobs: BlobStore, key: string, onChunk: (chunk: Uint8Arr
 async function blobText(blobs: BlobStore, key: string, limit: number): Promise<string | undefined> {
   const chunks: Uint8Array[] = []
   let size = 0
-  if (!(await readBlob(blobs, key, (c) => { size += c.length; if (size <= limit) chunks.push(c) }, false))) return undefined
+  if (
+    !(await readBlob(
+      blobs,
+      key,
+      (c) => {
+        size += c.length
+        if (size <= limit) chunks.push(c)
+      },
+      false,
+    ))
+  )
+    return undefined
   return size > limit ? undefined : text.decode(concat(chunks, size))
 }
 
@@ -82,14 +113,20 @@ async function blobText(blobs: BlobStore, key: string, limit: number): Promise<s
 async function blobBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
   let size = 0
-  await readBlob(blobs, key, (c) => { chunks.push(c); size += c.length })
+  await readBlob(blobs, key, (c) => {
+    chunks.push(c)
+    size += c.length
+  })
   return concat(chunks, size)
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
   const out = new Uint8Array(size)
   let at = 0
-  for (const c of chunks) { out.set(c, at); at += c.length }
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+  }
   return out
 }
 
@@ -100,19 +137,32 @@ export type SignatureCheck = string | { key: number }
  * Why a minisign signature of the file in `fileKey` does not verify with the one of `keys` whose
  * key id it names (the current key, and the next one during a rotation), or that key's index.
  */
-export async function minisignProblem(blobs: BlobStore, keys: MinisignKey[], sigKey: string, fileKey: string): Promise<SignatureCheck> {
+export async function minisignProblem(
+  blobs: BlobStore,
+  keys: MinisignKey[],
+  sigKey: string,
+  fileKey: string,
+): Promise<SignatureCheck> {
   const sigText = await blobText(blobs, sigKey, 4096)
   const lines = sigText === undefined ? undefined : minisignLines(sigText)
-  if (!lines || lines.length !== 4 || !lines[0]?.startsWith('untrusted comment:') || !lines[2]?.startsWith('trusted comment:')) {
+  if (
+    !lines ||
+    lines.length !== 4 ||
+    !lines[0]?.startsWith('untrusted comment:') ||
+    !lines[2]?.startsWith('trusted comment:')
+  ) {
     return 'is not a minisign signature (base64 of four lines: untrusted comment, signature, trusted comment, global signature)'
   }
   const sig = base64Bytes(lines[1] ?? '')
   const global = base64Bytes(lines[3] ?? '')
-  if (!sig || sig.length !== 74 || !global || global.length !== 64) return 'is not a minisign signature (wrong signature length)'
+  if (!sig || sig.length !== 74 || !global || global.length !== 64)
+    return 'is not a minisign signature (wrong signature length)'
   const algorithm = String.fromCharCode(sig[0] ?? 0, sig[1] ?? 0)
-  if (algorithm !== 'Ed' && algorithm !== 'ED') return `uses the unknown minisign algorithm ${JSON.stringify(algorithm)}`
+  if (algorithm !== 'Ed' && algorithm !== 'ED')
+    return `uses the unknown minisign algorithm ${JSON.stringify(algorithm)}`
   const key = keys.find((k) => sameBytes(sig.slice(2, 10), k.keyId))
-  if (!key) return `was made with another key than the app's ${keys.length > 1 ? 'current and next Tauri keys' : 'tauriPublicKey'} (key ids differ)`
+  if (!key)
+    return `was made with another key than the app's ${keys.length > 1 ? 'current and next Tauri keys' : 'tauriPublicKey'} (key ids differ)`
   const signature = sig.slice(10)
   let message: Uint8Array
   if (algorithm === 'ED') {
@@ -122,10 +172,10 @@ export async function minisignProblem(blobs: BlobStore, keys: MinisignKey[], sig
   } else {
     message = await blobBytes(blobs, fileKey)
   }
-  if (!(await ed25519Verify(key.key, signature, message))) return 'does not verify with the app\'s tauriPublicKey'
+  if (!(await ed25519Verify(key.key, signature, message))) return "does not verify with the app's tauriPublicKey"
   const comment = new TextEncoder().encode((lines[2] ?? '').slice('trusted comment:'.length).trim())
   if (!(await ed25519Verify(key.key, global, concat([signature, comment], signature.length + comment.length)))) {
-    return 'has a trusted comment that does not verify with the app\'s tauriPublicKey'
+    return "has a trusted comment that does not verify with the app's tauriPublicKey"
   }
   return { key: keys.indexOf(key) }
 }
@@ -134,23 +184,34 @@ export async function minisignProblem(blobs: BlobStore, keys: MinisignKey[], sig
 export function parseEdSignatureFile(content: string): { signature: string; length: number | undefined } | undefined {
   const trimmed = content.trim()
   const attr = /^sparkle:edSignature="([A-Za-z0-9+/=]+)"(?:\s+length="(\d+)")?$/.exec(trimmed)
-  const signature = attr ? attr[1] ?? '' : trimmed
+  const signature = attr ? (attr[1] ?? '') : trimmed
   const bytes = base64Bytes(signature)
   if (!bytes || bytes.length !== 64) return undefined
   return { signature, length: attr?.[2] === undefined ? undefined : Number(attr[2]) }
 }
 
 /** Reads a `.edsig` blob; `undefined` when it is not one. */
-export async function readEdSignature(blobs: BlobStore, sigKey: string): Promise<{ signature: string; length: number | undefined } | undefined> {
+export async function readEdSignature(
+  blobs: BlobStore,
+  sigKey: string,
+): Promise<{ signature: string; length: number | undefined } | undefined> {
   const content = await blobText(blobs, sigKey, 1024)
   return content === undefined ? undefined : parseEdSignatureFile(content)
 }
 
 /** Why a Sparkle EdDSA signature of the file in `fileKey` verifies with none of `keys` (current, then next), or the index of the one that does. */
-export async function edSignatureProblem(blobs: BlobStore, keys: Uint8Array[], sigKey: string, fileKey: string, fileSize: number): Promise<SignatureCheck> {
+export async function edSignatureProblem(
+  blobs: BlobStore,
+  keys: Uint8Array[],
+  sigKey: string,
+  fileKey: string,
+  fileSize: number,
+): Promise<SignatureCheck> {
   const parsed = await readEdSignature(blobs, sigKey)
-  if (!parsed) return 'is not a Sparkle EdDSA signature (base64 of 64 bytes, or sign_update\'s sparkle:edSignature="…" length="…")'
-  if (parsed.length !== undefined && parsed.length !== fileSize) return `names length ${parsed.length}, but the file has ${fileSize} bytes`
+  if (!parsed)
+    return 'is not a Sparkle EdDSA signature (base64 of 64 bytes, or sign_update\'s sparkle:edSignature="…" length="…")'
+  if (parsed.length !== undefined && parsed.length !== fileSize)
+    return `names length ${parsed.length}, but the file has ${fileSize} bytes`
   // Ed25519 hashes the whole message with its signature's R first: the file is read into memory.
   const signature = base64Bytes(parsed.signature) as Uint8Array
   const file = await blobBytes(blobs, fileKey)

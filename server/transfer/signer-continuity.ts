@@ -7,19 +7,31 @@
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { lockSignerLine, newestPublishedSigner } from '../storage/signers.ts'
-import { authenticodeSigner, describeSigner, msiSigner, samePublisher, type SignerIdentity, type SignerReading } from './authenticode.ts'
+import {
+  authenticodeSigner,
+  describeSigner,
+  msiSigner,
+  samePublisher,
+  type SignerIdentity,
+  type SignerReading,
+} from './authenticode.ts'
 
 /** `read: false`: the upload has no file whose signer Ferry reads. */
 export type UploadSigner = { read: false } | { read: true; identity: SignerIdentity | null }
 
 /** How the signer of a file is read, by its extension; `undefined` when Ferry reads none. */
-function signerReader(name: string): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading>) | undefined {
+function signerReader(
+  name: string,
+): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading>) | undefined {
   const lower = name.toLowerCase()
   return lower.endsWith('.exe') ? authenticodeSigner : lower.endsWith('.msi') ? msiSigner : undefined
 }
 
 /** The signer of the upload's `.exe` and `.msi` files; a 400 when one cannot be read or they disagree. */
-export async function readUploadSigner(blobs: BlobStore, files: { name: string; blobKey: string; size: number }[]): Promise<UploadSigner> {
+export async function readUploadSigner(
+  blobs: BlobStore,
+  files: { name: string; blobKey: string; size: number }[],
+): Promise<UploadSigner> {
   const errors: FieldError[] = []
   let first: { name: string; identity: SignerIdentity | null } | undefined
   for (const file of files) {
@@ -31,10 +43,18 @@ export async function readUploadSigner(blobs: BlobStore, files: { name: string; 
     } else if (!first) {
       first = { name: file.name, identity: reading.identity }
     } else if (!samePublisher(first.identity, reading.identity)) {
-      errors.push({ field: 'files', message: `${JSON.stringify(file.name)} is signed by ${describeSigner(reading.identity)}, but ${JSON.stringify(first.name)} by ${describeSigner(first.identity)}; one version has one publisher` })
+      errors.push({
+        field: 'files',
+        message: `${JSON.stringify(file.name)} is signed by ${describeSigner(reading.identity)}, but ${JSON.stringify(first.name)} by ${describeSigner(first.identity)}; one version has one publisher`,
+      })
     }
   }
-  if (errors.length) throw new HttpProblem('validation', `${errors.length} field${errors.length === 1 ? ' is' : 's are'} invalid.`, errors)
+  if (errors.length)
+    throw new HttpProblem(
+      'validation',
+      `${errors.length} field${errors.length === 1 ? ' is' : 's are'} invalid.`,
+      errors,
+    )
   return first ? { read: true, identity: first.identity } : { read: false }
 }
 
@@ -42,7 +62,11 @@ export async function readUploadSigner(blobs: BlobStore, files: { name: string; 
 export function storedSigner(text: string | null): SignerIdentity | null {
   if (text === null) return null
   let value: unknown
-  try { value = JSON.parse(text) } catch { return null }
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
   if (typeof value !== 'object' || value === null) return null
   const record: Record<string, unknown> = Object.fromEntries(Object.entries(value))
   if (record.kind !== 'authenticode') return null
@@ -51,7 +75,9 @@ export function storedSigner(text: string | null): SignerIdentity | null {
     return typeof v === 'string' ? v : null
   }
   const fingerprint = field('fingerprint')
-  return fingerprint === null ? null : { kind: 'authenticode', commonName: field('commonName'), organization: field('organization'), fingerprint }
+  return fingerprint === null
+    ? null
+    : { kind: 'authenticode', commonName: field('commonName'), organization: field('organization'), fingerprint }
 }
 
 export interface ContinuityTarget {
@@ -80,11 +106,18 @@ export async function checkSignerContinuity(trx: Db, target: ContinuityTarget): 
   // Nothing signed before: an unsigned or a first signed version changes nothing installed apps check.
   if (!previous || !before || samePublisher(before, current)) return null
   if (target.declared) return before
-  throw new HttpProblem('conflict', `Version ${target.version} is ${current ? `signed by ${describeSigner(current)}` : 'unsigned'}, but ${previous.version}, the newest published version of ${target.app} on this channel and platform, is signed by ${describeSigner(before)}. Installed apps that check the publisher would refuse the update. Sign it with the same certificate, or declare the change with signerChange=true (a bridge release).`)
+  throw new HttpProblem(
+    'conflict',
+    `Version ${target.version} is ${current ? `signed by ${describeSigner(current)}` : 'unsigned'}, but ${previous.version}, the newest published version of ${target.app} on this channel and platform, is signed by ${describeSigner(before)}. Installed apps that check the publisher would refuse the update. Sign it with the same certificate, or declare the change with signerChange=true (a bridge release).`,
+  )
 }
 
 /** The explain endpoint's note on an offered version that declared a change of signer. */
-export function signerChangeNote(current: SignerIdentity | null, previous: SignerIdentity | null, note: string): string {
+export function signerChangeNote(
+  current: SignerIdentity | null,
+  previous: SignerIdentity | null,
+  note: string,
+): string {
   const now = current ? `signed by ${describeSigner(current)}` : 'unsigned'
   const was = previous ? `, was ${describeSigner(previous)}` : ''
   return `${now}${was}: a bridge release${note ? ` (${note})` : ''}`
@@ -94,12 +127,16 @@ export function signerChangeNote(current: SignerIdentity | null, previous: Signe
  * The version columns an upload records: its signer (read before, from the stored files) and, when
  * published, the continuity check's outcome; `trx` is the transaction that inserts the version.
  */
-export async function uploadSignerColumns(trx: Db, signer: UploadSigner, upload: Omit<ContinuityTarget, 'signer'> & { published: boolean; note: string | undefined }) {
+export async function uploadSignerColumns(
+  trx: Db,
+  signer: UploadSigner,
+  upload: Omit<ContinuityTarget, 'signer'> & { published: boolean; note: string | undefined },
+) {
   const previous = upload.published ? await checkSignerContinuity(trx, { ...upload, signer }) : null
   return {
     signer_read: signer.read ? 1 : 0,
     signer: signer.read && signer.identity ? JSON.stringify(signer.identity) : null,
-    signer_change_note: upload.declared ? upload.note ?? '' : null,
+    signer_change_note: upload.declared ? (upload.note ?? '') : null,
     signer_previous: previous ? JSON.stringify(previous) : null,
   }
 }
@@ -108,13 +145,26 @@ export async function uploadSignerColumns(trx: Db, signer: UploadSigner, upload:
  * Publishing a stored draft: the same check, against what is published now; `{}` when it is
  * already published or gone. `trx` is the transaction that publishes it.
  */
-export async function publishSignerColumns(trx: Db, app: string, versionId: string): Promise<{ signer_previous?: string | null }> {
-  const row = await trx.selectFrom('versions').select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
-    .where('id', '=', versionId).where('app_slug', '=', app).executeTakeFirst()
+export async function publishSignerColumns(
+  trx: Db,
+  app: string,
+  versionId: string,
+): Promise<{ signer_previous?: string | null }> {
+  const row = await trx
+    .selectFrom('versions')
+    .select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
+    .where('id', '=', versionId)
+    .where('app_slug', '=', app)
+    .executeTakeFirst()
   if (!row || row.published === 1 || row.signer_read !== 1) return {}
   const previous = await checkSignerContinuity(trx, {
-    app, version: row.version, channelId: row.channel_id, platformId: row.platform_id, versionId,
-    signer: { read: true, identity: storedSigner(row.signer) }, declared: row.signer_change_note !== null,
+    app,
+    version: row.version,
+    channelId: row.channel_id,
+    platformId: row.platform_id,
+    versionId,
+    signer: { read: true, identity: storedSigner(row.signer) },
+    declared: row.signer_change_note !== null,
   })
   return { signer_previous: previous ? JSON.stringify(previous) : null }
 }

@@ -8,7 +8,10 @@
 import type { FieldError } from '../http/problem.ts'
 
 export type KeyRole = 'current' | 'next' | 'retired'
-export interface RoleKey { key: string; role: KeyRole }
+export interface RoleKey {
+  key: string
+  role: KeyRole
+}
 
 const ROLES: readonly string[] = ['current', 'next', 'retired']
 const isRole = (value: unknown): value is KeyRole => typeof value === 'string' && ROLES.includes(value)
@@ -17,12 +20,18 @@ const isRole = (value: unknown): value is KeyRole => typeof value === 'string' &
 export function storedExtraKeys(text: string | null): RoleKey[] {
   if (text === null) return []
   let value: unknown
-  try { value = JSON.parse(text) } catch { return [] }
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return []
+  }
   if (!Array.isArray(value)) return []
   return value.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return []
     const record: Record<string, unknown> = Object.fromEntries(Object.entries(entry))
-    return typeof record.key === 'string' && isRole(record.role) && record.role !== 'current' ? [{ key: record.key, role: record.role }] : []
+    return typeof record.key === 'string' && isRole(record.role) && record.role !== 'current'
+      ? [{ key: record.key, role: record.role }]
+      : []
   })
 }
 
@@ -40,25 +49,42 @@ export const acceptedKeys = (keys: RoleKey[]): string[] =>
  * separated by commas or whitespace), each checked against every key the app holds (`known`);
  * without the field, the key that signed it (`signedBy`), or `null` when unsigned.
  */
-export function trustedKeysOfUpload(declared: string | undefined, known: string[], signedBy: string | null): { keys: string[] | null; errors: string[] } {
+export function trustedKeysOfUpload(
+  declared: string | undefined,
+  known: string[],
+  signedBy: string | null,
+): { keys: string[] | null; errors: string[] } {
   if (declared === undefined) return { keys: signedBy === null ? null : [signedBy], errors: [] }
   const keys = [...new Set(declared.split(/[\s,]+/).filter((k) => k !== ''))]
-  const errors = keys.flatMap((k, i) => (known.includes(k) ? [] : [`key ${i} (${k.slice(0, 16)}…) is not one of the app's Tauri or Sparkle public keys`]))
+  const errors = keys.flatMap((k, i) =>
+    known.includes(k) ? [] : [`key ${i} (${k.slice(0, 16)}…) is not one of the app's Tauri or Sparkle public keys`],
+  )
   if (!keys.length) errors.push('names no key; leave it out to trust the key the build is signed with')
   return { keys, errors }
 }
 
 /** A sent key list's problems (each key readable, one current and one next at most, no repeats); `columns` splits a valid one. */
-export function keyListProblems(keys: RoleKey[], field: string, readable: (key: string) => boolean, what: string): FieldError[] {
+export function keyListProblems(
+  keys: RoleKey[],
+  field: string,
+  readable: (key: string) => boolean,
+  what: string,
+): FieldError[] {
   const errors: FieldError[] = []
   keys.forEach((k, i) => {
     if (!readable(k.key)) errors.push({ pointer: `/${field}/${i}/key`, message: `is not ${what}` })
-    if (keys.findIndex((other) => other.key.trim() === k.key.trim()) !== i) errors.push({ pointer: `/${field}/${i}/key`, message: `repeats key ${keys.findIndex((other) => other.key.trim() === k.key.trim())}` })
+    if (keys.findIndex((other) => other.key.trim() === k.key.trim()) !== i)
+      errors.push({
+        pointer: `/${field}/${i}/key`,
+        message: `repeats key ${keys.findIndex((other) => other.key.trim() === k.key.trim())}`,
+      })
   })
   for (const role of ['current', 'next'] as const) {
-    if (keys.filter((k) => k.role === role).length > 1) errors.push({ pointer: `/${field}`, message: `holds more than one ${role} key` })
+    if (keys.filter((k) => k.role === role).length > 1)
+      errors.push({ pointer: `/${field}`, message: `holds more than one ${role} key` })
   }
-  if (keys.length > 0 && !keys.some((k) => k.role === 'current')) errors.push({ pointer: `/${field}`, message: 'has no current key: the installed base trusts one; mark it current' })
+  if (keys.length > 0 && !keys.some((k) => k.role === 'current'))
+    errors.push({ pointer: `/${field}`, message: 'has no current key: the installed base trusts one; mark it current' })
   return errors
 }
 

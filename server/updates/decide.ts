@@ -5,7 +5,15 @@
  */
 import type { SemVer } from 'semver'
 import {
-  loadTarget, partialRolloutsAbove, planOffer, type Offer, type Release, type RolloutMode, type Target, type TargetSource, type UpdaterFormat,
+  loadTarget,
+  partialRolloutsAbove,
+  planOffer,
+  type Offer,
+  type Release,
+  type RolloutMode,
+  type Target,
+  type TargetSource,
+  type UpdaterFormat,
 } from './offer.ts'
 import type { PlanNote } from './update-logic.ts'
 
@@ -48,18 +56,39 @@ export interface UpdateDecision<P extends FormatTraits = FormatTraits> {
 }
 
 /** Decides a check with each format's `protocols`, or `null` when the app does not exist. */
-export async function decideUpdate<P extends FormatTraits>(s: TargetSource, protocols: Record<UpdaterFormat, P>, check: UpdateCheck):
-  Promise<UpdateDecision<P> | null> {
+export async function decideUpdate<P extends FormatTraits>(
+  s: TargetSource,
+  protocols: Record<UpdaterFormat, P>,
+  check: UpdateCheck,
+): Promise<UpdateDecision<P> | null> {
   const formatOf = (platformFormat: UpdaterFormat) => (check.format === 'platform' ? platformFormat : check.format)
-  const everyRelease = (platformFormat: UpdaterFormat) => check.notes !== undefined || protocols[formatOf(platformFormat)].listsOlder
-  const target = await loadTarget(s, check.slug, check.channel, check.platform, check.arch,
-    (platformFormat) => (everyRelease(platformFormat) ? undefined : check.current), check.current)
+  const everyRelease = (platformFormat: UpdaterFormat) =>
+    check.notes !== undefined || protocols[formatOf(platformFormat)].listsOlder
+  const target = await loadTarget(
+    s,
+    check.slug,
+    check.channel,
+    check.platform,
+    check.arch,
+    (platformFormat) => (everyRelease(platformFormat) ? undefined : check.current),
+    check.current,
+  )
   if (!target) return null
   const format = formatOf(target.defaultFormat)
   const protocol = protocols[format]
   const { current } = check
   if (!current) return { target, format, protocol, offer: null, vary: [] }
-  const offer = await planOffer(target, current, check.deviceKey, protocol.rolloutMode, protocol.downgrade !== 'never', check.notes)
-  const vary = partialRolloutsAbove(target, current, protocol.rolloutMode).map((r): [string, number] => [r.version, r.rolloutPercentage])
+  const offer = await planOffer(
+    target,
+    current,
+    check.deviceKey,
+    protocol.rolloutMode,
+    protocol.downgrade !== 'never',
+    check.notes,
+  )
+  const vary = partialRolloutsAbove(target, current, protocol.rolloutMode).map((r): [string, number] => [
+    r.version,
+    r.rolloutPercentage,
+  ])
   return { target, format, protocol, offer, vary }
 }

@@ -24,7 +24,12 @@ export function addressNetwork(ip: string | undefined): string {
   const left = head ? head.split(':') : []
   const right = ip.includes('::') && tail ? tail.split(':') : []
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64'
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  )
 }
 
 /** The keyed hash a device is known by on one version (reports and offers alike). */
@@ -56,10 +61,16 @@ export class OfferLedger {
     if (this.recorded.has(key)) return
     try {
       const secret = this.s.config.jwtSecret
-      await insertOffer(this.s.db, {
-        versionId, deviceHash: await deviceHash(secret, versionId, deviceId), addressHash: await addressHash(secret, versionId, ip),
-        offeredAt: this.s.now().toISOString(),
-      }, OFFERS_PER_ADDRESS)
+      await insertOffer(
+        this.s.db,
+        {
+          versionId,
+          deviceHash: await deviceHash(secret, versionId, deviceId),
+          addressHash: await addressHash(secret, versionId, ip),
+          offeredAt: this.s.now().toISOString(),
+        },
+        OFFERS_PER_ADDRESS,
+      )
       this.recorded.set(key, true)
     } catch (err) {
       this.s.logger.error({ err, versionId }, 'update offer not recorded')

@@ -6,7 +6,14 @@
 import type { SemVer } from 'semver'
 import type { components } from '../generated/api.ts'
 import {
-  artifactsOf, findTarget, isPulled, trustedKeysOf, reachableReleaseRows, releaseRowsAbove, rollbackCandidates, type CatalogIds,
+  artifactsOf,
+  findTarget,
+  isPulled,
+  trustedKeysOf,
+  reachableReleaseRows,
+  releaseRowsAbove,
+  rollbackCandidates,
+  type CatalogIds,
 } from '../storage/releases.ts'
 import type { ArtifactRow, Db } from '../storage/types.ts'
 import type { VersionRow } from '../storage/versions.ts'
@@ -97,8 +104,15 @@ export interface Offer {
  * Loads the target, or `null` when the app does not exist. `releasesAbove`, given the platform's
  * default format, names the version only releases above which are loaded (all when `undefined`).
  */
-export async function loadTarget(s: TargetSource, slug: string, channel: string, platform: string, arch: string,
-  releasesAbove: (defaultFormat: UpdaterFormat) => SemVer | undefined = () => undefined, current?: SemVer): Promise<Target | null> {
+export async function loadTarget(
+  s: TargetSource,
+  slug: string,
+  channel: string,
+  platform: string,
+  arch: string,
+  releasesAbove: (defaultFormat: UpdaterFormat) => SemVer | undefined = () => undefined,
+  current?: SemVer,
+): Promise<Target | null> {
   const found = await findTarget(s.db, slug, channel, platform, arch)
   if (!found) return null
   const { app, ids } = found
@@ -106,10 +120,25 @@ export async function loadTarget(s: TargetSource, slug: string, channel: string,
   const above = releasesAbove(defaultFormat)
   const inCatalog = ids !== undefined && found.updater !== null
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
-  const { releases, criticalBelow, complete } = ids ? await loadReleases(s, slug, ids, above) : { releases: [], criticalBelow: false, complete: true }
+  const { releases, criticalBelow, complete } = ids
+    ? await loadReleases(s, slug, ids, above)
+    : { releases: [], criticalBelow: false, complete: true }
   const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
   const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
-  return { app, channel, platform, arch, defaultFormat, inCatalog, above, releases, criticalBelow, complete, rollback, trustedKeys }
+  return {
+    app,
+    channel,
+    platform,
+    arch,
+    defaultFormat,
+    inCatalog,
+    above,
+    releases,
+    criticalBelow,
+    complete,
+    rollback,
+    trustedKeys,
+  }
 }
 
 /**
@@ -136,18 +165,33 @@ const NEAR_RELEASES = 64
  * when there are at most `NEAR_RELEASES` (one query, the usual case), otherwise only the range a
  * plan can reach (`reachableReleaseRows`), so a client far behind costs no more than one near the top.
  */
-async function loadReleases(s: TargetSource, slug: string, ids: CatalogIds, above: SemVer | undefined):
-  Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
+async function loadReleases(
+  s: TargetSource,
+  slug: string,
+  ids: CatalogIds,
+  above: SemVer | undefined,
+): Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
   if (above) {
     const near = await releaseRowsAbove(s.db, slug, ids, floor, NEAR_RELEASES + 1)
     if (near.length <= NEAR_RELEASES) {
-      const artifacts = near.length ? await artifactsOf(s.db, near.map((r) => r.id)) : new Map<string, ArtifactRow[]>()
+      const artifacts = near.length
+        ? await artifactsOf(
+            s.db,
+            near.map((r) => r.id),
+          )
+        : new Map<string, ArtifactRow[]>()
       return { releases: toReleases(s, near, artifacts), criticalBelow: false, complete: true }
     }
   }
-  const { rows, artifacts, criticalBelow, complete } = await reachableReleaseRows(s.db, slug, ids, floor, above !== undefined)
+  const { rows, artifacts, criticalBelow, complete } = await reachableReleaseRows(
+    s.db,
+    slug,
+    ids,
+    floor,
+    above !== undefined,
+  )
   return { releases: toReleases(s, rows, artifacts), criticalBelow, complete }
 }
 
@@ -155,17 +199,26 @@ async function loadReleases(s: TargetSource, slug: string, ids: CatalogIds, abov
 function toReleases(s: TargetSource, rows: VersionRow[], artifacts: Map<string, ArtifactRow[]>): Release[] {
   // A version semver refuses (stored before uploads were checked with it) cannot be compared: skip it.
   const now = s.now().getTime()
-  return rows.flatMap((row) => {
-    const parsed = parseVersion(row.version)
-    if (!parsed) return []
-    const position = rolloutAt(row, now)
-    return [{
-      row, version: row.version, parsed, critical: row.critical === 1,
-      intermediate: row.intermediate === 1, rolloutPercentage: position.percentage,
-      paused: row.paused_at !== null || position.hold?.expired === true, nextStepAt: position.changesAt,
-      artifacts: artifacts.get(row.id) ?? [],
-    }]
-  }).sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
+  return rows
+    .flatMap((row) => {
+      const parsed = parseVersion(row.version)
+      if (!parsed) return []
+      const position = rolloutAt(row, now)
+      return [
+        {
+          row,
+          version: row.version,
+          parsed,
+          critical: row.critical === 1,
+          intermediate: row.intermediate === 1,
+          rolloutPercentage: position.percentage,
+          paused: row.paused_at !== null || position.hold?.expired === true,
+          nextStepAt: position.changesAt,
+          artifacts: artifacts.get(row.id) ?? [],
+        },
+      ]
+    })
+    .sort((a, b) => a.parsed.compare(b.parsed) || a.row.seq - b.row.seq)
 }
 
 /**
@@ -183,16 +236,31 @@ export function partialRolloutsAbove(target: Target, current: SemVer, mode: Roll
  * to install is offered `target.rollback` when its updater can install an older version
  * (`downgrades`). With `notes`, the planner records why it passed over each release (explain).
  */
-export async function planOffer(target: Target, current: SemVer, deviceKey: string, mode: RolloutMode, downgrades: boolean,
-  notes?: Array<PlanNote<Release>>): Promise<Offer | null> {
+export async function planOffer(
+  target: Target,
+  current: SemVer,
+  deviceKey: string,
+  mode: RolloutMode,
+  downgrades: boolean,
+  notes?: Array<PlanNote<Release>>,
+): Promise<Offer | null> {
   const untrusted = untrustedAbove(target, current)
   for (const r of untrusted) notes?.push({ candidate: r, rule: 'untrusted-key', bucket: null })
   const releases = untrusted.length ? target.releases.filter((r) => !untrusted.includes(r)) : target.releases
   const above = releases.filter((r) => r.parsed.compare(current) > 0)
-  const buckets = partialRolloutsAbove(target, current, mode).length ? await bucketsFor(deviceKey, above) : new Map<string, number>()
-  const plan = planUpdate(current, notes ? releases : above, (r) => (mode === 'client' ? 0 : buckets.get(r.version) ?? 0), notes)
+  const buckets = partialRolloutsAbove(target, current, mode).length
+    ? await bucketsFor(deviceKey, above)
+    : new Map<string, number>()
+  const plan = planUpdate(
+    current,
+    notes ? releases : above,
+    (r) => (mode === 'client' ? 0 : (buckets.get(r.version) ?? 0)),
+    notes,
+  )
   if (plan) return { release: plan.target, critical: plan.critical || target.criticalBelow, downgrade: false }
-  return target.rollback && downgrades ? { release: target.rollback, critical: target.rollback.critical, downgrade: true } : null
+  return target.rollback && downgrades
+    ? { release: target.rollback, critical: target.rollback.critical, downgrade: true }
+    : null
 }
 
 /**
@@ -202,7 +270,9 @@ export async function planOffer(target: Target, current: SemVer, deviceKey: stri
 export function untrustedAbove(target: Target, current: SemVer): Release[] {
   const trusted = target.trustedKeys
   if (!trusted) return []
-  return target.releases.filter((r) => r.row.update_key !== null && !trusted.includes(r.row.update_key) && r.parsed.compare(current) > 0)
+  return target.releases.filter(
+    (r) => r.row.update_key !== null && !trusted.includes(r.row.update_key) && r.parsed.compare(current) > 0,
+  )
 }
 
 /**
@@ -212,6 +282,7 @@ export function untrustedAbove(target: Target, current: SemVer): Release[] {
  */
 export function nextChangeAt(target: Target): number | null {
   let next: number | null = null
-  for (const r of target.releases) if (r.nextStepAt !== null && (next === null || r.nextStepAt < next)) next = r.nextStepAt
+  for (const r of target.releases)
+    if (r.nextStepAt !== null && (next === null || r.nextStepAt < next)) next = r.nextStepAt
   return next
 }

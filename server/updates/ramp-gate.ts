@@ -9,7 +9,17 @@ import { reportsByAddress } from '../storage/health-evidence.ts'
 import type { Database, Db } from '../storage/types.ts'
 import type { AddressOutcomes } from '../storage/health-evidence.ts'
 import {
-  evidenceSince, gateColumns, gateMet, gateOpenAt, gateProgress, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy, type RolloutColumns,
+  evidenceSince,
+  gateColumns,
+  gateMet,
+  gateOpenAt,
+  gateProgress,
+  parseGate,
+  policyOf,
+  rolloutAt,
+  tallyReports,
+  type FullHealthPolicy,
+  type RolloutColumns,
 } from './rollout.ts'
 
 /** A gate that opened or closed: what a webhook or log line needs to say so. */
@@ -34,13 +44,37 @@ export interface RampEvents {
  * the change, or `null` when the version has no gate, nothing changed, or its hold is past its
  * deadline (that pause stands until a person resumes).
  */
-export async function reviewGate(db: Kysely<Database>, versionId: string, fallback: FullHealthPolicy, now: Date): Promise<RampGateEvent | null> {
+export async function reviewGate(
+  db: Kysely<Database>,
+  versionId: string,
+  fallback: FullHealthPolicy,
+  now: Date,
+): Promise<RampGateEvent | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await forUpdate(trx, trx.selectFrom('versions').select([
-      'id', 'app_slug', 'version', 'rollout_percentage', 'ramp_steps', 'ramp_started_at', 'ramp_paused_seconds', 'paused_at', 'pulled_at',
-      'ramp_gate', 'gate_open', 'gate_closed_seconds', 'health_max_failure_ratio', 'health_min_reports', 'health_min_addresses',
-      'health_max_reports_per_address',
-    ]).where('id', '=', versionId)).executeTakeFirst()
+    const row = await forUpdate(
+      trx,
+      trx
+        .selectFrom('versions')
+        .select([
+          'id',
+          'app_slug',
+          'version',
+          'rollout_percentage',
+          'ramp_steps',
+          'ramp_started_at',
+          'ramp_paused_seconds',
+          'paused_at',
+          'pulled_at',
+          'ramp_gate',
+          'gate_open',
+          'gate_closed_seconds',
+          'health_max_failure_ratio',
+          'health_min_reports',
+          'health_min_addresses',
+          'health_max_reports_per_address',
+        ])
+        .where('id', '=', versionId),
+    ).executeTakeFirst()
     const gate = row ? parseGate(row.ramp_gate) : null
     if (!row || !gate || row.ramp_started_at === null) return null
     const t = now.getTime()
@@ -49,10 +83,18 @@ export async function reviewGate(db: Kysely<Database>, versionId: string, fallba
     if (open === gateOpenAt(row, t)) return null
     const { hold } = rolloutAt(row, t)
     if (open && hold?.expired) return null
-    await trx.updateTable('versions').set(gateColumns(row, open, t)).where('id', '=', row.id).execute()
+    await trx
+      .updateTable('versions')
+      .set(gateColumns(row, open, t))
+      .where('id', '=', row.id)
+      .execute()
     return {
-      type: open ? 'ramp.gate-opened' : 'ramp.gate-closed', app: row.app_slug, versionId: row.id, version: row.version,
-      released: open && hold !== null, progress: gateProgress(tally, gate),
+      type: open ? 'ramp.gate-opened' : 'ramp.gate-closed',
+      app: row.app_slug,
+      versionId: row.id,
+      version: row.version,
+      released: open && hold !== null,
+      progress: gateProgress(tally, gate),
     }
   })
 }
@@ -61,7 +103,11 @@ export async function reviewGate(db: Kysely<Database>, versionId: string, fallba
  * Each gated ramp's evidence at `now`: the reports, per address, made since its step in force
  * began (so a step's gate never passes on an earlier step's installs). Rows without a gate are left out.
  */
-export async function stepEvidence(db: Db, rows: Array<RolloutColumns & { id: string }>, now: number): Promise<Map<string, AddressOutcomes[]>> {
+export async function stepEvidence(
+  db: Db,
+  rows: Array<RolloutColumns & { id: string }>,
+  now: number,
+): Promise<Map<string, AddressOutcomes[]>> {
   const since = new Map<string, string>()
   for (const r of rows) {
     const at = r.ramp_gate === null ? null : evidenceSince(r, now)

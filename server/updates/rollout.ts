@@ -18,7 +18,12 @@ export const DEFAULT_RAMP_GATE: RampGate = { minInstalls: 50, maxFailureRatio: 0
 export type FullHealthPolicy = Required<HealthPolicy>
 
 /** More than 20 % of reports failed, once 20 counted, from at least 5 addresses; 5 reports of each outcome per address. */
-export const DEFAULT_HEALTH_POLICY: FullHealthPolicy = { maxFailureRatio: 0.2, minReports: 20, minAddresses: 5, maxReportsPerAddress: 5 }
+export const DEFAULT_HEALTH_POLICY: FullHealthPolicy = {
+  maxFailureRatio: 0.2,
+  minReports: 20,
+  minAddresses: 5,
+  maxReportsPerAddress: 5,
+}
 
 /** The rollout columns of a version row. */
 export interface RolloutColumns {
@@ -77,9 +82,14 @@ export function parseGate(json: string | null): RampGate | null {
   try {
     const v: unknown = JSON.parse(json)
     if (typeof v !== 'object' || v === null) return null
-    const [minInstalls, maxFailureRatio, deadlineMinutes]: unknown[] = ['minInstalls', 'maxFailureRatio', 'deadlineMinutes'].map((k) => Reflect.get(v, k))
+    const [minInstalls, maxFailureRatio, deadlineMinutes]: unknown[] = [
+      'minInstalls',
+      'maxFailureRatio',
+      'deadlineMinutes',
+    ].map((k) => Reflect.get(v, k))
     return typeof minInstalls === 'number' && typeof maxFailureRatio === 'number' && typeof deadlineMinutes === 'number'
-      ? { minInstalls, maxFailureRatio, deadlineMinutes } : null
+      ? { minInstalls, maxFailureRatio, deadlineMinutes }
+      : null
   } catch {
     return null
   }
@@ -94,7 +104,10 @@ export function gateMet(t: HealthTally, gate: RampGate): boolean {
 export function gateProgress(t: HealthTally, gate: RampGate): string {
   const installs = t.reports - t.failed
   const share = t.reports ? t.failed / t.reports : 0
-  const failing = share > gate.maxFailureRatio ? `, ${Math.round(share * 100)} % failed (at most ${Math.round(gate.maxFailureRatio * 100)} % allowed)` : ''
+  const failing =
+    share > gate.maxFailureRatio
+      ? `, ${Math.round(share * 100)} % failed (at most ${Math.round(gate.maxFailureRatio * 100)} % allowed)`
+      : ''
   return `${Math.min(installs, gate.minInstalls)} of ${gate.minInstalls} installs reported${failing}`
 }
 
@@ -109,7 +122,10 @@ export function stepProblems(steps: RolloutStep[]): Array<{ pointer: string; mes
   steps.forEach((step, i) => {
     const before = steps[i - 1]
     if (before && step.percentage < before.percentage) {
-      out.push({ pointer: `/ramp/steps/${i}/percentage`, message: `must not be below the previous step's ${before.percentage}` })
+      out.push({
+        pointer: `/ramp/steps/${i}/percentage`,
+        message: `must not be below the previous step's ${before.percentage}`,
+      })
     }
   })
   return out
@@ -128,7 +144,13 @@ export function rolloutAt(row: RolloutColumns, now: number): RolloutPosition {
   const steps = parseSteps(row.ramp_steps)
   const stopped = row.paused_at !== null || row.pulled_at !== null
   if (!steps || row.ramp_started_at === null) {
-    return { percentage: stopped ? 0 : row.rollout_percentage, step: null, nextStepAt: null, hold: null, changesAt: null }
+    return {
+      percentage: stopped ? 0 : row.rollout_percentage,
+      step: null,
+      nextStepAt: null,
+      hold: null,
+      changesAt: null,
+    }
   }
   const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
   const origin = ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000
@@ -215,7 +237,10 @@ export function evidenceSince(row: RolloutColumns, now: number): number | null {
  * The ramp-clock ms of a version at `now` (for writes that open or close its gate): the same
  * clock `rolloutAt` reads, stopped while paused.
  */
-export function rampClock(row: Pick<RolloutColumns, 'ramp_started_at' | 'ramp_paused_seconds' | 'paused_at'>, now: number): number {
+export function rampClock(
+  row: Pick<RolloutColumns, 'ramp_started_at' | 'ramp_paused_seconds' | 'paused_at'>,
+  now: number,
+): number {
   if (row.ramp_started_at === null) return 0
   const clockEnd = row.paused_at !== null ? Math.min(now, ms(row.paused_at)) : now
   return clockEnd - (ms(row.ramp_started_at) + row.ramp_paused_seconds * 1000)
@@ -226,12 +251,18 @@ export function rampClock(row: Pick<RolloutColumns, 'ramp_started_at' | 'ramp_pa
  * evidence opened it; opening a held ramp also moves its clock back to the held step's start, so
  * that step begins now. Closing records where the clock stood.
  */
-export function gateColumns(row: RolloutColumns, open: boolean, now: number):
-  { gate_open: number; gate_closed_seconds: number; ramp_paused_seconds?: number } {
+export function gateColumns(
+  row: RolloutColumns,
+  open: boolean,
+  now: number,
+): { gate_open: number; gate_closed_seconds: number; ramp_paused_seconds?: number } {
   if (!open) return { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(row, now) / 1000)) }
   const { step, hold } = rolloutAt(row, now)
   const steps = parseSteps(row.ramp_steps) ?? []
-  const opened = { gate_open: 1, gate_closed_seconds: step === null ? 0 : Math.floor((stepStarts(steps)[step] ?? 0) / 1000) }
+  const opened = {
+    gate_open: 1,
+    gate_closed_seconds: step === null ? 0 : Math.floor((stepStarts(steps)[step] ?? 0) / 1000),
+  }
   if (!hold) return opened
   // The held step's start on the ramp clock is `hold.since` less the clock's origin.
   const heldMs = rampClock(row, now) - (hold.since - (ms(row.ramp_started_at ?? '') + row.ramp_paused_seconds * 1000))
@@ -239,10 +270,17 @@ export function gateColumns(row: RolloutColumns, open: boolean, now: number):
 }
 
 /** Reports of one client address on one version, by outcome (before the policy's per-address cap). */
-export interface AddressReports { installed: number; failed: number }
+export interface AddressReports {
+  installed: number
+  failed: number
+}
 
 /** What counts of a version's reports under `policy`: each address capped, failing addresses counted. */
-export interface HealthTally { reports: number; failed: number; failedAddresses: number }
+export interface HealthTally {
+  reports: number
+  failed: number
+  failedAddresses: number
+}
 
 export function tallyReports(byAddress: Iterable<AddressReports>, policy: FullHealthPolicy): HealthTally {
   const cap = policy.maxReportsPerAddress
@@ -260,7 +298,11 @@ export function tallyReports(byAddress: Iterable<AddressReports>, policy: FullHe
 
 /** When health reports pause a version: more failed than the policy allows, once enough reports and addresses count. */
 export function failsPolicy(t: HealthTally, policy: FullHealthPolicy): boolean {
-  return t.reports >= policy.minReports && t.failedAddresses >= policy.minAddresses && t.failed / t.reports > policy.maxFailureRatio
+  return (
+    t.reports >= policy.minReports &&
+    t.failedAddresses >= policy.minAddresses &&
+    t.failed / t.reports > policy.maxFailureRatio
+  )
 }
 
 /** The policy columns of a version row (`null`: the server's default). */
@@ -272,11 +314,16 @@ export interface PolicyColumns {
 }
 
 /** The version's own policy, else the server's; members a version leaves out come from the server's. */
-export function policyOf(row: PolicyColumns, fallback: FullHealthPolicy): { policy: FullHealthPolicy; isDefault: boolean } {
-  if (row.health_max_failure_ratio === null || row.health_min_reports === null) return { policy: fallback, isDefault: true }
+export function policyOf(
+  row: PolicyColumns,
+  fallback: FullHealthPolicy,
+): { policy: FullHealthPolicy; isDefault: boolean } {
+  if (row.health_max_failure_ratio === null || row.health_min_reports === null)
+    return { policy: fallback, isDefault: true }
   return {
     policy: {
-      maxFailureRatio: row.health_max_failure_ratio, minReports: row.health_min_reports,
+      maxFailureRatio: row.health_max_failure_ratio,
+      minReports: row.health_min_reports,
       minAddresses: row.health_min_addresses ?? fallback.minAddresses,
       maxReportsPerAddress: row.health_max_reports_per_address ?? fallback.maxReportsPerAddress,
     },

@@ -25,7 +25,10 @@ export const inRollout = (percentage: number, bucket: number) => bucket < percen
 /** A partial rollout: offered to some devices, not all, so a device's bucket decides. The one place this is tested. */
 export const isPartial = (percentage: number) => percentage > 0 && percentage < 100
 
-export interface Plan<C extends Candidate> { target: C; critical: boolean }
+export interface Plan<C extends Candidate> {
+  target: C
+  critical: boolean
+}
 
 /**
  * Why the planner passed over or chose a candidate (collected only when asked for, by the
@@ -50,7 +53,12 @@ export interface PlanNote<C extends Candidate> {
  * `bucketOf` is called only for versions rolled out to fewer than 100 %. With `notes`, every
  * candidate gets one note saying which rule decided it (the answer is the same either way).
  */
-export function planUpdate<C extends Candidate>(current: string | SemVer, published: C[], bucketOf: (c: C) => number, notes?: Array<PlanNote<C>>): Plan<C> | null {
+export function planUpdate<C extends Candidate>(
+  current: string | SemVer,
+  published: C[],
+  bucketOf: (c: C) => number,
+  notes?: Array<PlanNote<C>>,
+): Plan<C> | null {
   const v = (c: C) => c.parsed ?? c.version
   const above = published.filter((c) => semver.gt(v(c), current)).sort((a, b) => semver.compare(v(a), v(b)))
   const gate = above.findIndex((c) => c.intermediate)
@@ -69,7 +77,8 @@ export function planUpdate<C extends Candidate>(current: string | SemVer, publis
   if (notes) {
     for (const c of published) if (!above.includes(c)) notes.push({ candidate: c, rule: 'not-newer', bucket: null })
     for (const c of above.slice(pool.length)) notes.push({ candidate: c, rule: 'gate', bucket: null })
-    for (const c of pool.slice(0, Math.max(targetIndex, 0))) notes.push({ candidate: c, rule: 'lower-offer', bucket: null })
+    for (const c of pool.slice(0, Math.max(targetIndex, 0)))
+      notes.push({ candidate: c, rule: 'lower-offer', bucket: null })
   }
   if (targetIndex === -1) return null
   const target = pool[targetIndex] as C
@@ -80,7 +89,8 @@ export function planUpdate<C extends Candidate>(current: string | SemVer, publis
 export async function bucketsFor<C extends Candidate>(deviceKey: string, published: C[]): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   for (const c of published) {
-    if (isPartial(c.rolloutPercentage) && !out.has(c.version)) out.set(c.version, await rolloutBucket(deviceKey, c.version))
+    if (isPartial(c.rolloutPercentage) && !out.has(c.version))
+      out.set(c.version, await rolloutBucket(deviceKey, c.version))
   }
   return out
 }

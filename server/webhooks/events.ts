@@ -12,8 +12,16 @@ export type WebhookEventType = Schemas['WebhookEventType']
 
 /** Every event type a subscription may ask for, in the contract's order. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
-  'version.uploaded', 'version.published', 'version.unpublished', 'version.ramp_step',
-  'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked', 'version.ramp_holding',
+  'version.uploaded',
+  'version.published',
+  'version.unpublished',
+  'version.ramp_step',
+  'version.paused',
+  'version.resumed',
+  'version.pulled',
+  'token.created',
+  'token.revoked',
+  'version.ramp_holding',
 ]
 
 export interface WebhookEvent {
@@ -29,15 +37,44 @@ export type Actor = Schemas['WebhookActor'] | null
 
 /** A version as events describe it. */
 export async function versionSummary(db: Db, versionId: string): Promise<Schemas['WebhookVersion'] | undefined> {
-  const row = await db.selectFrom('versions as v')
-    .innerJoin('channels as c', 'c.id', 'v.channel_id').innerJoin('platforms as p', 'p.id', 'v.platform_id').innerJoin('archs as a', 'a.id', 'v.arch_id')
-    .select(['v.id', 'v.app_slug', 'v.version', 'c.name as channel', 'p.name as platform', 'a.name as arch', 'v.published', 'v.paused_at', 'v.pause_reason', 'v.pause_automatic', 'v.pulled_at', 'v.pull_reason'])
-    .where('v.id', '=', versionId).executeTakeFirst()
+  const row = await db
+    .selectFrom('versions as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id')
+    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
+    .innerJoin('archs as a', 'a.id', 'v.arch_id')
+    .select([
+      'v.id',
+      'v.app_slug',
+      'v.version',
+      'c.name as channel',
+      'p.name as platform',
+      'a.name as arch',
+      'v.published',
+      'v.paused_at',
+      'v.pause_reason',
+      'v.pause_automatic',
+      'v.pulled_at',
+      'v.pull_reason',
+    ])
+    .where('v.id', '=', versionId)
+    .executeTakeFirst()
   if (!row) return undefined
   return {
-    id: row.id, app: row.app_slug, version: row.version, channel: row.channel, platform: row.platform, arch: row.arch,
+    id: row.id,
+    app: row.app_slug,
+    version: row.version,
+    channel: row.channel,
+    platform: row.platform,
+    arch: row.arch,
     published: row.published === 1,
-    paused: row.paused_at === null ? null : { at: timestamp(new Date(row.paused_at)), reason: row.pause_reason ?? '', automatic: row.pause_automatic === 1 },
+    paused:
+      row.paused_at === null
+        ? null
+        : {
+            at: timestamp(new Date(row.paused_at)),
+            reason: row.pause_reason ?? '',
+            automatic: row.pause_automatic === 1,
+          },
     pulled: row.pulled_at === null ? null : { at: timestamp(new Date(row.pulled_at)), reason: row.pull_reason ?? '' },
   }
 }
@@ -51,23 +88,41 @@ const subscribes = (eventsJson: string, appsJson: string | null, event: WebhookE
 }
 
 /** The body every delivery of an event carries (Standard Webhooks: `type`, `timestamp`, `data`). */
-export const eventPayload = (event: WebhookEvent, at: Date) => JSON.stringify({ type: event.type, timestamp: timestamp(at), data: event.data })
+export const eventPayload = (event: WebhookEvent, at: Date) =>
+  JSON.stringify({ type: event.type, timestamp: timestamp(at), data: event.data })
 
 /**
  * Writes an event's deliveries to the outbox, due now. `subscriptionId` sends it to that one
  * subscription whatever it asks for (the test event). Returns the deliveries' ids.
  */
 export async function enqueueEvent(db: Db, now: Date, event: WebhookEvent, subscriptionId?: string): Promise<string[]> {
-  let q = db.selectFrom('webhook_subscriptions').select(['id', 'events', 'apps']).where('team_id', '=', event.teamId).where('enabled', '=', 1)
+  let q = db
+    .selectFrom('webhook_subscriptions')
+    .select(['id', 'events', 'apps'])
+    .where('team_id', '=', event.teamId)
+    .where('enabled', '=', 1)
   if (subscriptionId !== undefined) q = q.where('id', '=', subscriptionId)
-  const subscriptions = (await q.execute()).filter((s) => subscriptionId !== undefined || subscribes(s.events, s.apps, event))
+  const subscriptions = (await q.execute()).filter(
+    (s) => subscriptionId !== undefined || subscribes(s.events, s.apps, event),
+  )
   if (!subscriptions.length) return []
   const eventId = randomId('msg', 22)
   const payload = eventPayload(event, now)
   const at = now.toISOString()
   const rows = subscriptions.map((s) => ({
-    id: randomId('dlv'), subscription_id: s.id, event_id: eventId, event_type: event.type, payload,
-    status: 'pending' as const, attempts: 0, next_attempt_at: at, lease_until: null, last_attempt_at: null, response_status: null, error: null, created_at: at,
+    id: randomId('dlv'),
+    subscription_id: s.id,
+    event_id: eventId,
+    event_type: event.type,
+    payload,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: at,
+    lease_until: null,
+    last_attempt_at: null,
+    response_status: null,
+    error: null,
+    created_at: at,
   }))
   await db.insertInto('webhook_deliveries').values(rows).execute()
   return rows.map((r) => r.id)

@@ -21,7 +21,11 @@ const text = (record: unknown, key: string): string | undefined => {
   return typeof value === 'string' ? value : undefined
 }
 
-export const actorOf = (user: AuthUser): Actor => ({ id: user.id, name: user.name, ...(user.tokenId ? { tokenId: user.tokenId } : {}) })
+export const actorOf = (user: AuthUser): Actor => ({
+  id: user.id,
+  name: user.name,
+  ...(user.tokenId ? { tokenId: user.tokenId } : {}),
+})
 
 export interface Before {
   version?: { published: boolean; paused: boolean; pulled: boolean }
@@ -29,26 +33,56 @@ export interface Before {
 }
 
 /** What `after` compares with; `undefined` when the team has no subscription (nothing to do). */
-export async function eventStateBefore(db: Db, operation: OperationId, user: AuthUser, input: unknown): Promise<Before | undefined> {
+export async function eventStateBefore(
+  db: Db,
+  operation: OperationId,
+  user: AuthUser,
+  input: unknown,
+): Promise<Before | undefined> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
-  const any = await db.selectFrom('webhook_subscriptions').select('id').where('team_id', '=', user.teamId).where('enabled', '=', 1).limit(1).executeTakeFirst()
+  const any = await db
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where('team_id', '=', user.teamId)
+    .where('enabled', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
   if (!any) return undefined
   const app = text(path, 'app')
   const version = text(path, 'version')
   if (VERSION_OPS.has(operation) && app !== undefined && version !== undefined) {
-    const row = await db.selectFrom('versions').select(['published', 'paused_at', 'pulled_at']).where('id', '=', version).where('app_slug', '=', app).executeTakeFirst()
-    return row ? { version: { published: row.published === 1, paused: row.paused_at !== null, pulled: row.pulled_at !== null } } : {}
+    const row = await db
+      .selectFrom('versions')
+      .select(['published', 'paused_at', 'pulled_at'])
+      .where('id', '=', version)
+      .where('app_slug', '=', app)
+      .executeTakeFirst()
+    return row
+      ? { version: { published: row.published === 1, paused: row.paused_at !== null, pulled: row.pulled_at !== null } }
+      : {}
   }
   const id = text(path, 'id')
   if (operation === 'revokeApiToken' && id !== undefined) {
-    const row = await db.selectFrom('api_tokens').select(['id', 'name', 'created_by']).where('id', '=', id).where('team_id', '=', user.teamId).executeTakeFirst()
+    const row = await db
+      .selectFrom('api_tokens')
+      .select(['id', 'name', 'created_by'])
+      .where('id', '=', id)
+      .where('team_id', '=', user.teamId)
+      .executeTakeFirst()
     return row ? { token: { id: row.id, name: row.name, createdBy: row.created_by } } : {}
   }
   return {}
 }
 
 /** The events a write raised, compared with `before`. `body`: the created object (upload, token creation). */
-export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser, input: unknown, body: unknown, before: Before): Promise<WebhookEvent[]> {
+export async function eventsAfter(
+  db: Db,
+  operation: OperationId,
+  user: AuthUser,
+  input: unknown,
+  body: unknown,
+  before: Before,
+): Promise<WebhookEvent[]> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
   const actor = actorOf(user)
   const team = user.teamId
@@ -59,13 +93,22 @@ export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser
     if (id === undefined || name === undefined || createdBy === undefined) return []
     return [{ type: 'token.created', teamId: team, app: null, data: { token: { id, name, createdBy }, actor } }]
   }
-  if (operation === 'revokeApiToken') return before.token ? [{ type: 'token.revoked', teamId: team, app: null, data: { token: before.token, actor } }] : []
+  if (operation === 'revokeApiToken')
+    return before.token
+      ? [{ type: 'token.revoked', teamId: team, app: null, data: { token: before.token, actor } }]
+      : []
   const versionId = operation === 'uploadVersion' ? text(body, 'id') : text(path, 'version')
   if (versionId === undefined) return []
   const version = await versionSummary(db, versionId)
   if (!version) return []
-  const event = (type: WebhookEvent['type']): WebhookEvent => ({ type, teamId: team, app: version.app, data: { app: version.app, version, actor } })
-  if (operation === 'uploadVersion') return version.published ? [event('version.uploaded'), event('version.published')] : [event('version.uploaded')]
+  const event = (type: WebhookEvent['type']): WebhookEvent => ({
+    type,
+    teamId: team,
+    app: version.app,
+    data: { app: version.app, version, actor },
+  })
+  if (operation === 'uploadVersion')
+    return version.published ? [event('version.uploaded'), event('version.published')] : [event('version.uploaded')]
   const was = before.version
   if (!was) return []
   const out: WebhookEvent[] = []
@@ -73,7 +116,8 @@ export async function eventsAfter(db: Db, operation: OperationId, user: AuthUser
   if (was.published && !version.published) out.push(event('version.unpublished'))
   if (!was.paused && version.paused !== null) out.push(event('version.paused'))
   if (!was.pulled && version.pulled !== null) out.push(event('version.pulled'))
-  if ((was.paused || was.pulled) && version.paused === null && version.pulled === null) out.push(event('version.resumed'))
+  if ((was.paused || was.pulled) && version.paused === null && version.pulled === null)
+    out.push(event('version.resumed'))
   return out
 }
 
@@ -86,5 +130,10 @@ export async function enqueueEvents(db: Db, now: Date, events: WebhookEvent[]): 
 export async function enqueueAutomaticPause(db: Db, now: Date, teamId: string, versionId: string): Promise<void> {
   const version = await versionSummary(db, versionId)
   if (!version) return
-  await enqueueEvent(db, now, { type: 'version.paused', teamId, app: version.app, data: { app: version.app, version, actor: null } })
+  await enqueueEvent(db, now, {
+    type: 'version.paused',
+    teamId,
+    app: version.app,
+    data: { app: version.app, version, actor: null },
+  })
 }

@@ -7,15 +7,34 @@
  */
 import { Webhook } from 'standardwebhooks'
 import type { Db } from '../storage/types.ts'
-import { advanceRampMark, claimDueDeliveries, markRampHold, rampingVersions, type ClaimedDelivery } from '../storage/webhook-outbox.ts'
-import { DEFAULT_HEALTH_POLICY, gateProgress, lapsedReason, parseGate, policyOf, rolloutAt, tallyReports, type FullHealthPolicy, type RolloutPosition } from '../updates/rollout.ts'
+import {
+  advanceRampMark,
+  claimDueDeliveries,
+  markRampHold,
+  rampingVersions,
+  type ClaimedDelivery,
+} from '../storage/webhook-outbox.ts'
+import {
+  DEFAULT_HEALTH_POLICY,
+  gateProgress,
+  lapsedReason,
+  parseGate,
+  policyOf,
+  rolloutAt,
+  tallyReports,
+  type FullHealthPolicy,
+  type RolloutPosition,
+} from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import { timestamp } from '../http/respond.ts'
 import { enqueueEvent, versionSummary, type WebhookEvent } from './events.ts'
 import type { Logger } from '../http/services.ts'
 
 /** What one HTTP attempt came to: a response status, or an error that stopped it (refused, timed out). */
-export interface SendResult { status?: number; error?: string }
+export interface SendResult {
+  status?: number
+  error?: string
+}
 
 /** Sends one signed request; never follows redirects. Node's is `sendWebhookNode` (server/webhooks/send-node.ts). */
 export type SendWebhook = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>
@@ -24,7 +43,22 @@ const S = 1000
 const M = 60 * S
 const H = 60 * M
 /** Waits before attempt 2, 3, …: 15 attempts over about two days. */
-export const RETRY_DELAYS_MS: readonly number[] = [5 * S, 30 * S, 2 * M, 5 * M, 15 * M, 30 * M, H, 2 * H, 3 * H, 4 * H, 6 * H, 8 * H, 10 * H, 10 * H]
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5 * S,
+  30 * S,
+  2 * M,
+  5 * M,
+  15 * M,
+  30 * M,
+  H,
+  2 * H,
+  3 * H,
+  4 * H,
+  6 * H,
+  8 * H,
+  10 * H,
+  10 * H,
+]
 /** A claimed delivery is due again after this unless its attempt finished (a killed worker's); longer than a send's 10 s timeout. */
 export const DELIVERY_LEASE_MS = 30 * S
 /** A subscription whose deliveries all failed this long is disabled. */
@@ -75,7 +109,13 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
         await o.db.transaction().execute(async (trx) => {
           if (!(await advanceRampMark(trx, v.id, startedAt, step))) return
           const version = await versionSummary(trx, v.id)
-          if (version) await enqueueEvent(trx, now, { type: 'version.ramp_step', teamId: v.team_id, app: v.app_slug, data: { app: v.app_slug, version, step, percentage, actor: null } })
+          if (version)
+            await enqueueEvent(trx, now, {
+              type: 'version.ramp_step',
+              teamId: v.team_id,
+              app: v.app_slug,
+              data: { app: v.app_slug, version, step, percentage, actor: null },
+            })
         })
       }
       if (hold) await announceHold(v, now, step, percentage, hold)
@@ -87,7 +127,13 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
    * (automatic, no actor) once when it reaches its deadline. The marks are in the database, so
    * neither repeats on a later pass or on another instance.
    */
-  async function announceHold(v: RampingVersion, now: Date, step: number, percentage: number, hold: NonNullable<RolloutPosition['hold']>) {
+  async function announceHold(
+    v: RampingVersion,
+    now: Date,
+    step: number,
+    percentage: number,
+    hold: NonNullable<RolloutPosition['hold']>,
+  ) {
     const since = new Date(hold.since).toISOString()
     const gate = parseGate(v.ramp_gate)
     if (!gate || (hold.expired ? v.lapsedSince : v.heldSince) === since) return
@@ -97,21 +143,51 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
     if (!version) return
     const base = { teamId: v.team_id, app: v.app_slug }
     const event: WebhookEvent = hold.expired
-      ? { ...base, type: 'version.paused', data: { app: v.app_slug, version: { ...version, paused: { at: timestamp(new Date(hold.deadline)), reason: lapsedReason(gate, hold, tally), automatic: true } }, actor: null } }
-      : {
-        ...base, type: 'version.ramp_holding',
-        data: {
-          app: v.app_slug, version, step, percentage, actor: null,
-          holding: { step: hold.step, since: timestamp(new Date(hold.since)), deadline: timestamp(new Date(hold.deadline)) },
-          evidence: {
-            installs: tally.reports - tally.failed, minInstalls: gate.minInstalls, reports: tally.reports, failed: tally.failed,
-            failureRatio: tally.reports ? tally.failed / tally.reports : 0, maxFailureRatio: gate.maxFailureRatio, progress: gateProgress(tally, gate),
+      ? {
+          ...base,
+          type: 'version.paused',
+          data: {
+            app: v.app_slug,
+            version: {
+              ...version,
+              paused: {
+                at: timestamp(new Date(hold.deadline)),
+                reason: lapsedReason(gate, hold, tally),
+                automatic: true,
+              },
+            },
+            actor: null,
           },
-        },
-      }
+        }
+      : {
+          ...base,
+          type: 'version.ramp_holding',
+          data: {
+            app: v.app_slug,
+            version,
+            step,
+            percentage,
+            actor: null,
+            holding: {
+              step: hold.step,
+              since: timestamp(new Date(hold.since)),
+              deadline: timestamp(new Date(hold.deadline)),
+            },
+            evidence: {
+              installs: tally.reports - tally.failed,
+              minInstalls: gate.minInstalls,
+              reports: tally.reports,
+              failed: tally.failed,
+              failureRatio: tally.reports ? tally.failed / tally.reports : 0,
+              maxFailureRatio: gate.maxFailureRatio,
+              progress: gateProgress(tally, gate),
+            },
+          },
+        }
     // The mark and the event commit together: announced exactly once, or not yet.
     await o.db.transaction().execute(async (trx) => {
-      if (await markRampHold(trx, v.id, hold.expired ? 'lapsed_since' : 'held_since', since)) await enqueueEvent(trx, now, event)
+      if (await markRampHold(trx, v.id, hold.expired ? 'lapsed_since' : 'held_since', since))
+        await enqueueEvent(trx, now, event)
     })
   }
 
@@ -124,36 +200,75 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': new Webhook(d.secret).sign(d.event_id, sentAt, d.payload),
     }
-    const result = await o.send(d.url, headers, d.payload).catch((err: unknown): SendResult => ({ error: err instanceof Error ? err.message : String(err) }))
+    const result = await o
+      .send(d.url, headers, d.payload)
+      .catch((err: unknown): SendResult => ({ error: err instanceof Error ? err.message : String(err) }))
     const ok = result.error === undefined && result.status !== undefined && result.status >= 200 && result.status < 300
     const done = o.now()
     const finished = ok || d.attempts >= delays.length + 1
     const delay = delays[Math.min(d.attempts - 1, delays.length - 1)] ?? 0
-    await o.db.updateTable('webhook_deliveries').set({
-      status: ok ? 'succeeded' : finished ? 'failed' : 'pending',
-      next_attempt_at: finished ? null : new Date(done.getTime() + delay).toISOString(),
-      lease_until: null,
-      response_status: result.status ?? null,
-      error: ok ? null : describe(result).slice(0, 500),
-    }).where('id', '=', d.id).where('attempts', '=', d.attempts).execute()
+    await o.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: ok ? 'succeeded' : finished ? 'failed' : 'pending',
+        next_attempt_at: finished ? null : new Date(done.getTime() + delay).toISOString(),
+        lease_until: null,
+        response_status: result.status ?? null,
+        error: ok ? null : describe(result).slice(0, 500),
+      })
+      .where('id', '=', d.id)
+      .where('attempts', '=', d.attempts)
+      .execute()
     if (ok) {
-      await o.db.updateTable('webhook_subscriptions').set({ failing_since: null }).where('id', '=', d.subscription_id).where('failing_since', 'is not', null).execute()
+      await o.db
+        .updateTable('webhook_subscriptions')
+        .set({ failing_since: null })
+        .where('id', '=', d.subscription_id)
+        .where('failing_since', 'is not', null)
+        .execute()
       return
     }
-    o.logger.warn({ subscription: d.subscription_id, delivery: d.id, event: d.event_type, attempt: d.attempts, error: describe(result) }, 'webhook delivery failed')
-    await o.db.updateTable('webhook_subscriptions').set({ failing_since: d.last_attempt_at ?? done.toISOString() })
-      .where('id', '=', d.subscription_id).where('failing_since', 'is', null).execute()
+    o.logger.warn(
+      {
+        subscription: d.subscription_id,
+        delivery: d.id,
+        event: d.event_type,
+        attempt: d.attempts,
+        error: describe(result),
+      },
+      'webhook delivery failed',
+    )
+    await o.db
+      .updateTable('webhook_subscriptions')
+      .set({ failing_since: d.last_attempt_at ?? done.toISOString() })
+      .where('id', '=', d.subscription_id)
+      .where('failing_since', 'is', null)
+      .execute()
     const since = new Date(done.getTime() - DISABLE_AFTER_MS).toISOString()
-    const disabled = await o.db.updateTable('webhook_subscriptions')
-      .set({ enabled: 0, disabled_reason: `Every delivery failed for 24 hours; the last: ${describe(result).slice(0, 200)}.`, updated_at: done.toISOString() })
-      .where('id', '=', d.subscription_id).where('enabled', '=', 1).where('failing_since', '<=', since).executeTakeFirst()
-    if (Number(disabled.numUpdatedRows) > 0) o.logger.warn({ subscription: d.subscription_id }, 'webhook subscription disabled')
+    const disabled = await o.db
+      .updateTable('webhook_subscriptions')
+      .set({
+        enabled: 0,
+        disabled_reason: `Every delivery failed for 24 hours; the last: ${describe(result).slice(0, 200)}.`,
+        updated_at: done.toISOString(),
+      })
+      .where('id', '=', d.subscription_id)
+      .where('enabled', '=', 1)
+      .where('failing_since', '<=', since)
+      .executeTakeFirst()
+    if (Number(disabled.numUpdatedRows) > 0)
+      o.logger.warn({ subscription: d.subscription_id }, 'webhook subscription disabled')
   }
 
   async function pass(): Promise<number> {
     await announceRamps()
     const now = o.now()
-    const claimed = await claimDueDeliveries(o.db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), batch)
+    const claimed = await claimDueDeliveries(
+      o.db,
+      now.toISOString(),
+      new Date(now.getTime() + leaseMs).toISOString(),
+      batch,
+    )
     await Promise.all(claimed.map(attempt))
     return claimed.length
   }
@@ -167,7 +282,11 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       timer = setInterval(() => {
         if (busy) return
         busy = true
-        running = pass().catch((err: unknown) => o.logger.error({ err }, 'webhook pass failed')).finally(() => { busy = false })
+        running = pass()
+          .catch((err: unknown) => o.logger.error({ err }, 'webhook pass failed'))
+          .finally(() => {
+            busy = false
+          })
       }, intervalMs)
       if (typeof timer === 'object' && 'unref' in timer) timer.unref()
     },

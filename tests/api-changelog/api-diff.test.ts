@@ -15,14 +15,27 @@ import { ROOT } from './helpers.ts'
 
 let repo: string
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@ferry.test', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' })
+const git = (...args: string[]) =>
+  execFileSync(
+    'git',
+    ['-c', 'user.name=Test', '-c', 'user.email=test@ferry.test', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: repo, stdio: 'pipe' },
+  )
 
 function apiDiff(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'scripts', 'api-diff.ts'), ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(ROOT, 'scripts', 'api-diff.ts'), ...args],
+    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }
 
@@ -41,7 +54,15 @@ before(() => {
   mkdirSync(join(repo, 'openapi'))
   writeFileSync(join(repo, 'openapi/openapi.yaml'), base.toString())
   // Two frozen versions: 0.0 had the base's contract, 0.1 the current one.
-  writeFileSync(join(repo, 'versions.json'), JSON.stringify({ versions: [{ id: '0.1', label: '0.1', frozen: '2026-11-22', pages: [] }, { id: '0.0', label: '0.0', frozen: '2026-11-01', pages: [] }] }))
+  writeFileSync(
+    join(repo, 'versions.json'),
+    JSON.stringify({
+      versions: [
+        { id: '0.1', label: '0.1', frozen: '2026-11-22', pages: [] },
+        { id: '0.0', label: '0.0', frozen: '2026-11-01', pages: [] },
+      ],
+    }),
+  )
   mkdirSync(join(repo, 'openapi/versions'))
   writeFileSync(join(repo, 'openapi/versions/0.0.yaml'), base.toString())
   writeFileSync(join(repo, 'openapi/versions/0.1.yaml'), contract)
@@ -54,8 +75,19 @@ before(() => {
   const whoami = head.getIn(['paths', '/v1/whoami'])
   head.deleteIn(['paths', '/v1/whoami'])
   head.setIn(['paths', '/v1/me'], whoami)
-  head.addIn(['paths', '/v1/apps', 'get', 'parameters'], head.createNode({ name: 'q', in: 'query', required: true, schema: { type: 'string' } }))
-  head.addIn(['x-ferry-accepted-breaking-changes'], head.createNode({ since: '0.1', location: 'operation', what: 'removed', reason: 'whoami moved to /v1/me before any client used it' }))
+  head.addIn(
+    ['paths', '/v1/apps', 'get', 'parameters'],
+    head.createNode({ name: 'q', in: 'query', required: true, schema: { type: 'string' } }),
+  )
+  head.addIn(
+    ['x-ferry-accepted-breaking-changes'],
+    head.createNode({
+      since: '0.1',
+      location: 'operation',
+      what: 'removed',
+      reason: 'whoami moved to /v1/me before any client used it',
+    }),
+  )
   writeFileSync(join(repo, 'openapi/openapi.yaml'), head.toString())
 })
 
@@ -66,11 +98,25 @@ test('prints the changes of the working tree against the base, in the changelog 
   assert.equal(code, 0, stderr)
   const lines = stdout.split('\n')
   assert.equal(lines[0], '<!-- ferry-api-diff -->')
-  assert.ok(lines.includes('Compared with `main`; contract version `1.0.0` → `1.0.0`. Operations: 1 added, 2 changed, 1 removed; **2 operations with breaking changes** (1 accepted).'), stdout)
+  assert.ok(
+    lines.includes(
+      'Compared with `main`; contract version `1.0.0` → `1.0.0`. Operations: 1 added, 2 changed, 1 removed; **2 operations with breaking changes** (1 accepted).',
+    ),
+    stdout,
+  )
   const section = (heading: string) => stdout.split(`#### ${heading}\n\n`)[1]?.split('\n\n')[0]?.trimEnd() ?? ''
-  assert.equal(section('Added operations'), `- [\`GET /v1/me\`](https://ferry.example.org/docs/api/info/whoami) ${summaryOf('whoami')} (\`whoami\`)`)
-  assert.match(section('Changed operations'), /^- \*\*Breaking:\*\* \[`GET \/v1\/apps`\]\(https:\/\/ferry\.example\.org\/docs\/api\/apps\/[a-z-]+\) .+ \(`listApps`\)\n {2}- \*\*Breaking:\*\* query parameter `q`: added$/m)
-  assert.match(section('Changed operations'), /^ {2}- response 200 member `status`: enum value `degraded` added \(flagged breaking by the diff, additive under Ferry's versioning policy: a new enum value of a response member is additive in \/v1/m)
+  assert.equal(
+    section('Added operations'),
+    `- [\`GET /v1/me\`](https://ferry.example.org/docs/api/info/whoami) ${summaryOf('whoami')} (\`whoami\`)`,
+  )
+  assert.match(
+    section('Changed operations'),
+    /^- \*\*Breaking:\*\* \[`GET \/v1\/apps`\]\(https:\/\/ferry\.example\.org\/docs\/api\/apps\/[a-z-]+\) .+ \(`listApps`\)\n {2}- \*\*Breaking:\*\* query parameter `q`: added$/m,
+  )
+  assert.match(
+    section('Changed operations'),
+    /^ {2}- response 200 member `status`: enum value `degraded` added \(flagged breaking by the diff, additive under Ferry's versioning policy: a new enum value of a response member is additive in \/v1/m,
+  )
   assert.equal(section('Removed operations'), '- **Breaking (accepted):** `GET /v1/whoami`')
 })
 
@@ -93,7 +139,10 @@ test('a base equal to the working tree has no changes', async () => {
 test('a ref that names no commit, or a commit without the contract, is exit code 2 naming it', async () => {
   const bad = await apiDiff(['--base', 'origin/nope'])
   assert.equal(bad.code, 2)
-  assert.match(bad.stderr, /^api:diff: git ref "origin\/nope" does not name a commit in .+ \(fetch it first; in GitHub Actions check out with fetch-depth: 0\)\n$/)
+  assert.match(
+    bad.stderr,
+    /^api:diff: git ref "origin\/nope" does not name a commit in .+ \(fetch it first; in GitHub Actions check out with fetch-depth: 0\)\n$/,
+  )
   assert.equal(bad.stdout, '')
   const early = await apiDiff(['--base', 'no-contract'])
   assert.equal(early.code, 2)
@@ -106,8 +155,14 @@ test('a ref that names no commit, or a commit without the contract, is exit code
 test('--from-version and --to-version compare two frozen versions', async () => {
   const { code, stdout, stderr } = await apiDiff(['--from-version', '0.0', '--to-version', '0.1'])
   assert.equal(code, 0, stderr)
-  assert.match(stdout, /^`version 0\.1` compared with `version 0\.0`; contract version `1\.0\.0` → `1\.0\.0`\. Operations: 0 added, 1 changed, 0 removed; none breaking\.$/m)
-  assert.match(stdout, /^- \[`GET \/v1\/health`\]\(https:\/\/ferry\.example\.org\/docs\/api\/info\/health\) .+\n {2}- response 200 member `status`: enum value `degraded` added \(flagged breaking/m)
+  assert.match(
+    stdout,
+    /^`version 0\.1` compared with `version 0\.0`; contract version `1\.0\.0` → `1\.0\.0`\. Operations: 0 added, 1 changed, 0 removed; none breaking\.$/m,
+  )
+  assert.match(
+    stdout,
+    /^- \[`GET \/v1\/health`\]\(https:\/\/ferry\.example\.org\/docs\/api\/info\/health\) .+\n {2}- response 200 member `status`: enum value `degraded` added \(flagged breaking/m,
+  )
 })
 
 test('--from-version alone compares the working tree with it; its acceptances are its own', async () => {
@@ -121,7 +176,10 @@ test('--from-version alone compares the working tree with it; its acceptances ar
 test('an unknown version or a mix of flags is exit code 2 naming the problem', async () => {
   const unknown = await apiDiff(['--from-version', '9.9'])
   assert.equal(unknown.code, 2)
-  assert.match(unknown.stderr, /^api:diff: --from-version: no frozen version "9\.9" in versions\.json \(it has 0\.1, 0\.0\)\n/)
+  assert.match(
+    unknown.stderr,
+    /^api:diff: --from-version: no frozen version "9\.9" in versions\.json \(it has 0\.1, 0\.0\)\n/,
+  )
   const both = await apiDiff(['--base', 'main', '--from-version', '0.0'])
   assert.match(both.stderr, /^api:diff: give --base or --from-version, not both/)
   const toOnly = await apiDiff(['--to-version', '0.1'])
@@ -129,7 +187,10 @@ test('an unknown version or a mix of flags is exit code 2 naming the problem', a
 })
 
 function summaryOf(operationId: string): string {
-  const doc = parseDocument(readFileSync(join(ROOT, 'openapi/openapi.yaml'), 'utf8')).toJS() as { paths: Record<string, Record<string, { operationId?: string; summary?: string }>> }
-  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) if (op.operationId === operationId) return op.summary ?? ''
+  const doc = parseDocument(readFileSync(join(ROOT, 'openapi/openapi.yaml'), 'utf8')).toJS() as {
+    paths: Record<string, Record<string, { operationId?: string; summary?: string }>>
+  }
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item)) if (op.operationId === operationId) return op.summary ?? ''
   return ''
 }

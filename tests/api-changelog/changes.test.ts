@@ -30,21 +30,29 @@ test('0.1 → current: real changes, each with its breaking flag and the link of
   const listApps = ops.find((o) => o.method === 'GET' && o.path === '/v1/apps')
   assert.equal(listApps?.status, 'changed')
   assert.equal(listApps?.page?.route, '/docs/api/apps/list-apps')
-  const keys = listApps?.lines.find((l) => l.location === 'response 200' && l.members.includes('items[].tauriPublicKey'))
+  const keys = listApps?.lines.find(
+    (l) => l.location === 'response 200' && l.members.includes('items[].tauriPublicKey'),
+  )
   assert.equal(keys?.what, 'added')
   assert.equal(keys?.breaking, false)
 })
 
 test('a change the library calls breaking but the versioning policy allows says why and is not breaking', () => {
   const changes = diffContracts(v01.spec.raw, current.raw)
-  const packageType = changes.find((c) => c.member === 'items[].artifacts[].packageType' && c.what.startsWith('enum value'))
+  const packageType = changes.find(
+    (c) => c.member === 'items[].artifacts[].packageType' && c.what.startsWith('enum value'),
+  )
   assert.ok(packageType, 'a new packageType value in a list response')
   assert.equal(packageType.breaking, false)
   assert.match(packageType.policy ?? '', /enum value/)
 })
 
 test('strict request bodies are breaking under the policy, though the library calls them additive; the contract accepts them since 0.1', () => {
-  const strict = (c: { method: string; path: string; location: string; what: string }) => c.method === 'POST' && c.path === '/v1/apps' && c.location === 'request body' && c.what === '`additionalProperties` added'
+  const strict = (c: { method: string; path: string; location: string; what: string }) =>
+    c.method === 'POST' &&
+    c.path === '/v1/apps' &&
+    c.location === 'request body' &&
+    c.what === '`additionalProperties` added'
   const plain = diffContracts(v01.spec.raw, current.raw).find(strict)
   assert.ok(plain, 'POST /v1/apps gained additionalProperties: false after 0.1')
   assert.equal(plain.breaking, true)
@@ -58,10 +66,14 @@ test('strict request bodies are breaking under the policy, though the library ca
 
 test('the changelog: Unreleased first, then each frozen release; links are pages the codegen generates', () => {
   const releases = buildChangelog(current.raw, history, routes)
-  assert.deepEqual(releases.map((r) => r.id), ['unreleased', ...history.map((r) => r.id)])
+  assert.deepEqual(
+    releases.map((r) => r.id),
+    ['unreleased', ...history.map((r) => r.id)],
+  )
   assert.equal(releases[0]!.since, '0.1')
   assert.ok(releases[0]!.operations.length > 10)
   const generated = new Set([...routes.values()].map((p) => p.route))
-  for (const op of releases.flatMap((r) => r.operations)) if (op.page) assert.ok(generated.has(op.page.route), op.page.route)
+  for (const op of releases.flatMap((r) => r.operations))
+    if (op.page) assert.ok(generated.has(op.page.route), op.page.route)
   assert.equal(releases.at(-1)!.baseline, 35, 'the first frozen contract is the baseline: 35 operations in 0.1')
 })

@@ -8,7 +8,9 @@ import { fixtureSpec, loadCurrent, ROOT, type EditableSpec } from './helpers.ts'
 
 const { spec: current } = await loadCurrent()
 /** The current contract frozen as 1.0: the fixtures change it after the freeze. */
-const frozen: FrozenRelease[] = [{ id: '1.0', label: '1.0', frozen: '2027-01-01', file: 'openapi/openapi.yaml', spec: current }]
+const frozen: FrozenRelease[] = [
+  { id: '1.0', label: '1.0', frozen: '2027-01-01', file: 'openapi/openapi.yaml', spec: current },
+]
 
 function removeDeleteApp(version: string) {
   return (doc: EditableSpec) => {
@@ -28,19 +30,34 @@ test('a breaking change with an unchanged info.version fails, naming the operati
   const spec = await fixtureSpec('breaking-same-version', removeDeleteApp('1.0.0'))
   const result = checkBreakingChanges(spec, frozen)
   assert.equal(result.ok, false)
-  assert.match(result.problems[0]!, /ferry-api-changelog-.*\.yaml:\d+:\d+ at #\/info\/version: info\.version 1\.0\.0 makes breaking changes to 1\.0\.0 without a major bump: set it to 2\.0\.0/)
+  assert.match(
+    result.problems[0]!,
+    /ferry-api-changelog-.*\.yaml:\d+:\d+ at #\/info\/version: info\.version 1\.0\.0 makes breaking changes to 1\.0\.0 without a major bump: set it to 2\.0\.0/,
+  )
   const removal = result.problems.find((p) => p.includes('DELETE /v1/apps/{app} (deleteApp): operation removed'))
   assert.ok(removal, result.problems.join('\n'))
-  assert.match(removal, /openapi\.yaml:\d+:\d+ at #\/paths\/~1v1~1apps~1\{app\}\/delete/, 'a removal points into the frozen contract it was in')
+  assert.match(
+    removal,
+    /openapi\.yaml:\d+:\d+ at #\/paths\/~1v1~1apps~1\{app\}\/delete/,
+    'a removal points into the frozen contract it was in',
+  )
 })
 
 test('a required request member is breaking too, and a major bump lets both through', async () => {
   const edit = (version: string) => (doc: EditableSpec) => {
     removeDeleteApp(version)(doc)
-    doc.paths['/v1/apps']!.get!.parameters!.push({ name: 'owner', in: 'query', required: true, schema: { type: 'string' } })
+    doc.paths['/v1/apps']!.get!.parameters!.push({
+      name: 'owner',
+      in: 'query',
+      required: true,
+      schema: { type: 'string' },
+    })
   }
   const same = checkBreakingChanges(await fixtureSpec('required-param', edit('1.0.0')), frozen)
-  assert.ok(same.problems.some((p) => p.includes('GET /v1/apps (listApps): query parameter `owner` added')), same.problems.join('\n'))
+  assert.ok(
+    same.problems.some((p) => p.includes('GET /v1/apps (listApps): query parameter `owner` added')),
+    same.problems.join('\n'),
+  )
   const bumped = checkBreakingChanges(await fixtureSpec('bumped', edit('2.0.0')), frozen)
   assert.equal(bumped.ok, true, bumped.problems.join('\n'))
   assert.ok(bumped.breaking.length >= 2, 'the breaking changes are still listed, only allowed')
@@ -50,23 +67,41 @@ test('a strict request body needs a bump unless the contract accepts it against 
   const strict = (accept: boolean) => (doc: EditableSpec) => {
     const schema = { type: 'object', properties: { note: { type: 'string' } } }
     const frozenDoc = doc as unknown as Record<string, unknown>
-    doc.paths['/v1/apps']!.post = { ...doc.paths['/v1/apps']!.post, requestBody: { content: { 'application/json': { schema: { ...schema, additionalProperties: false } } } } } as never
-    frozenDoc['x-ferry-accepted-breaking-changes'] = accept ? [{ since: '1.0', location: 'request body', what: '`additionalProperties` added', reason: 'test' }] : []
+    doc.paths['/v1/apps']!.post = {
+      ...doc.paths['/v1/apps']!.post,
+      requestBody: { content: { 'application/json': { schema: { ...schema, additionalProperties: false } } } },
+    } as never
+    frozenDoc['x-ferry-accepted-breaking-changes'] = accept
+      ? [{ since: '1.0', location: 'request body', what: '`additionalProperties` added', reason: 'test' }]
+      : []
   }
   const lenient = await fixtureSpec('lenient-body', (doc) => {
-    doc.paths['/v1/apps']!.post = { ...doc.paths['/v1/apps']!.post, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } } } } as never
+    doc.paths['/v1/apps']!.post = {
+      ...doc.paths['/v1/apps']!.post,
+      requestBody: {
+        content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } },
+      },
+    } as never
   })
   const base: FrozenRelease[] = [{ ...frozen[0]!, spec: lenient }]
   const refused = checkBreakingChanges(await fixtureSpec('strict-body', strict(false)), base)
   assert.equal(refused.ok, false)
-  assert.ok(refused.problems.some((p) => p.includes('POST /v1/apps (createApp): request body `additionalProperties` added')), refused.problems.join('\n'))
+  assert.ok(
+    refused.problems.some((p) => p.includes('POST /v1/apps (createApp): request body `additionalProperties` added')),
+    refused.problems.join('\n'),
+  )
   const accepted = checkBreakingChanges(await fixtureSpec('strict-body-accepted', strict(true)), base)
   assert.deepEqual(accepted.problems, [])
 })
 
 test('additive changes need no bump', async () => {
   const spec = await fixtureSpec('additive', (doc) => {
-    doc.paths['/v1/apps']!.get!.parameters!.push({ name: 'search', in: 'query', required: false, schema: { type: 'string' } })
+    doc.paths['/v1/apps']!.get!.parameters!.push({
+      name: 'search',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+    })
   })
   assert.deepEqual(checkBreakingChanges(spec, frozen).problems, [])
 })

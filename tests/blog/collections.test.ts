@@ -19,26 +19,48 @@ function post(slug: string, date: string, extra: Partial<BlogPost> = {}): BlogPo
 
 describe('sortPosts', () => {
   test('newest first across days, months and years', () => {
-    const sorted = sortPosts([post('a', '2025-12-31'), post('b', '2026-11-22'), post('c', '2026-01-05'), post('d', '2026-11-03')])
-    assert.deepEqual(sorted.map((p) => p.slug), ['b', 'd', 'c', 'a'])
+    const sorted = sortPosts([
+      post('a', '2025-12-31'),
+      post('b', '2026-11-22'),
+      post('c', '2026-01-05'),
+      post('d', '2026-11-03'),
+    ])
+    assert.deepEqual(
+      sorted.map((p) => p.slug),
+      ['b', 'd', 'c', 'a'],
+    )
   })
 
   test('same-day posts are ordered by title, independent of input order', () => {
     const a = [post('x', '2026-11-22', { title: 'Zeta' }), post('y', '2026-11-22', { title: 'Alpha' })]
-    assert.deepEqual(sortPosts(a).map((p) => p.title), ['Alpha', 'Zeta'])
-    assert.deepEqual(sortPosts([...a].reverse()).map((p) => p.title), ['Alpha', 'Zeta'])
+    assert.deepEqual(
+      sortPosts(a).map((p) => p.title),
+      ['Alpha', 'Zeta'],
+    )
+    assert.deepEqual(
+      sortPosts([...a].reverse()).map((p) => p.title),
+      ['Alpha', 'Zeta'],
+    )
   })
 
   test('does not mutate its input', () => {
     const input = [post('old', '2025-01-01'), post('new', '2026-01-01')]
     sortPosts(input)
-    assert.deepEqual(input.map((p) => p.slug), ['old', 'new'])
+    assert.deepEqual(
+      input.map((p) => p.slug),
+      ['old', 'new'],
+    )
   })
 })
 
 describe('groupByYear', () => {
   test('one group per year, newest year first, newest post first inside', () => {
-    const groups = groupByYear([post('a', '2024-03-01'), post('b', '2026-02-01'), post('c', '2026-11-22'), post('d', '2024-12-01')])
+    const groups = groupByYear([
+      post('a', '2024-03-01'),
+      post('b', '2026-02-01'),
+      post('c', '2026-11-22'),
+      post('d', '2024-12-01'),
+    ])
     assert.deepEqual(
       groups.map((g) => [g.year, g.posts.map((p) => p.slug)]),
       [
@@ -54,7 +76,10 @@ describe('groupByYear', () => {
 })
 
 describe('counts', () => {
-  const posts = [post('a', '2026-01-01', { tags: ['api', 'ferry'] }), post('b', '2026-01-02', { tags: ['api'], authors: ['ferry-docs'] })]
+  const posts = [
+    post('a', '2026-01-01', { tags: ['api', 'ferry'] }),
+    post('b', '2026-01-02', { tags: ['api'], authors: ['ferry-docs'] }),
+  ]
   test('countTags counts per tag in the given order, zero included', () => {
     assert.deepEqual(countTags(posts, ['api', 'ferry', 'team']), [
       { id: 'api', count: 2 },

@@ -20,7 +20,9 @@ function child(el: Element | undefined, name: string): Element {
   return found
 }
 function text(el: Element | undefined): string {
-  return (el?.elements ?? []).map((e) => (e.type === 'text' || e.type === 'cdata' ? String(e.text ?? e.cdata) : text(e))).join('')
+  return (el?.elements ?? [])
+    .map((e) => (e.type === 'text' || e.type === 'cdata' ? String(e.text ?? e.cdata) : text(e)))
+    .join('')
 }
 
 describe('buildFeeds', () => {

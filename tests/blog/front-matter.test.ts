@@ -32,8 +32,18 @@ describe('validateFrontMatter', () => {
     ['duplicate tag', { ...valid, tags: ['api', 'api'] }, 'tags', /twice/],
     ['missing title', { ...valid, title: undefined }, 'title', /missing/],
     ['blank description', { ...valid, description: '  ' }, 'description', /non-empty/],
-    ['unknown key (typo)', { ...valid, author: 'ferry-team' }, 'author', /not a known field \(allowed: title, date, authors, tags, description\)/],
-    ['authors given as one string', { ...valid, authors: 'ferry-team' }, 'authors', /non-empty list of ids, got "ferry-team"/],
+    [
+      'unknown key (typo)',
+      { ...valid, author: 'ferry-team' },
+      'author',
+      /not a known field \(allowed: title, date, authors, tags, description\)/,
+    ],
+    [
+      'authors given as one string',
+      { ...valid, authors: 'ferry-team' },
+      'authors',
+      /non-empty list of ids, got "ferry-team"/,
+    ],
     ['a tag that is not a string', { ...valid, tags: ['api', 7] }, 'tags', /must contain strings, got 7/],
     ['a title that is a number', { ...valid, title: 2026 }, 'title', /non-empty string, got 2026/],
   ]
@@ -54,7 +64,11 @@ describe('validateFrontMatter', () => {
 
   test('front matter that is not a mapping is rejected as a whole', () => {
     for (const data of [null, ['title'], 'title: x']) {
-      assert.throws(() => validateFrontMatter(data), (error: unknown) => error instanceof FrontMatterFieldError && error.field === '(root)' && /YAML mapping/.test(error.message))
+      assert.throws(
+        () => validateFrontMatter(data),
+        (error: unknown) =>
+          error instanceof FrontMatterFieldError && error.field === '(root)' && /YAML mapping/.test(error.message),
+      )
     }
   })
 
@@ -96,7 +110,9 @@ describe('parsePost names the file, the line and the field', () => {
         (error: unknown) => {
           assert.ok(error instanceof Error)
           assert.ok(
-            error.message.startsWith(`front matter invalid: path=tests/blog/fixtures/${fixture}${line} field=${field}: `),
+            error.message.startsWith(
+              `front matter invalid: path=tests/blog/fixtures/${fixture}${line} field=${field}: `,
+            ),
             error.message,
           )
           assert.match(error.message, detail)
@@ -106,20 +122,29 @@ describe('parsePost names the file, the line and the field', () => {
     })
   }
 
-  test('the line is the failing list item\'s, in a block list', () => {
+  test("the line is the failing list item's, in a block list", () => {
     const { file, source } = readFixture('valid.mdx')
     const blockList = source.replace('tags: [ferry]', 'tags:\n  - ferry\n  - api\n  - kubernetes')
-    assert.throws(() => parsePost(file, blockList), /^Error: front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:8 field=tags: unknown tag "kubernetes"/)
+    assert.throws(
+      () => parsePost(file, blockList),
+      /^Error: front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:8 field=tags: unknown tag "kubernetes"/,
+    )
   })
 
   test('a misspelt key is pointed at on its line', () => {
     const { file, source } = readFixture('valid.mdx')
-    assert.throws(() => parsePost(file, source.replace('authors: [ferry-team]', 'authors: [ferry-team]\nautor: someone')), /path=tests\/blog\/fixtures\/valid\.mdx:5 field=autor: is not a known field/)
+    assert.throws(
+      () => parsePost(file, source.replace('authors: [ferry-team]', 'authors: [ferry-team]\nautor: someone')),
+      /path=tests\/blog\/fixtures\/valid\.mdx:5 field=autor: is not a known field/,
+    )
   })
 
   test('YAML that does not parse is reported with its line', () => {
     const { file, source } = readFixture('valid.mdx')
-    assert.throws(() => parsePost(file, source.replace('tags: [ferry]', 'tags: [ferry')), /front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:6 field=\(yaml\): Flow sequence/)
+    assert.throws(
+      () => parsePost(file, source.replace('tags: [ferry]', 'tags: [ferry')),
+      /front matter invalid: path=tests\/blog\/fixtures\/valid\.mdx:6 field=\(yaml\): Flow sequence/,
+    )
   })
 
   test('keeps the validation error as cause', () => {
@@ -145,6 +170,9 @@ describe('parsePost names the file, the line and the field', () => {
 
   test('a post without <PostHeader /> under its H1 is rejected', () => {
     const { file, source } = readFixture('valid.mdx')
-    assert.throws(() => parsePost(file, source.replace('<PostHeader />', '')), /post invalid: path=tests\/blog\/fixtures\/valid\.mdx:11: /)
+    assert.throws(
+      () => parsePost(file, source.replace('<PostHeader />', '')),
+      /post invalid: path=tests\/blog\/fixtures\/valid\.mdx:11: /,
+    )
   })
 })

@@ -83,7 +83,10 @@ describe('generated blog files', () => {
       writeFileSync(post, readFileSync(post, 'utf8').replace('tags: [team, security]', 'tags: [team, secrity]'))
       const result = runCheck(root)
       assert.equal(result.status, 1)
-      assert.match(result.stderr, /front matter invalid: path=pages\/blog\/team-based-auth\.mdx:5 field=tags: unknown tag "secrity"/)
+      assert.match(
+        result.stderr,
+        /front matter invalid: path=pages\/blog\/team-based-auth\.mdx:5 field=tags: unknown tag "secrity"/,
+      )
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

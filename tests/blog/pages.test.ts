@@ -10,7 +10,18 @@ import { authorStaticPaths, authorStaticProps, tagStaticPaths, tagStaticProps } 
 import { tagIds } from '../../lib/blog/tags'
 import { REPO_ROOT } from './helpers'
 
-const REQUIRED_TAGS = ['analytics', 'api', 'auto-update', 'development', 'electron', 'ferry', 'performance', 'security', 'team', 'telemetry']
+const REQUIRED_TAGS = [
+  'analytics',
+  'api',
+  'auto-update',
+  'development',
+  'electron',
+  'ferry',
+  'performance',
+  'security',
+  'team',
+  'telemetry',
+]
 const REQUIRED_POSTS = [
   'electron-auto-update',
   'fetch-latest-version',
@@ -29,7 +40,12 @@ describe('blog routes', () => {
   })
 
   test('tag pages are generated for exactly the required tags', () => {
-    assert.deepEqual(tagStaticPaths().paths.map((p) => p.params.tag).sort(), REQUIRED_TAGS)
+    assert.deepEqual(
+      tagStaticPaths()
+        .paths.map((p) => p.params.tag)
+        .sort(),
+      REQUIRED_TAGS,
+    )
     assert.equal(tagStaticPaths().fallback, false)
   })
 
@@ -38,7 +54,8 @@ describe('blog routes', () => {
     const authorPages = new Set<string>(authorStaticPaths().paths.map((p) => p.params.author))
     for (const post of posts) {
       for (const tag of post.tags) assert.ok(tagPages.has(tag), `${post.file}: tag ${tag} has no page`)
-      for (const author of post.authors) assert.ok(authorPages.has(author), `${post.file}: author ${author} has no page`)
+      for (const author of post.authors)
+        assert.ok(authorPages.has(author), `${post.file}: author ${author} has no page`)
     }
   })
 

@@ -23,14 +23,17 @@ function collectExamples(doc: Json): ExampleCase[] {
     const obj = node as Json
     // Media types and parameters: `example` or `examples.*.value` against `schema`.
     if (obj.schema && typeof obj.schema === 'object' && !pointer.includes('/properties/')) {
-      if (obj.example !== undefined) cases.push({ pointer: `${pointer}/example`, schema: obj.schema, value: obj.example })
-      for (const [name, ex] of Object.entries((obj.examples ?? {}) as Json)) cases.push({ pointer: `${pointer}/examples/${name}`, schema: obj.schema, value: (ex as Json).value })
+      if (obj.example !== undefined)
+        cases.push({ pointer: `${pointer}/example`, schema: obj.schema, value: obj.example })
+      for (const [name, ex] of Object.entries((obj.examples ?? {}) as Json))
+        cases.push({ pointer: `${pointer}/examples/${name}`, schema: obj.schema, value: (ex as Json).value })
     }
     // Schemas: JSON Schema `examples` array against the schema itself.
     if (Array.isArray(obj.examples) && (obj.type || obj.properties || obj.allOf)) {
       obj.examples.forEach((value, i) => cases.push({ pointer: `${pointer}/examples/${i}`, schema: obj, value }))
     }
-    for (const [key, value] of Object.entries(obj)) walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    for (const [key, value] of Object.entries(obj))
+      walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)
   }
   walk(doc, '#')
   return cases

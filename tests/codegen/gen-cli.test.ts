@@ -55,7 +55,10 @@ test('an invalid spec makes gen fail with file, line and pointer', { timeout: 60
   try {
     const result = await gen(out, '--spec', 'tests/codegen/fixtures/missing-ref.yaml')
     assert.equal(result.code, 1)
-    assert.match(result.stderr, /tests\/codegen\/fixtures\/missing-ref\.yaml:15:\d+ at #\/paths\/~1v1~1things\/get\/responses\/200\/content\/application~1json\/schema\/\$ref/)
+    assert.match(
+      result.stderr,
+      /tests\/codegen\/fixtures\/missing-ref\.yaml:15:\d+ at #\/paths\/~1v1~1things\/get\/responses\/200\/content\/application~1json\/schema\/\$ref/,
+    )
   } finally {
     await rm(out, { recursive: true, force: true })
   }

@@ -6,8 +6,24 @@ import { transformTags } from '../../lib/codegen/transform/operation.ts'
 import { FIXTURES } from './helpers.ts'
 
 const cases: [string, { file: string; line: number; pointer: string; problem: RegExp }][] = [
-  ['a $ref to a missing schema', { file: 'missing-ref.yaml', line: 15, pointer: '#/paths/~1v1~1things/get/responses/200/content/application~1json/schema/$ref', problem: /#\/components\/schemas\/Thing does not exist/ }],
-  ['a response description of the wrong type', { file: 'wrong-type.yaml', line: 11, pointer: '#/paths/~1v1~1things/get/responses/200/description', problem: /must be string/ }],
+  [
+    'a $ref to a missing schema',
+    {
+      file: 'missing-ref.yaml',
+      line: 15,
+      pointer: '#/paths/~1v1~1things/get/responses/200/content/application~1json/schema/$ref',
+      problem: /#\/components\/schemas\/Thing does not exist/,
+    },
+  ],
+  [
+    'a response description of the wrong type',
+    {
+      file: 'wrong-type.yaml',
+      line: 11,
+      pointer: '#/paths/~1v1~1things/get/responses/200/description',
+      problem: /must be string/,
+    },
+  ],
 ]
 
 for (const [name, { file, line, pointer, problem }] of cases) {
@@ -29,23 +45,29 @@ for (const [name, { file, line, pointer, problem }] of cases) {
 test('an operation without x-page-slug fails at its pointer and line', async () => {
   const path = `${FIXTURES}missing-slug.yaml`
   const ctx = createContext(await loadSpec(path))
-  assert.throws(() => transformTags(ctx), (error: unknown) => {
-    assert.ok(error instanceof SpecError)
-    assert.equal(error.pointer, '#/paths/~1v1~1things/get')
-    assert.equal(error.line, 11)
-    assert.match(error.problem, /x-page-slug/)
-    return true
-  })
+  assert.throws(
+    () => transformTags(ctx),
+    (error: unknown) => {
+      assert.ok(error instanceof SpecError)
+      assert.equal(error.pointer, '#/paths/~1v1~1things/get')
+      assert.equal(error.line, 11)
+      assert.match(error.problem, /x-page-slug/)
+      return true
+    },
+  )
 })
 
 test('a write operation without x-ferry-invalidates fails the server table at its pointer and line', async () => {
   const path = `${FIXTURES}missing-invalidates.yaml`
   const ctx = createContext(await loadSpec(path))
-  assert.throws(() => transformTags(ctx), (error: unknown) => {
-    assert.ok(error instanceof SpecError)
-    assert.equal(error.pointer, '#/paths/~1v1~1things/post')
-    assert.equal(error.line, 11)
-    assert.match(error.problem, /x-ferry-invalidates/)
-    return true
-  })
+  assert.throws(
+    () => transformTags(ctx),
+    (error: unknown) => {
+      assert.ok(error instanceof SpecError)
+      assert.equal(error.pointer, '#/paths/~1v1~1things/post')
+      assert.equal(error.line, 11)
+      assert.match(error.problem, /x-ferry-invalidates/)
+      return true
+    },
+  )
 })

@@ -20,7 +20,8 @@ test('the search page shows method, path, permission, every parameter, four samp
   assert.deepEqual(op.parameters.map((p) => p.name).sort(), [...names].sort())
   for (const name of names) assert.ok(mdx.includes(`{"name":"${name}"`), `parameter ${name} missing from the tables`)
   assert.match(mdx, /<Tabs items=\{\["curl","JavaScript","Python","Go","Java","C#","PHP","Ruby","Rust"\]\}/)
-  for (const lang of ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust']) assert.match(mdx, new RegExp('^```' + lang + '$', 'm'))
+  for (const lang of ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust'])
+    assert.match(mdx, new RegExp('^```' + lang + '$', 'm'))
   assert.match(mdx, /<TryIt href="\/demo#\/apps\/searchAppVersions"/)
   assert.match(mdx, /^openapi: "#\/paths\/~1v1~1apps~1\{app\}~1versions\/get"$/m)
 })
@@ -28,7 +29,8 @@ test('the search page shows method, path, permission, every parameter, four samp
 test('the upload page shows its permission and every error it can return', () => {
   const { mdx } = pageFor('uploadVersion')
   assert.match(mdx, /\*\*Permission:\*\* `apps\.upload`/)
-  for (const status of ['201', '400', '401', '403', '404', '409', '413', '500']) assert.match(mdx, new RegExp(`^### ${status} `, 'm'))
+  for (const status of ['201', '400', '401', '403', '404', '409', '413', '500'])
+    assert.match(mdx, new RegExp(`^### ${status} `, 'm'))
   assert.match(mdx, /`multipart\/form-data`, required/)
 })
 

@@ -11,30 +11,63 @@ import { API_SLUGS } from '../site-spec-routes.ts'
 const ADDED: Record<string, string[]> = {
   apps: ['pause-version', 'resume-version', 'pull-version', 'update-key-devices', 'version-adoption'],
   info: [
-    'squirrel-windows-package', 'squirrel-mac', 'electron-updater', 'electron-updater-file', 'tauri', 'velopack', 'sparkle', 'telemetry', 'explain-update',
-    'report-update-outcome', 'repository-key', 'apt-release', 'apt-packages', 'apt-pool', 'rpm-repodata', 'rpm-package', 'msix', 'msix-appinstaller', 'msix-package',
+    'squirrel-windows-package',
+    'squirrel-mac',
+    'electron-updater',
+    'electron-updater-file',
+    'tauri',
+    'velopack',
+    'sparkle',
+    'telemetry',
+    'explain-update',
+    'report-update-outcome',
+    'repository-key',
+    'apt-release',
+    'apt-packages',
+    'apt-pool',
+    'rpm-repodata',
+    'rpm-package',
+    'msix',
+    'msix-appinstaller',
+    'msix-package',
   ],
   team: ['create-token', 'list-tokens', 'revoke-token', 'list-audit-entries'],
   webhooks: [
-    'webhooks-introduction', 'list-webhooks', 'create-webhook', 'get-webhook', 'update-webhook', 'delete-webhook', 'list-webhook-deliveries',
-    'redeliver-webhook', 'test-webhook',
+    'webhooks-introduction',
+    'list-webhooks',
+    'create-webhook',
+    'get-webhook',
+    'update-webhook',
+    'delete-webhook',
+    'list-webhook-deliveries',
+    'redeliver-webhook',
+    'test-webhook',
   ],
 }
 const FOLDERS = [...new Set([...Object.keys(API_SLUGS), ...Object.keys(ADDED)])]
-const SLUGS: Record<string, string[]> = Object.fromEntries(FOLDERS.map((folder) => [folder, [...(API_SLUGS[folder as keyof typeof API_SLUGS] ?? []), ...(ADDED[folder] ?? [])]]))
+const SLUGS: Record<string, string[]> = Object.fromEntries(
+  FOLDERS.map((folder) => [folder, [...(API_SLUGS[folder as keyof typeof API_SLUGS] ?? []), ...(ADDED[folder] ?? [])]]),
+)
 
 const { files } = await generate(await loadSpec(SPEC))
 const pages = [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && f.endsWith('.mdx'))
 
 test('every fixed slug has exactly one page, and there are no others', () => {
-  const expected = ['index', ...Object.entries(SLUGS).flatMap(([folder, slugs]) => slugs.map((s) => `${folder}/${s}`))].sort()
+  const expected = [
+    'index',
+    ...Object.entries(SLUGS).flatMap(([folder, slugs]) => slugs.map((s) => `${folder}/${s}`)),
+  ].sort()
   const actual = pages.map((p) => p.slice(PAGES_DIR.length + 1, -'.mdx'.length)).sort()
   assert.deepEqual(actual, expected)
 })
 
 test('every operation in the spec has a page that carries its pointer', async () => {
-  const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> }
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, id: item[m]!.operationId })))
+  const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>
+  }
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, id: item[m]!.operationId })),
+  )
   assert.equal(operations.length, 71)
   for (const { path, method, id } of operations) {
     const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`
@@ -49,7 +82,10 @@ test('each folder _meta lists its intro page first and every page once', () => {
     const meta = files.get(`${PAGES_DIR}/${folder}/_meta.ts`)
     assert.ok(meta, `${folder}/_meta.ts`)
     const keys = [...meta.matchAll(/^ {2}"?([\w-]+)"?:/gm)].map((m) => m[1])
-    assert.equal(keys[0], slugs.find((s) => s.endsWith('-introduction')))
+    assert.equal(
+      keys[0],
+      slugs.find((s) => s.endsWith('-introduction')),
+    )
     assert.deepEqual([...keys].sort(), [...slugs].sort())
   }
 })
@@ -63,6 +99,10 @@ function bannerOf(path: string, content: string): string {
 
 test('every generated file says it is generated', () => {
   for (const [path, content] of files) {
-    assert.match(bannerOf(path, content), /Generated from openapi\/openapi\.yaml by scripts\/gen-api\.ts — do not edit/, path)
+    assert.match(
+      bannerOf(path, content),
+      /Generated from openapi\/openapi\.yaml by scripts\/gen-api\.ts — do not edit/,
+      path,
+    )
   }
 })

@@ -20,7 +20,11 @@ function sample(op: OperationModel, label: string): string {
 }
 
 /** Writes each operation's sample (as `wrap` makes it) to `<dir>/<language>/<operationId>.<ext>`. */
-function writeSamples(label: string, ext: string, wrap: (code: string, op: OperationModel) => string = (code) => code): Map<string, string> {
+function writeSamples(
+  label: string,
+  ext: string,
+  wrap: (code: string, op: OperationModel) => string = (code) => code,
+): Map<string, string> {
   const folder = join(dir, ext)
   mkdirSync(folder, { recursive: true })
   const files = new Map<string, string>()
@@ -35,7 +39,9 @@ function writeSamples(label: string, ext: string, wrap: (code: string, op: Opera
 /** A missing checker fails the test: CI installs it (.ci/run). */
 function run(command: string, args: string[], debianPackage: string): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, { encoding: 'utf8' })
-  assert.ifError(result.error && new Error(`${command} is missing (${result.error.message}): install Debian's ${debianPackage}`))
+  assert.ifError(
+    result.error && new Error(`${command} is missing (${result.error.message}): install Debian's ${debianPackage}`),
+  )
   return result
 }
 
@@ -79,7 +85,11 @@ test('every Go sample passes go vet', () => {
     writeFileSync(file, sample(op, 'Go'))
     files.set(`${op.operationId}/main.go`, op.operationId)
   }
-  const result = spawnSync('go', ['vet', './...'], { cwd: root, encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' } })
+  const result = spawnSync('go', ['vet', './...'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' },
+  })
   assert.ifError(result.error && new Error(`go is missing (${result.error.message}): install Debian's golang-go`))
   assertPassed(result, files)
 })
@@ -91,7 +101,11 @@ test('every Java sample compiles with javac', () => {
     const { head, body } = hoist(code, /^import [\w.]+;$/)
     return `${head}\n\nclass Sample_${op.operationId} {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}\n`
   })
-  const result = run('javac', ['-encoding', 'UTF-8', '-d', join(dir, 'java-classes'), ...files.keys()], 'openjdk-17-jdk-headless')
+  const result = run(
+    'javac',
+    ['-encoding', 'UTF-8', '-d', join(dir, 'java-classes'), ...files.keys()],
+    'openjdk-17-jdk-headless',
+  )
   assertPassed(result, files)
 })
 
@@ -103,7 +117,11 @@ test('every C# sample compiles with mcs', () => {
     const { head, body } = hoist(code, /^using [\w.]+;$/)
     return `using System;\nusing System.IO;\nusing System.Net.Http;\nusing System.Threading.Tasks;\n${head}\n\nstatic class Sample_${op.operationId}\n{\n  static async Task Main()\n  {\n${body}\n  }\n}\n`
   })
-  const result = run('mcs', ['-target:library', '-r:System.Net.Http.dll', `-out:${join(dir, 'samples.dll')}`, ...files.keys()], 'mono-mcs and libmono-system-net-http4.0-cil')
+  const result = run(
+    'mcs',
+    ['-target:library', '-r:System.Net.Http.dll', `-out:${join(dir, 'samples.dll')}`, ...files.keys()],
+    'mono-mcs and libmono-system-net-http4.0-cil',
+  )
   assertPassed(result, files)
 })
 

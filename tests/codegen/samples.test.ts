@@ -20,13 +20,22 @@ test('the curl sample for createApp sends the example body as JSON', () => {
 test('samples fill path, query and header parameters from their examples', () => {
   const har = buildHar(op('checkForUpdate'), ctx.serverUrl)
   assert.equal(har.url, 'https://updates.acme.test/v1/apps/harbor-notes/update')
-  assert.deepEqual(Object.fromEntries(har.queryString.map((q: { name: string; value: string }) => [q.name, q.value])), { version: '1.2.3', channel: 'stable', platform: 'windows', arch: 'x64', format: 'ferry' })
+  assert.deepEqual(Object.fromEntries(har.queryString.map((q: { name: string; value: string }) => [q.name, q.value])), {
+    version: '1.2.3',
+    channel: 'stable',
+    platform: 'windows',
+    arch: 'x64',
+    format: 'ferry',
+  })
   assert.deepEqual(har.headers, [{ name: 'X-Ferry-Device-Id', value: '6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10' }])
 })
 
 test('signup samples send the signup key instead of a bearer token', () => {
   const har = buildHar(op('signup'), ctx.serverUrl)
-  assert.deepEqual(har.headers.map((h: { name: string }) => h.name), ['X-Ferry-Signup-Key', 'Content-Type'])
+  assert.deepEqual(
+    har.headers.map((h: { name: string }) => h.name),
+    ['X-Ferry-Signup-Key', 'Content-Type'],
+  )
 })
 
 test('upload samples send each file as its own form part', () => {
@@ -42,8 +51,14 @@ test('upload samples send every file as a file part in JavaScript, Python and Go
   const files = ['HarborNotes-Setup-1.4.0.exe', 'harbor-notes-1.4.0-full.nupkg']
   for (const file of files) {
     assert.match(samples.curl!, new RegExp(`files='@${file.replace(/\./g, '\\.')}'`))
-    assert.ok(samples.JavaScript!.includes(`form.append("files", await openAsBlob("${file}"), "${file}")`), samples.JavaScript)
-    assert.ok(samples.Python!.includes(`("files", ("${file}", open("${file}", "rb"), "application/octet-stream"))`), samples.Python)
+    assert.ok(
+      samples.JavaScript!.includes(`form.append("files", await openAsBlob("${file}"), "${file}")`),
+      samples.JavaScript,
+    )
+    assert.ok(
+      samples.Python!.includes(`("files", ("${file}", open("${file}", "rb"), "application/octet-stream"))`),
+      samples.Python,
+    )
     assert.ok(samples.Go!.includes(`{"files", "${file}"}`), samples.Go)
   }
   assert.match(samples.JavaScript!, /form\.append\("version", "1\.4\.0"\)/)
@@ -53,10 +68,16 @@ test('upload samples send every file as a file part in JavaScript, Python and Go
   for (const code of [samples.JavaScript!, samples.Python!, samples.Go!]) assert.match(code, /Bearer <token>/)
 })
 
-test('samples come in nine languages, in the tabs\' order', () => {
+test("samples come in nine languages, in the tabs' order", () => {
   const samples = renderSamples(buildHar(op('createApp'), ctx.serverUrl))
-  assert.deepEqual(samples.map((s) => s.label), ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Rust'])
-  assert.deepEqual(samples.map((s) => s.language), ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust'])
+  assert.deepEqual(
+    samples.map((s) => s.label),
+    ['curl', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Rust'],
+  )
+  assert.deepEqual(
+    samples.map((s) => s.language),
+    ['bash', 'js', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'rust'],
+  )
 })
 
 test('Java, C#, PHP, Ruby and Rust samples send the example body and the credentials', () => {
@@ -77,18 +98,26 @@ test('Java, C#, PHP, Ruby and Rust samples send the example body and the credent
   assert.match(samples.Rust!, /features = \["blocking", "json"\]/)
 })
 
-test('Java samples use the builder\'s named methods', () => {
+test("Java samples use the builder's named methods", () => {
   const java = (id: string) => renderSamples(buildHar(op(id), ctx.serverUrl)).find((s) => s.label === 'Java')!.code
   assert.match(java('checkForUpdate'), /^ {4}\.GET\(\)$/m)
   assert.doesNotMatch(java('checkForUpdate'), /noBody/)
 })
 
 test('upload samples send every file as a file part in Java, C#, PHP, Ruby and Rust', () => {
-  const samples = Object.fromEntries(renderSamples(buildHar(op('uploadVersion'), ctx.serverUrl)).map((s) => [s.label, s.code]))
+  const samples = Object.fromEntries(
+    renderSamples(buildHar(op('uploadVersion'), ctx.serverUrl)).map((s) => [s.label, s.code]),
+  )
   for (const file of ['HarborNotes-Setup-1.4.0.exe', 'harbor-notes-1.4.0-full.nupkg']) {
     assert.ok(samples.Java!.includes(`{"files", "${file}"}`), samples.Java)
-    assert.ok(samples['C#']!.includes(`{ new StreamContent(File.OpenRead("${file}")), "files", "${file}" },`), samples['C#'])
-    assert.ok(samples.PHP!.includes(`['name' => 'files', 'contents' => fopen('${file}', 'r'), 'filename' => '${file}'],`), samples.PHP)
+    assert.ok(
+      samples['C#']!.includes(`{ new StreamContent(File.OpenRead("${file}")), "files", "${file}" },`),
+      samples['C#'],
+    )
+    assert.ok(
+      samples.PHP!.includes(`['name' => 'files', 'contents' => fopen('${file}', 'r'), 'filename' => '${file}'],`),
+      samples.PHP,
+    )
     assert.ok(samples.Ruby!.includes(`["files", File.open("${file}", "rb")],`), samples.Ruby)
     assert.ok(samples.Rust!.includes(`.file("files", "${file}")?`), samples.Rust)
   }
@@ -101,6 +130,10 @@ test('upload samples send every file as a file part in Java, C#, PHP, Ruby and R
   assert.match(samples.Rust!, /features = \["blocking", "multipart"\]/)
   for (const label of ['Java', 'C#', 'PHP', 'Ruby', 'Rust']) {
     assert.match(samples[label]!, /Bearer <token>/, label)
-    assert.doesNotMatch(samples[label]!, /011000010111000001101001/, `${label}: httpsnippet's hand-written body with empty files`)
+    assert.doesNotMatch(
+      samples[label]!,
+      /011000010111000001101001/,
+      `${label}: httpsnippet's hand-written body with empty files`,
+    )
   }
 })

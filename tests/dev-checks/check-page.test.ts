@@ -22,7 +22,10 @@ test('a clean guide has no problems: page links, relative links, dynamic routes 
 test('a markdown link to a route no page serves is named at its line and column', () => {
   const text = overlay('broken-link.mdx', 'pages/docs/broken-link.mdx')
   assert.match(text, /^1 problem in pages\/docs\/broken-link\.mdx:$/m)
-  assert.match(text, /^pages\/docs\/broken-link\.mdx:9:20 {2}broken link \/docs\/nope: no page or file at \/docs\/nope/m)
+  assert.match(
+    text,
+    /^pages\/docs\/broken-link\.mdx:9:20 {2}broken link \/docs\/nope: no page or file at \/docs\/nope/m,
+  )
 })
 
 test('a code block that does not parse is named at the line bash reports', () => {
@@ -32,7 +35,10 @@ test('a code block that does not parse is named at the line bash reports', () =>
 
 test('a docs page whose front matter fails lib/docs-front-matter.ts is named at the field', () => {
   const text = overlay('bad-docs-front-matter.mdx', 'pages/docs/bad-docs-front-matter.mdx')
-  assert.match(text, /^pages\/docs\/bad-docs-front-matter\.mdx:3:1 {2}front matter field "description" must be a non-empty string, got 42$/m)
+  assert.match(
+    text,
+    /^pages\/docs\/bad-docs-front-matter\.mdx:3:1 {2}front matter field "description" must be a non-empty string, got 42$/m,
+  )
 })
 
 test('docs front matter that is not YAML is named at the line the parser stops', () => {
@@ -48,13 +54,21 @@ test('a post is validated by lib/blog: an unknown tag is named at its list item'
 })
 
 test('a post missing a field is named at the front matter', () => {
-  const source = readFileSync(join(import.meta.dirname, 'fixtures', 'bad-post.mdx'), 'utf8').replace('tags: [development, secrity]\n', '')
+  const source = readFileSync(join(import.meta.dirname, 'fixtures', 'bad-post.mdx'), 'utf8').replace(
+    'tags: [development, secrity]\n',
+    '',
+  )
   const [problem] = checkPage(root, 'pages/blog/bad-post.mdx', source)
-  assert.deepEqual(problem && { line: problem.line, message: problem.message }, { line: 1, message: 'front matter field "tags" is missing' })
+  assert.deepEqual(problem && { line: problem.line, message: problem.message }, {
+    line: 1,
+    message: 'front matter field "tags" is missing',
+  })
 })
 
 test('every page of the site passes: the dev server shows nothing on pages the build accepts', () => {
-  const pages = readdirSync(join(root, 'pages'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).map((f) => `pages/${f}`)
+  const pages = readdirSync(join(root, 'pages'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.mdx?$/.test(f))
+    .map((f) => `pages/${f}`)
   assert.ok(pages.length > 100)
   const failing = pages.filter((page) => checkPage(root, page, readFileSync(join(root, page), 'utf8')).length > 0)
   assert.deepEqual(failing, [])

@@ -19,7 +19,8 @@ function externalLinks(source: string): Array<{ line: number; url: string }> {
     if (/^\s*(```|~~~)/.test(text)) fenced = !fenced
     if (fenced) return
     const prose = text.replace(/`[^`]*`/g, '')
-    for (const m of prose.matchAll(/\]\((https?:\/\/[^)\s]+)\)|<(https?:\/\/[^>\s]+)>/g)) found.push({ line: i + 1, url: m[1] ?? m[2] ?? '' })
+    for (const m of prose.matchAll(/\]\((https?:\/\/[^)\s]+)\)|<(https?:\/\/[^>\s]+)>/g))
+      found.push({ line: i + 1, url: m[1] ?? m[2] ?? '' })
   })
   return found
 }
@@ -27,11 +28,18 @@ function externalLinks(source: string): Array<{ line: number; url: string }> {
 test('external links in the guides are all listed in site.config.ts references', () => {
   const listed = new Set<string>(Object.values(references).map((r) => r.href))
   const unlisted = guidePages(root).flatMap((page) =>
-    externalLinks(readFileSync(join(root, page), 'utf8')).filter((l) => !listed.has(l.url)).map((l) => `${page}:${l.line}: ${l.url}`))
+    externalLinks(readFileSync(join(root, page), 'utf8'))
+      .filter((l) => !listed.has(l.url))
+      .map((l) => `${page}:${l.line}: ${l.url}`),
+  )
   assert.deepEqual(unlisted, [], 'add these to references in site.config.ts (or link them from there)')
 })
 
 test('the link scan sees Markdown links and autolinks, not URLs in code', () => {
-  const source = 'See [a](https://a.test/x) and <https://b.test>.\n`[c](https://c.test)`\n```md\n[d](https://d.test)\n```\n'
-  assert.deepEqual(externalLinks(source), [{ line: 1, url: 'https://a.test/x' }, { line: 1, url: 'https://b.test' }])
+  const source =
+    'See [a](https://a.test/x) and <https://b.test>.\n`[c](https://c.test)`\n```md\n[d](https://d.test)\n```\n'
+  assert.deepEqual(externalLinks(source), [
+    { line: 1, url: 'https://a.test/x' },
+    { line: 1, url: 'https://b.test' },
+  ])
 })

@@ -10,7 +10,12 @@ import { test } from 'node:test'
 const root = join(import.meta.dirname, '..', '..')
 const page = 'pages/docs/getting-started/logging.mdx'
 
-interface Logged { level: string; message: RegExp; text: string; where: string }
+interface Logged {
+  level: string
+  message: RegExp
+  text: string
+  where: string
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -40,7 +45,10 @@ function loggerCalls(file: string): Array<Logged | { level: string; dynamic: str
       else if (c === ')' || c === '}' || c === ']') depth--
     }
     // A formatter may leave a trailing comma after the last argument of a call split over lines.
-    const args = text.slice(m.index + m[0].length, i - 1).trim().replace(/,$/, '')
+    const args = text
+      .slice(m.index + m[0].length, i - 1)
+      .trim()
+      .replace(/,$/, '')
     const where = `${relative(root, file)}:${text.slice(0, m.index).split('\n').length}`
     const last = /(?:^|,)\s*(['`])((?:(?!\1)[^\\]|\\.)*)\1\s*$/.exec(args)
     if (!last) {
@@ -48,9 +56,15 @@ function loggerCalls(file: string): Array<Logged | { level: string; dynamic: str
       continue
     }
     const literal = last[2]!
-    const message = last[1] === '`'
-      ? new RegExp(`^${literal.split(/\$\{[^}]*\}/).map(escape).join('.+')}$`)
-      : new RegExp(`^${escape(literal)}$`)
+    const message =
+      last[1] === '`'
+        ? new RegExp(
+            `^${literal
+              .split(/\$\{[^}]*\}/)
+              .map(escape)
+              .join('.+')}$`,
+          )
+        : new RegExp(`^${escape(literal)}$`)
     calls.push({ level: m[1]!, message, text: literal, where })
   }
   return calls
@@ -89,17 +103,27 @@ test(`${page} lists every message the server logs, at its level, and no other`, 
   for (const call of calls) {
     const pattern = 'message' in call ? call.message : DYNAMIC[call.dynamic]
     if (!pattern) {
-      missing.push(`${call.where}: a message built at run time (${'dynamic' in call ? call.dynamic : ''}); add it to DYNAMIC with its row`)
+      missing.push(
+        `${call.where}: a message built at run time (${'dynamic' in call ? call.dynamic : ''}); add it to DYNAMIC with its row`,
+      )
       continue
     }
     const matching = rows.filter((row) => pattern.test(row.msg))
-    if (!matching.length) missing.push(`${call.where}: ${call.level} ${'text' in call ? JSON.stringify(call.text) : call.dynamic} is not in the page`)
+    if (!matching.length)
+      missing.push(
+        `${call.where}: ${call.level} ${'text' in call ? JSON.stringify(call.text) : call.dynamic} is not in the page`,
+      )
     for (const row of matching) {
       covered.add(row.line)
-      if (row.level !== call.level) missing.push(`${page}:${row.line}: ${JSON.stringify(row.msg)} says ${row.level}, ${call.where} logs it at ${call.level}`)
+      if (row.level !== call.level)
+        missing.push(
+          `${page}:${row.line}: ${JSON.stringify(row.msg)} says ${row.level}, ${call.where} logs it at ${call.level}`,
+        )
     }
   }
   assert.deepEqual(missing, [])
-  const stale = rows.filter((row) => !covered.has(row.line)).map((row) => `${page}:${row.line}: ${JSON.stringify(row.msg)} is logged nowhere in server/`)
+  const stale = rows
+    .filter((row) => !covered.has(row.line))
+    .map((row) => `${page}:${row.line}: ${JSON.stringify(row.msg)} is logged nowhere in server/`)
   assert.deepEqual(stale, [])
 })

@@ -29,10 +29,14 @@ function guideBlock(): { line: number; code: string } {
   return { line: text.slice(0, m.index).split('\n').length, code: m[1]! }
 }
 
-const accepts = (p: number) => new Promise<boolean>((done) => {
-  const socket = connect(p, '127.0.0.1', () => { socket.end(); done(true) })
-  socket.once('error', () => done(false))
-})
+const accepts = (p: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(p, '127.0.0.1', () => {
+      socket.end()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
 
 before(async () => {
   assert.ok(existsSync(NGINX), `${NGINX} is missing: npm test installs nginx-light (scripts/test-deps.sh)`)
@@ -44,12 +48,19 @@ before(async () => {
   writeFileSync(join(site, 'site.css'), 'body{}')
   port = await freePort()
   const { line, code } = guideBlock()
-  const body = code.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \/srv\/ferry-site\/out;/, `root ${site};`)
+  const body = code
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+    .replace(/root \/srv\/ferry-site\/out;/, `root ${site};`)
   assert.notEqual(body, code, `${page}:${line}: the block has a listen and a root to point at the test's files`)
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${join(prefix, name)};`).join(' ')
+  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `${name}_temp_path ${join(prefix, name)};`)
+    .join(' ')
   const file = join(prefix, 'nginx.conf')
   // The workers read the test's files as their owner; everything else is the guide's block.
-  writeFileSync(file, `daemon off;\nuser ${userInfo().username};\nworker_processes 1;\npid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')} warn;\nevents {}\nhttp {\n${temps}\naccess_log off;\n${body}\n}\n`)
+  writeFileSync(
+    file,
+    `daemon off;\nuser ${userInfo().username};\nworker_processes 1;\npid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')} warn;\nevents {}\nhttp {\n${temps}\naccess_log off;\n${body}\n}\n`,
+  )
   const child = spawn(NGINX, ['-p', prefix, '-c', file, '-e', join(prefix, 'error.log')], { stdio: 'ignore' })
   const exited = new Promise((done) => child.once('exit', done))
   stop = async () => {
@@ -73,7 +84,12 @@ after(async () => {
 
 async function get(path: string, accept: string) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { Accept: accept } })
-  return { status: response.status, type: response.headers.get('content-type'), vary: response.headers.get('vary'), text: await response.text() }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    vary: response.headers.get('vary'),
+    text: await response.text(),
+  }
 }
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
@@ -96,7 +112,10 @@ test('the same URL asked for by a browser is the HTML page', async () => {
 
 test('the twin at its own URL is text/markdown; pages without one, and other files, keep their type', async () => {
   const twin = await get('/docs/intro.md', BROWSER)
-  assert.deepEqual([twin.status, twin.type, twin.text], [200, 'text/markdown; charset=utf-8', '# Intro\n\nIntro as Markdown.\n'])
+  assert.deepEqual(
+    [twin.status, twin.type, twin.text],
+    [200, 'text/markdown; charset=utf-8', '# Intro\n\nIntro as Markdown.\n'],
+  )
   const blog = await get('/blog', 'text/markdown')
   assert.deepEqual([blog.status, blog.type, blog.text], [200, 'text/html; charset=utf-8', '<p>the blog, no twin</p>'])
   const home = await get('/', 'text/markdown')

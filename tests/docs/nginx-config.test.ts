@@ -18,28 +18,56 @@ after(() => rmSync(prefix, { recursive: true, force: true }))
 
 function blocks(): Array<{ line: number; code: string }> {
   const text = readFileSync(join(root, page), 'utf8')
-  return [...text.matchAll(/^```nginx[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({ line: text.slice(0, m.index).split('\n').length, code: m[1]! }))
+  return [...text.matchAll(/^```nginx[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({
+    line: text.slice(0, m.index).split('\n').length,
+    code: m[1]!,
+  }))
 }
 
 test(`${page}: every nginx block passes nginx -t`, () => {
   assert.ok(existsSync(NGINX), `${NGINX} is missing: npm test installs nginx-light (scripts/test-deps.sh)`)
   const cert = join(prefix, 'fullchain.pem')
   const key = join(prefix, 'privkey.pem')
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=updates.example.com', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=updates.example.com',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  )
   const found = blocks()
   assert.ok(found.length >= 2, `the page's nginx blocks were found (${found.length})`)
   for (const { line, code } of found) {
-    let body = code.replaceAll('/etc/letsencrypt/live/updates.example.com/fullchain.pem', cert).replaceAll('/etc/letsencrypt/live/updates.example.com/privkey.pem', key)
+    let body = code
+      .replaceAll('/etc/letsencrypt/live/updates.example.com/fullchain.pem', cert)
+      .replaceAll('/etc/letsencrypt/live/updates.example.com/privkey.pem', key)
     if (/listen 443 ssl/.test(body) && !body.includes('ssl_certificate')) {
       body = body.replace(/(listen 443 ssl[^;]*;)/, `$1\n    ssl_certificate ${cert};\n    ssl_certificate_key ${key};`)
     }
     // A block that adds a location "to the server block above" is checked inside a server block.
-    if (/^\s*location\b/m.test(body) && !/^\s*server\s*\{/m.test(body)) body = `server {\n    listen 127.0.0.1:8443;\n${body}\n}`
-    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${join(prefix, name)};`).join(' ')
+    if (/^\s*location\b/m.test(body) && !/^\s*server\s*\{/m.test(body))
+      body = `server {\n    listen 127.0.0.1:8443;\n${body}\n}`
+    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((name) => `${name}_temp_path ${join(prefix, name)};`)
+      .join(' ')
     const config = `pid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')};\nevents {}\nhttp {\n${temps}\naccess_log off;\n${body}\n}\n`
     const file = join(prefix, `block-${line}.conf`)
     writeFileSync(file, config)
-    const result = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', file, '-e', join(prefix, 'error.log')], { encoding: 'utf8' })
+    const result = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', file, '-e', join(prefix, 'error.log')], {
+      encoding: 'utf8',
+    })
     assert.equal(result.status, 0, `${page}:${line}: nginx -t failed:\n${result.stderr}`)
     assert.doesNotMatch(result.stderr, /\[warn\]|\[emerg\]/, `${page}:${line}: nginx -t warned:\n${result.stderr}`)
   }

@@ -13,8 +13,15 @@ import { parse } from 'yaml'
 const root = join(import.meta.dirname, '..', '..')
 const PAGES = ['pages/docs/publishing.mdx', 'pages/docs/quickstart-electron.mdx', 'pages/docs/quickstart-tauri.mdx']
 
-interface Step { uses?: string; run?: string; with?: Record<string, string>; 'working-directory'?: string }
-interface Workflow { jobs: Record<string, { steps: Step[] }> }
+interface Step {
+  uses?: string
+  run?: string
+  with?: Record<string, string>
+  'working-directory'?: string
+}
+interface Workflow {
+  jobs: Record<string, { steps: Step[] }>
+}
 
 function workflows(page: string): Array<{ line: number; workflow: Workflow }> {
   const text = readFileSync(join(root, page), 'utf8')
@@ -34,18 +41,29 @@ for (const page of PAGES) {
         const app = checkouts.find((s) => !s.with?.repository)
         const ferry = checkouts.find((s) => s.with?.repository === 'ferry-updates/ferry')
         assert.equal(app?.with?.path, 'app', `${where} job ${name}: the app is checked out into app/`)
-        assert.equal(ferry?.with?.path, 'ferry', `${where} job ${name}: Ferry is checked out into ferry/, beside the app`)
+        assert.equal(
+          ferry?.with?.path,
+          'ferry',
+          `${where} job ${name}: Ferry is checked out into ferry/, beside the app`,
+        )
         for (const step of job.steps) {
           const run = step.run ?? ''
           if (/electron-builder|npm ci(?! --omit)/.test(run) || step.uses?.startsWith('tauri-apps/')) {
-            assert.ok(step['working-directory'] === 'app' || step.with?.projectPath === 'app', `${where}: "${run || step.uses}" runs in app/`)
+            assert.ok(
+              step['working-directory'] === 'app' || step.with?.projectPath === 'app',
+              `${where}: "${run || step.uses}" runs in app/`,
+            )
           }
           if (/npm ci --omit/.test(run)) {
             assert.equal(run, 'npm ci --omit=dev --ignore-scripts', `${where}: Ferry's runtime only`)
             assert.equal(step['working-directory'], 'ferry', `${where}: "${run}" runs in ferry/`)
           }
           if (/\bferry -- /.test(run)) {
-            assert.equal(step['working-directory'], 'ferry', `${where}: "${run}" runs in ferry/, which has the npm run ferry script`)
+            assert.equal(
+              step['working-directory'],
+              'ferry',
+              `${where}: "${run}" runs in ferry/, which has the npm run ferry script`,
+            )
             assert.match(run, /^npm run -s ferry -- publish \.\.\/app\/\S+ /, `${where}: publishes a folder of the app`)
           }
         }

@@ -13,24 +13,52 @@ import { UNCHECKED_LANGUAGES, checkSyntax } from '../../lib/docs-runner/syntax.t
 
 const ctx = { ports: new Map([[8080, 43211]]) }
 const page = [
-  '# Page', '', '```bash runnable=server', 'FERRY_LOG_LEVEL=debug npm run server', '```', '',
-  '```bash runnable', 'curl -s http://127.0.0.1:8080/v1/health', '```', '', '```json output', '{"status":"ok"}', '```', '',
-  '<Tabs>', '  ```bash', '  echo "not runnable"', '  ```', '</Tabs>', '',
+  '# Page',
+  '',
+  '```bash runnable=server',
+  'FERRY_LOG_LEVEL=debug npm run server',
+  '```',
+  '',
+  '```bash runnable',
+  'curl -s http://127.0.0.1:8080/v1/health',
+  '```',
+  '',
+  '```json output',
+  '{"status":"ok"}',
+  '```',
+  '',
+  '<Tabs>',
+  '  ```bash',
+  '  echo "not runnable"',
+  '  ```',
+  '</Tabs>',
+  '',
 ].join('\n')
 
 test('blocks come out in page order with their line, meta and paired output', () => {
   const blocks = extractBlocks('p.mdx', page)
-  assert.deepEqual(blocks.map((b) => [b.line, b.lang, b.runnable, b.startsServer, b.output]), [
-    [3, 'bash', true, true, false], [7, 'bash', true, false, false], [11, 'json', false, false, true], [16, 'bash', false, false, false],
-  ])
+  assert.deepEqual(
+    blocks.map((b) => [b.line, b.lang, b.runnable, b.startsServer, b.output]),
+    [
+      [3, 'bash', true, true, false],
+      [7, 'bash', true, false, false],
+      [11, 'json', false, false, true],
+      [16, 'bash', false, false, false],
+    ],
+  )
   assert.equal(blocks[1]?.expected?.code, '{"status":"ok"}')
   assert.equal(blocks[3]?.code, 'echo "not runnable"')
-  assert.throws(() => extractBlocks('p.mdx', '```json output\n{}\n```\n'), /p\.mdx:1: an output block must directly follow a runnable block/)
+  assert.throws(
+    () => extractBlocks('p.mdx', '```json output\n{}\n```\n'),
+    /p\.mdx:1: an output block must directly follow a runnable block/,
+  )
 })
 
 test('volatile values are normalised, but a renamed field, a changed status or a different hash fails', () => {
-  const shown = '{"id":"usr_AAAAAAAAAAAAAAAA","token":"eyJa.eyJb.c","createdAt":"2026-11-22T10:00:00.000Z","status":201,"sha256":"ab12"}'
-  const same = '{"id":"usr_Zx81kd0Pq2LmN4bV","token":"eyJx.eyJy.z","createdAt":"2026-11-23T11:12:13.456Z","status":201,"sha256":"ab12"}'
+  const shown =
+    '{"id":"usr_AAAAAAAAAAAAAAAA","token":"eyJa.eyJb.c","createdAt":"2026-11-22T10:00:00.000Z","status":201,"sha256":"ab12"}'
+  const same =
+    '{"id":"usr_Zx81kd0Pq2LmN4bV","token":"eyJx.eyJy.z","createdAt":"2026-11-23T11:12:13.456Z","status":201,"sha256":"ab12"}'
   assert.equal(compareOutput(shown, same, ctx), undefined)
   assert.match(compareOutput(shown, same.replace('"createdAt"', '"created_at"'), ctx) ?? '', /JSON differs/)
   assert.match(compareOutput(shown, same.replace('201', '200'), ctx) ?? '', /JSON differs/)
@@ -40,7 +68,8 @@ test('volatile values are normalised, but a renamed field, a changed status or a
 })
 
 test('the seconds a login limit has left are normalised, its status and wording are not', () => {
-  const shown = 'HTTP/1.1 429 Too Many Requests\nretry-after: 899\n{"status":429,"detail":"Too many failed logins for this email; try again in 899 seconds."}'
+  const shown =
+    'HTTP/1.1 429 Too Many Requests\nretry-after: 899\n{"status":429,"detail":"Too many failed logins for this email; try again in 899 seconds."}'
   assert.equal(compareOutput(shown, shown.replace(/899/g, '896'), ctx), undefined)
   assert.match(compareOutput(shown, shown.replace('429 Too Many', '401 Too Many'), ctx) ?? '', /line 1/)
   assert.match(compareOutput(shown, shown.replace('this email', 'this address'), ctx) ?? '', /line 3/)
@@ -48,9 +77,18 @@ test('the seconds a login limit has left are normalised, its status and wording 
 
 test('calendar dates in JSON strings are normalised (telemetry days), nothing around them', () => {
   const shown = '{"from":"2026-11-22","items":[{"day":"2026-11-22","checks":4,"devices":3}]}'
-  assert.equal(compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx), undefined)
-  assert.match(compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":5,"devices":3}]}', ctx) ?? '', /JSON differs/)
-  assert.match(compareOutput(shown, '{"since":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx) ?? '', /JSON differs/)
+  assert.equal(
+    compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx),
+    undefined,
+  )
+  assert.match(
+    compareOutput(shown, '{"from":"2027-01-05","items":[{"day":"2027-01-05","checks":5,"devices":3}]}', ctx) ?? '',
+    /JSON differs/,
+  )
+  assert.match(
+    compareOutput(shown, '{"since":"2027-01-05","items":[{"day":"2027-01-05","checks":4,"devices":3}]}', ctx) ?? '',
+    /JSON differs/,
+  )
   assert.match(compareOutput(shown, '{"from":"2027-01-05","items":[]}', ctx) ?? '', /JSON differs/)
   // Not a date, and not a JSON string: compared as written.
   assert.match(compareOutput('{"version":"2026-11-22"}', '{"version":"2026-13-22"}', ctx) ?? '', /JSON differs/)
@@ -58,11 +96,15 @@ test('calendar dates in JSON strings are normalised (telemetry days), nothing ar
 })
 
 test('a Tauri minisign signature (fresh key, timestamp) is normalised; a short stand-in and the fields around it are not', () => {
-  const sig = (tail: string) => `dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkK${tail.repeat(330)}==`
+  const sig = (tail: string) =>
+    `dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkK${tail.repeat(330)}==`
   const shown = `{"version":"1.1.0","signature":"${sig('A')}"}`
   assert.equal(compareOutput(shown, `{"version":"1.1.0","signature":"${sig('B')}"}`, ctx), undefined)
   assert.match(compareOutput(shown, `{"version":"1.2.0","signature":"${sig('B')}"}`, ctx) ?? '', /JSON differs/)
-  assert.match(compareOutput(shown, `{"version":"1.1.0","signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}`, ctx) ?? '', /JSON differs/)
+  assert.match(
+    compareOutput(shown, `{"version":"1.1.0","signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}`, ctx) ?? '',
+    /JSON differs/,
+  )
   const standIn = '{"signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}'
   assert.match(compareOutput(standIn, standIn.replace('aW4K', 'aW5K'), ctx) ?? '', /JSON differs/)
 })
@@ -85,71 +127,154 @@ test('a shell keeps variables and the directory between blocks, and fails on the
 test('a server block must be npm run server with variables, nothing else', () => {
   assert.deepEqual(parseStartCommand('FERRY_LOG_LEVEL=debug npm run server'), { env: { FERRY_LOG_LEVEL: 'debug' } })
   assert.deepEqual(parseStartCommand('npm run server > ferry.log'), { env: {}, logFile: 'ferry.log' })
-  assert.deepEqual(parseStartCommand('npm run --silent server > ferry.log'), { env: {}, logFile: 'ferry.log', silent: true })
-  assert.deepEqual(parseStartCommand('FERRY_CACHE=off npm run -s server'), { env: { FERRY_CACHE: 'off' }, silent: true })
+  assert.deepEqual(parseStartCommand('npm run --silent server > ferry.log'), {
+    env: {},
+    logFile: 'ferry.log',
+    silent: true,
+  })
+  assert.deepEqual(parseStartCommand('FERRY_CACHE=off npm run -s server'), {
+    env: { FERRY_CACHE: 'off' },
+    silent: true,
+  })
   assert.throws(() => parseStartCommand('npm run --verbose server'), /must be/)
   assert.throws(() => parseStartCommand('node server.js'), /must be/)
 })
 
 test('syntax checks catch broken shell, YAML, systemd units, nginx and Dockerfiles', () => {
-  const block = (lang: string, code: string) => ({ page: 'p', line: 1, lang, meta: '', code, runnable: false, startsServer: false, output: false })
+  const block = (lang: string, code: string) => ({
+    page: 'p',
+    line: 1,
+    lang,
+    meta: '',
+    code,
+    runnable: false,
+    startsServer: false,
+    output: false,
+  })
   assert.match(checkSyntax(block('bash', 'curl -H Authorization: <token>')) ?? '', /bash -n/)
   assert.equal(checkSyntax(block('bash', 'curl -H "Authorization: Bearer $TOKEN" http://x')), undefined)
   assert.match(checkSyntax(block('yaml', 'services:\n  a: [\n')) ?? '', /YAML/)
-  assert.match(checkSyntax(block('yaml', 'services:\n  ferry:\n    ports: ["8080:8080"]\n')) ?? '', /neither image nor build/)
+  assert.match(
+    checkSyntax(block('yaml', 'services:\n  ferry:\n    ports: ["8080:8080"]\n')) ?? '',
+    /neither image nor build/,
+  )
   assert.match(checkSyntax(block('ini', '[Service]\nExecStrat=/usr/bin/npm run server\n')) ?? '', /ExecStrat/)
   assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl\n}\n')) ?? '', /does not end with ";"/)
   assert.match(checkSyntax(block('nginx', 'server {\n  listen 443 ssl;\n')) ?? '', /unclosed/)
   assert.match(checkSyntax(block('dockerfile', 'FROM node:20\nCOPYY . .\n')) ?? '', /COPYY/)
   assert.match(checkSyntax(block('ts', 'const x = {')) ?? '', /TypeScript/)
-  assert.match(checkSyntax(block('csharp', 'var updates = new UpdateManager("x")\nif (x {\n}')) ?? '', /^line 2: error CS1525/)
-  assert.equal(checkSyntax(block('csharp', 'var update = await updates.CheckForUpdatesAsync();\nif (update != null) {\n}')), undefined)
+  assert.match(
+    checkSyntax(block('csharp', 'var updates = new UpdateManager("x")\nif (x {\n}')) ?? '',
+    /^line 2: error CS1525/,
+  )
+  assert.equal(
+    checkSyntax(block('csharp', 'var update = await updates.CheckForUpdatesAsync();\nif (update != null) {\n}')),
+    undefined,
+  )
 })
 
 test('a language without a checker fails unless listed as unchecked with a reason', () => {
-  const block = (lang: string) => ({ page: 'p', line: 1, lang, meta: '', code: 'anything', runnable: false, startsServer: false, output: false })
+  const block = (lang: string) => ({
+    page: 'p',
+    line: 1,
+    lang,
+    meta: '',
+    code: 'anything',
+    runnable: false,
+    startsServer: false,
+    output: false,
+  })
   assert.match(checkSyntax(block('kotlin')) ?? '', /no syntax check for language "kotlin"/)
   assert.match(checkSyntax(block('')) ?? '', /names no language/)
   for (const lang of Object.keys(UNCHECKED_LANGUAGES)) assert.equal(checkSyntax(block(lang)), undefined, lang)
 })
 
-test('a failing block is reported with its page, line and command, against a real server', { timeout: 60_000 }, async () => {
-  const source = [
-    '```bash runnable', 'curl -s http://127.0.0.1:8080/v1/health | jq -r .status', '```', '',
-    '```text output', 'degraded', '```', '',
-    '```bash runnable', 'curl -sf http://127.0.0.1:8080/v1/nope', '```', '',
-  ].join('\n')
-  const [health, missing] = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
-  const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
-  try {
-    const wrongOutput = await run.runBlock(health!)
-    assert.match(wrongOutput ?? '', /^tests\/p\.mdx:1: curl -s http:\/\/127\.0\.0\.1:8080\/v1\/health \| jq -r \.status\noutput differs at line 1: page shows "degraded", command printed "ok"/)
-    const failed = await run.runBlock(missing!)
-    assert.match(failed ?? '', /^tests\/p\.mdx:9: curl -sf http:\/\/127\.0\.0\.1:8080\/v1\/nope\nexited with status 22/)
-  } finally {
-    await run.stop()
-  }
-})
+test(
+  'a failing block is reported with its page, line and command, against a real server',
+  { timeout: 60_000 },
+  async () => {
+    const source = [
+      '```bash runnable',
+      'curl -s http://127.0.0.1:8080/v1/health | jq -r .status',
+      '```',
+      '',
+      '```text output',
+      'degraded',
+      '```',
+      '',
+      '```bash runnable',
+      'curl -sf http://127.0.0.1:8080/v1/nope',
+      '```',
+      '',
+    ].join('\n')
+    const [health, missing] = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
+    const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
+    try {
+      const wrongOutput = await run.runBlock(health!)
+      assert.match(
+        wrongOutput ?? '',
+        /^tests\/p\.mdx:1: curl -s http:\/\/127\.0\.0\.1:8080\/v1\/health \| jq -r \.status\noutput differs at line 1: page shows "degraded", command printed "ok"/,
+      )
+      const failed = await run.runBlock(missing!)
+      assert.match(
+        failed ?? '',
+        /^tests\/p\.mdx:9: curl -sf http:\/\/127\.0\.0\.1:8080\/v1\/nope\nexited with status 22/,
+      )
+    } finally {
+      await run.stop()
+    }
+  },
+)
 
-test('a second server block restarts the server with its variables, on the same port and data', { timeout: 90_000 }, async () => {
-  const source = [
-    '```bash runnable=server', 'npm run server > ferry.log', '```', '',
-    '```bash runnable', 'FERRY=http://127.0.0.1:8080', 'cp data/jwt-secret secret-before', 'curl -s "$FERRY/v1/health" | jq -r .status', '```', '',
-    '```text output', 'ok', '```', '',
-    '```bash runnable=server', 'FERRY_TELEMETRY=off npm run --silent server > ferry.log', '```', '',
-    '```json output',
-    '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","loginLimits":"memory","msg":"listening"}',
-    '```', '',
-    '```bash runnable', 'cmp -s data/jwt-secret secret-before && echo "same data"', 'curl -s "$FERRY/v1/health" | jq -r .status', 'grep -c \'"msg":"listening"\' ferry.log',
-    // npm's banner: written by the first start, not by the --silent one.
-    'grep -c \'^> ferry@\' ferry.log', '```', '',
-    '```text output', 'same data', 'ok', '2', '1', '```', '',
-  ].join('\n')
-  const blocks = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
-  const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
-  try {
-    for (const block of blocks) assert.equal(await run.runBlock(block), undefined)
-  } finally {
-    await run.stop()
-  }
-})
+test(
+  'a second server block restarts the server with its variables, on the same port and data',
+  { timeout: 90_000 },
+  async () => {
+    const source = [
+      '```bash runnable=server',
+      'npm run server > ferry.log',
+      '```',
+      '',
+      '```bash runnable',
+      'FERRY=http://127.0.0.1:8080',
+      'cp data/jwt-secret secret-before',
+      'curl -s "$FERRY/v1/health" | jq -r .status',
+      '```',
+      '',
+      '```text output',
+      'ok',
+      '```',
+      '',
+      '```bash runnable=server',
+      'FERRY_TELEMETRY=off npm run --silent server > ferry.log',
+      '```',
+      '',
+      '```json output',
+      '{"level":30,"time":1795353807835,"pid":31968,"hostname":"vm","url":"http://127.0.0.1:8080","dataDir":"/home/ada/ferry/data","publicUrl":"(request origin)","telemetry":false,"cache":"memory","loginLimits":"memory","msg":"listening"}',
+      '```',
+      '',
+      '```bash runnable',
+      'cmp -s data/jwt-secret secret-before && echo "same data"',
+      'curl -s "$FERRY/v1/health" | jq -r .status',
+      'grep -c \'"msg":"listening"\' ferry.log',
+      // npm's banner: written by the first start, not by the --silent one.
+      "grep -c '^> ferry@' ferry.log",
+      '```',
+      '',
+      '```text output',
+      'same data',
+      'ok',
+      '2',
+      '1',
+      '```',
+      '',
+    ].join('\n')
+    const blocks = extractBlocks('tests/p.mdx', source).filter((b) => b.runnable)
+    const run = new PageRun(join(import.meta.dirname, '..', '..'), 'tests/p.mdx')
+    try {
+      for (const block of blocks) assert.equal(await run.runBlock(block), undefined)
+    } finally {
+      await run.stop()
+    }
+  },
+)

@@ -21,7 +21,9 @@ after(() => rmSync(scratch, { recursive: true, force: true }))
 
 function unit(): { text: string; service: Record<string, string> } {
   const page_ = readFileSync(join(root, page), 'utf8')
-  const block = [...page_.matchAll(/^```ini[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]!).find((b) => b.includes('[Service]'))
+  const block = [...page_.matchAll(/^```ini[^\n]*\n([\s\S]*?)^```/gm)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes('[Service]'))
   assert.ok(block, `${page} shows a unit with a [Service] section`)
   const service: Record<string, string> = {}
   let section = ''
@@ -47,36 +49,55 @@ test(`${page}: the unit passes systemd-analyze verify and names a Node outside a
   assert.equal(result.status, 0, `systemd-analyze verify:\n${result.stderr}${result.stdout}`)
 })
 
-test(`${page}: ExecStart under systemd's environment starts Ferry, and KillSignal stops it with status 0`, { timeout: 60_000 }, async () => {
-  const { service } = unit()
-  const [program = '', ...args] = (service.ExecStart ?? '').replaceAll('/opt/ferry', root).split(' ')
-  const dataDir = join(scratch, 'data')
-  // env -i: nothing of this process's environment, as under systemd; env then execs the program.
-  const child = spawn('/usr/bin/env', ['-i', `PATH=${SYSTEMD_PATH}`, `FERRY_DATA_DIR=${dataDir}`, 'FERRY_PORT=0', 'FERRY_LOG_LEVEL=info', program, ...args], {
-    cwd: (service.WorkingDirectory ?? '').replaceAll('/opt/ferry', root),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  const lines: string[] = []
-  const url = await new Promise<string>((resolve, reject) => {
-    let buffer = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      const parts = buffer.split('\n')
-      buffer = parts.pop() ?? ''
-      for (const line of parts) {
-        lines.push(line)
-        const parsed = JSON.parse(line) as { msg: string; url?: string }
-        if (parsed.msg === 'listening' && parsed.url) resolve(parsed.url)
-      }
+test(
+  `${page}: ExecStart under systemd's environment starts Ferry, and KillSignal stops it with status 0`,
+  { timeout: 60_000 },
+  async () => {
+    const { service } = unit()
+    const [program = '', ...args] = (service.ExecStart ?? '').replaceAll('/opt/ferry', root).split(' ')
+    const dataDir = join(scratch, 'data')
+    // env -i: nothing of this process's environment, as under systemd; env then execs the program.
+    const child = spawn(
+      '/usr/bin/env',
+      [
+        '-i',
+        `PATH=${SYSTEMD_PATH}`,
+        `FERRY_DATA_DIR=${dataDir}`,
+        'FERRY_PORT=0',
+        'FERRY_LOG_LEVEL=info',
+        program,
+        ...args,
+      ],
+      {
+        cwd: (service.WorkingDirectory ?? '').replaceAll('/opt/ferry', root),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+    const lines: string[] = []
+    const url = await new Promise<string>((resolve, reject) => {
+      let buffer = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString()
+        const parts = buffer.split('\n')
+        buffer = parts.pop() ?? ''
+        for (const line of parts) {
+          lines.push(line)
+          const parsed = JSON.parse(line) as { msg: string; url?: string }
+          if (parsed.msg === 'listening' && parsed.url) resolve(parsed.url)
+        }
+      })
+      void exited.then((code) => reject(new Error(`ExecStart exited with ${code}:\n${stderr}`)))
     })
-    void exited.then((code) => reject(new Error(`ExecStart exited with ${code}:\n${stderr}`)))
-  })
-  assert.equal((await fetch(`${url}/v1/health`)).status, 200)
-  assert.equal(service.KillSignal ?? 'SIGTERM', 'SIGTERM', 'the unit stops Ferry with the signal it drains on')
-  child.kill('SIGTERM')
-  assert.equal(await exited, 0, stderr)
-  assert.ok(lines.some((l) => l.includes('"msg":"stopped"')), 'the server drained and stopped')
-})
+    assert.equal((await fetch(`${url}/v1/health`)).status, 200)
+    assert.equal(service.KillSignal ?? 'SIGTERM', 'SIGTERM', 'the unit stops Ferry with the signal it drains on')
+    child.kill('SIGTERM')
+    assert.equal(await exited, 0, stderr)
+    assert.ok(
+      lines.some((l) => l.includes('"msg":"stopped"')),
+      'the server drained and stopped',
+    )
+  },
+)

@@ -14,7 +14,10 @@ async function serving(status: number, type: string, body: unknown) {
   const server = createServer((_req, res) => res.writeHead(status, { 'content-type': type }).end(JSON.stringify(body)))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { client: new FerryClient({ url: new URL(`http://127.0.0.1:${port}`), token: 'fry_test' }), close: () => server.close() }
+  return {
+    client: new FerryClient({ url: new URL(`http://127.0.0.1:${port}`), token: 'fry_test' }),
+    close: () => server.close(),
+  }
 }
 
 test('an answer whose items break the schema is refused, naming each member', async () => {
@@ -49,7 +52,10 @@ test('a documented problem is shown as the server wrote it', async () => {
   const problem = { type: 'about:blank', title: 'Not found', status: 404, detail: 'No app with slug notes.' }
   const { client, close } = await serving(404, 'application/problem+json', problem)
   try {
-    await assert.rejects(client.versions('notes', {}), /GET \/v1\/apps\/notes\/versions: Not found \(404\): No app with slug notes\./)
+    await assert.rejects(
+      client.versions('notes', {}),
+      /GET \/v1\/apps\/notes\/versions: Not found \(404\): No app with slug notes\./,
+    )
   } finally {
     close()
   }

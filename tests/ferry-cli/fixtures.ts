@@ -21,9 +21,19 @@ const sha1 = (content: string) => createHash('sha1').update(content).digest('hex
 
 /** electron-builder's update info for `files` (url → content), as it writes latest.yml. */
 function updateInfo(version: string, files: Record<string, string>): string {
-  const entries = Object.entries(files).map(([url, content]) => ({ url, sha512: sha512(content), size: Buffer.byteLength(content) }))
+  const entries = Object.entries(files).map(([url, content]) => ({
+    url,
+    sha512: sha512(content),
+    size: Buffer.byteLength(content),
+  }))
   const first = entries[0]
-  return stringify({ version, files: entries, path: first?.url, sha512: first?.sha512, releaseDate: '2025-03-14T10:15:00.000Z' })
+  return stringify({
+    version,
+    files: entries,
+    path: first?.url,
+    sha512: first?.sha512,
+    releaseDate: '2025-03-14T10:15:00.000Z',
+  })
 }
 
 /**
@@ -32,15 +42,30 @@ function updateInfo(version: string, files: Record<string, string>): string {
  * AppImage and deb, Squirrel.Windows packages with RELEASES, an older build left behind, and
  * electron-builder's own debug files. `content(name)` lets a test change one file's bytes.
  */
-export function electronBuilderDist(dir: string, version: string, content = (name: string) => `bytes of ${name}\n`, channel = 'latest'): Record<string, string> {
+export function electronBuilderDist(
+  dir: string,
+  version: string,
+  content = (name: string) => `bytes of ${name}\n`,
+  channel = 'latest',
+): Record<string, string> {
   const files: Record<string, string> = {}
-  const add = (name: string) => { files[name] = content(name); write(dir, name, files[name]) }
+  const add = (name: string) => {
+    files[name] = content(name)
+    write(dir, name, files[name])
+  }
   for (const name of [
-    `Notes Setup ${version}.exe`, `Notes Setup ${version}.exe.blockmap`,
-    `Notes-${version}-arm64-mac.zip`, `Notes-${version}-arm64-mac.zip.blockmap`, `Notes-${version}-arm64.dmg`, `Notes-${version}-arm64.dmg.blockmap`,
-    `Notes-${version}.AppImage`, `notes_${version}_amd64.deb`,
-    `squirrel-windows/Notes-${version}-full.nupkg`, `squirrel-windows/Notes-${version}-delta.nupkg`,
-  ]) add(name)
+    `Notes Setup ${version}.exe`,
+    `Notes Setup ${version}.exe.blockmap`,
+    `Notes-${version}-arm64-mac.zip`,
+    `Notes-${version}-arm64-mac.zip.blockmap`,
+    `Notes-${version}-arm64.dmg`,
+    `Notes-${version}-arm64.dmg.blockmap`,
+    `Notes-${version}.AppImage`,
+    `notes_${version}_amd64.deb`,
+    `squirrel-windows/Notes-${version}-full.nupkg`,
+    `squirrel-windows/Notes-${version}-delta.nupkg`,
+  ])
+    add(name)
   write(dir, 'Notes Setup 1.0.0.exe', 'an older build\n')
   write(dir, 'builder-debug.yml', 'x64: {}\n')
   write(dir, 'builder-effective-config.yaml', 'appId: test.notes\n')
@@ -48,15 +73,31 @@ export function electronBuilderDist(dir: string, version: string, content = (nam
   const exe = `Notes Setup ${version}.exe`
   const suffix = channel
   write(dir, `${suffix}.yml`, updateInfo(version, { [exe.replace(/ /g, '-')]: files[exe] ?? '' }))
-  write(dir, `${suffix}-mac.yml`, updateInfo(version, {
-    [`Notes-${version}-arm64-mac.zip`]: files[`Notes-${version}-arm64-mac.zip`] ?? '', [`Notes-${version}-arm64.dmg`]: files[`Notes-${version}-arm64.dmg`] ?? '',
-  }))
-  write(dir, `${suffix}-linux.yml`, updateInfo(version, { [`Notes-${version}.AppImage`]: files[`Notes-${version}.AppImage`] ?? '' }))
+  write(
+    dir,
+    `${suffix}-mac.yml`,
+    updateInfo(version, {
+      [`Notes-${version}-arm64-mac.zip`]: files[`Notes-${version}-arm64-mac.zip`] ?? '',
+      [`Notes-${version}-arm64.dmg`]: files[`Notes-${version}-arm64.dmg`] ?? '',
+    }),
+  )
+  write(
+    dir,
+    `${suffix}-linux.yml`,
+    updateInfo(version, { [`Notes-${version}.AppImage`]: files[`Notes-${version}.AppImage`] ?? '' }),
+  )
   const nupkgs = [`Notes-${version}-full.nupkg`, `Notes-${version}-delta.nupkg`]
-  write(dir, 'squirrel-windows/RELEASES', [
-    `${sha1('old')} Notes-1.0.0-full.nupkg 3`,
-    ...nupkgs.map((n) => { const c = files[`squirrel-windows/${n}`] ?? ''; return `${sha1(c)} ${n} ${Buffer.byteLength(c)}` }),
-  ].join('\r\n'))
+  write(
+    dir,
+    'squirrel-windows/RELEASES',
+    [
+      `${sha1('old')} Notes-1.0.0-full.nupkg 3`,
+      ...nupkgs.map((n) => {
+        const c = files[`squirrel-windows/${n}`] ?? ''
+        return `${sha1(c)} ${n} ${Buffer.byteLength(c)}`
+      }),
+    ].join('\r\n'),
+  )
   return files
 }
 
@@ -79,9 +120,17 @@ const releasesLine = (name: string, content: string) => `${sha1(content)} ${name
  */
 export function releaseAssets(dir: string, version: string, content = (name: string) => `bytes of ${name}\n`): void {
   const files = releaseFiles(version)
-  const put = (name: string) => { const c = content(name); write(dir, name, c); return c }
+  const put = (name: string) => {
+    const c = content(name)
+    write(dir, name, c)
+    return c
+  }
   const body = Object.fromEntries([...files.windows, files.nupkg, ...files.mac, ...files.linux].map((n) => [n, put(n)]))
-  write(dir, 'latest.yml', updateInfo(version, { [`Notes-Setup-${version}.exe`]: body[`Notes-Setup-${version}.exe`] ?? '' }))
+  write(
+    dir,
+    'latest.yml',
+    updateInfo(version, { [`Notes-Setup-${version}.exe`]: body[`Notes-Setup-${version}.exe`] ?? '' }),
+  )
   write(dir, 'latest-mac.yml', updateInfo(version, Object.fromEntries(files.mac.map((n) => [n, body[n] ?? '']))))
   write(dir, 'latest-linux.yml', updateInfo(version, Object.fromEntries(files.linux.map((n) => [n, body[n] ?? '']))))
   write(dir, 'RELEASES', releasesLine(files.nupkg, body[files.nupkg] ?? ''))
@@ -97,7 +146,8 @@ export function staticFolder(dir: string, versions: string[]): void {
   const releases: string[] = []
   for (const version of versions) {
     const files = releaseFiles(version)
-    for (const name of [...files.windows, files.nupkg, ...files.mac, ...files.linux]) write(dir, name, `bytes of ${name}\n`)
+    for (const name of [...files.windows, files.nupkg, ...files.mac, ...files.linux])
+      write(dir, name, `bytes of ${name}\n`)
     releases.push(releasesLine(files.nupkg, `bytes of ${files.nupkg}\n`))
   }
   const newest = versions.at(-1) ?? ''
@@ -129,16 +179,26 @@ export function tauriBundle(dir: string, version: string): void {
   write(bundle, `rpm/tapp-${version}-1.x86_64.rpm`, 'rpm\n')
 }
 
-export interface Run { code: number | null; stdout: string; stderr: string }
+export interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
 
 /** `ferry <args>` as a child process, so exit codes and streams are the real ones. */
 export function ferry(args: string[], env: Record<string, string | undefined>, cwd = ROOT): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ferry.ts'), ...args], {
-    cwd, env: { ...process.env, FERRY_URL: undefined, FERRY_TOKEN: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
+    env: { ...process.env, FERRY_URL: undefined, FERRY_TOKEN: undefined, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }

@@ -13,7 +13,8 @@ const tags = transformTags(createContext(await loadSpec(spec)))
 const operations = tags.flatMap((t) => t.operations)
 const byRoute = new Map(pages.map((p) => [p.route, p]))
 
-const tableRow = (markdown: string, name: string) => new RegExp(`^\\| \`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`, 'm').test(markdown)
+const tableRow = (markdown: string, name: string) =>
+  new RegExp(`^\\| \`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`, 'm').test(markdown)
 
 test('one twin per generated page: the overview, every tag intro and every operation', () => {
   assert.equal(pages.length, 1 + tags.length + operations.length)
@@ -28,13 +29,16 @@ test('an operation twin has method, path, access, every parameter and body field
     assert.match(md, /^## Authorization$/m)
     assert.ok(md.includes(`**Permission:** \`${op.access.permission}\``), op.route)
     for (const p of op.parameters) assert.ok(tableRow(md, p.name), `${op.route}: parameter ${p.name}`)
-    for (const row of op.requestBody?.rows ?? []) assert.ok(tableRow(md, row.name), `${op.route}: body field ${row.name}`)
+    for (const row of op.requestBody?.rows ?? [])
+      assert.ok(tableRow(md, row.name), `${op.route}: body field ${row.name}`)
     if (op.requestBody?.example !== undefined) assert.match(md, /filename="Request example"/)
     for (const r of op.responses) {
       assert.ok(md.includes(`\n### ${r.status} ${r.statusText}\n`), `${op.route}: response ${r.status}`)
-      for (const row of r.isProblem ? [] : (r.body?.rows ?? [])) assert.ok(tableRow(md, row.name), `${op.route}: ${r.status} field ${row.name}`)
+      for (const row of r.isProblem ? [] : (r.body?.rows ?? []))
+        assert.ok(tableRow(md, row.name), `${op.route}: ${r.status} field ${row.name}`)
     }
-    for (const { label } of SAMPLE_TARGETS) assert.ok(md.includes(`\n### ${label}\n\n\`\`\``), `${op.route}: ${label} sample`)
+    for (const { label } of SAMPLE_TARGETS)
+      assert.ok(md.includes(`\n### ${label}\n\n\`\`\``), `${op.route}: ${label} sample`)
   }
 })
 

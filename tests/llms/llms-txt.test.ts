@@ -9,7 +9,12 @@ import { optionalLinks } from '../../lib/llms/write-llms.ts'
 import { buildTwins } from '../../lib/markdown-twins/twins.ts'
 
 const root = join(import.meta.dirname, '../..')
-const site = { name: 'Ferry', url: 'https://ferry.test', tagline: 'A self-hosted update server', description: 'Ferry answers update checks.' }
+const site = {
+  name: 'Ferry',
+  url: 'https://ferry.test',
+  tagline: 'A self-hosted update server',
+  description: 'Ferry answers update checks.',
+}
 const twins = await buildTwins({ root, siteUrl: site.url })
 const llms = buildLlmsTxt(twins, site, optionalLinks())
 const full = buildLlmsFull(twins, site)
@@ -18,7 +23,13 @@ const full = buildLlmsFull(twins, site)
 function docsRoutes(dir = join(root, 'pages/docs')): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.mdx?$/.test(e.name))
-    .map((e) => '/' + relative(join(root, 'pages'), join(e.parentPath, e.name)).replace(/\.mdx?$/, '').replace(/\/index$/, ''))
+    .map(
+      (e) =>
+        '/' +
+        relative(join(root, 'pages'), join(e.parentPath, e.name))
+          .replace(/\.mdx?$/, '')
+          .replace(/\/index$/, ''),
+    )
 }
 
 /** llms.txt per llmstxt.org: H1, blockquote, free text, then H2 sections of `- [name](url): notes` lists. */
@@ -51,19 +62,37 @@ test('llms.txt opens with the site name and a summary, then Docs, API reference,
 test('every docs page, API page and post is listed once by the absolute URL of its .md twin', () => {
   const listed = [...sections.values()].flat().map((i) => i.url)
   assert.equal(new Set(listed).size, listed.length, 'no page is listed twice')
-  for (const route of docsRoutes()) assert.ok(listed.includes(`https://ferry.test${route}.md`), `${route} is missing from llms.txt`)
-  for (const post of posts) assert.ok(sections.get('Blog')!.some((i) => i.url === `https://ferry.test${post.route}.md`), `${post.route} is missing`)
+  for (const route of docsRoutes())
+    assert.ok(listed.includes(`https://ferry.test${route}.md`), `${route} is missing from llms.txt`)
+  for (const post of posts)
+    assert.ok(
+      sections.get('Blog')!.some((i) => i.url === `https://ferry.test${post.route}.md`),
+      `${post.route} is missing`,
+    )
   assert.ok(sections.get('API reference')!.every((i) => i.url.startsWith('https://ferry.test/docs/api')))
-  assert.ok(sections.get('Docs')!.every((i) => /^https:\/\/ferry\.test\/docs\/.+\.md$/.test(i.url) && !i.url.includes('/docs/api')))
+  assert.ok(
+    sections
+      .get('Docs')!
+      .every((i) => /^https:\/\/ferry\.test\/docs\/.+\.md$/.test(i.url) && !i.url.includes('/docs/api')),
+  )
 })
 
 test('titles and descriptions are the ones the pages declare; posts are newest first', () => {
   const blog = sections.get('Blog')!
-  assert.deepEqual(blog.map((i) => i.title), posts.map((p) => p.title))
-  assert.deepEqual(blog.map((i) => i.description), posts.map((p) => p.description.replace(/\s+/g, ' ')))
+  assert.deepEqual(
+    blog.map((i) => i.title),
+    posts.map((p) => p.title),
+  )
+  assert.deepEqual(
+    blog.map((i) => i.description),
+    posts.map((p) => p.description.replace(/\s+/g, ' ')),
+  )
   const docs = sections.get('Docs')!
   assert.equal(docs[0]!.title, 'Introduction', 'the sidebar starts with the introduction')
-  assert.ok(docs.every((i) => i.description), 'every docs page has a description')
+  assert.ok(
+    docs.every((i) => i.description),
+    'every docs page has a description',
+  )
 })
 
 test('frozen docs versions are only in Optional, and llms-full.txt leaves them out', () => {
@@ -79,10 +108,16 @@ test('llms-full.txt holds every current docs and API page in full, each after a 
   const included = twins.filter((t) => t.section === 'docs' || t.section === 'api')
   const blocks = full.split(/^={80}\n/m)
   for (const twin of included) {
-    const block = blocks.findIndex((b) => b.startsWith(`Page: ${twin.title}\nURL: https://ferry.test${twin.route}\nMarkdown: https://ferry.test${twin.path}\n`))
+    const block = blocks.findIndex((b) =>
+      b.startsWith(
+        `Page: ${twin.title}\nURL: https://ferry.test${twin.route}\nMarkdown: https://ferry.test${twin.path}\n`,
+      ),
+    )
     assert.ok(block > 0, `${twin.route} has no separator block`)
     assert.equal(blocks[block + 1]!.trim(), twin.markdown.trim(), `${twin.route} is not in full`)
   }
   assert.equal(blocks.filter((b) => b.startsWith('Page: ')).length, included.length)
-  assert.ok(!twins.filter((t) => t.section === 'blog').some((t) => full.includes(`URL: https://ferry.test${t.route}\n`)))
+  assert.ok(
+    !twins.filter((t) => t.section === 'blog').some((t) => full.includes(`URL: https://ferry.test${t.route}\n`)),
+  )
 })

@@ -93,7 +93,10 @@ test('an unknown JSX component fails with the file, line and column of the tag a
       assert.equal(error.file, 'tests/llms/fixtures/unknown-component.mdx')
       assert.equal(error.line, lineOf(source, '<Chart'))
       assert.equal(error.column, 1)
-      assert.match(error.message, new RegExp(`^tests/llms/fixtures/unknown-component\\.mdx:${error.line}:1: <Chart> has no Markdown rendering`))
+      assert.match(
+        error.message,
+        new RegExp(`^tests/llms/fixtures/unknown-component\\.mdx:${error.line}:1: <Chart> has no Markdown rendering`),
+      )
       return true
     },
   )
@@ -101,21 +104,30 @@ test('an unknown JSX component fails with the file, line and column of the tag a
 
 test('a JavaScript expression fails with its line instead of leaking as {…}', () => {
   const source = read('expression.mdx')
-  assert.throws(() => mdxToMarkdown(source, options('expression.mdx', 'Expression')), (error: unknown) => {
-    assert.ok(error instanceof MarkdownTwinError)
-    assert.equal(error.line, lineOf(source, '{new Date'))
-    assert.match(error.message, /new Date\(\)\.getFullYear\(\)/)
-    return true
-  })
+  assert.throws(
+    () => mdxToMarkdown(source, options('expression.mdx', 'Expression')),
+    (error: unknown) => {
+      assert.ok(error instanceof MarkdownTwinError)
+      assert.equal(error.line, lineOf(source, '{new Date'))
+      assert.match(error.message, /new Date\(\)\.getFullYear\(\)/)
+      return true
+    },
+  )
 })
 
 test('MDX that does not parse fails with the file and the place the parser stopped', () => {
-  assert.throws(() => mdxToMarkdown(read('invalid.mdx'), options('invalid.mdx', 'Invalid')), /^MarkdownTwinError: tests\/llms\/fixtures\/invalid\.mdx:\d+:\d+: not valid MDX/)
+  assert.throws(
+    () => mdxToMarkdown(read('invalid.mdx'), options('invalid.mdx', 'Invalid')),
+    /^MarkdownTwinError: tests\/llms\/fixtures\/invalid\.mdx:\d+:\d+: not valid MDX/,
+  )
 })
 
 test('Tabs whose items and panes disagree fail at the Tabs tag', () => {
   const source = '# T\n\n<Tabs items={["a", "b"]}>\n  <Tabs.Tab>only one</Tabs.Tab>\n</Tabs>\n'
-  assert.throws(() => mdxToMarkdown(source, options('tabs.mdx', 'T')), /tabs\.mdx:3:1: <Tabs> has 2 items but 1 <Tabs\.Tab> children/)
+  assert.throws(
+    () => mdxToMarkdown(source, options('tabs.mdx', 'T')),
+    /tabs\.mdx:3:1: <Tabs> has 2 items but 1 <Tabs\.Tab> children/,
+  )
 })
 
 test("a post's PostHeader becomes its date, reading time, authors and tags line", () => {
@@ -125,10 +137,13 @@ test("a post's PostHeader becomes its date, reading time, authors and tags line"
   const line = markdown.split('\n')[2]!
   assert.ok(line.startsWith(`_${formatDate(post.date)} · ${post.readingTime.minutes} min read · By `), line)
   assert.doesNotMatch(prose(markdown), /PostHeader|^import /m)
-  assert.throws(() => mdxToMarkdown(source, { ...options(post.file, post.title), route: post.route }), /<PostHeader> is only valid in a blog post/)
+  assert.throws(
+    () => mdxToMarkdown(source, { ...options(post.file, post.title), route: post.route }),
+    /<PostHeader> is only valid in a blog post/,
+  )
 })
 
-test("a Nextra custom heading id ([#id]) survives as {#id}, so links to that anchor keep their target", () => {
+test('a Nextra custom heading id ([#id]) survives as {#id}, so links to that anchor keep their target', () => {
   const markdown = mdxToMarkdown('# T\n\n### 400 Request validation failed [#validation]\n', options('ids.mdx', 'T'))
   assert.match(markdown, /^### 400 Request validation failed \{#validation\}$/m)
   assert.doesNotMatch(markdown, /\\\[/)

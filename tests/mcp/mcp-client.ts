@@ -7,7 +7,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 const ROOT = join(import.meta.dirname, '..', '..')
 
 export async function startFerryMcp(args: string[] = [], env: Record<string, string> = {}): Promise<Client> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('FERRY_')))
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('FERRY_')),
+  )
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(ROOT, 'scripts', 'ferry-bin.mjs'), 'mcp', ...args],
@@ -24,5 +26,9 @@ export async function startFerryMcp(args: string[] = [], env: Record<string, str
 export async function callTool(client: Client, name: string, args: Record<string, unknown>) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult
   const first = result.content[0]
-  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true, structured: result.structuredContent }
+  return {
+    text: first?.type === 'text' ? first.text : '',
+    isError: result.isError === true,
+    structured: result.structuredContent,
+  }
 }

@@ -50,7 +50,10 @@ const rules = guideRules()
 /** A URL on the nginx server block of `guide`. */
 const on = (guide: string, path: string) => `http://127.0.0.1:${ports.get(guide) ?? 0}${path}`
 
-async function text(url: string, init: RequestInit = {}): Promise<{ status: number; body: string; location: string | null }> {
+async function text(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: string; location: string | null }> {
   const res = await fetch(url, init)
   return { status: res.status, body: await res.text(), location: res.headers.get('location') }
 }
@@ -114,23 +117,37 @@ before(async () => {
   const f = httpFetch(ferryServer.url)
   const admin = (await signup(f, 'ops@harbor.test')).token
   for (const [path, payload] of [
-    ['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'squirrel-windows' }],
-    ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }], ['/v1/platforms', { name: 'linux', updater: 'electron-updater' }],
-    ['/v1/archs', { name: 'x64' }], ['/v1/apps', { slug: 'harbor-notes', name: 'Harbor Notes' }],
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows', updater: 'squirrel-windows' }],
+    ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
+    ['/v1/platforms', { name: 'linux', updater: 'electron-updater' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug: 'harbor-notes', name: 'Harbor Notes' }],
   ] as const) {
     const res = await f(path, jsonBody(payload, admin))
     assert.equal(res.status, 201, await res.text())
   }
-  const created = await f('/v1/team/tokens', jsonBody({ name: 'import', permissions: { apps: { upload: { enabled: true } } } }, admin))
+  const created = await f(
+    '/v1/team/tokens',
+    jsonBody({ name: 'import', permissions: { apps: { upload: { enabled: true } } } }, admin),
+  )
   const { token }: { token: string } = await created.json()
   // The releases the guides import: three versions for Windows (NSIS and Squirrel), macOS and Linux.
   work = mkdtempSync(join(tmpdir(), 'ferry-rewrites-'))
   for (const v of VERSIONS) releaseAssets(join(work, `v${v}`), v, body)
-  const imported = await ferry(['import', work, '--app', 'harbor-notes'], { FERRY_URL: ferryServer.url, FERRY_TOKEN: token })
+  const imported = await ferry(['import', work, '--app', 'harbor-notes'], {
+    FERRY_URL: ferryServer.url,
+    FERRY_TOKEN: token,
+  })
   assert.equal(imported.code, 0, imported.stderr)
 
   const upstream = new URL(ferryServer.url).host
-  nginx = await startNginx([...rules].map(([guide, code]) => ({ port: ports.get(guide) ?? 0, body: `${code.replaceAll(GUIDE_UPSTREAM, upstream)}\nlocation / { return 404; }` })))
+  nginx = await startNginx(
+    [...rules].map(([guide, code]) => ({
+      port: ports.get(guide) ?? 0,
+      body: `${code.replaceAll(GUIDE_UPSTREAM, upstream)}\nlocation / { return 404; }`,
+    })),
+  )
 })
 
 after(async () => {
@@ -142,9 +159,14 @@ after(async () => {
 describe('GitHub Releases guide: Hazel and Nuts URLs', () => {
   const guide = 'github-releases'
   test('Squirrel.Mac: /update/{platform}/{version} in the platform spellings Hazel and Nuts accept, and Nuts channels', async () => {
-    for (const platform of ['darwin', 'osx', 'mac', 'darwin_x64', 'osx_64']) await assertSquirrelMac((v) => on(guide, `/update/${platform}/${v}`))
+    for (const platform of ['darwin', 'osx', 'mac', 'darwin_x64', 'osx_64'])
+      await assertSquirrelMac((v) => on(guide, `/update/${platform}/${v}`))
     await assertSquirrelMac((v) => on(guide, `/update/channel/stable/osx/${v}`))
-    assert.equal((await fetch(on(guide, '/update/darwin_arm64/1.0.0'))).status, 204, 'no arm64 build imported: no update rather than an x64 one')
+    assert.equal(
+      (await fetch(on(guide, '/update/darwin_arm64/1.0.0'))).status,
+      204,
+      'no arm64 build imported: no update rather than an x64 one',
+    )
   })
   test('Squirrel.Windows: RELEASES and packages under /update/win32/{version}, with and without a Nuts channel', async () => {
     await assertSquirrelWindows(on(guide, '/update/win32/1.0.0'))
@@ -170,7 +192,8 @@ describe('electron-release-server guide', () => {
     assert.ok(mac.includes(createHash('sha512').update(body('Notes-1.2.0-mac.zip')).digest('base64')), mac)
   })
   test('Squirrel.Mac: /update/{platform}/{version}[/{channel}] in the platform names ERS accepts', async () => {
-    for (const platform of ['osx', 'darwin', 'darwin_64', 'macos', 'mac']) await assertSquirrelMac((v) => on(guide, `/update/${platform}/${v}`))
+    for (const platform of ['osx', 'darwin', 'darwin_64', 'macos', 'mac'])
+      await assertSquirrelMac((v) => on(guide, `/update/${platform}/${v}`))
     await assertSquirrelMac((v) => on(guide, `/update/osx/${v}/stable`))
   })
   test('Squirrel.Windows: RELEASES and packages with and without a channel, win32 and win64', async () => {
@@ -199,7 +222,11 @@ describe('Nucleus guide', () => {
   })
   test('macOS RELEASES.json is not rewritten: its JSON-file format is not what Ferry answers', async () => {
     assert.equal((await fetch(on(guide, `${channel}/darwin/x64/RELEASES.json`))).status, 404)
-    assert.equal((await fetch(on(guide, `/harbor-notes/another-channel/win32/x64/RELEASES`))).status, 404, 'another channel id is not this one')
+    assert.equal(
+      (await fetch(on(guide, `/harbor-notes/another-channel/win32/x64/RELEASES`))).status,
+      404,
+      'another channel id is not this one',
+    )
   })
 })
 

@@ -2,7 +2,18 @@
 import assert from 'node:assert/strict'
 import { jsonBody, signup, type Fetch } from '../server/helpers.ts'
 
-export async function quickstartTeam(f: Fetch, options: { email: string; teamName: string; app: { slug: string; name: string }; updater: string; platforms: string[]; archs: string[]; tokenName: string }): Promise<string> {
+export async function quickstartTeam(
+  f: Fetch,
+  options: {
+    email: string
+    teamName: string
+    app: { slug: string; name: string }
+    updater: string
+    platforms: string[]
+    archs: string[]
+    tokenName: string
+  },
+): Promise<string> {
   const admin = (await signup(f, options.email, options.teamName)).token
   const requests: Array<[string, object]> = [
     ['/v1/channels', { name: 'stable' }],
@@ -15,8 +26,21 @@ export async function quickstartTeam(f: Fetch, options: { email: string; teamNam
     assert.equal(res.status, 201, await res.text())
   }
   const allowed = [options.app.slug]
-  const created = await f('/v1/team/tokens', jsonBody({ name: options.tokenName, permissions: { apps: {
-    upload: { enabled: true, allowed }, edit: { enabled: true, allowed } } } }, admin))
+  const created = await f(
+    '/v1/team/tokens',
+    jsonBody(
+      {
+        name: options.tokenName,
+        permissions: {
+          apps: {
+            upload: { enabled: true, allowed },
+            edit: { enabled: true, allowed },
+          },
+        },
+      },
+      admin,
+    ),
+  )
   assert.equal(created.status, 201, await created.clone().text())
   const { token }: { token: string } = await created.json()
   return token

@@ -9,7 +9,16 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { freePort, startNginx, type Nginx } from '../../services/nginx-server.ts'
-import { bearer, jsonBody, prepareUploadTeam, httpFetch, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  jsonBody,
+  prepareUploadTeam,
+  httpFetch,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const BYTES = 'The quick brown fox jumps over the lazy dog, 0123456789.'
@@ -22,7 +31,9 @@ let downloadPath: string
 
 /** The guide's internal location, pointed at this server's data dir. */
 function guideLocation(blobDir: string): string {
-  const block = pageBlocks(ROOT, 'pages/docs/getting-started/production-deploy.mdx').find((b) => b.lang === 'nginx' && b.code.includes('internal;'))
+  const block = pageBlocks(ROOT, 'pages/docs/getting-started/production-deploy.mdx').find(
+    (b) => b.lang === 'nginx' && b.code.includes('internal;'),
+  )
   assert.ok(block, 'production-deploy.mdx shows the X-Accel-Redirect location')
   assert.ok(block.code.includes('alias /var/lib/ferry/blobs/;'))
   return block.code.replace('alias /var/lib/ferry/blobs/;', `alias ${blobDir}/;`)
@@ -33,15 +44,32 @@ before(async () => {
   server = await startTestServer(undefined, { blobs: { kind: 'fs' }, accelRedirectPrefix: '/_ferry_blobs/' })
   const port = await freePort()
   const upstream = new URL(server.url).host
-  nginx = await startNginx([{ port, body: `${guideLocation(join(server.dataDir, 'blobs'))}\n    location / { proxy_pass http://${upstream}; proxy_set_header Host $host; }` }],
+  nginx = await startNginx(
+    [
+      {
+        port,
+        body: `${guideLocation(join(server.dataDir, 'blobs'))}\n    location / { proxy_pass http://${upstream}; proxy_set_header Host $host; }`,
+      },
+    ],
     // Ferry writes artifact files readable by its own user only: nginx's workers run as that user, as the guide says.
-    [`user ${userInfo().username};`])
+    [`user ${userInfo().username};`],
+  )
   front = httpFetch(`http://127.0.0.1:${port}`)
   const origin = httpFetch(server.url)
   token = await prepareUploadTeam(origin, 'accel')
-  const res = await origin('/v1/apps/accel/versions', bearer(token, { method: 'POST', body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['Accel Setup.exe', BYTES]]) }))
+  const res = await origin(
+    '/v1/apps/accel/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+        ['Accel Setup.exe', BYTES],
+      ]),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
-  downloadPath = new URL(((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '').pathname
+  downloadPath = new URL(
+    ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
+  ).pathname
 })
 after(async () => {
   await nginx?.stop()
@@ -55,29 +83,32 @@ test('Ferry answers an allowed download with X-Accel-Redirect and no bytes', asy
   assert.equal(await res.text(), '')
 })
 
-test('through nginx: the bytes, Ferry\'s headers, and ranges', async () => {
+test("through nginx: the bytes, Ferry's headers, and ranges", async () => {
   const res = await front(downloadPath)
   assert.equal(res.status, 200)
   assert.equal(await res.text(), BYTES)
   assert.equal(res.headers.get('x-accel-redirect'), null, 'nginx does not show the internal path')
   assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable')
   assert.match(res.headers.get('content-disposition') ?? '', /^attachment; filename="Accel Setup.exe"/)
-  assert.match(res.headers.get('etag') ?? '', /^"[0-9a-f]{64}"$/, 'the SHA-256, not nginx\'s own ETag')
+  assert.match(res.headers.get('etag') ?? '', /^"[0-9a-f]{64}"$/, "the SHA-256, not nginx's own ETag")
   assert.match(res.headers.get('digest') ?? '', /^sha-256=/)
   const part = await front(downloadPath, { headers: { range: 'bytes=4-8' } })
   assert.equal(part.status, 206)
   assert.equal(await part.text(), 'quick')
 })
 
-test('a refused download stays Ferry\'s answer, and the internal location is not reachable', async () => {
+test("a refused download stays Ferry's answer, and the internal location is not reachable", async () => {
   assert.equal((await front(downloadPath.replace(/art_[^/]+/, 'art_missing'))).status, 404)
-  assert.equal((await httpFetch(server.url)('/v1/apps/accel', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status, 200)
+  assert.equal(
+    (await httpFetch(server.url)('/v1/apps/accel', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status,
+    200,
+  )
   const refused = await front(downloadPath)
   assert.equal(refused.status, 401)
   assert.equal(refused.headers.get('content-type'), 'application/problem+json')
   const allowed = await front(downloadPath, bearer(token))
-  assert.equal(await allowed.text(), BYTES, 'a private app\'s file with a token')
+  assert.equal(await allowed.text(), BYTES, "a private app's file with a token")
   assert.equal(allowed.headers.get('cache-control'), 'private, no-store')
   const key = (await httpFetch(server.url)(downloadPath, bearer(token))).headers.get('x-accel-redirect') ?? ''
-  assert.equal((await front(key)).status, 404, 'nginx serves the internal location only after Ferry\'s redirect')
+  assert.equal((await front(key)).status, 404, "nginx serves the internal location only after Ferry's redirect")
 })

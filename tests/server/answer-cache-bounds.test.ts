@@ -9,22 +9,46 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, prepareUploadTeam, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
+import {
+  JWT_SECRET,
+  SIGNUP_KEY,
+  TEST_ITERATIONS,
+  bearer,
+  jsonBody,
+  prepareUploadTeam,
+  uploadForm,
+  type Fetch,
+  openTestDb,
+  openTestBlobs,
+} from './helpers.ts'
 
 test('refused writes leave cached answers alone; an accepted write still drops them', async () => {
   const invalidated: string[] = []
   const inner = createMemoryCache()
-  const cache: AnswerCache = { ...inner, invalidate: async (apps) => {
-    invalidated.push(...apps)
-    return inner.invalidate(apps)
-  } }
+  const cache: AnswerCache = {
+    ...inner,
+    invalidate: async (apps) => {
+      invalidated.push(...apps)
+      return inner.invalidate(apps)
+    },
+  }
   const app = createApp({
-    db: await openTestDb(), blobs: await openTestBlobs(), answerCache: cache,
-    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
+    db: await openTestDb(),
+    blobs: await openTestBlobs(),
+    answerCache: cache,
+    config: {
+      signupKey: SIGNUP_KEY,
+      jwtSecret: JWT_SECRET,
+      maxUploadBytes: 1024 * 1024,
+      passwordIterations: TEST_ITERATIONS,
+    },
   })
   const f: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   const token = await prepareUploadTeam(f, 'cached-app')
-  const form = () => uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['C-1.0.0.exe', 'x']])
+  const form = () =>
+    uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+      ['C-1.0.0.exe', 'x'],
+    ])
   assert.equal((await f('/v1/apps/cached-app/versions', bearer(token, { method: 'POST', body: form() }))).status, 201)
   invalidated.length = 0
 
@@ -43,7 +67,10 @@ test('refused writes leave cached answers alone; an accepted write still drops t
   }
   assert.deepEqual(invalidated, [], 'no refused write invalidated anything')
 
-  assert.equal((await f('/v1/apps/cached-app', { ...jsonBody({ name: 'Renamed' }, token), method: 'PATCH' })).status, 200)
+  assert.equal(
+    (await f('/v1/apps/cached-app', { ...jsonBody({ name: 'Renamed' }, token), method: 'PATCH' })).status,
+    200,
+  )
   assert.deepEqual(invalidated, ['cached-app'])
 })
 

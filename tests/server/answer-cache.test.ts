@@ -19,14 +19,19 @@ import { startRedis } from '../../services/redis-server.ts'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
 
 let redis: Awaited<ReturnType<typeof startRedis>>
-before(async () => { redis = await startRedis() })
+before(async () => {
+  redis = await startRedis()
+})
 after(async () => redis.stop())
 
 const ans = (body: string) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body })
 
 const caches: Record<string, () => Promise<AnswerCache>> = {
   memory: async () => createMemoryCache(),
-  redis: async () => createRedisCache(redis.url, (e) => { throw e }),
+  redis: async () =>
+    createRedisCache(redis.url, (e) => {
+      throw e
+    }),
 }
 
 for (const [kind, make] of Object.entries(caches)) {
@@ -52,7 +57,10 @@ for (const [kind, make] of Object.entries(caches)) {
   })
 }
 
-interface Node { server: ServerProcess; f: Fetch }
+interface Node {
+  server: ServerProcess
+  f: Fetch
+}
 
 /** A server process; processes given one data dir share its SQLite file (unless on PostgreSQL) and its artifact folder. */
 async function node(dataDir: string, redisUrl: string | undefined, databaseUrl: string | undefined): Promise<Node> {
@@ -74,7 +82,11 @@ async function offered(n: Node, current: string): Promise<Record<string, string 
   const mac = await n.f(`/v1/apps/cached/squirrel-mac/stable/x64?version=${current}`)
   const tauri = await n.f(`/v1/apps/cached/tauri/stable/darwin/x86_64/${current}`)
   const releases = await (await n.f(`/v1/apps/cached/squirrel/stable/x64/RELEASES?localVersion=${current}`)).text()
-  const yml = await electronUpdaterCheck(`${n.server.url}/v1/apps/cached/electron-updater/stable/windows/x64/${current}`, current, 'win32')
+  const yml = await electronUpdaterCheck(
+    `${n.server.url}/v1/apps/cached/electron-updater/stable/windows/x64/${current}`,
+    current,
+    'win32',
+  )
   const latest = await n.f('/v1/apps/cached/latest?packageType=exe&platform=windows&arch=x64')
   return {
     ferry: ferry.status === 204 ? null : ((await ferry.json()) as { version: string }).version,
@@ -82,12 +94,20 @@ async function offered(n: Node, current: string): Promise<Record<string, string 
     tauri: tauri.status === 204 ? null : ((await tauri.json()) as { version: string }).version,
     squirrelWindows: squirrelUpdate(parseReleases(releases), current),
     electronUpdater: yml.available ? yml.info.version : null,
-    latest: latest.status === 302 ? (latest.headers.get('location') ?? '').split('/versions/')[1]?.split('/')[0] ?? null : null,
+    latest:
+      latest.status === 302
+        ? ((latest.headers.get('location') ?? '').split('/versions/')[1]?.split('/')[0] ?? null)
+        : null,
   }
 }
 
 const everywhere = (version: string | null, latest: string | null) => ({
-  ferry: version, squirrelMac: version, tauri: version, squirrelWindows: version, electronUpdater: version, latest,
+  ferry: version,
+  squirrelMac: version,
+  tauri: version,
+  squirrelWindows: version,
+  electronUpdater: version,
+  latest,
 })
 
 for (const mode of ['memory', 'redis'] as const) {
@@ -107,10 +127,20 @@ for (const mode of ['memory', 'redis'] as const) {
       // server needs PostgreSQL (npm run test:unit:pg); without it the writer reads too.
       reader = mode === 'redis' && databaseUrl ? await node(dataDir, redis.url, databaseUrl) : writer
       token = (await signup(writer.f, `${mode}@cache.test`)).token
-      for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
-        ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }], ['/v1/archs', { name: 'x64' }]] as const) {
+      for (const [path, body] of [
+        ['/v1/channels', { name: 'stable' }],
+        ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+        ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
+        ['/v1/archs', { name: 'x64' }],
+      ] as const) {
         assert.equal((await writer.f(path, jsonBody(body, token))).status, 201)
-        if (path === '/v1/platforms') ids[body.name] = ((await (await writer.f('/v1/platforms', bearer(token))).json()) as { items: Array<{ id: string; name: string }> }).items.find((p) => p.name === body.name)?.id ?? ''
+        if (path === '/v1/platforms')
+          ids[body.name] =
+            (
+              (await (await writer.f('/v1/platforms', bearer(token))).json()) as {
+                items: Array<{ id: string; name: string }>
+              }
+            ).items.find((p) => p.name === body.name)?.id ?? ''
       }
       assert.equal((await writer.f('/v1/apps', jsonBody({ slug: 'cached', name: 'Cached' }, token))).status, 201)
       await publish('1.0.0')
@@ -127,7 +157,10 @@ for (const mode of ['memory', 'redis'] as const) {
         ['windows', [`Cached-${version}.exe`, `cached-${version}-full.nupkg`]],
         ['darwin', [`Cached-${version}-mac.zip`, `Cached_${version}.app.tar.gz`, `Cached_${version}.app.tar.gz.sig`]],
       ] as const) {
-        const form = uploadForm({ version, channel: 'stable', platform, arch: 'x64', published: 'true', ...fields }, files.map((n) => [n, `bytes ${n}`]))
+        const form = uploadForm(
+          { version, channel: 'stable', platform, arch: 'x64', published: 'true', ...fields },
+          files.map((n) => [n, `bytes ${n}`]),
+        )
         const res = await writer.f('/v1/apps/cached/versions', bearer(token, { method: 'POST', body: form }))
         const text = await res.text()
         assert.equal(res.status, 201, text)
@@ -141,14 +174,22 @@ for (const mode of ['memory', 'redis'] as const) {
     test('answers are served from the cache', async () => {
       assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.1.0', ids['windows:1.1.0'] ?? ''))
       const before = await cacheHits(reader)
-      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.1.0', ids['windows:1.1.0'] ?? ''), 'the same answers again')
+      assert.deepEqual(
+        await offered(reader, '1.0.0'),
+        everywhere('1.1.0', ids['windows:1.1.0'] ?? ''),
+        'the same answers again',
+      )
       const after = await cacheHits(reader)
       assert.ok(after.checks > before.checks, 'the second round was counted')
-      assert.equal(after.hits - before.hits, after.checks - before.checks, 'every check of the second round was a cache hit')
+      assert.equal(
+        after.hits - before.hits,
+        after.checks - before.checks,
+        'every check of the second round was a cache hit',
+      )
       if (mode === 'redis') {
         const client = createClient({ url: redis.url })
         await client.connect()
-        assert.ok((await client.hLen('ferry:answers:cached')) >= 6, 'every protocol\'s answer is in Redis')
+        assert.ok((await client.hLen('ferry:answers:cached')) >= 6, "every protocol's answer is in Redis")
         await client.close()
       }
     })
@@ -158,36 +199,71 @@ for (const mode of ['memory', 'redis'] as const) {
       await publish('1.2.0')
       assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.2.0', ids['windows:1.2.0'] ?? ''), 'after publish')
       for (const platform of ['windows', 'darwin']) {
-        assert.equal((await patch(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, { published: false })).status, 200)
+        assert.equal(
+          (await patch(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, { published: false })).status,
+          200,
+        )
       }
-      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.1.0', ids['windows:1.1.0'] ?? ''), 'after unpublishing')
+      assert.deepEqual(
+        await offered(reader, '1.0.0'),
+        everywhere('1.1.0', ids['windows:1.1.0'] ?? ''),
+        'after unpublishing',
+      )
       for (const platform of ['windows', 'darwin']) {
-        assert.equal((await patch(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, { published: true, intermediate: true })).status, 200)
+        assert.equal(
+          (await patch(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, { published: true, intermediate: true }))
+            .status,
+          200,
+        )
       }
-      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.2.0', ids['windows:1.2.0'] ?? ''), 'after republishing')
+      assert.deepEqual(
+        await offered(reader, '1.0.0'),
+        everywhere('1.2.0', ids['windows:1.2.0'] ?? ''),
+        'after republishing',
+      )
       await publish('1.3.0')
-      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.2.0', ids['windows:1.3.0'] ?? ''), '1.2.0 is now an intermediate')
-      const del = await writer.f(`/v1/apps/cached/versions/${ids['darwin:1.2.0']}/artifacts/${ids['Cached_1.2.0.app.tar.gz.sig']}`, bearer(token, { method: 'DELETE' }))
+      assert.deepEqual(
+        await offered(reader, '1.0.0'),
+        everywhere('1.2.0', ids['windows:1.3.0'] ?? ''),
+        '1.2.0 is now an intermediate',
+      )
+      const del = await writer.f(
+        `/v1/apps/cached/versions/${ids['darwin:1.2.0']}/artifacts/${ids['Cached_1.2.0.app.tar.gz.sig']}`,
+        bearer(token, { method: 'DELETE' }),
+      )
       assert.equal(del.status, 204)
       assert.equal((await offered(reader, '1.0.0')).tauri, null, 'after deleting the signature Tauri gets no update')
       for (const platform of ['windows', 'darwin']) {
-        assert.equal((await writer.f(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, bearer(token, { method: 'DELETE' }))).status, 204)
+        assert.equal(
+          (await writer.f(`/v1/apps/cached/versions/${ids[`${platform}:1.2.0`]}`, bearer(token, { method: 'DELETE' })))
+            .status,
+          204,
+        )
       }
-      assert.deepEqual(await offered(reader, '1.0.0'), everywhere('1.3.0', ids['windows:1.3.0'] ?? ''), 'after deleting a version')
+      assert.deepEqual(
+        await offered(reader, '1.0.0'),
+        everywhere('1.3.0', ids['windows:1.3.0'] ?? ''),
+        'after deleting a version',
+      )
     })
 
-    test('a catalog change reaches cached answers: the platform\'s default format', async () => {
-      const plain = async () => (await reader.f('/v1/apps/cached/update?version=1.0.0&platform=windows&arch=x64')).headers.get('content-type')
+    test("a catalog change reaches cached answers: the platform's default format", async () => {
+      const plain = async () =>
+        (await reader.f('/v1/apps/cached/update?version=1.0.0&platform=windows&arch=x64')).headers.get('content-type')
       assert.equal(await plain(), 'application/json')
       assert.equal((await patch(`/v1/platforms/${ids.windows}`, { updater: 'squirrel-windows' })).status, 200)
       assert.equal(await plain(), 'text/plain; charset=utf-8')
     })
 
-    test('a private app\'s cached answers are dropped when it turns private', async () => {
-      const before = await (await reader.f('/v1/apps/cached/squirrel-mac/stable/x64?version=1.0.0')).json() as { url: string }
+    test("a private app's cached answers are dropped when it turns private", async () => {
+      const before = (await (await reader.f('/v1/apps/cached/squirrel-mac/stable/x64?version=1.0.0')).json()) as {
+        url: string
+      }
       assert.doesNotMatch(before.url, /signature=/)
       assert.equal((await patch('/v1/apps/cached', { private: true })).status, 200)
-      const afterPrivate = await (await reader.f('/v1/apps/cached/squirrel-mac/stable/x64?version=1.0.0')).json() as { url: string }
+      const afterPrivate = (await (await reader.f('/v1/apps/cached/squirrel-mac/stable/x64?version=1.0.0')).json()) as {
+        url: string
+      }
       assert.match(afterPrivate.url, /\?expires=\d+&signature=[0-9a-f]{64}$/)
     })
   })
@@ -199,12 +275,18 @@ test('redis: when Redis goes away, update checks and writes still work from the 
   const n = await node(dataDir, ownRedis.url, await testDatabaseUrl())
   try {
     const { token } = await signup(n.f, 'down@cache.test')
-    for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows' }], ['/v1/archs', { name: 'x64' }]] as const) {
+    for (const [path, body] of [
+      ['/v1/channels', { name: 'stable' }],
+      ['/v1/platforms', { name: 'windows' }],
+      ['/v1/archs', { name: 'x64' }],
+    ] as const) {
       assert.equal((await n.f(path, jsonBody(body, token))).status, 201)
     }
     assert.equal((await n.f('/v1/apps', jsonBody({ slug: 'down', name: 'Down' }, token))).status, 201)
     const publish = async (version: string) => {
-      const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[`d-${version}.exe`, version]])
+      const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+        [`d-${version}.exe`, version],
+      ])
       assert.equal((await n.f('/v1/apps/down/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
     }
     const check = async () => {

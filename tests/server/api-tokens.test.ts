@@ -5,11 +5,26 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { test } from 'node:test'
-import { PASSWORD, bearer, expectProblem, expectSpec, jsonBody, memoryApp, prepareUploadTeam, uploadForm, type Fetch } from './helpers.ts'
+import {
+  PASSWORD,
+  bearer,
+  expectProblem,
+  expectSpec,
+  jsonBody,
+  memoryApp,
+  prepareUploadTeam,
+  uploadForm,
+  type Fetch,
+} from './helpers.ts'
 
 const START = new Date('2025-06-01T00:00:00Z')
 
-interface Created { id: string; token: string; lastUsedAt: string | null; expiresAt: string | null }
+interface Created {
+  id: string
+  token: string
+  lastUsedAt: string | null
+  expiresAt: string | null
+}
 
 /** A team with apps `harbor` and `other`, and Grace, who may upload to both and download. */
 async function team() {
@@ -18,18 +33,48 @@ async function team() {
   const f: Fetch = m.fetch
   const admin = await prepareUploadTeam(f, 'harbor')
   await expectSpec('createApp', await f('/v1/apps', jsonBody({ slug: 'other', name: 'Other' }, admin)), 201)
-  const grace = await expectSpec('createTeamUser', await f('/v1/team/users', jsonBody({
-    email: 'grace@acme.test', name: 'Grace', password: PASSWORD,
-    permissions: { apps: { upload: { enabled: true, allowed: ['harbor', 'other'] }, download: { enabled: true } } },
-  }, admin)), 201) as { id: string }
-  const login = await (await f('/v1/auth/login', jsonBody({ email: 'grace@acme.test', password: PASSWORD }))).json() as { token: string }
+  const grace = (await expectSpec(
+    'createTeamUser',
+    await f(
+      '/v1/team/users',
+      jsonBody(
+        {
+          email: 'grace@acme.test',
+          name: 'Grace',
+          password: PASSWORD,
+          permissions: {
+            apps: { upload: { enabled: true, allowed: ['harbor', 'other'] }, download: { enabled: true } },
+          },
+        },
+        admin,
+      ),
+    ),
+    201,
+  )) as { id: string }
+  const login = (await (
+    await f('/v1/auth/login', jsonBody({ email: 'grace@acme.test', password: PASSWORD }))
+  ).json()) as { token: string }
   const create = async (body: unknown, as = login.token) =>
-    await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody(body, as)), 201) as Created
+    (await expectSpec('createApiToken', await f('/v1/team/tokens', jsonBody(body, as)), 201)) as Created
   const upload = (token: string, app: string, version: string) =>
-    f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64' }, [['setup.exe', 'bytes']]) }))
+    f(
+      `/v1/apps/${app}/versions`,
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64' }, [['setup.exe', 'bytes']]),
+      }),
+    )
   return {
-    ...m, f, admin, graceId: grace.id, grace: login.token, create, upload,
-    tick: (ms: number) => { now = new Date(now.getTime() + ms) },
+    ...m,
+    f,
+    admin,
+    graceId: grace.id,
+    grace: login.token,
+    create,
+    upload,
+    tick: (ms: number) => {
+      now = new Date(now.getTime() + ms)
+    },
     at: () => now,
   }
 }
@@ -40,7 +85,10 @@ test('the secret is in the 201 only; the list never shows it', async () => {
   const t = await team()
   const res = await t.f('/v1/team/tokens', jsonBody({ name: 'ci', permissions: UPLOAD_HARBOR }, t.grace))
   assert.equal(res.headers.get('cache-control'), 'no-store')
-  const created = await expectSpec('createApiToken', res, 201) as Created & { createdBy: string; permissions: { apps: { upload: unknown } } }
+  const created = (await expectSpec('createApiToken', res, 201)) as Created & {
+    createdBy: string
+    permissions: { apps: { upload: unknown } }
+  }
   assert.match(created.token, /^ferry_[0-9A-Za-z]{32}$/)
   assert.equal(created.createdBy, t.graceId)
   assert.equal(created.expiresAt, null)
@@ -48,8 +96,11 @@ test('the secret is in the 201 only; the list never shows it', async () => {
   assert.deepEqual(created.permissions.apps.upload, { enabled: true, allowed: ['harbor'] })
   const list = await t.f('/v1/team/tokens', bearer(t.grace))
   const text = await list.clone().text()
-  const body = await expectSpec('listApiTokens', list, 200) as { items: Array<Record<string, unknown>> }
-  assert.deepEqual(body.items.map((i) => i.id), [created.id])
+  const body = (await expectSpec('listApiTokens', list, 200)) as { items: Array<Record<string, unknown>> }
+  assert.deepEqual(
+    body.items.map((i) => i.id),
+    [created.id],
+  )
   assert.ok(!('token' in (body.items[0] ?? {})))
   assert.ok(!text.includes(created.token.slice('ferry_'.length)), 'the secret is not listed')
 })
@@ -89,26 +140,43 @@ test('a token cannot hold more than its creator', async () => {
   }
   assert.equal((await t.db.selectFrom('api_tokens').selectAll().execute()).length, 0)
   // The admin holds every grant of the team, so may give any.
-  await t.create({ name: 'admin ci', permissions: { apps: { delete: { enabled: true } }, channels: { create: { enabled: true } } } }, t.admin)
+  await t.create(
+    { name: 'admin ci', permissions: { apps: { delete: { enabled: true } }, channels: { create: { enabled: true } } } },
+    t.admin,
+  )
 })
 
-test('a token acts with its grants intersected with its creator\'s current ones', async () => {
+test("a token acts with its grants intersected with its creator's current ones", async () => {
   const t = await team()
-  const { token } = await t.create({ name: 'ci', permissions: { apps: { upload: { enabled: true }, download: { enabled: true } } } }, t.admin)
+  const { token } = await t.create(
+    { name: 'ci', permissions: { apps: { upload: { enabled: true }, download: { enabled: true } } } },
+    t.admin,
+  )
   const grant = await t.create({ name: 'grace ci', permissions: UPLOAD_HARBOR })
   await expectSpec('uploadVersion', await t.upload(grant.token, 'harbor', '1.0.0'), 201)
-  await expectSpec('updateTeamUser', await t.f(`/v1/team/users/${t.graceId}`, {
-    ...jsonBody({ permissions: { apps: { download: { enabled: true } } } }, t.admin), method: 'PATCH',
-  }), 200)
+  await expectSpec(
+    'updateTeamUser',
+    await t.f(`/v1/team/users/${t.graceId}`, {
+      ...jsonBody({ permissions: { apps: { download: { enabled: true } } } }, t.admin),
+      method: 'PATCH',
+    }),
+    200,
+  )
   const refused = await t.upload(grant.token, 'harbor', '1.0.1')
   await expectSpec('uploadVersion', refused.clone(), 403)
   assert.match((await expectProblem(refused, 403, 'forbidden')).detail, /needs apps\.upload/)
-  const me = await expectSpec('whoami', await t.f('/v1/whoami', bearer(grant.token)), 200) as { user: { id: string }; permissions: { apps: { upload: { enabled: boolean }; download: { enabled: boolean } } } }
+  const me = (await expectSpec('whoami', await t.f('/v1/whoami', bearer(grant.token)), 200)) as {
+    user: { id: string }
+    permissions: { apps: { upload: { enabled: boolean }; download: { enabled: boolean } } }
+  }
   assert.equal(me.user.id, t.graceId)
   assert.equal(me.permissions.apps.upload.enabled, false)
   assert.equal(me.permissions.apps.download.enabled, false, 'the token was never given download')
   // Given back, the grant works again: the token itself was never changed.
-  await t.f(`/v1/team/users/${t.graceId}`, { ...jsonBody({ permissions: { apps: { upload: { enabled: true } } } }, t.admin), method: 'PATCH' })
+  await t.f(`/v1/team/users/${t.graceId}`, {
+    ...jsonBody({ permissions: { apps: { upload: { enabled: true } } } }, t.admin),
+    method: 'PATCH',
+  })
   await expectSpec('uploadVersion', await t.upload(grant.token, 'harbor', '1.0.1'), 201)
   // The admin's token holds what it lists, not the admin's role.
   await expectSpec('uploadVersion', await t.upload(token, 'other', '2.0.0'), 201)
@@ -119,7 +187,11 @@ test('removing the creator removes their tokens', async () => {
   const t = await team()
   const { token } = await t.create({ name: 'ci', permissions: UPLOAD_HARBOR })
   await expectSpec('whoami', await t.f('/v1/whoami', bearer(token)), 200)
-  await expectSpec('deleteTeamUser', await t.f(`/v1/team/users/${t.graceId}`, bearer(t.admin, { method: 'DELETE' })), 204)
+  await expectSpec(
+    'deleteTeamUser',
+    await t.f(`/v1/team/users/${t.graceId}`, bearer(t.admin, { method: 'DELETE' })),
+    204,
+  )
   const res = await t.f('/v1/whoami', bearer(token))
   assert.match((await expectProblem(res, 401, 'unauthorized')).detail, /API token is not known/)
   assert.equal((await t.db.selectFrom('api_tokens').selectAll().execute()).length, 0)
@@ -130,17 +202,40 @@ test('revoking: at once, by the creator or the admin; each sees the tokens they 
   const mine = await t.create({ name: 'grace ci' })
   const spare = await t.create({ name: 'grace spare' })
   const admins = await t.create({ name: 'admin ci' }, t.admin)
-  const ids = async (as: string) => (await expectSpec('listApiTokens', await t.f('/v1/team/tokens', bearer(as)), 200) as { items: Array<{ id: string }> }).items.map((i) => i.id).sort()
+  const ids = async (as: string) =>
+    (
+      (await expectSpec('listApiTokens', await t.f('/v1/team/tokens', bearer(as)), 200)) as {
+        items: Array<{ id: string }>
+      }
+    ).items
+      .map((i) => i.id)
+      .sort()
   assert.deepEqual(await ids(t.grace), [mine.id, spare.id].sort())
   assert.deepEqual(await ids(t.admin), [mine.id, spare.id, admins.id].sort())
 
   await expectSpec('whoami', await t.f('/v1/whoami', bearer(mine.token)), 200)
-  await expectSpec('revokeApiToken', await t.f(`/v1/team/tokens/${mine.id}`, bearer(t.grace, { method: 'DELETE' })), 204)
+  await expectSpec(
+    'revokeApiToken',
+    await t.f(`/v1/team/tokens/${mine.id}`, bearer(t.grace, { method: 'DELETE' })),
+    204,
+  )
   await expectSpec('whoami', await t.f('/v1/whoami', bearer(mine.token)), 401)
-  await expectSpec('revokeApiToken', await t.f(`/v1/team/tokens/${mine.id}`, bearer(t.grace, { method: 'DELETE' })), 404)
+  await expectSpec(
+    'revokeApiToken',
+    await t.f(`/v1/team/tokens/${mine.id}`, bearer(t.grace, { method: 'DELETE' })),
+    404,
+  )
   // Grace cannot revoke the admin's token; the admin can revoke hers.
-  await expectSpec('revokeApiToken', await t.f(`/v1/team/tokens/${admins.id}`, bearer(t.grace, { method: 'DELETE' })), 404)
-  await expectSpec('revokeApiToken', await t.f(`/v1/team/tokens/${spare.id}`, bearer(t.admin, { method: 'DELETE' })), 204)
+  await expectSpec(
+    'revokeApiToken',
+    await t.f(`/v1/team/tokens/${admins.id}`, bearer(t.grace, { method: 'DELETE' })),
+    404,
+  )
+  await expectSpec(
+    'revokeApiToken',
+    await t.f(`/v1/team/tokens/${spare.id}`, bearer(t.admin, { method: 'DELETE' })),
+    204,
+  )
   await expectSpec('whoami', await t.f('/v1/whoami', bearer(spare.token)), 401)
   await expectSpec('whoami', await t.f('/v1/whoami', bearer(admins.token)), 200)
 })
@@ -170,7 +265,9 @@ test('an expiring token stops working at expiresAt; the expiry must be ahead and
 test('lastUsedAt records use, written at most once a minute', async () => {
   const t = await team()
   const { id, token } = await t.create({ name: 'ci' })
-  const lastUsed = async () => (await t.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow()).last_used_at
+  const lastUsed = async () =>
+    (await t.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow())
+      .last_used_at
   assert.equal(await lastUsed(), null)
   t.tick(5_000)
   await t.f('/v1/whoami', bearer(token))
@@ -181,19 +278,39 @@ test('lastUsedAt records use, written at most once a minute', async () => {
   t.tick(31_000)
   await t.f('/v1/whoami', bearer(token))
   assert.equal(await lastUsed(), '2025-06-01T00:01:06Z')
-  const list = await expectSpec('listApiTokens', await t.f('/v1/team/tokens', bearer(t.grace)), 200) as { items: Array<{ lastUsedAt: string | null }> }
+  const list = (await expectSpec('listApiTokens', await t.f('/v1/team/tokens', bearer(t.grace)), 200)) as {
+    items: Array<{ lastUsedAt: string | null }>
+  }
   assert.equal(list.items[0]?.lastUsedAt, '2025-06-01T00:01:06Z')
 })
 
 test('a token cannot manage tokens, users or the admin password', async () => {
   const t = await team()
-  const { id, token } = await t.create({ name: 'admin ci', permissions: { apps: { upload: { enabled: true } } } }, t.admin)
+  const { id, token } = await t.create(
+    { name: 'admin ci', permissions: { apps: { upload: { enabled: true } } } },
+    t.admin,
+  )
   for (const [op, res, names] of [
     ['createApiToken', await t.f('/v1/team/tokens', jsonBody({ name: 'another' }, token)), /cannot create API tokens/],
     ['listApiTokens', await t.f('/v1/team/tokens', bearer(token)), /cannot list API tokens/],
-    ['revokeApiToken', await t.f(`/v1/team/tokens/${id}`, bearer(token, { method: 'DELETE' })), /cannot revoke API tokens/],
-    ['updateAdminPassword', await t.f('/v1/team/admin', { ...jsonBody({ currentPassword: PASSWORD, newPassword: 'a-token-chosen-password' }, token), method: 'PATCH' }), /never acts as the team admin/],
-    ['createTeamUser', await t.f('/v1/team/users', jsonBody({ email: 'mallory@acme.test', name: 'M', password: PASSWORD }, token)), /never acts as the team admin/],
+    [
+      'revokeApiToken',
+      await t.f(`/v1/team/tokens/${id}`, bearer(token, { method: 'DELETE' })),
+      /cannot revoke API tokens/,
+    ],
+    [
+      'updateAdminPassword',
+      await t.f('/v1/team/admin', {
+        ...jsonBody({ currentPassword: PASSWORD, newPassword: 'a-token-chosen-password' }, token),
+        method: 'PATCH',
+      }),
+      /never acts as the team admin/,
+    ],
+    [
+      'createTeamUser',
+      await t.f('/v1/team/users', jsonBody({ email: 'mallory@acme.test', name: 'M', password: PASSWORD }, token)),
+      /never acts as the team admin/,
+    ],
     ['listTeamUsers', await t.f('/v1/team/users', bearer(token)), /never acts as the team admin/],
   ] as const) {
     await expectSpec(op, res.clone(), 403)
@@ -211,10 +328,23 @@ test('unknown tokens answer 401; lists page newest first', async () => {
     made.push((await t.create({ name })).id)
     t.tick(1000)
   }
-  const first = await expectSpec('listApiTokens', await t.f('/v1/team/tokens?limit=2', bearer(t.grace)), 200) as { items: Array<{ id: string }>; nextCursor: string }
-  assert.deepEqual(first.items.map((i) => i.id), [made[2], made[1]])
-  const second = await expectSpec('listApiTokens', await t.f(`/v1/team/tokens?limit=2&cursor=${first.nextCursor}`, bearer(t.grace)), 200) as { items: Array<{ id: string }>; nextCursor: null }
-  assert.deepEqual(second.items.map((i) => i.id), [made[0]])
+  const first = (await expectSpec('listApiTokens', await t.f('/v1/team/tokens?limit=2', bearer(t.grace)), 200)) as {
+    items: Array<{ id: string }>
+    nextCursor: string
+  }
+  assert.deepEqual(
+    first.items.map((i) => i.id),
+    [made[2], made[1]],
+  )
+  const second = (await expectSpec(
+    'listApiTokens',
+    await t.f(`/v1/team/tokens?limit=2&cursor=${first.nextCursor}`, bearer(t.grace)),
+    200,
+  )) as { items: Array<{ id: string }>; nextCursor: null }
+  assert.deepEqual(
+    second.items.map((i) => i.id),
+    [made[0]],
+  )
   assert.equal(second.nextCursor, null)
   await expectSpec('listApiTokens', await t.f('/v1/team/tokens?cursor=nonsense', bearer(t.grace)), 400)
 })

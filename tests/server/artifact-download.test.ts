@@ -10,11 +10,19 @@ test('public artifacts are cacheable for a year with their SHA-256 as ETag; draf
   const bytes = new TextEncoder().encode('installer bytes 0123456789')
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   const upload = async (version: string, published: string) => {
-    const res = await m.fetch('/v1/apps/cdn-app/versions', bearer(token, {
-      method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published }, [[`Cdn-${version}.exe`, bytes]]),
-    }))
+    const res = await m.fetch(
+      '/v1/apps/cdn-app/versions',
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published }, [
+          [`Cdn-${version}.exe`, bytes],
+        ]),
+      }),
+    )
     assert.equal(res.status, 201, await res.clone().text())
-    return new URL(((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '').pathname
+    return new URL(
+      ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
+    ).pathname
   }
   const published = await upload('1.0.0', 'true')
   const res = await m.fetch(published)
@@ -28,7 +36,10 @@ test('public artifacts are cacheable for a year with their SHA-256 as ETag; draf
   assert.equal((await m.fetch(published, { headers: { 'if-none-match': '"other"' } })).status, 200)
 
   const part = await m.fetch(published, { headers: { range: 'bytes=-4' } })
-  assert.equal(part.headers.get('content-range'), `bytes ${bytes.byteLength - 4}-${bytes.byteLength - 1}/${bytes.byteLength}`)
+  assert.equal(
+    part.headers.get('content-range'),
+    `bytes ${bytes.byteLength - 4}-${bytes.byteLength - 1}/${bytes.byteLength}`,
+  )
   assert.equal(part.headers.get('etag'), `"${sha256}"`)
   assert.equal(await part.text(), '6789')
 
@@ -37,8 +48,24 @@ test('public artifacts are cacheable for a year with their SHA-256 as ETag; draf
   assert.equal(draftRes.status, 200)
   assert.equal(draftRes.headers.get('cache-control'), 'private, no-store')
 
-  assert.equal((await m.fetch('/v1/apps/cdn-app', bearer(token, { method: 'PATCH', body: JSON.stringify({ private: true }), headers: { 'content-type': 'application/json' } }))).status, 200)
+  assert.equal(
+    (
+      await m.fetch(
+        '/v1/apps/cdn-app',
+        bearer(token, {
+          method: 'PATCH',
+          body: JSON.stringify({ private: true }),
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    ).status,
+    200,
+  )
   const privateRes = await m.fetch(published, bearer(token))
   assert.equal(privateRes.status, 200)
-  assert.equal(privateRes.headers.get('cache-control'), 'private, no-store', 'once the app is private, its files are no longer for shared caches')
+  assert.equal(
+    privateRes.headers.get('cache-control'),
+    'private, no-store',
+    'once the app is private, its files are no longer for shared caches',
+  )
 })

@@ -45,12 +45,24 @@ test('parallel writes on two instances: one audit entry per successful write, no
   }
   const first = await Promise.all(writes)
   // Edits of the same apps race on both instances.
-  const edits = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b)(`/v1/apps/app-${i % 20}`, patch({ description: `edit ${i}` }, token))))
+  const edits = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      (i % 2 ? a : b)(`/v1/apps/app-${i % 20}`, patch({ description: `edit ${i}` }, token)),
+    ),
+  )
   const responses = [...first, ...edits]
   const ok = responses.filter((r) => r.status < 300).length
   const refused = responses.filter((r) => r.status === 409).length
-  assert.equal(ok + refused, responses.length, `every write either succeeded or was refused as a duplicate: ${responses.map((r) => r.status).join(',')}`)
-  assert.equal(responses.filter((r) => r.status === 201 && r.url.endsWith('/v1/apps')).length, 20, 'one create per slug succeeded')
+  assert.equal(
+    ok + refused,
+    responses.length,
+    `every write either succeeded or was refused as a duplicate: ${responses.map((r) => r.status).join(',')}`,
+  )
+  assert.equal(
+    responses.filter((r) => r.status === 201 && r.url.endsWith('/v1/apps')).length,
+    20,
+    'one create per slug succeeded',
+  )
   assert.ok(refused >= 60, 'the duplicate creates were refused')
 
   let listed = 0
@@ -58,7 +70,7 @@ test('parallel writes on two instances: one audit entry per successful write, no
   do {
     const res = await (listed % 2 ? b : a)(`/v1/audit?limit=100${cursor ? `&cursor=${cursor}` : ''}`, bearer(token))
     assert.equal(res.status, 200)
-    const body = await res.json() as { items: unknown[]; nextCursor: string | null }
+    const body = (await res.json()) as { items: unknown[]; nextCursor: string | null }
     listed += body.items.length
     cursor = body.nextCursor
   } while (cursor)

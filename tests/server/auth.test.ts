@@ -18,7 +18,7 @@ test('passwords: PBKDF2-SHA256, 600 000 iterations by default, per-user salt', a
 test('tokens expire after 24 hours', async () => {
   let now = new Date('2030-01-01T00:00:00Z')
   const m = await memoryApp({}, () => now)
-  const session = await signup(m.fetch, 'clock@team.test') as unknown as { token: string; expiresAt: string }
+  const session = (await signup(m.fetch, 'clock@team.test')) as unknown as { token: string; expiresAt: string }
   assert.equal(session.expiresAt, '2030-01-02T00:00:00Z')
   now = new Date('2030-01-01T23:59:00Z')
   assert.equal((await m.fetch('/v1/whoami', bearer(session.token))).status, 200)
@@ -32,8 +32,12 @@ test('tokens are refused when signed with another key, or for a removed user', a
   const { token } = await signup(m.fetch, 'admin@team.test')
   await signup(other.fetch, 'admin@team.test')
   await expectProblem(await other.fetch('/v1/whoami', bearer(token)), 401, 'unauthorized')
-  const user = await (await m.fetch('/v1/team/users', jsonBody({ email: 'u@team.test', name: 'U', password: PASSWORD }, token))).json() as { id: string }
-  const login = await (await m.fetch('/v1/auth/login', jsonBody({ email: 'u@team.test', password: PASSWORD }))).json() as { token: string }
+  const user = (await (
+    await m.fetch('/v1/team/users', jsonBody({ email: 'u@team.test', name: 'U', password: PASSWORD }, token))
+  ).json()) as { id: string }
+  const login = (await (
+    await m.fetch('/v1/auth/login', jsonBody({ email: 'u@team.test', password: PASSWORD }))
+  ).json()) as { token: string }
   assert.equal((await m.fetch('/v1/whoami', bearer(login.token))).status, 200)
   assert.equal((await m.fetch(`/v1/team/users/${user.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
   await expectProblem(await m.fetch('/v1/whoami', bearer(login.token)), 401, 'unauthorized')
@@ -42,7 +46,15 @@ test('tokens are refused when signed with another key, or for a removed user', a
 test('wrong email and wrong password get the same answer', async () => {
   const m = await memoryApp()
   await signup(m.fetch, 'admin@team.test')
-  const a = await expectProblem(await m.fetch('/v1/auth/login', jsonBody({ email: 'nobody@team.test', password: PASSWORD })), 401, 'invalid-credentials')
-  const b = await expectProblem(await m.fetch('/v1/auth/login', jsonBody({ email: 'admin@team.test', password: 'wrong-password' })), 401, 'invalid-credentials')
+  const a = await expectProblem(
+    await m.fetch('/v1/auth/login', jsonBody({ email: 'nobody@team.test', password: PASSWORD })),
+    401,
+    'invalid-credentials',
+  )
+  const b = await expectProblem(
+    await m.fetch('/v1/auth/login', jsonBody({ email: 'admin@team.test', password: 'wrong-password' })),
+    401,
+    'invalid-credentials',
+  )
   assert.equal(a.detail, b.detail)
 })

@@ -14,7 +14,15 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { BackupError, backupDataDir } from '../../server/storage/backup-node.ts'
-import { bearer, httpFetch, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  httpFetch,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
@@ -38,13 +46,19 @@ after(async () => {
 
 async function upload(): Promise<string> {
   const v = `1.0.${++version}`
-  const body = uploadForm({ version: v, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[`Harbor Setup ${v}.exe`, randomBytes(256 * 1024)]])
+  const body = uploadForm({ version: v, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+    [`Harbor Setup ${v}.exe`, randomBytes(256 * 1024)],
+  ])
   const res = await f('/v1/apps/harbor/versions', bearer(token, { method: 'POST', body }))
   assert.equal(res.status, 201, await res.text())
   return v
 }
 
-interface Listed { version: string; artifacts: Array<{ id: string; sha256: string; fileName: string }>; id: string }
+interface Listed {
+  version: string
+  artifacts: Array<{ id: string; sha256: string; fileName: string }>
+  id: string
+}
 
 async function listed(fetch: Fetch): Promise<Listed[]> {
   const res = await fetch('/v1/apps/harbor/versions?limit=100', bearer(token))
@@ -55,7 +69,11 @@ async function listed(fetch: Fetch): Promise<Listed[]> {
 
 /** Starts a server on `dir` and checks every listed artifact downloads with its SHA-256; returns the versions. */
 async function restoreAndCheck(dir: string): Promise<string[]> {
-  const restored = await startTestServer(16 * 1024 * 1024, { dataDir: dir, blobs: { kind: 'fs' }, databaseUrl: undefined })
+  const restored = await startTestServer(16 * 1024 * 1024, {
+    dataDir: dir,
+    blobs: { kind: 'fs' },
+    databaseUrl: undefined,
+  })
   try {
     const rf = httpFetch(restored.url)
     const versions = await listed(rf)
@@ -63,7 +81,11 @@ async function restoreAndCheck(dir: string): Promise<string[]> {
       for (const a of v.artifacts) {
         const res = await rf(`/v1/apps/harbor/versions/${v.id}/artifacts/${a.id}/download`, bearer(token))
         assert.equal(res.status, 200, `${v.version} ${a.fileName}`)
-        assert.equal(sha256(new Uint8Array(await res.arrayBuffer())), a.sha256, `${v.version} ${a.fileName} downloads intact from the copy`)
+        assert.equal(
+          sha256(new Uint8Array(await res.arrayBuffer())),
+          a.sha256,
+          `${v.version} ${a.fileName} downloads intact from the copy`,
+        )
       }
     }
     return versions.map((v) => v.version).sort()
@@ -75,7 +97,14 @@ async function restoreAndCheck(dir: string): Promise<string[]> {
 test('a backup taken during uploads restores into a server that serves every version it lists', async () => {
   for (let i = 0; i < 3; i++) await upload()
   let uploading = true
-  const uploads = (async () => { let n = 0; while (uploading || n < 2) { await upload(); n++ } return n })()
+  const uploads = (async () => {
+    let n = 0
+    while (uploading || n < 2) {
+      await upload()
+      n++
+    }
+    return n
+  })()
   const target = join(work, 'during-uploads')
   const report = await backupDataDir(server.dataDir, target)
   uploading = false
@@ -92,10 +121,16 @@ test('a backup taken during uploads restores into a server that serves every ver
   // The whole database is copied, so the audit log comes along: the signup and the uploads before the backup.
   const copy = new BetterSqlite3(join(target, 'ferry.db'), { readonly: true })
   try {
-    const actions = copy.prepare('SELECT action, count(*) AS n FROM audit_log GROUP BY action').all() as Array<{ action: string; n: number }>
+    const actions = copy.prepare('SELECT action, count(*) AS n FROM audit_log GROUP BY action').all() as Array<{
+      action: string
+      n: number
+    }>
     const count = (action: string) => actions.find((a) => a.action === action)?.n ?? 0
     assert.equal(count('team.create'), 1)
-    assert.ok(count('version.upload') >= 3, `the copy's audit log lists the uploads before the backup (${JSON.stringify(actions)})`)
+    assert.ok(
+      count('version.upload') >= 3,
+      `the copy's audit log lists the uploads before the backup (${JSON.stringify(actions)})`,
+    )
   } finally {
     copy.close()
   }
@@ -125,20 +160,34 @@ test('a file the server still lists but lacks fails the backup, naming it', asyn
   live.close()
   assert.ok(typeof lost === 'string')
   unlinkSync(join(server.dataDir, 'blobs', lost))
-  await assert.rejects(backupDataDir(server.dataDir, join(work, 'lost-file')), (error: unknown) =>
-    error instanceof BackupError && /is missing, but the server still lists it/.test(error.message) && error.message.includes(lost))
+  await assert.rejects(
+    backupDataDir(server.dataDir, join(work, 'lost-file')),
+    (error: unknown) =>
+      error instanceof BackupError &&
+      /is missing, but the server still lists it/.test(error.message) &&
+      error.message.includes(lost),
+  )
   const res = await f(`/v1/apps/harbor/versions/${row.id}`, bearer(token, { method: 'DELETE' }))
   assert.equal(res.status, 204)
 })
 
-function backupCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function backupCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'backup.ts'), ...args], {
-    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }
 
@@ -154,7 +203,12 @@ test('npm run backup: reports what it copied; refuses a non-empty folder and the
   assert.equal(refused.code, 1)
   assert.match(refused.stderr, /is not empty: back up into a new folder/)
 
-  const pg = await backupCommand([join(work, 'pg')], { ...env, FERRY_DATABASE_URL: 'postgres://ferry@127.0.0.1:1/ferry', FERRY_SIGNUP_KEY: 'k'.repeat(16), FERRY_JWT_SECRET: 's'.repeat(32) })
+  const pg = await backupCommand([join(work, 'pg')], {
+    ...env,
+    FERRY_DATABASE_URL: 'postgres://ferry@127.0.0.1:1/ferry',
+    FERRY_SIGNUP_KEY: 'k'.repeat(16),
+    FERRY_JWT_SECRET: 's'.repeat(32),
+  })
   assert.equal(pg.code, 2)
   assert.match(pg.stderr, /pg_dump/)
 

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { consoleResponse, isConsoleUrl } from '../../server/runtime/console-node.ts'
 
-const get = (path: string, dist: string, method = 'GET') => consoleResponse(new Request(`http://127.0.0.1${path}`, { method }), dist)
+const get = (path: string, dist: string, method = 'GET') =>
+  consoleResponse(new Request(`http://127.0.0.1${path}`, { method }), dist)
 
 test('only /console and what is under it is the console', () => {
   assert.equal(isConsoleUrl('http://h/console'), true)
@@ -30,7 +31,12 @@ test('the built page, script and stylesheet, each under a CSP without inline cod
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ferry Console</title>')
     writeFileSync(join(dist, 'console.js'), 'export {}')
     writeFileSync(join(dist, 'console.css'), 'body{}')
-    for (const [path, type, body] of [['/console', 'text/html', 'Ferry Console'], ['/console/apps/tidewater', 'text/html', 'Ferry Console'], ['/console/console.js', 'text/javascript', 'export'], ['/console/console.css', 'text/css', 'body']] as const) {
+    for (const [path, type, body] of [
+      ['/console', 'text/html', 'Ferry Console'],
+      ['/console/apps/tidewater', 'text/html', 'Ferry Console'],
+      ['/console/console.js', 'text/javascript', 'export'],
+      ['/console/console.css', 'text/css', 'body'],
+    ] as const) {
       const res = await get(path, dist)
       assert.equal(res.status, 200, path)
       assert.match(res.headers.get('content-type') ?? '', new RegExp(`^${type}`), path)

@@ -17,14 +17,33 @@ async function setup() {
   await m.fetch('/v1/platforms', jsonBody({ name: 'windows', updater: 'squirrel-windows' }, token))
   await m.fetch('/v1/archs', jsonBody({ name: 'x64' }, token))
   await m.fetch('/v1/apps', jsonBody({ slug: 'app-one', name: 'One' }, token))
-  for (const [version, rolloutPercentage] of [['1.0.0', '100'], ['1.5.0', '100'], ['2.0.0', '30']] as const) {
-    const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', rolloutPercentage },
-      [[`setup-${version}.exe`, `bytes of ${version}`], [`app-${version}-full.nupkg`, `package ${version}`]])
-    assert.equal((await m.fetch('/v1/apps/app-one/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
+  for (const [version, rolloutPercentage] of [
+    ['1.0.0', '100'],
+    ['1.5.0', '100'],
+    ['2.0.0', '30'],
+  ] as const) {
+    const form = uploadForm(
+      { version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', rolloutPercentage },
+      [
+        [`setup-${version}.exe`, `bytes of ${version}`],
+        [`app-${version}-full.nupkg`, `package ${version}`],
+      ],
+    )
+    assert.equal(
+      (await m.fetch('/v1/apps/app-one/versions', bearer(token, { method: 'POST', body: form }))).status,
+      201,
+    )
   }
   const services = { db: m.db, now: () => new Date() }
   const check = (fields: Partial<UpdateCheck>): UpdateCheck => ({
-    slug: 'app-one', channel: 'stable', platform: 'windows', arch: 'x64', current: new SemVer('1.0.0'), format: 'ferry', deviceKey: 'd', ...fields,
+    slug: 'app-one',
+    channel: 'stable',
+    platform: 'windows',
+    arch: 'x64',
+    current: new SemVer('1.0.0'),
+    format: 'ferry',
+    deviceKey: 'd',
+    ...fields,
   })
   return { decide: (fields: Partial<UpdateCheck>) => decideUpdate(services, PROTOCOLS, check(fields)) }
 }
@@ -45,11 +64,19 @@ test('decideUpdate: a partial rollout above the client makes the answer vary by 
   assert.deepEqual((await decide({ current: new SemVer('2.0.0') }))?.vary, [], 'nothing partial above 2.0.0')
 })
 
-test('decideUpdate: the platform\'s updater decides the format, and the releases it loads', async () => {
+test("decideUpdate: the platform's updater decides the format, and the releases it loads", async () => {
   const { decide } = await setup()
   const d = await decide({ format: 'platform' })
   assert.equal(d?.format, 'squirrel-windows')
-  assert.deepEqual(d?.target.releases.map((r) => r.version), ['1.0.0', '1.5.0', '2.0.0'], 'RELEASES lists older releases too')
-  assert.deepEqual((await decide({ format: 'ferry' }))?.target.releases.map((r) => r.version), ['1.5.0', '2.0.0'], 'only those above 1.0.0')
+  assert.deepEqual(
+    d?.target.releases.map((r) => r.version),
+    ['1.0.0', '1.5.0', '2.0.0'],
+    'RELEASES lists older releases too',
+  )
+  assert.deepEqual(
+    (await decide({ format: 'ferry' }))?.target.releases.map((r) => r.version),
+    ['1.5.0', '2.0.0'],
+    'only those above 1.0.0',
+  )
   assert.equal(await decide({ slug: 'no-such-app' }), null)
 })

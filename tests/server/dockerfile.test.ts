@@ -14,11 +14,21 @@ import { build } from 'esbuild'
 
 const root = join(import.meta.dirname, '..', '..')
 
-interface FinalStage { copies: string[]; env: Record<string, string>; cmd: string[]; healthcheck: string; expose: string }
+interface FinalStage {
+  copies: string[]
+  env: Record<string, string>
+  cmd: string[]
+  healthcheck: string
+  expose: string
+}
 
 /** The last stage of the Dockerfile: COPY sources from the build context, ENV, CMD, HEALTHCHECK. */
 function parseFinalStage(text: string): FinalStage {
-  const instructions = text.replace(/\\\r?\n\s*/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+  const instructions = text
+    .replace(/\\\r?\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
   const stages = instructions.reduce<string[][]>((acc, line) => {
     if (/^FROM\s/i.test(line)) acc.push([])
     acc[acc.length - 1]?.push(line)
@@ -41,7 +51,12 @@ function parseFinalStage(text: string): FinalStage {
 test('every package the Node server loads is a production dependency', async () => {
   const result = await build({
     entryPoints: [join(root, 'server', 'runtime', 'node.ts')],
-    bundle: true, platform: 'node', format: 'esm', write: false, metafile: true, logLevel: 'silent',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
     external: ['better-sqlite3'],
     // A native addon's binary (@napi-rs/lzma's) is loaded, not bundled; its package still counts.
     loader: { '.node': 'empty' },
@@ -51,53 +66,83 @@ test('every package the Node server loads is a production dependency', async () 
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)
     if (m) used.add(m[1]!)
   }
-  const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> }
+  const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>
+  }
   const devOnly = [...used].filter((name) => lock.packages[`node_modules/${name}`]?.dev === true)
   assert.deepEqual(devOnly, [], 'these would be pruned from the image: move them to dependencies')
   assert.ok(used.has('hono') && used.has('kysely'), `the bundle was analysed (${used.size} packages)`)
-  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> }
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>
+    scripts: Record<string, string>
+  }
   assert.ok(pkg.dependencies.tsx, '`npm run server` runs tsx, so it must survive the prune')
-  for (const sitePackage of ['next', 'nextra', 'swagger-ui-react', 'react']) assert.equal(pkg.dependencies[sitePackage], undefined, `${sitePackage} is a site build tool`)
+  for (const sitePackage of ['next', 'nextra', 'swagger-ui-react', 'react'])
+    assert.equal(pkg.dependencies[sitePackage], undefined, `${sitePackage} is a site build tool`)
 })
 
-test('the final stage starts the server from its COPYs alone and passes its HEALTHCHECK', { timeout: 60_000 }, async () => {
-  const stage = parseFinalStage(await readFile(join(root, 'Dockerfile'), 'utf8'))
-  assert.equal(stage.cmd[0], 'node', 'node runs directly, so SIGTERM reaches the server')
-  assert.equal(stage.expose, stage.env.FERRY_PORT)
-  const ignored = (await readFile(join(root, '.dockerignore'), 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean)
-  const image = await mkdtemp(join(tmpdir(), 'ferry-image-'))
-  const data = await mkdtemp(join(tmpdir(), 'ferry-image-data-'))
-  try {
-    for (const source of stage.copies) {
-      assert.ok(!ignored.some((i) => source === i || source.startsWith(`${i}/`)), `${source} is COPYed but .dockerignore excludes it`)
-      await cp(join(root, source), join(image, source), { recursive: true })
-    }
-    await symlink(join(root, 'node_modules'), join(image, 'node_modules'))
-    const port = 20_000 + Math.floor(Math.random() * 20_000)
-    // The image listens on 0.0.0.0; the test keeps to loopback.
-    const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: data, ...stage.env, FERRY_HOST: '127.0.0.1', FERRY_PORT: String(port), FERRY_DATA_DIR: data, FERRY_LOG_LEVEL: 'warn' }
-    const server = spawn(stage.cmd[0]!, stage.cmd.slice(1), { cwd: image, env, stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    server.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+test(
+  'the final stage starts the server from its COPYs alone and passes its HEALTHCHECK',
+  { timeout: 60_000 },
+  async () => {
+    const stage = parseFinalStage(await readFile(join(root, 'Dockerfile'), 'utf8'))
+    assert.equal(stage.cmd[0], 'node', 'node runs directly, so SIGTERM reaches the server')
+    assert.equal(stage.expose, stage.env.FERRY_PORT)
+    const ignored = (await readFile(join(root, '.dockerignore'), 'utf8'))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+    const image = await mkdtemp(join(tmpdir(), 'ferry-image-'))
+    const data = await mkdtemp(join(tmpdir(), 'ferry-image-data-'))
     try {
-      let healthy = false
-      for (let i = 0; i < 200 && !healthy && server.exitCode === null; i++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false)
-        if (!healthy) await new Promise((r) => setTimeout(r, 100))
+      for (const source of stage.copies) {
+        assert.ok(
+          !ignored.some((i) => source === i || source.startsWith(`${i}/`)),
+          `${source} is COPYed but .dockerignore excludes it`,
+        )
+        await cp(join(root, source), join(image, source), { recursive: true })
       }
-      assert.ok(healthy, `the server did not become healthy: ${stderr}`)
-      const command = stage.healthcheck.replace('127.0.0.1:8080', `127.0.0.1:${port}`)
-      const [program = '', flag = '', script = ''] = command.match(/^(\S+)\s+(-e)\s+"(.*)"$/)?.slice(1) ?? []
-      const check = spawn(program, [flag, script], { cwd: image, env })
-      assert.equal(await new Promise((r) => check.once('exit', r)), 0, `HEALTHCHECK failed: ${command}`)
-      const exited = new Promise((r) => server.once('exit', r))
-      server.kill('SIGTERM')
-      assert.equal(await exited, 0, `docker stop (SIGTERM) shuts the server down cleanly: ${stderr}`)
+      await symlink(join(root, 'node_modules'), join(image, 'node_modules'))
+      const port = 20_000 + Math.floor(Math.random() * 20_000)
+      // The image listens on 0.0.0.0; the test keeps to loopback.
+      const env: NodeJS.ProcessEnv = {
+        NODE_ENV: 'production',
+        PATH: process.env.PATH ?? '',
+        HOME: data,
+        ...stage.env,
+        FERRY_HOST: '127.0.0.1',
+        FERRY_PORT: String(port),
+        FERRY_DATA_DIR: data,
+        FERRY_LOG_LEVEL: 'warn',
+      }
+      const server = spawn(stage.cmd[0]!, stage.cmd.slice(1), { cwd: image, env, stdio: ['ignore', 'ignore', 'pipe'] })
+      let stderr = ''
+      server.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+      })
+      try {
+        let healthy = false
+        for (let i = 0; i < 200 && !healthy && server.exitCode === null; i++) {
+          healthy = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+          if (!healthy) await new Promise((r) => setTimeout(r, 100))
+        }
+        assert.ok(healthy, `the server did not become healthy: ${stderr}`)
+        const command = stage.healthcheck.replace('127.0.0.1:8080', `127.0.0.1:${port}`)
+        const [program = '', flag = '', script = ''] = command.match(/^(\S+)\s+(-e)\s+"(.*)"$/)?.slice(1) ?? []
+        const check = spawn(program, [flag, script], { cwd: image, env })
+        assert.equal(await new Promise((r) => check.once('exit', r)), 0, `HEALTHCHECK failed: ${command}`)
+        const exited = new Promise((r) => server.once('exit', r))
+        server.kill('SIGTERM')
+        assert.equal(await exited, 0, `docker stop (SIGTERM) shuts the server down cleanly: ${stderr}`)
+      } finally {
+        if (server.exitCode === null) server.kill('SIGKILL')
+      }
     } finally {
-      if (server.exitCode === null) server.kill('SIGKILL')
+      await rm(image, { recursive: true, force: true })
+      await rm(data, { recursive: true, force: true })
     }
-  } finally {
-    await rm(image, { recursive: true, force: true })
-    await rm(data, { recursive: true, force: true })
-  }
-})
+  },
+)

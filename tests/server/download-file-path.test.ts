@@ -10,7 +10,15 @@ import { readdir, readlink } from 'node:fs/promises'
 import { get } from 'node:http'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { bearer, httpFetch, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  httpFetch,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 
 const BYTES = randomBytes(5 * 1024 * 1024 + 123)
 const SHA256 = createHash('sha256').update(BYTES).digest('hex')
@@ -23,11 +31,19 @@ before(async () => {
   server = await startTestServer(undefined, { blobs: { kind: 'fs' } })
   f = httpFetch(server.url)
   const token = await prepareUploadTeam(f, 'big-file')
-  const res = await f('/v1/apps/big-file/versions', bearer(token, {
-    method: 'POST', body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['Big Setup.exe', BYTES]]),
-  }))
+  const res = await f(
+    '/v1/apps/big-file/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+        ['Big Setup.exe', BYTES],
+      ]),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
-  downloadPath = new URL(((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '').pathname
+  downloadPath = new URL(
+    ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
+  ).pathname
 })
 after(async () => {
   await server?.stop()
@@ -69,7 +85,9 @@ test('HEAD and a matching If-None-Match answer without a body', async () => {
 /** Descriptors of this process (the server runs in it) open on a file under the blob folder. */
 async function openBlobFiles(): Promise<number> {
   const blobDir = join(server.dataDir, 'blobs')
-  const links = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')))
+  const links = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  )
   return links.filter((target) => target.startsWith(blobDir)).length
 }
 
@@ -89,5 +107,10 @@ test('a client that disconnects mid-file leaves no open file, and the next downl
     await new Promise((done) => setTimeout(done, 20))
   }
   const again = await f(downloadPath)
-  assert.equal(createHash('sha256').update(Buffer.from(await again.arrayBuffer())).digest('hex'), SHA256)
+  assert.equal(
+    createHash('sha256')
+      .update(Buffer.from(await again.arrayBuffer()))
+      .digest('hex'),
+    SHA256,
+  )
 })

@@ -10,7 +10,17 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { bearer, httpFetch, jsonBody, prepareUploadTeam, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  httpFetch,
+  jsonBody,
+  prepareUploadTeam,
+  startTestServer,
+  testDatabaseUrl,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { edgeVcl, freePort, startVarnish, type Varnish } from '../../services/varnish-server.ts'
 import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
 
@@ -27,7 +37,8 @@ async function originRequests(metricsUrl: string | undefined, operation: string)
   const text = await (await fetch(metricsUrl ?? '')).text()
   let sum = 0
   for (const line of text.split('\n')) {
-    if (line.startsWith('ferry_http_requests_total{') && line.includes(`operation="${operation}"`)) sum += Number(line.split(' ').pop())
+    if (line.startsWith('ferry_http_requests_total{') && line.includes(`operation="${operation}"`))
+      sum += Number(line.split(' ').pop())
   }
   return sum
 }
@@ -39,7 +50,9 @@ async function startEdge(backends: TestServer[], port: number): Promise<Varnish>
 before(async () => {
   const port = await freePort()
   server = await startTestServer(undefined, {
-    ...EDGE, purge: { url: `http://127.0.0.1:${port}/`, method: 'PURGE' }, metrics: { host: '127.0.0.1', port: await freePort() },
+    ...EDGE,
+    purge: { url: `http://127.0.0.1:${port}/`, method: 'PURGE' },
+    metrics: { host: '127.0.0.1', port: await freePort() },
   })
   varnish = await startEdge([server], port)
   origin = httpFetch(server.url)
@@ -50,14 +63,29 @@ after(async () => {
   await server?.stop()
 })
 
-async function upload(f: Fetch, token: string, app: string, version: string, fields: Record<string, string> = {}): Promise<string> {
-  const res = await f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version, ...fields }, [[`${app}-${version}.exe`, `bytes of ${version}`]]) }))
+async function upload(
+  f: Fetch,
+  token: string,
+  app: string,
+  version: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ ...FIELDS, version, ...fields }, [[`${app}-${version}.exe`, `bytes of ${version}`]]),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   return ((await res.json()) as { id: string }).id
 }
 
 const check = (f: Fetch, app: string, version: string, deviceId?: string) =>
-  f(`/v1/apps/${app}/update?version=${version}&platform=windows&arch=x64&format=ferry`, deviceId ? { headers: { 'x-ferry-device-id': deviceId } } : {})
+  f(
+    `/v1/apps/${app}/update?version=${version}&platform=windows&arch=x64&format=ferry`,
+    deviceId ? { headers: { 'x-ferry-device-id': deviceId } } : {},
+  )
 
 async function offered(res: Response): Promise<string | null> {
   if (res.status === 204) return null
@@ -70,9 +98,15 @@ test('answers every device gets alike are served by the cache: many checks, one 
   assert.equal((await origin('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
   await upload(origin, token, 'edge-feeds', '1.1.0')
   // Electron's signed test package, for the MSIX feed and the App Installer file.
-  const msix = await origin('/v1/apps/edge-feeds/versions', bearer(token, {
-    method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.5' }, [['EdgeFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))]]),
-  }))
+  const msix = await origin(
+    '/v1/apps/edge-feeds/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ ...FIELDS, version: '1.0.5' }, [
+        ['EdgeFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))],
+      ]),
+    }),
+  )
   assert.equal(msix.status, 201, await msix.clone().text())
   const endpoints: Array<[string, string]> = [
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry'],
@@ -99,7 +133,11 @@ test('answers every device gets alike are served by the cache: many checks, one 
       bodies.add(`${res.status} ${res.headers.get('location') ?? ''} ${await res.text()}`)
     }
     assert.equal(bodies.size, 1, `${path}: one answer for every device`)
-    assert.equal(await originRequests(server.metricsUrl, operation) - before, 1, `${path}: the origin answered once for 10 checks`)
+    assert.equal(
+      (await originRequests(server.metricsUrl, operation)) - before,
+      1,
+      `${path}: the origin answered once for 10 checks`,
+    )
   }
 })
 
@@ -117,7 +155,9 @@ test('a conditional request for a cacheable answer gets 304 from the origin', as
   const first = await check(origin, 'edge-feeds', '1.0.0')
   const etag = first.headers.get('etag')
   assert.match(etag ?? '', /^"[0-9a-f]{32}"$/)
-  const again = await origin('/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry', { headers: { 'if-none-match': etag ?? '' } })
+  const again = await origin('/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'if-none-match': etag ?? '' },
+  })
   assert.equal(again.status, 304)
   assert.equal(again.headers.get('etag'), etag)
   assert.equal(await again.text(), '')
@@ -130,13 +170,27 @@ test('a pull is in the very next answer through the cache, and so are pause and 
   const before = await originRequests(server.metricsUrl, 'checkForUpdate')
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), '1.1.0')
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), '1.1.0')
-  assert.equal(await originRequests(server.metricsUrl, 'checkForUpdate') - before, 1, 'the second check was a cache hit')
+  assert.equal(
+    (await originRequests(server.metricsUrl, 'checkForUpdate')) - before,
+    1,
+    'the second check was a cache hit',
+  )
 
-  assert.equal((await origin(`/v1/apps/edge-pull/versions/${id}/pause`, jsonBody({ reason: 'crash on start' }, token))).status, 200)
-  assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), null, 'paused: no longer offered through the cache')
+  assert.equal(
+    (await origin(`/v1/apps/edge-pull/versions/${id}/pause`, jsonBody({ reason: 'crash on start' }, token))).status,
+    200,
+  )
+  assert.equal(
+    await offered(await check(edge, 'edge-pull', '1.0.0')),
+    null,
+    'paused: no longer offered through the cache',
+  )
   assert.equal((await origin(`/v1/apps/edge-pull/versions/${id}/resume`, jsonBody({}, token))).status, 200)
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), '1.1.0', 'resumed: offered again')
-  assert.equal((await origin(`/v1/apps/edge-pull/versions/${id}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status, 200)
+  assert.equal(
+    (await origin(`/v1/apps/edge-pull/versions/${id}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status,
+    200,
+  )
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), null, 'pulled: the cached offer is gone')
 })
 
@@ -154,7 +208,11 @@ test('a device in a 5 % rollout never receives an answer computed for another de
   const inRollout = [...got.values()].filter((v) => v === '2.0.0').length
   assert.ok(inRollout > 0 && inRollout < 200, `some devices are in the 5 % and some are not (${inRollout} of 200)`)
   for (const [device, version] of got) {
-    assert.equal(version, await offered(await check(origin, 'edge-ramp', '1.0.0', device)), `${device} got its own answer through the cache`)
+    assert.equal(
+      version,
+      await offered(await check(origin, 'edge-ramp', '1.0.0', device)),
+      `${device} got its own answer through the cache`,
+    )
   }
 })
 
@@ -166,7 +224,12 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
     databaseUrl = await pg.createDatabase()
   }
   const port = await freePort()
-  const config = { ...EDGE, databaseUrl, purge: { url: `http://127.0.0.1:${port}/`, method: 'PURGE' as const }, metrics: { host: '127.0.0.1', port: 0 } }
+  const config = {
+    ...EDGE,
+    databaseUrl,
+    purge: { url: `http://127.0.0.1:${port}/`, method: 'PURGE' as const },
+    metrics: { host: '127.0.0.1', port: 0 },
+  }
   const a = await startTestServer(undefined, { ...config, metrics: { host: '127.0.0.1', port: await freePort() } })
   const b = await startTestServer(undefined, { ...config, metrics: { host: '127.0.0.1', port: await freePort() } })
   const front = await startEdge([a, b], port)
@@ -185,18 +248,33 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
   }
   const before = await served()
   for (let i = 0; i < 10; i++) assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), '1.1.0')
-  assert.equal(await served() - before, 1, 'one origin request for 10 checks across two instances')
+  assert.equal((await served()) - before, 1, 'one origin request for 10 checks across two instances')
 
   // A write on b purges the cache; a, which may still hold its own answer, purges again once it
   // has heard b's invalidation (PostgreSQL NOTIFY), so no stale refill outlives that.
-  assert.equal((await fb(`/v1/apps/edge-two/versions/${id}/pull`, jsonBody({ reason: 'bad build' }, token))).status, 200)
-  assert.equal(await eventually(async () => offered(await check(fe, 'edge-two', '1.0.0')), null), null, 'the pull on b reached the cache')
-  for (let i = 0; i < 10; i++) assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), null, 'and stays there')
+  assert.equal(
+    (await fb(`/v1/apps/edge-two/versions/${id}/pull`, jsonBody({ reason: 'bad build' }, token))).status,
+    200,
+  )
+  assert.equal(
+    await eventually(async () => offered(await check(fe, 'edge-two', '1.0.0')), null),
+    null,
+    'the pull on b reached the cache',
+  )
+  for (let i = 0; i < 10; i++)
+    assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), null, 'and stays there')
 
   // And the other way round: a write on a.
   const newer = await upload(fa, token, 'edge-two', '1.2.0')
-  assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), '1.2.0', 'an upload on a is in the next answer through the cache')
-  assert.equal((await fa(`/v1/apps/edge-two/versions/${newer}/pull`, jsonBody({ reason: 'bad too' }, token))).status, 200)
+  assert.equal(
+    await offered(await check(fe, 'edge-two', '1.0.0')),
+    '1.2.0',
+    'an upload on a is in the next answer through the cache',
+  )
+  assert.equal(
+    (await fa(`/v1/apps/edge-two/versions/${newer}/pull`, jsonBody({ reason: 'bad too' }, token))).status,
+    200,
+  )
   assert.equal(await eventually(async () => offered(await check(fe, 'edge-two', '1.0.0')), null), null)
 })
 

@@ -8,14 +8,31 @@ import { after, before, test } from 'node:test'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import {
-  SIGNUP_KEY, bearer, blobKeys, unfinishedWrites, expectProblem, httpFetch, jsonBody, memoryApp, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer, prepareUploadTeam, halfThenWait, killHard, startChild } from './helpers.ts'
+  SIGNUP_KEY,
+  bearer,
+  blobKeys,
+  unfinishedWrites,
+  expectProblem,
+  httpFetch,
+  jsonBody,
+  memoryApp,
+  startTestServer,
+  testDatabaseUrl,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+  prepareUploadTeam,
+  halfThenWait,
+  killHard,
+  startChild,
+} from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }
 
 const prepare = (f: Fetch) => prepareUploadTeam(f, 'fault-app')
 
 async function nothingStored(f: Fetch, token: string, blobs: () => Promise<string[]>) {
-  const versions = await (await f('/v1/apps/fault-app/versions', bearer(token))).json() as { items: unknown[] }
+  const versions = (await (await f('/v1/apps/fault-app/versions', bearer(token))).json()) as { items: unknown[] }
   assert.equal(versions.items.length, 0, 'no version row')
   assert.deepEqual(await blobs(), [], 'no blob')
 }
@@ -37,10 +54,21 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   f('/v1/apps/fault-app/versions', bearer(token, { method: 'POST', body, headers }))
 
 test('path-like file names are refused and nothing is stored', async () => {
-  for (const name of ['../evil.exe', 'dir/evil.exe', '..\\evil.exe', '.hidden.exe', 'C:\\evil.exe', 'evil.iso', 'a"b.exe']) {
+  for (const name of [
+    '../evil.exe',
+    'dir/evil.exe',
+    '..\\evil.exe',
+    '.hidden.exe',
+    'C:\\evil.exe',
+    'evil.iso',
+    'a"b.exe',
+  ]) {
     const form = uploadForm(FIELDS, [[name, 'x']])
     const problem = await expectProblem(await post(form), 400, 'validation', 'files')
-    assert.ok(problem.errors?.some((e) => e.field === 'files'), name)
+    assert.ok(
+      problem.errors?.some((e) => e.field === 'files'),
+      name,
+    )
   }
   await nothingStored(f, token, blobFiles)
 })
@@ -54,7 +82,9 @@ test('an upload over the limit is 413 and nothing is stored (declared length and
   const encoded = new Response(form)
   const stream = encoded.body as ReadableStream<Uint8Array>
   const res = await fetch(`${server.url}/v1/apps/fault-app/versions`, {
-    method: 'POST', body: stream, duplex: 'half',
+    method: 'POST',
+    body: stream,
+    duplex: 'half',
     headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
   } as RequestInit)
   await expectProblem(res, 413, 'payload-too-large')
@@ -62,30 +92,78 @@ test('an upload over the limit is 413 and nothing is stored (declared length and
   // Just under the limit works.
   const ok = await post(uploadForm(FIELDS, [['small.exe', new Uint8Array(LIMIT / 2)]]))
   assert.equal(ok.status, 201, await ok.text())
-  const { id } = await (await f('/v1/apps/fault-app/versions', bearer(token))).json().then((b: { items: Array<{ id: string }> }) => b.items[0] ?? { id: '' })
+  const { id } = await (
+    await f('/v1/apps/fault-app/versions', bearer(token))
+  )
+    .json()
+    .then((b: { items: Array<{ id: string }> }) => b.items[0] ?? { id: '' })
   assert.equal((await f(`/v1/apps/fault-app/versions/${id}`, bearer(token, { method: 'DELETE' }))).status, 204)
 })
 
 test('malformed multipart, wrong content type, missing fields', async () => {
-  await expectProblem(await post('--nope\r\ngarbage', { 'content-type': 'multipart/form-data; boundary=xyz' }), 400, 'validation', 'body')
-  await expectProblem(await post(JSON.stringify(FIELDS), { 'content-type': 'application/json' }), 400, 'validation', 'Content-Type')
+  await expectProblem(
+    await post('--nope\r\ngarbage', { 'content-type': 'multipart/form-data; boundary=xyz' }),
+    400,
+    'validation',
+    'body',
+  )
+  await expectProblem(
+    await post(JSON.stringify(FIELDS), { 'content-type': 'application/json' }),
+    400,
+    'validation',
+    'Content-Type',
+  )
   await expectProblem(await post('x', { 'content-type': 'multipart/form-data' }), 400, 'validation', 'Content-Type')
   await expectProblem(await post(uploadForm(FIELDS, [])), 400, 'validation', 'files')
-  await expectProblem(await post(uploadForm({ ...FIELDS, version: 'v1' }, [['a.exe', 'x']])), 400, 'validation', 'version')
-  await expectProblem(await post(uploadForm({ ...FIELDS, rolloutPercentage: '150' }, [['a.exe', 'x']])), 400, 'validation', 'rolloutPercentage')
-  await expectProblem(await post(uploadForm({ ...FIELDS, channel: 'nightly' }, [['a.exe', 'x']])), 400, 'validation', 'channel')
+  await expectProblem(
+    await post(uploadForm({ ...FIELDS, version: 'v1' }, [['a.exe', 'x']])),
+    400,
+    'validation',
+    'version',
+  )
+  await expectProblem(
+    await post(uploadForm({ ...FIELDS, rolloutPercentage: '150' }, [['a.exe', 'x']])),
+    400,
+    'validation',
+    'rolloutPercentage',
+  )
+  await expectProblem(
+    await post(uploadForm({ ...FIELDS, channel: 'nightly' }, [['a.exe', 'x']])),
+    400,
+    'validation',
+    'channel',
+  )
   const form = uploadForm(FIELDS, [['a.exe', 'x']])
   form.append('files', 'text instead of a file')
   await expectProblem(await post(form), 400, 'validation', 'files')
-  await expectProblem(await post(uploadForm(FIELDS, [['a.exe', 'x'], ['a.exe', 'y']])), 400, 'validation', 'files')
+  await expectProblem(
+    await post(
+      uploadForm(FIELDS, [
+        ['a.exe', 'x'],
+        ['a.exe', 'y'],
+      ]),
+    ),
+    400,
+    'validation',
+    'files',
+  )
   // A misspelt field would otherwise upload a draft without a word.
-  const typo = await expectProblem(await post(uploadForm({ ...FIELDS, publised: 'true' }, [['a.exe', 'x']])), 400, 'validation', 'publised')
-  assert.match(typo.errors?.find((e) => e.field === 'publised')?.message ?? '', /not a member of this request; check its spelling/)
+  const typo = await expectProblem(
+    await post(uploadForm({ ...FIELDS, publised: 'true' }, [['a.exe', 'x']])),
+    400,
+    'validation',
+    'publised',
+  )
+  assert.match(
+    typo.errors?.find((e) => e.field === 'publised')?.message ?? '',
+    /not a member of this request; check its spelling/,
+  )
   await nothingStored(f, token, blobFiles)
 })
 
 test('JSON bodies: bad JSON, wrong content type, wrong types name the member', async () => {
-  const send = (body: string, type = 'application/json') => f('/v1/apps', { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': type } })
+  const send = (body: string, type = 'application/json') =>
+    f('/v1/apps', { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': type } })
   await expectProblem(await send('{"slug": '), 400, 'validation', '/')
   await expectProblem(await send('{"slug":"ok-app","name":"x"}', 'text/plain'), 400, 'validation', 'Content-Type')
   await expectProblem(await send('{"slug":"ok-app","name":5}'), 400, 'validation', '/name')
@@ -93,14 +171,20 @@ test('JSON bodies: bad JSON, wrong content type, wrong types name the member', a
   await expectProblem(await send('[]'), 400, 'validation', '/')
   await expectProblem(await send('{"slug":"ok-app","name":"x","privat":true}'), 400, 'validation', '/privat')
   await expectProblem(await send('{"slug":"ok-app","name":"x","a/b~c":1}'), 400, 'validation', '/a~1b~0c')
-  const list = await (await f('/v1/apps', bearer(token))).json() as { items: Array<{ slug: string }> }
-  assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
+  const list = (await (await f('/v1/apps', bearer(token))).json()) as { items: Array<{ slug: string }> }
+  assert.deepEqual(
+    list.items.map((a) => a.slug),
+    ['fault-app'],
+  )
 })
 
 test('in-process app: same limits without a real socket', async () => {
   const m = await memoryApp({ maxUploadBytes: 1000 })
   const t = await prepare(m.fetch)
-  const res = await m.fetch('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big.exe', new Uint8Array(5000)]]) }))
+  const res = await m.fetch(
+    '/v1/apps/fault-app/versions',
+    bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big.exe', new Uint8Array(5000)]]) }),
+  )
   await expectProblem(res, 413, 'payload-too-large')
   await nothingStored(m.fetch, t, async () => (await m.blobs.list()).map((b) => b.key))
 })
@@ -109,7 +193,13 @@ test('a blob store that fails to delete: the delete still succeeds, the answer c
   const m = await memoryApp()
   const t = await prepare(m.fetch)
   const upload = async (version: string) => {
-    const res = await m.fetch('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm({ ...FIELDS, version, published: 'true' }, [[`app-${version}.exe`, version]]) }))
+    const res = await m.fetch(
+      '/v1/apps/fault-app/versions',
+      bearer(t, {
+        method: 'POST',
+        body: uploadForm({ ...FIELDS, version, published: 'true' }, [[`app-${version}.exe`, version]]),
+      }),
+    )
     assert.equal(res.status, 201, await res.clone().text())
     return (await res.json()) as { id: string }
   }
@@ -121,19 +211,35 @@ test('a blob store that fails to delete: the delete still succeeds, the answer c
   }
   assert.equal(await offered(), '1.1.0')
   const stored = (await m.blobs.list()).map((b) => b.key)
-  m.blobs.delete = async () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }
+  m.blobs.delete = async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+  }
   const res = await m.fetch(`/v1/apps/fault-app/versions/${newer.id}`, bearer(t, { method: 'DELETE' }))
   assert.equal(res.status, 204, `the rows are deleted, so the delete succeeded: ${await res.clone().text()}`)
   assert.equal(await offered(), null, 'the cached answer offering the deleted version is gone')
-  const versions = await (await m.fetch('/v1/apps/fault-app/versions', bearer(t))).json() as { items: Array<{ version: string }> }
-  assert.deepEqual(versions.items.map((v) => v.version), ['1.0.0'])
-  assert.deepEqual((await m.blobs.list()).map((b) => b.key), stored, 'the file stays until the orphan sweep')
+  const versions = (await (await m.fetch('/v1/apps/fault-app/versions', bearer(t))).json()) as {
+    items: Array<{ version: string }>
+  }
+  assert.deepEqual(
+    versions.items.map((v) => v.version),
+    ['1.0.0'],
+  )
+  assert.deepEqual(
+    (await m.blobs.list()).map((b) => b.key),
+    stored,
+    'the file stays until the orphan sweep',
+  )
 })
 
 test('a client that goes away mid-upload leaves no file and no version', async () => {
   const abort = new AbortController()
-  const upload = await halfThenWait(uploadForm(FIELDS, [['gone.exe', new Uint8Array(LIMIT - 1024).fill(9)]]), new Promise(() => undefined))
-  const pending = fetch(`${server.url}/v1/apps/fault-app/versions`, upload.init(token, abort.signal)).catch((error: unknown) => error)
+  const upload = await halfThenWait(
+    uploadForm(FIELDS, [['gone.exe', new Uint8Array(LIMIT - 1024).fill(9)]]),
+    new Promise(() => undefined),
+  )
+  const pending = fetch(`${server.url}/v1/apps/fault-app/versions`, upload.init(token, abort.signal)).catch(
+    (error: unknown) => error,
+  )
   await upload.halfSent()
   await new Promise((r) => setTimeout(r, 100))
   abort.abort()
@@ -157,8 +263,21 @@ test('text fields: sent twice, or sent as a file, are named', async () => {
 })
 
 test('a Tauri signature without its bundle is refused, naming both files', async () => {
-  const problem = await expectProblem(await post(uploadForm(FIELDS, [['App.msi', 'x'], ['App.app.tar.gz.sig', 'sig']])), 400, 'validation', 'files')
-  assert.match(problem.errors?.find((e) => e.field === 'files')?.message ?? '', /"App\.app\.tar\.gz\.sig" has no bundle "App\.app\.tar\.gz"/)
+  const problem = await expectProblem(
+    await post(
+      uploadForm(FIELDS, [
+        ['App.msi', 'x'],
+        ['App.app.tar.gz.sig', 'sig'],
+      ]),
+    ),
+    400,
+    'validation',
+    'files',
+  )
+  assert.match(
+    problem.errors?.find((e) => e.field === 'files')?.message ?? '',
+    /"App\.app\.tar\.gz\.sig" has no bundle "App\.app\.tar\.gz"/,
+  )
   await nothingStored(f, token, blobFiles)
 })
 
@@ -173,69 +292,105 @@ test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is create
     },
   })
   const res = await fetch(`${server.url}/v1/apps`, {
-    method: 'POST', body: chunked, duplex: 'half', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    method: 'POST',
+    body: chunked,
+    duplex: 'half',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   } as RequestInit)
   const problem = await expectProblem(res, 413, 'payload-too-large')
   assert.match(problem.detail, /JSON bodies are limited to 1048576 bytes/)
-  const list = await (await f('/v1/apps', bearer(token))).json() as { items: Array<{ slug: string }> }
-  assert.deepEqual(list.items.map((a) => a.slug), ['fault-app'])
+  const list = (await (await f('/v1/apps', bearer(token))).json()) as { items: Array<{ slug: string }> }
+  assert.deepEqual(
+    list.items.map((a) => a.slug),
+    ['fault-app'],
+  )
 })
 
-test('SIGKILL during an upload: after restart no partial artifact, metadata consistent', { timeout: 30_000 }, async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-crash-'))
-  const databaseUrl = await testDatabaseUrl()
-  try {
-    let { child, url } = await startChild(dataDir, databaseUrl)
-    const cf = httpFetch(url)
-    const t = await prepare(cf)
-    // One complete upload first: it must survive the crash intact.
-    const done = await cf('/v1/apps/fault-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['kept.exe', new Uint8Array(10_000).fill(7)]]) }))
-    assert.equal(done.status, 201, await done.clone().text())
-
-    // Now a large upload whose body stops half-way; the server is killed while reading it.
-    const upload = await halfThenWait(uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]]), new Promise(() => undefined))
-    const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t)).catch((error: unknown) => error)
-    await upload.halfSent()
-    await killHard(child)
-    assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
-    // A file whose upload committed its blob but died before the metadata transaction, longer
-    // ago than the orphan sweep's minimum age; and a young one another instance may still record.
-    await writeFile(join(dataDir, 'blobs', 'art_orphanedByCrash'), 'never recorded')
-    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
-    await utimes(join(dataDir, 'blobs', 'art_orphanedByCrash'), twoHoursAgo, twoHoursAgo)
-    await writeFile(join(dataDir, 'blobs', 'art_youngUnrecorded'), 'maybe in flight elsewhere')
-    // The killed upload's temp file, aged past the threshold, and one another instance is still writing.
-    for (const name of await readdir(join(dataDir, 'blobs', '.tmp'))) await utimes(join(dataDir, 'blobs', '.tmp', name), twoHoursAgo, twoHoursAgo)
-    await writeFile(join(dataDir, 'blobs', '.tmp', 'art_inFlight.1.1'), 'still being written')
-
-    ;({ child, url } = await startChild(dataDir, databaseUrl))
+test(
+  'SIGKILL during an upload: after restart no partial artifact, metadata consistent',
+  { timeout: 30_000 },
+  async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ferry-crash-'))
+    const databaseUrl = await testDatabaseUrl()
     try {
-      const rf = httpFetch(url)
-      const login = await rf('/v1/whoami', bearer(t))
-      assert.equal(login.status, 200, 'tokens survive the restart (persisted secret)')
-      const versions = await (await rf('/v1/apps/fault-app/versions', bearer(t))).json() as { items: Array<{ version: string; artifacts: Array<{ downloadUrl: string; size: number }> }> }
-      assert.deepEqual(versions.items.map((v) => v.version), ['1.0.0'], 'only the complete upload exists')
-      const art = versions.items[0]?.artifacts[0]
-      const dl = await fetch(art?.downloadUrl ?? '')
-      assert.equal(dl.status, 200, await dl.clone().text())
-      assert.equal((await dl.arrayBuffer()).byteLength, 10_000)
-      assert.deepEqual(await readdir(join(dataDir, 'blobs', '.tmp')), ['art_inFlight.1.1'], 'the dead temp file is removed, the young one kept')
+      let { child, url } = await startChild(dataDir, databaseUrl)
+      const cf = httpFetch(url)
+      const t = await prepare(cf)
+      // One complete upload first: it must survive the crash intact.
+      const done = await cf(
+        '/v1/apps/fault-app/versions',
+        bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['kept.exe', new Uint8Array(10_000).fill(7)]]) }),
+      )
+      assert.equal(done.status, 201, await done.clone().text())
+
+      // Now a large upload whose body stops half-way; the server is killed while reading it.
+      const upload = await halfThenWait(
+        uploadForm({ ...FIELDS, version: '2.0.0' }, [['lost.exe', new Uint8Array(4 * 1024 * 1024).fill(1)]]),
+        new Promise(() => undefined),
+      )
+      const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t)).catch((error: unknown) => error)
+      await upload.halfSent()
+      await killHard(child)
+      assert.ok((await pending) instanceof Error, 'the client saw the connection drop')
+      // A file whose upload committed its blob but died before the metadata transaction, longer
+      // ago than the orphan sweep's minimum age; and a young one another instance may still record.
+      await writeFile(join(dataDir, 'blobs', 'art_orphanedByCrash'), 'never recorded')
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+      await utimes(join(dataDir, 'blobs', 'art_orphanedByCrash'), twoHoursAgo, twoHoursAgo)
+      await writeFile(join(dataDir, 'blobs', 'art_youngUnrecorded'), 'maybe in flight elsewhere')
+      // The killed upload's temp file, aged past the threshold, and one another instance is still writing.
+      for (const name of await readdir(join(dataDir, 'blobs', '.tmp')))
+        await utimes(join(dataDir, 'blobs', '.tmp', name), twoHoursAgo, twoHoursAgo)
+      await writeFile(join(dataDir, 'blobs', '.tmp', 'art_inFlight.1.1'), 'still being written')
+
+      ;({ child, url } = await startChild(dataDir, databaseUrl))
+      try {
+        const rf = httpFetch(url)
+        const login = await rf('/v1/whoami', bearer(t))
+        assert.equal(login.status, 200, 'tokens survive the restart (persisted secret)')
+        const versions = (await (await rf('/v1/apps/fault-app/versions', bearer(t))).json()) as {
+          items: Array<{ version: string; artifacts: Array<{ downloadUrl: string; size: number }> }>
+        }
+        assert.deepEqual(
+          versions.items.map((v) => v.version),
+          ['1.0.0'],
+          'only the complete upload exists',
+        )
+        const art = versions.items[0]?.artifacts[0]
+        const dl = await fetch(art?.downloadUrl ?? '')
+        assert.equal(dl.status, 200, await dl.clone().text())
+        assert.equal((await dl.arrayBuffer()).byteLength, 10_000)
+        assert.deepEqual(
+          await readdir(join(dataDir, 'blobs', '.tmp')),
+          ['art_inFlight.1.1'],
+          'the dead temp file is removed, the young one kept',
+        )
+      } finally {
+        child.kill('SIGTERM')
+        await new Promise((r) => child.once('exit', r))
+      }
+      // Every artifact row has its blob and every blob has its row.
+      const db = databaseUrl
+        ? await openPostgresDb(databaseUrl, { allowExitOnIdle: true })
+        : await openNodeDb(join(dataDir, 'ferry.db'))
+      const keys = (await db.selectFrom('artifacts').select('blob_key').orderBy('blob_key').execute()).map(
+        (r) => r.blob_key,
+      )
+      await db.destroy()
+      const files = (await readdir(join(dataDir, 'blobs')))
+        .filter((n) => n !== '.tmp' && n !== 'art_youngUnrecorded')
+        .sort()
+      assert.deepEqual(files, keys)
+      assert.ok(
+        (await readdir(join(dataDir, 'blobs'))).includes('art_youngUnrecorded'),
+        'a blob younger than the minimum age is kept',
+      )
+      assert.equal(keys.length, 1)
     } finally {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await rm(dataDir, { recursive: true, force: true })
     }
-    // Every artifact row has its blob and every blob has its row.
-    const db = databaseUrl ? await openPostgresDb(databaseUrl, { allowExitOnIdle: true }) : await openNodeDb(join(dataDir, 'ferry.db'))
-    const keys = (await db.selectFrom('artifacts').select('blob_key').orderBy('blob_key').execute()).map((r) => r.blob_key)
-    await db.destroy()
-    const files = (await readdir(join(dataDir, 'blobs'))).filter((n) => n !== '.tmp' && n !== 'art_youngUnrecorded').sort()
-    assert.deepEqual(files, keys)
-    assert.ok((await readdir(join(dataDir, 'blobs'))).includes('art_youngUnrecorded'), 'a blob younger than the minimum age is kept')
-    assert.equal(keys.length, 1)
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
-})
+  },
+)
 
 async function freePort(): Promise<number> {
   const { createServer } = await import('node:net')
@@ -248,18 +403,30 @@ async function freePort(): Promise<number> {
 }
 
 /** The real entry (`npm run server` runs this file), configured through the environment. */
-interface Entry { child: ChildProcess; url: string; logs: string[]; logged(msg: string): Promise<void> }
+interface Entry {
+  child: ChildProcess
+  url: string
+  logs: string[]
+  logged(msg: string): Promise<void>
+}
 
 async function startEntry(dataDir: string): Promise<Entry> {
   const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
-  const env = { ...process.env, FERRY_PORT: String(await freePort()), FERRY_DATA_DIR: dataDir, FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_LOG_LEVEL: 'info' }
+  const env = {
+    ...process.env,
+    FERRY_PORT: String(await freePort()),
+    FERRY_DATA_DIR: dataDir,
+    FERRY_SIGNUP_KEY: SIGNUP_KEY,
+    FERRY_LOG_LEVEL: 'info',
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'inherit'], env })
   const logs: string[] = []
   const waiting: Array<{ msg: string; done: () => void }> = []
   const messageOf = (line: string) => (JSON.parse(line) as { msg: string }).msg
-  const logged = (msg: string) => logs.some((l) => messageOf(l) === msg)
-    ? Promise.resolve()
-    : new Promise<void>((done) => waiting.push({ msg, done }))
+  const logged = (msg: string) =>
+    logs.some((l) => messageOf(l) === msg)
+      ? Promise.resolve()
+      : new Promise<void>((done) => waiting.push({ msg, done }))
   return new Promise((resolve, reject) => {
     let buffer = ''
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -283,20 +450,34 @@ test('SIGTERM lets an upload in flight finish, refuses new connections, exits 0'
     const { child, url, logs, logged } = await startEntry(dataDir)
     const t = await prepare(httpFetch(url))
     let release: () => void = () => undefined
-    const upload = await halfThenWait(uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]]), new Promise<void>((r) => { release = r }))
+    const upload = await halfThenWait(
+      uploadForm({ ...FIELDS, published: 'true' }, [['late.exe', new Uint8Array(2 * 1024 * 1024).fill(3)]]),
+      new Promise<void>((r) => {
+        release = r
+      }),
+    )
     const pending = fetch(`${url}/v1/apps/fault-app/versions`, upload.init(t))
     await upload.halfSent()
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     child.kill('SIGTERM')
     // The listener closes in the same tick as this line is logged.
     await logged('shutting down: finishing in-flight requests')
-    await assert.rejects(fetch(`${url}/v1/health`, { headers: { connection: 'close' } }), 'no new connections while shutting down')
+    await assert.rejects(
+      fetch(`${url}/v1/health`, { headers: { connection: 'close' } }),
+      'no new connections while shutting down',
+    )
     release()
     const res = await pending
     assert.equal(res.status, 201, await res.text())
     assert.equal(await exited, 0)
     const messages = logs.map((l) => (JSON.parse(l) as { msg: string }).msg)
-    for (const msg of ['generated JWT secret; it is kept in this file', 'listening', 'request', 'shutting down: finishing in-flight requests', 'stopped']) {
+    for (const msg of [
+      'generated JWT secret; it is kept in this file',
+      'listening',
+      'request',
+      'shutting down: finishing in-flight requests',
+      'stopped',
+    ]) {
       assert.ok(messages.includes(msg), `log line ${JSON.stringify(msg)} missing: ${messages.join(' | ')}`)
     }
     assert.ok(!logs.some((l) => l.includes(SIGNUP_KEY)), 'the signup key is never logged')

@@ -22,14 +22,29 @@ import { encodeCursor } from '../../server/http/pagination.ts'
 import { componentSchemas } from '../../server/generated/operations.ts'
 import { operations } from '../../server/http/spec.ts'
 import { responseValidator } from '../../server/http/validation.ts'
-import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
+import {
+  JWT_SECRET,
+  PASSWORD,
+  SIGNUP_KEY,
+  TEST_ITERATIONS,
+  bearer,
+  jsonBody,
+  signup,
+  uploadForm,
+  type Fetch,
+  openTestDb,
+  openTestBlobs,
+} from './helpers.ts'
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
 import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const MSIX_PACKAGE = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
-const LINUX_PACKAGES: Array<[string, Uint8Array]> = [['fuzz-pkg_1.0.0_amd64.deb', buildDeb('fuzz-pkg', '1.0.0', 'amd64', 'gzip')], ['fuzz-pkg-1.0.0-1.noarch.rpm', buildRpm('fuzz-pkg', '1.0.0')]]
+const LINUX_PACKAGES: Array<[string, Uint8Array]> = [
+  ['fuzz-pkg_1.0.0_amd64.deb', buildDeb('fuzz-pkg', '1.0.0', 'amd64', 'gzip')],
+  ['fuzz-pkg-1.0.0-1.noarch.rpm', buildRpm('fuzz-pkg', '1.0.0')],
+]
 
 /** What the fuzzer reads of an operation (the fields the generated operations table keeps too). */
 interface ContractOperation {
@@ -46,7 +61,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60)
 const SEED = Number(process.env.FUZZ_SEED ?? 20250314)
 const COLLECT = process.env.FUZZ_COLLECT === '1'
 const REQUEST_TIMEOUT_MS = 10_000
-const components: Record<string, JsonSchema> = Object.fromEntries(Object.entries(componentSchemas.schemas ?? {}).map(([name, schema]) => [name, { ...Object(schema) }]))
+const components: Record<string, JsonSchema> = Object.fromEntries(
+  Object.entries(componentSchemas.schemas ?? {}).map(([name, schema]) => [name, { ...Object(schema) }]),
+)
 
 // ---------------------------------------------------------------------------------------------
 // The fuzzed world: an in-process app with two teams, catalogs, apps, versions and users.
@@ -84,8 +101,15 @@ async function createWorld(cacheBytes?: number): Promise<World> {
   const db = await openTestDb()
   const invalidated = new Set<string>()
   const app = createApp({
-    db, blobs: await openTestBlobs(), answerCache: observedCache(invalidated, cacheBytes),
-    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 256 * 1024, passwordIterations: TEST_ITERATIONS },
+    db,
+    blobs: await openTestBlobs(),
+    answerCache: observedCache(invalidated, cacheBytes),
+    config: {
+      signupKey: SIGNUP_KEY,
+      jwtSecret: JWT_SECRET,
+      maxUploadBytes: 256 * 1024,
+      passwordIterations: TEST_ITERATIONS,
+    },
   })
   const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   const ok = async (res: Promise<Response>, what: string) => {
@@ -97,42 +121,111 @@ async function createWorld(cacheBytes?: number): Promise<World> {
   const ids: Record<string, string[]> = { id: [], version: [], artifact: [] }
   for (const [path, bodies] of [
     ['/v1/channels', [{ name: 'stable' }, { name: 'beta' }]],
-    ['/v1/platforms', [{ name: 'windows', updater: 'squirrel-windows' }, { name: 'darwin', updater: 'electron-builtin' }, { name: 'linux', updater: 'tauri' }]],
+    [
+      '/v1/platforms',
+      [
+        { name: 'windows', updater: 'squirrel-windows' },
+        { name: 'darwin', updater: 'electron-builtin' },
+        { name: 'linux', updater: 'tauri' },
+      ],
+    ],
     ['/v1/archs', [{ name: 'x64' }, { name: 'arm64' }]],
   ] as const) {
     for (const body of bodies) ids.id!.push(String((await ok(fetch(path, jsonBody(body, admin.token)), path)).id))
   }
   await ok(fetch('/v1/apps', jsonBody({ slug: 'fuzz-app', name: 'Fuzz' }, admin.token)), 'app')
-  await ok(fetch('/v1/apps', jsonBody({ slug: 'fuzz-private', name: 'Private', private: true }, admin.token)), 'private app')
+  await ok(
+    fetch('/v1/apps', jsonBody({ slug: 'fuzz-private', name: 'Private', private: true }, admin.token)),
+    'private app',
+  )
   const uploads: Array<[string, Record<string, string>, string[]]> = [
-    ['fuzz-app', { version: '1.0.0', platform: 'windows', published: 'true' }, ['Fuzz-1.0.0.exe', 'fuzz-1.0.0-full.nupkg', 'Fuzz-1.0.0.exe.blockmap']],
-    ['fuzz-app', { version: '1.1.0', platform: 'windows', published: 'true', critical: 'true', rolloutPercentage: '50' }, ['Fuzz-1.1.0.exe', 'fuzz-1.1.0-full.nupkg']],
-    ['fuzz-app', { version: '1.0.0', platform: 'darwin', published: 'true' }, ['Fuzz-1.0.0-mac.zip', 'Fuzz.app.tar.gz', 'Fuzz.app.tar.gz.sig']],
-    ['fuzz-app', { version: '1.2.0-beta.1', platform: 'linux', published: 'false' }, ['Fuzz.AppImage.tar.gz', 'Fuzz.AppImage.tar.gz.sig']],
+    [
+      'fuzz-app',
+      { version: '1.0.0', platform: 'windows', published: 'true' },
+      ['Fuzz-1.0.0.exe', 'fuzz-1.0.0-full.nupkg', 'Fuzz-1.0.0.exe.blockmap'],
+    ],
+    [
+      'fuzz-app',
+      { version: '1.1.0', platform: 'windows', published: 'true', critical: 'true', rolloutPercentage: '50' },
+      ['Fuzz-1.1.0.exe', 'fuzz-1.1.0-full.nupkg'],
+    ],
+    [
+      'fuzz-app',
+      { version: '1.0.0', platform: 'darwin', published: 'true' },
+      ['Fuzz-1.0.0-mac.zip', 'Fuzz.app.tar.gz', 'Fuzz.app.tar.gz.sig'],
+    ],
+    [
+      'fuzz-app',
+      { version: '1.2.0-beta.1', platform: 'linux', published: 'false' },
+      ['Fuzz.AppImage.tar.gz', 'Fuzz.AppImage.tar.gz.sig'],
+    ],
     ['fuzz-private', { version: '2.0.0', platform: 'windows', published: 'true' }, ['Private-2.0.0.exe']],
   ]
   for (const [slug, fields, files] of uploads) {
-    const form = uploadForm({ channel: 'stable', arch: 'x64', ...fields }, files.map((n) => [n, `bytes of ${n}`]))
-    const version = await ok(fetch(`/v1/apps/${slug}/versions`, bearer(admin.token, { method: 'POST', body: form })), `upload to ${slug}`)
+    const form = uploadForm(
+      { channel: 'stable', arch: 'x64', ...fields },
+      files.map((n) => [n, `bytes of ${n}`]),
+    )
+    const version = await ok(
+      fetch(`/v1/apps/${slug}/versions`, bearer(admin.token, { method: 'POST', body: form })),
+      `upload to ${slug}`,
+    )
     ids.version!.push(String(version.id))
     for (const a of version.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
   }
   // Real packages, so the apt and rpm repository operations have indexes and pool files to serve.
-  const linux = await ok(fetch('/v1/apps/fuzz-app/versions', bearer(admin.token, {
-    method: 'POST', body: uploadForm({ channel: 'stable', arch: 'x64', version: '1.0.0', platform: 'linux', published: 'true' }, LINUX_PACKAGES),
-  })), 'upload of a .deb and an .rpm')
+  const linux = await ok(
+    fetch(
+      '/v1/apps/fuzz-app/versions',
+      bearer(admin.token, {
+        method: 'POST',
+        body: uploadForm(
+          { channel: 'stable', arch: 'x64', version: '1.0.0', platform: 'linux', published: 'true' },
+          LINUX_PACKAGES,
+        ),
+      }),
+    ),
+    'upload of a .deb and an .rpm',
+  )
   ids.version!.push(String(linux.id))
   for (const a of linux.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
   // A real MSIX (Electron's test package), so the MSIX feed, App Installer file and package have something to serve.
-  const msix = await ok(fetch('/v1/apps/fuzz-app/versions', bearer(admin.token, {
-    method: 'POST', body: uploadForm({ channel: 'stable', arch: 'x64', version: '0.9.5', platform: 'windows', published: 'true' }, [['Fuzz-0.9.5.msix', MSIX_PACKAGE]]),
-  })), 'upload of an .msix')
+  const msix = await ok(
+    fetch(
+      '/v1/apps/fuzz-app/versions',
+      bearer(admin.token, {
+        method: 'POST',
+        body: uploadForm({ channel: 'stable', arch: 'x64', version: '0.9.5', platform: 'windows', published: 'true' }, [
+          ['Fuzz-0.9.5.msix', MSIX_PACKAGE],
+        ]),
+      }),
+    ),
+    'upload of an .msix',
+  )
   ids.version!.push(String(msix.id))
   for (const a of msix.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
-  const restricted = await ok(fetch('/v1/team/users', jsonBody({
-    email: 'user@fuzz.test', name: 'Restricted', password: PASSWORD,
-    permissions: { apps: { upload: { enabled: true, allowed: ['fuzz-app'] }, edit: { enabled: true, allowed: ['fuzz-app'] }, download: { enabled: true, allowed: ['fuzz-private'] } }, channels: { create: { enabled: true } } },
-  }, admin.token)), 'team user')
+  const restricted = await ok(
+    fetch(
+      '/v1/team/users',
+      jsonBody(
+        {
+          email: 'user@fuzz.test',
+          name: 'Restricted',
+          password: PASSWORD,
+          permissions: {
+            apps: {
+              upload: { enabled: true, allowed: ['fuzz-app'] },
+              edit: { enabled: true, allowed: ['fuzz-app'] },
+              download: { enabled: true, allowed: ['fuzz-private'] },
+            },
+            channels: { create: { enabled: true } },
+          },
+        },
+        admin.token,
+      ),
+    ),
+    'team user',
+  )
   ids.id!.push(String(restricted.id), admin.user.id)
   const user = await ok(fetch('/v1/auth/login', jsonBody({ email: 'user@fuzz.test', password: PASSWORD })), 'login')
   const other = await signup(fetch, 'admin@other.test', 'Other')
@@ -147,23 +240,70 @@ async function createWorld(cacheBytes?: number): Promise<World> {
   const known = new Map<string, unknown[]>([
     ['app', ['fuzz-app', 'fuzz-private', 'other-app', 'no-such-app']],
     ['slug', ['fuzz-app', 'new-fuzz-app', 'other-app']],
-    ['id', ids.id!], ['version', [...ids.version!, ...semvers]], ['artifact', ids.artifact!],
-    ['currentVersion', semvers], ['localVersion', semvers],
-    ['channel', ['stable', 'beta', 'nightly']], ['platform', ['windows', 'darwin', 'linux', 'amiga']], ['arch', ['x64', 'arm64', 'm68k']],
-    ['file', ['fuzz-1.0.0-full.nupkg', 'fuzz-1.1.0-full.nupkg', 'latest.yml', 'latest-mac.yml', 'missing.nupkg',
-      'InRelease', 'Release', 'Release.gpg', 'Packages', 'Packages.gz', 'repomd.xml', 'repomd.xml.asc', 'primary.xml.gz', 'other.xml.gz',
-      ...LINUX_PACKAGES.map(([name]) => name), 'missing.deb', 'missing.rpm', 'Fuzz-0.9.5.msix', 'missing.msix']],
+    ['id', ids.id!],
+    ['version', [...ids.version!, ...semvers]],
+    ['artifact', ids.artifact!],
+    ['currentVersion', semvers],
+    ['localVersion', semvers],
+    ['channel', ['stable', 'beta', 'nightly']],
+    ['platform', ['windows', 'darwin', 'linux', 'amiga']],
+    ['arch', ['x64', 'arm64', 'm68k']],
+    [
+      'file',
+      [
+        'fuzz-1.0.0-full.nupkg',
+        'fuzz-1.1.0-full.nupkg',
+        'latest.yml',
+        'latest-mac.yml',
+        'missing.nupkg',
+        'InRelease',
+        'Release',
+        'Release.gpg',
+        'Packages',
+        'Packages.gz',
+        'repomd.xml',
+        'repomd.xml.asc',
+        'primary.xml.gz',
+        'other.xml.gz',
+        ...LINUX_PACKAGES.map(([name]) => name),
+        'missing.deb',
+        'missing.rpm',
+        'Fuzz-0.9.5.msix',
+        'missing.msix',
+      ],
+    ],
     ['binaryArch', ['binary-amd64', 'binary-arm64', 'binary-m68k']],
-    ['cursor', [encodeCursor({ s: 1 }), encodeCursor({ v: '1.0.0', s: 2 }), encodeCursor({ v: '1.0.0-01', s: 2 }), encodeCursor({ s: 'x' }),
-      encodeCursor({ s: 1e308 }), encodeCursor({ id: '__proto__' }), encodeCursor({}), 'e30', 'bnVsbA', '!!!']],
-    ['X-Ferry-Device-Id', ['device-fuzz-0001', 'device-fuzz-0002']], ['x-user-staging-id', ['staging-fuzz-0001']],
-    ['deviceId', ['device-fuzz-0001', 'device-fuzz-0002']], ['fromVersion', semvers],
-    ['email', ['admin@fuzz.test', 'user@fuzz.test', 'new@fuzz.test']], ['password', [PASSWORD]], ['currentPassword', [PASSWORD]],
-    ['from', [today, '2025-01-01']], ['to', [today]],
+    [
+      'cursor',
+      [
+        encodeCursor({ s: 1 }),
+        encodeCursor({ v: '1.0.0', s: 2 }),
+        encodeCursor({ v: '1.0.0-01', s: 2 }),
+        encodeCursor({ s: 'x' }),
+        encodeCursor({ s: 1e308 }),
+        encodeCursor({ id: '__proto__' }),
+        encodeCursor({}),
+        'e30',
+        'bnVsbA',
+        '!!!',
+      ],
+    ],
+    ['X-Ferry-Device-Id', ['device-fuzz-0001', 'device-fuzz-0002']],
+    ['x-user-staging-id', ['staging-fuzz-0001']],
+    ['deviceId', ['device-fuzz-0001', 'device-fuzz-0002']],
+    ['fromVersion', semvers],
+    ['email', ['admin@fuzz.test', 'user@fuzz.test', 'new@fuzz.test']],
+    ['password', [PASSWORD]],
+    ['currentPassword', [PASSWORD]],
+    ['from', [today, '2025-01-01']],
+    ['to', [today]],
     ['name', ['Fuzz', 'stable', 'x64', 'windows']],
   ])
   return {
-    request: async (url, init) => app.request(url, init), known, invalidated, apps: new Set(['fuzz-app', 'fuzz-private', 'other-app']),
+    request: async (url, init) => app.request(url, init),
+    known,
+    invalidated,
+    apps: new Set(['fuzz-app', 'fuzz-private', 'other-app']),
     tokens: { admin: admin.token, user: String(user.token), other: other.token },
   }
 }
@@ -179,7 +319,17 @@ type Body =
   | { kind: 'form'; fields: Array<[string, string]>; files: Array<[string, string]>; damage: Damage | null }
 /** A byte-level or structural change to an encoded multipart body; `at` picks the byte or the part. */
 type Damage = { at: number; how: (typeof DAMAGE)[number]; byte: number }
-const DAMAGE = ['truncate', 'flip', 'insert', 'bare-lf', 'no-blank-line', 'header-twice', 'no-disposition', 'no-name', 'extended-filename'] as const
+const DAMAGE = [
+  'truncate',
+  'flip',
+  'insert',
+  'bare-lf',
+  'no-blank-line',
+  'header-twice',
+  'no-disposition',
+  'no-name',
+  'extended-filename',
+] as const
 
 interface FuzzInput {
   /** The request's host: update answers and their cache keys carry it. */
@@ -195,23 +345,73 @@ interface FuzzInput {
 }
 
 /** URLs cannot carry a lone surrogate: it becomes U+FFFD, as URLSearchParams does. */
-const wellFormed = (s: string) => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-const asParam = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+const wellFormed = (s: string) =>
+  s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+const asParam = (v: unknown): string =>
+  typeof v === 'string' ? v : v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
 /** What fetch accepts in a header value: Latin-1 without NUL, CR or LF. */
 const headerSafe = (s: string) => s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '').trim()
 
-const RAW_QUERIES = ['', '', '', '%', '%zz', 'a=%ff', '%C0%80=1', 'version=1.0.0&version=2.0.0', 'limit=1&limit=x', '&&&', '=', '%00=%00', '__proto__=1', 'constructor[prototype]=1']
-const JSON_TYPES = ['application/json', 'application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/plain', '', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']
-const RAW_JSON = ['', '{', 'null', '[]', '"x"', '1e999', '{"a":1,"a":2}', '\u0000', '{"__proto__":{"admin":true}}', deepJson(5000, 'array'), deepJson(2000, 'object'),
-  `{"name":"${'a'.repeat(1024 * 1024)}"}`]
+const RAW_QUERIES = [
+  '',
+  '',
+  '',
+  '%',
+  '%zz',
+  'a=%ff',
+  '%C0%80=1',
+  'version=1.0.0&version=2.0.0',
+  'limit=1&limit=x',
+  '&&&',
+  '=',
+  '%00=%00',
+  '__proto__=1',
+  'constructor[prototype]=1',
+]
+const JSON_TYPES = [
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/problem+json',
+  'text/plain',
+  '',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+]
+const RAW_JSON = [
+  '',
+  '{',
+  'null',
+  '[]',
+  '"x"',
+  '1e999',
+  '{"a":1,"a":2}',
+  '\u0000',
+  '{"__proto__":{"admin":true}}',
+  deepJson(5000, 'array'),
+  deepJson(2000, 'object'),
+  `{"name":"${'a'.repeat(1024 * 1024)}"}`,
+]
 /** Mostly the usual host; sometimes another, or one as long as Node lets a Host header be. */
 const hostArbitrary = fc.oneof(
   { arbitrary: fc.constant('ferry.test'), weight: 8 },
-  { arbitrary: fc.constantFrom('127.0.0.1:8080', '[::1]:1', 'ferry.test:65535', 'xn--fsq.test', 'FERRY.TEST'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('127.0.0.1:8080', '[::1]:1', 'ferry.test:65535', 'xn--fsq.test', 'FERRY.TEST'),
+    weight: 1,
+  },
   { arbitrary: fc.domain(), weight: 1 },
   { arbitrary: fc.integer({ min: 1000, max: 8000 }).map((n) => `h${'a'.repeat(n)}.test`), weight: 1 },
 )
-const FILE_NAMES = ['Fuzz-3.0.0.exe', 'fuzz-3.0.0-full.nupkg', 'Fuzz.app.tar.gz', 'Fuzz.app.tar.gz.sig', 'latest.yml', 'Fuzz-3.0.0.exe.blockmap', 'Fuzz.msi']
+const FILE_NAMES = [
+  'Fuzz-3.0.0.exe',
+  'fuzz-3.0.0-full.nupkg',
+  'Fuzz.app.tar.gz',
+  'Fuzz.app.tar.gz.sig',
+  'latest.yml',
+  'Fuzz-3.0.0.exe.blockmap',
+  'Fuzz.msi',
+]
 
 /** `validOnly`: parameters that satisfy their schemas (mostly known values), no junk in the query. */
 function inputFor(op: ContractOperation, world: World, validOnly = false): fc.Arbitrary<FuzzInput> {
@@ -219,22 +419,35 @@ function inputFor(op: ContractOperation, world: World, validOnly = false): fc.Ar
     const check = responseValidator(schema)
     return (world.known.get(name) ?? []).filter((v) => check(v))
   })
-  const param = (p: ContractOperation['parameters'][number]) => (validOnly ? schemas.valid(p.schema, p.name) : fc.oneof(
-    { arbitrary: schemas.valid(p.schema, p.name), weight: 5 },
-    { arbitrary: schemas.invalid(p.schema), weight: 2 },
-  )).map(asParam)
+  const param = (p: ContractOperation['parameters'][number]) =>
+    (validOnly
+      ? schemas.valid(p.schema, p.name)
+      : fc.oneof(
+          { arbitrary: schemas.valid(p.schema, p.name), weight: 5 },
+          { arbitrary: schemas.invalid(p.schema), weight: 2 },
+        )
+    ).map(asParam)
   const inPath = op.parameters.filter((p) => p.in === 'path')
   const inQuery = op.parameters.filter((p) => p.in === 'query')
   const inHeader = op.parameters.filter((p) => p.in === 'header')
   return fc.record({
     host: hostArbitrary,
     identity: fc.constantFrom<Identity>('anonymous', 'admin', 'admin', 'user', 'user', 'other', 'forged'),
-    forgedAuthorization: fc.oneof(hostileString, fc.constantFrom(
-      `Bearer ${world.tokens.admin.slice(0, -2)}xx`, `Bearer ${world.tokens.user}.x`, `bearer ${world.tokens.admin}`, `Bearer  ${world.tokens.admin}`,
-      `Basic ${btoa('admin@fuzz.test:' + PASSWORD)}`, 'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c3IifQ.',
-    )),
+    forgedAuthorization: fc.oneof(
+      hostileString,
+      fc.constantFrom(
+        `Bearer ${world.tokens.admin.slice(0, -2)}xx`,
+        `Bearer ${world.tokens.user}.x`,
+        `bearer ${world.tokens.admin}`,
+        `Bearer  ${world.tokens.admin}`,
+        `Basic ${btoa('admin@fuzz.test:' + PASSWORD)}`,
+        'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c3IifQ.',
+      ),
+    ),
     signupKey: fc.oneof({ arbitrary: fc.constant(SIGNUP_KEY), weight: 3 }, { arbitrary: hostileString, weight: 1 }),
-    path: fc.tuple(...inPath.map((p) => fc.record({ value: param(p), raw: validOnly ? fc.constant(false) : fc.boolean() }))),
+    path: fc.tuple(
+      ...inPath.map((p) => fc.record({ value: param(p), raw: validOnly ? fc.constant(false) : fc.boolean() })),
+    ),
     query: fc.tuple(...inQuery.map((p) => fc.option(param(p), { nil: undefined, freq: p.required ? 12 : 2 }))),
     extraQuery: validOnly ? fc.constant('') : fc.constantFrom(...RAW_QUERIES),
     headers: fc.tuple(...inHeader.map((p) => fc.option(param(p), { nil: undefined, freq: 2 }))),
@@ -245,27 +458,73 @@ function inputFor(op: ContractOperation, world: World, validOnly = false): fc.Ar
 function bodyFor(op: ContractOperation, schemas: ReturnType<typeof schemaArbitraries>): fc.Arbitrary<Body> {
   const body = op.body
   if (!body) return fc.constant({ kind: 'none' })
-  const rawJson = fc.record({ kind: fc.constant('text' as const), text: fc.constantFrom(...RAW_JSON), contentType: fc.constant('application/json') })
+  const rawJson = fc.record({
+    kind: fc.constant('text' as const),
+    text: fc.constantFrom(...RAW_JSON),
+    contentType: fc.constant('application/json'),
+  })
   if (body.contentType === 'application/json') {
     return fc.oneof(
-      { arbitrary: fc.record({ kind: fc.constant('json' as const), value: schemas.valid(body.schema), contentType: fc.constant('application/json') }), weight: 6 },
-      { arbitrary: fc.record({ kind: fc.constant('json' as const), value: schemas.invalid(body.schema), contentType: fc.constant('application/json') }), weight: 3 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('json' as const),
+          value: schemas.valid(body.schema),
+          contentType: fc.constant('application/json'),
+        }),
+        weight: 6,
+      },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('json' as const),
+          value: schemas.invalid(body.schema),
+          contentType: fc.constant('application/json'),
+        }),
+        weight: 3,
+      },
       { arbitrary: rawJson, weight: 1 },
-      { arbitrary: fc.record({ kind: fc.constant('json' as const), value: schemas.valid(body.schema), contentType: fc.constantFrom(...JSON_TYPES) }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('json' as const),
+          value: schemas.valid(body.schema),
+          contentType: fc.constantFrom(...JSON_TYPES),
+        }),
+        weight: 1,
+      },
     )
   }
   // multipart/form-data: every member a text field, `files` the files.
-  const properties = (components[String((body.schema.$ref as string | undefined)?.split('/').pop())]?.properties ?? body.schema.properties ?? {}) as Record<string, JsonSchema>
+  const properties = (components[String((body.schema.$ref as string | undefined)?.split('/').pop())]?.properties ??
+    body.schema.properties ??
+    {}) as Record<string, JsonSchema>
   const fieldNames = Object.keys(properties).filter((n) => n !== 'files')
-  const field = (name: string) => fc.option(fc.oneof(
-    { arbitrary: schemas.valid(properties[name]!, name), weight: 5 },
-    { arbitrary: schemas.invalid(properties[name]!), weight: 1 },
-  ).map(asParam), { nil: undefined, freq: 8 })
+  const field = (name: string) =>
+    fc.option(
+      fc
+        .oneof(
+          { arbitrary: schemas.valid(properties[name]!, name), weight: 5 },
+          { arbitrary: schemas.invalid(properties[name]!), weight: 1 },
+        )
+        .map(asParam),
+      { nil: undefined, freq: 8 },
+    )
   const form = fc.record({
     kind: fc.constant('form' as const),
-    fields: fc.tuple(...fieldNames.map(field)).map((values) => values.flatMap((v, i): Array<[string, string]> => (v === undefined ? [] : [[fieldNames[i]!, v]]))),
-    files: fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...FILE_NAMES), weight: 4 }, { arbitrary: hostileString, weight: 1 }), fc.string({ maxLength: 64 })), { maxLength: 3 }),
-    damage: fc.option(fc.record({ at: fc.nat(), how: fc.constantFrom(...DAMAGE), byte: fc.integer({ min: 0, max: 255 }) }), { nil: null, freq: 3 }),
+    fields: fc
+      .tuple(...fieldNames.map(field))
+      .map((values) =>
+        values.flatMap((v, i): Array<[string, string]> => (v === undefined ? [] : [[fieldNames[i]!, v]])),
+      ),
+    files: fc.array(
+      fc.tuple(
+        fc.oneof({ arbitrary: fc.constantFrom(...FILE_NAMES), weight: 4 }, { arbitrary: hostileString, weight: 1 }),
+        fc.string({ maxLength: 64 }),
+      ),
+      { maxLength: 3 },
+    ),
+    damage: fc.option(
+      fc.record({ at: fc.nat(), how: fc.constantFrom(...DAMAGE), byte: fc.integer({ min: 0, max: 255 }) }),
+      { nil: null, freq: 3 },
+    ),
   })
   return fc.oneof({ arbitrary: form, weight: 8 }, { arbitrary: rawJson, weight: 1 })
 }
@@ -305,32 +564,44 @@ function damaged(bytes: Uint8Array<ArrayBuffer>, d: Damage): Uint8Array<ArrayBuf
   return nth(/filename="/g, () => `filename*=UTF-8''%${d.byte.toString(16).toUpperCase()}%; x="`)
 }
 
-async function requestOf(op: ContractOperation, world: World, input: FuzzInput): Promise<{ url: string; init: RequestInit }> {
+async function requestOf(
+  op: ContractOperation,
+  world: World,
+  input: FuzzInput,
+): Promise<{ url: string; init: RequestInit }> {
   let i = 0
   const path = op.path.replace(/\{[^}]+\}/g, () => {
     const { value, raw } = input.path[i++]!
     return raw && /^[\w.~%-]*$/.test(value) ? value : encodeURIComponent(wellFormed(value))
   })
   const query = new URLSearchParams()
-  op.parameters.filter((p) => p.in === 'query').forEach((p, j) => {
-    const v = input.query[j]
-    if (v !== undefined) query.append(p.name, v)
-  })
+  op.parameters
+    .filter((p) => p.in === 'query')
+    .forEach((p, j) => {
+      const v = input.query[j]
+      if (v !== undefined) query.append(p.name, v)
+    })
   const search = [query.toString(), input.extraQuery].filter(Boolean).join('&')
   const headers: Record<string, string> = {}
-  op.parameters.filter((p) => p.in === 'header').forEach((p, j) => {
-    const v = input.headers[j]
-    if (v !== undefined && headerSafe(v)) headers[p.name] = headerSafe(v)
-  })
+  op.parameters
+    .filter((p) => p.in === 'header')
+    .forEach((p, j) => {
+      const v = input.headers[j]
+      if (v !== undefined && headerSafe(v)) headers[p.name] = headerSafe(v)
+    })
   if (input.identity === 'forged') {
     if (headerSafe(input.forgedAuthorization)) headers.authorization = headerSafe(input.forgedAuthorization)
   } else if (input.identity !== 'anonymous') {
     headers.authorization = `Bearer ${world.tokens[input.identity]}`
   }
-  if (op.permission === 'signupKey' && headerSafe(input.signupKey)) headers['x-ferry-signup-key'] = headerSafe(input.signupKey)
+  if (op.permission === 'signupKey' && headerSafe(input.signupKey))
+    headers['x-ferry-signup-key'] = headerSafe(input.signupKey)
   const { body, contentType } = await encodeBody(input.body)
   if (contentType) headers['content-type'] = contentType
-  return { url: `http://${input.host}${path}${search ? `?${search}` : ''}`, init: { method: op.method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) } }
+  return {
+    url: `http://${input.host}${path}${search ? `?${search}` : ''}`,
+    init: { method: op.method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) },
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,21 +612,24 @@ const RFC9457_STRINGS = ['type', 'title', 'detail', 'instance'] as const
 function checkAnswer(status: number, contentType: string | null, text: string): string | undefined {
   if (status >= 500) return `answered ${status}`
   if (status < 400) return undefined
-  if (contentType !== 'application/problem+json') return `a ${status} with content type ${contentType}, not application/problem+json`
+  if (contentType !== 'application/problem+json')
+    return `a ${status} with content type ${contentType}, not application/problem+json`
   let problem: Record<string, unknown>
   try {
     problem = JSON.parse(text) as Record<string, unknown>
   } catch {
     return `a ${status} whose body is not JSON`
   }
-  for (const member of RFC9457_STRINGS) if (typeof problem[member] !== 'string') return `a ${status} problem without a string ${member}`
+  for (const member of RFC9457_STRINGS)
+    if (typeof problem[member] !== 'string') return `a ${status} problem without a string ${member}`
   if (problem.status !== status) return `a ${status} problem whose status member is ${String(problem.status)}`
   if (status === 400 && String(problem.type).endsWith('#validation')) {
     const errors = problem.errors
     if (!Array.isArray(errors) || errors.length === 0) return 'a validation problem without errors'
     for (const e of errors as Array<Record<string, unknown>>) {
       if (typeof e.message !== 'string') return 'a validation error without a message'
-      if (typeof e.pointer !== 'string' && typeof e.field !== 'string') return `a validation error naming no field: ${JSON.stringify(e)}`
+      if (typeof e.pointer !== 'string' && typeof e.field !== 'string')
+        return `a validation error naming no field: ${JSON.stringify(e)}`
     }
   }
   return undefined
@@ -364,12 +638,19 @@ function checkAnswer(status: number, contentType: string | null, text: string): 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS)
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      REQUEST_TIMEOUT_MS,
+    )
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-interface Tally { inputs: number; statuses: Map<number, number>; failures: string[] }
+interface Tally {
+  inputs: number
+  statuses: Map<number, number>
+  failures: string[]
+}
 
 /** Sends one fuzzed input; returns what is wrong with the answer, or `undefined`. */
 async function send(op: ContractOperation, world: World, input: FuzzInput, tally: Tally): Promise<string | undefined> {
@@ -379,35 +660,50 @@ async function send(op: ContractOperation, world: World, input: FuzzInput, tally
   const text = await withTimeout(res.text(), `${what} (body)`)
   tally.inputs++
   tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1)
-  if (op.operationId === 'createApp' && res.status === 201) world.apps.add(String((JSON.parse(text) as { slug: string }).slug))
+  if (op.operationId === 'createApp' && res.status === 201)
+    world.apps.add(String((JSON.parse(text) as { slug: string }).slug))
   const wrong = checkAnswer(res.status, res.headers.get('content-type'), text)
   return wrong && `${what} as ${input.identity}: ${wrong}: ${text.slice(0, 300)}`
 }
 
 function summary(tally: Tally): string {
-  const statuses = [...tally.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')
+  const statuses = [...tally.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ')
   return `${tally.inputs} inputs (seed ${SEED}, ${RUNS} runs per operation): ${statuses}`
 }
 
-test(`every operation, fuzzed from its schemas: no 5xx, no hang, every 4xx a problem naming its fields (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
-  const tally: Tally = { inputs: 0, statuses: new Map(), failures: [] }
-  for (const [index, op] of CONTRACT.entries()) {
-    const world = await createWorld()
-    try {
-      await fc.assert(fc.asyncProperty(inputFor(op, world), async (input) => {
-        const wrong = await send(op, world, input, tally)
-        if (!wrong) return
-        if (!COLLECT) assert.fail(wrong)
-        tally.failures.push(wrong)
-      }), { seed: SEED + index, numRuns: RUNS })
-    } catch (error) {
-      throw new Error(`fuzzing ${op.operationId} failed; reproduce with FUZZ_SEED=${SEED} (this operation runs with seed ${SEED + index}):\n${error instanceof Error ? error.message : String(error)}`, { cause: error })
+test(
+  `every operation, fuzzed from its schemas: no 5xx, no hang, every 4xx a problem naming its fields (seed ${SEED})`,
+  { timeout: 600_000 },
+  async (t) => {
+    const tally: Tally = { inputs: 0, statuses: new Map(), failures: [] }
+    for (const [index, op] of CONTRACT.entries()) {
+      const world = await createWorld()
+      try {
+        await fc.assert(
+          fc.asyncProperty(inputFor(op, world), async (input) => {
+            const wrong = await send(op, world, input, tally)
+            if (!wrong) return
+            if (!COLLECT) assert.fail(wrong)
+            tally.failures.push(wrong)
+          }),
+          { seed: SEED + index, numRuns: RUNS },
+        )
+      } catch (error) {
+        throw new Error(
+          `fuzzing ${op.operationId} failed; reproduce with FUZZ_SEED=${SEED} (this operation runs with seed ${SEED + index}):\n${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        )
+      }
     }
-  }
-  t.diagnostic(`${CONTRACT.length} operations, ${summary(tally)}`)
-  if (tally.failures.length) assert.fail(`${tally.failures.length} bad answers:\n${tally.failures.slice(0, 40).join('\n')}`)
-  assert.equal(tally.statuses.get(500) ?? 0, 0)
-})
+    t.diagnostic(`${CONTRACT.length} operations, ${summary(tally)}`)
+    if (tally.failures.length)
+      assert.fail(`${tally.failures.length} bad answers:\n${tally.failures.slice(0, 40).join('\n')}`)
+    assert.equal(tally.statuses.get(500) ?? 0, 0)
+  },
+)
 
 /** `gc()` even when node was started without --expose-gc. */
 function exposeGc(): () => void {
@@ -422,65 +718,82 @@ async function heapAfterGc(gc: () => void): Promise<number> {
   return process.memoryUsage().heapUsed
 }
 
-test('a long mixed stream, then a flood of update checks, keep what one app holds bounded', { timeout: 600_000 }, async (t) => {
-  const gc = exposeGc()
-  const world = await createWorld()
-  const tally: Tally = { inputs: 0, statuses: new Map(), failures: [] }
-  // Only the first failures are kept: their messages hold slices of long URLs, and V8 keeps
-  // the whole string a slice was cut from, which would show up as heap growth.
-  const fail = (wrong: string) => {
-    if (tally.failures.length < 20) tally.failures.push(wrong)
-  }
-  const sendAll = async (sample: Array<{ op: ContractOperation; input: FuzzInput }>) => {
-    for (const { op, input } of sample) {
-      const wrong = await send(op, world, input, tally)
-      if (wrong) fail(wrong)
+test(
+  'a long mixed stream, then a flood of update checks, keep what one app holds bounded',
+  { timeout: 600_000 },
+  async (t) => {
+    const gc = exposeGc()
+    const world = await createWorld()
+    const tally: Tally = { inputs: 0, statuses: new Map(), failures: [] }
+    // Only the first failures are kept: their messages hold slices of long URLs, and V8 keeps
+    // the whole string a slice was cut from, which would show up as heap growth.
+    const fail = (wrong: string) => {
+      if (tally.failures.length < 20) tally.failures.push(wrong)
     }
-  }
-  const mixed = fc.oneof(...CONTRACT.map((op) => inputFor(op, world).map((input) => ({ op, input }))))
-  const rounds = Math.max(4, Math.ceil(RUNS / 15))
-  for (let round = 0; round < rounds; round++) await sendAll(fc.sample(mixed, { seed: SEED + 1000 + round, numRuns: 250 }))
-  assert.deepEqual(tally.failures.slice(0, 20), [])
-  // The answer cache keeps a generation per invalidated app: only real apps may get one, or any
-  // client could grow it (and empty every app's cache) with writes to made-up slugs.
-  const strangers = [...world.invalidated].filter((app) => !world.apps.has(app))
-  assert.deepEqual(strangers.slice(0, 10), [], `${strangers.length} invalidated apps that never existed`)
+    const sendAll = async (sample: Array<{ op: ContractOperation; input: FuzzInput }>) => {
+      for (const { op, input } of sample) {
+        const wrong = await send(op, world, input, tally)
+        if (wrong) fail(wrong)
+      }
+    }
+    const mixed = fc.oneof(...CONTRACT.map((op) => inputFor(op, world).map((input) => ({ op, input }))))
+    const rounds = Math.max(4, Math.ceil(RUNS / 15))
+    for (let round = 0; round < rounds; round++)
+      await sendAll(fc.sample(mixed, { seed: SEED + 1000 + round, numRuns: 250 }))
+    assert.deepEqual(tally.failures.slice(0, 20), [])
+    // The answer cache keeps a generation per invalidated app: only real apps may get one, or any
+    // client could grow it (and empty every app's cache) with writes to made-up slugs.
+    const strangers = [...world.invalidated].filter((app) => !world.apps.has(app))
+    assert.deepEqual(strangers.slice(0, 10), [], `${strangers.length} invalidated apps that never existed`)
 
-  // The flood, against a fresh world (the mixed stream may have deleted the apps), whose answer
-  // cache gets 4 MiB so that what it may legitimately keep is far below the bound.
-  const flooded = await createWorld(4 * 2 ** 20)
-  // Anonymous update checks of existing targets from ever new hosts. Each answer is a
-  // new cache entry holding download URLs on that host (as long as Node lets a Host header be);
-  // only the cache's size bound keeps memory flat. (Devices and versions come from small sets:
-  // the telemetry buffer's bound is checked in telemetry-bounds.test.ts.)
-  const flood = fc.record({
-    path: fc.constantFrom(
-      '/v1/apps/fuzz-app/update?version={v}&platform=windows&arch=x64', '/v1/apps/fuzz-app/update?version={v}&platform=darwin&arch=x64&format=electron-updater',
-      '/v1/apps/fuzz-app/squirrel/stable/x64/RELEASES?localVersion={v}', '/v1/apps/fuzz-app/squirrel-mac/stable/x64?version={v}',
-      '/v1/apps/fuzz-app/electron-updater/stable/windows/x64/{v}/latest.yml', '/v1/apps/fuzz-app/tauri/stable/darwin/x86_64/{v}',
-    ),
-    version: fc.constantFrom('0.9.0', '0.9.1', '1.0.0', '1.0.1-rc.1'),
-    device: fc.constantFrom('device-flood-0001', 'device-flood-0002'),
-    host: fc.tuple(fc.integer({ min: 6000, max: 8000 }), fc.stringMatching(/^[a-z0-9]{6}$/)).map(([n, id]) => `f${id}${'a'.repeat(n)}.test`),
-  })
-  const floodOnce = async (r: { path: string; version: string; device: string; host: string }) => {
-    const url = `http://${r.host}${r.path.replace('{v}', r.version)}`
-    const res = await withTimeout(flooded.request(url, { headers: { 'x-ferry-device-id': r.device } }), url.slice(0, 200))
-    const text = await res.text()
-    tally.inputs++
-    tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1)
-    const wrong = checkAnswer(res.status, res.headers.get('content-type'), text) ?? (res.status >= 300 ? `flood check answered ${res.status}` : undefined)
-    if (wrong) fail(`${url.slice(0, 200)}: ${wrong}: ${text.slice(0, 200)}`)
-  }
-  const heap: number[] = []
-  for (let round = 0; round < 5; round++) {
-    for (const r of fc.sample(flood, { seed: SEED + 2000 + round, numRuns: 250 })) await floodOnce(r)
-    heap.push(await heapAfterGc(gc))
-  }
-  t.diagnostic(`mixed: ${rounds} rounds of 250, flood: 5 rounds of 250; ${summary(tally)}; heap after each flood round (MiB): ${heap.map((h) => (h / 2 ** 20).toFixed(1)).join(' ')}`)
-  assert.deepEqual(tally.failures.slice(0, 20), [])
-  // The first flood round fills the 4 MiB cache; four more must not grow the heap by 6 MiB
-  // (unbounded, they keep 1000 more answers of 7-30 KB: about 10 MiB).
-  const growth = heap[heap.length - 1]! - heap[0]!
-  assert.ok(growth < 6 * 2 ** 20, `heap grew by ${(growth / 2 ** 20).toFixed(1)} MiB during the flood`)
-})
+    // The flood, against a fresh world (the mixed stream may have deleted the apps), whose answer
+    // cache gets 4 MiB so that what it may legitimately keep is far below the bound.
+    const flooded = await createWorld(4 * 2 ** 20)
+    // Anonymous update checks of existing targets from ever new hosts. Each answer is a
+    // new cache entry holding download URLs on that host (as long as Node lets a Host header be);
+    // only the cache's size bound keeps memory flat. (Devices and versions come from small sets:
+    // the telemetry buffer's bound is checked in telemetry-bounds.test.ts.)
+    const flood = fc.record({
+      path: fc.constantFrom(
+        '/v1/apps/fuzz-app/update?version={v}&platform=windows&arch=x64',
+        '/v1/apps/fuzz-app/update?version={v}&platform=darwin&arch=x64&format=electron-updater',
+        '/v1/apps/fuzz-app/squirrel/stable/x64/RELEASES?localVersion={v}',
+        '/v1/apps/fuzz-app/squirrel-mac/stable/x64?version={v}',
+        '/v1/apps/fuzz-app/electron-updater/stable/windows/x64/{v}/latest.yml',
+        '/v1/apps/fuzz-app/tauri/stable/darwin/x86_64/{v}',
+      ),
+      version: fc.constantFrom('0.9.0', '0.9.1', '1.0.0', '1.0.1-rc.1'),
+      device: fc.constantFrom('device-flood-0001', 'device-flood-0002'),
+      host: fc
+        .tuple(fc.integer({ min: 6000, max: 8000 }), fc.stringMatching(/^[a-z0-9]{6}$/))
+        .map(([n, id]) => `f${id}${'a'.repeat(n)}.test`),
+    })
+    const floodOnce = async (r: { path: string; version: string; device: string; host: string }) => {
+      const url = `http://${r.host}${r.path.replace('{v}', r.version)}`
+      const res = await withTimeout(
+        flooded.request(url, { headers: { 'x-ferry-device-id': r.device } }),
+        url.slice(0, 200),
+      )
+      const text = await res.text()
+      tally.inputs++
+      tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1)
+      const wrong =
+        checkAnswer(res.status, res.headers.get('content-type'), text) ??
+        (res.status >= 300 ? `flood check answered ${res.status}` : undefined)
+      if (wrong) fail(`${url.slice(0, 200)}: ${wrong}: ${text.slice(0, 200)}`)
+    }
+    const heap: number[] = []
+    for (let round = 0; round < 5; round++) {
+      for (const r of fc.sample(flood, { seed: SEED + 2000 + round, numRuns: 250 })) await floodOnce(r)
+      heap.push(await heapAfterGc(gc))
+    }
+    t.diagnostic(
+      `mixed: ${rounds} rounds of 250, flood: 5 rounds of 250; ${summary(tally)}; heap after each flood round (MiB): ${heap.map((h) => (h / 2 ** 20).toFixed(1)).join(' ')}`,
+    )
+    assert.deepEqual(tally.failures.slice(0, 20), [])
+    // The first flood round fills the 4 MiB cache; four more must not grow the heap by 6 MiB
+    // (unbounded, they keep 1000 more answers of 7-30 KB: about 10 MiB).
+    const growth = heap[heap.length - 1]! - heap[0]!
+    assert.ok(growth < 6 * 2 ** 20, `heap grew by ${(growth / 2 ** 20).toFixed(1)} MiB during the flood`)
+  },
+)

@@ -15,37 +15,78 @@ let token: string
 let versionId = ''
 
 async function reported(deviceId: string, address: string, outcome: 'installed' | 'failed') {
-  const check = await f('/v1/apps/tern/update?version=1.0.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': `tern-device-${deviceId}`, 'x-test-client': address } })
+  const check = await f('/v1/apps/tern/update?version=1.0.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'x-ferry-device-id': `tern-device-${deviceId}`, 'x-test-client': address },
+  })
   assert.equal(check.status, 200, await check.clone().text())
-  const res = await f('/v1/apps/tern/health-reports', jsonBody({
-    deviceId: `tern-device-${deviceId}`, version: '2.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome, ...(outcome === 'failed' ? { reason: 'Crash' } : {}),
-  }, undefined, { 'x-test-client': address }))
+  const res = await f(
+    '/v1/apps/tern/health-reports',
+    jsonBody(
+      {
+        deviceId: `tern-device-${deviceId}`,
+        version: '2.0.0',
+        channel: 'stable',
+        platform: 'windows',
+        arch: 'x64',
+        outcome,
+        ...(outcome === 'failed' ? { reason: 'Crash' } : {}),
+      },
+      undefined,
+      { 'x-test-client': address },
+    ),
+  )
   assert.deepEqual(await res.json(), { counted: true, paused: false })
 }
 
-const adoption = async () => expectSpec('getVersionAdoption', await f(`/v1/apps/tern/versions/${versionId}/adoption?from=2026-02-28&to=2026-04-25`, bearer(token)), 200)
+const adoption = async () =>
+  expectSpec(
+    'getVersionAdoption',
+    await f(`/v1/apps/tern/versions/${versionId}/adoption?from=2026-02-28&to=2026-04-25`, bearer(token)),
+    200,
+  )
 async function health() {
-  const list = await expectSpec('searchAppVersions', await f('/v1/apps/tern/versions?limit=10', bearer(token)), 200) as { items: Array<{ id: string; rollout: { health: { reports: number; failed: number; failedAddresses: number } } }> }
+  const list = (await expectSpec(
+    'searchAppVersions',
+    await f('/v1/apps/tern/versions?limit=10', bearer(token)),
+    200,
+  )) as {
+    items: Array<{ id: string; rollout: { health: { reports: number; failed: number; failedAddresses: number } } }>
+  }
   const v = list.items.find((x) => x.id === versionId)
   assert.ok(v)
   const { reports, failed, failedAddresses } = v.rollout.health
   return { reports, failed, failedAddresses }
 }
-const rawRows = async () => (await db.selectFrom('health_reports').select('device_hash').where('version_id', '=', versionId).execute()).length
+const rawRows = async () =>
+  (await db.selectFrom('health_reports').select('device_hash').where('version_id', '=', versionId).execute()).length
 
 before(async () => {
-  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.9, minReports: 1000, minAddresses: 1, maxReportsPerAddress: 2 } }, () => new Date(now),
-    { clientIp: (c) => c.req.header('x-test-client') })
+  const m = await memoryApp(
+    { healthPolicy: { maxFailureRatio: 0.9, minReports: 1000, minAddresses: 1, maxReportsPerAddress: 2 } },
+    () => new Date(now),
+    { clientIp: (c) => c.req.header('x-test-client') },
+  )
   f = m.fetch
   db = m.db
   token = (await signup(f, 'admin@tern.test')).token
-  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }], ['/v1/archs', { name: 'x64' }], ['/v1/apps', { slug: 'tern', name: 'Tern' }]] as const) {
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug: 'tern', name: 'Tern' }],
+  ] as const) {
     assert.equal((await f(path, jsonBody(body, token))).status, 201)
   }
   for (const v of ['1.0.0', '2.0.0']) {
-    const res = await f('/v1/apps/tern/versions', bearer(token, {
-      method: 'POST', body: uploadForm({ version: v, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[`Tern-${v}.exe`, `exe ${v}`]]),
-    }))
+    const res = await f(
+      '/v1/apps/tern/versions',
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm({ version: v, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+          [`Tern-${v}.exe`, `exe ${v}`],
+        ]),
+      }),
+    )
     assert.equal(res.status, 201)
     versionId = ((await res.json()) as { id: string }).id
   }

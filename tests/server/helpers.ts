@@ -24,7 +24,9 @@ export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789'
 export const PASSWORD = 'correct-horse-battery-staple'
 export const TEST_ITERATIONS = 1000
 
-const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL ? databases(process.env.FERRY_TEST_DATABASE_URL) : undefined
+const postgresDatabases = process.env.FERRY_TEST_DATABASE_URL
+  ? databases(process.env.FERRY_TEST_DATABASE_URL)
+  : undefined
 
 export interface TestServer extends RunningServer {
   dataDir: string
@@ -37,15 +39,23 @@ export interface TestServer extends RunningServer {
 /** A complete server config for tests: the defaults, test secrets, a free port, silent logs. */
 export function testServerConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({}), host: '127.0.0.1', port: 0, dataDir, signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET,
-    maxUploadBytes: 10 * 1024 * 1024, logLevel: 'silent', ...overrides,
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    signupKey: SIGNUP_KEY,
+    jwtSecret: JWT_SECRET,
+    maxUploadBytes: 10 * 1024 * 1024,
+    logLevel: 'silent',
+    ...overrides,
   }
 }
 
 /** With FERRY_TEST_BACKEND=postgres, a fresh database for a test server; else SQLite in its data dir. */
 export async function testDatabaseUrl(): Promise<string | undefined> {
   if (process.env.FERRY_TEST_BACKEND !== 'postgres') return undefined
-  if (!postgresDatabases) throw new Error('FERRY_TEST_BACKEND=postgres needs FERRY_TEST_DATABASE_URL (npm run test:unit:pg sets both)')
+  if (!postgresDatabases)
+    throw new Error('FERRY_TEST_BACKEND=postgres needs FERRY_TEST_DATABASE_URL (npm run test:unit:pg sets both)')
   return postgresDatabases()
 }
 
@@ -55,12 +65,16 @@ export async function testDatabaseUrl(): Promise<string | undefined> {
  */
 export function testBlobLocation(): BlobLocation {
   if (process.env.FERRY_TEST_BLOBS !== 's3') return { kind: 'fs' }
-  if (!process.env.FERRY_TEST_S3_BUCKET) throw new Error('FERRY_TEST_BLOBS=s3 needs FERRY_TEST_S3_BUCKET and its endpoint (npm run test:unit:pg sets them)')
+  if (!process.env.FERRY_TEST_S3_BUCKET)
+    throw new Error('FERRY_TEST_BLOBS=s3 needs FERRY_TEST_S3_BUCKET and its endpoint (npm run test:unit:pg sets them)')
   return environmentLocation()
 }
 
 /** `config` may name another blob store (`blobs`, `downloadMode`), as `FERRY_BLOB_URL` would. */
-export async function startTestServer(maxUploadBytes = 10 * 1024 * 1024, config: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  maxUploadBytes = 10 * 1024 * 1024,
+  config: Partial<ServerConfig> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
   const databaseUrl = 'databaseUrl' in config ? config.databaseUrl : await testDatabaseUrl()
@@ -115,11 +129,15 @@ export async function unfinishedWrites(server: Pick<TestServer, 'blobLocation' |
   if (location.kind === 'fs') return readdir(join(server.dataDir, 'blobs', '.tmp'))
   const { S3Client, ListMultipartUploadsCommand } = await import('@aws-sdk/client-s3')
   const client = new S3Client({
-    ...(location.endpoint ? { endpoint: location.endpoint } : {}), region: location.region ?? 'us-east-1',
-    forcePathStyle: location.forcePathStyle, ...(location.credentials ? { credentials: location.credentials } : {}),
+    ...(location.endpoint ? { endpoint: location.endpoint } : {}),
+    region: location.region ?? 'us-east-1',
+    forcePathStyle: location.forcePathStyle,
+    ...(location.credentials ? { credentials: location.credentials } : {}),
   })
   try {
-    const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: location.bucket, Prefix: location.prefix }))
+    const listed = await client.send(
+      new ListMultipartUploadsCommand({ Bucket: location.bucket, Prefix: location.prefix }),
+    )
     return (listed.Uploads ?? []).map((u) => u.Key ?? '')
   } finally {
     client.destroy()
@@ -138,14 +156,30 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 }
 
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
-export async function memoryApp(config: Partial<AppConfig> = {}, clock?: () => Date, deps: Partial<Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'>> = {}) {
-  const db: Db = deps.db ?? await openTestDb()
+export async function memoryApp(
+  config: Partial<AppConfig> = {},
+  clock?: () => Date,
+  deps: Partial<
+    Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'>
+  > = {},
+) {
+  const db: Db = deps.db ?? (await openTestDb())
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
-    ...deps, db, blobs, ...(clock ? { clock } : {}),
-    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS, ...config },
+    ...deps,
+    db,
+    blobs,
+    ...(clock ? { clock } : {}),
+    config: {
+      signupKey: SIGNUP_KEY,
+      jwtSecret: JWT_SECRET,
+      maxUploadBytes: 1024 * 1024,
+      passwordIterations: TEST_ITERATIONS,
+      ...config,
+    },
   })
-  const fetchApp = async (path: string, init?: RequestInit): Promise<Response> => app.request(`http://ferry.test${path}`, init)
+  const fetchApp = async (path: string, init?: RequestInit): Promise<Response> =>
+    app.request(`http://ferry.test${path}`, init)
   return { app, db, blobs, fetch: fetchApp }
 }
 
@@ -186,7 +220,10 @@ export function uploadForm(fields: Record<string, string>, files: Array<[string,
 
 /** Sign up a team; returns the session. */
 export async function signup(f: Fetch, email: string, teamName = 'Team') {
-  const res = await f('/v1/auth/signup', jsonBody({ teamName, name: 'Admin', email, password: PASSWORD }, undefined, { 'x-ferry-signup-key': SIGNUP_KEY }))
+  const res = await f(
+    '/v1/auth/signup',
+    jsonBody({ teamName, name: 'Admin', email, password: PASSWORD }, undefined, { 'x-ferry-signup-key': SIGNUP_KEY }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   return (await res.json()) as { token: string; user: { id: string }; team: { id: string } }
 }
@@ -205,7 +242,11 @@ export async function servedAgain(request: () => Promise<Response>, attempts = 2
   for (let attempt = 1; ; attempt++) {
     const res = await request()
     if (res.status === 200) return res
-    assert.equal(res.headers.get('retry-after'), '5', `attempt ${attempt} after the outage: ${res.status} without Retry-After`)
+    assert.equal(
+      res.headers.get('retry-after'),
+      '5',
+      `attempt ${attempt} after the outage: ${res.status} without Retry-After`,
+    )
     await expectProblem(res, 503, 'unavailable')
     assert.ok(attempt < attempts, `still 503 after ${attempts} attempts once the dependency was back`)
   }
@@ -221,7 +262,10 @@ export async function expectSpec(opId: OperationId, res: Response, status?: numb
   const text = await res.text()
   if (status !== undefined) assert.equal(res.status, status, `${opId}: expected ${status}, got ${res.status}: ${text}`)
   const listed = op.responses[String(res.status)]
-  assert.ok(listed, `${opId}: status ${res.status} is not listed in the spec (${Object.keys(op.responses).join(', ')}): ${text}`)
+  assert.ok(
+    listed,
+    `${opId}: status ${res.status} is not listed in the spec (${Object.keys(op.responses).join(', ')}): ${text}`,
+  )
   const types = Object.keys(listed)
   checked.add(`${opId} ${res.status}`)
   if (types.length === 0) {
@@ -229,17 +273,28 @@ export async function expectSpec(opId: OperationId, res: Response, status?: numb
     return undefined
   }
   const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
-  assert.ok(types.includes(contentType), `${opId} ${res.status}: content type ${contentType} not in ${types.join(', ')}`)
+  assert.ok(
+    types.includes(contentType),
+    `${opId} ${res.status}: content type ${contentType} not in ${types.join(', ')}`,
+  )
   const schema = listed[contentType]
   if (!schema || contentType === 'application/octet-stream') return text
   const body = contentType.endsWith('json') ? JSON.parse(text) : text
   const validate = responseValidator(schema)
-  assert.ok(validate(body), `${opId} ${res.status}: body does not match the spec: ${JSON.stringify(validate.errors)}\n${text}`)
+  assert.ok(
+    validate(body),
+    `${opId} ${res.status}: body does not match the spec: ${JSON.stringify(validate.errors)}\n${text}`,
+  )
   return body
 }
 
 /** Asserts a problem response of the given kind that names `field` or `pointer` (when given). */
-export async function expectProblem(res: Response, status: number, kind: string, names?: string): Promise<{ errors?: Array<{ field?: string; pointer?: string; message: string }>; detail: string }> {
+export async function expectProblem(
+  res: Response,
+  status: number,
+  kind: string,
+  names?: string,
+): Promise<{ errors?: Array<{ field?: string; pointer?: string; message: string }>; detail: string }> {
   const text = await res.text()
   assert.equal(res.status, status, text)
   assert.equal(res.headers.get('content-type'), 'application/problem+json')
@@ -247,7 +302,10 @@ export async function expectProblem(res: Response, status: number, kind: string,
   assert.equal(body.type, `https://ferry.example.org/docs/troubleshooting#${kind}`)
   assert.equal(body.status, status)
   if (names !== undefined) {
-    assert.ok(body.errors?.some((e: { field?: string; pointer?: string }) => e.field === names || e.pointer === names), `no error names ${names}: ${text}`)
+    assert.ok(
+      body.errors?.some((e: { field?: string; pointer?: string }) => e.field === names || e.pointer === names),
+      `no error names ${names}: ${text}`,
+    )
   }
   return body
 }
@@ -258,7 +316,11 @@ export async function expectProblem(res: Response, status: number, kind: string,
  */
 export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string> {
   const { token } = await signup(f, `admin-${Math.random()}@${slug}.test`)
-  for (const [path, name] of [['/v1/channels', 'stable'], ['/v1/platforms', 'windows'], ['/v1/archs', 'x64']] as const) {
+  for (const [path, name] of [
+    ['/v1/channels', 'stable'],
+    ['/v1/platforms', 'windows'],
+    ['/v1/archs', 'x64'],
+  ] as const) {
     const res = await f(path, jsonBody({ name }, token))
     if (res.status !== 201) throw new Error(`creating ${name} answered ${res.status}: ${await res.text()}`)
   }
@@ -285,10 +347,14 @@ export async function halfThenWait(form: FormData, rest: Promise<void>) {
     },
   })
   return {
-    init: (token: string, signal?: AbortSignal) => ({
-      method: 'POST', body, duplex: 'half', ...(signal ? { signal } : {}),
-      headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
-    }) as RequestInit,
+    init: (token: string, signal?: AbortSignal) =>
+      ({
+        method: 'POST',
+        body,
+        duplex: 'half',
+        ...(signal ? { signal } : {}),
+        headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+      }) as RequestInit,
     async halfSent() {
       while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
     },
@@ -300,10 +366,18 @@ export async function halfThenWait(form: FormData, rest: Promise<void>) {
  * data dir, optional PostgreSQL and blob store (default: files in the data dir). Resolves once
  * it listens.
  */
-export function startChild(dataDir: string, databaseUrl?: string, blobs?: BlobLocation, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+export function startChild(
+  dataDir: string,
+  databaseUrl?: string,
+  blobs?: BlobLocation,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const script = join(import.meta.dirname, 'fixtures', 'child-server.ts')
   const env = { ...process.env, ...(blobs ? { FERRY_TEST_CHILD_BLOBS: JSON.stringify(blobs) } : {}), ...extraEnv }
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env })
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, ...(databaseUrl ? [databaseUrl] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -31,9 +31,16 @@ test('the cases really are pattern-valid and semver-invalid', () => {
 async function setup() {
   const m = await memoryApp()
   const token = await prepareUploadTeam(m.fetch, 'odd-app')
-  const upload = (version: string, file: string) => m.fetch('/v1/apps/odd-app/versions', bearer(token, {
-    method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [[file, 'bytes']]),
-  }))
+  const upload = (version: string, file: string) =>
+    m.fetch(
+      '/v1/apps/odd-app/versions',
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+          [file, 'bytes'],
+        ]),
+      }),
+    )
   return { ...m, token, upload }
 }
 
@@ -42,11 +49,19 @@ test('upload refuses a version semver cannot compare, names the field, stores no
   assert.equal((await m.upload('1.0.0', 'odd-1.0.0-full.nupkg')).status, 201)
   for (const [why, version] of Object.entries(PATTERN_VALID_SEMVER_INVALID)) {
     const problem = await expectProblem(await m.upload(version, 'odd-9.0.0-full.nupkg'), 400, 'validation', 'version')
-    assert.ok(problem.errors?.every((e) => e.field === 'version'), `${why}: only the version is named`)
+    assert.ok(
+      problem.errors?.every((e) => e.field === 'version'),
+      `${why}: only the version is named`,
+    )
   }
   assert.equal((await m.blobs.list()).length, 1, 'only the accepted upload left a blob')
-  const listed = await (await m.fetch('/v1/apps/odd-app/versions', bearer(m.token))).json() as { items: Array<{ version: string }> }
-  assert.deepEqual(listed.items.map((v) => v.version), ['1.0.0'])
+  const listed = (await (await m.fetch('/v1/apps/odd-app/versions', bearer(m.token))).json()) as {
+    items: Array<{ version: string }>
+  }
+  assert.deepEqual(
+    listed.items.map((v) => v.version),
+    ['1.0.0'],
+  )
   assert.equal((await m.fetch('/v1/apps/odd-app/update?version=0.9.0&platform=windows&arch=x64')).status, 200)
   assert.equal((await m.fetch('/v1/apps/odd-app/latest?packageType=nupkg&platform=windows&arch=x64')).status, 302)
   assert.equal((await m.fetch('/v1/apps/odd-app/squirrel/stable/x64/RELEASES')).status, 200)
@@ -68,7 +83,11 @@ test('every update endpoint (and the telemetry filter) refuses such a version wi
     ]
     for (const [path, field] of endpoints) {
       const problem = await expectProblem(await m.fetch(path, bearer(m.token)), 400, 'validation', field)
-      assert.match(problem.errors?.find((e) => e.field === field)?.message ?? '', /semantic version|2\^53|leading zero|empty|256/, `${why}: ${path}`)
+      assert.match(
+        problem.errors?.find((e) => e.field === field)?.message ?? '',
+        /semantic version|2\^53|leading zero|empty|256/,
+        `${why}: ${path}`,
+      )
     }
   }
 })
@@ -76,12 +95,27 @@ test('every update endpoint (and the telemetry filter) refuses such a version wi
 test('odd but valid versions are answered, not refused: build metadata, long pre-releases, big pre-release numbers', async () => {
   const m = await setup()
   assert.equal((await m.upload('1.0.0', 'odd-1.0.0-full.nupkg')).status, 201)
-  for (const version of ['0.9.0+build.7', '0.9.0-rc.1+sha.5114f85', '0.9.0-9999999999999999999', '0.9.0--', '0.9.0-0a', `0.9.0-${'a'.repeat(240)}`, '9007199254740991.0.0']) {
-    const res = await m.fetch(`/v1/apps/odd-app/update?version=${encodeURIComponent(version)}&platform=windows&arch=x64`)
+  for (const version of [
+    '0.9.0+build.7',
+    '0.9.0-rc.1+sha.5114f85',
+    '0.9.0-9999999999999999999',
+    '0.9.0--',
+    '0.9.0-0a',
+    `0.9.0-${'a'.repeat(240)}`,
+    '9007199254740991.0.0',
+  ]) {
+    const res = await m.fetch(
+      `/v1/apps/odd-app/update?version=${encodeURIComponent(version)}&platform=windows&arch=x64`,
+    )
     assert.ok(res.status === 200 || res.status === 204, `${version}: ${res.status} ${await res.text()}`)
   }
   for (const version of ['v1.0.0', ' 1.0.0', '1.0.0 ', '=1.0.0', '١.٠.٠', '1.0', '1.0.0\n']) {
-    await expectProblem(await m.fetch(`/v1/apps/odd-app/update?version=${encodeURIComponent(version)}&platform=windows&arch=x64`), 400, 'validation', 'version')
+    await expectProblem(
+      await m.fetch(`/v1/apps/odd-app/update?version=${encodeURIComponent(version)}&platform=windows&arch=x64`),
+      400,
+      'validation',
+      'version',
+    )
   }
 })
 
@@ -90,19 +124,29 @@ test('a stored version semver refuses (written before this check) is skipped, no
   assert.equal((await m.upload('1.0.0', 'odd-1.0.0-full.nupkg')).status, 201)
   assert.equal((await m.upload('1.1.0', 'odd-1.1.0-full.nupkg')).status, 201)
   // As migration 0005 leaves such a row: no sort key.
-  await m.db.updateTable('versions').set({ version: '99999999999999999.0.0', version_key: null }).where('version', '=', '1.1.0').execute()
+  await m.db
+    .updateTable('versions')
+    .set({ version: '99999999999999999.0.0', version_key: null })
+    .where('version', '=', '1.1.0')
+    .execute()
   const res = await m.fetch('/v1/apps/odd-app/update?version=0.9.0&platform=windows&arch=x64')
   assert.equal(res.status, 200, await res.clone().text())
-  assert.equal((await res.json() as { version: string }).version, '1.0.0')
+  assert.equal(((await res.json()) as { version: string }).version, '1.0.0')
   assert.equal((await m.fetch('/v1/apps/odd-app/squirrel/stable/x64/RELEASES')).status, 200)
   const latest = await m.fetch('/v1/apps/odd-app/latest?packageType=nupkg&platform=windows&arch=x64')
   assert.equal(latest.status, 302, 'the newest build is the newest comparable one')
   assert.match(latest.headers.get('location') ?? '', new RegExp(`/versions/${await idOf(m, '1.0.0')}/`))
   const listed = await m.fetch('/v1/apps/odd-app/versions?limit=1', bearer(m.token))
   assert.equal(listed.status, 200, await listed.clone().text())
-  const first = await listed.json() as { items: Array<{ version: string }>; nextCursor: string }
-  const rest = await (await m.fetch(`/v1/apps/odd-app/versions?limit=1&cursor=${first.nextCursor}`, bearer(m.token))).json() as { items: Array<{ version: string }>; nextCursor: string | null }
-  assert.deepEqual([...first.items, ...rest.items].map((v) => v.version), ['1.0.0', '99999999999999999.0.0'], 'listed, after the comparable ones')
+  const first = (await listed.json()) as { items: Array<{ version: string }>; nextCursor: string }
+  const rest = (await (
+    await m.fetch(`/v1/apps/odd-app/versions?limit=1&cursor=${first.nextCursor}`, bearer(m.token))
+  ).json()) as { items: Array<{ version: string }>; nextCursor: string | null }
+  assert.deepEqual(
+    [...first.items, ...rest.items].map((v) => v.version),
+    ['1.0.0', '99999999999999999.0.0'],
+    'listed, after the comparable ones',
+  )
   assert.equal(rest.nextCursor, null)
 })
 

@@ -13,10 +13,23 @@ import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, op
 async function spiedApp() {
   const inner = createMemoryCache()
   const invalidated: string[][] = []
-  const answerCache: AnswerCache = { ...inner, invalidate: async (apps) => { invalidated.push(apps); await inner.invalidate(apps) } }
+  const answerCache: AnswerCache = {
+    ...inner,
+    invalidate: async (apps) => {
+      invalidated.push(apps)
+      await inner.invalidate(apps)
+    },
+  }
   const app = createApp({
-    db: await openTestDb(), blobs: createMemoryBlobs(), answerCache,
-    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
+    db: await openTestDb(),
+    blobs: createMemoryBlobs(),
+    answerCache,
+    config: {
+      signupKey: SIGNUP_KEY,
+      jwtSecret: JWT_SECRET,
+      maxUploadBytes: 1024 * 1024,
+      passwordIterations: TEST_ITERATIONS,
+    },
   })
   const f = async (path: string, init?: RequestInit) => app.request(`http://ferry.test${path}`, init)
   return { f, invalidated }
@@ -26,7 +39,11 @@ const patch = (body: unknown, token?: string): RequestInit => ({ ...jsonBody(bod
 test('every write operation declares what it invalidates; reads declare nothing', () => {
   for (const op of operations) {
     if (op.method === 'get') assert.equal(op.invalidates, undefined, op.operationId)
-    else assert.ok(op.invalidates && ['app', 'team', 'none'].includes(op.invalidates), `${op.operationId} declares no x-ferry-invalidates`)
+    else
+      assert.ok(
+        op.invalidates && ['app', 'team', 'none'].includes(op.invalidates),
+        `${op.operationId} declares no x-ferry-invalidates`,
+      )
   }
 })
 
@@ -34,9 +51,14 @@ test('refused writes invalidate nothing, whatever slugs they name', async () => 
   const { f, invalidated } = await spiedApp()
   const admin = await signup(f, 'admin@inv.test')
   await f('/v1/apps', jsonBody({ slug: 'real-app', name: 'Real' }, admin.token))
-  const created = await f('/v1/team/users', jsonBody({ email: 'u@inv.test', name: 'U', password: PASSWORD }, admin.token))
+  const created = await f(
+    '/v1/team/users',
+    jsonBody({ email: 'u@inv.test', name: 'U', password: PASSWORD }, admin.token),
+  )
   assert.equal(created.status, 201)
-  const user = await (await f('/v1/auth/login', jsonBody({ email: 'u@inv.test', password: PASSWORD }))).json() as { token: string }
+  const user = (await (await f('/v1/auth/login', jsonBody({ email: 'u@inv.test', password: PASSWORD }))).json()) as {
+    token: string
+  }
   invalidated.length = 0
   for (let i = 0; i < 200; i++) {
     assert.equal((await f(`/v1/apps/anon-${i}`, patch({ name: 'x' }))).status, 401)
@@ -62,9 +84,15 @@ test('successful writes invalidate what they declare', async () => {
   assert.deepEqual(invalidated, [['app-a']])
   invalidated.length = 0
   assert.equal((await f('/v1/channels', jsonBody({ name: 'beta' }, admin.token))).status, 201)
-  assert.deepEqual(invalidated.map((apps) => [...apps].sort()), [['app-a', 'app-b']])
+  assert.deepEqual(
+    invalidated.map((apps) => [...apps].sort()),
+    [['app-a', 'app-b']],
+  )
   invalidated.length = 0
-  assert.equal((await f('/v1/team/users', jsonBody({ email: 'n@ok.test', name: 'N', password: PASSWORD }, admin.token))).status, 201)
+  assert.equal(
+    (await f('/v1/team/users', jsonBody({ email: 'n@ok.test', name: 'N', password: PASSWORD }, admin.token))).status,
+    201,
+  )
   assert.equal((await f('/v1/apps/app-b', bearer(admin.token, { method: 'DELETE' }))).status, 204)
   assert.deepEqual(invalidated, [['app-b']])
 })

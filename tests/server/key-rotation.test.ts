@@ -11,14 +11,27 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, signup, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  expectProblem,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  signup,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PASSWORD = 'rotation-test-passphrase'
 const run = promisify(execFile)
-const tauri = (args: string[]) => run(process.execPath, [join(ROOT, 'node_modules', '@tauri-apps', 'cli', 'tauri.js'), ...args], {
-  cwd: ROOT, env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: PASSWORD },
-})
+const tauri = (args: string[]) =>
+  run(process.execPath, [join(ROOT, 'node_modules', '@tauri-apps', 'cli', 'tauri.js'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: PASSWORD },
+  })
 
 let server: TestServer
 let f: Fetch
@@ -39,8 +52,13 @@ before(async () => {
   server = await startTestServer()
   f = httpFetch(server.url)
   token = (await signup(f, 'rotate@team.test')).token
-  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'darwin', updater: 'tauri' }], ['/v1/archs', { name: 'arm64' }],
-    ['/v1/apps', { slug: 'rotating', name: 'Rotating' }]] as const) assert.equal((await f(path, jsonBody(body, token))).status, 201)
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'darwin', updater: 'tauri' }],
+    ['/v1/archs', { name: 'arm64' }],
+    ['/v1/apps', { slug: 'rotating', name: 'Rotating' }],
+  ] as const)
+    assert.equal((await f(path, jsonBody(body, token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-rotation-'))
   for (const name of ['old', 'new', 'stranger']) {
     await tauri(['signer', 'generate', '--ci', '-w', join(work, `${name}.key`), '-p', PASSWORD])
@@ -54,7 +72,13 @@ after(async () => {
 
 const patch = (body: unknown) => f('/v1/apps/rotating', { ...jsonBody(body, token), method: 'PATCH' })
 const upload = (version: string, files: Array<[string, string | Uint8Array]>) =>
-  f('/v1/apps/rotating/versions', bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, files) }))
+  f(
+    '/v1/apps/rotating/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, files),
+    }),
+  )
 
 async function refused(version: string, files: Array<[string, string | Uint8Array]>, reason: RegExp) {
   const problem = await expectProblem(await upload(version, files), 400, 'validation', 'files')
@@ -62,57 +86,203 @@ async function refused(version: string, files: Array<[string, string | Uint8Arra
 }
 
 test('Tauri: the current and the next key are accepted; after the rotation the retired one is not', async () => {
-  const app = await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }] }), 200) as { tauriPublicKey?: string; tauriPublicKeys?: unknown }
+  const app = (await expectSpec(
+    'updateApp',
+    await patch({
+      tauriPublicKeys: [
+        { key: pub.old, role: 'current' },
+        { key: pub.new, role: 'next' },
+      ],
+    }),
+    200,
+  )) as { tauriPublicKey?: string; tauriPublicKeys?: unknown }
   assert.equal(app.tauriPublicKey, pub.old)
-  assert.deepEqual(app.tauriPublicKeys, [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }])
-  await expectSpec('uploadVersion', await upload('1.0.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('old')]]), 201)
-  await expectSpec('uploadVersion', await upload('1.1.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('new')]]), 201)
-  await refused('1.2.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('stranger')]], /another key than the app's current and next Tauri keys/)
+  assert.deepEqual(app.tauriPublicKeys, [
+    { key: pub.old, role: 'current' },
+    { key: pub.new, role: 'next' },
+  ])
+  await expectSpec(
+    'uploadVersion',
+    await upload('1.0.0', [
+      [bundle, bundleBytes],
+      [`${bundle}.sig`, await tauriSig('old')],
+    ]),
+    201,
+  )
+  await expectSpec(
+    'uploadVersion',
+    await upload('1.1.0', [
+      [bundle, bundleBytes],
+      [`${bundle}.sig`, await tauriSig('new')],
+    ]),
+    201,
+  )
+  await refused(
+    '1.2.0',
+    [
+      [bundle, bundleBytes],
+      [`${bundle}.sig`, await tauriSig('stranger')],
+    ],
+    /another key than the app's current and next Tauri keys/,
+  )
 
-  const rotated = await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] }), 200) as { tauriPublicKey?: string }
+  const rotated = (await expectSpec(
+    'updateApp',
+    await patch({
+      tauriPublicKeys: [
+        { key: pub.new, role: 'current' },
+        { key: pub.old, role: 'retired' },
+      ],
+    }),
+    200,
+  )) as { tauriPublicKey?: string }
   assert.equal(rotated.tauriPublicKey, pub.new)
-  await refused('1.3.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('old')]], /another key than the app's tauriPublicKey/)
-  await expectSpec('uploadVersion', await upload('1.3.0', [[bundle, bundleBytes], [`${bundle}.sig`, await tauriSig('new')]]), 201)
+  await refused(
+    '1.3.0',
+    [
+      [bundle, bundleBytes],
+      [`${bundle}.sig`, await tauriSig('old')],
+    ],
+    /another key than the app's tauriPublicKey/,
+  )
+  await expectSpec(
+    'uploadVersion',
+    await upload('1.3.0', [
+      [bundle, bundleBytes],
+      [`${bundle}.sig`, await tauriSig('new')],
+    ]),
+    201,
+  )
   // Setting the single key keeps the others; [] removes every key.
-  const single = await expectSpec('updateApp', await patch({ tauriPublicKey: pub.new }), 200) as { tauriPublicKeys?: unknown }
-  assert.deepEqual(single.tauriPublicKeys, [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }])
-  const none = await expectSpec('updateApp', await patch({ tauriPublicKeys: [] }), 200) as { tauriPublicKey?: string; tauriPublicKeys?: unknown }
+  const single = (await expectSpec('updateApp', await patch({ tauriPublicKey: pub.new }), 200)) as {
+    tauriPublicKeys?: unknown
+  }
+  assert.deepEqual(single.tauriPublicKeys, [
+    { key: pub.new, role: 'current' },
+    { key: pub.old, role: 'retired' },
+  ])
+  const none = (await expectSpec('updateApp', await patch({ tauriPublicKeys: [] }), 200)) as {
+    tauriPublicKey?: string
+    tauriPublicKeys?: unknown
+  }
   assert.equal(none.tauriPublicKey, undefined)
   assert.equal(none.tauriPublicKeys, undefined)
 })
 
 test('devices per key: update checks counted by the key that signed the version each device runs', async () => {
-  await expectSpec('updateApp', await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] }), 200)
-  const check = (version: string, device: string) => f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, { headers: { 'x-ferry-device-id': device } })
+  await expectSpec(
+    'updateApp',
+    await patch({
+      tauriPublicKeys: [
+        { key: pub.new, role: 'current' },
+        { key: pub.old, role: 'retired' },
+      ],
+    }),
+    200,
+  )
+  const check = (version: string, device: string) =>
+    f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, {
+      headers: { 'x-ferry-device-id': device },
+    })
   // 1.0.0 was signed by the old key, 1.1.0 and 1.3.0 by the new one.
-  for (const [version, device] of [['1.0.0', 'device-rot-0001'], ['1.1.0', 'device-rot-0002'], ['1.3.0', 'device-rot-0003'], ['1.3.0', 'device-rot-0004']] as const) {
+  for (const [version, device] of [
+    ['1.0.0', 'device-rot-0001'],
+    ['1.1.0', 'device-rot-0002'],
+    ['1.3.0', 'device-rot-0003'],
+    ['1.3.0', 'device-rot-0004'],
+  ] as const) {
     assert.ok([200, 204].includes((await check(version, device)).status))
   }
-  const counts = await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys', bearer(token)), 200) as { day: string | null; devices: number; keys: Array<{ updater: string; role: string; devices: number }> }
+  const counts = (await expectSpec(
+    'getUpdateKeyDevices',
+    await f('/v1/apps/rotating/update-keys', bearer(token)),
+    200,
+  )) as { day: string | null; devices: number; keys: Array<{ updater: string; role: string; devices: number }> }
   assert.equal(counts.day, new Date().toISOString().slice(0, 10))
   assert.equal(counts.devices, 4)
-  assert.deepEqual(counts.keys.map((k) => [k.updater, k.role, k.devices]), [['tauri', 'current', 3], ['tauri', 'retired', 1]])
+  assert.deepEqual(
+    counts.keys.map((k) => [k.updater, k.role, k.devices]),
+    [
+      ['tauri', 'current', 3],
+      ['tauri', 'retired', 1],
+    ],
+  )
   await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys'), 401)
   await expectSpec('getUpdateKeyDevices', await f('/v1/apps/nope-app/update-keys', bearer(token)), 404)
 })
 
 test('Sparkle: an .edsig by the next key is accepted, by another key refused', async () => {
-  const [current, next, stranger] = [generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519'), generateKeyPairSync('ed25519')]
-  const raw = (k: typeof current) => Buffer.from(k.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64')
-  await expectSpec('updateApp', await patch({ sparklePublicKeys: [{ key: raw(current), role: 'current' }, { key: raw(next), role: 'next' }] }), 200)
+  const [current, next, stranger] = [
+    generateKeyPairSync('ed25519'),
+    generateKeyPairSync('ed25519'),
+    generateKeyPairSync('ed25519'),
+  ]
+  const raw = (k: typeof current) =>
+    Buffer.from(k.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64')
+  await expectSpec(
+    'updateApp',
+    await patch({
+      sparklePublicKeys: [
+        { key: raw(current), role: 'current' },
+        { key: raw(next), role: 'next' },
+      ],
+    }),
+    200,
+  )
   const zip = new TextEncoder().encode('Rotating 2.0.0 archive\n')
-  const edsig = (k: typeof current) => `sparkle:edSignature="${sign(null, zip, k.privateKey).toString('base64')}" length="${zip.length}"\n`
-  await expectSpec('uploadVersion', await upload('2.0.0', [['Rotating.zip', zip], ['Rotating.zip.edsig', edsig(next)]]), 201)
-  await refused('2.1.0', [['Rotating.zip', zip], ['Rotating.zip.edsig', edsig(stranger)]], /"Rotating\.zip\.edsig" of "Rotating\.zip" does not verify with the app's current or next Sparkle key/)
+  const edsig = (k: typeof current) =>
+    `sparkle:edSignature="${sign(null, zip, k.privateKey).toString('base64')}" length="${zip.length}"\n`
+  await expectSpec(
+    'uploadVersion',
+    await upload('2.0.0', [
+      ['Rotating.zip', zip],
+      ['Rotating.zip.edsig', edsig(next)],
+    ]),
+    201,
+  )
+  await refused(
+    '2.1.0',
+    [
+      ['Rotating.zip', zip],
+      ['Rotating.zip.edsig', edsig(stranger)],
+    ],
+    /"Rotating\.zip\.edsig" of "Rotating\.zip" does not verify with the app's current or next Sparkle key/,
+  )
 })
 
 test('a key list is checked: readable keys, one current, one next at most, not with the single key', async () => {
   const cases: Array<[unknown, string, RegExp]> = [
-    [{ tauriPublicKeys: [{ key: 'A'.repeat(56), role: 'current' }] }, '/tauriPublicKeys/0/key', /is not a minisign public key/],
-    [{ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'current' }] }, '/tauriPublicKeys', /more than one current key/],
+    [
+      { tauriPublicKeys: [{ key: 'A'.repeat(56), role: 'current' }] },
+      '/tauriPublicKeys/0/key',
+      /is not a minisign public key/,
+    ],
+    [
+      {
+        tauriPublicKeys: [
+          { key: pub.old, role: 'current' },
+          { key: pub.new, role: 'current' },
+        ],
+      },
+      '/tauriPublicKeys',
+      /more than one current key/,
+    ],
     [{ tauriPublicKeys: [{ key: pub.new, role: 'next' }] }, '/tauriPublicKeys', /has no current key/],
-    [{ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.old, role: 'retired' }] }, '/tauriPublicKeys/1/key', /repeats key 0/],
-    [{ tauriPublicKey: pub.old, tauriPublicKeys: [{ key: pub.old, role: 'current' }] }, '/tauriPublicKeys', /must not be sent with tauriPublicKey/],
+    [
+      {
+        tauriPublicKeys: [
+          { key: pub.old, role: 'current' },
+          { key: pub.old, role: 'retired' },
+        ],
+      },
+      '/tauriPublicKeys/1/key',
+      /repeats key 0/,
+    ],
+    [
+      { tauriPublicKey: pub.old, tauriPublicKeys: [{ key: pub.old, role: 'current' }] },
+      '/tauriPublicKeys',
+      /must not be sent with tauriPublicKey/,
+    ],
   ]
   for (const [body, pointer, reason] of cases) {
     const problem = await expectProblem(await patch(body), 400, 'validation', pointer)
@@ -121,35 +291,86 @@ test('a key list is checked: readable keys, one current, one next at most, not w
 })
 
 test('a device is offered only releases signed by a key its version trusts: the old build gets the bridge, the bridge the new-key release', async () => {
-  await patch({ tauriPublicKeys: [{ key: pub.old, role: 'current' }, { key: pub.new, role: 'next' }] })
+  await patch({
+    tauriPublicKeys: [
+      { key: pub.old, role: 'current' },
+      { key: pub.new, role: 'next' },
+    ],
+  })
   const put = (version: string, sig: string, fields: Record<string, string> = {}) =>
-    f('/v1/apps/rotating/versions', bearer(token, { method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields }, [[bundle, bundleBytes], [`${bundle}.sig`, sig]]) }))
+    f(
+      '/v1/apps/rotating/versions',
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm(
+          { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
+          [
+            [bundle, bundleBytes],
+            [`${bundle}.sig`, sig],
+          ],
+        ),
+      }),
+    )
   const oldSig = await tauriSig('old')
   // 3.0.0 trusts only the old key (the default: the key it is signed with); 3.1.0, the bridge, trusts both.
   await expectSpec('uploadVersion', await put('3.0.0', oldSig), 201)
-  const unknown = await expectProblem(await put('3.1.0', oldSig, { trustsKeys: `${pub.old}, ${pub.stranger}` }), 400, 'validation', 'trustsKeys')
+  const unknown = await expectProblem(
+    await put('3.1.0', oldSig, { trustsKeys: `${pub.old}, ${pub.stranger}` }),
+    400,
+    'validation',
+    'trustsKeys',
+  )
   assert.match(unknown.errors?.[0]?.message ?? '', /key 1 \(.*\) is not one of the app's Tauri or Sparkle public keys/)
   await expectSpec('uploadVersion', await put('3.1.0', oldSig, { trustsKeys: `${pub.old}\n${pub.new}` }), 201)
-  await patch({ tauriPublicKeys: [{ key: pub.new, role: 'current' }, { key: pub.old, role: 'retired' }] })
+  await patch({
+    tauriPublicKeys: [
+      { key: pub.new, role: 'current' },
+      { key: pub.old, role: 'retired' },
+    ],
+  })
   await expectSpec('uploadVersion', await put('3.2.0', await tauriSig('new')), 201)
 
   const offered = async (version: string) => {
-    const res = await f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, { headers: { 'x-ferry-device-id': 'device-rot-0100' } })
-    return res.status === 204 ? null : (await res.json() as { version: string }).version
+    const res = await f(`/v1/apps/rotating/update?version=${version}&platform=darwin&arch=arm64`, {
+      headers: { 'x-ferry-device-id': 'device-rot-0100' },
+    })
+    return res.status === 204 ? null : ((await res.json()) as { version: string }).version
   }
   assert.equal(await offered('3.0.0'), '3.1.0')
   assert.equal(await offered('3.1.0'), '3.2.0')
   // A version Ferry does not know: its trusted keys are unknown, so the newest release is offered as before.
   assert.equal(await offered('2.9.0'), '3.2.0')
 
-  const explained = await expectSpec('explainUpdate', await f('/v1/apps/rotating/update/explain?version=3.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100', bearer(token)), 200) as {
-    offered: string | null; keyHold?: { version: string; signedBy: string; bridge: string | null; reason: string }; versions: Array<{ version: string; rule: string; reason: string }>
+  const explained = (await expectSpec(
+    'explainUpdate',
+    await f(
+      '/v1/apps/rotating/update/explain?version=3.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100',
+      bearer(token),
+    ),
+    200,
+  )) as {
+    offered: string | null
+    keyHold?: { version: string; signedBy: string; bridge: string | null; reason: string }
+    versions: Array<{ version: string; rule: string; reason: string }>
   }
   assert.equal(explained.offered, '3.1.0')
-  assert.deepEqual({ ...explained.keyHold, reason: undefined }, { version: '3.2.0', signedBy: pub.new, bridge: '3.1.0', reason: undefined })
-  assert.match(explained.keyHold?.reason ?? '', /^3\.2\.0 is signed by key .+, which 3\.0\.0 does not trust; offering the bridge 3\.1\.0\.$/)
+  assert.deepEqual(
+    { ...explained.keyHold, reason: undefined },
+    { version: '3.2.0', signedBy: pub.new, bridge: '3.1.0', reason: undefined },
+  )
+  assert.match(
+    explained.keyHold?.reason ?? '',
+    /^3\.2\.0 is signed by key .+, which 3\.0\.0 does not trust; offering the bridge 3\.1\.0\.$/,
+  )
   assert.equal(explained.versions.find((v) => v.version === '3.2.0')?.reason, explained.keyHold?.reason)
-  const fromBridge = await expectSpec('explainUpdate', await f('/v1/apps/rotating/update/explain?version=3.1.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100', bearer(token)), 200) as { offered: string | null; keyHold?: unknown }
+  const fromBridge = (await expectSpec(
+    'explainUpdate',
+    await f(
+      '/v1/apps/rotating/update/explain?version=3.1.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100',
+      bearer(token),
+    ),
+    200,
+  )) as { offered: string | null; keyHold?: unknown }
   assert.equal(fromBridge.offered, '3.2.0')
   assert.equal(fromBridge.keyHold, undefined)
 })

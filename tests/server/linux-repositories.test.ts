@@ -15,7 +15,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { createHash } from 'node:crypto'
-import { bearer, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { buildDeb, buildRpm, publisherKey } from './linux-package-fixtures.ts'
 
 const APT_GET = process.env.FERRY_TEST_APT_GET ?? 'apt-get'
@@ -38,7 +48,9 @@ let versionId = ''
 function startProxy(target: string, tampered: RegExp): Promise<http.Server> {
   const p = http.createServer((req, res) => {
     void (async () => {
-      const upstream = await fetch(target + (req.url ?? '/'), { headers: { ...(req.headers.range ? { range: req.headers.range } : {}) } })
+      const upstream = await fetch(target + (req.url ?? '/'), {
+        headers: { ...(req.headers.range ? { range: req.headers.range } : {}) },
+      })
       let body = new Uint8Array(await upstream.arrayBuffer())
       if (upstream.status === 200 && tampered.test(req.url ?? '')) {
         const text = gunzipSync(body)
@@ -46,7 +58,10 @@ function startProxy(target: string, tampered: RegExp): Promise<http.Server> {
         text[at] = 'H'.charCodeAt(0)
         body = gzipSync(text)
       }
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream', 'content-length': body.length })
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+        'content-length': body.length,
+      })
       res.end(body)
     })().catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))))
   })
@@ -57,8 +72,14 @@ before(async () => {
   server = await startTestServer(20 * 1024 * 1024)
   f = httpFetch(server.url)
   token = await prepareUploadTeam(f, SLUG)
-  const form = uploadForm({ version: '1.4.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
-    [['harbor-notes_1.4.0_amd64.deb', deb], ['harbor-docs_1.4.0_all.deb', debAll], ['harbor-notes-1.4.0-1.noarch.rpm', rpm]])
+  const form = uploadForm(
+    { version: '1.4.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+    [
+      ['harbor-notes_1.4.0_amd64.deb', deb],
+      ['harbor-docs_1.4.0_all.deb', debAll],
+      ['harbor-notes-1.4.0-1.noarch.rpm', rpm],
+    ],
+  )
   const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.clone().text())
   versionId = ((await res.json()) as { id: string }).id
@@ -74,13 +95,21 @@ after(async () => {
 })
 
 /** Runs a client without blocking this process, which serves Ferry to it. */
-function run(command: string, args: string[], cwd?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd?: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...(cwd ? { cwd } : {}), stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString() })
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString()
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString()
+    })
     child.on('error', reject)
     child.on('close', (status) => resolve({ status, stdout, stderr }))
   })
@@ -98,12 +127,24 @@ function aptGet(root: string, base: string, args: string[]) {
   mkdirSync(join(root, 'cache/archives/partial'), { recursive: true })
   mkdirSync(join(root, 'download'), { recursive: true })
   writeFileSync(join(root, 'status'), '')
-  writeFileSync(join(root, 'etc/sources.list.d/harbor.list'), `deb [signed-by=${key}] ${base}/v1/apps/${SLUG}/apt stable main\n`)
+  writeFileSync(
+    join(root, 'etc/sources.list.d/harbor.list'),
+    `deb [signed-by=${key}] ${base}/v1/apps/${SLUG}/apt stable main\n`,
+  )
   const options = [
-    `Dir::Etc=${join(root, 'etc')}`, 'Dir::Etc::sourcelist=/dev/null', `Dir::Etc::sourceparts=${join(root, 'etc/sources.list.d')}`,
-    `Dir::Etc::trustedparts=${join(root, 'etc/trusted.gpg.d')}`, `Dir::Etc::preferencesparts=${join(root, 'etc/preferences.d')}`,
-    `Dir::State=${join(root, 'state')}`, `Dir::State::status=${join(root, 'status')}`, `Dir::Cache=${join(root, 'cache')}`,
-    'APT::Architecture=amd64', 'APT::Architectures=amd64', 'APT::Sandbox::User=root', 'Acquire::Languages=none', 'Debug::NoLocking=1',
+    `Dir::Etc=${join(root, 'etc')}`,
+    'Dir::Etc::sourcelist=/dev/null',
+    `Dir::Etc::sourceparts=${join(root, 'etc/sources.list.d')}`,
+    `Dir::Etc::trustedparts=${join(root, 'etc/trusted.gpg.d')}`,
+    `Dir::Etc::preferencesparts=${join(root, 'etc/preferences.d')}`,
+    `Dir::State=${join(root, 'state')}`,
+    `Dir::State::status=${join(root, 'status')}`,
+    `Dir::Cache=${join(root, 'cache')}`,
+    'APT::Architecture=amd64',
+    'APT::Architectures=amd64',
+    'APT::Sandbox::User=root',
+    'Acquire::Languages=none',
+    'Debug::NoLocking=1',
   ].flatMap((o) => ['-o', o])
   return run(APT_GET, [...options, ...args], join(root, 'download'))
 }
@@ -114,13 +155,28 @@ function dnf(root: string, base: string, args: string[]) {
   mkdirSync(join(root, 'log'), { recursive: true })
   // Ferry's key signs the metadata (repo_gpgcheck); the publisher's own key signs the packages (gpgcheck).
   writeFileSync(join(root, 'publisher.asc'), publisher.publicKey)
-  writeFileSync(join(root, 'repos.d/harbor.repo'), [
-    '[harbor]', 'name=Harbor Notes', `baseurl=${base}/v1/apps/${SLUG}/rpm/stable`, 'enabled=1', 'gpgcheck=1', 'repo_gpgcheck=1',
-    `gpgkey=${base}/v1/apps/${SLUG}/repository-key.asc file://${join(root, 'publisher.asc')}`, 'metadata_expire=0', '',
-  ].join('\n'))
+  writeFileSync(
+    join(root, 'repos.d/harbor.repo'),
+    [
+      '[harbor]',
+      'name=Harbor Notes',
+      `baseurl=${base}/v1/apps/${SLUG}/rpm/stable`,
+      'enabled=1',
+      'gpgcheck=1',
+      'repo_gpgcheck=1',
+      `gpgkey=${base}/v1/apps/${SLUG}/repository-key.asc file://${join(root, 'publisher.asc')}`,
+      'metadata_expire=0',
+      '',
+    ].join('\n'),
+  )
   return run(DNF, [
-    '-y', `--installroot=${join(root, 'installroot')}`, `--setopt=reposdir=${join(root, 'repos.d')}`, `--setopt=cachedir=${join(root, 'cache')}`,
-    '--setopt=logdir=' + join(root, 'log'), '--releasever=1', ...args,
+    '-y',
+    `--installroot=${join(root, 'installroot')}`,
+    `--setopt=reposdir=${join(root, 'repos.d')}`,
+    `--setopt=cachedir=${join(root, 'cache')}`,
+    '--setopt=logdir=' + join(root, 'log'),
+    '--releasever=1',
+    ...args,
   ])
 }
 
@@ -161,7 +217,12 @@ test('apt-get refuses the repository signed by another key', async () => {
 
 test('dnf verifies repomd.xml and downloads the package', async () => {
   const root = join(work, 'dnf')
-  const result = await dnf(root, server.url, ['--downloadonly', `--destdir=${join(root, 'out')}`, 'install', 'harbor-notes'])
+  const result = await dnf(root, server.url, [
+    '--downloadonly',
+    `--destdir=${join(root, 'out')}`,
+    'install',
+    'harbor-notes',
+  ])
   assert.equal(result.status, 0, result.stdout + result.stderr)
   const [file] = readdirSync(join(root, 'out')).filter((n) => n.endsWith('.rpm'))
   assert.equal(file, 'harbor-notes-1.4.0-1.noarch.rpm')
@@ -170,29 +231,57 @@ test('dnf verifies repomd.xml and downloads the package', async () => {
 
 test('dnf refuses a primary.xml.gz changed behind Ferry', async () => {
   const root = join(work, 'dnf-tampered')
-  const result = await dnf(root, proxyBase, ['--downloadonly', `--destdir=${join(root, 'out')}`, 'install', 'harbor-notes'])
+  const result = await dnf(root, proxyBase, [
+    '--downloadonly',
+    `--destdir=${join(root, 'out')}`,
+    'install',
+    'harbor-notes',
+  ])
   assert.notEqual(result.status, 0, result.stdout + result.stderr)
   assert.match(result.stdout + result.stderr, /checksum|Checksum|Cannot download repomd|Failed to download metadata/)
 })
 
 test('the indexes agree with each other and list only published versions at 100 %', async () => {
-  const release = await expectSpec('getAptRelease', await f(`/v1/apps/${SLUG}/apt/dists/stable/Release`), 200) as string
-  const packages = new Uint8Array(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).arrayBuffer())
+  const release = (await expectSpec(
+    'getAptRelease',
+    await f(`/v1/apps/${SLUG}/apt/dists/stable/Release`),
+    200,
+  )) as string
+  const packages = new Uint8Array(
+    await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).arrayBuffer(),
+  )
   assert.match(release, new RegExp(` ${sha256(packages)} +${packages.length} main/binary-amd64/Packages\n`))
-  assert.match(new TextDecoder().decode(packages), /Package: harbor-docs\n[\s\S]*Filename: pool\/art_\w+\/harbor-docs_1\.4\.0_all\.deb/)
-  const inRelease = await expectSpec('getAptRelease', await f(`/v1/apps/${SLUG}/apt/dists/stable/InRelease`), 200) as string
+  assert.match(
+    new TextDecoder().decode(packages),
+    /Package: harbor-docs\n[\s\S]*Filename: pool\/art_\w+\/harbor-docs_1\.4\.0_all\.deb/,
+  )
+  const inRelease = (await expectSpec(
+    'getAptRelease',
+    await f(`/v1/apps/${SLUG}/apt/dists/stable/InRelease`),
+    200,
+  )) as string
   assert.ok(inRelease.startsWith('-----BEGIN PGP SIGNED MESSAGE-----'), inRelease)
   await expectSpec('getAptRelease', await f(`/v1/apps/${SLUG}/apt/dists/stable/Release.gpg`), 200)
   await expectSpec('getAptPackages', await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-arm64/Packages.gz`), 200)
   await expectSpec('getRepositoryKey', await f(`/v1/apps/${SLUG}/repository-key.asc`), 200)
-  const repomd = await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/stable/repodata/repomd.xml`), 200) as string
+  const repomd = (await expectSpec(
+    'getRpmMetadata',
+    await f(`/v1/apps/${SLUG}/rpm/stable/repodata/repomd.xml`),
+    200,
+  )) as string
   assert.match(repomd, /<location href="repodata\/primary\.xml\.gz"\/>/)
   await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/stable/repodata/repomd.xml.asc`), 200)
-  const pool = /Filename: (pool\/\S+harbor-notes\S+)/.exec(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text())?.[1]
+  const pool = /Filename: (pool\/\S+harbor-notes\S+)/.exec(
+    await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(),
+  )?.[1]
   const poolRes = await f(`/v1/apps/${SLUG}/apt/${pool ?? ''}`)
   assert.equal(poolRes.headers.get('cache-control'), 'public, max-age=31536000, immutable')
   await expectSpec('getAptPackageFile', poolRes, 200)
-  const href = /<location href="(packages\/[^"]+)"/.exec(gunzipSync(new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString())?.[1]
+  const href = /<location href="(packages\/[^"]+)"/.exec(
+    gunzipSync(
+      new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer()),
+    ).toString(),
+  )?.[1]
   await expectSpec('getRpmPackageFile', await f(`/v1/apps/${SLUG}/rpm/stable/${href ?? ''}`), 200)
   const release2 = await f(`/v1/apps/${SLUG}/apt/dists/stable/Release`)
   assert.equal(release2.headers.get('cache-control'), 'public, max-age=60')
@@ -200,9 +289,12 @@ test('the indexes agree with each other and list only published versions at 100 
 
   const listed = async () => ({
     apt: await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(),
-    rpm: gunzipSync(new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString(),
+    rpm: gunzipSync(
+      new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer()),
+    ).toString(),
   })
-  const patch = (body: unknown) => f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, token), method: 'PATCH' })
+  const patch = (body: unknown) =>
+    f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, token), method: 'PATCH' })
   assert.equal((await patch({ rolloutPercentage: 50 })).status, 200)
   let now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
@@ -220,12 +312,19 @@ test('the indexes agree with each other and list only published versions at 100 
 })
 
 test('an unreadable .deb or .rpm is stored but left out of the repositories', async () => {
-  const form = uploadForm({ version: '1.5.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
-    [['broken_1.5.0_amd64.deb', 'not a deb'], ['broken-1.5.0-1.x86_64.rpm', new Uint8Array(200)]])
+  const form = uploadForm(
+    { version: '1.5.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+    [
+      ['broken_1.5.0_amd64.deb', 'not a deb'],
+      ['broken-1.5.0-1.x86_64.rpm', new Uint8Array(200)],
+    ],
+  )
   const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.clone().text())
   assert.doesNotMatch(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(), /broken/)
-  const primary = gunzipSync(new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer())).toString()
+  const primary = gunzipSync(
+    new Uint8Array(await (await f(`/v1/apps/${SLUG}/rpm/stable/repodata/primary.xml.gz`)).arrayBuffer()),
+  ).toString()
   assert.doesNotMatch(primary, /broken/)
 })
 

@@ -5,7 +5,15 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { bearer, httpFetch, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  httpFetch,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 
 let server: TestServer
 let f: Fetch
@@ -37,14 +45,23 @@ test('requests, update checks, uploads and the telemetry buffer are counted, on 
   assert.equal(await sample('ferry_http_requests_total', { operation: 'createApp', method: 'POST', status: '201' }), 1)
 
   const bytes = new Uint8Array(12_345).fill(1)
-  const upload = await f('/v1/apps/metered-app/versions', bearer(token, {
-    method: 'POST', body: uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['app-1.1.0.exe', bytes]]),
-  }))
+  const upload = await f(
+    '/v1/apps/metered-app/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+        ['app-1.1.0.exe', bytes],
+      ]),
+    }),
+  )
   assert.equal(upload.status, 201)
   assert.equal(await sample('ferry_uploads_total'), 1)
   assert.equal(await sample('ferry_upload_bytes_total'), 12_345)
 
-  const check = () => f('/v1/apps/metered-app/update?version=1.0.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': 'device-1' } })
+  const check = () =>
+    f('/v1/apps/metered-app/update?version=1.0.0&platform=windows&arch=x64&format=ferry', {
+      headers: { 'x-ferry-device-id': 'device-1' },
+    })
   assert.equal((await check()).status, 200)
   assert.equal((await check()).status, 200)
   assert.equal(await sample('ferry_update_checks_total', { format: 'ferry', cache: 'miss' }), 1)
@@ -54,7 +71,7 @@ test('requests, update checks, uploads and the telemetry buffer are counted, on 
 
   assert.equal((await f('/v1/nothing-here')).status, 404)
   assert.equal(await sample('ferry_http_requests_total', { operation: 'unmatched', method: 'GET', status: '404' }), 1)
-  assert.ok((await sample('ferry_process_resident_memory_bytes') ?? 0) > 0, 'Node process metrics are included')
+  assert.ok(((await sample('ferry_process_resident_memory_bytes')) ?? 0) > 0, 'Node process metrics are included')
 
   assert.equal((await f('/metrics')).status, 404, 'the public port does not serve metrics')
   assert.equal((await fetch(`${new URL(server.metricsUrl ?? '').origin}/other`)).status, 404)

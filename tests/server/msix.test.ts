@@ -10,7 +10,18 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { bearer, expectProblem, expectSpec, httpFetch, jsonBody, prepareUploadTeam, startTestServer, uploadForm, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  expectProblem,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { electronMsixCheck } from './clients/electron-msix.ts'
 import { checkAppInstaller } from './clients/app-installer-schema.ts'
 
@@ -28,8 +39,17 @@ before(async () => {
 })
 after(async () => server?.stop())
 
-async function upload(token: string, slug: string, version: string, files: Array<[string, Uint8Array | string]>, fields: Record<string, string> = {}) {
-  const res = await f(`/v1/apps/${slug}/versions`, bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version, ...fields }, files) }))
+async function upload(
+  token: string,
+  slug: string,
+  version: string,
+  files: Array<[string, Uint8Array | string]>,
+  fields: Record<string, string> = {},
+) {
+  const res = await f(
+    `/v1/apps/${slug}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version, ...fields }, files) }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   return ((await res.json()) as { id: string }).id
 }
@@ -38,7 +58,7 @@ const feed = (slug: string, version: string) => `${server.url}/v1/apps/${slug}/m
 const appInstaller = (slug: string, query = '') => `/v1/apps/${slug}/msix/stable/x64/app.appinstaller${query}`
 
 async function appInstallerOf(slug: string, query = '') {
-  const xml = await expectSpec('getMsixAppInstaller', await f(appInstaller(slug, query)), 200) as string
+  const xml = (await expectSpec('getMsixAppInstaller', await f(appInstaller(slug, query)), 200)) as string
   const { problems, parsed } = checkAppInstaller(xml)
   assert.deepEqual(problems, [], xml)
   assert.ok(parsed)
@@ -63,7 +83,11 @@ test("Electron's MSIX updater is offered the newer package at a URL it accepts, 
 
   await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=1.0.0`), 200)
   // The generic update check answers the same JSON with format=msix.
-  const generic = await expectSpec('checkForUpdate', await f('/v1/apps/msix-feed/update?version=1.0.0&platform=windows&arch=x64&format=msix'), 200) as { url: string; name: string }
+  const generic = (await expectSpec(
+    'checkForUpdate',
+    await f('/v1/apps/msix-feed/update?version=1.0.0&platform=windows&arch=x64&format=msix'),
+    200,
+  )) as { url: string; name: string }
   assert.equal(generic.name, '2.0.0')
   assert.equal(new URL(generic.url).pathname, new URL(offered.updateUrl).pathname)
   await expectSpec('getMsixUpdate', await f(`/v1/apps/msix-feed/msix/stable/x64?version=2.0.0`), 204)
@@ -89,18 +113,40 @@ test('rollouts, pauses and pulls: the feed follows the plan, the App Installer f
 
   const patch = (body: unknown) => ({ ...jsonBody(body, token), method: 'PATCH' })
   assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}`, patch({ rolloutPercentage: 0 }))).status, 200)
-  assert.deepEqual(await electronMsixCheck(feed('msix-plan', '1.0.0')), { ok: true, available: false }, 'at 0 % nobody is offered 2.0.0')
-  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'a partial rollout is not in the App Installer file')
+  assert.deepEqual(
+    await electronMsixCheck(feed('msix-plan', '1.0.0')),
+    { ok: true, available: false },
+    'at 0 % nobody is offered 2.0.0',
+  )
+  assert.equal(
+    (await appInstallerOf('msix-plan')).main.attributes.Version,
+    '1.0.0.0',
+    'a partial rollout is not in the App Installer file',
+  )
 
   assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}`, patch({ rolloutPercentage: 100 }))).status, 200)
   assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '2.0.0.0')
-  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/pause`, jsonBody({ reason: 'crash on start' }, token))).status, 200)
+  assert.equal(
+    (await f(`/v1/apps/msix-plan/versions/${v2}/pause`, jsonBody({ reason: 'crash on start' }, token))).status,
+    200,
+  )
   assert.deepEqual(await electronMsixCheck(feed('msix-plan', '1.0.0')), { ok: true, available: false })
-  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'paused: the App Installer file goes back')
+  assert.equal(
+    (await appInstallerOf('msix-plan')).main.attributes.Version,
+    '1.0.0.0',
+    'paused: the App Installer file goes back',
+  )
   assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/resume`, jsonBody({}, token))).status, 200)
 
-  assert.equal((await f(`/v1/apps/msix-plan/versions/${v2}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status, 200)
-  assert.equal((await appInstallerOf('msix-plan')).main.attributes.Version, '1.0.0.0', 'pulled: the App Installer file names 1.0.0.0')
+  assert.equal(
+    (await f(`/v1/apps/msix-plan/versions/${v2}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status,
+    200,
+  )
+  assert.equal(
+    (await appInstallerOf('msix-plan')).main.attributes.Version,
+    '1.0.0.0',
+    'pulled: the App Installer file names 1.0.0.0',
+  )
   // A device on the pulled 2.0.0 is offered the good 1.0.0 (Windows installs it with allowAnyVersion).
   const rollback = await electronMsixCheck(feed('msix-plan', '2.0.0'))
   assert.ok(rollback.ok && rollback.available && rollback.releaseName === '1.0.0', JSON.stringify(rollback))
@@ -114,24 +160,39 @@ test("the App Installer file carries the package's own identity and the asked up
   assert.deepEqual(plain.main, {
     element: 'MainPackage',
     attributes: {
-      Name: 'com.electron.myapp', Publisher: 'CN=Electron MSIX', Version: '1.0.0.0', ProcessorArchitecture: 'x64',
+      Name: 'com.electron.myapp',
+      Publisher: 'CN=Electron MSIX',
+      Version: '1.0.0.0',
+      ProcessorArchitecture: 'x64',
       Uri: plain.main.attributes.Uri,
     },
   })
   assert.deepEqual(await bytesOf(plain.main.attributes.Uri ?? ''), V1)
-  assert.deepEqual(plain.settings, { onLaunch: { HoursBetweenUpdateChecks: '24' }, automaticBackgroundTask: false, forceUpdateFromAnyVersion: false })
+  assert.deepEqual(plain.settings, {
+    onLaunch: { HoursBetweenUpdateChecks: '24' },
+    automaticBackgroundTask: false,
+    forceUpdateFromAnyVersion: false,
+  })
   assert.equal(plain.uri, `${server.url}${appInstaller('msix-ai')}`)
 
-  const query = '?hoursBetweenUpdateChecks=0&showPrompt=true&updateBlocksActivation=true&automaticBackgroundTask=true&forceUpdateFromAnyVersion=true'
+  const query =
+    '?hoursBetweenUpdateChecks=0&showPrompt=true&updateBlocksActivation=true&automaticBackgroundTask=true&forceUpdateFromAnyVersion=true'
   const strict = await appInstallerOf('msix-ai', query)
   assert.deepEqual(strict.settings, {
-    onLaunch: { HoursBetweenUpdateChecks: '0', ShowPrompt: 'true', UpdateBlocksActivation: 'true' }, automaticBackgroundTask: true, forceUpdateFromAnyVersion: true,
+    onLaunch: { HoursBetweenUpdateChecks: '0', ShowPrompt: 'true', UpdateBlocksActivation: 'true' },
+    automaticBackgroundTask: true,
+    forceUpdateFromAnyVersion: true,
   })
   // App Installer checks the file's own Uri for updates: it must answer the same settings.
   const again = await f(new URL(strict.uri).pathname + new URL(strict.uri).search)
   assert.equal(checkAppInstaller(await again.text()).parsed?.settings.onLaunch?.HoursBetweenUpdateChecks, '0')
 
-  await expectProblem(await f(appInstaller('msix-ai', '?updateBlocksActivation=true')), 400, 'validation', 'updateBlocksActivation')
+  await expectProblem(
+    await f(appInstaller('msix-ai', '?updateBlocksActivation=true')),
+    400,
+    'validation',
+    'updateBlocksActivation',
+  )
   await expectProblem(await f(appInstaller('msix-ai', '?hoursBetweenUpdateChecks=256')), 400, 'validation')
   await expectSpec('getMsixAppInstaller', await f('/v1/apps/msix-nope/msix/stable/x64/app.appinstaller'), 404)
 })
@@ -152,19 +213,30 @@ test('answers every device gets alike are cacheable by a CDN, keyed to the app',
 test('an upload whose .msix has no readable identity is refused, naming the file and why', async () => {
   const token = await prepareUploadTeam(f, 'msix-bad')
   const refused = async (files: Array<[string, Uint8Array | string]>) =>
-    expectProblem(await f('/v1/apps/msix-bad/versions', bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.0' }, files) })), 400, 'validation', 'files')
+    expectProblem(
+      await f(
+        '/v1/apps/msix-bad/versions',
+        bearer(token, { method: 'POST', body: uploadForm({ ...FIELDS, version: '1.0.0' }, files) }),
+      ),
+      400,
+      'validation',
+      'files',
+    )
   const notZip = await refused([['Broken-1.0.0.msix', 'not a zip archive at all']])
   assert.match(JSON.stringify(notZip.errors), /Broken-1\.0\.0\.msix.*not a zip archive/)
   // A zip without a manifest: the first bytes of a real package's local entries, without its central directory, are not enough either.
   const truncated = await refused([['Cut-1.0.0.msix', V1.subarray(0, V1.length - 200)]])
   assert.match(JSON.stringify(truncated.errors), /Cut-1\.0\.0\.msix/)
-  const listed = await (await f('/v1/apps/msix-bad/versions', bearer(token))).json() as { items: unknown[] }
+  const listed = (await (await f('/v1/apps/msix-bad/versions', bearer(token))).json()) as { items: unknown[] }
   assert.deepEqual(listed.items, [], 'nothing was stored')
 })
 
 test("a private app: the feed's package URL is signed, the package refuses unsigned requests, and there is no App Installer file", async () => {
   const token = await prepareUploadTeam(f, 'msix-private')
-  assert.equal((await f('/v1/apps/msix-private', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status, 200)
+  assert.equal(
+    (await f('/v1/apps/msix-private', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status,
+    200,
+  )
   await upload(token, 'msix-private', '2.0.0', [['HelloMSIX-2.0.0-x64.msix', V2]])
   const offered = await electronMsixCheck(feed('msix-private', '1.0.0'))
   assert.ok(offered.ok && offered.available, JSON.stringify(offered))

@@ -5,7 +5,17 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { bearer, expectProblem, httpFetch, jsonBody, servedAgain, signup, startTestServer, type Fetch, type TestServer } from './helpers.ts'
+import {
+  bearer,
+  expectProblem,
+  httpFetch,
+  jsonBody,
+  servedAgain,
+  signup,
+  startTestServer,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { startOwnPostgres, type OwnPostgres } from '../../services/postgres-server.ts'
 
 let pg: OwnPostgres
@@ -21,25 +31,33 @@ after(async () => {
   await pg?.stop()
 })
 
-test('PostgreSQL down: 503 problems with Retry-After; back up: served again, nothing half-recorded', { timeout: 60_000 }, async () => {
-  const { token } = await signup(f, 'admin@outage.test')
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'before-app', name: 'Before' }, token))).status, 201)
+test(
+  'PostgreSQL down: 503 problems with Retry-After; back up: served again, nothing half-recorded',
+  { timeout: 60_000 },
+  async () => {
+    const { token } = await signup(f, 'admin@outage.test')
+    assert.equal((await f('/v1/apps', jsonBody({ slug: 'before-app', name: 'Before' }, token))).status, 201)
 
-  await pg.halt()
-  for (const [label, res] of [
-    ['list apps', await f('/v1/apps', bearer(token))],
-    ['create an app', await f('/v1/apps', jsonBody({ slug: 'during-app', name: 'During' }, token))],
-    ['update check', await f('/v1/apps/before-app/update?version=1.0.0&platform=windows&arch=x64')],
-  ] as const) {
-    assert.equal(res.headers.get('retry-after'), '5', label)
-    await expectProblem(res, 503, 'unavailable')
-  }
-  await expectProblem(await f('/v1/health'), 503, 'unavailable')
+    await pg.halt()
+    for (const [label, res] of [
+      ['list apps', await f('/v1/apps', bearer(token))],
+      ['create an app', await f('/v1/apps', jsonBody({ slug: 'during-app', name: 'During' }, token))],
+      ['update check', await f('/v1/apps/before-app/update?version=1.0.0&platform=windows&arch=x64')],
+    ] as const) {
+      assert.equal(res.headers.get('retry-after'), '5', label)
+      await expectProblem(res, 503, 'unavailable')
+    }
+    await expectProblem(await f('/v1/health'), 503, 'unavailable')
 
-  await pg.resume()
-  // The pool reconnects on the next request; until then only the documented 503 may answer.
-  const served = await servedAgain(() => f('/v1/apps', bearer(token)))
-  const list = await served.json() as { items: Array<{ slug: string }> }
-  assert.deepEqual(list.items.map((a) => a.slug), ['before-app'], 'the app refused during the outage was not recorded')
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'after-app', name: 'After' }, token))).status, 201)
-})
+    await pg.resume()
+    // The pool reconnects on the next request; until then only the documented 503 may answer.
+    const served = await servedAgain(() => f('/v1/apps', bearer(token)))
+    const list = (await served.json()) as { items: Array<{ slug: string }> }
+    assert.deepEqual(
+      list.items.map((a) => a.slug),
+      ['before-app'],
+      'the app refused during the outage was not recorded',
+    )
+    assert.equal((await f('/v1/apps', jsonBody({ slug: 'after-app', name: 'After' }, token))).status, 201)
+  },
+)

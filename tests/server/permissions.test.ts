@@ -13,7 +13,16 @@ import { hashPassword } from '../../server/auth/crypto.ts'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/http/spec.ts'
 import { versionKey } from '../../server/storage/version-key.ts'
-import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, expectSpec, jsonBody, memoryApp, uploadForm } from './helpers.ts'
+import {
+  JWT_SECRET,
+  PASSWORD,
+  SIGNUP_KEY,
+  TEST_ITERATIONS,
+  expectSpec,
+  jsonBody,
+  memoryApp,
+  uploadForm,
+} from './helpers.ts'
 
 type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin' | 'token'
 const ROLES: Role[] = ['anonymous', 'without', 'with', 'outside', 'admin', 'otherAdmin', 'token']
@@ -23,8 +32,14 @@ const TOKEN_OPS = new Set<OperationId>(['createApiToken', 'listApiTokens', 'revo
 const passwordHash = hashPassword(PASSWORD, TEST_ITERATIONS)
 const NOW = '2025-01-01T00:00:00Z'
 
-const ALL_GRANTS = ['apps.create', 'apps.edit', 'apps.delete', 'apps.upload', 'apps.download',
-  ...['channels', 'platforms', 'archs'].flatMap((c) => [`${c}.create`, `${c}.edit`, `${c}.delete`])]
+const ALL_GRANTS = [
+  'apps.create',
+  'apps.edit',
+  'apps.delete',
+  'apps.upload',
+  'apps.download',
+  ...['channels', 'platforms', 'archs'].flatMap((c) => [`${c}.create`, `${c}.edit`, `${c}.delete`]),
+]
 
 function matrix(grants: string[], allowed?: string[]) {
   const p: Record<string, Record<string, { enabled: boolean; allowed?: string[] }>> = {}
@@ -42,78 +57,277 @@ async function fixture(op: OperationSpec) {
   const isMatrix = perm.includes('.')
   const withGrants = isMatrix ? [perm] : []
   const withoutGrants = ALL_GRANTS.filter((g) => g !== perm)
-  const outside = isMatrix ? matrix([perm], ['elsewhere', 'ch_elsewhere']) : matrix(ALL_GRANTS.filter((g) => g.startsWith('apps.')), ['elsewhere'])
-  await db.insertInto('teams').values([{ id: 'tm_a', name: 'A', created_at: NOW }, { id: 'tm_b', name: 'B', created_at: NOW }]).execute()
+  const outside = isMatrix
+    ? matrix([perm], ['elsewhere', 'ch_elsewhere'])
+    : matrix(
+        ALL_GRANTS.filter((g) => g.startsWith('apps.')),
+        ['elsewhere'],
+      )
+  await db
+    .insertInto('teams')
+    .values([
+      { id: 'tm_a', name: 'A', created_at: NOW },
+      { id: 'tm_b', name: 'B', created_at: NOW },
+    ])
+    .execute()
   const user = async (id: string, team: string, role: 'admin' | 'user', permissions: string) =>
-    db.insertInto('users').values({ id, team_id: team, email: `${id}@x.test`, name: id, role, password_hash: await passwordHash, permissions, token_version: 0, created_at: NOW }).execute()
+    db
+      .insertInto('users')
+      .values({
+        id,
+        team_id: team,
+        email: `${id}@x.test`,
+        name: id,
+        role,
+        password_hash: await passwordHash,
+        permissions,
+        token_version: 0,
+        created_at: NOW,
+      })
+      .execute()
   await user('usr_admina', 'tm_a', 'admin', '{}')
   await user('usr_adminb', 'tm_b', 'admin', '{}')
   await user('usr_without', 'tm_a', 'user', matrix(withoutGrants))
   await user('usr_with', 'tm_a', 'user', matrix(withGrants))
   await user('usr_outside', 'tm_a', 'user', outside)
-  const apiToken = (id: string, hash: string) => ({ id, team_id: 'tm_a', created_by: 'usr_with', name: id, token_hash: hash, permissions: matrix(withGrants), created_at: NOW, expires_at: null, last_used_at: null })
-  await db.insertInto('api_tokens').values([apiToken('tok_with', await hashApiToken('ferry_another')), apiToken('tok_machine', await hashApiToken(API_TOKEN))]).execute()
+  const apiToken = (id: string, hash: string) => ({
+    id,
+    team_id: 'tm_a',
+    created_by: 'usr_with',
+    name: id,
+    token_hash: hash,
+    permissions: matrix(withGrants),
+    created_at: NOW,
+    expires_at: null,
+    last_used_at: null,
+  })
+  await db
+    .insertInto('api_tokens')
+    .values([
+      apiToken('tok_with', await hashApiToken('ferry_another')),
+      apiToken('tok_machine', await hashApiToken(API_TOKEN)),
+    ])
+    .execute()
   for (const [table, rows] of [
-    ['channels', [{ id: 'ch_a', name: 'stable', description: '' }, { id: 'ch_spare', name: 'spare', description: '' }]],
-    ['platforms', [{ id: 'pl_a', name: 'windows', updater: 'ferry' }, { id: 'pl_spare', name: 'spare', updater: 'ferry' }]],
-    ['archs', [{ id: 'ar_a', name: 'x64' }, { id: 'ar_spare', name: 'spare' }]],
+    [
+      'channels',
+      [
+        { id: 'ch_a', name: 'stable', description: '' },
+        { id: 'ch_spare', name: 'spare', description: '' },
+      ],
+    ],
+    [
+      'platforms',
+      [
+        { id: 'pl_a', name: 'windows', updater: 'ferry' },
+        { id: 'pl_spare', name: 'spare', updater: 'ferry' },
+      ],
+    ],
+    [
+      'archs',
+      [
+        { id: 'ar_a', name: 'x64' },
+        { id: 'ar_spare', name: 'spare' },
+      ],
+    ],
   ] as const) {
-    await db.insertInto(table).values(rows.map((r) => ({ ...r, team_id: 'tm_a', created_at: NOW })) as never).execute()
+    await db
+      .insertInto(table)
+      .values(rows.map((r) => ({ ...r, team_id: 'tm_a', created_at: NOW })) as never)
+      .execute()
   }
-  await db.insertInto('apps').values([
-    { slug: 'app-a', team_id: 'tm_a', name: 'A', description: '', private: 0, created_at: NOW, updated_at: NOW },
-    { slug: 'app-p', team_id: 'tm_a', name: 'P', description: '', private: 1, created_at: NOW, updated_at: NOW },
-  ]).execute()
+  await db
+    .insertInto('apps')
+    .values([
+      { slug: 'app-a', team_id: 'tm_a', name: 'A', description: '', private: 0, created_at: NOW, updated_at: NOW },
+      { slug: 'app-p', team_id: 'tm_a', name: 'P', description: '', private: 1, created_at: NOW, updated_at: NOW },
+    ])
+    .execute()
   const hex = (n: number, c: string) => c.repeat(n)
-  for (const [ver, app, arts] of [['ver_a', 'app-a', ['art_a1', 'art_a2']], ['ver_p', 'app-p', ['art_p1']]] as const) {
-    await db.insertInto('versions').values({
-      id: ver, app_slug: app, version: '1.0.0', version_key: versionKey('1.0.0'), channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
-      published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
-    }).execute()
+  for (const [ver, app, arts] of [
+    ['ver_a', 'app-a', ['art_a1', 'art_a2']],
+    ['ver_p', 'app-p', ['art_p1']],
+  ] as const) {
+    await db
+      .insertInto('versions')
+      .values({
+        id: ver,
+        app_slug: app,
+        version: '1.0.0',
+        version_key: versionKey('1.0.0'),
+        channel_id: 'ch_a',
+        platform_id: 'pl_a',
+        arch_id: 'ar_a',
+        changelog: '',
+        published: 1,
+        critical: 0,
+        intermediate: 0,
+        rollout_percentage: 100,
+        created_at: NOW,
+        published_at: NOW,
+      })
+      .execute()
     for (const [i, art] of arts.entries()) {
       await m.blobs.put(art, new TextEncoder().encode(art))
-      await db.insertInto('artifacts').values({
-        id: art, version_id: ver, file_name: i === 0 ? `${art}.exe` : `${art}-full.nupkg`, package_type: i === 0 ? 'exe' : 'nupkg',
-        size: art.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: art, created_at: NOW,
-      }).execute()
+      await db
+        .insertInto('artifacts')
+        .values({
+          id: art,
+          version_id: ver,
+          file_name: i === 0 ? `${art}.exe` : `${art}-full.nupkg`,
+          package_type: i === 0 ? 'exe' : 'nupkg',
+          size: art.length,
+          sha1: hex(40, 'a'),
+          sha256: hex(64, 'b'),
+          sha512: hex(128, 'c'),
+          blob_key: art,
+          created_at: NOW,
+        })
+        .execute()
     }
   }
   // Electron's signed test package (fixtures/msix/SOURCE.md), for the MSIX operations.
   const msix = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
   await m.blobs.put('art_m1', msix)
-  await db.insertInto('artifacts').values({
-    id: 'art_m1', version_id: 'ver_a', file_name: 'HelloMSIX.msix', package_type: 'msix', size: msix.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: 'art_m1', created_at: NOW,
-  }).execute()
-  await db.insertInto('webhook_subscriptions').values({
-    id: 'whk_a', team_id: 'tm_a', url: 'https://hooks.example.org/ferry', description: '', events: '["version.paused"]', apps: null,
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', enabled: 1, disabled_reason: null, failing_since: null, created_at: NOW, updated_at: NOW,
-  }).execute()
-  await db.insertInto('webhook_deliveries').values({
-    id: 'dlv_a', subscription_id: 'whk_a', event_id: 'msg_a', event_type: 'version.paused', payload: '{}', status: 'failed', attempts: 15,
-    next_attempt_at: null, lease_until: null, last_attempt_at: NOW, response_status: 500, error: 'HTTP 500', created_at: NOW,
-  }).execute()
+  await db
+    .insertInto('artifacts')
+    .values({
+      id: 'art_m1',
+      version_id: 'ver_a',
+      file_name: 'HelloMSIX.msix',
+      package_type: 'msix',
+      size: msix.length,
+      sha1: hex(40, 'a'),
+      sha256: hex(64, 'b'),
+      sha512: hex(128, 'c'),
+      blob_key: 'art_m1',
+      created_at: NOW,
+    })
+    .execute()
+  await db
+    .insertInto('webhook_subscriptions')
+    .values({
+      id: 'whk_a',
+      team_id: 'tm_a',
+      url: 'https://hooks.example.org/ferry',
+      description: '',
+      events: '["version.paused"]',
+      apps: null,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      enabled: 1,
+      disabled_reason: null,
+      failing_since: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .execute()
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: 'dlv_a',
+      subscription_id: 'whk_a',
+      event_id: 'msg_a',
+      event_type: 'version.paused',
+      payload: '{}',
+      status: 'failed',
+      attempts: 15,
+      next_attempt_at: null,
+      lease_until: null,
+      last_attempt_at: NOW,
+      response_status: 500,
+      error: 'HTTP 500',
+      created_at: NOW,
+    })
+    .execute()
   // A .deb and an .rpm as the upload hook records them, for the repository operations.
-  await db.insertInto('versions').values({
-    id: 'ver_l', app_slug: 'app-a', version: '0.9.0', version_key: versionKey('0.9.0'), channel_id: 'ch_a', platform_id: 'pl_a', arch_id: 'ar_a', changelog: '',
-    published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: NOW,
-  }).execute()
+  await db
+    .insertInto('versions')
+    .values({
+      id: 'ver_l',
+      app_slug: 'app-a',
+      version: '0.9.0',
+      version_key: versionKey('0.9.0'),
+      channel_id: 'ch_a',
+      platform_id: 'pl_a',
+      arch_id: 'ar_a',
+      changelog: '',
+      published: 1,
+      critical: 0,
+      intermediate: 0,
+      rollout_percentage: 100,
+      created_at: NOW,
+      published_at: NOW,
+    })
+    .execute()
   const rpmMeta = {
-    name: 'pkg', epoch: 0, version: '1.0', release: '1', arch: 'noarch', summary: 's', description: 'd', url: '', license: 'MIT', vendor: '', group: '',
-    buildHost: '', sourceRpm: '', packager: '', buildTime: 0, installedSize: 1, archiveSize: 1, headerStart: 0, headerEnd: 1,
-    provides: [], requires: [], conflicts: [], obsoletes: [], files: [], changelog: [],
+    name: 'pkg',
+    epoch: 0,
+    version: '1.0',
+    release: '1',
+    arch: 'noarch',
+    summary: 's',
+    description: 'd',
+    url: '',
+    license: 'MIT',
+    vendor: '',
+    group: '',
+    buildHost: '',
+    sourceRpm: '',
+    packager: '',
+    buildTime: 0,
+    installedSize: 1,
+    archiveSize: 1,
+    headerStart: 0,
+    headerEnd: 1,
+    provides: [],
+    requires: [],
+    conflicts: [],
+    obsoletes: [],
+    files: [],
+    changelog: [],
   }
   for (const [art, file, kind, arch, metadata] of [
-    ['art_d1', 'pkg_1.0_amd64.deb', 'deb', 'amd64', JSON.stringify([['Package', 'pkg'], ['Version', '1.0'], ['Architecture', 'amd64']])],
+    [
+      'art_d1',
+      'pkg_1.0_amd64.deb',
+      'deb',
+      'amd64',
+      JSON.stringify([
+        ['Package', 'pkg'],
+        ['Version', '1.0'],
+        ['Architecture', 'amd64'],
+      ]),
+    ],
     ['art_r1', 'pkg-1.0-1.noarch.rpm', 'rpm', 'noarch', JSON.stringify(rpmMeta)],
   ] as const) {
     await m.blobs.put(art, new TextEncoder().encode(art))
-    await db.insertInto('artifacts').values({
-      id: art, version_id: 'ver_l', file_name: file, package_type: kind, size: art.length, sha1: hex(40, 'a'), sha256: hex(64, 'b'), sha512: hex(128, 'c'), blob_key: art, created_at: NOW,
-    }).execute()
-    await db.insertInto('linux_packages').values({ artifact_id: art, version_id: 'ver_l', kind, name: 'pkg', arch, metadata }).execute()
+    await db
+      .insertInto('artifacts')
+      .values({
+        id: art,
+        version_id: 'ver_l',
+        file_name: file,
+        package_type: kind,
+        size: art.length,
+        sha1: hex(40, 'a'),
+        sha256: hex(64, 'b'),
+        sha512: hex(128, 'c'),
+        blob_key: art,
+        created_at: NOW,
+      })
+      .execute()
+    await db
+      .insertInto('linux_packages')
+      .values({ artifact_id: art, version_id: 'ver_l', kind, name: 'pkg', arch, metadata })
+      .execute()
   }
-  const token = async (id: string, team: string) => new SignJWT({ team, tv: 0 }).setProtectedHeader({ alg: 'HS256' })
-    .setSubject(id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET))
+  const token = async (id: string, team: string) =>
+    new SignJWT({ team, tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JWT_SECRET))
   const tokens: Record<Role, string | undefined> = {
     anonymous: undefined,
     without: await token('usr_without', 'tm_a'),
@@ -127,8 +341,16 @@ async function fixture(op: OperationSpec) {
 }
 
 /** A request that succeeds for a caller allowed to make it. */
-const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unknown; form?: () => FormData; ok: number }> = {
-  signup: { path: '/v1/auth/signup', method: 'POST', body: { teamName: 'N', name: 'N', email: 'new@x.test', password: PASSWORD }, ok: 201 },
+const REQUESTS: Record<
+  OperationId,
+  { path: string; method?: string; body?: unknown; form?: () => FormData; ok: number }
+> = {
+  signup: {
+    path: '/v1/auth/signup',
+    method: 'POST',
+    body: { teamName: 'N', name: 'N', email: 'new@x.test', password: PASSWORD },
+    ok: 201,
+  },
   login: { path: '/v1/auth/login', method: 'POST', body: { email: 'usr_admina@x.test', password: PASSWORD }, ok: 200 },
   createApp: { path: '/v1/apps', method: 'POST', body: { slug: 'new-app', name: 'New' }, ok: 201 },
   listApps: { path: '/v1/apps', ok: 200 },
@@ -137,8 +359,11 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   deleteApp: { path: '/v1/apps/app-a', method: 'DELETE', ok: 204 },
   searchAppVersions: { path: '/v1/apps/app-a/versions', ok: 200 },
   uploadVersion: {
-    path: '/v1/apps/app-a/versions', method: 'POST', ok: 201,
-    form: () => uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64' }, [['new.exe', 'new']]),
+    path: '/v1/apps/app-a/versions',
+    method: 'POST',
+    ok: 201,
+    form: () =>
+      uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64' }, [['new.exe', 'new']]),
   },
   updateVersion: { path: '/v1/apps/app-a/versions/ver_a', method: 'PATCH', body: { critical: true }, ok: 200 },
   deleteVersion: { path: '/v1/apps/app-a/versions/ver_a', method: 'DELETE', ok: 204 },
@@ -156,11 +381,21 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   listArchs: { path: '/v1/archs', ok: 200 },
   updateArch: { path: '/v1/archs/ar_a', method: 'PATCH', body: { name: 'amd64' }, ok: 200 },
   deleteArch: { path: '/v1/archs/ar_spare', method: 'DELETE', ok: 204 },
-  createTeamUser: { path: '/v1/team/users', method: 'POST', body: { email: 'newbie@x.test', name: 'N', password: PASSWORD }, ok: 201 },
+  createTeamUser: {
+    path: '/v1/team/users',
+    method: 'POST',
+    body: { email: 'newbie@x.test', name: 'N', password: PASSWORD },
+    ok: 201,
+  },
   listTeamUsers: { path: '/v1/team/users', ok: 200 },
   updateTeamUser: { path: '/v1/team/users/usr_with', method: 'PATCH', body: { name: 'Renamed' }, ok: 200 },
   deleteTeamUser: { path: '/v1/team/users/usr_with', method: 'DELETE', ok: 204 },
-  updateAdminPassword: { path: '/v1/team/admin', method: 'PATCH', body: { currentPassword: PASSWORD, newPassword: 'another-long-passphrase' }, ok: 204 },
+  updateAdminPassword: {
+    path: '/v1/team/admin',
+    method: 'PATCH',
+    body: { currentPassword: PASSWORD, newPassword: 'another-long-passphrase' },
+    ok: 204,
+  },
   createApiToken: { path: '/v1/team/tokens', method: 'POST', body: { name: 'ci' }, ok: 201 },
   listApiTokens: { path: '/v1/team/tokens', ok: 200 },
   revokeApiToken: { path: '/v1/team/tokens/tok_with', method: 'DELETE', ok: 204 },
@@ -173,7 +408,10 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   getSquirrelMacUpdate: { path: '/v1/apps/app-a/squirrel-mac/stable/x64?version=0.1.0', ok: 204 },
   getElectronUpdaterFeed: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/0.1.0/latest.yml', ok: 200 },
   getTauriUpdate: { path: '/v1/apps/app-a/tauri/stable/windows/x86_64/0.1.0', ok: 204 },
-  getElectronUpdaterFile: { path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe', ok: 200 },
+  getElectronUpdaterFile: {
+    path: '/v1/apps/app-a/electron-updater/stable/windows/x64/files/1.0.0/art_a1.exe',
+    ok: 200,
+  },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
   getMsixUpdate: { path: '/v1/apps/app-a/msix/stable/x64?version=0.1.0', ok: 200 },
@@ -190,11 +428,19 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   pauseVersion: { path: '/v1/apps/app-a/versions/ver_a/pause', method: 'POST', body: { reason: 'r' }, ok: 200 },
   resumeVersion: { path: '/v1/apps/app-a/versions/ver_a/resume', method: 'POST', ok: 200 },
   pullVersion: { path: '/v1/apps/app-a/versions/ver_a/pull', method: 'POST', body: {}, ok: 200 },
-  explainUpdate: { path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001', ok: 200 },
+  explainUpdate: {
+    path: '/v1/apps/app-a/update/explain?version=0.1.0&platform=windows&arch=x64&deviceId=device-0001',
+    ok: 200,
+  },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
   getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
 
-  createWebhook: { path: '/v1/webhooks', method: 'POST', body: { url: 'https://hooks.example.org/new', events: ['version.published'] }, ok: 201 },
+  createWebhook: {
+    path: '/v1/webhooks',
+    method: 'POST',
+    body: { url: 'https://hooks.example.org/new', events: ['version.published'] },
+    ok: 201,
+  },
   listWebhooks: { path: '/v1/webhooks', ok: 200 },
   getWebhook: { path: '/v1/webhooks/whk_a', ok: 200 },
   updateWebhook: { path: '/v1/webhooks/whk_a', method: 'PATCH', body: { enabled: false }, ok: 200 },
@@ -203,13 +449,32 @@ const REQUESTS: Record<OperationId, { path: string; method?: string; body?: unkn
   redeliverWebhook: { path: '/v1/webhooks/whk_a/deliveries/dlv_a/redeliver', method: 'POST', ok: 202 },
   testWebhook: { path: '/v1/webhooks/whk_a/test', method: 'POST', ok: 202 },
   reportUpdateOutcome: {
-    path: '/v1/apps/app-a/health-reports', method: 'POST', ok: 202,
-    body: { deviceId: 'device-0001', version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' },
+    path: '/v1/apps/app-a/health-reports',
+    method: 'POST',
+    ok: 202,
+    body: {
+      deviceId: 'device-0001',
+      version: '1.0.0',
+      channel: 'stable',
+      platform: 'windows',
+      arch: 'x64',
+      outcome: 'installed',
+    },
   },
 }
 
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
-const CREATES = new Set<OperationId>(['createApp', 'createChannel', 'createPlatform', 'createArch', 'createTeamUser', 'listTeamUsers', 'updateAdminPassword', 'createWebhook', 'listWebhooks'])
+const CREATES = new Set<OperationId>([
+  'createApp',
+  'createChannel',
+  'createPlatform',
+  'createArch',
+  'createTeamUser',
+  'listTeamUsers',
+  'updateAdminPassword',
+  'createWebhook',
+  'listWebhooks',
+])
 
 function expected(op: OperationSpec, role: Role, ok: number): number {
   const p = op.permission
@@ -219,7 +484,11 @@ function expected(op: OperationSpec, role: Role, ok: number): number {
   if (role === 'token') return TOKEN_OPS.has(op.operationId) ? 403 : expected(op, 'with', ok)
   if (op.operationId === 'revokeApiToken') return role === 'with' || role === 'admin' ? ok : 404
   if (p === 'authenticated') {
-    if (['searchAppVersions', 'explainUpdate', 'getUpdateKeyDevices', 'getVersionAdoption'].includes(op.operationId) && (role === 'outside' || role === 'otherAdmin')) return 404
+    if (
+      ['searchAppVersions', 'explainUpdate', 'getUpdateKeyDevices', 'getVersionAdoption'].includes(op.operationId) &&
+      (role === 'outside' || role === 'otherAdmin')
+    )
+      return 404
     return ok
   }
   if (p === 'admin') {
@@ -254,7 +523,11 @@ for (const op of operations) {
       } else if (spec.form) body = spec.form()
       const res = await fx.fetch(spec.path, { method: spec.method ?? 'GET', headers, ...(body ? { body } : {}) })
       const want = expected(op, role, spec.ok)
-      assert.equal(res.status, want, `${op.operationId} as ${role}: expected ${want}, got ${res.status}: ${await res.clone().text()}`)
+      assert.equal(
+        res.status,
+        want,
+        `${op.operationId} as ${role}: expected ${want}, got ${res.status}: ${await res.clone().text()}`,
+      )
       await expectSpec(op.operationId, res)
     }
   })
@@ -271,18 +544,34 @@ test('the audit log per role: the admin sees the team, a user the apps they may 
   assert.ok(op)
   const fx = await fixture(op)
   const entry = (id: string, team: string, actor: string, app: string | null) => ({
-    id, team_id: team, at: `2025-01-01T00:00:0${id.slice(-1)}.000Z`, actor_type: 'user' as const, actor_id: actor, actor_name: actor, actor_email: `${actor}@x.test`,
-    actor_user_id: actor, creator_email: null, operation_id: 'updateApp', action: 'app.update', target_type: app ? 'app' : 'team', target_id: app ?? team,
-    app_slug: app, changes: '{}', address: null,
+    id,
+    team_id: team,
+    at: `2025-01-01T00:00:0${id.slice(-1)}.000Z`,
+    actor_type: 'user' as const,
+    actor_id: actor,
+    actor_name: actor,
+    actor_email: `${actor}@x.test`,
+    actor_user_id: actor,
+    creator_email: null,
+    operation_id: 'updateApp',
+    action: 'app.update',
+    target_type: app ? 'app' : 'team',
+    target_id: app ?? team,
+    app_slug: app,
+    changes: '{}',
+    address: null,
   })
-  await fx.db.insertInto('audit_log').values([
-    entry('aud_e1', 'tm_a', 'usr_admina', 'app-a'),
-    entry('aud_e2', 'tm_a', 'usr_admina', 'app-p'),
-    entry('aud_e3', 'tm_a', 'usr_admina', null),
-    entry('aud_e4', 'tm_a', 'usr_with', null),
-    entry('aud_e5', 'tm_a', 'usr_outside', null),
-    entry('aud_e6', 'tm_b', 'usr_adminb', null),
-  ]).execute()
+  await fx.db
+    .insertInto('audit_log')
+    .values([
+      entry('aud_e1', 'tm_a', 'usr_admina', 'app-a'),
+      entry('aud_e2', 'tm_a', 'usr_admina', 'app-p'),
+      entry('aud_e3', 'tm_a', 'usr_admina', null),
+      entry('aud_e4', 'tm_a', 'usr_with', null),
+      entry('aud_e5', 'tm_a', 'usr_outside', null),
+      entry('aud_e6', 'tm_b', 'usr_adminb', null),
+    ])
+    .execute()
   const want: Record<Role, string[] | 401> = {
     anonymous: 401,
     admin: ['aud_e5', 'aud_e4', 'aud_e3', 'aud_e2', 'aud_e1'],
@@ -302,7 +591,11 @@ test('the audit log per role: the admin sees the team, a user the apps they may 
       assert.equal(res.status, 401)
       continue
     }
-    const body = await expectSpec('listAuditEntries', res, 200) as { items: Array<{ id: string }> }
-    assert.deepEqual(body.items.map((e) => e.id), expectedIds, `what ${role} sees`)
+    const body = (await expectSpec('listAuditEntries', res, 200)) as { items: Array<{ id: string }> }
+    assert.deepEqual(
+      body.items.map((e) => e.id),
+      expectedIds,
+      `what ${role} sees`,
+    )
   }
 })

@@ -3,16 +3,35 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { addressNetwork } from '../../server/updates/health-evidence.ts'
-import { failsPolicy, gateColumns, rolloutAt, stepProblems, tallyReports, type RolloutColumns } from '../../server/updates/rollout.ts'
+import {
+  failsPolicy,
+  gateColumns,
+  rolloutAt,
+  stepProblems,
+  tallyReports,
+  type RolloutColumns,
+} from '../../server/updates/rollout.ts'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const MIN = 60_000
 const at = (minutes: number) => T0 + minutes * MIN
 const iso = (minutes: number) => new Date(at(minutes)).toISOString()
-const steps = JSON.stringify([{ percentage: 5, afterMinutes: 30 }, { percentage: 20, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }])
+const steps = JSON.stringify([
+  { percentage: 5, afterMinutes: 30 },
+  { percentage: 20, afterMinutes: 60 },
+  { percentage: 100, afterMinutes: 60 },
+])
 const ramp = (extra: Partial<RolloutColumns> = {}): RolloutColumns => ({
-  rollout_percentage: 100, ramp_steps: steps, ramp_started_at: iso(0), ramp_paused_seconds: 0, paused_at: null, pulled_at: null,
-  ramp_gate: null, gate_open: 0, gate_closed_seconds: 0, ...extra,
+  rollout_percentage: 100,
+  ramp_steps: steps,
+  ramp_started_at: iso(0),
+  ramp_paused_seconds: 0,
+  paused_at: null,
+  pulled_at: null,
+  ramp_gate: null,
+  gate_open: 0,
+  gate_closed_seconds: 0,
+  ...extra,
 })
 /** The clock-driven part of a position (gates are tested on their own below). */
 const position = (row: RolloutColumns, now: number) => {
@@ -49,14 +68,48 @@ test('the health policy needs its minimum count, enough failing addresses, and a
   const failedAt = (n: number) => Array.from({ length: n }, () => ({ installed: 0, failed: 1 }))
   const installedAt = (n: number) => Array.from({ length: n }, () => ({ installed: 1, failed: 0 }))
   assert.equal(failsPolicy(tallyReports([...failedAt(9)], policy), policy), false, 'below the minimum count')
-  assert.equal(failsPolicy(tallyReports([...failedAt(2), ...installedAt(8)], policy), policy), false, '20 % is not above 20 %')
+  assert.equal(
+    failsPolicy(tallyReports([...failedAt(2), ...installedAt(8)], policy), policy),
+    false,
+    '20 % is not above 20 %',
+  )
   assert.equal(failsPolicy(tallyReports([...failedAt(3), ...installedAt(7)], policy), policy), true)
   // One address counts for at most 5 reports of each outcome, and failures need 3 addresses.
-  assert.deepEqual(tallyReports([{ installed: 200, failed: 0 }, ...failedAt(30)], policy), { reports: 35, failed: 30, failedAddresses: 30 })
+  assert.deepEqual(tallyReports([{ installed: 200, failed: 0 }, ...failedAt(30)], policy), {
+    reports: 35,
+    failed: 30,
+    failedAddresses: 30,
+  })
   const oneMachine = tallyReports([{ installed: 0, failed: 20 }], policy)
   assert.deepEqual(oneMachine, { reports: 5, failed: 5, failedAddresses: 1 })
-  assert.equal(failsPolicy(tallyReports([{ installed: 0, failed: 20 }, { installed: 0, failed: 20 }], policy), policy), false, 'two addresses are not three')
-  assert.equal(failsPolicy(tallyReports([{ installed: 0, failed: 20 }, { installed: 0, failed: 20 }, { installed: 5, failed: 20 }], policy), policy), true)
+  assert.equal(
+    failsPolicy(
+      tallyReports(
+        [
+          { installed: 0, failed: 20 },
+          { installed: 0, failed: 20 },
+        ],
+        policy,
+      ),
+      policy,
+    ),
+    false,
+    'two addresses are not three',
+  )
+  assert.equal(
+    failsPolicy(
+      tallyReports(
+        [
+          { installed: 0, failed: 20 },
+          { installed: 0, failed: 20 },
+          { installed: 5, failed: 20 },
+        ],
+        policy,
+      ),
+      policy,
+    ),
+    true,
+  )
 })
 
 test('addresses are read as networks: IPv4 as is, IPv6 by its /64', () => {
@@ -69,17 +122,33 @@ test('addresses are read as networks: IPv4 as is, IPv6 by its /64', () => {
 })
 
 test('a ramp whose percentages go down is refused, naming the step', () => {
-  assert.deepEqual(stepProblems([{ percentage: 10, afterMinutes: 0 }, { percentage: 5, afterMinutes: 1 }, { percentage: 50, afterMinutes: 1 }]),
-    [{ pointer: '/ramp/steps/1/percentage', message: "must not be below the previous step's 10" }])
+  assert.deepEqual(
+    stepProblems([
+      { percentage: 10, afterMinutes: 0 },
+      { percentage: 5, afterMinutes: 1 },
+      { percentage: 50, afterMinutes: 1 },
+    ]),
+    [{ pointer: '/ramp/steps/1/percentage', message: "must not be below the previous step's 10" }],
+  )
 })
 
 test('a gated ramp holds before the first step it had not begun when its gate closed; opening it starts that step now', () => {
   const gate = JSON.stringify({ minInstalls: 10, maxFailureRatio: 0.1, deadlineMinutes: 60 })
   const closed = ramp({ ramp_gate: gate })
   // Step 0 needs no evidence; step 1 (due at +90) waits, and the deadline is an hour after that.
-  assert.deepEqual(rolloutAt(closed, at(30)), { percentage: 5, step: 0, nextStepAt: at(90), hold: null, changesAt: at(90) })
+  assert.deepEqual(rolloutAt(closed, at(30)), {
+    percentage: 5,
+    step: 0,
+    nextStepAt: at(90),
+    hold: null,
+    changesAt: at(90),
+  })
   assert.deepEqual(rolloutAt(closed, at(100)), {
-    percentage: 5, step: 0, nextStepAt: null, hold: { step: 1, since: at(90), deadline: at(150), expired: false }, changesAt: at(150),
+    percentage: 5,
+    step: 0,
+    nextStepAt: null,
+    hold: { step: 1, since: at(90), deadline: at(150), expired: false },
+    changesAt: at(150),
   })
   assert.equal(rolloutAt(closed, at(150)).percentage, 0, 'past the deadline: offered to no new device')
   // Opened at +120: the held half hour no longer counts, step 1 begins at +120 and lasts its hour.

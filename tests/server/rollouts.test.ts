@@ -23,7 +23,16 @@ const MINUTE = 60_000
 const START = Date.parse('2026-03-02T09:00:00Z')
 let now = START
 const logged: Array<{ obj: object; msg: string | undefined }> = []
-const logger: Logger = { debug() {}, info() {}, warn: (obj, msg) => { logged.push({ obj, msg }) }, error: (obj, msg) => { logged.push({ obj, msg }) } }
+const logger: Logger = {
+  debug() {},
+  info() {},
+  warn: (obj, msg) => {
+    logged.push({ obj, msg })
+  },
+  error: (obj, msg) => {
+    logged.push({ obj, msg })
+  },
+}
 
 let f: Fetch
 let token: string
@@ -35,27 +44,46 @@ const patch = (body: unknown) => ({ ...jsonBody(body, token), method: 'PATCH' })
 
 async function upload(version: string, fields: Record<string, string> = {}) {
   const files: Array<[string, string]> = [
-    [`Harbor-${version}.exe`, `exe ${version}`], [`Harbor-${version}.exe.sig`, `sig ${version}`],
-    [`Harbor-${version}.zip`, `zip ${version}`], [`harbor-${version}-full.nupkg`, `nupkg ${version}`],
+    [`Harbor-${version}.exe`, `exe ${version}`],
+    [`Harbor-${version}.exe.sig`, `sig ${version}`],
+    [`Harbor-${version}.zip`, `zip ${version}`],
+    [`harbor-${version}-full.nupkg`, `nupkg ${version}`],
   ]
-  const res = await f('/v1/apps/harbor/versions', bearer(token, {
-    method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...fields }, files),
-  }))
+  const res = await f(
+    '/v1/apps/harbor/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm(
+        { version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...fields },
+        files,
+      ),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   ids[version] = ((await res.json()) as { id: string }).id
 }
 
 interface VersionBody {
   rolloutPercentage: number
-  rollout: { ramp: { currentStep: number | null; nextStepAt: string | null } | null; paused: { reason: string; automatic: boolean } | null; pulled: unknown; health: { reports: number; failed: number } }
+  rollout: {
+    ramp: { currentStep: number | null; nextStepAt: string | null } | null
+    paused: { reason: string; automatic: boolean } | null
+    pulled: unknown
+    health: { reports: number; failed: number }
+  }
 }
-const version = async (v: string) => (await expectSpec('searchAppVersions', await f(`/v1/apps/harbor/versions?limit=100`, bearer(token)), 200) as { items: Array<VersionBody & { version: string }> })
-  .items.find((i) => i.version === v) as VersionBody
+const version = async (v: string) =>
+  (
+    (await expectSpec('searchAppVersions', await f(`/v1/apps/harbor/versions?limit=100`, bearer(token)), 200)) as {
+      items: Array<VersionBody & { version: string }>
+    }
+  ).items.find((i) => i.version === v) as VersionBody
 
 /** The version the Ferry JSON answer offers a device on `current`, or null. */
 async function offered(deviceId: string, current = '1.1.0', client?: string): Promise<string | null> {
-  const res = await f(`/v1/apps/harbor/update?version=${current}&platform=windows&arch=x64&format=ferry`,
-    { headers: { 'x-ferry-device-id': deviceId, ...(client ? { 'x-test-client': client } : {}) } })
+  const res = await f(`/v1/apps/harbor/update?version=${current}&platform=windows&arch=x64&format=ferry`, {
+    headers: { 'x-ferry-device-id': deviceId, ...(client ? { 'x-test-client': client } : {}) },
+  })
   if (res.status === 204) return null
   assert.equal(res.status, 200)
   return ((await res.json()) as { version: string }).version
@@ -65,14 +93,22 @@ const devices = Array.from({ length: 200 }, (_, i) => `device-${String(i).padSta
 const bucketOf = async (d: string, v: string) => rolloutBucket(d, v)
 
 before(async () => {
-  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.2, minReports: 10, minAddresses: 3 } }, () => new Date(now),
-    { logger, clientIp: (c) => c.req.header('x-test-client') })
+  const m = await memoryApp(
+    { healthPolicy: { maxFailureRatio: 0.2, minReports: 10, minAddresses: 3 } },
+    () => new Date(now),
+    { logger, clientIp: (c) => c.req.header('x-test-client') },
+  )
   f = m.fetch
   http = serve({ fetch: m.app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => http.once('listening', resolve))
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   token = (await signup(f, 'admin@ramps.test')).token
-  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }], ['/v1/archs', { name: 'x64' }], ['/v1/apps', { slug: 'harbor', name: 'Harbor' }]] as const) {
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug: 'harbor', name: 'Harbor' }],
+  ] as const) {
     assert.equal((await f(path, post(body))).status, 201)
   }
   await upload('1.0.0')
@@ -82,19 +118,39 @@ before(async () => {
 after(() => new Promise<void>((resolve) => http.close(() => resolve())))
 
 test('a ramp follows its schedule, in the version and in the update answers (cached answers end at a step)', async () => {
-  const set = await f(`/v1/apps/harbor/versions/${ids['1.2.0']}`, patch({
-    ramp: { steps: [{ percentage: 1, afterMinutes: 0 }, { percentage: 10, afterMinutes: 60 }, { percentage: 50, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }] },
-  }))
-  const body = await expectSpec('updateVersion', set, 200) as VersionBody
+  const set = await f(
+    `/v1/apps/harbor/versions/${ids['1.2.0']}`,
+    patch({
+      ramp: {
+        steps: [
+          { percentage: 1, afterMinutes: 0 },
+          { percentage: 10, afterMinutes: 60 },
+          { percentage: 50, afterMinutes: 60 },
+          { percentage: 100, afterMinutes: 60 },
+        ],
+      },
+    }),
+  )
+  const body = (await expectSpec('updateVersion', set, 200)) as VersionBody
   assert.equal(body.rolloutPercentage, 1)
-  assert.deepEqual(body.rollout.ramp && [body.rollout.ramp.currentStep, body.rollout.ramp.nextStepAt], [0, '2026-03-02T10:00:00Z'])
+  assert.deepEqual(body.rollout.ramp && [body.rollout.ramp.currentStep, body.rollout.ramp.nextStepAt], [
+    0,
+    '2026-03-02T10:00:00Z',
+  ])
 
   // A device whose bucket lies in [1, 10): out at 1 %, in at 10 %. Its answer is cached before the step.
   const buckets = await Promise.all(devices.map((d) => bucketOf(d, '1.2.0')))
   const edge = devices[buckets.findIndex((b) => b >= 1 && b < 10)] as string
   assert.equal(await offered(edge), null)
   assert.equal(await offered(edge), null)
-  for (const [minutes, percentage, step] of [[59, 1, 0], [60, 10, 1], [120, 50, 2], [179, 50, 2], [180, 100, 3], [600, 100, 3]] as const) {
+  for (const [minutes, percentage, step] of [
+    [59, 1, 0],
+    [60, 10, 1],
+    [120, 50, 2],
+    [179, 50, 2],
+    [180, 100, 3],
+    [600, 100, 3],
+  ] as const) {
     now = START + minutes * MINUTE
     const v = await version('1.2.0')
     assert.equal(v.rolloutPercentage, percentage, `at +${minutes} min`)
@@ -108,19 +164,38 @@ test('a ramp follows its schedule, in the version and in the update answers (cac
 
 test('failed health reports past the policy pause the ramp; it is logged, shown, and nobody new is offered the version', async () => {
   now = START
-  await f(`/v1/apps/harbor/versions/${ids['1.2.0']}`, patch({
-    ramp: { steps: [{ percentage: 10, afterMinutes: 0 }, { percentage: 50, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }] },
-  }))
+  await f(
+    `/v1/apps/harbor/versions/${ids['1.2.0']}`,
+    patch({
+      ramp: {
+        steps: [
+          { percentage: 10, afterMinutes: 0 },
+          { percentage: 50, afterMinutes: 60 },
+          { percentage: 100, afterMinutes: 60 },
+        ],
+      },
+    }),
+  )
   now = START + 70 * MINUTE
   assert.equal((await version('1.2.0')).rolloutPercentage, 50)
   const buckets = await Promise.all(devices.map((d) => bucketOf(d, '1.2.0')))
   const inside = devices.filter((_, i) => (buckets[i] as number) < 50)
   assert.equal(await offered(inside[0] as string), '1.2.0')
 
-  const report = (deviceId: string, outcome: 'installed' | 'failed') => f('/v1/apps/harbor/health-reports', jsonBody({
-    deviceId, version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome, fromVersion: '1.1.0',
-    ...(outcome === 'failed' ? { reason: 'Crash on start' } : {}),
-  }))
+  const report = (deviceId: string, outcome: 'installed' | 'failed') =>
+    f(
+      '/v1/apps/harbor/health-reports',
+      jsonBody({
+        deviceId,
+        version: '1.2.0',
+        channel: 'stable',
+        platform: 'windows',
+        arch: 'x64',
+        outcome,
+        fromVersion: '1.1.0',
+        ...(outcome === 'failed' ? { reason: 'Crash on start' } : {}),
+      }),
+    )
   // New devices (the first test offered 1.2.0 to every one of `devices` from no address).
   const fresh = Array.from({ length: 60 }, (_, i) => `reporter-${String(i).padStart(4, '0')}`)
   const freshBuckets = await Promise.all(fresh.map((d) => bucketOf(d, '1.2.0')))
@@ -128,7 +203,20 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
   const receipts: boolean[] = []
   // Ten devices the update check offered 1.2.0, each on its own address. 9 reports (2 failed)
   // stay below the minimum count; the 10th (3 of 10 failed, 30 % > 20 %, 3 addresses) pauses.
-  for (const [i, outcome] of (['installed', 'failed', 'installed', 'installed', 'failed', 'installed', 'installed', 'installed', 'installed', 'failed'] as const).entries()) {
+  for (const [i, outcome] of (
+    [
+      'installed',
+      'failed',
+      'installed',
+      'installed',
+      'failed',
+      'installed',
+      'installed',
+      'installed',
+      'installed',
+      'failed',
+    ] as const
+  ).entries()) {
     assert.equal(await offered(reporters[i] as string, '1.1.0', `203.0.113.${i + 1}`), '1.2.0')
     const res = await report(reporters[i] as string, outcome)
     receipts.push(((await expectSpec('reportUpdateOutcome', res, 202)) as { paused: boolean }).paused)
@@ -138,10 +226,22 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
   assert.ok(line, 'the automatic pause is logged')
   assert.deepEqual([Reflect.get(line.obj, 'reports'), Reflect.get(line.obj, 'failed')], [10, 3])
   // The audit log files the pause under the system, with the reason; the reports themselves are not entries.
-  const audit = await expectSpec('listAuditEntries', await f('/v1/audit?app=harbor&action=version.pause', bearer(token)), 200) as {
-    items: Array<{ actor: { type: string }; operationId: string | null; target: { id: string | null }; changes: Record<string, { from?: unknown; to?: unknown }> }>
+  const audit = (await expectSpec(
+    'listAuditEntries',
+    await f('/v1/audit?app=harbor&action=version.pause', bearer(token)),
+    200,
+  )) as {
+    items: Array<{
+      actor: { type: string }
+      operationId: string | null
+      target: { id: string | null }
+      changes: Record<string, { from?: unknown; to?: unknown }>
+    }>
   }
-  assert.deepEqual(audit.items.map((e) => [e.actor.type, e.operationId, e.target.id, e.changes.paused]), [['system', null, ids['1.2.0'], { from: false, to: true }]])
+  assert.deepEqual(
+    audit.items.map((e) => [e.actor.type, e.operationId, e.target.id, e.changes.paused]),
+    [['system', null, ids['1.2.0'], { from: false, to: true }]],
+  )
   assert.match(String(audit.items[0]?.changes.pauseReason?.to), /3 of 10 devices failed/)
 
   const v = await version('1.2.0')
@@ -160,7 +260,7 @@ test('failed health reports past the policy pause the ramp; it is logged, shown,
 test('resuming continues the ramp where it stood; reports before the resume no longer count', async () => {
   // Paused at +70 min, 10 minutes into step 1 (50 %, an hour long); resumed at +190 (12:10): step 2 begins 50 minutes later.
   const res = await f(`/v1/apps/harbor/versions/${ids['1.2.0']}/resume`, post())
-  const v = await expectSpec('resumeVersion', res, 200) as VersionBody
+  const v = (await expectSpec('resumeVersion', res, 200)) as VersionBody
   assert.equal(v.rolloutPercentage, 50)
   assert.equal(v.rollout.paused, null)
   assert.equal(v.rollout.ramp?.nextStepAt, '2026-03-02T13:00:00Z')
@@ -168,7 +268,18 @@ test('resuming continues the ramp where it stood; reports before the resume no l
   const buckets = await Promise.all(devices.map((d) => bucketOf(d, '1.2.0')))
   const reporter = devices.filter((_, i) => (buckets[i] as number) < 50)[30] as string
   assert.equal(await offered(reporter), '1.2.0')
-  const one = await f('/v1/apps/harbor/health-reports', jsonBody({ deviceId: reporter, version: '1.2.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'failed', reason: 'Crash on start' }))
+  const one = await f(
+    '/v1/apps/harbor/health-reports',
+    jsonBody({
+      deviceId: reporter,
+      version: '1.2.0',
+      channel: 'stable',
+      platform: 'windows',
+      arch: 'x64',
+      outcome: 'failed',
+      reason: 'Crash on start',
+    }),
+  )
   assert.deepEqual(await one.json(), { counted: true, paused: false })
   now = START + 240 * MINUTE
   assert.equal((await version('1.2.0')).rolloutPercentage, 100)
@@ -177,7 +288,7 @@ test('resuming continues the ramp where it stood; reports before the resume no l
 
 test('a pulled version is offered to nobody, and its devices roll back where their updater allows', async () => {
   const res = await f(`/v1/apps/harbor/versions/${ids['1.2.0']}/pull`, post({ reason: 'Corrupts notes' }))
-  const v = await expectSpec('pullVersion', res, 200) as VersionBody
+  const v = (await expectSpec('pullVersion', res, 200)) as VersionBody
   assert.equal(v.rolloutPercentage, 0)
   assert.equal(await offered('device-0001', '1.0.0'), '1.1.0')
 
@@ -186,8 +297,16 @@ test('a pulled version is offered to nobody, and its devices roll back where the
   assert.match(latest.headers.get('location') ?? '', new RegExp(`/versions/${ids['1.1.0']}/`))
 
   // Ferry's JSON says so.
-  const ferry = await f('/v1/apps/harbor/update?version=1.2.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': 'device-0001' } })
-  assert.deepEqual(await ferry.json().then((b) => { const o = b as { version: string; downgrade?: boolean }; return [o.version, o.downgrade] }), ['1.1.0', true])
+  const ferry = await f('/v1/apps/harbor/update?version=1.2.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'x-ferry-device-id': 'device-0001' },
+  })
+  assert.deepEqual(
+    await ferry.json().then((b) => {
+      const o = b as { version: string; downgrade?: boolean }
+      return [o.version, o.downgrade]
+    }),
+    ['1.1.0', true],
+  )
 
   // Squirrel.Windows: RELEASES ends at 1.1.0, below the local 1.2.0, so UpdateManager installs 1.1.0.
   const releases = await (await f('/v1/apps/harbor/squirrel/stable/x64/RELEASES?localVersion=1.2.0')).text()
@@ -202,9 +321,15 @@ test('a pulled version is offered to nobody, and its devices roll back where the
     const dir = mkdtempSync(join(tmpdir(), 'ferry-rollback-'))
     try {
       const config = join(dir, 'app-update.yml')
-      writeFileSync(config, `provider: generic\nurl: ${base}/v1/apps/harbor/electron-updater/stable/windows/x64/1.2.0\n`)
+      writeFileSync(
+        config,
+        `provider: generic\nurl: ${base}/v1/apps/harbor/electron-updater/stable/windows/x64/1.2.0\n`,
+      )
       const log: string[] = []
-      const updater = nsisUpdater({ version: '1.2.0', name: 'Harbor', userData: join(dir, 'u'), cache: join(dir, 'c'), appUpdateConfig: config }, log)
+      const updater = nsisUpdater(
+        { version: '1.2.0', name: 'Harbor', userData: join(dir, 'u'), cache: join(dir, 'c'), appUpdateConfig: config },
+        log,
+      )
       Object.assign(updater, { allowDowngrade, autoDownload: false })
       const result = await updater.checkForUpdates()
       assert.equal(result?.updateInfo.version, '1.1.0')
@@ -217,7 +342,14 @@ test('a pulled version is offered to nobody, and its devices roll back where the
   // Tauri's default comparator installs only newer versions: the rollback needs a custom version_comparator.
   const tauriBody = await f('/v1/apps/harbor/tauri/stable/windows/x86_64/1.2.0')
   assert.equal(((await tauriBody.json()) as { version: string }).version, '1.1.0')
-  assert.equal(await tauriCheck(`${base}/v1/apps/harbor/tauri/stable/{{target}}/{{arch}}/{{current_version}}`, { currentVersion: '1.2.0', target: 'windows', arch: 'x86_64' }), null)
+  assert.equal(
+    await tauriCheck(`${base}/v1/apps/harbor/tauri/stable/{{target}}/{{arch}}/{{current_version}}`, {
+      currentVersion: '1.2.0',
+      target: 'windows',
+      arch: 'x86_64',
+    }),
+    null,
+  )
 
   // Resuming lifts the pull.
   await f(`/v1/apps/harbor/versions/${ids['1.2.0']}/resume`, post())
@@ -229,7 +361,17 @@ test('explain and the update check agree, for many devices, versions, formats an
   // 1.3.0 partial, 1.4.0 intermediate on a ramp, 1.5.0 paused, 1.6.0 a draft, 1.7.0 partial.
   await upload('1.3.0', { rolloutPercentage: '30' })
   await upload('1.4.0', { intermediate: 'true', rolloutPercentage: '0' })
-  await f(`/v1/apps/harbor/versions/${ids['1.4.0']}`, patch({ ramp: { steps: [{ percentage: 20, afterMinutes: 0 }, { percentage: 60, afterMinutes: 30 }] } }))
+  await f(
+    `/v1/apps/harbor/versions/${ids['1.4.0']}`,
+    patch({
+      ramp: {
+        steps: [
+          { percentage: 20, afterMinutes: 0 },
+          { percentage: 60, afterMinutes: 30 },
+        ],
+      },
+    }),
+  )
   await upload('1.5.0')
   await f(`/v1/apps/harbor/versions/${ids['1.5.0']}/pause`, post({ reason: 'Waiting for QA' }))
   await upload('1.6.0', { published: 'false' })
@@ -242,16 +384,27 @@ test('explain and the update check agree, for many devices, versions, formats an
       for (const device of devices.slice(0, 25)) {
         for (const format of ['ferry', 'electron-builtin', 'electron-updater'] as const) {
           const q = `version=${current}&platform=windows&arch=x64&format=${format}`
-          const explained = await expectSpec('explainUpdate', await f(`/v1/apps/harbor/update/explain?${q}&deviceId=${device}`, bearer(token)), 200) as {
-            offered: string | null; versions: Array<{ version: string; rule: string }>
+          const explained = (await expectSpec(
+            'explainUpdate',
+            await f(`/v1/apps/harbor/update/explain?${q}&deviceId=${device}`, bearer(token)),
+            200,
+          )) as {
+            offered: string | null
+            versions: Array<{ version: string; rule: string }>
           }
           for (const v of explained.versions) rules.add(v.rule)
           const res = await f(`/v1/apps/harbor/update?${q}`, { headers: { 'x-ferry-device-id': device } })
           const text = await res.text()
-          const real = res.status === 204 ? null
-            : format === 'ferry' ? (JSON.parse(text) as { version: string }).version
-              : format === 'electron-builtin' ? (JSON.parse(text) as { name: string }).name
-                : ((y: { version: string; files: unknown[] }) => (y.files.length ? y.version : null))(parse(text) as { version: string; files: unknown[] })
+          const real =
+            res.status === 204
+              ? null
+              : format === 'ferry'
+                ? (JSON.parse(text) as { version: string }).version
+                : format === 'electron-builtin'
+                  ? (JSON.parse(text) as { name: string }).name
+                  : ((y: { version: string; files: unknown[] }) => (y.files.length ? y.version : null))(
+                      parse(text) as { version: string; files: unknown[] },
+                    )
           assert.equal(explained.offered, real, `${format} on ${current} for ${device} at +${minutes}`)
           compared++
         }
@@ -259,16 +412,42 @@ test('explain and the update check agree, for many devices, versions, formats an
     }
   }
   assert.equal(compared, 2 * 7 * 25 * 3)
-  for (const rule of ['offered', 'not-newer', 'gate', 'paused', 'bucket', 'draft', 'lower-offer']) assert.ok(rules.has(rule), `some explanation used rule ${rule}`)
+  for (const rule of ['offered', 'not-newer', 'gate', 'paused', 'bucket', 'draft', 'lower-offer'])
+    assert.ok(rules.has(rule), `some explanation used rule ${rule}`)
 })
 
 test('health reports: only existing published versions count; bad input is named; one device is rate-limited', async () => {
-  const send = (body: Record<string, unknown>) => f('/v1/apps/harbor/health-reports', jsonBody({
-    deviceId: 'limit-device-1', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed', ...body,
-  }))
+  const send = (body: Record<string, unknown>) =>
+    f(
+      '/v1/apps/harbor/health-reports',
+      jsonBody({
+        deviceId: 'limit-device-1',
+        version: '1.1.0',
+        channel: 'stable',
+        platform: 'windows',
+        arch: 'x64',
+        outcome: 'installed',
+        ...body,
+      }),
+    )
   assert.deepEqual(await (await send({ version: '9.9.9' })).json(), { counted: false, paused: false })
   assert.deepEqual(await (await send({ version: '1.6.0' })).json(), { counted: false, paused: false }, 'a draft')
-  assert.equal((await f('/v1/apps/nope/health-reports', jsonBody({ deviceId: 'limit-device-1', version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' }))).status, 404)
+  assert.equal(
+    (
+      await f(
+        '/v1/apps/nope/health-reports',
+        jsonBody({
+          deviceId: 'limit-device-1',
+          version: '1.1.0',
+          channel: 'stable',
+          platform: 'windows',
+          arch: 'x64',
+          outcome: 'installed',
+        }),
+      )
+    ).status,
+    404,
+  )
   const missing = await send({ outcome: 'failed', deviceId: 'limit-device-2' })
   assert.equal(missing.status, 400)
   assert.match(await missing.text(), /"pointer":"\/reason"/)

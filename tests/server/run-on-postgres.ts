@@ -18,10 +18,15 @@ import { startS3 } from '../../services/s3-server.ts'
 const OPT_OUT = /^\/\/ backend-matrix: sqlite-only — (\S.*)$/
 
 /** Every server suite, minus those that opt out (printed with their reasons). */
-function matrixSuites(dir = import.meta.dirname): { suites: string[]; optedOut: Array<{ file: string; reason: string }> } {
+function matrixSuites(dir = import.meta.dirname): {
+  suites: string[]
+  optedOut: Array<{ file: string; reason: string }>
+} {
   const suites: string[] = []
   const optedOut: Array<{ file: string; reason: string }> = []
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.test.ts')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.test.ts'))
+    .sort()) {
     const file = relative(process.cwd(), join(dir, name))
     const reason = OPT_OUT.exec(readFileSync(join(dir, name), 'utf8').split('\n', 1)[0] ?? '')?.[1]
     if (reason) optedOut.push({ file, reason })
@@ -33,7 +38,8 @@ function matrixSuites(dir = import.meta.dirname): { suites: string[]; optedOut: 
 let files = process.argv.slice(2)
 if (!files.length) {
   const { suites, optedOut } = matrixSuites()
-  for (const { file, reason } of optedOut) console.log(`backend matrix: ${file} is not rerun on PostgreSQL + S3: ${reason}`)
+  for (const { file, reason } of optedOut)
+    console.log(`backend matrix: ${file} is not rerun on PostgreSQL + S3: ${reason}`)
   files = suites
 }
 const concurrency = process.env.FERRY_TEST_CONCURRENCY ?? '2'
@@ -42,8 +48,11 @@ const code = await new Promise<number>((resolve) => {
   const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
     stdio: 'inherit',
     env: {
-      ...process.env, FERRY_TEST_BACKEND: 'postgres', FERRY_TEST_DATABASE_URL: database.url,
-      FERRY_TEST_BLOBS: 's3', ...locationEnvironment(s3.location('matrix')),
+      ...process.env,
+      FERRY_TEST_BACKEND: 'postgres',
+      FERRY_TEST_DATABASE_URL: database.url,
+      FERRY_TEST_BLOBS: 's3',
+      ...locationEnvironment(s3.location('matrix')),
     },
   })
   child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0)))

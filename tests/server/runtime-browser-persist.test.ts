@@ -22,7 +22,8 @@ function memoryStore() {
 }
 
 const base = 'http://sandbox.ferry.test'
-const call = (sb: { fetch(r: Request): Promise<Response> }, path: string, init?: RequestInit) => sb.fetch(new Request(base + path, init))
+const call = (sb: { fetch(r: Request): Promise<Response> }, path: string, init?: RequestInit) =>
+  sb.fetch(new Request(base + path, init))
 const json = (method: string, body: unknown, token?: string): RequestInit => ({
   method,
   headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -37,9 +38,20 @@ async function login(sb: { fetch(r: Request): Promise<Response> }) {
 
 async function uploadDraft(sb: { fetch(r: Request): Promise<Response> }, token: string) {
   const form = new FormData()
-  for (const [k, v] of Object.entries({ version: '9.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'false' })) form.set(k, v)
+  for (const [k, v] of Object.entries({
+    version: '9.0.0',
+    channel: 'stable',
+    platform: 'windows',
+    arch: 'x64',
+    published: 'false',
+  }))
+    form.set(k, v)
   form.append('files', new File(['new build bytes'], 'HarborNotes-Setup-9.0.0.exe'))
-  const res = await call(sb, '/v1/apps/harbor-notes/versions', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  const res = await call(sb, '/v1/apps/harbor-notes/versions', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
   assert.equal(res.status, 201)
   return (await res.json()) as { id: string; artifacts: Array<{ id: string }> }
 }
@@ -55,11 +67,17 @@ test('changes survive a restart from the saved state: versions, artifact bytes a
   const second = await openPersistentSandbox({ store })
   assert.equal(second.restored, true)
   // The token from before the restart still works: the secrets were saved with the data.
-  const listed = await call(second, '/v1/apps/harbor-notes/versions?published=false', { headers: { authorization: `Bearer ${token}` } })
+  const listed = await call(second, '/v1/apps/harbor-notes/versions?published=false', {
+    headers: { authorization: `Bearer ${token}` },
+  })
   assert.equal(listed.status, 200)
   const items = ((await listed.json()) as { items: Array<{ version: string }> }).items
   assert.ok(items.some((v) => v.version === '9.0.0'))
-  const dl = await call(second, `/v1/apps/harbor-notes/versions/${version.id}/artifacts/${version.artifacts[0]?.id}/download`, { headers: { authorization: `Bearer ${token}` } })
+  const dl = await call(
+    second,
+    `/v1/apps/harbor-notes/versions/${version.id}/artifacts/${version.artifacts[0]?.id}/download`,
+    { headers: { authorization: `Bearer ${token}` } },
+  )
   assert.equal(dl.status, 200)
   assert.equal(await dl.text(), 'new build bytes')
 })
@@ -85,19 +103,31 @@ test('reset returns to the seed and forgets the saved state', async () => {
   const mem = memoryStore()
   const sb = await openPersistentSandbox({ store: mem.store })
   const token = await login(sb)
-  assert.equal((await call(sb, '/v1/apps/harbor-notes', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status, 204)
+  assert.equal(
+    (await call(sb, '/v1/apps/harbor-notes', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }))
+      .status,
+    204,
+  )
   await sb.flushed()
   assert.ok(mem.has())
   await sb.reset()
   assert.equal(mem.has(), false)
   const fresh = await login(sb)
   const apps = await call(sb, '/v1/apps', { headers: { authorization: `Bearer ${fresh}` } })
-  assert.deepEqual(((await apps.json()) as { items: Array<{ slug: string }> }).items.map((a) => a.slug), ['harbor-notes', 'lighthouse-admin', 'tidewatch'])
+  assert.deepEqual(
+    ((await apps.json()) as { items: Array<{ slug: string }> }).items.map((a) => a.slug),
+    ['harbor-notes', 'lighthouse-admin', 'tidewatch'],
+  )
 })
 
 test('a saved state that cannot be opened is replaced by the seed', async () => {
   const mem = memoryStore()
-  await mem.store.save({ database: new TextEncoder().encode('not an sqlite file at all, sorry'), blobs: [], signupKey: 'k'.repeat(32), jwtSecret: 's'.repeat(64) })
+  await mem.store.save({
+    database: new TextEncoder().encode('not an sqlite file at all, sorry'),
+    blobs: [],
+    signupKey: 'k'.repeat(32),
+    jwtSecret: 's'.repeat(64),
+  })
   const sb = await openPersistentSandbox({ store: mem.store })
   assert.equal(sb.restored, false)
   assert.equal(mem.has(), false)

@@ -12,15 +12,38 @@ import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { hashPassword } from '../../server/auth/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/auth/login-limiter-flexible.ts'
-import { DEFAULT_LOGIN_LIMITS, addressKey, createMemoryLoginLimiter, type LoginLimiter } from '../../server/auth/login-limiter.ts'
 import {
-  JWT_SECRET, PASSWORD, bearer, countStatuses, expectProblem, expectSpec, httpFetch, jsonBody, memoryApp, prepareUploadTeam, signup,
-  login, openServerDb, startTestServer, testDatabaseUrl, uploadForm, type Fetch, type TestServer,
+  DEFAULT_LOGIN_LIMITS,
+  addressKey,
+  createMemoryLoginLimiter,
+  type LoginLimiter,
+} from '../../server/auth/login-limiter.ts'
+import {
+  JWT_SECRET,
+  PASSWORD,
+  bearer,
+  countStatuses,
+  expectProblem,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  memoryApp,
+  prepareUploadTeam,
+  signup,
+  login,
+  openServerDb,
+  startTestServer,
+  testDatabaseUrl,
+  uploadForm,
+  type Fetch,
+  type TestServer,
 } from './helpers.ts'
 import { startServerProcess } from './server-process.ts'
 
 /** Tests decide the client's address with a header (the Node runtime reads the socket). */
-const clientFromHeader = { clientIp: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-test-client') }
+const clientFromHeader = {
+  clientIp: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-test-client'),
+}
 
 describe('login limiting', () => {
   test('defaults: 10 failures per email, 100 attempts per address, 15-minute windows', () => {
@@ -30,7 +53,9 @@ describe('login limiting', () => {
   test('50 parallel wrong passwords: 10 are checked, 40 get 429, and the right password is refused while blocked', async () => {
     const m = await memoryApp()
     await signup(m.fetch, 'ada@team.test')
-    const answers = await Promise.all(Array.from({ length: 50 }, () => login(m.fetch, 'ada@team.test', 'wrong-password')))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => login(m.fetch, 'ada@team.test', 'wrong-password')),
+    )
     assert.deepEqual(countStatuses(answers), { 401: 10, 429: 40 })
     const refused = answers.find((r) => r.status === 429)
     assert.ok(refused)
@@ -51,21 +76,29 @@ describe('login limiting', () => {
   test('a password change checks the current password under the same limit: a stolen token cannot guess it', async () => {
     const m = await memoryApp()
     const { token } = await signup(m.fetch, 'ada@team.test')
-    const change = (currentPassword: string) => m.fetch('/v1/team/admin', {
-      ...jsonBody({ currentPassword, newPassword: 'a-brand-new-password' }, token), method: 'PATCH',
-    })
+    const change = (currentPassword: string) =>
+      m.fetch('/v1/team/admin', {
+        ...jsonBody({ currentPassword, newPassword: 'a-brand-new-password' }, token),
+        method: 'PATCH',
+      })
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => change(`guess-number-${i}`)))
     assert.deepEqual(countStatuses(answers), { 400: 10, 429: 2 })
     const refused = answers.find((r) => r.status === 429)
     assert.ok(refused && Number(refused.headers.get('retry-after')) >= 1)
     await expectSpec('updateAdminPassword', refused, 429)
     assert.equal((await change(PASSWORD)).status, 429, 'the right password waits for the window too')
-    assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD)).status, 429, 'logins and password changes share the count')
+    assert.equal(
+      (await login(m.fetch, 'ada@team.test', PASSWORD)).status,
+      429,
+      'logins and password changes share the count',
+    )
   })
 
   test('an unknown email is limited like a known one (no account enumeration)', async () => {
     const m = await memoryApp()
-    const answers = await Promise.all(Array.from({ length: 12 }, () => login(m.fetch, 'nobody@team.test', 'wrong-password')))
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login(m.fetch, 'nobody@team.test', 'wrong-password')),
+    )
     assert.deepEqual(countStatuses(answers), { 401: 10, 429: 2 })
   })
 
@@ -98,15 +131,21 @@ describe('login limiting', () => {
     assert.match(problem.detail, /from this address/)
     assert.equal((await login(m.fetch, 'ada@team.test', PASSWORD, '198.51.100.1')).status, 200)
     // An IPv6 client counts by its /64: rotating the interface id does not give new attempts.
-    const v6 = await Promise.all(Array.from({ length: 21 }, (_, i) => login(m.fetch, `v6-${i}@team.test`, 'wrong-password', `2001:db8:1:2::${(i + 1).toString(16)}`)))
+    const v6 = await Promise.all(
+      Array.from({ length: 21 }, (_, i) =>
+        login(m.fetch, `v6-${i}@team.test`, 'wrong-password', `2001:db8:1:2::${(i + 1).toString(16)}`),
+      ),
+    )
     assert.deepEqual(countStatuses(v6), { 401: 20, 429: 1 })
   })
 
-  test('over HTTP the address is the connection\'s; FERRY_LOGIN_ATTEMPTS_PER_ADDRESS sets its limit, 0 switches it off', async () => {
+  test("over HTTP the address is the connection's; FERRY_LOGIN_ATTEMPTS_PER_ADDRESS sets its limit, 0 switches it off", async () => {
     const server = await startTestServer(undefined, { loginAttemptsPerAddress: 3 })
     try {
       const f = httpFetch(server.url)
-      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => login(f, `user${i}@team.test`, 'wrong-password')))
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => login(f, `user${i}@team.test`, 'wrong-password')),
+      )
       assert.deepEqual(countStatuses(answers), { 401: 3, 429: 1 })
       const refused = answers.find((r) => r.status === 429)
       assert.ok(refused)
@@ -115,23 +154,39 @@ describe('login limiting', () => {
       await server.stop()
     }
     const m = await memoryApp({ loginLimits: { attemptsPerAddress: 0 } }, undefined, clientFromHeader)
-    const sprayed = await Promise.all(Array.from({ length: 150 }, (_, i) => login(m.fetch, `user${i}@team.test`, 'wrong-password', '203.0.113.7')))
+    const sprayed = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => login(m.fetch, `user${i}@team.test`, 'wrong-password', '203.0.113.7')),
+    )
     assert.deepEqual(countStatuses(sprayed), { 401: 150 })
   })
 
-  test('behind FERRY_TRUSTED_PROXIES the address is X-Forwarded-For\'s client; from any other peer the header is ignored', async () => {
+  test("behind FERRY_TRUSTED_PROXIES the address is X-Forwarded-For's client; from any other peer the header is ignored", async () => {
     const forwarded = (f: Fetch, i: number, chain: string) =>
-      f('/v1/auth/login', jsonBody({ email: `user${i}@team.test`, password: 'wrong-password' }, undefined, { 'x-forwarded-for': chain }))
-    const behind = await startTestServer(undefined, { loginAttemptsPerAddress: 3, trustedProxies: ['127.0.0.0/8', '10.0.0.0/8'] })
+      f(
+        '/v1/auth/login',
+        jsonBody({ email: `user${i}@team.test`, password: 'wrong-password' }, undefined, { 'x-forwarded-for': chain }),
+      )
+    const behind = await startTestServer(undefined, {
+      loginAttemptsPerAddress: 3,
+      trustedProxies: ['127.0.0.0/8', '10.0.0.0/8'],
+    })
     const direct = await startTestServer(undefined, { loginAttemptsPerAddress: 3 })
     try {
       const f = httpFetch(behind.url)
       // Two proxies (10.1.2.3 in front of the loopback one); the client wrote its own first entry.
-      const first = await Promise.all(Array.from({ length: 4 }, (_, i) => forwarded(f, i, `198.51.100.${i}, 203.0.113.5, 10.1.2.3`)))
-      assert.deepEqual(countStatuses(first), { 401: 3, 429: 1 }, 'the client left of the trusted hops is counted, whatever it claims further left')
+      const first = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => forwarded(f, i, `198.51.100.${i}, 203.0.113.5, 10.1.2.3`)),
+      )
+      assert.deepEqual(
+        countStatuses(first),
+        { 401: 3, 429: 1 },
+        'the client left of the trusted hops is counted, whatever it claims further left',
+      )
       const other = await forwarded(f, 9, '203.0.113.6')
       assert.equal(other.status, 401, 'another client behind the same proxy has its own count')
-      const spoofing = await Promise.all(Array.from({ length: 4 }, (_, i) => forwarded(httpFetch(direct.url), i, `203.0.113.${100 + i}`)))
+      const spoofing = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => forwarded(httpFetch(direct.url), i, `203.0.113.${100 + i}`)),
+      )
       assert.deepEqual(countStatuses(spoofing), { 401: 3, 429: 1 }, 'an untrusted peer cannot pick its address')
     } finally {
       await Promise.all([behind.stop(), direct.stop()])
@@ -153,53 +208,81 @@ describe('login limiting', () => {
     const victim = { email: 'ada@team.test', address: undefined }
     for (let i = 0; i < 10; i++) assert.equal((await limiter.take(victim)).allowed, true)
     assert.equal((await limiter.take(victim)).allowed, false)
-    for (let i = 0; i < 900; i++) await limiter.take({ email: `spray${i}@team.test`, address: `10.0.${i >> 8}.${i & 255}` })
+    for (let i = 0; i < 900; i++)
+      await limiter.take({ email: `spray${i}@team.test`, address: `10.0.${i >> 8}.${i & 255}` })
     assert.equal((await limiter.take(victim)).allowed, false, 'still blocked after 900 other emails')
-    for (let i = 0; i < 100_000; i++) await limiter.take({ email: `flood${i}@team.test`, address: `10.1.${(i >> 8) & 255}.${i & 255}` })
+    for (let i = 0; i < 100_000; i++)
+      await limiter.take({ email: `flood${i}@team.test`, address: `10.1.${(i >> 8) & 255}.${i & 255}` })
     assert.ok(limiter.trackedKeys <= 2000, `${limiter.trackedKeys} keys tracked`)
   })
 
   test('the rate-limiter-flexible adapter keeps the same contract (for Redis/PostgreSQL stores)', async () => {
-    const limiter: LoginLimiter = flexibleLoginLimiter({
-      byEmail: new RateLimiterMemory({ points: 10, duration: 900 }),
-      byAddress: new RateLimiterMemory({ points: 100, duration: 900 }),
-    }, JWT_SECRET)
+    const limiter: LoginLimiter = flexibleLoginLimiter(
+      {
+        byEmail: new RateLimiterMemory({ points: 10, duration: 900 }),
+        byAddress: new RateLimiterMemory({ points: 100, duration: 900 }),
+      },
+      JWT_SECRET,
+    )
     const attempt = { email: 'ada@team.test', address: '203.0.113.7' }
     const verdicts = await Promise.all(Array.from({ length: 50 }, () => limiter.take(attempt)))
     assert.equal(verdicts.filter((v) => v.allowed).length, 10)
     const refused = verdicts.find((v) => !v.allowed)
-    assert.ok(refused && !refused.allowed && refused.limit === 'email' && refused.retryAfterSeconds > 0 && refused.retryAfterSeconds <= 900)
+    assert.ok(
+      refused &&
+        !refused.allowed &&
+        refused.limit === 'email' &&
+        refused.retryAfterSeconds > 0 &&
+        refused.retryAfterSeconds <= 900,
+    )
     await limiter.succeeded(attempt)
     assert.equal((await limiter.take(attempt)).allowed, true)
-    const sprayed = await Promise.all(Array.from({ length: 60 }, (_, i) => limiter.take({ email: `u${i}@team.test`, address: '203.0.113.7' })))
+    const sprayed = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => limiter.take({ email: `u${i}@team.test`, address: '203.0.113.7' })),
+    )
     assert.equal(sprayed.filter((v) => v.allowed).length, 100 - 51, 'the address had used 51 of its 100 attempts')
   })
 })
 
 describe('password hashing', () => {
-  test('a server started as `npm run server` starts it stores new passwords with 600 000 PBKDF2-SHA256 iterations (OWASP)', { timeout: 60_000 }, async () => {
-    // Every other test server lowers the iterations; this one is configured only by FERRY_* variables.
-    const dataDir = await mkdtemp(join(tmpdir(), 'ferry-hash-default-'))
-    const databaseUrl = await testDatabaseUrl()
-    const server = await startServerProcess({ dataDir, databaseUrl })
-    try {
-      await signup(httpFetch(server.url), 'ada@default.test')
-      const db = await openServerDb({ dataDir, databaseUrl })
-      const { password_hash: stored } = await db.selectFrom('users').select('password_hash').where('email', '=', 'ada@default.test').executeTakeFirstOrThrow()
-      await db.destroy()
-      assert.match(stored, /^pbkdf2-sha256\$600000\$/)
-    } finally {
-      await server.stop()
-      await rm(dataDir, { recursive: true, force: true })
-    }
-  })
+  test(
+    'a server started as `npm run server` starts it stores new passwords with 600 000 PBKDF2-SHA256 iterations (OWASP)',
+    { timeout: 60_000 },
+    async () => {
+      // Every other test server lowers the iterations; this one is configured only by FERRY_* variables.
+      const dataDir = await mkdtemp(join(tmpdir(), 'ferry-hash-default-'))
+      const databaseUrl = await testDatabaseUrl()
+      const server = await startServerProcess({ dataDir, databaseUrl })
+      try {
+        await signup(httpFetch(server.url), 'ada@default.test')
+        const db = await openServerDb({ dataDir, databaseUrl })
+        const { password_hash: stored } = await db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email', '=', 'ada@default.test')
+          .executeTakeFirstOrThrow()
+        await db.destroy()
+        assert.match(stored, /^pbkdf2-sha256\$600000\$/)
+      } finally {
+        await server.stop()
+        await rm(dataDir, { recursive: true, force: true })
+      }
+    },
+  )
 
   test('a hash made with fewer iterations than configured is upgraded at the next successful login', async () => {
     const m = await memoryApp({ passwordIterations: 2000 })
     const session = await signup(m.fetch, 'ada@team.test')
     const weak = await hashPassword(PASSWORD, 1000)
     await m.db.updateTable('users').set({ password_hash: weak }).where('email', '=', 'ada@team.test').execute()
-    const stored = async () => (await m.db.selectFrom('users').select('password_hash').where('email', '=', 'ada@team.test').executeTakeFirstOrThrow()).password_hash
+    const stored = async () =>
+      (
+        await m.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email', '=', 'ada@team.test')
+          .executeTakeFirstOrThrow()
+      ).password_hash
 
     assert.equal((await login(m.fetch, 'ada@team.test', 'wrong-password')).status, 401)
     assert.equal(await stored(), weak, 'a failed login changes nothing')
@@ -225,7 +308,12 @@ describe('tokens', () => {
 
   test('responses that carry a token are not stored by caches', async () => {
     const m = await memoryApp()
-    const res = await m.fetch('/v1/auth/signup', jsonBody({ teamName: 'T', name: 'Ada', email: 'ada@team.test', password: PASSWORD }, undefined, { 'x-ferry-signup-key': 'test-signup-key-0123456789' }))
+    const res = await m.fetch(
+      '/v1/auth/signup',
+      jsonBody({ teamName: 'T', name: 'Ada', email: 'ada@team.test', password: PASSWORD }, undefined, {
+        'x-ferry-signup-key': 'test-signup-key-0123456789',
+      }),
+    )
     assert.equal(res.status, 201)
     assert.equal(res.headers.get('cache-control'), 'no-store')
     const again = await login(m.fetch, 'ada@team.test', PASSWORD)
@@ -243,10 +331,13 @@ describe('security headers over HTTP', () => {
     server = await startTestServer()
     f = httpFetch(server.url)
     token = await prepareUploadTeam(f, 'harbor-notes')
-    const form = uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['Harbor-1.1.0.exe', 'MZ harbor']])
+    const form = uploadForm(
+      { version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+      [['Harbor-1.1.0.exe', 'MZ harbor']],
+    )
     const res = await f('/v1/apps/harbor-notes/versions', bearer(token, { method: 'POST', body: form }))
     assert.equal(res.status, 201)
-    const version = await res.json() as { artifacts: Array<{ downloadUrl: string }> }
+    const version = (await res.json()) as { artifacts: Array<{ downloadUrl: string }> }
     download = new URL(version.artifacts[0]?.downloadUrl ?? '').pathname
   })
   after(async () => server.stop())
@@ -281,7 +372,14 @@ describe('security headers over HTTP', () => {
 describe('CORS', () => {
   const ADMIN = 'https://admin.example.com'
   const preflight = (f: Fetch, path: string, origin: string) =>
-    f(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } })
+    f(path, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
 
   test('by default no origin is allowed: preflights get a bare 204, responses no CORS headers', async () => {
     const m = await memoryApp()
@@ -301,7 +399,8 @@ describe('CORS', () => {
     assert.equal(ok.headers.get('access-control-allow-origin'), ADMIN)
     assert.equal(ok.headers.get('access-control-allow-methods'), 'GET, POST')
     const allowedHeaders = (ok.headers.get('access-control-allow-headers') ?? '').split(', ')
-    for (const h of ['authorization', 'content-type', 'x-ferry-signup-key', 'x-ferry-device-id']) assert.ok(allowedHeaders.includes(h), h)
+    for (const h of ['authorization', 'content-type', 'x-ferry-signup-key', 'x-ferry-device-id'])
+      assert.ok(allowedHeaders.includes(h), h)
     assert.equal(ok.headers.get('access-control-max-age'), '3600')
     assert.equal(ok.headers.get('access-control-allow-credentials'), null)
     assert.equal(ok.headers.get('vary'), 'Origin')

@@ -46,7 +46,12 @@ function blobEnvironment(blobs: BlobLocation | undefined): Record<string, string
     FERRY_S3_FORCE_PATH_STYLE: blobs.forcePathStyle ? 'on' : 'off',
     ...(blobs.endpoint ? { FERRY_S3_ENDPOINT: blobs.endpoint } : {}),
     ...(blobs.region ? { FERRY_S3_REGION: blobs.region } : {}),
-    ...(blobs.credentials ? { FERRY_S3_ACCESS_KEY_ID: blobs.credentials.accessKeyId, FERRY_S3_SECRET_ACCESS_KEY: blobs.credentials.secretAccessKey } : {}),
+    ...(blobs.credentials
+      ? {
+          FERRY_S3_ACCESS_KEY_ID: blobs.credentials.accessKeyId,
+          FERRY_S3_SECRET_ACCESS_KEY: blobs.credentials.secretAccessKey,
+        }
+      : {}),
   }
 }
 
@@ -56,8 +61,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // Only the variables set below configure it; the test runner's own FERRY_TEST_* stay out.
   for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
   Object.assign(env, {
-    FERRY_HOST: '127.0.0.1', FERRY_PORT: '0', FERRY_DATA_DIR: options.dataDir, FERRY_LOG_LEVEL: 'info',
-    FERRY_SIGNUP_KEY: SIGNUP_KEY, FERRY_JWT_SECRET: JWT_SECRET, FERRY_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
+    FERRY_HOST: '127.0.0.1',
+    FERRY_PORT: '0',
+    FERRY_DATA_DIR: options.dataDir,
+    FERRY_LOG_LEVEL: 'info',
+    FERRY_SIGNUP_KEY: SIGNUP_KEY,
+    FERRY_JWT_SECRET: JWT_SECRET,
+    FERRY_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
     ...(options.databaseUrl ? { FERRY_DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { FERRY_REDIS_URL: options.redisUrl } : {}),
     ...(options.metrics ? { FERRY_METRICS_PORT: String(await freePort()) } : {}),
@@ -66,7 +76,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const started = await new Promise<{ url: string; metricsUrl: string | undefined }>((resolve, reject) => {
     let out = ''

@@ -20,13 +20,16 @@ test('a slug or email taken by another team answers exactly as one taken by your
   const problem = async (path: string, body: unknown) => {
     const res = await f(path, jsonBody(body, mine.token))
     assert.equal(res.status, 409, `POST ${path} ${JSON.stringify(body)}: ${res.status} ${await res.clone().text()}`)
-    const { detail, type, title } = await res.json() as { detail: string; type: string; title: string }
+    const { detail, type, title } = (await res.json()) as { detail: string; type: string; title: string }
     return { type, title, detail }
   }
   const slug = (s: string) => problem('/v1/apps', { slug: s, name: 'X' })
   const email = (e: string) => problem('/v1/team/users', { email: e, name: 'X', password: PASSWORD })
   const strip = (p: { detail: string }, name: string) => ({ ...p, detail: p.detail.replace(name, '<name>') })
   assert.deepEqual(strip(await slug('their-secret-app'), 'their-secret-app'), strip(await slug('my-app'), 'my-app'))
-  assert.deepEqual(strip(await email('their-user@theirs.test'), 'their-user@theirs.test'), strip(await email('my-user@mine.test'), 'my-user@mine.test'))
+  assert.deepEqual(
+    strip(await email('their-user@theirs.test'), 'their-user@theirs.test'),
+    strip(await email('my-user@mine.test'), 'my-user@mine.test'),
+  )
   assert.doesNotMatch((await slug('their-secret-app')).detail, /team|Theirs/i)
 })

@@ -23,7 +23,10 @@ test('blobs-fs: a write interrupted by a crash leaves only a temp file, removed 
     await writeFile(join(dir, '.tmp', 'art_half.123.1'), 'half')
     const hourAgo = new Date(Date.now() - 3600_000)
     await utimes(join(dir, '.tmp', 'art_half.123.1'), hourAgo, hourAgo)
-    assert.deepEqual((await blobs.list()).map((b) => b.key), ['art_ok'])
+    assert.deepEqual(
+      (await blobs.list()).map((b) => b.key),
+      ['art_ok'],
+    )
     // Another instance sharing the folder is still writing this one.
     const writing = await blobs.open('art_writing')
     await writing.write(new TextEncoder().encode('first half'))
@@ -33,7 +36,10 @@ test('blobs-fs: a write interrupted by a crash leaves only a temp file, removed 
     assert.equal((await readdir(join(dir, '.tmp'))).length, 1, 'the young temp file is kept')
     await writing.write(new TextEncoder().encode(', second half'))
     await writing.commit()
-    assert.deepEqual((await reopened.list()).map((b) => b.key), ['art_ok', 'art_writing'])
+    assert.deepEqual(
+      (await reopened.list()).map((b) => b.key),
+      ['art_ok', 'art_writing'],
+    )
     assert.equal(await reopened.size('art_writing'), 'first half, second half'.length)
     assert.deepEqual(await readdir(join(dir, '.tmp')), [])
   } finally {

@@ -19,19 +19,57 @@ const NOW = '2025-01-01T00:00:00Z'
 
 async function seed(db: Db) {
   await db.insertInto('teams').values({ id: 'tm_1', name: 'T', created_at: NOW }).execute()
-  await db.insertInto('apps').values({ slug: 'app-1', team_id: 'tm_1', name: 'A', description: '', private: 0, created_at: NOW, updated_at: NOW }).execute()
-  await db.insertInto('channels').values({ id: 'ch_1', team_id: 'tm_1', name: 'stable', description: '', created_at: NOW }).execute()
-  await db.insertInto('platforms').values({ id: 'pl_1', team_id: 'tm_1', name: 'windows', updater: 'ferry', created_at: NOW }).execute()
+  await db
+    .insertInto('apps')
+    .values({
+      slug: 'app-1',
+      team_id: 'tm_1',
+      name: 'A',
+      description: '',
+      private: 0,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .execute()
+  await db
+    .insertInto('channels')
+    .values({ id: 'ch_1', team_id: 'tm_1', name: 'stable', description: '', created_at: NOW })
+    .execute()
+  await db
+    .insertInto('platforms')
+    .values({ id: 'pl_1', team_id: 'tm_1', name: 'windows', updater: 'ferry', created_at: NOW })
+    .execute()
   await db.insertInto('archs').values({ id: 'ar_1', team_id: 'tm_1', name: 'x64', created_at: NOW }).execute()
 }
 
 const version = (id: string, v: string, app = 'app-1') => ({
-  id, app_slug: app, version: v, version_key: versionKey(v), channel_id: 'ch_1', platform_id: 'pl_1', arch_id: 'ar_1', changelog: '',
-  published: 1, critical: 0, intermediate: 0, rollout_percentage: 100, created_at: NOW, published_at: null,
+  id,
+  app_slug: app,
+  version: v,
+  version_key: versionKey(v),
+  channel_id: 'ch_1',
+  platform_id: 'pl_1',
+  arch_id: 'ar_1',
+  changelog: '',
+  published: 1,
+  critical: 0,
+  intermediate: 0,
+  rollout_percentage: 100,
+  created_at: NOW,
+  published_at: null,
 })
 
 const artifact = (id: string, versionId: string) => ({
-  id, version_id: versionId, file_name: `${id}.exe`, package_type: 'exe', size: 3, sha1: 'a', sha256: 'b', sha512: 'c', blob_key: id, created_at: NOW,
+  id,
+  version_id: versionId,
+  file_name: `${id}.exe`,
+  package_type: 'exe',
+  size: 3,
+  sha1: 'a',
+  sha256: 'b',
+  sha512: 'c',
+  blob_key: id,
+  created_at: NOW,
 })
 
 /** A database recording one published artifact whose blob key is `key` (for orphan-sweep tests). */
@@ -70,7 +108,18 @@ export function runStorageContract(name: string, make: StorageFactories): void {
   dbTest('migrations are idempotent and create every table', async (db) => {
     await migrate(db)
     const tables = (await db.introspection.getTables()).map((t) => t.name)
-    for (const t of ['apps', 'archs', 'artifacts', 'channels', 'platforms', 'teams', 'users', 'versions', 'telemetry_counts', 'telemetry_devices']) {
+    for (const t of [
+      'apps',
+      'archs',
+      'artifacts',
+      'channels',
+      'platforms',
+      'teams',
+      'users',
+      'versions',
+      'telemetry_counts',
+      'telemetry_devices',
+    ]) {
       assert.ok(tables.includes(t), `table ${t}`)
     }
   })
@@ -89,19 +138,51 @@ export function runStorageContract(name: string, make: StorageFactories): void {
   dbTest('unique constraints raise an error the app recognises', async (db) => {
     await seed(db)
     await db.insertInto('versions').values(version('ver_1', '1.0.0')).execute()
-    const error = await db.insertInto('versions').values(version('ver_2', '1.0.0')).execute().then(() => undefined, (e: unknown) => e)
+    const error = await db
+      .insertInto('versions')
+      .values(version('ver_2', '1.0.0'))
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(isUniqueViolation(error), `not a unique violation: ${String(error)}`)
-    const email = { id: 'usr_1', team_id: 'tm_1', email: 'a@b.test', name: 'A', role: 'admin' as const, password_hash: 'x', permissions: '{}', token_version: 0, created_at: NOW }
+    const email = {
+      id: 'usr_1',
+      team_id: 'tm_1',
+      email: 'a@b.test',
+      name: 'A',
+      role: 'admin' as const,
+      password_hash: 'x',
+      permissions: '{}',
+      token_version: 0,
+      created_at: NOW,
+    }
     await db.insertInto('users').values(email).execute()
-    const dup = await db.insertInto('users').values({ ...email, id: 'usr_2' }).execute().then(() => undefined, (e: unknown) => e)
+    const dup = await db
+      .insertInto('users')
+      .values({ ...email, id: 'usr_2' })
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(isUniqueViolation(dup))
   })
 
   dbTest('foreign keys: missing parents refused, deletes cascade, catalogs in use are restricted', async (db) => {
     await seed(db)
-    await assert.rejects(db.insertInto('versions').values(version('ver_x', '1.0.0', 'no-app')).execute())
+    await assert.rejects(
+      db
+        .insertInto('versions')
+        .values(version('ver_x', '1.0.0', 'no-app'))
+        .execute(),
+    )
     await db.insertInto('versions').values(version('ver_1', '1.0.0')).execute()
-    await db.insertInto('artifacts').values([artifact('art_1', 'ver_1'), artifact('art_2', 'ver_1')]).execute()
+    await db
+      .insertInto('artifacts')
+      .values([artifact('art_1', 'ver_1'), artifact('art_2', 'ver_1')])
+      .execute()
     await assert.rejects(db.deleteFrom('channels').where('id', '=', 'ch_1').execute())
     const deleted = await db.deleteFrom('apps').where('slug', '=', 'app-1').executeTakeFirst()
     assert.equal(Number(deleted.numDeletedRows), 1)
@@ -111,18 +192,27 @@ export function runStorageContract(name: string, make: StorageFactories): void {
 
   dbTest('a failed transaction leaves nothing behind', async (db) => {
     await seed(db)
-    await assert.rejects(db.transaction().execute(async (trx) => {
-      await trx.insertInto('versions').values(version('ver_1', '1.0.0')).execute()
-      await trx.insertInto('artifacts').values(artifact('art_1', 'ver_missing')).execute()
-    }))
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('versions').values(version('ver_1', '1.0.0')).execute()
+        await trx.insertInto('artifacts').values(artifact('art_1', 'ver_missing')).execute()
+      }),
+    )
     assert.equal((await db.selectFrom('versions').selectAll().execute()).length, 0)
   })
 
   dbTest('insertion order is kept by seq', async (db) => {
     await seed(db)
-    for (const [i, v] of ['3.0.0', '1.0.0', '2.0.0'].entries()) await db.insertInto('versions').values(version(`ver_${i}`, v)).execute()
+    for (const [i, v] of ['3.0.0', '1.0.0', '2.0.0'].entries())
+      await db
+        .insertInto('versions')
+        .values(version(`ver_${i}`, v))
+        .execute()
     const rows = await db.selectFrom('versions').select(['version', 'seq']).orderBy('seq').execute()
-    assert.deepEqual(rows.map((r) => r.version), ['3.0.0', '1.0.0', '2.0.0'])
+    assert.deepEqual(
+      rows.map((r) => r.version),
+      ['3.0.0', '1.0.0', '2.0.0'],
+    )
   })
 
   const bytes = (s: string) => new TextEncoder().encode(s)
@@ -196,7 +286,11 @@ export function runStorageContract(name: string, make: StorageFactories): void {
 
     const replacing = await blobs.open('art_s')
     await replacing.write(bytes('new'))
-    assert.equal(await read(blobs, 'art_s'), 'chunk one, chunk two', 'the old blob stays whole until the new one commits')
+    assert.equal(
+      await read(blobs, 'art_s'),
+      'chunk one, chunk two',
+      'the old blob stays whole until the new one commits',
+    )
     await replacing.commit()
     assert.equal(await read(blobs, 'art_s'), 'new')
   })

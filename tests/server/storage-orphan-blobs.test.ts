@@ -26,9 +26,14 @@ test('only unrecorded blobs older than the minimum age are removed', async () =>
   try {
     const sweep = await removeOrphanBlobs(db, blobs, { minAgeMs: HOUR, now: at('2026-01-01T12:00:00Z') })
     assert.deepEqual(sweep, { removed: ['art_old'] })
-    assert.deepEqual((await blobs.list()).map((b) => b.key), ['art_recorded', 'art_young'])
+    assert.deepEqual(
+      (await blobs.list()).map((b) => b.key),
+      ['art_recorded', 'art_young'],
+    )
     // Once the young blob has aged past the threshold, it goes too.
-    assert.deepEqual(await removeOrphanBlobs(db, blobs, { minAgeMs: HOUR, now: at('2026-01-01T12:31:00Z') }), { removed: ['art_young'] })
+    assert.deepEqual(await removeOrphanBlobs(db, blobs, { minAgeMs: HOUR, now: at('2026-01-01T12:31:00Z') }), {
+      removed: ['art_young'],
+    })
   } finally {
     await db.destroy()
   }
@@ -37,7 +42,9 @@ test('only unrecorded blobs older than the minimum age are removed', async () =>
 test('a minimum age of 0 removes every unrecorded blob (one instance, nothing in flight)', async () => {
   const { blobs, db } = await setup()
   try {
-    assert.deepEqual(await removeOrphanBlobs(db, blobs, { minAgeMs: 0, now: at('2026-01-01T11:30:00Z') }), { removed: ['art_old', 'art_young'] })
+    assert.deepEqual(await removeOrphanBlobs(db, blobs, { minAgeMs: 0, now: at('2026-01-01T11:30:00Z') }), {
+      removed: ['art_old', 'art_young'],
+    })
   } finally {
     await db.destroy()
   }

@@ -7,16 +7,37 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { TelemetryRecorder, TELEMETRY_BUFFER_LIMITS } from '../../server/telemetry/recorder.ts'
 import { createApp } from '../../server/app.ts'
-import { JWT_SECRET, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, openTestBlobs } from './helpers.ts'
+import {
+  JWT_SECRET,
+  SIGNUP_KEY,
+  TEST_ITERATIONS,
+  bearer,
+  jsonBody,
+  signup,
+  uploadForm,
+  type Fetch,
+  openTestDb,
+  openTestBlobs,
+} from './helpers.ts'
 
 async function seed(f: Fetch) {
   const { token } = await signup(f, `bounds-${Math.random()}@team.test`)
-  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
-    ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }], ['/v1/archs', { name: 'x64' }]] as const) {
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+    ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
+    ['/v1/archs', { name: 'x64' }],
+  ] as const) {
     assert.equal((await f(path, jsonBody(body, token))).status, 201)
   }
   assert.equal((await f('/v1/apps', jsonBody({ slug: 'counted', name: 'Counted' }, token))).status, 201)
-  const form = uploadForm({ version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [['C-1.1.0.exe', 'x'], ['counted-1.1.0-full.nupkg', 'y']])
+  const form = uploadForm(
+    { version: '1.1.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+    [
+      ['C-1.1.0.exe', 'x'],
+      ['counted-1.1.0-full.nupkg', 'y'],
+    ],
+  )
   assert.equal((await f('/v1/apps/counted/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
   return token
 }
@@ -25,8 +46,15 @@ async function seed(f: Fetch) {
 async function inProcessApp(cache: boolean) {
   const db = await openTestDb()
   const app = createApp({
-    db, blobs: await openTestBlobs(), ...(cache ? {} : { answerCache: null }),
-    config: { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET, maxUploadBytes: 1024 * 1024, passwordIterations: TEST_ITERATIONS },
+    db,
+    blobs: await openTestBlobs(),
+    ...(cache ? {} : { answerCache: null }),
+    config: {
+      signupKey: SIGNUP_KEY,
+      jwtSecret: JWT_SECRET,
+      maxUploadBytes: 1024 * 1024,
+      passwordIterations: TEST_ITERATIONS,
+    },
   })
   const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   return { db, fetch }
@@ -51,20 +79,46 @@ for (const cache of [true, false]) {
       const res = await m.fetch(path, dev)
       assert.ok(res.status < 300, `${path}: ${res.status} ${await res.text()}`)
     }
-    for (let i = 0; i < 2; i++) await (await m.fetch('/v1/apps/counted/update?version=1.0.0&platform=windows&arch=x64', dev)).arrayBuffer()
+    for (let i = 0; i < 2; i++)
+      await (await m.fetch('/v1/apps/counted/update?version=1.0.0&platform=windows&arch=x64', dev)).arrayBuffer()
     const today = new Date().toISOString().slice(0, 10)
-    const report = await (await m.fetch(`/v1/telemetry?from=${today}&to=${today}`, bearer(token))).json() as { items: Array<{ channel: string; platform: string; arch: string; checks: number }> }
-    assert.deepEqual(report.items.map((r) => [r.channel, r.platform, r.arch, r.checks]), [['stable', 'windows', 'x64', 2]])
-    assert.equal((await m.db.selectFrom('telemetry_counts').selectAll().execute()).length, 1, 'no row for a target that does not exist')
+    const report = (await (await m.fetch(`/v1/telemetry?from=${today}&to=${today}`, bearer(token))).json()) as {
+      items: Array<{ channel: string; platform: string; arch: string; checks: number }>
+    }
+    assert.deepEqual(
+      report.items.map((r) => [r.channel, r.platform, r.arch, r.checks]),
+      [['stable', 'windows', 'x64', 2]],
+    )
+    assert.equal(
+      (await m.db.selectFrom('telemetry_counts').selectAll().execute()).length,
+      1,
+      'no row for a target that does not exist',
+    )
   })
 }
 
 test('a flood of device ids and versions is bounded in memory while a flush cannot keep up', async () => {
   const db = await openTestDb()
   await db.insertInto('teams').values({ id: 'team_1', name: 'T', created_at: '2025-01-01T00:00:00Z' }).execute()
-  await db.insertInto('apps').values({ slug: 'flooded', team_id: 'team_1', name: 'F', description: '', private: 0, created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' }).execute()
+  await db
+    .insertInto('apps')
+    .values({
+      slug: 'flooded',
+      team_id: 'team_1',
+      name: 'F',
+      description: '',
+      private: 0,
+      created_at: '2025-01-01T00:00:00Z',
+      updated_at: '2025-01-01T00:00:00Z',
+    })
+    .execute()
   const errors: unknown[] = []
-  const recorder = new TelemetryRecorder(db, 'secret', () => new Date('2025-03-14T12:00:00Z'), (e) => errors.push(e))
+  const recorder = new TelemetryRecorder(
+    db,
+    'secret',
+    () => new Date('2025-03-14T12:00:00Z'),
+    (e) => errors.push(e),
+  )
   const key = (version: string) => ({ app: 'flooded', version, channel: 'stable', platform: 'windows', arch: 'x64' })
   // Synchronous, so no flush gets a turn: the worst case of a flush that never catches up.
   const flood = TELEMETRY_BUFFER_LIMITS.devices * 3
@@ -80,7 +134,10 @@ test('a flood of device ids and versions is bounded in memory while a flush cann
   await recorder.flush()
   assert.deepEqual(errors, [])
   assert.equal(recorder.stats().devices, 0, 'a flush empties the buffer')
-  const stored = await db.selectFrom('telemetry_devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const stored = await db
+    .selectFrom('telemetry_devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   assert.equal(Number(stored.n), full.devices)
   // After the flush, counting resumes.
   recorder.record(key('2.0.0'), 'device-after')

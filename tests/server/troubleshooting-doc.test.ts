@@ -9,9 +9,18 @@ const page = readFileSync(join(import.meta.dirname, '../../pages/docs/troublesho
 
 test('the troubleshooting guide explains every problem the server emits, under the anchor its type URI names', () => {
   assert.equal(PROBLEM_BASE, 'https://ferry.example.org/docs/troubleshooting#')
-  const documented = new Map([...page.matchAll(/^### (\d{3}) (.+?) \[#([a-z-]+)\]$/gm)].map((m) => [m[3]!, { status: Number(m[1]), title: m[2]! }]))
+  const documented = new Map(
+    [...page.matchAll(/^### (\d{3}) (.+?) \[#([a-z-]+)\]$/gm)].map((m) => [
+      m[3]!,
+      { status: Number(m[1]), title: m[2]! },
+    ]),
+  )
   for (const [kind, [status, title]] of Object.entries(PROBLEM_KINDS)) {
     assert.deepEqual(documented.get(kind), { status, title }, `troubleshooting.mdx: section for ${kind}`)
   }
-  assert.deepEqual([...documented.keys()].sort(), Object.keys(PROBLEM_KINDS).sort(), 'the page documents problems the server never emits')
+  assert.deepEqual(
+    [...documented.keys()].sort(),
+    Object.keys(PROBLEM_KINDS).sort(),
+    'the page documents problems the server never emits',
+  )
 })

@@ -4,7 +4,17 @@ import { createHash, randomFillSync } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import { jsDigestStream } from '../../server/transfer/digests.ts'
 import { nodeDigestStream } from '../../server/runtime/digests-node.ts'
-import { bearer, httpFetch, memoryApp, unfinishedWrites, startTestServer, uploadForm, type Fetch, type TestServer, prepareUploadTeam } from './helpers.ts'
+import {
+  bearer,
+  httpFetch,
+  memoryApp,
+  unfinishedWrites,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+  prepareUploadTeam,
+} from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 const hex = (algorithm: string, data: Uint8Array) => createHash(algorithm).update(data).digest('hex')
@@ -25,10 +35,24 @@ after(async () => server.stop())
 test('a 20 MiB installer and its blockmap: sizes, SHA-256 and SHA-512 match, bytes download intact', async () => {
   const installer = randomFillSync(new Uint8Array(20 * 1024 * 1024))
   const blockmap = randomFillSync(new Uint8Array(3000))
-  const res = await f('/v1/apps/big-app/versions', bearer(token, { method: 'POST', body: uploadForm(FIELDS, [['Big Setup 1.0.0.exe', installer], ['Big Setup 1.0.0.exe.blockmap', blockmap]]) }))
+  const res = await f(
+    '/v1/apps/big-app/versions',
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm(FIELDS, [
+        ['Big Setup 1.0.0.exe', installer],
+        ['Big Setup 1.0.0.exe.blockmap', blockmap],
+      ]),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
-  const version = await res.json() as { artifacts: Array<{ fileName: string; size: number; sha256: string; sha512: string; downloadUrl: string }> }
-  for (const [name, data] of [['Big Setup 1.0.0.exe', installer], ['Big Setup 1.0.0.exe.blockmap', blockmap]] as const) {
+  const version = (await res.json()) as {
+    artifacts: Array<{ fileName: string; size: number; sha256: string; sha512: string; downloadUrl: string }>
+  }
+  for (const [name, data] of [
+    ['Big Setup 1.0.0.exe', installer],
+    ['Big Setup 1.0.0.exe.blockmap', blockmap],
+  ] as const) {
     const artifact = version.artifacts.find((a) => a.fileName === name)
     assert.ok(artifact, name)
     assert.equal(artifact.size, data.byteLength)
@@ -44,7 +68,10 @@ test('the Squirrel feed names the SHA-1 the server computed while streaming', as
   const app = await memoryApp({ maxUploadBytes: 8 * 1024 * 1024 })
   const t = await prepare(app.fetch)
   const nupkg = randomFillSync(new Uint8Array(1024 * 1024 + 17))
-  const res = await app.fetch('/v1/apps/big-app/versions', bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big-1.0.0-full.nupkg', nupkg]]) }))
+  const res = await app.fetch(
+    '/v1/apps/big-app/versions',
+    bearer(t, { method: 'POST', body: uploadForm(FIELDS, [['big-1.0.0-full.nupkg', nupkg]]) }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   const releases = await (await app.fetch('/v1/apps/big-app/squirrel/stable/x64/RELEASES')).text()
   assert.equal(releases.trim(), `${hex('sha1', nupkg).toUpperCase()} big-1.0.0-full.nupkg ${nupkg.byteLength}`)
@@ -59,6 +86,10 @@ test('the portable digests equal node:crypto for any chunking', () => {
       for (let i = 0; i < data.byteLength; i += size) stream.update(data.subarray(i, i + size))
       assert.deepEqual(stream.digest(), expected, `chunks of ${size}`)
     }
-    assert.deepEqual(factory().digest(), { sha1: hex('sha1', new Uint8Array()), sha256: hex('sha256', new Uint8Array()), sha512: hex('sha512', new Uint8Array()) })
+    assert.deepEqual(factory().digest(), {
+      sha1: hex('sha1', new Uint8Array()),
+      sha256: hex('sha256', new Uint8Array()),
+      sha512: hex('sha512', new Uint8Array()),
+    })
   }
 })

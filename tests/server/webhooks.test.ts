@@ -35,7 +35,7 @@ async function receiver() {
 
 async function subscribe(url: string, events: string[], apps?: string[]) {
   const res = await f('/v1/webhooks', post({ url, events, ...(apps ? { apps } : {}) }))
-  return await expectSpec('createWebhook', res, 201) as { id: string; secret: string }
+  return (await expectSpec('createWebhook', res, 201)) as { id: string; secret: string }
 }
 
 /** Runs passes until one makes an attempt (the retry delays are 1 ms); fails after 1000. */
@@ -49,25 +49,46 @@ async function passUntilAttempt() {
 
 /** Runs passes until one finds nothing due. */
 async function drain() {
-  while ((await worker.pass()) > 0) { /* next pass */ }
+  while ((await worker.pass()) > 0) {
+    /* next pass */
+  }
 }
 
 async function upload(app: string, version: string, published = 'false') {
-  const res = await f(`/v1/apps/${app}/versions`, bearer(token, {
-    method: 'POST', body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published }, [[`${app}-${version}.exe`, `exe ${version}`]]),
-  }))
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, {
+      method: 'POST',
+      body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published }, [
+        [`${app}-${version}.exe`, `exe ${version}`],
+      ]),
+    }),
+  )
   assert.equal(res.status, 201, await res.clone().text())
   return ((await res.json()) as { id: string }).id
 }
 
 before(async () => {
-  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.2, minReports: 1, minAddresses: 1 } }, clock, { logger: quiet })
+  const m = await memoryApp({ healthPolicy: { maxFailureRatio: 0.2, minReports: 1, minAddresses: 1 } }, clock, {
+    logger: quiet,
+  })
   f = m.fetch
   db = m.db
-  worker = createWebhookWorker({ db, now: clock, send: sendWebhookNode(true), logger: quiet, retryDelaysMs: [1, 1, 1, 1, 1, 1, 1] })
+  worker = createWebhookWorker({
+    db,
+    now: clock,
+    send: sendWebhookNode(true),
+    logger: quiet,
+    retryDelaysMs: [1, 1, 1, 1, 1, 1, 1],
+  })
   token = (await signup(f, 'admin@webhooks.test')).token
-  for (const [path, body] of [['/v1/channels', { name: 'stable' }], ['/v1/platforms', { name: 'windows', updater: 'ferry' }], ['/v1/archs', { name: 'x64' }],
-    ['/v1/apps', { slug: 'harbor', name: 'Harbor' }], ['/v1/apps', { slug: 'other', name: 'Other' }]] as const) {
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug: 'harbor', name: 'Harbor' }],
+    ['/v1/apps', { slug: 'other', name: 'Other' }],
+  ] as const) {
     assert.equal((await f(path, post(body))).status, 201)
   }
 })
@@ -78,20 +99,40 @@ after(async () => {
 test('every event reaches each subscription once, signed so that the standardwebhooks library verifies it', async () => {
   const all = await receiver()
   const onlyOther = await receiver()
-  const everything = ['version.uploaded', 'version.published', 'version.unpublished', 'version.paused', 'version.resumed', 'version.pulled', 'token.created', 'token.revoked']
+  const everything = [
+    'version.uploaded',
+    'version.published',
+    'version.unpublished',
+    'version.paused',
+    'version.resumed',
+    'version.pulled',
+    'token.created',
+    'token.revoked',
+  ]
   const a = await subscribe(all.url, everything)
   assert.match(a.secret, /^whsec_/)
   const b = await subscribe(onlyOther.url, ['version.uploaded', 'version.published'], ['other'])
-  const listed = await expectSpec('getWebhook', await f(`/v1/webhooks/${a.id}`, bearer(token)), 200) as Record<string, unknown>
+  const listed = (await expectSpec('getWebhook', await f(`/v1/webhooks/${a.id}`, bearer(token)), 200)) as Record<
+    string,
+    unknown
+  >
   assert.equal(listed.secret, undefined, 'the secret is shown only at creation')
 
   const id = await upload('harbor', '1.0.0')
   assert.equal((await f(`/v1/apps/harbor/versions/${id}`, patch({ published: true }))).status, 200)
-  assert.equal((await f(`/v1/apps/harbor/versions/${id}`, patch({ published: true }))).status, 200, 'publishing again changes nothing')
+  assert.equal(
+    (await f(`/v1/apps/harbor/versions/${id}`, patch({ published: true }))).status,
+    200,
+    'publishing again changes nothing',
+  )
   assert.equal((await f(`/v1/apps/harbor/versions/${id}`, patch({ published: false }))).status, 200)
   assert.equal((await f(`/v1/apps/harbor/versions/${id}`, patch({ published: true }))).status, 200)
   assert.equal((await f(`/v1/apps/harbor/versions/${id}/pause`, post({ reason: 'Crash reports' }))).status, 200)
-  assert.equal((await f(`/v1/apps/harbor/versions/${id}/pause`, post({ reason: 'again' }))).status, 200, 'a second pause is no event')
+  assert.equal(
+    (await f(`/v1/apps/harbor/versions/${id}/pause`, post({ reason: 'again' }))).status,
+    200,
+    'a second pause is no event',
+  )
   assert.equal((await f(`/v1/apps/harbor/versions/${id}/resume`, post())).status, 200)
   assert.equal((await f(`/v1/apps/harbor/versions/${id}/pull`, post({ reason: 'Data loss' }))).status, 200)
   const created = await f('/v1/team/tokens', post({ name: 'ci' }))
@@ -100,17 +141,42 @@ test('every event reaches each subscription once, signed so that the standardweb
   await upload('other', '2.0.0', 'true')
   await drain()
 
-  const expected = ['version.uploaded', 'version.published', 'version.unpublished', 'version.published', 'version.paused', 'version.resumed', 'version.pulled',
-    'token.created', 'token.revoked', 'version.uploaded', 'version.published']
+  const expected = [
+    'version.uploaded',
+    'version.published',
+    'version.unpublished',
+    'version.published',
+    'version.paused',
+    'version.resumed',
+    'version.pulled',
+    'token.created',
+    'token.revoked',
+    'version.uploaded',
+    'version.published',
+  ]
   await all.arrived(expected.length)
   // Deliveries go out side by side: at least once each, in no promised order.
   assert.deepEqual(all.received.map((r) => r.type).sort(), [...expected].sort())
   assert.equal(new Set(all.received.map((r) => r.id)).size, expected.length, 'one webhook-id per event')
   for (const r of all.received) verify(a.secret, r)
-  assert.throws(() => verify(b.secret, all.received[0]!), /signature/i, 'another subscription\'s secret does not verify')
-  const paused = JSON.parse(all.received.find((r) => r.type === 'version.paused')!.body) as { data: { app: string; version: { version: string; paused: { reason: string; automatic: boolean } }; actor: { name: string } } }
-  assert.deepEqual([paused.data.app, paused.data.version.version, paused.data.version.paused.reason, paused.data.version.paused.automatic, paused.data.actor.name],
-    ['harbor', '1.0.0', 'Crash reports', false, 'Admin'])
+  assert.throws(() => verify(b.secret, all.received[0]!), /signature/i, "another subscription's secret does not verify")
+  const paused = JSON.parse(all.received.find((r) => r.type === 'version.paused')!.body) as {
+    data: {
+      app: string
+      version: { version: string; paused: { reason: string; automatic: boolean } }
+      actor: { name: string }
+    }
+  }
+  assert.deepEqual(
+    [
+      paused.data.app,
+      paused.data.version.version,
+      paused.data.version.paused.reason,
+      paused.data.version.paused.automatic,
+      paused.data.actor.name,
+    ],
+    ['harbor', '1.0.0', 'Crash reports', false, 'Admin'],
+  )
   const tokenEvent = all.received.find((r) => r.type === 'token.created')!.body
   assert.doesNotMatch(tokenEvent, /ferry_/, 'a token event never carries the token')
 
@@ -120,27 +186,49 @@ test('every event reaches each subscription once, signed so that the standardweb
   assert.equal(await worker.pass(), 0, 'nothing is left to deliver')
   assert.equal(all.received.length, expected.length)
 
-  const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${a.id}/deliveries?limit=100`, bearer(token)), 200) as { items: Array<{ status: string; attempts: number; responseStatus: number }> }
+  const log = (await expectSpec(
+    'listWebhookDeliveries',
+    await f(`/v1/webhooks/${a.id}/deliveries?limit=100`, bearer(token)),
+    200,
+  )) as { items: Array<{ status: string; attempts: number; responseStatus: number }> }
   assert.equal(log.items.length, expected.length)
   assert.ok(log.items.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.responseStatus === 204))
   for (const r of receivers.splice(0)) await r.close()
-  for (const s of [a, b]) assert.equal((await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
+  for (const s of [a, b])
+    assert.equal((await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
 })
 
 test('health reports that pause a version raise version.paused without an actor', async () => {
   const r = await receiver()
   const s = await subscribe(r.url, ['version.paused'])
   await upload('harbor', '3.0.0', 'true')
-  const check = await f('/v1/apps/harbor/update?version=2.9.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': 'device-0001' } })
+  const check = await f('/v1/apps/harbor/update?version=2.9.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'x-ferry-device-id': 'device-0001' },
+  })
   assert.equal(check.status, 200, await check.clone().text())
-  const report = await f('/v1/apps/harbor/health-reports', jsonBody({
-    deviceId: 'device-0001', version: '3.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'failed', reason: 'Crash on start',
-  }))
+  const report = await f(
+    '/v1/apps/harbor/health-reports',
+    jsonBody({
+      deviceId: 'device-0001',
+      version: '3.0.0',
+      channel: 'stable',
+      platform: 'windows',
+      arch: 'x64',
+      outcome: 'failed',
+      reason: 'Crash on start',
+    }),
+  )
   assert.deepEqual(await report.json(), { counted: true, paused: true })
   await drain()
   await r.arrived(1)
-  const body = verify(s.secret, r.received[0]!) as { type: string; data: { actor: unknown; version: { version: string; paused: { automatic: boolean } } } }
-  assert.deepEqual([body.type, body.data.actor, body.data.version.version, body.data.version.paused.automatic], ['version.paused', null, '3.0.0', true])
+  const body = verify(s.secret, r.received[0]!) as {
+    type: string
+    data: { actor: unknown; version: { version: string; paused: { automatic: boolean } } }
+  }
+  assert.deepEqual(
+    [body.type, body.data.actor, body.data.version.version, body.data.version.paused.automatic],
+    ['version.paused', null, '3.0.0', true],
+  )
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
@@ -149,7 +237,18 @@ test('a ramp announces each step once, when the worker passes after it began', a
   const s = await subscribe(r.url, ['version.ramp_step'])
   const id = await upload('harbor', '4.0.0', 'true')
   offset = 0
-  const set = await f(`/v1/apps/harbor/versions/${id}`, patch({ ramp: { steps: [{ percentage: 10, afterMinutes: 0 }, { percentage: 50, afterMinutes: 60 }, { percentage: 100, afterMinutes: 60 }] } }))
+  const set = await f(
+    `/v1/apps/harbor/versions/${id}`,
+    patch({
+      ramp: {
+        steps: [
+          { percentage: 10, afterMinutes: 0 },
+          { percentage: 50, afterMinutes: 60 },
+          { percentage: 100, afterMinutes: 60 },
+        ],
+      },
+    }),
+  )
   assert.equal(set.status, 200, await set.clone().text())
   await drain()
   await drain()
@@ -167,26 +266,42 @@ test('a ramp announces each step once, when the worker passes after it began', a
     const body = JSON.parse(x.body) as { data: { step: number; percentage: number; actor: unknown } }
     return [body.data.step, body.data.percentage, body.data.actor]
   })
-  assert.deepEqual(steps, [[0, 10, null], [1, 50, null]])
+  assert.deepEqual(steps, [
+    [0, 10, null],
+    [1, 50, null],
+  ])
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
 /** Checks a request signed at a simulated time with the library's own signing (its `verify` refuses timestamps 5 minutes off), and parses it. */
 function verifySimulated(secret: string, x: Received): unknown {
   const sig = new Webhook(secret).sign(x.id, new Date(Number(x.headers['webhook-timestamp']) * 1000), x.body)
-  assert.ok(String(x.headers['webhook-signature']).split(' ').includes(sig), 'signed with the subscription\'s secret')
+  assert.ok(String(x.headers['webhook-signature']).split(' ').includes(sig), "signed with the subscription's secret")
   return JSON.parse(x.body)
 }
 
 test('a gated ramp that holds is announced once per hold with its evidence, by one of two workers; its deadline pauses it once, without an actor', async (t) => {
-  t.after(() => { offset = 0 })
+  t.after(() => {
+    offset = 0
+  })
   const r = await receiver()
   assert.equal((await f('/v1/apps', post({ slug: 'gated', name: 'Gated' }))).status, 201)
   const s = await subscribe(r.url, ['version.ramp_step', 'version.ramp_holding', 'version.paused'], ['gated'])
   const id = await upload('gated', '7.0.0', 'true')
   offset = 0
   const gate = { minInstalls: 2, maxFailureRatio: 0.5, deadlineMinutes: 120 }
-  const set = await f(`/v1/apps/gated/versions/${id}`, patch({ ramp: { steps: [{ percentage: 5, afterMinutes: 0 }, { percentage: 50, afterMinutes: 60 }], gate } }))
+  const set = await f(
+    `/v1/apps/gated/versions/${id}`,
+    patch({
+      ramp: {
+        steps: [
+          { percentage: 5, afterMinutes: 0 },
+          { percentage: 50, afterMinutes: 60 },
+        ],
+        gate,
+      },
+    }),
+  )
   assert.equal(set.status, 200, await set.clone().text())
   const other = createWebhookWorker({ db, now: clock, send: sendWebhookNode(true), logger: quiet, retryDelaysMs: [1] })
   const passes = async () => {
@@ -199,10 +314,22 @@ test('a gated ramp that holds is announced once per hold with its evidence, by o
   // One install during the first step, from a device the 5 % were offered to (a step's window opens a second in).
   offset = 2000
   let device = ''
-  for (let i = 0; !device; i++) if (await rolloutBucket(`holding-${i}`, '7.0.0') < 5) device = `holding-${i}`
-  const check = await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': device } })
+  for (let i = 0; !device; i++) if ((await rolloutBucket(`holding-${i}`, '7.0.0')) < 5) device = `holding-${i}`
+  const check = await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'x-ferry-device-id': device },
+  })
   assert.equal(((await check.json()) as { version: string }).version, '7.0.0')
-  const report = await f('/v1/apps/gated/health-reports', jsonBody({ deviceId: device, version: '7.0.0', channel: 'stable', platform: 'windows', arch: 'x64', outcome: 'installed' }))
+  const report = await f(
+    '/v1/apps/gated/health-reports',
+    jsonBody({
+      deviceId: device,
+      version: '7.0.0',
+      channel: 'stable',
+      platform: 'windows',
+      arch: 'x64',
+      outcome: 'installed',
+    }),
+  )
   assert.deepEqual(await report.json(), { counted: true, paused: false })
 
   // The second step is due without its evidence: the ramp holds, announced once however often it is read or passed over.
@@ -210,22 +337,55 @@ test('a gated ramp that holds is announced once per hold with its evidence, by o
   for (let i = 0; i < 3; i++) {
     await passes()
     assert.equal((await f('/v1/apps/gated/versions?limit=100', bearer(token))).status, 200)
-    await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', { headers: { 'x-ferry-device-id': device } })
+    await f('/v1/apps/gated/update?version=6.9.0&platform=windows&arch=x64&format=ferry', {
+      headers: { 'x-ferry-device-id': device },
+    })
   }
   await r.arrived(2)
-  assert.deepEqual(r.received.map((x) => x.type), ['version.ramp_step', 'version.ramp_holding'])
-  const holding = verifySimulated(s.secret, r.received[1]!) as { data: { step: number; percentage: number; actor: unknown; holding: { step: number }; evidence: Record<string, unknown> } }
-  assert.deepEqual([holding.data.step, holding.data.percentage, holding.data.holding.step, holding.data.actor], [0, 5, 1, null])
-  assert.deepEqual(holding.data.evidence, { installs: 1, minInstalls: 2, reports: 1, failed: 0, failureRatio: 0, maxFailureRatio: 0.5, progress: '1 of 2 installs reported' })
+  assert.deepEqual(
+    r.received.map((x) => x.type),
+    ['version.ramp_step', 'version.ramp_holding'],
+  )
+  const holding = verifySimulated(s.secret, r.received[1]!) as {
+    data: {
+      step: number
+      percentage: number
+      actor: unknown
+      holding: { step: number }
+      evidence: Record<string, unknown>
+    }
+  }
+  assert.deepEqual(
+    [holding.data.step, holding.data.percentage, holding.data.holding.step, holding.data.actor],
+    [0, 5, 1, null],
+  )
+  assert.deepEqual(holding.data.evidence, {
+    installs: 1,
+    minInstalls: 2,
+    reports: 1,
+    failed: 0,
+    failureRatio: 0,
+    maxFailureRatio: 0.5,
+    progress: '1 of 2 installs reported',
+  })
 
   // Past the deadline: one automatic pause, by no one.
   offset = 182 * MINUTE
   await passes()
   await passes()
   await r.arrived(3)
-  const paused = verifySimulated(s.secret, r.received[2]!) as { type: string; data: { actor: unknown; version: { paused: { automatic: boolean; reason: string } } } }
-  assert.deepEqual([paused.type, paused.data.actor, paused.data.version.paused.automatic], ['version.paused', null, true])
-  assert.match(paused.data.version.paused.reason, /held 120 minutes before step 2 without evidence: 1 of 2 installs reported/)
+  const paused = verifySimulated(s.secret, r.received[2]!) as {
+    type: string
+    data: { actor: unknown; version: { paused: { automatic: boolean; reason: string } } }
+  }
+  assert.deepEqual(
+    [paused.type, paused.data.actor, paused.data.version.paused.automatic],
+    ['version.paused', null, true],
+  )
+  assert.match(
+    paused.data.version.paused.reason,
+    /held 120 minutes before step 2 without evidence: 1 of 2 installs reported/,
+  )
 
   // Resumed, the ramp holds again (the wait starts over): a new hold, announced once more.
   assert.equal((await f(`/v1/apps/gated/versions/${id}/resume`, post())).status, 200)
@@ -233,7 +393,10 @@ test('a gated ramp that holds is announced once per hold with its evidence, by o
   await passes()
   await r.arrived(4)
   assert.equal(await worker.pass(), 0)
-  assert.deepEqual(r.received.map((x) => x.type), ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.ramp_holding'])
+  assert.deepEqual(
+    r.received.map((x) => x.type),
+    ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.ramp_holding'],
+  )
   const again = verifySimulated(s.secret, r.received[3]!) as { data: { evidence: { progress: string } } }
   assert.equal(again.data.evidence.progress, '0 of 2 installs reported', 'reports before the resume no longer count')
   offset = 0
@@ -254,17 +417,38 @@ test('a receiver that fails five times gets the event exactly once more; redeliv
   assert.equal(r.received.length, 6)
   assert.equal(new Set(r.received.map((x) => x.id)).size, 1, 'every attempt carries the same webhook-id')
   for (const x of r.received) verify(s.secret, x)
-  const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${s.id}/deliveries`, bearer(token)), 200) as { items: Array<{ id: string; status: string; attempts: number; error: string | null }> }
-  assert.deepEqual(log.items.map((d) => [d.status, d.attempts, d.error]), [['succeeded', 6, null]])
+  const log = (await expectSpec(
+    'listWebhookDeliveries',
+    await f(`/v1/webhooks/${s.id}/deliveries`, bearer(token)),
+    200,
+  )) as { items: Array<{ id: string; status: string; attempts: number; error: string | null }> }
+  assert.deepEqual(
+    log.items.map((d) => [d.status, d.attempts, d.error]),
+    [['succeeded', 6, null]],
+  )
 
-  const again = await expectSpec('redeliverWebhook', await f(`/v1/webhooks/${s.id}/deliveries/${log.items[0]!.id}/redeliver`, post()), 202) as { id: string }
+  const again = (await expectSpec(
+    'redeliverWebhook',
+    await f(`/v1/webhooks/${s.id}/deliveries/${log.items[0]!.id}/redeliver`, post()),
+    202,
+  )) as { id: string }
   assert.notEqual(again.id, log.items[0]!.id)
-  const ping = await expectSpec('testWebhook', await f(`/v1/webhooks/${s.id}/test`, post()), 202) as { event: string }
+  const ping = (await expectSpec('testWebhook', await f(`/v1/webhooks/${s.id}/test`, post()), 202)) as { event: string }
   assert.equal(ping.event, 'webhook.test')
   await drain()
   await r.arrived(8)
-  assert.deepEqual(r.received.slice(6).map((x) => x.type).sort(), ['version.uploaded', 'webhook.test'])
-  assert.equal(r.received.slice(6).find((x) => x.type === 'version.uploaded')!.id, r.received[0]!.id, 'a redelivery keeps the event\'s webhook-id')
+  assert.deepEqual(
+    r.received
+      .slice(6)
+      .map((x) => x.type)
+      .sort(),
+    ['version.uploaded', 'webhook.test'],
+  )
+  assert.equal(
+    r.received.slice(6).find((x) => x.type === 'version.uploaded')!.id,
+    r.received[0]!.id,
+    "a redelivery keeps the event's webhook-id",
+  )
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
@@ -274,7 +458,13 @@ test('a subscription whose deliveries fail for a day is disabled with the reason
   const s = await subscribe(r.url, ['version.uploaded'])
   await upload('harbor', '6.0.0')
   // Retries a minute apart: the second attempt comes only once the clock has moved on.
-  const slow = createWebhookWorker({ db, now: clock, send: sendWebhookNode(true), logger: quiet, retryDelaysMs: Array.from({ length: 14 }, () => MINUTE) })
+  const slow = createWebhookWorker({
+    db,
+    now: clock,
+    send: sendWebhookNode(true),
+    logger: quiet,
+    retryDelaysMs: Array.from({ length: 14 }, () => MINUTE),
+  })
   offset = 0
   assert.equal(await slow.pass(), 1)
   assert.equal(await slow.pass(), 0)
@@ -282,7 +472,10 @@ test('a subscription whose deliveries fail for a day is disabled with the reason
   assert.equal(await slow.pass(), 1)
   await r.arrived(2)
   offset = 0
-  const got = await expectSpec('getWebhook', await f(`/v1/webhooks/${s.id}`, bearer(token)), 200) as { enabled: boolean; disabledReason: string }
+  const got = (await expectSpec('getWebhook', await f(`/v1/webhooks/${s.id}`, bearer(token)), 200)) as {
+    enabled: boolean
+    disabledReason: string
+  }
   assert.equal(got.enabled, false)
   assert.match(got.disabledReason, /failed for 24 hours.*HTTP 500/)
   await expectProblem(await f(`/v1/webhooks/${s.id}/test`, post()), 409, 'conflict')
@@ -291,21 +484,42 @@ test('a subscription whose deliveries fail for a day is disabled with the reason
   await expectSpec('updateWebhook', await f(`/v1/webhooks/${s.id}`, patch({ enabled: true })), 200)
   assert.equal(await slow.pass(), 1, 'enabled again, the waiting delivery is due at once')
   await r.arrived(3)
-  const log = await expectSpec('listWebhookDeliveries', await f(`/v1/webhooks/${s.id}/deliveries`, bearer(token)), 200) as { items: Array<{ status: string }> }
-  assert.deepEqual(log.items.map((d) => d.status), ['succeeded'])
+  const log = (await expectSpec(
+    'listWebhookDeliveries',
+    await f(`/v1/webhooks/${s.id}/deliveries`, bearer(token)),
+    200,
+  )) as { items: Array<{ status: string }> }
+  assert.deepEqual(
+    log.items.map((d) => d.status),
+    ['succeeded'],
+  )
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
 
 test('hostile URLs are refused at creation (400 naming /url) and at delivery; redirects are not followed', async () => {
   const m = await memoryApp({}, undefined, { logger: quiet, webhookUrlProblem: (url) => checkWebhookUrl(url, false) })
   const admin = (await signup(m.fetch, 'admin@hostile.test')).token
-  for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:9/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook',
-    'http://[fd00::1]/hook', 'http://100.64.0.1/hook', 'http://0.0.0.0/hook', 'ftp://hooks.example.org/', 'http://user:pw@hooks.example.org/']) {
+  for (const url of [
+    'http://127.0.0.1:9/hook',
+    'http://localhost:9/hook',
+    'http://10.1.2.3/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/hook',
+    'http://[fd00::1]/hook',
+    'http://100.64.0.1/hook',
+    'http://0.0.0.0/hook',
+    'ftp://hooks.example.org/',
+    'http://user:pw@hooks.example.org/',
+  ]) {
     const res = await m.fetch('/v1/webhooks', jsonBody({ url, events: ['version.uploaded'] }, admin))
     const problem = await expectProblem(res, 400, 'validation')
     assert.equal(problem.errors?.[0]?.pointer, '/url', url)
   }
-  assert.equal(await checkWebhookUrl('http://127.0.0.1:9/hook', true), undefined, 'FERRY_WEBHOOK_ALLOW_PRIVATE=true allows loopback')
+  assert.equal(
+    await checkWebhookUrl('http://127.0.0.1:9/hook', true),
+    undefined,
+    'FERRY_WEBHOOK_ALLOW_PRIVATE=true allows loopback',
+  )
 
   const target = await receiver()
   const redirector = await startReceiver((res) => {

@@ -19,11 +19,14 @@ test('routeOf maps exported files to routes', () => {
 
 test('a broken internal link is an error naming the page and the link; a missing anchor is a warning', () => {
   const report = checkLinks(readBuiltSite(join(fixtures, 'out')))
+  assert.deepEqual(report.errors.map((e) => `${e.page} -> ${e.href}`).sort(), [
+    '/ -> /docs/gone',
+    '/docs/intro -> ../missing-relative',
+  ])
   assert.deepEqual(
-    report.errors.map((e) => `${e.page} -> ${e.href}`).sort(),
-    ['/ -> /docs/gone', '/docs/intro -> ../missing-relative'],
+    report.warnings.map((w) => `${w.page} -> ${w.href}`),
+    ['/ -> /docs/intro#nowhere'],
   )
-  assert.deepEqual(report.warnings.map((w) => `${w.page} -> ${w.href}`), ['/ -> /docs/intro#nowhere'])
   assert.match(report.errors[0]!.reason, /no page or file at \//)
 })
 
@@ -57,7 +60,11 @@ test('sitemap lists public pages weekly at 0.5 and leaves out /search and /404',
 test('postbuild fails on a site with a broken link and says where', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'ferry-postbuild-')), 'out')
   cpSync(join(fixtures, 'out'), out, { recursive: true })
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/postbuild.ts', '--out', out, '--pages', join(fixtures, 'pages'), '--skip-twins'], { encoding: 'utf8' })
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/postbuild.ts', '--out', out, '--pages', join(fixtures, 'pages'), '--skip-twins'],
+    { encoding: 'utf8' },
+  )
   assert.equal(run.status, 1)
   assert.match(run.stderr, /broken link on \/: \/docs\/gone/)
   assert.match(run.stderr, /warn {2}broken anchor on \/: \/docs\/intro#nowhere/)

@@ -15,7 +15,13 @@ const COMPONENT = '/repo/components/content/static-content.tsx'
 /** What Nextra's loader hands the next loader for a page at pages/<file>. */
 async function compiled(file: string, mdx: string): Promise<string> {
   const filePath = join(root, 'pages', file)
-  const { result } = await compileMdx(mdx, { mdxOptions: { jsx: true, outputFormat: 'program', format: 'detect' }, defaultShowCopyCode: true, filePath, isPageImport: true, search: { codeblocks: false } })
+  const { result } = await compileMdx(mdx, {
+    mdxOptions: { jsx: true, outputFormat: 'program', format: 'detect' },
+    defaultShowCopyCode: true,
+    filePath,
+    isPageImport: true,
+    search: { codeblocks: false },
+  })
   return `${result}\nexport default HOC_MDXWrapper(MDXLayout, '/x', {}, useTOC)`
 }
 
@@ -58,9 +64,10 @@ test('a guide of Markdown and static-safe components qualifies; its browser modu
   assert.deepEqual(result, { static: true })
   const client = clientModule(code, program, COMPONENT)
   parseModule(client)
-  assert.ok(!client.includes("A paragraph only the HTML should carry"), 'content text left in the browser module')
+  assert.ok(!client.includes('A paragraph only the HTML should carry'), 'content text left in the browser module')
   assert.ok(!client.includes('echo codesentinel'), 'a code block left in the browser module')
-  for (const dropped of ['components/api/endpoint', 'next/link', 'nextra/components']) assert.ok(!client.includes(dropped), `${dropped} still imported`)
+  for (const dropped of ['components/api/endpoint', 'next/link', 'nextra/components'])
+    assert.ok(!client.includes(dropped), `${dropped} still imported`)
   assert.match(client, /^import \{ StaticContent \} from "\/repo\/components\/content\/static-content\.tsx";/)
   assert.match(client, /function MDXLayout\(props\) \{\s*return <StaticContent \/>;\s*\}/)
   assert.match(client, /export function useTOC/, 'the table of contents must stay')
@@ -82,9 +89,21 @@ test("the server module wraps the page's content in <StaticContent> and keeps al
 
 test('pages that need code in the browser are left as React renders them, with the reason', async () => {
   const cases: Array<[string, string, RegExp]> = [
-    ['a component not known to be static', `import { Dashboard } from '../components/demo/dashboard'\n\n<Dashboard />\n`, /imports \.\.\/components\/demo\/dashboard/],
-    ["Nextra's stateful Tabs", `import { Tabs } from 'nextra/components'\n\n<Tabs items={['a']}><Tabs.Tab>a</Tabs.Tab></Tabs>\n`, /imports nextra\/components/],
-    ['a data page', `export const getStaticProps = () => ({ props: {} })\n\n# Data\n`, /exports more than its table of contents/],
+    [
+      'a component not known to be static',
+      `import { Dashboard } from '../components/demo/dashboard'\n\n<Dashboard />\n`,
+      /imports \.\.\/components\/demo\/dashboard/,
+    ],
+    [
+      "Nextra's stateful Tabs",
+      `import { Tabs } from 'nextra/components'\n\n<Tabs items={['a']}><Tabs.Tab>a</Tabs.Tab></Tabs>\n`,
+      /imports nextra\/components/,
+    ],
+    [
+      'a data page',
+      `export const getStaticProps = () => ({ props: {} })\n\n# Data\n`,
+      /exports more than its table of contents/,
+    ],
   ]
   cases.push(['the not-found page, shown at any address', '# Page not found\n', /an error page/])
   for (const [name, mdx, reason] of cases) {
@@ -94,7 +113,7 @@ test('pages that need code in the browser are left as React renders them, with t
   }
 })
 
-test("an import used by the table of contents too is kept; one used only by the content is not", async () => {
+test('an import used by the table of contents too is kept; one used only by the content is not', async () => {
   const mdx = `import { MethodBadge } from '../../components/api/method-badge'\nimport { Endpoint } from '../../components/api/endpoint'\n\n## <MethodBadge method="GET" /> reads\n\n<Endpoint method="GET" path="/" />\n`
   const { code, program, eligibility: result } = await verdict('docs/page.mdx', mdx)
   assert.deepEqual(result, { static: true })

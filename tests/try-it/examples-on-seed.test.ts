@@ -21,7 +21,11 @@ const ordered = [...operations.filter((o) => o.method.toLowerCase() !== 'delete'
 let sandbox: Awaited<ReturnType<typeof createSandbox>>
 let token = ''
 async function logIn() {
-  const res = await sandbox.request('/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGIN) })
+  const res = await sandbox.request('/v1/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  })
   token = ((await res.json()) as { token: string }).token
 }
 /** Like the panel: a 401 to the held demo token (a password change ends sessions) signs in again once. */
@@ -49,11 +53,18 @@ for (const op of ordered) {
     const example = initialDraft(request)
     const draft = { ...example, params: { ...example.params, ...values.params }, body: values.body ?? example.body }
     const files: Record<string, File[]> = {}
-    if (request.body?.kind === 'form') for (const f of request.body.files) files[f.name] = f.examples.map((name) => new File(['An example file.\n'], name))
+    if (request.body?.kind === 'form')
+      for (const f of request.body.files)
+        files[f.name] = f.examples.map((name) => new File(['An example file.\n'], name))
     const signupKey = request.security.some((a) => a.includes('signupKey')) ? sandbox.signupKey : ''
     let url = ''
     const send = () => {
-      const built = buildRequest(request, { ...draft, files, signupKey }, 'https://sandbox.ferry.test', usesToken ? token : undefined)
+      const built = buildRequest(
+        request,
+        { ...draft, files, signupKey },
+        'https://sandbox.ferry.test',
+        usesToken ? token : undefined,
+      )
       assert.ok(built.ok, built.ok ? '' : built.errors.join(' '))
       url = built.url
       return sandbox.fetch(new Request(built.url, built.init))
@@ -63,9 +74,16 @@ for (const op of ordered) {
     // A download's documented success is a redirect to the file.
     const redirects = op.responses.some((r) => r.status === '302')
     if (NOT_IN_SEED[op.operationId]) {
-      assert.equal(res.status, 404, `${request.method} ${url} needs ${NOT_IN_SEED[op.operationId]} the seed lacks: expected its 404, got ${res.status}: ${text.slice(0, 300)}`)
+      assert.equal(
+        res.status,
+        404,
+        `${request.method} ${url} needs ${NOT_IN_SEED[op.operationId]} the seed lacks: expected its 404, got ${res.status}: ${text.slice(0, 300)}`,
+      )
       return
     }
-    assert.ok((res.status >= 200 && res.status < 300) || (redirects && res.status === 302), `${request.method} ${url} answered ${res.status}: ${text.slice(0, 300)}`)
+    assert.ok(
+      (res.status >= 200 && res.status < 300) || (redirects && res.status === 302),
+      `${request.method} ${url} answered ${res.status}: ${text.slice(0, 300)}`,
+    )
   })
 }

@@ -22,27 +22,63 @@ test('only what differs from the examples is shared; the signup key never is', (
   draft.params['path:app'] = 'tide-clock'
   draft.params['query:channel'] = 'beta'
   const shared = toShared('searchAppVersions', request, draft, 'server', 'http://127.0.0.1:8080')
-  assert.deepEqual(shared, { operation: 'searchAppVersions', target: 'server', server: 'http://127.0.0.1:8080', params: { 'path:app': 'tide-clock', 'query:channel': 'beta' } })
+  assert.deepEqual(shared, {
+    operation: 'searchAppVersions',
+    target: 'server',
+    server: 'http://127.0.0.1:8080',
+    params: { 'path:app': 'tide-clock', 'query:channel': 'beta' },
+  })
   assert.doesNotMatch(JSON.stringify(shared), /secret-signup-key/)
-  assert.deepEqual(toShared('searchAppVersions', request, initialDraft(request), 'sandbox', 'http://x'), { operation: 'searchAppVersions', target: 'sandbox' })
+  assert.deepEqual(toShared('searchAppVersions', request, initialDraft(request), 'sandbox', 'http://x'), {
+    operation: 'searchAppVersions',
+    target: 'sandbox',
+  })
 })
 
 test('a shared URL restores the request; another operation, unknown fields and bad values are ignored', () => {
   const request = operation('createApp')
   const body = '{"slug":"from-a-link"}'
-  const restored = readShared(search({ operation: 'createApp', target: 'server', server: 'https://ferry.internal:8443', body }), 'createApp', request)
+  const restored = readShared(
+    search({ operation: 'createApp', target: 'server', server: 'https://ferry.internal:8443', body }),
+    'createApp',
+    request,
+  )
   assert.deepEqual(restored, { operation: 'createApp', target: 'server', server: 'https://ferry.internal:8443', body })
   assert.equal(sharedDraft(request, restored).body, body)
   assert.equal(readShared(search({ operation: 'listApps', body }), 'createApp', request), undefined)
   assert.equal(readShared('?try=%7Bnot-json', 'createApp', request), undefined)
-  assert.deepEqual(readShared(search({ operation: 'createApp', target: 'server', server: 'javascript:alert(1)', body: 42, params: { 'path:nope': 'x' } }), 'createApp', request), { operation: 'createApp', target: 'sandbox' })
+  assert.deepEqual(
+    readShared(
+      search({
+        operation: 'createApp',
+        target: 'server',
+        server: 'javascript:alert(1)',
+        body: 42,
+        params: { 'path:nope': 'x' },
+      }),
+      'createApp',
+      request,
+    ),
+    { operation: 'createApp', target: 'sandbox' },
+  )
   const search2 = operation('searchAppVersions')
-  assert.deepEqual(readShared(search({ operation: 'searchAppVersions', params: { 'path:app': 'a', 'header:Authorization': 'Bearer stolen' } }), 'searchAppVersions', search2)?.params, { 'path:app': 'a' })
+  assert.deepEqual(
+    readShared(
+      search({ operation: 'searchAppVersions', params: { 'path:app': 'a', 'header:Authorization': 'Bearer stolen' } }),
+      'searchAppVersions',
+      search2,
+    )?.params,
+    { 'path:app': 'a' },
+  )
 })
 
 test('the live samples show the edited request with placeholders for credentials', () => {
   const request = operation('createApp')
-  const draft = { ...initialDraft(request), body: '{"slug":"edited-in-try-it","name":"Edited"}', signupKey: 'secret-signup-key' }
+  const draft = {
+    ...initialDraft(request),
+    body: '{"slug":"edited-in-try-it","name":"Edited"}',
+    signupKey: 'secret-signup-key',
+  }
   const har = draftHar(request, draft, 'https://updates.example.com')
   assert.ok(har)
   const samples = renderSamples(har)

@@ -16,7 +16,12 @@ const operation = (id: string) => tryItRequest(tags.flatMap((t) => t.operations)
 test('a JSON operation is prefilled with its example and sent with the token', async () => {
   const request = operation('createApp')
   const draft = initialDraft(request)
-  assert.deepEqual(JSON.parse(draft.body), { slug: 'saltmarsh', name: 'Saltmarsh', description: 'A field journal for coastal surveys.', private: false })
+  assert.deepEqual(JSON.parse(draft.body), {
+    slug: 'saltmarsh',
+    name: 'Saltmarsh',
+    description: 'A field journal for coastal surveys.',
+    private: false,
+  })
   const built = buildRequest(request, draft, 'https://sandbox.ferry.test/', 'tok')
   assert.ok(built.ok)
   assert.equal(built.url, 'https://sandbox.ferry.test/v1/apps')
@@ -31,7 +36,12 @@ test('path parameters are filled and encoded; optional query parameters start em
   const draft = initialDraft(request)
   assert.equal(draft.params['path:app'], 'harbor-notes')
   assert.equal(draft.params['query:cursor'], '')
-  const built = buildRequest(request, { ...draft, params: { ...draft.params, 'path:app': 'a b', 'query:channel': 'beta' } }, 'http://127.0.0.1:8080', undefined)
+  const built = buildRequest(
+    request,
+    { ...draft, params: { ...draft.params, 'path:app': 'a b', 'query:channel': 'beta' } },
+    'http://127.0.0.1:8080',
+    undefined,
+  )
   assert.ok(built.ok)
   assert.equal(built.url, 'http://127.0.0.1:8080/v1/apps/a%20b/versions?channel=beta')
   assert.equal(built.init.headers.get('authorization'), null)
@@ -61,11 +71,29 @@ test('an upload is a multipart form with its fields and files', async () => {
 })
 
 test('answers are checked against the documented status, content type and schema', () => {
-  const app = { slug: 'harbor-notes', name: 'Harbor Notes', description: '', private: false, createdAt: '2025-03-14T09:30:00Z', updatedAt: '2025-03-14T09:30:00Z' }
-  assert.deepEqual(checkResponse('createApp', 201, 'application/json', { json: app, empty: false }), { verdict: 'matches', details: [] })
-  assert.deepEqual(checkResponse('createApp', 201, 'application/json', { json: { ...app, slug: 'Not A Slug' }, empty: false }), { verdict: 'differs', details: ['/slug: must match ^[a-z0-9][a-z0-9-]{1,62}$'] })
-  assert.deepEqual(checkResponse('createApp', 418, 'application/json', { json: {}, empty: false }).details, ['Status 418 is not documented for this operation.'])
-  assert.match(checkResponse('createApp', 201, 'text/html', { empty: false }).details[0] ?? '', /Content type text\/html is not documented for status 201/)
+  const app = {
+    slug: 'harbor-notes',
+    name: 'Harbor Notes',
+    description: '',
+    private: false,
+    createdAt: '2025-03-14T09:30:00Z',
+    updatedAt: '2025-03-14T09:30:00Z',
+  }
+  assert.deepEqual(checkResponse('createApp', 201, 'application/json', { json: app, empty: false }), {
+    verdict: 'matches',
+    details: [],
+  })
+  assert.deepEqual(
+    checkResponse('createApp', 201, 'application/json', { json: { ...app, slug: 'Not A Slug' }, empty: false }),
+    { verdict: 'differs', details: ['/slug: must match ^[a-z0-9][a-z0-9-]{1,62}$'] },
+  )
+  assert.deepEqual(checkResponse('createApp', 418, 'application/json', { json: {}, empty: false }).details, [
+    'Status 418 is not documented for this operation.',
+  ])
+  assert.match(
+    checkResponse('createApp', 201, 'text/html', { empty: false }).details[0] ?? '',
+    /Content type text\/html is not documented for status 201/,
+  )
   assert.deepEqual(checkResponse('deleteApp', 204, null, { empty: true }), { verdict: 'matches', details: [] })
   assert.equal(checkResponse('deleteApp', 204, 'text/plain', { empty: false }).verdict, 'differs')
 })

@@ -31,7 +31,8 @@ export function initialDraft(request: TryItRequest): Draft {
   }
 }
 
-export type Built = { ok: true; url: string; init: RequestInit & { headers: Headers } } | { ok: false; errors: string[] }
+export type Built =
+  { ok: true; url: string; init: RequestInit & { headers: Headers } } | { ok: false; errors: string[] }
 
 const LOCATION_NAMES = { path: 'Path parameter', query: 'Query parameter', header: 'Header' } as const
 
@@ -74,5 +75,9 @@ export function buildRequest(request: TryItRequest, draft: Draft, base: string, 
   if (spec?.required && body === undefined && spec.kind !== 'form') errors.push('The body is required.')
   if (errors.length > 0) return { ok: false, errors }
   const search = query.toString()
-  return { ok: true, url: `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`, init: { method: request.method, headers, body } }
+  return {
+    ok: true,
+    url: `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`,
+    init: { method: request.method, headers, body },
+  }
 }

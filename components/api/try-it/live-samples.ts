@@ -20,7 +20,9 @@ export function draftHar(request: TryItRequest, draft: Draft, base: string): Har
   const built = buildRequest(request, { ...draft, signupKey: '' }, base, undefined)
   if (!built.ok) return undefined
   const url = new URL(built.url)
-  const headers = [...built.init.headers].filter(([name]) => name.toLowerCase() !== 'content-type').map(([name, value]) => ({ name, value }))
+  const headers = [...built.init.headers]
+    .filter(([name]) => name.toLowerCase() !== 'content-type')
+    .map(([name, value]) => ({ name, value }))
   for (const scheme of request.security[0] ?? []) {
     const placeholder = PLACEHOLDERS[scheme]
     if (placeholder) headers.push(placeholder)
@@ -37,7 +39,9 @@ export function draftHar(request: TryItRequest, draft: Draft, base: string): Har
   } as Omit<HarRequest, 'postData'> as HarRequest // postData is optional in HAR; httpsnippet's type says otherwise
   const body = request.body
   if (body?.kind === 'form') {
-    const params: { name: string; value?: string; fileName?: string; contentType?: string }[] = body.fields.filter((f) => (draft.fields[f.name] ?? '').trim()).map((f) => ({ name: f.name, value: draft.fields[f.name] }))
+    const params: { name: string; value?: string; fileName?: string; contentType?: string }[] = body.fields
+      .filter((f) => (draft.fields[f.name] ?? '').trim())
+      .map((f) => ({ name: f.name, value: draft.fields[f.name] }))
     for (const f of body.files) {
       const names = draft.files[f.name]?.map((file) => file.name) ?? f.examples
       for (const fileName of names) params.push({ name: f.name, fileName, contentType: 'application/octet-stream' })
@@ -62,7 +66,9 @@ function keepOriginal(code: Element) {
 export function showSamples(request: TryItRequest, draft: Draft, server: string | undefined): void {
   const group = document.querySelector(SAMPLES)
   if (!group) return
-  const documented = (group.querySelector(`${ORIGINAL}`)?.innerHTML ?? group.textContent ?? '').match(/https?:\/\/[^/\s'"`<]+/)?.[0] ?? 'https://updates.example.com'
+  const documented =
+    (group.querySelector(`${ORIGINAL}`)?.innerHTML ?? group.textContent ?? '').match(/https?:\/\/[^/\s'"`<]+/)?.[0] ??
+    'https://updates.example.com'
   const har = draftHar(request, draft, server ?? documented)
   if (!har) return
   const samples = new Map(renderSamples(har).map((s) => [s.label, s.code]))

@@ -19,7 +19,8 @@ export interface SandboxValues {
 type Item = Record<string, unknown>
 
 const isItem = (x: unknown): x is Item => typeof x === 'object' && x !== null && !Array.isArray(x)
-const str = (item: Item | undefined, key: string): string | undefined => (item && typeof item[key] === 'string' ? item[key] : undefined)
+const str = (item: Item | undefined, key: string): string | undefined =>
+  item && typeof item[key] === 'string' ? item[key] : undefined
 
 async function items(call: SandboxCall, path: string): Promise<Item[]> {
   const { status, json } = await call(path)
@@ -27,7 +28,8 @@ async function items(call: SandboxCall, path: string): Promise<Item[]> {
   return json.items.filter(isItem)
 }
 
-const rollout = (v: Item, key: 'paused' | 'pulled') => isItem(v.rollout) && v.rollout[key] !== null && v.rollout[key] !== undefined
+const rollout = (v: Item, key: 'paused' | 'pulled') =>
+  isItem(v.rollout) && v.rollout[key] !== null && v.rollout[key] !== undefined
 const live = (v: Item) => v.published === true && !rollout(v, 'paused') && !rollout(v, 'pulled')
 const artifacts = (v: Item | undefined) => (v && Array.isArray(v.artifacts) ? v.artifacts.filter(isItem) : [])
 
@@ -41,7 +43,10 @@ const VERSION_PICKS: Record<string, { app: string; pick: (v: Item) => boolean }>
   pullVersion: { app: 'harbor-notes', pick: (v) => v.version === '1.2.0' && v.platform === 'linux' && live(v) },
   // The draft: deleting it changes no update answer.
   deleteVersion: { app: 'harbor-notes', pick: (v) => v.published === false },
-  deleteArtifact: { app: 'harbor-notes', pick: (v) => artifacts(v).some((a) => /delta/.test(str(a, 'fileName') ?? '')) },
+  deleteArtifact: {
+    app: 'harbor-notes',
+    pick: (v) => artifacts(v).some((a) => /delta/.test(str(a, 'fileName') ?? '')),
+  },
   downloadArtifact: { app: 'harbor-notes', pick: (v) => v.version === '1.2.0' && v.platform === 'windows' },
   getVersionAdoption: { app: 'harbor-notes', pick: (v) => v.version === '1.2.0' && v.platform === 'windows' },
 }
@@ -66,10 +71,16 @@ const CATALOGS: Record<string, { list: string; fallback?: string }> = {
  * answers the documented 404 naming what is missing, and the tests check exactly that.
  */
 export const NOT_IN_SEED: Record<string, string> = {
-  getWebhook: 'a webhook subscription', updateWebhook: 'a webhook subscription', deleteWebhook: 'a webhook subscription',
-  listWebhookDeliveries: 'a webhook subscription', testWebhook: 'a webhook subscription', redeliverWebhook: 'a webhook delivery',
-  getAptPackageFile: 'a .deb package', getRpmPackageFile: 'an .rpm package',
-  getMsixAppInstaller: 'an .msix package', getMsixPackage: 'an .msix package',
+  getWebhook: 'a webhook subscription',
+  updateWebhook: 'a webhook subscription',
+  deleteWebhook: 'a webhook subscription',
+  listWebhookDeliveries: 'a webhook subscription',
+  testWebhook: 'a webhook subscription',
+  redeliverWebhook: 'a webhook delivery',
+  getAptPackageFile: 'a .deb package',
+  getRpmPackageFile: 'an .rpm package',
+  getMsixAppInstaller: 'an .msix package',
+  getMsixPackage: 'an .msix package',
 }
 
 /** Values the seed needs that differ from the contract's own story (whose latest is 1.4.0). */
@@ -89,7 +100,8 @@ export async function sandboxValues(operationId: string, call: SandboxCall): Pro
     const id = str(version, 'id')
     if (id) params['path:version'] = id
     const files = artifacts(version)
-    const artifact = operationId === 'deleteArtifact' ? files.find((a) => /delta/.test(str(a, 'fileName') ?? '')) : files[0]
+    const artifact =
+      operationId === 'deleteArtifact' ? files.find((a) => /delta/.test(str(a, 'fileName') ?? '')) : files[0]
     const artifactId = str(artifact, 'id')
     if (artifactId) params['path:artifact'] = artifactId
     return { params }
@@ -98,14 +110,18 @@ export async function sandboxValues(operationId: string, call: SandboxCall): Pro
   if (catalog) {
     const entries = await items(call, catalog.list)
     const used = new Set((await items(call, '/v1/versions?limit=100')).flatMap((v) => [v.channel, v.platform, v.arch]))
-    const entry = entries.find((e) => !used.has(e.name)) ?? entries.find((e) => catalog.fallback !== undefined && e.name === catalog.fallback)
+    const entry =
+      entries.find((e) => !used.has(e.name)) ??
+      entries.find((e) => catalog.fallback !== undefined && e.name === catalog.fallback)
     const id = str(entry, 'id')
     return { params: id ? { 'path:id': id } : {} }
   }
   if (operationId === 'updateApp' || operationId === 'deleteApp') {
     // An app the reader added (the create example's), or else the private one: the public demo
     // apps stay as the update examples need them.
-    const added = (await items(call, '/v1/apps')).map((a) => str(a, 'slug')).filter((slug) => slug !== undefined && !DEMO_APPS.includes(slug))
+    const added = (await items(call, '/v1/apps'))
+      .map((a) => str(a, 'slug'))
+      .filter((slug) => slug !== undefined && !DEMO_APPS.includes(slug))
     return { params: { 'path:app': added.at(-1) ?? 'lighthouse-admin' } }
   }
   if (operationId === 'updateTeamUser' || operationId === 'deleteTeamUser') {
@@ -123,7 +139,10 @@ export async function sandboxValues(operationId: string, call: SandboxCall): Pro
   }
   if (operationId === 'updateAdminPassword') {
     // Keeps the demo login working: the same password, so the page's demo credentials stay true.
-    return { params: {}, body: JSON.stringify({ currentPassword: DEMO_LOGIN.password, newPassword: DEMO_LOGIN.password }, null, 2) }
+    return {
+      params: {},
+      body: JSON.stringify({ currentPassword: DEMO_LOGIN.password, newPassword: DEMO_LOGIN.password }, null, 2),
+    }
   }
   return { params: {} }
 }

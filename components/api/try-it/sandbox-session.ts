@@ -28,7 +28,13 @@ async function signIn(): Promise<string | undefined> {
     body: JSON.stringify(DEMO_LOGIN),
   })
   const body = answer.json
-  if (answer.status !== 200 || typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') {
+  if (
+    answer.status !== 200 ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('token' in body) ||
+    typeof body.token !== 'string'
+  ) {
     throw new Error(`the demo login answered ${answer.status}`)
   }
   const token = body.token
@@ -37,12 +43,19 @@ async function signIn(): Promise<string | undefined> {
 }
 
 export function logOutOfSandbox(): void {
-  updateSession((old) => ({ ...old, sandboxLoggedOut: true, credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== 'sandbox')) }))
+  updateSession((old) => ({
+    ...old,
+    sandboxLoggedOut: true,
+    credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== 'sandbox')),
+  }))
 }
 
 /** Forgets a token the sandbox no longer accepts (a password change or a reset ends sessions). */
 export function dropSandboxToken(): void {
-  updateSession((old) => ({ ...old, credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== 'sandbox')) }))
+  updateSession((old) => ({
+    ...old,
+    credentials: Object.fromEntries(Object.entries(old.credentials).filter(([k]) => k !== 'sandbox')),
+  }))
 }
 
 /** A GET to the sandbox with the demo session, signing in again once if its token has lapsed. */

@@ -25,14 +25,32 @@ const TEXTUAL = /json|text\/|xml|yaml|javascript/i
 
 export async function send(target: TargetKind, url: string, init: RequestInit): Promise<Answer> {
   const started = performance.now()
-  const response = target === 'sandbox' ? await sandboxFetch(url, init) : await fetch(url, { ...init, mode: 'cors', credentials: 'omit', redirect: 'manual' })
+  const response =
+    target === 'sandbox'
+      ? await sandboxFetch(url, init)
+      : await fetch(url, { ...init, mode: 'cors', credentials: 'omit', redirect: 'manual' })
   if (response.type === 'opaqueredirect') {
-    return { status: 0, statusText: 'redirect', ms: Math.round(performance.now() - started), headers: [], contentType: null, bytes: 0, opaqueRedirect: true }
+    return {
+      status: 0,
+      statusText: 'redirect',
+      ms: Math.round(performance.now() - started),
+      headers: [],
+      contentType: null,
+      bytes: 0,
+      opaqueRedirect: true,
+    }
   }
   const buffer = await response.arrayBuffer()
   const ms = Math.round(performance.now() - started)
   const contentType = response.headers.get('content-type')
-  const answer: Answer = { status: response.status, statusText: response.statusText, ms, headers: [...response.headers], contentType, bytes: buffer.byteLength }
+  const answer: Answer = {
+    status: response.status,
+    statusText: response.statusText,
+    ms,
+    headers: [...response.headers],
+    contentType,
+    bytes: buffer.byteLength,
+  }
   if (buffer.byteLength > 0 && TEXTUAL.test(contentType ?? '')) {
     answer.text = new TextDecoder().decode(buffer)
     if (/json/i.test(contentType ?? '')) {

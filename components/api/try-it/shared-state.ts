@@ -24,21 +24,38 @@ export interface SharedRequest {
 
 const SECRET = /authorization|cookie|token|secret|password|key/i
 
-const shareableParams = (request: TryItRequest) => request.parameters.filter((p) => !(p.in === 'header' && SECRET.test(p.name))).map(paramKey)
+const shareableParams = (request: TryItRequest) =>
+  request.parameters.filter((p) => !(p.in === 'header' && SECRET.test(p.name))).map(paramKey)
 
-function changed(values: Record<string, string>, from: Record<string, string>, keys: string[]): Record<string, string> | undefined {
-  const out = Object.fromEntries(keys.filter((k) => (values[k] ?? '') !== (from[k] ?? '')).map((k) => [k, values[k] ?? '']))
+function changed(
+  values: Record<string, string>,
+  from: Record<string, string>,
+  keys: string[],
+): Record<string, string> | undefined {
+  const out = Object.fromEntries(
+    keys.filter((k) => (values[k] ?? '') !== (from[k] ?? '')).map((k) => [k, values[k] ?? '']),
+  )
   return Object.keys(out).length > 0 ? out : undefined
 }
 
-export function toShared(operation: string, request: TryItRequest, draft: Draft, target: TargetKind, server: string): SharedRequest {
+export function toShared(
+  operation: string,
+  request: TryItRequest,
+  draft: Draft,
+  target: TargetKind,
+  server: string,
+): SharedRequest {
   const example = initialDraft(request)
   const shared: SharedRequest = { operation, target }
   if (target === 'server') shared.server = server
   const params = changed(draft.params, example.params, shareableParams(request))
   if (params) shared.params = params
   if (draft.body !== example.body) shared.body = draft.body
-  const fields = changed(draft.fields, example.fields, request.body?.kind === 'form' ? request.body.fields.map((f) => f.name) : [])
+  const fields = changed(
+    draft.fields,
+    example.fields,
+    request.body?.kind === 'form' ? request.body.fields.map((f) => f.name) : [],
+  )
   if (fields) shared.fields = fields
   return shared
 }
@@ -68,7 +85,10 @@ export function readShared(search: string, operation: string, request: TryItRequ
   if (typeof value !== 'object' || value === null) return undefined
   const v = value as Record<string, unknown>
   if (v.operation !== operation) return undefined
-  const shared: SharedRequest = { operation, target: v.target === 'server' && isHttpUrl(v.server) ? 'server' : 'sandbox' }
+  const shared: SharedRequest = {
+    operation,
+    target: v.target === 'server' && isHttpUrl(v.server) ? 'server' : 'sandbox',
+  }
   if (shared.target === 'server') shared.server = v.server as string
   const keys = new Set(shareableParams(request))
   const params = isStringRecord(v.params) ? Object.entries(v.params).filter(([k]) => keys.has(k)) : []
@@ -86,7 +106,12 @@ export function readShared(search: string, operation: string, request: TryItRequ
 export function sharedDraft(request: TryItRequest, shared: SharedRequest | undefined): Draft {
   const draft = initialDraft(request)
   if (!shared) return draft
-  return { ...draft, params: { ...draft.params, ...shared.params }, body: shared.body ?? draft.body, fields: { ...draft.fields, ...shared.fields } }
+  return {
+    ...draft,
+    params: { ...draft.params, ...shared.params },
+    body: shared.body ?? draft.body,
+    fields: { ...draft.fields, ...shared.fields },
+  }
 }
 
 /** The operation named in `search`, without reading the rest. */
@@ -102,6 +127,7 @@ export function writeShared(shared: SharedRequest): void {
   const next = `${url.pathname}${url.search}${url.hash}`
   if (next === `${window.location.pathname}${window.location.search}${window.location.hash}`) return
   const state: unknown = window.history.state
-  const routerState = typeof state === 'object' && state !== null && '__N' in state ? { ...state, as: next, url: next } : state
+  const routerState =
+    typeof state === 'object' && state !== null && '__N' in state ? { ...state, as: next, url: next } : state
   window.history.replaceState(routerState, '', next)
 }

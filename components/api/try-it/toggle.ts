@@ -14,7 +14,12 @@ const roots = new Map<HTMLElement, Root>()
 function isTryItRequest(x: unknown): x is TryItRequest {
   if (typeof x !== 'object' || x === null) return false
   const r = x as Partial<TryItRequest>
-  return typeof r.method === 'string' && typeof r.path === 'string' && Array.isArray(r.parameters) && Array.isArray(r.security)
+  return (
+    typeof r.method === 'string' &&
+    typeof r.path === 'string' &&
+    Array.isArray(r.parameters) &&
+    Array.isArray(r.security)
+  )
 }
 
 async function mount(section: HTMLElement, panel: HTMLElement): Promise<void> {
@@ -60,7 +65,9 @@ function openShared() {
   if (!new URLSearchParams(window.location.search).has('try')) return
   void import('./shared-state').then(({ sharedOperation }) => {
     const operation = sharedOperation(window.location.search)
-    const section = [...document.querySelectorAll<HTMLElement>('[data-ferry-try-it]')].find((s) => s.dataset.ferryTryIt === operation)
+    const section = [...document.querySelectorAll<HTMLElement>('[data-ferry-try-it]')].find(
+      (s) => s.dataset.ferryTryIt === operation,
+    )
     const button = section?.querySelector<HTMLButtonElement>('button[data-ferry-try-it-toggle]')
     if (button && button.getAttribute('aria-expanded') !== 'true') toggle(button)
     section?.scrollIntoView({ block: 'start' })

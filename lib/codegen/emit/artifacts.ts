@@ -45,14 +45,18 @@ function applyFormExamples(ctx: Context, node: unknown): void {
   const body = request.body as Json | undefined
   if (body?.mode === 'formdata' && request.url && request.method) {
     const path = '/' + ((request.url as Json).path as string[]).map((s) => s.replace(/^:(.+)$/, '{$1}')).join('/')
-    const operation = ((ctx.doc.paths as Json)[path] as Json | undefined)?.[String(request.method).toLowerCase()] as Json | undefined
-    const media = ((operation?.requestBody as Json | undefined)?.content as Json | undefined)?.['multipart/form-data'] as Json | undefined
+    const operation = ((ctx.doc.paths as Json)[path] as Json | undefined)?.[String(request.method).toLowerCase()] as
+      Json | undefined
+    const media = ((operation?.requestBody as Json | undefined)?.content as Json | undefined)?.[
+      'multipart/form-data'
+    ] as Json | undefined
     const example = (media?.example ?? {}) as Json
     const fields: Json[] = []
     for (const field of body.formdata as Json[]) {
       const value = example[String(field.key)]
       if (value === undefined) fields.push(field)
-      else if (Array.isArray(value)) for (const file of value) fields.push({ ...field, type: 'file', src: String(file), value: undefined })
+      else if (Array.isArray(value))
+        for (const file of value) fields.push({ ...field, type: 'file', src: String(file), value: undefined })
       else fields.push({ ...field, value: typeof value === 'string' ? value : JSON.stringify(value) })
     }
     body.formdata = JSON.parse(JSON.stringify(fields))
@@ -70,7 +74,8 @@ export async function renderPostman(ctx: Context): Promise<string> {
       { folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: true },
       (error, result) => {
         if (error) return reject(error)
-        if (!result?.result || !result.output?.[0]) return reject(new Error(`openapi-to-postmanv2: ${result?.reason ?? 'conversion failed'}`))
+        if (!result?.result || !result.output?.[0])
+          return reject(new Error(`openapi-to-postmanv2: ${result?.reason ?? 'conversion failed'}`))
         resolve(result.output[0].data)
       },
     )

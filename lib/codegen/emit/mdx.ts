@@ -2,7 +2,16 @@
 import { BANNER, type Context, type Json } from '../context.ts'
 import Slugger from 'github-slugger'
 import { tryItRequest } from '../transform/try-it.ts'
-import type { AccessModel, BodyModel, CodeSample, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../model.ts'
+import type {
+  AccessModel,
+  BodyModel,
+  CodeSample,
+  OperationModel,
+  ParameterModel,
+  ResponseModel,
+  SchemaRow,
+  TagModel,
+} from '../model.ts'
 
 const COMPONENTS = 'components'
 
@@ -28,7 +37,12 @@ export function escapeMdx(markdown: string): string {
 
 /** One line of plain text for front matter: first sentence, no Markdown. */
 export function plainSentence(markdown: string): string {
-  const text = markdown.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]*)\*\*/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim()
+  const text = markdown
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]*)\*\*/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
   const end = text.search(/\.(\s|$)/)
   return end > 0 ? text.slice(0, end + 1) : text
 }
@@ -40,7 +54,14 @@ export function frontMatter(fields: Record<string, string>): string {
 
 function importsFor(depth: number, names: string[]): string {
   const up = '../'.repeat(depth)
-  const files: Record<string, string> = { Endpoint: 'api/endpoint', MethodBadge: 'api/method-badge', OnThisPage: 'api/on-this-page', SchemaTable: 'api/schema-table', Tabs: 'content/tabs', TryIt: 'api/try-it' }
+  const files: Record<string, string> = {
+    Endpoint: 'api/endpoint',
+    MethodBadge: 'api/method-badge',
+    OnThisPage: 'api/on-this-page',
+    SchemaTable: 'api/schema-table',
+    Tabs: 'content/tabs',
+    TryIt: 'api/try-it',
+  }
   return names.map((n) => `import { ${n} } from '${up}${COMPONENTS}/${files[n]}'`).join('\n')
 }
 
@@ -55,7 +76,8 @@ function fence(language: string, code: string, title?: string): string {
 
 function exampleBlock(body: BodyModel, title: string): string {
   if (body.example === undefined) return ''
-  if (body.contentType.includes('json') || body.contentType === 'multipart/form-data') return fence('json', JSON.stringify(body.example, null, 2), title)
+  if (body.contentType.includes('json') || body.contentType === 'multipart/form-data')
+    return fence('json', JSON.stringify(body.example, null, 2), title)
   return fence('text', String(body.example).trimEnd(), title)
 }
 
@@ -75,9 +97,22 @@ const PERMISSION_TEXT: Record<string, string> = {
 
 export function describeAccess(access: AccessModel): { auth: string; who: string } {
   const schemes = access.security.map((alt) =>
-    alt.length === 0 ? 'none' : alt.map((s) => (s === 'bearerAuth' ? 'bearer token (`Authorization: Bearer <token>`)' : s === 'signupKey' ? 'signup key (`X-Ferry-Signup-Key` header)' : `\`${s}\``)).join(' and '),
+    alt.length === 0
+      ? 'none'
+      : alt
+          .map((s) =>
+            s === 'bearerAuth'
+              ? 'bearer token (`Authorization: Bearer <token>`)'
+              : s === 'signupKey'
+                ? 'signup key (`X-Ferry-Signup-Key` header)'
+                : `\`${s}\``,
+          )
+          .join(' and '),
   )
-  const auth = schemes.length === 0 || schemes.every((s) => s === 'none') ? 'None' : schemes.map((s) => (s === 'none' ? 'none' : s)).join(', or ')
+  const auth =
+    schemes.length === 0 || schemes.every((s) => s === 'none')
+      ? 'None'
+      : schemes.map((s) => (s === 'none' ? 'none' : s)).join(', or ')
   const [resource] = access.permission.split('.')
   const who =
     PERMISSION_TEXT[access.permission] ??
@@ -108,7 +143,11 @@ function responseList(responses: ResponseModel[]): string[] {
     return `- [\`${r.status}\` ${cell(r.statusText)}](#${slugger.slug(`${r.status} ${r.statusText}`)}): ${cell(r.description)}${body}`
   })
   const problems = responses.filter((r) => r.isProblem)
-  if (problems.length) items.push('', `Errors (${problems.map((r) => `\`${r.status}\``).join(', ')}) answer a [problem document](#problem-document) (\`application/problem+json\`).`)
+  if (problems.length)
+    items.push(
+      '',
+      `Errors (${problems.map((r) => `\`${r.status}\``).join(', ')}) answer a [problem document](#problem-document) (\`application/problem+json\`).`,
+    )
   return items
 }
 
@@ -123,7 +162,8 @@ function shownResponse(op: OperationModel): ResponseModel | undefined {
 
 function renderResponse(r: ResponseModel, exampleInColumn: boolean): string {
   const parts = [`### ${r.status} ${r.statusText}`, '', escapeMdx(r.description)]
-  if (r.headers.length) parts.push('', `<SchemaTable label=${jsx(`${r.status} response headers`)} rows={${jsx(rowsProp(r.headers))}} />`)
+  if (r.headers.length)
+    parts.push('', `<SchemaTable label=${jsx(`${r.status} response headers`)} rows={${jsx(rowsProp(r.headers))}} />`)
   if (r.body) {
     if (r.isProblem) parts.push('', `The body is a [problem document](#problem-document) (\`${r.body.contentType}\`).`)
     else {
@@ -141,7 +181,10 @@ function renderResponse(r: ResponseModel, exampleInColumn: boolean): string {
 function renderProblemTable(responses: ResponseModel[]): string {
   const problem = responses.find((r) => r.isProblem && r.body)
   if (!problem?.body) return ''
-  const statuses = responses.filter((r) => r.isProblem).map((r) => `\`${r.status}\``).join(', ')
+  const statuses = responses
+    .filter((r) => r.isProblem)
+    .map((r) => `\`${r.status}\``)
+    .join(', ')
   return [
     '### Problem document',
     '',
@@ -186,11 +229,22 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
   ]
   for (const [location, heading] of LOCATIONS) {
     const params = op.parameters.filter((p) => p.in === location)
-    if (params.length) main.push('', headings.add(3, heading), '', `<SchemaTable label=${jsx(heading)} rows={${jsx(rowsProp(params))}} />`)
+    if (params.length)
+      main.push(
+        '',
+        headings.add(3, heading),
+        '',
+        `<SchemaTable label=${jsx(heading)} rows={${jsx(rowsProp(params))}} />`,
+      )
   }
   const body = op.requestBody
   if (body) {
-    main.push('', headings.add(3, 'Request body'), '', `\`${body.contentType}\`, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${escapeMdx(body.description)}` : ''}`)
+    main.push(
+      '',
+      headings.add(3, 'Request body'),
+      '',
+      `\`${body.contentType}\`, ${body.required ? 'required' : 'optional'}.${body.description ? ` ${escapeMdx(body.description)}` : ''}`,
+    )
     main.push('', `<SchemaTable label="Request body" rows={${jsx(body.rows)}} />`)
     const example = exampleBlock(body, 'Request example')
     if (example) main.push('', example)
@@ -210,7 +264,12 @@ export function renderOperationPage(op: OperationModel, samples: CodeSample[]): 
   const examples = [headings.add(2, 'Examples'), '', renderSamples(samples)]
   if (shown?.body) examples.push('', exampleBlock(shown.body, `${shown.status} response example`))
   return [
-    frontMatter({ title: op.summary, description: plainSentence(op.description), openapi: op.pointer, operationId: op.operationId }),
+    frontMatter({
+      title: op.summary,
+      description: plainSentence(op.description),
+      openapi: op.pointer,
+      operationId: op.operationId,
+    }),
     importsFor(4, ['Endpoint', 'OnThisPage', 'SchemaTable', 'Tabs', 'TryIt']),
     '',
     `# ${escapeMdx(op.summary)}`,
@@ -254,7 +313,9 @@ function operationTable(tag: TagModel, docsBase: string): string {
       '</li>',
     ].join(''),
   )
-  return [`<ul className="ferry-op-index" aria-label=${jsx(`${tag.displayName} operations`)}>`, ...rows, '</ul>'].join('\n')
+  return [`<ul className="ferry-op-index" aria-label=${jsx(`${tag.displayName} operations`)}>`, ...rows, '</ul>'].join(
+    '\n',
+  )
 }
 
 export function renderTagIntro(tag: TagModel, docsBase: string): string {

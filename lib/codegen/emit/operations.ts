@@ -11,12 +11,15 @@ import { COMPONENTS_ID } from '../transform/server.ts'
 export function renderOperations(model: SpecModel): string {
   const entries = model.operations.map((op) => op.server)
   const defaultLines = entries
-    .map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query' && 'default' in p).map((p) => p.name)] as const)
+    .map(
+      (op) =>
+        [op.operationId, op.parameters.filter((p) => p.in === 'query' && 'default' in p).map((p) => p.name)] as const,
+    )
     .filter(([, names]) => names.length > 0)
     .map(([id, names]) => `  ${id}: ${names.map((n) => `'${n}'`).join(' | ')}`)
   return [
     `// ${BANNER}`,
-    '// The server\'s view of the contract: routes, permissions, invalidation, and ajv-ready schemas.',
+    "// The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.",
     "import type { OperationSpec } from '../http/operation-spec.ts'",
     '',
     `export const COMPONENTS_ID = '${COMPONENTS_ID}'`,

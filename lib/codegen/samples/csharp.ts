@@ -10,7 +10,9 @@ import { requestParts } from './request-parts.ts'
 const NAMED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'])
 
 function httpMethod(method: string): string {
-  return NAMED_METHODS.has(method) ? `HttpMethod.${method[0]}${method.slice(1).toLowerCase()}` : `new HttpMethod(${lit(method)})`
+  return NAMED_METHODS.has(method)
+    ? `HttpMethod.${method[0]}${method.slice(1).toLowerCase()}`
+    : `new HttpMethod(${lit(method)})`
 }
 
 /** A blank line between the using directives and the statements. */

@@ -27,7 +27,8 @@ function withBody(method: string, body: string): string {
 
 export function multipartJava(har: HarRequest): string {
   const { fields, files, url, headers } = requestParts(har)
-  const pairs = (list: (readonly [string, string])[]) => list.map(([a, b], i) => `  {${lit(a)}, ${lit(b)}}${i < list.length - 1 ? ',' : ''}`)
+  const pairs = (list: (readonly [string, string])[]) =>
+    list.map(([a, b], i) => `  {${lit(a)}, ${lit(b)}}${i < list.length - 1 ? ',' : ''}`)
   return [
     ...importLines(MULTIPART_IMPORTS),
     '',

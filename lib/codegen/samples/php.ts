@@ -18,7 +18,10 @@ export function multipartPhp(har: HarRequest): string {
     `$response = $client->request(${lit(har.method)}, ${lit(url)}, [`,
     "  'multipart' => [",
     ...fields.map(([name, value]) => `    ['name' => ${lit(name)}, 'contents' => ${lit(value)}],`),
-    ...files.map(([name, file]) => `    ['name' => ${lit(name)}, 'contents' => fopen(${lit(file)}, 'r'), 'filename' => ${lit(file)}],`),
+    ...files.map(
+      ([name, file]) =>
+        `    ['name' => ${lit(name)}, 'contents' => fopen(${lit(file)}, 'r'), 'filename' => ${lit(file)}],`,
+    ),
     '  ],',
     "  'headers' => [",
     ...headers.map((h) => `    ${lit(h.name)} => ${lit(h.value)},`),

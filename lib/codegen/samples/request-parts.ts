@@ -18,7 +18,9 @@ export function requestParts(har: HarRequest): RequestParts {
   const params = (har.postData?.params ?? []) as Param[]
   const fields = params.filter((p) => p.fileName === undefined).map((p) => [p.name, p.value ?? ''] as const)
   const files = params.flatMap((p) => (p.fileName === undefined ? [] : [[p.name, p.fileName] as const]))
-  const url = har.url + (har.queryString.length ? `?${new URLSearchParams((har.queryString as Pair[]).map((q) => [q.name, q.value]))}` : '')
+  const url =
+    har.url +
+    (har.queryString.length ? `?${new URLSearchParams((har.queryString as Pair[]).map((q) => [q.name, q.value]))}` : '')
   const headers = (har.headers as Pair[]).filter((h) => h.name.toLowerCase() !== 'content-type')
   return { fields, files, url, headers }
 }

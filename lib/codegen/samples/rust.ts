@@ -13,10 +13,13 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'])
 function jsonTokens(value: unknown, indent: string): string {
   const inner = `${indent}    `
   if (typeof value === 'string') return lit(value)
-  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => inner + jsonTokens(v, inner)).join(',\n')}\n${indent}]` : '[]'
+  if (Array.isArray(value))
+    return value.length ? `[\n${value.map((v) => inner + jsonTokens(v, inner)).join(',\n')}\n${indent}]` : '[]'
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
-    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${lit(k)}: ${jsonTokens(v, inner)}`).join(',\n')}\n${indent}}` : '{}'
+    return entries.length
+      ? `{\n${entries.map(([k, v]) => `${inner}${lit(k)}: ${jsonTokens(v, inner)}`).join(',\n')}\n${indent}}`
+      : '{}'
   }
   return JSON.stringify(value)
 }
@@ -39,15 +42,27 @@ function body(har: HarRequest): { features: string[]; crates: string[]; setup: s
   if (postData?.text === undefined) return { features: [], crates: [], setup: [], calls: [] }
   if (postData.mimeType.includes('json')) {
     const value: unknown = JSON.parse(postData.text)
-    return { features: ['json'], crates: ['serde_json = "1"'], setup: [], calls: [`.json(&serde_json::json!(${jsonTokens(value, '        ')}))`] }
+    return {
+      features: ['json'],
+      crates: ['serde_json = "1"'],
+      setup: [],
+      calls: [`.json(&serde_json::json!(${jsonTokens(value, '        ')}))`],
+    }
   }
-  return { features: [], crates: [], setup: [], calls: [`.header("Content-Type", ${lit(postData.mimeType)})`, `.body(${lit(postData.text)})`] }
+  return {
+    features: [],
+    crates: [],
+    setup: [],
+    calls: [`.header("Content-Type", ${lit(postData.mimeType)})`, `.body(${lit(postData.text)})`],
+  }
 }
 
 export function rust(har: HarRequest): string {
   const { url, headers } = requestParts(har)
   const { features, crates, setup, calls } = body(har)
-  const method = METHODS.has(har.method) ? `.${har.method.toLowerCase()}(${lit(url)})` : `.request(reqwest::Method::${har.method}, ${lit(url)})`
+  const method = METHODS.has(har.method)
+    ? `.${har.method.toLowerCase()}(${lit(url)})`
+    : `.request(reqwest::Method::${har.method}, ${lit(url)})`
   const reqwest = `reqwest = { version = "0.12", features = [${['blocking', ...features].map((f) => `"${f}"`).join(', ')}] }`
   return [
     '// Cargo.toml: [dependencies]',

@@ -21,7 +21,13 @@ function mediaExample(ctx: Context, media: Json, pointer: string): unknown {
   return undefined
 }
 
-function transformBody(ctx: Context, container: Json, pointer: string, direction: Direction, required: boolean): BodyModel | undefined {
+function transformBody(
+  ctx: Context,
+  container: Json,
+  pointer: string,
+  direction: Direction,
+  required: boolean,
+): BodyModel | undefined {
   const content = container.content as Json | undefined
   const entry = content && Object.entries(content)[0]
   if (!entry) return undefined
@@ -32,19 +38,25 @@ function transformBody(ctx: Context, container: Json, pointer: string, direction
   const flat = flatten(ctx, schema, `${mediaPointer}/schema`)
   const example = mediaExample(ctx, media, mediaPointer)
   const binary = flat.schema.format === 'binary'
-  if (example === undefined && !binary) ctx.report(ctx.options.onMissingExample, mediaPointer, `${contentType} body has no example`)
+  if (example === undefined && !binary)
+    ctx.report(ctx.options.onMissingExample, mediaPointer, `${contentType} body has no example`)
   const properties = (flat.schema.properties ?? {}) as Json
   const fileFields = Object.entries(properties)
     .filter(([key]) => {
       const prop = flatten(ctx, properties[key], `${mediaPointer}/schema/properties/${key}`).schema
-      const item = prop.type === 'array' ? flatten(ctx, prop.items ?? {}, `${mediaPointer}/schema/properties/${key}/items`).schema : prop
+      const item =
+        prop.type === 'array'
+          ? flatten(ctx, prop.items ?? {}, `${mediaPointer}/schema/properties/${key}/items`).schema
+          : prop
       return item.format === 'binary'
     })
     .map(([key]) => key)
   return {
     contentType,
     required,
-    ...(typeof container.description === 'string' && direction === 'request' ? { description: container.description.trim() } : {}),
+    ...(typeof container.description === 'string' && direction === 'request'
+      ? { description: container.description.trim() }
+      : {}),
     rows: fillExamples(schemaRows(ctx, schema, `${mediaPointer}/schema`, direction), example),
     ...(example !== undefined ? { example } : {}),
     fileFields,
@@ -57,7 +69,9 @@ function transformResponse(ctx: Context, status: string, response: unknown, poin
   const content = (node.content ?? {}) as Json
   const schemaRef = Object.values(content)[0] as Json | undefined
   const schemaName = schemaRef?.schema ? flatten(ctx, schemaRef.schema, `${pointer}/schema`).refName : undefined
-  const headers = Object.entries((node.headers ?? {}) as Json).map(([name, h]) => transformHeader(ctx, name, h, `${pointer}/headers/${name}`))
+  const headers = Object.entries((node.headers ?? {}) as Json).map(([name, h]) =>
+    transformHeader(ctx, name, h, `${pointer}/headers/${name}`),
+  )
   return {
     status,
     statusText: STATUS_CODES[Number(status)] ?? status,
@@ -94,7 +108,9 @@ export function transformOperation(ctx: Context, path: string, method: string): 
         return transformBody(ctx, node, at, 'request', node.required === true)
       })()
     : undefined
-  const responses = Object.entries((operation.responses ?? {}) as Json).map(([status, r]) => transformResponse(ctx, status, r, `${pointer}/responses/${status}`))
+  const responses = Object.entries((operation.responses ?? {}) as Json).map(([status, r]) =>
+    transformResponse(ctx, status, r, `${pointer}/responses/${status}`),
+  )
   const parameters = mergeParameters(ctx, pathItem, operation, pathPointer, pointer)
   return {
     pointer,
@@ -144,8 +160,10 @@ export function transformSpec(ctx: Context): SpecModel {
       const tag = byName.get(op.tag)
       if (!tag) throw ctx.spec.errorAt(`${op.pointer}/tags/0`, `tag ${op.tag} is not declared in #/tags`)
       const clash = seen.get(op.route)
-      if (clash) throw ctx.spec.errorAt(`${op.pointer}/x-page-slug`, `page ${op.route} is already generated for ${clash}`)
-      if (op.slug === tag.slug) throw ctx.spec.errorAt(`${op.pointer}/x-page-slug`, `slug ${op.slug} is the intro page of tag ${tag.name}`)
+      if (clash)
+        throw ctx.spec.errorAt(`${op.pointer}/x-page-slug`, `page ${op.route} is already generated for ${clash}`)
+      if (op.slug === tag.slug)
+        throw ctx.spec.errorAt(`${op.pointer}/x-page-slug`, `slug ${op.slug} is the intro page of tag ${tag.name}`)
       seen.set(op.route, op.pointer)
       tag.operations.push(op)
       operations.push(op)

@@ -16,9 +16,21 @@ export function transformParameter(ctx: Context, parameter: unknown, pointer: st
   const { node, pointer: at } = ctx.resolve<Json>(parameter, pointer)
   const location = node.in as ParameterModel['in']
   if (typeof node.name !== 'string' || !location) throw ctx.spec.errorAt(at, 'parameter needs a name and `in`')
-  const { row } = describeSchema(ctx, node.schema ?? {}, `${at}/schema`, node.name, 0, node.required === true, node.description as string | undefined)
+  const { row } = describeSchema(
+    ctx,
+    node.schema ?? {},
+    `${at}/schema`,
+    node.name,
+    0,
+    node.required === true,
+    node.description as string | undefined,
+  )
   const exampleValue = exampleOf(ctx, node, at)
-  return { ...row, in: location, ...(exampleValue !== undefined ? { exampleValue, example: formatValue(exampleValue) } : {}) }
+  return {
+    ...row,
+    in: location,
+    ...(exampleValue !== undefined ? { exampleValue, example: formatValue(exampleValue) } : {}),
+  }
 }
 
 /** Response headers are parameters without `name`/`in`; the map key is the name. */
@@ -31,12 +43,19 @@ export function transformHeader(ctx: Context, name: string, header: unknown, poi
  * Path-item parameters merged with the operation's, resolved; the operation wins on (name, in)
  * and keeps the path item's position. Pages and the server table both read this one merge.
  */
-export function mergeParameters(ctx: Context, pathItem: Json, operation: Json, pathPointer: string, opPointer: string): Resolved<Json>[] {
+export function mergeParameters(
+  ctx: Context,
+  pathItem: Json,
+  operation: Json,
+  pathPointer: string,
+  opPointer: string,
+): Resolved<Json>[] {
   const merged = new Map<string, Resolved<Json>>()
   const add = (list: unknown, base: string) =>
     ((list as unknown[] | undefined) ?? []).forEach((p, i) => {
       const resolved = ctx.resolve<Json>(p, `${base}/parameters/${i}`)
-      if (typeof resolved.node.name !== 'string' || !resolved.node.in) throw ctx.spec.errorAt(resolved.pointer, 'parameter needs a name and `in`')
+      if (typeof resolved.node.name !== 'string' || !resolved.node.in)
+        throw ctx.spec.errorAt(resolved.pointer, 'parameter needs a name and `in`')
       merged.set(`${String(resolved.node.in)}:${resolved.node.name}`, resolved)
     })
   add(pathItem.parameters, pathPointer)

@@ -27,7 +27,11 @@ export function flatten(ctx: Context, schema: unknown, pointer: string): Flat {
   let flat: Flat = { schema: { ...node }, refName, nullable: false }
   const allOf = node.allOf as unknown[] | undefined
   if (allOf) {
-    const merged: Json = { ...node, properties: { ...(node.properties as Json) }, required: [...((node.required as string[]) ?? [])] }
+    const merged: Json = {
+      ...node,
+      properties: { ...(node.properties as Json) },
+      required: [...((node.required as string[]) ?? [])],
+    }
     delete merged.allOf
     allOf.forEach((part, i) => {
       const sub = flatten(ctx, part, `${pointer}/allOf/${i}`)
@@ -80,7 +84,14 @@ export function typeLabel(ctx: Context, flat: Flat, pointer: string): string {
 
 function constraintsOf(schema: Json): string[] {
   const out: string[] = []
-  const unit = schema.type === 'string' ? ' chars' : schema.type === 'array' ? ' items' : schema.type === 'object' ? ' members' : ''
+  const unit =
+    schema.type === 'string'
+      ? ' chars'
+      : schema.type === 'array'
+        ? ' items'
+        : schema.type === 'object'
+          ? ' members'
+          : ''
   const pairs: [string, string, string][] = [
     ['minimum', '>=', ''],
     ['maximum', '<=', ''],
@@ -100,7 +111,15 @@ function constraintsOf(schema: Json): string[] {
 }
 
 /** The row describing one schema (without its children). */
-export function describeSchema(ctx: Context, schema: unknown, pointer: string, name: string, depth: number, required: boolean, outerDescription?: string): { row: SchemaRow; flat: Flat } {
+export function describeSchema(
+  ctx: Context,
+  schema: unknown,
+  pointer: string,
+  name: string,
+  depth: number,
+  required: boolean,
+  outerDescription?: string,
+): { row: SchemaRow; flat: Flat } {
   const flat = flatten(ctx, schema, pointer)
   const s = flat.schema
   const examples = s.examples as unknown[] | undefined
@@ -130,23 +149,43 @@ export function describeSchema(ctx: Context, schema: unknown, pointer: string, n
  */
 export function schemaRows(ctx: Context, schema: unknown, pointer: string, direction: Direction): SchemaRow[] {
   const flat = flatten(ctx, schema, pointer)
-  if (flat.schema.type === 'object' || flat.schema.properties) return propertyRows(ctx, flat.schema, pointer, '', 0, direction)
+  if (flat.schema.type === 'object' || flat.schema.properties)
+    return propertyRows(ctx, flat.schema, pointer, '', 0, direction)
   return [describeSchema(ctx, schema, pointer, '(body)', 0, true).row]
 }
 
 function hidden(schema: Json, direction: Direction): boolean {
-  return (direction === 'response' && schema.writeOnly === true) || (direction === 'request' && schema.readOnly === true)
+  return (
+    (direction === 'response' && schema.writeOnly === true) || (direction === 'request' && schema.readOnly === true)
+  )
 }
 
-function propertyRows(ctx: Context, objectSchema: Json, pointer: string, prefix: string, depth: number, direction: Direction): SchemaRow[] {
+function propertyRows(
+  ctx: Context,
+  objectSchema: Json,
+  pointer: string,
+  prefix: string,
+  depth: number,
+  direction: Direction,
+): SchemaRow[] {
   if (depth > MAX_DEPTH) throw ctx.spec.errorAt(pointer, `schema nests deeper than ${MAX_DEPTH} levels (recursive?)`)
   const rows: SchemaRow[] = []
   const required = new Set((objectSchema.required as string[] | undefined) ?? [])
   const properties = (objectSchema.properties ?? {}) as Json
   for (const [key, propSchema] of Object.entries(properties)) {
     const propPointer = `${pointer}/properties/${escapeToken(key)}`
-    const outerDescription = (propSchema as Json).$ref ? undefined : ((propSchema as Json).description as string | undefined)
-    const { row, flat } = describeSchema(ctx, propSchema, propPointer, prefix + key, depth, required.has(key), outerDescription)
+    const outerDescription = (propSchema as Json).$ref
+      ? undefined
+      : ((propSchema as Json).description as string | undefined)
+    const { row, flat } = describeSchema(
+      ctx,
+      propSchema,
+      propPointer,
+      prefix + key,
+      depth,
+      required.has(key),
+      outerDescription,
+    )
     if (hidden(flat.schema, direction)) continue
     rows.push(row)
     rows.push(...childRows(ctx, flat.schema, propPointer, prefix + key, depth + 1, direction))
@@ -154,11 +193,20 @@ function propertyRows(ctx: Context, objectSchema: Json, pointer: string, prefix:
   return rows
 }
 
-function childRows(ctx: Context, schema: Json, pointer: string, name: string, depth: number, direction: Direction): SchemaRow[] {
-  if (schema.type === 'object' || schema.properties) return propertyRows(ctx, schema, pointer, `${name}.`, depth, direction)
+function childRows(
+  ctx: Context,
+  schema: Json,
+  pointer: string,
+  name: string,
+  depth: number,
+  direction: Direction,
+): SchemaRow[] {
+  if (schema.type === 'object' || schema.properties)
+    return propertyRows(ctx, schema, pointer, `${name}.`, depth, direction)
   if (schema.type === 'array' && schema.items) {
     const item = flatten(ctx, schema.items, `${pointer}/items`)
-    if (item.schema.type === 'object' || item.schema.properties) return propertyRows(ctx, item.schema, `${pointer}/items`, `${name}[].`, depth, direction)
+    if (item.schema.type === 'object' || item.schema.properties)
+      return propertyRows(ctx, item.schema, `${pointer}/items`, `${name}[].`, depth, direction)
   }
   return []
 }

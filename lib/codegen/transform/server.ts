@@ -28,14 +28,17 @@ function rebase(ctx: Context, node: unknown, pointer: string): unknown {
   for (const [key, value] of Object.entries(node)) {
     const at = `${pointer}/${escapeToken(key)}`
     if (key === '$ref') {
-      if (typeof value !== 'string' || !value.startsWith(SCHEMA_REF)) throw ctx.spec.errorAt(at, 'a schema may only reference #/components/schemas/*')
+      if (typeof value !== 'string' || !value.startsWith(SCHEMA_REF))
+        throw ctx.spec.errorAt(at, 'a schema may only reference #/components/schemas/*')
       out.$ref = `${COMPONENTS_ID}#/schemas/${value.slice(SCHEMA_REF.length)}`
     } else if (ANNOTATIONS.has(key) || key.startsWith('x-')) {
       continue
     } else if (LITERALS.has(key)) {
       out[key] = value
     } else if (NAME_MAPS.has(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, rebase(ctx, sub, `${at}/${escapeToken(name)}`)]))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, rebase(ctx, sub, `${at}/${escapeToken(name)}`)]),
+      )
     } else {
       out[key] = rebase(ctx, value, at)
     }
@@ -46,7 +49,12 @@ function rebase(ctx: Context, node: unknown, pointer: string): unknown {
 /** `#/components/schemas` of the spec, as ajv registers it under `COMPONENTS_ID`. */
 export function transformComponents(ctx: Context): Json {
   const schemas = ((ctx.doc.components as Json | undefined)?.schemas ?? {}) as Json
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, rebase(ctx, schema, toPointer(['components', 'schemas', name]))]))
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [
+      name,
+      rebase(ctx, schema, toPointer(['components', 'schemas', name])),
+    ]),
+  )
 }
 
 function serverParameter(ctx: Context, { node, pointer }: Resolved<Json>): ServerParameterModel {
@@ -75,7 +83,11 @@ function content(ctx: Context, container: Json, pointer: string): Record<string,
 }
 
 /** Where a matrix permission's allowed list is checked: the app slug, or a catalog entry's id. */
-function resource(permission: string, params: ServerParameterModel[], body: Record<string, unknown> | undefined): ServerOperationModel['resource'] {
+function resource(
+  permission: string,
+  params: ServerParameterModel[],
+  body: Record<string, unknown> | undefined,
+): ServerOperationModel['resource'] {
   if (!permission.includes('.')) return undefined
   const inPath = (name: string) => params.some((p) => p.in === 'path' && p.name === name)
   if (permission.startsWith('apps.')) {
@@ -100,16 +112,18 @@ export interface ServerOperationInput {
 
 export function transformServerOperation(ctx: Context, input: ServerOperationInput): ServerOperationModel {
   const { operation: op, method, path, pointer, permission } = input
-  if (!SERVER_METHODS.includes(method)) throw ctx.spec.errorAt(pointer, `the server does not route ${method.toUpperCase()}`)
+  if (!SERVER_METHODS.includes(method))
+    throw ctx.spec.errorAt(pointer, `the server does not route ${method.toUpperCase()}`)
   const invalidates = op['x-ferry-invalidates']
-  if (method === 'get' && invalidates !== undefined) throw ctx.spec.errorAt(`${pointer}/x-ferry-invalidates`, 'a GET operation writes nothing to invalidate')
+  if (method === 'get' && invalidates !== undefined)
+    throw ctx.spec.errorAt(`${pointer}/x-ferry-invalidates`, 'a GET operation writes nothing to invalidate')
   if (method !== 'get' && !INVALIDATES.includes(invalidates as never)) {
     throw ctx.spec.errorAt(pointer, `a write operation must declare \`x-ferry-invalidates\`: ${INVALIDATES.join(', ')}`)
   }
   const params = input.parameters.map((p) => serverParameter(ctx, p))
   const requestBody = op.requestBody ? ctx.resolve<Json>(op.requestBody, `${pointer}/requestBody`) : undefined
   const body = requestBody ? content(ctx, requestBody.node, requestBody.pointer) : undefined
-  const [bodyType, bodySchema] = body ? Object.entries(body)[0] ?? [] : []
+  const [bodyType, bodySchema] = body ? (Object.entries(body)[0] ?? []) : []
   const responses: Record<string, Record<string, unknown>> = {}
   for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) {
     const resolved = ctx.resolve<Json>(raw, `${pointer}/responses/${status}`)
@@ -125,7 +139,9 @@ export function transformServerOperation(ctx: Context, input: ServerOperationInp
     ...(where ? { resource: where } : {}),
     ...(method !== 'get' ? { invalidates: String(invalidates) } : {}),
     parameters: params,
-    ...(bodyType ? { body: { contentType: bodyType, required: requestBody?.node.required === true, schema: bodySchema ?? {} } } : {}),
+    ...(bodyType
+      ? { body: { contentType: bodyType, required: requestBody?.node.required === true, schema: bodySchema ?? {} } }
+      : {}),
     responses,
   }
 }

@@ -11,11 +11,24 @@ function tryItBody(body: BodyModel): TryItBody {
       kind: 'form',
       contentType,
       required,
-      fields: entries.filter(([name]) => !body.fileFields.includes(name)).map(([name, value]) => ({ name, example: asText(value) })),
-      files: body.fileFields.map((name) => ({ name, examples: [example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[name] : []].flat().map(asText) })),
+      fields: entries
+        .filter(([name]) => !body.fileFields.includes(name))
+        .map(([name, value]) => ({ name, example: asText(value) })),
+      files: body.fileFields.map((name) => ({
+        name,
+        examples: [example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[name] : []]
+          .flat()
+          .map(asText),
+      })),
     }
   }
-  if (contentType.includes('json')) return { kind: 'json', contentType, required, example: example === undefined ? '' : JSON.stringify(example, null, 2) }
+  if (contentType.includes('json'))
+    return {
+      kind: 'json',
+      contentType,
+      required,
+      example: example === undefined ? '' : JSON.stringify(example, null, 2),
+    }
   return { kind: 'text', contentType, required, example: example === undefined ? '' : asText(example) }
 }
 
@@ -25,7 +38,17 @@ export function tryItRequest(op: OperationModel): TryItRequest {
     path: op.path,
     security: op.access.security,
     parameters: op.parameters.flatMap((p) =>
-      p.in === 'cookie' ? [] : [{ name: p.name, in: p.in, required: p.required, ...(p.exampleValue === undefined ? {} : { example: asText(p.exampleValue) }), ...(p.description ? { description: p.description } : {}) }],
+      p.in === 'cookie'
+        ? []
+        : [
+            {
+              name: p.name,
+              in: p.in,
+              required: p.required,
+              ...(p.exampleValue === undefined ? {} : { example: asText(p.exampleValue) }),
+              ...(p.description ? { description: p.description } : {}),
+            },
+          ],
     ),
     ...(op.requestBody ? { body: tryItBody(op.requestBody) } : {}),
   }

@@ -9,13 +9,25 @@ import semver from 'semver'
 
 const require = createRequire(import.meta.url)
 const { GenericProvider } = require('electron-updater/out/providers/GenericProvider.js') as {
-  GenericProvider: new (config: object, updater: object, runtime: object) => {
+  GenericProvider: new (
+    config: object,
+    updater: object,
+    runtime: object,
+  ) => {
     getLatestVersion(): Promise<UpdateInfo>
     resolveFiles(info: UpdateInfo): Array<{ url: URL; info: { sha512: string; size: number } }>
     setRequestHeaders(headers: Record<string, string>): void
   }
 }
-interface DownloadOptions { sha512?: string; headers?: Record<string, string>; cancellationToken: { createPromise<T>(fn: (resolve: (v: T) => void, reject: (e: Error) => void, onCancel: (cb: () => void) => void) => void): Promise<T> } }
+interface DownloadOptions {
+  sha512?: string
+  headers?: Record<string, string>
+  cancellationToken: {
+    createPromise<T>(
+      fn: (resolve: (v: T) => void, reject: (e: Error) => void, onCancel: (cb: () => void) => void) => void,
+    ): Promise<T>
+  }
+}
 interface BaseExecutor {
   request(options: object): Promise<string>
   doDownload(requestOptions: object, options: object, redirectCount: number): void
@@ -39,17 +51,30 @@ class NodeHttpExecutor extends runtime.HttpExecutor {
       const requestOptions = { headers: options.headers ?? undefined }
       runtime.configureRequestUrl(url, requestOptions)
       runtime.configureRequestOptions(requestOptions)
-      this.doDownload(requestOptions, {
-        destination, options, onCancel, responseHandler: null,
-        callback: (error: Error | null) => { if (error == null) resolve(destination); else reject(error) },
-      }, 0)
+      this.doDownload(
+        requestOptions,
+        {
+          destination,
+          options,
+          onCancel,
+          responseHandler: null,
+          callback: (error: Error | null) => {
+            if (error == null) resolve(destination)
+            else reject(error)
+          },
+        },
+        0,
+      )
     })
   }
 }
 
 /** Downloads `url` to `destination` as electron-updater does, failing unless the bytes match `sha512` (base64). */
 export function electronUpdaterDownload(url: URL, destination: string, sha512: string): Promise<string> {
-  return new NodeHttpExecutor().download(url, destination, { sha512, cancellationToken: new runtime.CancellationToken() })
+  return new NodeHttpExecutor().download(url, destination, {
+    sha512,
+    cancellationToken: new runtime.CancellationToken(),
+  })
 }
 
 export interface UpdateInfo {
@@ -63,10 +88,20 @@ export interface UpdateInfo {
   critical?: boolean
 }
 
-export interface ElectronUpdaterCheck { info: UpdateInfo; requested: string; available: boolean; files: Array<{ url: URL; info: { sha512: string; size: number } }> }
+export interface ElectronUpdaterCheck {
+  info: UpdateInfo
+  requested: string
+  available: boolean
+  files: Array<{ url: URL; info: { sha512: string; size: number } }>
+}
 
 /** What `autoUpdater.checkForUpdates()` would see on `platform` (`win32`, `darwin`, `linux`). */
-export async function electronUpdaterCheck(feedUrl: string, current: string, platform: NodeJS.Platform, headers: Record<string, string> = {}): Promise<ElectronUpdaterCheck> {
+export async function electronUpdaterCheck(
+  feedUrl: string,
+  current: string,
+  platform: NodeJS.Platform,
+  headers: Record<string, string> = {},
+): Promise<ElectronUpdaterCheck> {
   let requested = ''
   const executor = new NodeHttpExecutor()
   const original = executor.request.bind(executor)
@@ -75,8 +110,11 @@ export async function electronUpdaterCheck(feedUrl: string, current: string, pla
     requested = o.path ?? ''
     return original(options)
   }
-  const provider = new GenericProvider({ provider: 'generic', url: feedUrl }, { channel: null, isAddNoCacheQuery: false },
-    { executor, isUseMultipleRangeRequest: false, platform })
+  const provider = new GenericProvider(
+    { provider: 'generic', url: feedUrl },
+    { channel: null, isAddNoCacheQuery: false },
+    { executor, isUseMultipleRangeRequest: false, platform },
+  )
   provider.setRequestHeaders(headers)
   const info = await provider.getLatestVersion()
   // AppUpdater.isUpdateAvailable without staging: newer semver only.
@@ -87,25 +125,48 @@ export async function electronUpdaterCheck(feedUrl: string, current: string, pla
 /** The slice of electron-updater's `AppUpdater` an app's code uses, typed for the tests. */
 export interface AppUpdater {
   setFeedURL(options: { provider: 'generic'; url: string }): void
-  checkForUpdates(): Promise<{ updateInfo: UpdateInfo; isUpdateAvailable: boolean; downloadPromise?: Promise<string[]> | null } | null>
+  checkForUpdates(): Promise<{
+    updateInfo: UpdateInfo
+    isUpdateAvailable: boolean
+    downloadPromise?: Promise<string[]> | null
+  } | null>
   quitAndInstall(): void
   on(event: string, listener: (...args: never[]) => void): this
   logger: { info(m: unknown): void; warn(m: unknown): void; error(m: unknown): void } | null
 }
 
-export interface InstalledApp { version: string; name: string; userData: string; cache: string; appUpdateConfig: string }
+export interface InstalledApp {
+  version: string
+  name: string
+  userData: string
+  cache: string
+  appUpdateConfig: string
+}
 
 /**
  * electron-updater's own Windows updater (`NsisUpdater`: update check, staging, download into its
  * cache with the SHA-512 check) for an installed app
  * described by `installed`, with Node's http in place of Electron's `net`. Installing is not run.
  */
-export function nsisUpdater(installed: InstalledApp, log: string[], options: { differential?: boolean } = {}): AppUpdater {
-  const { NsisUpdater } = require('electron-updater/out/NsisUpdater.js') as { NsisUpdater: new (options: null, app: object) => AppUpdater & { httpExecutor: object; _testOnlyOptions: object } }
+export function nsisUpdater(
+  installed: InstalledApp,
+  log: string[],
+  options: { differential?: boolean } = {},
+): AppUpdater {
+  const { NsisUpdater } = require('electron-updater/out/NsisUpdater.js') as {
+    NsisUpdater: new (options: null, app: object) => AppUpdater & { httpExecutor: object; _testOnlyOptions: object }
+  }
   const updater = new NsisUpdater(null, {
-    version: installed.version, name: installed.name, isPackaged: true,
-    appUpdateConfigPath: installed.appUpdateConfig, userDataPath: installed.userData, baseCachePath: installed.cache,
-    whenReady: () => Promise.resolve(), relaunch() {}, quit() {}, onQuit() {},
+    version: installed.version,
+    name: installed.name,
+    isPackaged: true,
+    appUpdateConfigPath: installed.appUpdateConfig,
+    userDataPath: installed.userData,
+    baseCachePath: installed.cache,
+    whenReady: () => Promise.resolve(),
+    relaunch() {},
+    quit() {},
+    onQuit() {},
   })
   updater.httpExecutor = new NodeHttpExecutor()
   // The platform the provider names its channel file for. In this test mode electron-updater
@@ -113,7 +174,9 @@ export function nsisUpdater(installed: InstalledApp, log: string[], options: { d
   // that turns it on fails when the differential download does. It needs the installed version's
   // installer in the cache (`installer.exe`, where the NSIS installer leaves it) and both blockmaps.
   updater._testOnlyOptions = { platform: 'win32', isUseDifferentialDownload: options.differential === true }
-  const record = (level: string) => (m: unknown) => { log.push(`${level}: ${m instanceof Error ? m.message : String(m)}`) }
+  const record = (level: string) => (m: unknown) => {
+    log.push(`${level}: ${m instanceof Error ? m.message : String(m)}`)
+  }
   updater.logger = { info: record('info'), warn: record('warn'), error: record('error') }
   return updater
 }

@@ -67,14 +67,25 @@ function split(version: string): string[] {
   for (const c of version.slice(1)) {
     const t = typeOf(c)
     if (t === 'dash') break
-    if (old !== t || isSeparator(old)) { parts.push(s); s = c } else s += c
+    if (old !== t || isSeparator(old)) {
+      parts.push(s)
+      s = c
+    } else s += c
     old = t
   }
   parts.push(s)
   return parts
 }
 
-const numberPeriodPrefix = (parts: string[]) => { let n = 0; for (const p of parts) { const t = typeOf(p); if (t === 'number' || t === 'period') n++; else break } return n }
+const numberPeriodPrefix = (parts: string[]) => {
+  let n = 0
+  for (const p of parts) {
+    const t = typeOf(p)
+    if (t === 'number' || t === 'period') n++
+    else break
+  }
+  return n
+}
 
 function balance(a: string[], b: string[]) {
   const na = numberPeriodPrefix(a)
@@ -98,8 +109,10 @@ export function compareVersions(a: string, b: string): number {
     const tx = typeOf(x)
     const ty = typeOf(y)
     if (sameClass(tx, ty)) {
-      if (tx === 'number') { const d = Number(x) - Number(y); if (d !== 0) return Math.sign(d) }
-      else if (tx === 'string' && x !== y) return x < y ? -1 : 1
+      if (tx === 'number') {
+        const d = Number(x) - Number(y)
+        if (d !== 0) return Math.sign(d)
+      } else if (tx === 'string' && x !== y) return x < y ? -1 : 1
     } else if (tx !== 'string' && ty === 'string') return 1
     else if (tx === 'string' && ty !== 'string') return -1
     else return tx === 'number' ? 1 : -1
@@ -135,11 +148,19 @@ function nameOf(qualified: string, ns: Namespaces, isAttribute: boolean): string
 
 function attributesOf(el: Element, ns: Namespaces): Attrs {
   const scope = withDeclarations(ns, el)
-  return Object.fromEntries(Object.entries(el.attributes ?? {}).filter(([k]) => k !== 'xmlns' && !k.startsWith('xmlns:'))
-    .map(([k, v]) => [nameOf(k, scope, true), String(v)]))
+  return Object.fromEntries(
+    Object.entries(el.attributes ?? {})
+      .filter(([k]) => k !== 'xmlns' && !k.startsWith('xmlns:'))
+      .map(([k, v]) => [nameOf(k, scope, true), String(v)]),
+  )
 }
 
-const textOf = (el: Element): string => (el.elements ?? []).map((c) => (c.type === 'text' || c.type === 'cdata' ? String(c.text ?? c.cdata ?? '') : c.type === 'element' ? textOf(c) : '')).join('')
+const textOf = (el: Element): string =>
+  (el.elements ?? [])
+    .map((c) =>
+      c.type === 'text' || c.type === 'cdata' ? String(c.text ?? c.cdata ?? '') : c.type === 'element' ? textOf(c) : '',
+    )
+    .join('')
 const childElements = (el: Element) => (el.elements ?? []).filter((c) => c.type === 'element')
 
 type ItemDict = Map<string, unknown>
@@ -159,8 +180,17 @@ function itemDictionary(item: Element, ns: Namespaces): ItemDict {
     if (name === 'enclosure' || name === 'sparkle:criticalUpdate') dict.set(name, attributesOf(node, scope))
     else if (name === 'pubDate' || name === 'description') dict.set(name, textOf(node))
     else if (name === 'sparkle:deltas') {
-      dict.set(name, childElements(node).filter((c) => nameOf(c.name ?? '', nodeScope, false) === 'enclosure').map((c) => attributesOf(c, nodeScope)))
-    } else if (name === 'sparkle:tags') dict.set(name, childElements(node).map((c) => nameOf(c.name ?? '', nodeScope, false)))
+      dict.set(
+        name,
+        childElements(node)
+          .filter((c) => nameOf(c.name ?? '', nodeScope, false) === 'enclosure')
+          .map((c) => attributesOf(c, nodeScope)),
+      )
+    } else if (name === 'sparkle:tags')
+      dict.set(
+        name,
+        childElements(node).map((c) => nameOf(c.name ?? '', nodeScope, false)),
+      )
     else {
       const value = textOf(node).trim()
       if (value) dict.set(name, value)
@@ -169,7 +199,10 @@ function itemDictionary(item: Element, ns: Namespaces): ItemDict {
   return dict
 }
 
-const str = (d: ItemDict, k: string) => { const v = d.get(k); return typeof v === 'string' ? v : undefined }
+const str = (d: ItemDict, k: string) => {
+  const v = d.get(k)
+  return typeof v === 'string' ? v : undefined
+}
 
 /** `SUAppcastItem initWithDictionary:relativeToURL:…`; throws the failure reason. */
 function toItem(dict: ItemDict, appcastUrl: URL): AppcastItem {
@@ -179,15 +212,18 @@ function toItem(dict: ItemDict, appcastUrl: URL): AppcastItem {
     const parts = (enclosure?.url ?? '').split('_')
     if (parts.length > 1) version = (parts[parts.length - 1] as string).replace(/\.[^./]*$/, '')
   }
-  if (version === undefined) throw new Error('Feed item lacks sparkle:version element, and version couldn\'t be deduced from file name')
+  if (version === undefined)
+    throw new Error("Feed item lacks sparkle:version element, and version couldn't be deduced from file name")
   if (!enclosure) throw new Error('No enclosure in feed item')
-  if (!enclosure.url) throw new Error('Feed item\'s enclosure lacks URL')
+  if (!enclosure.url) throw new Error("Feed item's enclosure lacks URL")
   const fileURL = new URL(enclosure.url.replaceAll(' ', '%20'), appcastUrl)
-  if (fileURL.protocol !== 'http:' && fileURL.protocol !== 'https:') throw new Error('File URLs must have a http or https URL scheme')
+  if (fileURL.protocol !== 'http:' && fileURL.protocol !== 'https:')
+    throw new Error('File URLs must have a http or https URL scheme')
   const length = Number.parseInt(enclosure.length ?? '0', 10)
   const tags = dict.get('sparkle:tags')
-  const criticalUpdate = (dict.get('sparkle:criticalUpdate') as Attrs | undefined)
-    ?? (Array.isArray(tags) && tags.includes('sparkle:criticalUpdate') ? {} : undefined)
+  const criticalUpdate =
+    (dict.get('sparkle:criticalUpdate') as Attrs | undefined) ??
+    (Array.isArray(tags) && tags.includes('sparkle:criticalUpdate') ? {} : undefined)
   const interval = str(dict, 'sparkle:phasedRolloutInterval')
   const pubDate = str(dict, 'pubDate')
   const deltaUpdates = new Map<string, AppcastItem>()
@@ -230,7 +266,9 @@ export function parseAppcast(xml: string, appcastUrl: URL): AppcastItem[] {
   const channel = childElements(rss).find((e) => e.name === 'channel')
   if (!channel) return []
   const ns = withDeclarations(rssNs, channel)
-  return childElements(channel).filter((e) => e.name === 'item').map((item) => toItem(itemDictionary(item, ns), appcastUrl))
+  return childElements(channel)
+    .filter((e) => e.name === 'item')
+    .map((item) => toItem(itemDictionary(item, ns), appcastUrl))
 }
 
 // ---- SUAppcastDriver: which item the app installs -----------------------------------------
@@ -249,7 +287,11 @@ export interface SparkleHost {
   now?: Date
 }
 
-export interface SparkleChoice { item: AppcastItem | null; delta: AppcastItem | null; critical: boolean }
+export interface SparkleChoice {
+  item: AppcastItem | null
+  delta: AppcastItem | null
+  critical: boolean
+}
 
 /** `SPUAppcastItemStateResolver`'s critical flag for this host. */
 export function isCritical(item: AppcastItem, hostVersion: string): boolean {
@@ -272,11 +314,15 @@ export function chooseItem(items: AppcastItem[], host: SparkleHost): SparkleChoi
     .filter((i) => (os === 'macos' ? i.os === undefined || i.os === 'macos' : i.os === undefined || i.os === 'windows'))
     .filter((i) => !i.isDeltaUpdate)
     .filter((i) => i.channel === undefined || (host.allowedChannels?.has(i.channel) ?? false))
-    .filter((i) => (i.minimumSystemVersion === undefined || compareVersions(i.minimumSystemVersion, host.osVersion) <= 0)
-      && (i.maximumSystemVersion === undefined || compareVersions(i.maximumSystemVersion, host.osVersion) >= 0))
+    .filter(
+      (i) =>
+        (i.minimumSystemVersion === undefined || compareVersions(i.minimumSystemVersion, host.osVersion) <= 0) &&
+        (i.maximumSystemVersion === undefined || compareVersions(i.maximumSystemVersion, host.osVersion) >= 0),
+    )
     .filter((i) => readyForPhasedRollout(i, host))
   let best: AppcastItem | null = null
   for (const c of candidates) if (!best || compareVersions(best.versionString, c.versionString) < 0) best = c
-  if (!best || compareVersions(host.version, best.versionString) >= 0) return { item: null, delta: null, critical: false }
+  if (!best || compareVersions(host.version, best.versionString) >= 0)
+    return { item: null, delta: null, critical: false }
   return { item: best, delta: best.deltaUpdates.get(host.version) ?? null, critical: isCritical(best, host.version) }
 }

@@ -25,7 +25,11 @@ export interface ReleaseEntry {
   stagingPercentage: number | null
 }
 
-const squirrel = join(dirname(createRequire(import.meta.url).resolve('electron-winstaller/package.json')), 'vendor', 'Squirrel-Mono.exe')
+const squirrel = join(
+  dirname(createRequire(import.meta.url).resolve('electron-winstaller/package.json')),
+  'vendor',
+  'Squirrel-Mono.exe',
+)
 const source = join(import.meta.dirname, 'squirrel-windows', 'ReadReleases.cs')
 let reader: string | undefined
 
@@ -50,22 +54,41 @@ function compiledReader(): string {
 export function parseReleases(text: string): ReleaseEntry[] {
   let out: string
   try {
-    out = execFileSync('mono', [compiledReader(), squirrel], { input: text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] })
+    out = execFileSync('mono', [compiledReader(), squirrel], {
+      input: text,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? ''
-    throw new Error(`Squirrel.Windows refused the RELEASES file: ${stderr.trim() || String(error)}\n${text}`, { cause: error })
+    throw new Error(`Squirrel.Windows refused the RELEASES file: ${stderr.trim() || String(error)}\n${text}`, {
+      cause: error,
+    })
   }
-  return out.split('\n').filter(Boolean).map((line) => {
-    const entry = JSON.parse(line) as Omit<ReleaseEntry, 'stagingPercentage'> & { stagingPercentage: number | null }
-    // Squirrel keeps the percentage as a fraction (`# 50%` → 0.5).
-    return { ...entry, stagingPercentage: entry.stagingPercentage === null ? null : Math.round(entry.stagingPercentage * 100) }
-  })
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const entry = JSON.parse(line) as Omit<ReleaseEntry, 'stagingPercentage'> & { stagingPercentage: number | null }
+      // Squirrel keeps the percentage as a fraction (`# 50%` → 0.5).
+      return {
+        ...entry,
+        stagingPercentage: entry.stagingPercentage === null ? null : Math.round(entry.stagingPercentage * 100),
+      }
+    })
 }
 
 /** Squirrel's choice: the newest entry the device is staged into, if newer than the local version. */
-export function squirrelUpdate(entries: ReleaseEntry[], local: string, stagedInto: (percentage: number) => boolean = () => true): string | null {
+export function squirrelUpdate(
+  entries: ReleaseEntry[],
+  local: string,
+  stagedInto: (percentage: number) => boolean = () => true,
+): string | null {
   const eligible = entries.filter((e) => e.stagingPercentage === null || stagedInto(e.stagingPercentage))
-  const newest = eligible.map((e) => e.version).sort(semver.compare).at(-1)
+  const newest = eligible
+    .map((e) => e.version)
+    .sort(semver.compare)
+    .at(-1)
   return newest && semver.gt(newest, local) ? newest : null
 }
 
@@ -76,10 +99,17 @@ export function squirrelUpdate(entries: ReleaseEntry[], local: string, stagedInt
  * full package, an older version; otherwise the newest remote release above the local one.
  * Returns the version it would install, or `null`.
  */
-export function squirrelCheckForUpdate(entries: ReleaseEntry[], local: string, stagedInto: (percentage: number) => boolean = () => true): string | null {
+export function squirrelCheckForUpdate(
+  entries: ReleaseEntry[],
+  local: string,
+  stagedInto: (percentage: number) => boolean = () => true,
+): string | null {
   const remote = entries.filter((e) => e.stagingPercentage === null || stagedInto(e.stagingPercentage))
   if (remote.length === 0) return null
-  const newest = remote.map((e) => e.version).sort(semver.compare).at(-1) as string
+  const newest = remote
+    .map((e) => e.version)
+    .sort(semver.compare)
+    .at(-1) as string
   if (semver.gt(local, newest)) return remote.filter((e) => !e.isDelta && e.version === newest).length ? newest : null
   return semver.gt(newest, local) ? newest : null
 }

@@ -44,14 +44,25 @@ export function endpointUrl(template: string, host: UpdaterHost): string {
   if (!parsed) throw new Error(`current version ${JSON.stringify(host.currentVersion)} is not semver`)
   // Rust's `Version::to_string()` keeps build metadata, which node-semver's `.version` drops.
   const version = parsed.build.length ? `${parsed.version}+${parsed.build.join('.')}` : parsed.version
-  // eslint-disable-next-line no-control-regex
-  const encoded = version.replace(/[\u0000-\u001f\u007f+]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
-  return new URL(template).toString()
-    .replaceAll('%7B%7Bcurrent_version%7D%7D', encoded).replaceAll('%7B%7Btarget%7D%7D', host.target).replaceAll('%7B%7Barch%7D%7D', host.arch)
-    .replaceAll('{{current_version}}', encoded).replaceAll('{{target}}', host.target).replaceAll('{{arch}}', host.arch)
+  const encoded = version.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f+]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  )
+  return new URL(template)
+    .toString()
+    .replaceAll('%7B%7Bcurrent_version%7D%7D', encoded)
+    .replaceAll('%7B%7Btarget%7D%7D', host.target)
+    .replaceAll('%7B%7Barch%7D%7D', host.arch)
+    .replaceAll('{{current_version}}', encoded)
+    .replaceAll('{{target}}', host.target)
+    .replaceAll('{{arch}}', host.arch)
 }
 
-interface PlatformEntry { url: string; signature: string }
+interface PlatformEntry {
+  url: string
+  signature: string
+}
 
 export interface RemoteRelease {
   version: string
@@ -71,7 +82,8 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
 }
 
 function platformEntry(v: unknown, where: string): PlatformEntry {
-  if (!isRecord(v) || typeof v.signature !== 'string' || typeof v.url !== 'string') throw new Error(`${where}: expected { url, signature } strings`)
+  if (!isRecord(v) || typeof v.signature !== 'string' || typeof v.url !== 'string')
+    throw new Error(`${where}: expected { url, signature } strings`)
   return { url: new URL(v.url).toString(), signature: v.signature }
 }
 
@@ -86,10 +98,16 @@ export function parseRemoteRelease(body: unknown): RemoteRelease {
   if (pubDate !== undefined && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i.test(pubDate)) {
     throw new Error(`invalid value for \`pub_date\`: ${JSON.stringify(pubDate)} is not RFC 3339`)
   }
-  const base = { version, notes: optionalString(body, 'notes'), pubDate: pubDate === undefined ? undefined : new Date(pubDate) }
+  const base = {
+    version,
+    notes: optionalString(body, 'notes'),
+    pubDate: pubDate === undefined ? undefined : new Date(pubDate),
+  }
   if (body.platforms !== undefined && body.platforms !== null) {
     if (!isRecord(body.platforms)) throw new Error('`platforms` is not a map')
-    const platforms = Object.fromEntries(Object.entries(body.platforms).map(([k, v]) => [k, platformEntry(v, `platforms.${k}`)]))
+    const platforms = Object.fromEntries(
+      Object.entries(body.platforms).map(([k, v]) => [k, platformEntry(v, `platforms.${k}`)]),
+    )
     return { ...base, data: { shape: 'static', platforms } }
   }
   if (typeof body.url !== 'string') throw new Error('the `url` field was not set on the updater response')
@@ -122,8 +140,13 @@ export async function checkForUpdate(template: string, host: UpdaterHost): Promi
   const platform = release.data.shape === 'dynamic' ? release.data.platform : release.data.platforms[jsonTarget]
   if (!platform) throw new Error(`the platform \`${jsonTarget}\` was not found on the response \`platforms\` object`)
   return {
-    version: release.version, currentVersion: host.currentVersion, downloadUrl: platform.url, signature: platform.signature,
-    body: release.notes, shape: release.data.shape, rawJson,
+    version: release.version,
+    currentVersion: host.currentVersion,
+    downloadUrl: platform.url,
+    signature: platform.signature,
+    body: release.notes,
+    shape: release.data.shape,
+    rawJson,
   }
 }
 
@@ -133,9 +156,11 @@ export class MinisignError extends Error {}
 const ALGORITHMS = { Ed: 'legacy', ED: 'prehashed' } as const
 
 function base64Bytes(text: string | undefined, length: number, what: string): Buffer {
-  if (text === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim())) throw new MinisignError(`Invalid encoding in minisign data (${what})`)
+  if (text === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()))
+    throw new MinisignError(`Invalid encoding in minisign data (${what})`)
   const bytes = Buffer.from(text.trim(), 'base64')
-  if (bytes.length !== length) throw new MinisignError(`Invalid encoding in minisign data (${what}: ${bytes.length} bytes, not ${length})`)
+  if (bytes.length !== length)
+    throw new MinisignError(`Invalid encoding in minisign data (${what}: ${bytes.length} bytes, not ${length})`)
   return bytes
 }
 
@@ -153,7 +178,10 @@ function algorithm(bytes: Buffer, what: string): 'legacy' | 'prehashed' {
 }
 
 function ed25519Verify(message: Buffer, publicKey: Buffer, signature: Buffer): boolean {
-  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.toString('base64url') }, format: 'jwk' })
+  const key = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.toString('base64url') },
+    format: 'jwk',
+  })
   return verify(null, message, key, signature)
 }
 
@@ -168,14 +196,20 @@ export function verifyTauriSignature(data: Uint8Array, releaseSignature: string,
   const [, sigLine, trustedComment, globalLine] = base64Text(releaseSignature, 'the signature').split('\n')
   const sig = base64Bytes(sigLine, 74, 'signature')
   const global = base64Bytes(globalLine, 64, 'global signature')
-  if (!trustedComment?.startsWith('trusted comment: ')) throw new MinisignError('Invalid encoding in minisign data (trusted comment)')
+  if (!trustedComment?.startsWith('trusted comment: '))
+    throw new MinisignError('Invalid encoding in minisign data (trusted comment)')
   const kind = algorithm(sig, 'signature')
-  if (!sig.subarray(2, 10).equals(key.subarray(2, 10))) throw new MinisignError('The signature was created with a different key than the one provided')
+  if (!sig.subarray(2, 10).equals(key.subarray(2, 10)))
+    throw new MinisignError('The signature was created with a different key than the one provided')
   const publicKey = key.subarray(10)
   const message = kind === 'prehashed' ? createHash('blake2b512').update(data).digest() : Buffer.from(data)
   if (!ed25519Verify(message, publicKey, sig.subarray(10))) throw new MinisignError('The signature verification failed')
-  const signed = Buffer.concat([sig.subarray(10), Buffer.from(trustedComment.slice('trusted comment: '.length), 'utf8')])
-  if (!ed25519Verify(signed, publicKey, global)) throw new MinisignError('The signature verification failed (trusted comment)')
+  const signed = Buffer.concat([
+    sig.subarray(10),
+    Buffer.from(trustedComment.slice('trusted comment: '.length), 'utf8'),
+  ])
+  if (!ed25519Verify(signed, publicKey, global))
+    throw new MinisignError('The signature verification failed (trusted comment)')
 }
 
 /**

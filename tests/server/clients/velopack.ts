@@ -26,7 +26,16 @@ export interface VelopackAsset {
   NotesHtml: string
 }
 
-const STRING_FIELDS = ['PackageId', 'Version', 'Type', 'FileName', 'SHA1', 'SHA256', 'NotesMarkdown', 'NotesHtml'] as const
+const STRING_FIELDS = [
+  'PackageId',
+  'Version',
+  'Type',
+  'FileName',
+  'SHA1',
+  'SHA256',
+  'NotesMarkdown',
+  'NotesHtml',
+] as const
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const lowerKeys = (v: Record<string, unknown>) => new Map(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x]))
@@ -35,7 +44,17 @@ const lowerKeys = (v: Record<string, unknown>) => new Map(Object.entries(v).map(
 function parseAsset(v: unknown, where: string): VelopackAsset {
   if (!isRecord(v)) throw new Error(`${where}: expected an object`)
   const map = lowerKeys(v)
-  const asset: VelopackAsset = { PackageId: '', Version: '', Type: '', FileName: '', SHA1: '', SHA256: '', Size: 0, NotesMarkdown: '', NotesHtml: '' }
+  const asset: VelopackAsset = {
+    PackageId: '',
+    Version: '',
+    Type: '',
+    FileName: '',
+    SHA1: '',
+    SHA256: '',
+    Size: 0,
+    NotesMarkdown: '',
+    NotesHtml: '',
+  }
   for (const field of STRING_FIELDS) {
     const x = map.get(field.toLowerCase())
     if (x === undefined) continue
@@ -44,7 +63,8 @@ function parseAsset(v: unknown, where: string): VelopackAsset {
   }
   const size = map.get('size')
   if (size !== undefined) {
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new Error(`${where}.Size: invalid type, expected u64`)
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+      throw new Error(`${where}.Size: invalid type, expected u64`)
     asset.Size = size
   }
   return asset
@@ -78,10 +98,19 @@ export interface UpdateInfo {
   IsDowngrade: boolean
 }
 
-export interface Check { requested: URL; status: number; assets: VelopackAsset[]; update: UpdateInfo | null }
+export interface Check {
+  requested: URL
+  status: number
+  assets: VelopackAsset[]
+  update: UpdateInfo | null
+}
 
 /** `HttpSource::get_release_feed` then `UpdateManager::check_for_updates`. */
-export async function velopackCheck(sourceUrl: string, host: VelopackHost, headers: Record<string, string> = {}): Promise<Check> {
+export async function velopackCheck(
+  sourceUrl: string,
+  host: VelopackHost,
+  headers: Record<string, string> = {},
+): Promise<Check> {
   const base = new URL(`${sourceUrl.replace(/\/+$/, '')}/`)
   const requested = new URL(`releases.${host.channel}.json`, base)
   requested.search = `localVersion=${host.version}&id=${host.id}&stagingId=${host.stagingId}`
@@ -99,24 +128,40 @@ function checkForUpdates(assets: VelopackAsset[], host: VelopackHost): UpdateInf
   let latest: { asset: VelopackAsset; version: semver.SemVer } | undefined
   for (const asset of assets) {
     const v = semver.parse(asset.Version)
-    if (v && asset.Type.toLowerCase() === 'full' && (!latest || v.compare(latest.version) > 0)) latest = { asset, version: v }
+    if (v && asset.Type.toLowerCase() === 'full' && (!latest || v.compare(latest.version) > 0))
+      latest = { asset, version: v }
   }
   if (!latest) return null // RemoteIsEmpty
   const order = latest.version.compare(appVersion)
   if (order > 0) return deltaStrategy(assets, latest, host)
-  if (order < 0 && host.allowVersionDowngrade) return { TargetFullRelease: latest.asset, BaseRelease: null, DeltasToTarget: [], IsDowngrade: true }
+  if (order < 0 && host.allowVersionDowngrade)
+    return { TargetFullRelease: latest.asset, BaseRelease: null, DeltasToTarget: [], IsDowngrade: true }
   return null
 }
 
-function deltaStrategy(assets: VelopackAsset[], latest: { asset: VelopackAsset; version: semver.SemVer }, host: VelopackHost): UpdateInfo {
-  const full: UpdateInfo = { TargetFullRelease: latest.asset, BaseRelease: null, DeltasToTarget: [], IsDowngrade: false }
+function deltaStrategy(
+  assets: VelopackAsset[],
+  latest: { asset: VelopackAsset; version: semver.SemVer },
+  host: VelopackHost,
+): UpdateInfo {
+  const full: UpdateInfo = {
+    TargetFullRelease: latest.asset,
+    BaseRelease: null,
+    DeltasToTarget: [],
+    IsDowngrade: false,
+  }
   const local = host.localFullPackage === undefined ? null : semver.parse(host.localFullPackage)
   if (!local) return full
-  const versioned = assets.flatMap((a) => { const v = semver.parse(a.Version); return v ? [{ a, v }] : [] })
+  const versioned = assets.flatMap((a) => {
+    const v = semver.parse(a.Version)
+    return v ? [{ a, v }] : []
+  })
   const isDelta = (a: VelopackAsset) => a.Type.toLowerCase() === 'delta'
   if (!versioned.some(({ a, v }) => isDelta(a) && v.compare(latest.version) === 0)) return full
-  const deltas = versioned.filter(({ a, v }) => isDelta(a) && v.compare(local) > 0 && v.compare(latest.version) <= 0)
-    .sort((x, y) => x.v.compare(y.v)).map(({ a }) => a)
+  const deltas = versioned
+    .filter(({ a, v }) => isDelta(a) && v.compare(local) > 0 && v.compare(latest.version) <= 0)
+    .sort((x, y) => x.v.compare(y.v))
+    .map(({ a }) => a)
   return { ...full, BaseRelease: local.version, DeltasToTarget: deltas }
 }
 
@@ -129,7 +174,8 @@ export async function velopackDownload(sourceUrl: string, asset: VelopackAsset):
   const res = await fetch(url)
   if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`)
   const bytes = new Uint8Array(await res.arrayBuffer())
-  if (bytes.length !== asset.Size) throw new Error(`size mismatch for ${asset.FileName}: expected ${asset.Size}, got ${bytes.length}`)
+  if (bytes.length !== asset.Size)
+    throw new Error(`size mismatch for ${asset.FileName}: expected ${asset.Size}, got ${bytes.length}`)
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   const sha1 = createHash('sha1').update(bytes).digest('hex')
   if (asset.SHA256 !== '' ? sha256 !== asset.SHA256.toLowerCase() : sha1 !== asset.SHA1.toLowerCase()) {

@@ -6,7 +6,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 
-export interface Received { body: string; headers: IncomingHttpHeaders; type: string; id: string }
+export interface Received {
+  body: string
+  headers: IncomingHttpHeaders
+  type: string
+  id: string
+}
 
 export interface Receiver {
   url: string
@@ -29,7 +34,9 @@ export async function startReceiver(respond?: (res: import('node:http').ServerRe
   const held: Array<() => void> = []
   const server: Server = createServer((req, res) => {
     let body = ''
-    req.on('data', (chunk: Buffer) => { body += chunk.toString() })
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString()
+    })
     req.on('end', () => {
       const parsed = JSON.parse(body) as { type: string }
       received.push({ body, headers: req.headers, type: parsed.type, id: String(req.headers['webhook-id']) })
@@ -48,25 +55,35 @@ export async function startReceiver(respond?: (res: import('node:http').ServerRe
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    arrived: (count) => new Promise<void>((done) => {
-      if (received.length >= count) return done()
-      waiters.push({ count, done })
-    }),
-    script: (s) => { statuses = [...s] },
-    hold: () => { holding = true },
+    arrived: (count) =>
+      new Promise<void>((done) => {
+        if (received.length >= count) return done()
+        waiters.push({ count, done })
+      }),
+    script: (s) => {
+      statuses = [...s]
+    },
+    hold: () => {
+      holding = true
+    },
     release: () => {
       holding = false
       for (const answer of held.splice(0)) answer()
     },
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections()
-      server.close(() => done())
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      }),
   }
 }
 
 /** Verifies a request with the Standard Webhooks library; throws when the signature is wrong. */
 export function verify(secret: string, r: Received): unknown {
-  const headers = { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }
+  const headers = {
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
+  }
   return new Webhook(secret).verify(r.body, headers)
 }
