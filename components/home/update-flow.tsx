@@ -12,6 +12,7 @@ const LANES = [
   ['Tauri v2', '…/tauri/… → JSON + signature'],
   ['Velopack', '…/velopack/…/releases.json'],
   ['Sparkle', '…/sparkle/…/appcast.xml'],
+  ['MSIX (Electron, App Installer)', '…/msix/stable/x64'],
   ['Your own code', 'GET /v1/apps/{app}/update'],
 ] as const
 
