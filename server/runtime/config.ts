@@ -267,55 +267,12 @@ export type Variable<T> = {
   group?: true
 } & ({ default: string } | { unset: T; example: string })
 
-/** Every setting read from the environment, one per variable, as parsed. */
-export interface Settings {
-  host: string
-  port: number
-  dataDir: string
-  signupKey: string | undefined
-  jwtSecret: string | undefined
-  publicUrl: string | undefined
-  maxUploadBytes: number
-  logLevel: LogLevel
-  telemetry: boolean
-  cache: boolean
-  redisUrl: string | undefined
-  databaseUrl: string | undefined
-  databasePoolSize: number
-  databaseStatementTimeoutMs: number
-  blobUrl: { bucket: string; prefix: string } | undefined
-  s3Endpoint: string | undefined
-  s3Region: string | undefined
-  s3AccessKeyId: string | undefined
-  s3SecretAccessKey: string | undefined
-  /** `undefined`: on with an endpoint, off without. */
-  s3ForcePathStyle: boolean | undefined
-  downloadMode: DownloadMode
-  s3PresignSeconds: number
-  orphanMinAgeSeconds: number
-  auditRetentionDays: number
-  corsOrigins: CorsOrigins
-  loginAttemptsPerAddress: number
-  healthMaxFailureRatio: number
-  healthMinReports: number
-  trustedProxies: string[]
-  metricsPort: number | undefined
-  metricsHost: string
-  updateCacheSeconds: number
-  updateStaleSeconds: number
-  purgeUrl: string | undefined
-  purgeMethod: PurgeMethod
-  accelRedirectPrefix: string | undefined
-
-  webhookAllowPrivate: boolean
-}
-
 /**
  * The variables Ferry reads, in the order `.env.example` lists them. `loadConfig` reads exactly
  * these; `.env.example` is rendered from them and the docs' table is checked against them
  * (tests/server/config.test.ts).
  */
-export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> } = {
+export const VARIABLES = {
   host: {
     name: 'FERRY_HOST',
     default: '127.0.0.1',
@@ -581,7 +538,15 @@ export const VARIABLES: { readonly [K in keyof Settings]: Variable<Settings[K]> 
     description:
       'Let webhooks reach loopback, private and link-local addresses (true or false). False: such URLs are refused, also when a host name resolves to one.',
   },
-}
+} satisfies Record<string, Variable<unknown>>
+
+/** A variable's value as parsed, or its `unset` value. */
+type ValueOf<V> = V extends { parse: (raw: string, name: string) => infer P }
+  ? P | (V extends { unset: infer U } ? U : never)
+  : never
+
+/** Every setting read from the environment, one per variable of `VARIABLES`, as parsed. */
+export type Settings = { -readonly [K in keyof typeof VARIABLES]: ValueOf<(typeof VARIABLES)[K]> }
 
 /** Reads and validates every variable of `VARIABLES`; throws one `ConfigError` listing all problems. */
 export function loadConfig(env: Env): ServerConfig {
