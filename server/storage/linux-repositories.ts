@@ -3,12 +3,12 @@
  * read at upload, and one channel's published packages read in one query (one snapshot per index).
  */
 import type { Insertable, Selectable } from 'kysely'
-import type { AppSigningKeysTable, Db, LinuxPackagesTable } from './types.ts'
+import type { AppSigningKeysTable, Db, LinuxPackagesTable, RolloutColumns } from './types.ts'
 
 export type SigningKeyRow = Selectable<AppSigningKeysTable>
 
 /** One package of a channel's repository, with its file and the version's rollout state. */
-export interface RepositoryPackageRow {
+export interface RepositoryPackageRow extends RolloutColumns {
   artifact_id: string
   version_id: string
   kind: 'deb' | 'rpm'
@@ -22,15 +22,6 @@ export interface RepositoryPackageRow {
   sha512: string
   published_at: string | null
   created_at: string
-  rollout_percentage: number
-  ramp_steps: string | null
-  ramp_started_at: string | null
-  ramp_paused_seconds: number
-  paused_at: string | null
-  pulled_at: string | null
-  ramp_gate: string | null
-  gate_open: number
-  gate_closed_seconds: number
 }
 
 export async function insertLinuxPackages(db: Db, rows: Insertable<LinuxPackagesTable>[]): Promise<void> {

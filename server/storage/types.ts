@@ -115,9 +115,27 @@ export interface VersionsTable {
   ramp_gate: string | null
   /** 1 while the gate's evidence is there; written when a health report changes it. */
   gate_open: Generated<number>
-  /** Ramp-clock second (whole, rounded down) at which the gate last closed. */
+  /**
+   * Closed: the ramp-clock second it closed (steps that began before it stand, the next one holds).
+   * Open: the ramp-clock second the step whose evidence opened it began; the evidence is per step,
+   * so the step after the next one holds until its own step's installs are reported.
+   */
   gate_closed_seconds: Generated<number>
 }
+
+/** The rollout columns of a version row, from which `updates/rollout.ts` works out where a ramp stands. */
+export type RolloutColumns = Pick<
+  Selectable<VersionsTable>,
+  | 'rollout_percentage'
+  | 'ramp_steps'
+  | 'ramp_started_at'
+  | 'ramp_paused_seconds'
+  | 'paused_at'
+  | 'pulled_at'
+  | 'ramp_gate'
+  | 'gate_open'
+  | 'gate_closed_seconds'
+>
 export interface ArtifactsTable {
   id: string
   version_id: string

@@ -4,6 +4,7 @@
  * it spent paused, and the current pause or pull), and the health policy that pauses it.
  */
 import type { components } from '../generated/api.ts'
+import type { RolloutColumns } from '../storage/types.ts'
 
 type Schemas = components['schemas']
 
@@ -25,25 +26,7 @@ export const DEFAULT_HEALTH_POLICY: FullHealthPolicy = {
   maxReportsPerAddress: 5,
 }
 
-/** The rollout columns of a version row. */
-export interface RolloutColumns {
-  rollout_percentage: number
-  ramp_steps: string | null
-  ramp_started_at: string | null
-  ramp_paused_seconds: number
-  paused_at: string | null
-  pulled_at: string | null
-  /** JSON `RampGate` of a gated ramp, `null` without a gate. */
-  ramp_gate: string | null
-  /** 1 while the gate's evidence is there (written by health reports, read here). */
-  gate_open: number
-  /**
-   * Closed: the ramp-clock second it closed (steps that began before it stand, the next one holds).
-   * Open: the ramp-clock second the step whose evidence opened it began; the evidence is per step,
-   * so the step after the next one holds until its own step's installs are reported.
-   */
-  gate_closed_seconds: number
-}
+export type { RolloutColumns }
 
 export interface RolloutPosition {
   /** The share of devices offered the version now (0 while paused or pulled). */
