@@ -18,19 +18,9 @@ import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { freePort, startDocsServer } from '../lib/docs-runner/server.ts'
+import { CHROMIUM, FLAGS } from './bench-site/chromium.ts'
 
 const root = join(import.meta.dirname, '..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 const SIGNUP_KEY = 'bench-console-signup-key'
 const SESSION_KEY = 'ferry.console.session'
 const admin = { email: 'bench@example.org', password: 'a-long-bench-password' }

@@ -17,18 +17,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { breakdown } from './bench-site/breakdown.ts'
 import type { Script } from './bench-site/breakdown.ts'
+import { CHROMIUM, FLAGS } from './bench-site/chromium.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 const port = 3190
 const origin = `http://127.0.0.1:${port}`
 const outDir = join(import.meta.dirname, '..', 'out')
