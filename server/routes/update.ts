@@ -174,6 +174,8 @@ export function updateHandlers(
   }
 
   const deviceKey = (req: Ctx, deviceId: string | undefined) => deviceId ?? `ip:${s.clientIp(req) ?? 'unknown'}`
+  /** Who asks: the device id the updater sent, and the key its rollout bucket is drawn from. */
+  const device = (req: Ctx, deviceId: string | undefined) => ({ deviceId, deviceKey: deviceKey(req, deviceId) })
 
   const findApp = async (slug: string) => {
     const app = await s.db
@@ -211,7 +213,6 @@ export function updateHandlers(
 
   return {
     async checkForUpdate(c, { path, query, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: query.channel,
@@ -219,13 +220,11 @@ export function updateHandlers(
         arch: query.arch,
         current: versionInput('version', query.version),
         format: query.format ?? 'platform',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
     async getSquirrelMacUpdate(c, { path, query, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: path.channel,
@@ -233,13 +232,11 @@ export function updateHandlers(
         arch: path.arch,
         current: versionInput('version', query.version),
         format: 'electron-builtin',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
     async getMsixUpdate(c, { path, query, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: path.channel,
@@ -247,8 +244,7 @@ export function updateHandlers(
         arch: path.arch,
         current: versionInput('version', query.version),
         format: 'msix',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
@@ -262,8 +258,7 @@ export function updateHandlers(
         arch: path.arch,
         current: versionInput('version', path.version),
         format: 'electron-updater',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, deviceId),
       })
     },
 
@@ -321,13 +316,11 @@ export function updateHandlers(
         arch,
         current: versionInput('localVersion', query.localVersion),
         format: 'velopack',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, deviceId),
       })
     },
 
     async getSparkleAppcast(c, { path, query, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: path.channel,
@@ -335,13 +328,11 @@ export function updateHandlers(
         arch: path.arch,
         current: versionInput('version', query.version),
         format: 'sparkle',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
     async getTauriUpdate(c, { path, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: path.channel,
@@ -349,13 +340,11 @@ export function updateHandlers(
         arch: TAURI_ARCHS[path.arch],
         current: versionInput('currentVersion', path.currentVersion),
         format: 'tauri',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
     async getSquirrelReleases(c, { path, query, header }) {
-      const deviceId = header['X-Ferry-Device-Id']
       return answer(c, {
         slug: path.app,
         channel: path.channel,
@@ -363,8 +352,7 @@ export function updateHandlers(
         arch: path.arch,
         current: optionalVersionInput('localVersion', query.localVersion),
         format: 'squirrel-windows',
-        deviceId,
-        deviceKey: deviceKey(c, deviceId),
+        ...device(c, header['X-Ferry-Device-Id']),
       })
     },
 
