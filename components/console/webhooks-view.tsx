@@ -1,19 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { FerryApi, Webhook, WebhookCreated, WebhookDelivery, WebhookEventType } from '../demo/sandbox-api'
+import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
 
-const EVENTS: WebhookEventType[] = [
-  'version.uploaded',
-  'version.published',
-  'version.unpublished',
-  'version.ramp_step',
-  'version.paused',
-  'version.resumed',
-  'version.pulled',
-  'token.created',
-  'token.revoked',
-]
+const EVENTS = WEBHOOK_EVENT_TYPES
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : '—'

@@ -8,21 +8,8 @@ import { timestamp } from '../http/respond.ts'
 import type { Db } from '../storage/types.ts'
 
 type Schemas = components['schemas']
-export type WebhookEventType = Schemas['WebhookEventType']
-
-/** Every event type a subscription may ask for, in the contract's order. */
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
-  'version.uploaded',
-  'version.published',
-  'version.unpublished',
-  'version.ramp_step',
-  'version.paused',
-  'version.resumed',
-  'version.pulled',
-  'token.created',
-  'token.revoked',
-  'version.ramp_holding',
-]
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'
+import type { WebhookEventType } from './event-types.ts'
 
 export interface WebhookEvent {
   type: WebhookEventType | 'webhook.test'
