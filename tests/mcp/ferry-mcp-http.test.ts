@@ -4,7 +4,9 @@
  * forge after a DNS rebinding (foreign Origin or Host) refused with 403.
  */
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -111,6 +113,14 @@ test('a foreign Host (a DNS-rebound name) is refused with 403', async () => {
   assert.match(errorMessage(rebound.body), /^Host "rebound\.example:\d+" is not this server/)
   const local = await postWithHost(server.url, `localhost:${server.url.port}`)
   assert.notEqual(local.status, 403, local.body)
+})
+
+test('the default port in --help is the one the docs page gives', async () => {
+  const help = await ferry(['mcp', '--help'], {})
+  const port = /--port <n> .*\(default (\d+);/.exec(help.stdout)?.[1]
+  assert.ok(port, help.stdout)
+  const page = readFileSync(join(import.meta.dirname, '..', '..', 'pages/docs/mcp.mdx'), 'utf8')
+  assert.ok(page.includes(`http://127.0.0.1:${port}/mcp`), `pages/docs/mcp.mdx does not give port ${port}`)
 })
 
 test('--port without --http, or out of range, is a usage error', async () => {

@@ -45,15 +45,14 @@ export interface FerryMcpHttp {
 
 /** `ferry mcp --http --port 0` as a child process; resolves once it prints the URL it listens on. */
 export async function startFerryMcpHttp(args: string[] = []): Promise<FerryMcpHttp> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('FERRY_')),
-  )
+  const env = { ...process.env }
+  for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
   const child = spawn(
     process.execPath,
     [join(ROOT, 'scripts', 'ferry-bin.mjs'), 'mcp', '--http', '--port', '0', ...args],
     {
       cwd: ROOT,
-      env: inherited,
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   )
