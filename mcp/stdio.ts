@@ -15,10 +15,13 @@ export interface McpRunOptions {
   err(line: string): void
 }
 
-const ROOT = path.join(import.meta.dirname, '..')
+export const ROOT = path.join(import.meta.dirname, '..')
+
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 
 export async function runMcpStdio(options: McpRunOptions): Promise<void> {
-  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  const version = packageVersion()
   const sandbox = sandboxTarget()
   const server = options.server && serverTarget(options.server.url, options.server.token, options.allowWrites)
   const mcp = createFerryMcpServer({ root: ROOT, version, sandbox, server })

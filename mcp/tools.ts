@@ -9,7 +9,7 @@ import { siteConfig } from '../site.config.ts'
 import { callOperation, type CallResult } from './call-operation.ts'
 import { Contract } from './contract.ts'
 import { describeOperation } from './describe-operation.ts'
-import { docsLibrary } from './docs-library.ts'
+import { docsLibrary, type DocsLibrary } from './docs-library.ts'
 import type { Target, TargetName } from './targets.ts'
 
 export interface McpOptions {
@@ -19,7 +19,16 @@ export interface McpOptions {
   sandbox: Target
   /** The real server from FERRY_URL / --url, when one is configured. */
   server: Target | undefined
+  /** Docs and contract loaded once and shared, for a transport that makes a server per request. */
+  shared?: McpShared
 }
+
+export interface McpShared {
+  docs: DocsLibrary
+  contract: Contract
+}
+
+export const loadShared = (root: string): McpShared => ({ docs: docsLibrary(root), contract: new Contract(root) })
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
 const scalar = z.union([z.string(), z.number(), z.boolean()])
@@ -41,8 +50,7 @@ function callSummary(result: CallResult, label: string): string {
 }
 
 export function createFerryMcpServer(options: McpOptions): McpServer {
-  const docs = docsLibrary(options.root)
-  const contract = new Contract(options.root)
+  const { docs, contract } = options.shared ?? loadShared(options.root)
   const defaultTarget: TargetName = options.server ? 'server' : 'sandbox'
   const server = new McpServer(
     { name: 'ferry', title: 'Ferry docs and API', version: options.version },

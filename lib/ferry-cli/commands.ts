@@ -20,6 +20,9 @@ configuration, 3 the server could not be reached.`
 
 const FILTER_OPTIONS = { channel: { type: 'string' }, platform: { type: 'string' }, arch: { type: 'string' } } as const
 
+/** `ferry mcp --http` listens here unless --port says otherwise (pages/docs/mcp.mdx). */
+const DEFAULT_MCP_PORT = 8765
+
 export const HELP: Record<string, string> = {
   ferry: `Usage: ferry <command> [options]
 
@@ -29,7 +32,7 @@ Commands:
   rollout <app> <version> <percent>        Set the rollout percentage of a version, or a ramp (1,10,50,100)
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
-  mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio)
+  mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio or HTTP)
 
 Run ferry <command> --help for a command's options.
 ${CONNECTION_HELP}`,
@@ -90,16 +93,18 @@ ${CONNECTION_HELP}`,
 Lists the app's versions, newest first: version, channel, platform/arch, published, rollout,
 critical, created. --json prints them as JSON for scripts; --limit caps the list (default 50).
 ${CONNECTION_HELP}`,
-  mcp: `Usage: ferry mcp [--allow-writes] [--url <url>] [--token <token>]
+  mcp: `Usage: ferry mcp [--http [--port <n>]] [--allow-writes] [--url <url>] [--token <token>]
 
 A Model Context Protocol server on stdin/stdout, for an agent client (Claude, Cursor, VS Code) to
-start. Its tools search and read the docs, list and describe the API's operations, and call an
+start, or with --http on http://127.0.0.1:<port>/mcp (Streamable HTTP). Its tools search and read the docs, list and describe the API's operations, and call an
 operation against a sandbox (Ferry in this process, in memory, seeded with demo data) or, when
 FERRY_URL is set, against that server with FERRY_TOKEN. Answers are checked against the contract.
 
 Options:
   --allow-writes   Let the agent call POST, PATCH and DELETE operations on the real server
                    (without it only GET operations reach it; the sandbox always accepts writes)
+  --http           Serve MCP over Streamable HTTP on 127.0.0.1 instead of stdio, until Ctrl-C
+  --port <n>       The port for --http (default ${DEFAULT_MCP_PORT}; 0 picks a free one)
 ${CONNECTION_HELP}`,
 }
 
@@ -273,7 +278,12 @@ const COMMANDS: Record<string, Command> = {
         args: argv,
         allowPositionals: false,
         strict: true,
-        options: { ...CONNECTION_OPTIONS, 'allow-writes': { type: 'boolean' } },
+        options: {
+          ...CONNECTION_OPTIONS,
+          'allow-writes': { type: 'boolean' },
+          http: { type: 'boolean' },
+          port: { type: 'string' },
+        },
       }),
     )
     if (values.help) return io.out(HELP.mcp ?? '')
@@ -285,9 +295,18 @@ const COMMANDS: Record<string, Command> = {
       throw usageError(
         'mcp: --allow-writes applies to a real server: set FERRY_URL (or pass --url); the sandbox accepts writes anyway',
       )
+    if (values.port !== undefined && !values.http) throw usageError('mcp: --port applies to --http')
+    const port = values.port === undefined ? DEFAULT_MCP_PORT : Number(values.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw usageError(`mcp: --port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`)
+    const run = { server, allowWrites: values['allow-writes'] === true, err: io.err }
     // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
+    if (values.http) {
+      const { runMcpHttp } = await import('../../mcp/http.ts')
+      return runMcpHttp({ ...run, port })
+    }
     const { runMcpStdio } = await import('../../mcp/stdio.ts')
-    await runMcpStdio({ server, allowWrites: values['allow-writes'] === true, err: io.err })
+    await runMcpStdio(run)
   },
 }
 
