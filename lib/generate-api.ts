@@ -9,7 +9,7 @@ import { renderRootMeta, renderTagMeta } from './codegen/emit/meta.ts'
 import { renderOperations } from './codegen/emit/operations.ts'
 import { renderTypes } from './codegen/emit/types.ts'
 import type { LoadedSpec } from './codegen/load.ts'
-import { buildHar, renderSamples } from './codegen/samples.ts'
+import { operationSamples } from './codegen/samples.ts'
 import { transformSpec } from './codegen/transform/operation.ts'
 import { PAGES_DIR } from './codegen/files.ts'
 
@@ -43,10 +43,7 @@ export async function generate(
     files.set(`${PAGES_DIR}/${tag.name}/_meta.ts`, renderTagMeta(tag))
     files.set(`${PAGES_DIR}/${tag.name}/${tag.slug}.mdx`, renderTagIntro(tag, ctx.options.docsBase))
     for (const op of tag.operations) {
-      files.set(
-        `${PAGES_DIR}/${tag.name}/${op.slug}.mdx`,
-        renderOperationPage(op, renderSamples(buildHar(op, ctx.serverUrl))),
-      )
+      files.set(`${PAGES_DIR}/${tag.name}/${op.slug}.mdx`, renderOperationPage(op, operationSamples(op, ctx.serverUrl)))
     }
   }
   files.set('server/generated/api.ts', await renderTypes(ctx))

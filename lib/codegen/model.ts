@@ -70,6 +70,8 @@ export interface OperationModel {
   requestBody?: BodyModel
   responses: ResponseModel[]
   tryItHref: string
+  /** `x-codeSamples`: samples written in the contract, shown beside the generated ones. */
+  codeSamples: CodeSample[]
   /** The server's row of the operation table (server/generated/operations.ts). */
   server: ServerOperationModel
 }

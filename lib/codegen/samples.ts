@@ -33,6 +33,39 @@ export const SAMPLE_TARGETS: SampleTarget[] = [
   { label: 'Rust', language: 'rust', render: rust },
 ]
 
+/**
+ * `x-codeSamples` `lang` values (Redocly's names, compared case-insensitively) → the fence language
+ * of the tab they join. Only languages the samples are checked in (tests/codegen/samples-syntax.test.ts).
+ */
+export const CONTRACT_SAMPLE_LANGS: Record<string, string> = {
+  shell: 'bash',
+  bash: 'bash',
+  curl: 'bash',
+  javascript: 'js',
+  'node.js': 'js',
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  'c#': 'csharp',
+  csharp: 'csharp',
+  php: 'php',
+  ruby: 'ruby',
+  rust: 'rust',
+}
+
+/**
+ * The generated samples with the operation's `x-codeSamples` beside them: each after the last tab
+ * of its language, in the contract's order.
+ */
+export function operationSamples(op: OperationModel, serverUrl: string): CodeSample[] {
+  const samples = renderSamples(buildHar(op, serverUrl))
+  for (const extra of op.codeSamples) {
+    const last = samples.findLastIndex((s) => s.language === extra.language)
+    samples.splice(last === -1 ? samples.length : last + 1, 0, extra)
+  }
+  return samples
+}
+
 /** Placeholders for credentials in samples; a reader replaces them. */
 const CREDENTIALS: Record<string, { name: string; value: string }> = {
   bearerAuth: { name: 'Authorization', value: 'Bearer <token>' },

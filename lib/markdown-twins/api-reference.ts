@@ -7,7 +7,7 @@ import { createContext, type Context, type Json } from '../codegen/context.ts'
 import { DOWNLOADS, describeAccess, plainSentence } from '../codegen/emit/mdx.ts'
 import { loadSpec } from '../codegen/load.ts'
 import type { BodyModel, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../codegen/model.ts'
-import { buildHar, renderSamples } from '../codegen/samples.ts'
+import { operationSamples } from '../codegen/samples.ts'
 import { transformTags } from '../codegen/transform/operation.ts'
 
 export interface ApiPage {
@@ -151,7 +151,7 @@ export function operationMarkdown(op: OperationModel, serverUrl: string): string
     )
   }
   out.push('', '## Code samples')
-  for (const sample of renderSamples(buildHar(op, serverUrl)))
+  for (const sample of operationSamples(op, serverUrl))
     out.push('', `### ${sample.label}`, '', fence(sample.language, sample.code))
   return out.join('\n') + '\n'
 }

@@ -71,3 +71,42 @@ test('a write operation without x-ferry-invalidates fails the server table at it
     },
   )
 })
+
+const badSamples: [string, { file: string; line: number; pointer: string; problem: RegExp }][] = [
+  [
+    'an x-codeSamples lang no checker knows',
+    {
+      file: 'code-sample-lang.yaml',
+      line: 22,
+      pointer: '#/paths/~1v1~1things/get/x-codeSamples/1/lang',
+      problem: /unknown lang "COBOL": use one of shell, /,
+    },
+  ],
+  [
+    'an x-codeSamples entry without source',
+    {
+      file: 'code-sample-source.yaml',
+      line: 22,
+      pointer: '#/paths/~1v1~1things/get/x-codeSamples/1',
+      problem: /code sample needs `source`/,
+    },
+  ],
+]
+
+for (const [name, { file, line, pointer, problem }] of badSamples) {
+  test(`transform rejects ${name} at its pointer and line`, async () => {
+    const path = `${FIXTURES}${file}`
+    const ctx = createContext(await loadSpec(path))
+    assert.throws(
+      () => transformTags(ctx),
+      (error: unknown) => {
+        assert.ok(error instanceof SpecError, `expected SpecError, got ${String(error)}`)
+        assert.equal(error.pointer, pointer)
+        assert.equal(error.line, line)
+        assert.match(error.problem, problem)
+        assert.ok(error.message.startsWith(`${path}:${line}:`), error.message)
+        return true
+      },
+    )
+  })
+}

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { escapeMdx, renderOperationPage } from '../../lib/codegen/emit/mdx.ts'
-import { buildHar, renderSamples } from '../../lib/codegen/samples.ts'
+import { operationSamples } from '../../lib/codegen/samples.ts'
 import { loadReal } from './helpers.ts'
 
 const { ctx, tags } = await loadReal()
 const operations = tags.flatMap((t) => t.operations)
 const pageFor = (id: string) => {
   const op = operations.find((o) => o.operationId === id)!
-  return { op, mdx: renderOperationPage(op, renderSamples(buildHar(op, ctx.serverUrl))) }
+  return { op, mdx: renderOperationPage(op, operationSamples(op, ctx.serverUrl)) }
 }
 
 test('the search page shows method, path, permission, every parameter, four samples and Try it', () => {
@@ -39,6 +39,17 @@ test('the update check documents 204 as "no update"', () => {
   assert.match(mdx, /^### 204 No Content$/m)
   assert.match(mdx, /\*\*Permission:\*\* `public`/)
   assert.match(mdx, /\*\*Authentication:\*\* None/)
+})
+
+test("the contract's x-codeSamples are tabs beside the generated sample of their language, under their label", () => {
+  const { op, mdx } = pageFor('checkForUpdate')
+  const retry = op.codeSamples.find((s) => s.label === 'curl (retry loop)')
+  assert.ok(retry, 'checkForUpdate has its retry loop sample')
+  assert.equal(retry.language, 'bash')
+  assert.match(mdx, /<Tabs items=\{\["curl","curl \(retry loop\)","JavaScript",/)
+  const tabs = mdx.split('<Tabs.Tab>')
+  assert.ok(tabs[2]?.includes('```bash\n' + retry.code + '\n```'), 'the second tab holds the retry loop')
+  assert.match(pageFor('uploadVersion').mdx, /<Tabs items=\{\["curl","Ferry CLI","JavaScript",/)
 })
 
 test('escapeMdx escapes braces and tags in text but not in code', () => {

@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { buildHar, renderSamples } from '../../lib/codegen/samples.ts'
+import { SAMPLE_TARGETS, operationSamples } from '../../lib/codegen/samples.ts'
 import type { OperationModel } from '../../lib/codegen/model.ts'
 import { loadReal } from './helpers.ts'
 
 const { ctx, tags } = await loadReal()
 const operations = tags.flatMap((t) => t.operations)
-const samples = new Map(operations.map((op) => [op, renderSamples(buildHar(op, ctx.serverUrl))]))
+const samples = new Map(operations.map((op) => [op, operationSamples(op, ctx.serverUrl)]))
 const dir = mkdtempSync(join(tmpdir(), 'ferry-samples-'))
 
 function sample(op: OperationModel, label: string): string {
@@ -19,19 +19,33 @@ function sample(op: OperationModel, label: string): string {
   return found.code
 }
 
-/** Writes each operation's sample (as `wrap` makes it) to `<dir>/<language>/<operationId>.<ext>`. */
+/**
+ * Every operation's generated sample in the tab `label`, named by its operationId, and every
+ * `x-codeSamples` entry in the same language, named `<operationId>_contract<n>`.
+ */
+function samplesIn(label: string): { name: string; code: string }[] {
+  const language = SAMPLE_TARGETS.find((t) => t.label === label)?.language
+  return operations.flatMap((op) => [
+    { name: op.operationId, code: sample(op, label) },
+    ...op.codeSamples
+      .filter((s) => s.language === language)
+      .map((s, i) => ({ name: `${op.operationId}_contract${i}`, code: s.code })),
+  ])
+}
+
+/** Writes each sample of a tab (as `wrap` makes it) to `<dir>/<ext>/<name>.<ext>`; maps file → name. */
 function writeSamples(
   label: string,
   ext: string,
-  wrap: (code: string, op: OperationModel) => string = (code) => code,
+  wrap: (code: string, name: string) => string = (code) => code,
 ): Map<string, string> {
   const folder = join(dir, ext)
   mkdirSync(folder, { recursive: true })
   const files = new Map<string, string>()
-  for (const op of operations) {
-    const file = join(folder, `${op.operationId}.${ext}`)
-    writeFileSync(file, wrap(sample(op, label), op))
-    files.set(file, op.operationId)
+  for (const { name, code } of samplesIn(label)) {
+    const file = join(folder, `${name}.${ext}`)
+    writeFileSync(file, wrap(code, name))
+    files.set(file, name)
   }
   return files
 }
@@ -59,10 +73,21 @@ function hoist(code: string, directive: RegExp): { head: string; body: string } 
   return { head: lines.slice(0, at).join('\n'), body: lines.slice(at).join('\n') }
 }
 
+test('the contract has x-codeSamples, so the checks below cover them', () => {
+  assert.ok(operations.some((op) => op.codeSamples.length > 0))
+})
+
+test('every shell sample passes bash -n', () => {
+  for (const [file, name] of writeSamples('curl', 'sh')) {
+    const result = run('bash', ['-n', file], 'bash')
+    assert.equal(result.status, 0, `${name}: ${result.stderr}`)
+  }
+})
+
 test('every JavaScript sample parses as an ES module', () => {
-  for (const [file, operationId] of writeSamples('JavaScript', 'mjs')) {
+  for (const [file, name] of writeSamples('JavaScript', 'mjs')) {
     const result = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' })
-    assert.equal(result.status, 0, `${operationId}: ${result.stderr}`)
+    assert.equal(result.status, 0, `${name}: ${result.stderr}`)
   }
 })
 
@@ -78,12 +103,11 @@ test('every Go sample passes go vet', () => {
   mkdirSync(root, { recursive: true })
   writeFileSync(join(root, 'go.mod'), 'module ferry.test/samples\n\ngo 1.19\n')
   const files = new Map<string, string>()
-  for (const op of operations) {
-    const folder = join(root, op.operationId)
+  for (const { name, code } of samplesIn('Go')) {
+    const folder = join(root, name)
     mkdirSync(folder, { recursive: true })
-    const file = join(folder, 'main.go')
-    writeFileSync(file, sample(op, 'Go'))
-    files.set(`${op.operationId}/main.go`, op.operationId)
+    writeFileSync(join(folder, 'main.go'), code)
+    files.set(`${name}/main.go`, name)
   }
   const result = spawnSync('go', ['vet', './...'], {
     cwd: root,
@@ -97,9 +121,9 @@ test('every Go sample passes go vet', () => {
 // Compiled for real: java.net.http is part of the JDK. A sample is imports and statements (as
 // jshell, or Java 25's compact source files, take them); the check puts the statements in a main.
 test('every Java sample compiles with javac', () => {
-  const files = writeSamples('Java', 'java', (code, op) => {
+  const files = writeSamples('Java', 'java', (code, name) => {
     const { head, body } = hoist(code, /^import [\w.]+;$/)
-    return `${head}\n\nclass Sample_${op.operationId} {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}\n`
+    return `${head}\n\nclass Sample_${name} {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}\n`
   })
   const result = run(
     'javac',
@@ -113,9 +137,9 @@ test('every Java sample compiles with javac', () => {
 // statements (C# 9), so the check adds what .NET 6+ gives a top-level program: an async Main
 // and the implicit usings.
 test('every C# sample compiles with mcs', () => {
-  const files = writeSamples('C#', 'cs', (code, op) => {
+  const files = writeSamples('C#', 'cs', (code, name) => {
     const { head, body } = hoist(code, /^using [\w.]+;$/)
-    return `using System;\nusing System.IO;\nusing System.Net.Http;\nusing System.Threading.Tasks;\n${head}\n\nstatic class Sample_${op.operationId}\n{\n  static async Task Main()\n  {\n${body}\n  }\n}\n`
+    return `using System;\nusing System.IO;\nusing System.Net.Http;\nusing System.Threading.Tasks;\n${head}\n\nstatic class Sample_${name}\n{\n  static async Task Main()\n  {\n${body}\n  }\n}\n`
   })
   const result = run(
     'mcs',
@@ -126,16 +150,16 @@ test('every C# sample compiles with mcs', () => {
 })
 
 test('every PHP sample passes php -l', () => {
-  for (const [file, operationId] of writeSamples('PHP', 'php')) {
+  for (const [file, name] of writeSamples('PHP', 'php')) {
     const result = run('php', ['-l', file], 'php-cli')
-    assert.equal(result.status, 0, `${operationId}: ${result.stdout}${result.stderr}`)
+    assert.equal(result.status, 0, `${name}: ${result.stdout}${result.stderr}`)
   }
 })
 
 test('every Ruby sample passes ruby -c', () => {
-  for (const [file, operationId] of writeSamples('Ruby', 'rb')) {
+  for (const [file, name] of writeSamples('Ruby', 'rb')) {
     const result = run('ruby', ['-c', file], 'ruby')
-    assert.equal(result.status, 0, `${operationId}: ${result.stderr}`)
+    assert.equal(result.status, 0, `${name}: ${result.stderr}`)
   }
 })
 

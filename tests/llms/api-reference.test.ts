@@ -37,9 +37,20 @@ test('an operation twin has method, path, access, every parameter and body field
       for (const row of r.isProblem ? [] : (r.body?.rows ?? []))
         assert.ok(tableRow(md, row.name), `${op.route}: ${r.status} field ${row.name}`)
     }
-    for (const { label } of SAMPLE_TARGETS)
+    for (const { label } of [...SAMPLE_TARGETS, ...op.codeSamples])
       assert.ok(md.includes(`\n### ${label}\n\n\`\`\``), `${op.route}: ${label} sample`)
   }
+})
+
+test("a twin carries the contract's x-codeSamples after the generated sample of their language", () => {
+  const md = byRoute.get(operations.find((o) => o.operationId === 'checkForUpdate')!.route)!.markdown
+  const headings = [...md.matchAll(/^### (.+)$/gm)].map((m) => m[1])
+  assert.deepEqual(headings.slice(headings.indexOf('curl'), headings.indexOf('curl') + 3), [
+    'curl',
+    'curl (retry loop)',
+    'JavaScript',
+  ])
+  assert.ok(md.includes('\n### curl (retry loop)\n\n```bash\n# A 503 means'), 'the retry loop is a bash block')
 })
 
 test('the twins carry no MDX: no imports, no components, no escaped braces', () => {

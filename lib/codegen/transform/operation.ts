@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Context, Json } from '../context.ts'
 import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
+import { transformCodeSamples } from './code-samples.ts'
 import type { BodyModel, OperationModel, ResponseModel, SpecModel, TagModel } from '../model.ts'
 import { mergeParameters, parameterRows, transformHeader } from './parameter.ts'
 import { transformComponents, transformServerOperation } from './server.ts'
@@ -112,6 +113,7 @@ export function transformOperation(ctx: Context, path: string, method: string): 
     transformResponse(ctx, status, r, `${pointer}/responses/${status}`),
   )
   const parameters = mergeParameters(ctx, pathItem, operation, pathPointer, pointer)
+  const codeSamples = transformCodeSamples(ctx, operation, pointer)
   return {
     pointer,
     method: method.toUpperCase(),
@@ -127,6 +129,7 @@ export function transformOperation(ctx: Context, path: string, method: string): 
     ...(requestBody ? { requestBody } : {}),
     responses,
     tryItHref: `${ctx.options.demoPath}#/${encodeURIComponent(tag)}/${encodeURIComponent(operationId)}`,
+    codeSamples,
     server: transformServerOperation(ctx, { operation, method, path, pointer, operationId, permission, parameters }),
   }
 }
