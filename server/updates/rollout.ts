@@ -212,8 +212,9 @@ export function evidenceSince(row: RolloutColumns, now: number): number | null {
   const started = ms(row.ramp_started_at)
   if (step === null) return started
   // The clock moves in whole seconds, so a step a report released may begin up to a second before
-  // that report: the window opens a second into the step, leaving the releasing reports to the step before.
-  return started + row.ramp_paused_seconds * 1000 + (stepStarts(steps)[step] ?? 0) + 1000
+  // that report: a later step's window opens a second into it, leaving the releasing reports to the
+  // step before. The first step is started by the ramp itself, so its window opens with it.
+  return started + row.ramp_paused_seconds * 1000 + (stepStarts(steps)[step] ?? 0) + (step > 0 ? 1000 : 0)
 }
 
 /**
