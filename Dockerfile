@@ -22,6 +22,7 @@ COPY server ./server
 # Leaves the server shares with lib/ (see ARCHITECTURE.md).
 COPY json-pointer ./json-pointer
 COPY artifact-files ./artifact-files
+COPY contract-check ./contract-check
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV FERRY_HOST=0.0.0.0 \

@@ -13,7 +13,20 @@ import test from 'node:test'
 import { promisify } from 'node:util'
 
 const ROOT = join(import.meta.dirname, '..')
-const SCANNED = ['server', 'lib', 'scripts', 'components', 'pages', 'tests', 'e2e', 'json-pointer', 'artifact-files']
+const SCANNED = [
+  'server',
+  'lib',
+  'scripts',
+  'components',
+  'pages',
+  'tests',
+  'e2e',
+  'json-pointer',
+  'artifact-files',
+  'contract-check',
+  'mcp',
+  'services',
+]
 
 interface Violation {
   rule: { name: string }
