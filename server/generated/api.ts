@@ -2399,7 +2399,7 @@ export interface components {
             /**
              * @description Key rotation: the updater public keys (Tauri or Sparkle, as the app lists them) that the
              *     build in this upload trusts, separated by commas or whitespace. Each must be one of the
-             *     app's keys. Default: the key its signature verifies with. An update check from a device
+             *     app's keys. Left out or empty: the key its signature verifies with. An update check from a device
              *     on this version is offered only releases signed by one of these keys.
              */
             trustsKeys?: string;

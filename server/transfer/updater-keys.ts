@@ -54,12 +54,12 @@ export function trustedKeysOfUpload(
   known: string[],
   signedBy: string | null,
 ): { keys: string[] | null; errors: string[] } {
-  if (declared === undefined) return { keys: signedBy === null ? null : [signedBy], errors: [] }
-  const keys = [...new Set(declared.split(/[\s,]+/).filter((k) => k !== ''))]
+  const keys = [...new Set((declared ?? '').split(/[\s,]+/).filter((k) => k !== ''))]
+  // An empty form field is a field not filled in (forms send them): the build trusts its own signing key.
+  if (!keys.length) return { keys: signedBy === null ? null : [signedBy], errors: [] }
   const errors = keys.flatMap((k, i) =>
     known.includes(k) ? [] : [`key ${i} (${k.slice(0, 16)}…) is not one of the app's Tauri or Sparkle public keys`],
   )
-  if (!keys.length) errors.push('names no key; leave it out to trust the key the build is signed with')
   return { keys, errors }
 }
 
