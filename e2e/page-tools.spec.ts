@@ -129,10 +129,13 @@ test.describe('feedback', () => {
     )
     await page.goto('/docs/rollouts')
     const feedback = page.getByRole('complementary', { name: 'Was this page helpful?' })
-    const [popup] = await Promise.all([
-      context.waitForEvent('page'),
-      feedback.getByRole('link', { name: 'No' }).click(),
-    ])
+    const no = feedback.getByRole('link', { name: 'No' })
+    // The page's behaviours install once it has hydrated; a pointer on the link then writes its URL.
+    await expect(async () => {
+      await no.hover()
+      await expect(no).toHaveAttribute('data-filled', '', { timeout: 1000 })
+    }).toPass()
+    const [popup] = await Promise.all([context.waitForEvent('page'), no.click()])
     await popup.waitForURL(/github\.com/)
     const { title, body } = issue(popup.url())
     const heading = await page.locator('article h1').innerText()
@@ -150,8 +153,11 @@ test.describe('feedback', () => {
     await page.goto('/docs/writing-docs')
     const block = page.locator('article div.nextra-code').first()
     const report = block.getByRole('link', { name: 'Report a problem with this snippet' })
-    await report.focus()
-    await expect(report).toHaveAttribute('href', /[?&]body=/)
+    // Focus writes the URL once the page's behaviours have installed (after hydration).
+    await expect(async () => {
+      await report.focus()
+      await expect(report).toHaveAttribute('href', /[?&]body=/, { timeout: 1000 })
+    }).toPass()
     const { title, body } = issue((await report.getAttribute('href'))!)
     expect(title).toBe('Problem in a snippet: Writing docs › Preview while you write')
     expect(body).toContain(`Page: ${baseURL}/docs/writing-docs#preview-while-you-write\n`)
@@ -162,8 +168,10 @@ test.describe('feedback', () => {
   test("a frozen version's page reports its version", async ({ page }) => {
     await page.goto('/docs/0.1/intro')
     const link = page.getByRole('complementary', { name: 'Was this page helpful?' }).getByRole('link', { name: 'Yes' })
-    await link.hover()
-    await expect(link).toHaveAttribute('href', /[?&]body=/)
+    await expect(async () => {
+      await link.hover()
+      await expect(link).toHaveAttribute('href', /[?&]body=/, { timeout: 1000 })
+    }).toPass()
     expect(issue((await link.getAttribute('href'))!).body).toContain('Docs version: 0.1\n')
   })
 })

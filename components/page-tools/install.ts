@@ -23,11 +23,15 @@ export function installPageTools(): void {
     if (button) return void menu().then((m) => m.toggleMenu(button))
     const link = feedbackLink(event.target)
     if (!link || link.dataset.filled) return
-    // Reached without hovering or focusing first (a tap): fill it, then follow it.
+    // Reached without hovering or focusing first (a tap): fill it, then follow it. A new tab is
+    // opened within the click (browsers allow a popup only then) and sent on once the URL is written.
     event.preventDefault()
+    const tab = link.target === '_blank' ? window.open('', '_blank') : null
+    if (tab) tab.opener = null
     void links().then((m) => {
       m.fillFeedbackLink(link)
-      window.open(link.href, link.target || '_self', 'noopener')
+      if (tab) tab.location.href = link.href
+      else window.location.href = link.href
     })
   })
   document.addEventListener('keydown', (event) => {
