@@ -2401,6 +2401,7 @@ export interface components {
              *     build in this upload trusts, separated by commas or whitespace. Each must be one of the
              *     app's keys. Left out or empty: the key its signature verifies with. An update check from a device
              *     on this version is offered only releases signed by one of these keys.
+             * @example
              */
             trustsKeys?: string;
             /** @description The artifacts; repeat the form field once per file. */
