@@ -416,20 +416,20 @@ async function main(): Promise<void> {
     throw error
   }
   const logger = pino({ level: config.logLevel })
-  const running = await startServer({ config, logger }).catch((error: unknown) => {
-    if (error instanceof StartupError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    if (!(error instanceof BlobStoreStartupError)) throw error
-    logger.fatal({}, error.message)
-    process.exit(1)
-  })
+  // The handlers are in place before start-up: a signal that comes the moment `listening` is
+  // logged (or earlier) must not meet the default action, which kills the process uncleanly.
+  const started: { server?: Awaited<ReturnType<typeof startServer>> } = {}
+  let signalled: string | undefined
   let signals = 0
   const stop = (signal: string) => {
     if (++signals > 1) {
       logger.warn({ signal }, 'second signal: exiting now')
       process.exit(1)
+    }
+    const running = started.server
+    if (!running) {
+      signalled = signal
+      return
     }
     logger.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => {
@@ -447,6 +447,19 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+  started.server = await startServer({ config, logger }).catch((error: unknown) => {
+    if (error instanceof StartupError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    if (!(error instanceof BlobStoreStartupError)) throw error
+    logger.fatal({}, error.message)
+    process.exit(1)
+  })
+  if (signalled) {
+    signals = 0
+    stop(signalled)
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
