@@ -254,34 +254,36 @@ test(
   },
 )
 
-test('a gated ramp says why it holds; health per version shows the reports and the automatic pause', async ({
-  page,
-}) => {
-  await signIn(page, admin)
-  await view(page, 'Rollouts')
-  const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
-  await rollout.getByRole('button', { name: 'Resume' }).click()
-  await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
-  await rollout.getByLabel('Step 2: minutes after the previous step').fill('0')
-  await rollout.getByLabel('Each step waits for evidence').check()
-  await rollout.getByLabel('Installs reported before the next step').fill('3')
-  await rollout.getByLabel('Largest failure share %').fill('10')
-  await rollout.getByLabel('Hours a hold may last before the rollout pauses').fill('48')
-  await rollout.getByRole('button', { name: 'Save ramp' }).click()
-  await expect(done(page)).toContainText('each step after 3 installs at ≤ 10 % failures.')
-  await expect(rollout.getByRole('status')).toContainText(
-    'Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures',
-  )
-  const row = page
-    .getByRole('region', { name: 'Health per version', exact: true })
-    .getByRole('row', { name: /^1\.0\.0/ })
-  await expect(row).toContainText('Offered to 5 %')
-  await expect(row.getByRole('cell').nth(0)).toHaveText('0')
-  await view(page, 'Releases')
-  await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
-    'Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.',
-  )
-})
+test(
+  'a gated ramp says why it holds; health per version shows the reports and the automatic pause',
+  { tag: '@core' },
+  async ({ page }) => {
+    await signIn(page, admin)
+    await view(page, 'Rollouts')
+    const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
+    await rollout.getByRole('button', { name: 'Resume' }).click()
+    await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    await rollout.getByLabel('Step 2: minutes after the previous step').fill('0')
+    await rollout.getByLabel('Each step waits for evidence').check()
+    await rollout.getByLabel('Installs reported before the next step').fill('3')
+    await rollout.getByLabel('Largest failure share %').fill('10')
+    await rollout.getByLabel('Hours a hold may last before the rollout pauses').fill('48')
+    await rollout.getByRole('button', { name: 'Save ramp' }).click()
+    await expect(done(page)).toContainText('each step after 3 installs at ≤ 10 % failures.')
+    await expect(rollout.getByRole('status')).toContainText(
+      'Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures',
+    )
+    const row = page
+      .getByRole('region', { name: 'Health per version', exact: true })
+      .getByRole('row', { name: /^1\.0\.0/ })
+    await expect(row).toContainText('Offered to 5 %')
+    await expect(row.getByRole('cell').nth(0)).toHaveText('0')
+    await view(page, 'Releases')
+    await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
+      'Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.',
+    )
+  },
+)
 
 test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}', async ({ page }) => {
   await signIn(page, admin)
@@ -418,7 +420,7 @@ test('webhooks: a subscription shows its secret once, delivers, redelivers from 
   }
 })
 
-test('a token is shown once and revoked', async ({ page }) => {
+test('a token is shown once and revoked', { tag: '@core' }, async ({ page }) => {
   await signIn(page, admin)
   await view(page, 'Tokens')
   const tokens = page.getByRole('region', { name: 'API tokens' })
@@ -432,7 +434,7 @@ test('a token is shown once and revoked', async ({ page }) => {
   await expect(done(page)).toContainText('Revoked token ci-release.')
 })
 
-test('the audit log view lists who did what, newest first', async ({ page }) => {
+test('the audit log view lists who did what, newest first', { tag: '@core' }, async ({ page }) => {
   await signIn(page, admin)
   await view(page, 'Audit log')
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
@@ -462,7 +464,7 @@ test('an expired session asks to sign in again in a dialog, keeping what was typ
   await expect(done(page)).toContainText('Created app kept-slug.')
 })
 
-test('a restricted user sees only the apps they may use', async ({ page }) => {
+test('a restricted user sees only the apps they may use', { tag: '@core' }, async ({ page }) => {
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   expect((await api('/v1/apps', { token, body: { slug: 'other-app', name: 'Other App' } })).status).toBe(201)
   const created = await api('/v1/team/users', {
@@ -497,7 +499,7 @@ test('a restricted user sees only the apps they may use', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0)
 })
 
-test("an admin reads the permission matrix and changes a user's grants", async ({ page }) => {
+test("an admin reads the permission matrix and changes a user's grants", { tag: '@core' }, async ({ page }) => {
   await signIn(page, admin)
   await view(page, 'Team')
   const team = page.getByRole('region', { name: 'Team users' })
