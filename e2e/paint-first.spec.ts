@@ -5,7 +5,9 @@
 import { expect, test } from '@playwright/test'
 
 for (const path of ['/docs/intro', '/docs/api/apps/create', '/']) {
-  test(`${path}: the first contentful paint comes before Next's webpack runtime runs, and the page then hydrates`, async ({ page }) => {
+  test(`${path}: the first contentful paint comes before Next's webpack runtime runs, and the page then hydrates`, async ({
+    page,
+  }) => {
     // The webpack runtime, the first of Next's scripts, defines self.webpackChunk_N_E: note when.
     await page.addInitScript(() => {
       let chunks: unknown
@@ -13,14 +15,17 @@ for (const path of ['/docs/intro', '/docs/api/apps/create', '/']) {
         configurable: true,
         get: () => chunks,
         set: (value) => {
-          if ((window as unknown as { __runtimeAt?: number }).__runtimeAt === undefined) (window as unknown as { __runtimeAt: number }).__runtimeAt = performance.now()
+          if ((window as unknown as { __runtimeAt?: number }).__runtimeAt === undefined)
+            (window as unknown as { __runtimeAt: number }).__runtimeAt = performance.now()
           chunks = value
         },
       })
     })
     await page.goto(path)
     // Next sets window.next once it has hydrated the page.
-    await page.waitForFunction(() => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object')
+    await page.waitForFunction(
+      () => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object',
+    )
     const { fcp, runtime } = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       runtime: (window as unknown as { __runtimeAt?: number }).__runtimeAt,
