@@ -3,6 +3,10 @@ import nextra from 'nextra'
 
 /** Small accessible stand-ins for the Headless UI components Nextra's theme uses (components/headless). */
 const headless = join(import.meta.dirname, 'components', 'headless', 'index.ts')
+/** Centring in one scrolling box, all Nextra's theme asks of `scroll-into-view-if-needed` (components/scroll-into-view.ts). */
+const scrollIntoView = join(import.meta.dirname, 'components', 'scroll-into-view.ts')
+/** `nextra/icons` for the docs theme, without the Discord logo the site never shows (components/nextra-icons.ts). */
+const themeIcons = join(import.meta.dirname, 'components', 'nextra-icons.ts')
 /** Nextra's ImageZoom without next/image, its zoom loaded only on pages that show an image. */
 const imageZoom = join(import.meta.dirname, 'components', 'lazy-image-zoom.tsx')
 /** Pages whose content needs no code in the browser ship none (lib/static-content). */
@@ -79,9 +83,16 @@ export default withNextra({
     // Only Nextra and its theme import Headless UI. A plain alias: Next rewrites Headless UI imports
     // for its barrel optimisation, and a rule scoped by issuer no longer sees them.
     config.resolve.alias['@headlessui/react'] = headless
+    config.resolve.alias['scroll-into-view-if-needed'] = scrollIntoView
+    // Nextra's router hook reads this for i18n, which the site does not use; left undefined, the
+    // reference made webpack bundle a `process` polyfill into every page.
+    if (!isServer) config.plugins.push(new webpack.DefinePlugin({ 'process.env.NEXTRA_DEFAULT_LOCALE': 'undefined' }))
     config.plugins.push(
       new webpack.NormalModuleReplacementPlugin(/[\\/]image-zoom\.js$/, (resource) => {
         if (/[\\/]node_modules[\\/]nextra[\\/]/.test(resource.context)) resource.request = imageZoom
+      }),
+      new webpack.NormalModuleReplacementPlugin(/^nextra\/icons$/, (resource) => {
+        if (/[\\/]node_modules[\\/]nextra-theme-docs[\\/]/.test(resource.context)) resource.request = themeIcons
       }),
     )
     return config
