@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { loadedOr, useLoad } from '../demo/use-load'
 import type { FerryApi, Permissions, TeamUser } from '../demo/sandbox-api'
 import { APP_ACTIONS, CATALOG_ACTIONS, grantText } from './permissions'
 
@@ -13,18 +14,11 @@ const AREAS = [
 /** The team's users and what each may do, as a table; an admin changes a user's app grants. */
 export function TeamPanel({ api, run, generation }: { api: FerryApi; run: Run; generation: number }) {
   const id = useId()
-  const [users, setUsers] = useState<TeamUser[]>()
+  const users = loadedOr(
+    useLoad(() => api.listTeamUsers(), [api, generation]),
+    [],
+  )
   const [editing, setEditing] = useState<string>()
-  useEffect(() => {
-    let live = true
-    api.listTeamUsers().then(
-      (u) => live && setUsers(u),
-      () => live && setUsers([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, generation])
   return (
     <section aria-labelledby={`${id}-title`} className="ferry-console-team">
       <h3 id={`${id}-title`}>Team users</h3>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { FerryApi, Webhook, WebhookCreated, WebhookDelivery, WebhookEventType } from '../demo/sandbox-api'
+import { useId, useState, type FormEvent } from 'react'
+import { loadedOr, useLoad } from '../demo/use-load'
+import type { FerryApi, Webhook, WebhookCreated, WebhookEventType } from '../demo/sandbox-api'
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
@@ -12,19 +13,12 @@ const when = (iso: string | null) =>
 /** The team's webhook subscriptions (admin only): create one (its secret shown once), disable, and each one's delivery log. */
 export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run; generation: number }) {
   const id = useId()
-  const [hooks, setHooks] = useState<Webhook[]>()
+  const hooks = loadedOr(
+    useLoad(() => api.listWebhooks(), [api, generation]),
+    [],
+  )
   const [created, setCreated] = useState<WebhookCreated>()
   const [open, setOpen] = useState<string>()
-  useEffect(() => {
-    let live = true
-    api.listWebhooks().then(
-      (items) => live && setHooks(items),
-      () => live && setHooks([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, generation])
   return (
     <section aria-labelledby={`${id}-title`} className="ferry-console-view">
       <h2 id={`${id}-title`}>Webhooks</h2>
@@ -154,20 +148,10 @@ function CreateWebhookForm({ run, onCreated }: { run: Run; onCreated: (w: Webhoo
 }
 
 function Deliveries({ api, hook, run, generation }: { api: FerryApi; hook: Webhook; run: Run; generation: number }) {
-  const [items, setItems] = useState<WebhookDelivery[]>()
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let live = true
-    api.listDeliveries(hook.id).then(
-      (d) => live && setItems(d),
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, hook.id, generation])
-  if (failed) return <p role="alert">The delivery log could not be read.</p>
-  if (!items) return <p role="status">Loading deliveries…</p>
+  const deliveries = useLoad(() => api.listDeliveries(hook.id), [api, hook.id, generation])
+  if (deliveries.state === 'failed') return <p role="alert">The delivery log could not be read.</p>
+  if (deliveries.state === 'loading') return <p role="status">Loading deliveries…</p>
+  const items = deliveries.value
   if (!items.length) return <p>No deliveries yet.</p>
   return (
     <div

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { ApiToken, SandboxApi } from './sandbox-api'
+import { useId, useState, type FormEvent } from 'react'
+import { loadedOr, useLoad } from './use-load'
+import type { SandboxApi } from './sandbox-api'
 
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
 
@@ -32,22 +33,10 @@ export function TokenPanel({
   generation: number
 }) {
   const id = useId()
-  const [tokens, setTokens] = useState<ApiToken[]>([])
+  const tokens = loadedOr(useLoad(api && (() => api.listTokens()), [api, generation]), []) ?? []
   const [name, setName] = useState('ci-release')
   const [scope, setScope] = useState<Scope>('release')
   const [secret, setSecret] = useState<{ name: string; token: string }>()
-
-  useEffect(() => {
-    if (!api) return
-    let live = true
-    api.listTokens().then(
-      (list) => live && setTokens(list),
-      () => live && setTokens([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, generation])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
