@@ -3,14 +3,11 @@
  * describe it), and the state a write is judged against (a version's, a token's) before it runs.
  */
 import type { Db } from './types.ts'
+import { versionsWithCatalogNames } from './versions.ts'
 
 /** A version with its channel, platform and architecture names; `undefined` when there is none. */
 export function versionForEvent(db: Db, versionId: string) {
-  return db
-    .selectFrom('versions as v')
-    .innerJoin('channels as c', 'c.id', 'v.channel_id')
-    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
-    .innerJoin('archs as a', 'a.id', 'v.arch_id')
+  return versionsWithCatalogNames(db)
     .select([
       'v.id',
       'v.app_slug',

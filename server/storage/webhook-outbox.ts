@@ -188,23 +188,16 @@ export async function recordDeliveryOutcome(
     .execute()
 }
 
-/** A delivery succeeded: the subscription is no longer failing. */
-export async function clearSubscriptionFailing(db: Db, subscriptionId: string): Promise<void> {
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({ failing_since: null })
-    .where('id', '=', subscriptionId)
-    .where('failing_since', 'is not', null)
-    .execute()
-}
-
-/** A delivery failed: the subscription is failing since `since`, unless it already was. */
-export async function markSubscriptionFailing(db: Db, subscriptionId: string, since: string): Promise<void> {
+/**
+ * Records when the subscription's deliveries started failing (`null`: a delivery succeeded, it is
+ * healthy again). A streak already recorded keeps its start.
+ */
+export async function setSubscriptionFailingSince(db: Db, subscriptionId: string, since: string | null): Promise<void> {
   await db
     .updateTable('webhook_subscriptions')
     .set({ failing_since: since })
     .where('id', '=', subscriptionId)
-    .where('failing_since', 'is', null)
+    .where('failing_since', since === null ? 'is not' : 'is', null)
     .execute()
 }
 

@@ -10,12 +10,11 @@ import type { Db } from '../storage/types.ts'
 import {
   advanceRampMark,
   claimDueDeliveries,
-  clearSubscriptionFailing,
   disableSubscriptionFailingSince,
   markRampHold,
-  markSubscriptionFailing,
   rampingVersions,
   recordDeliveryOutcome,
+  setSubscriptionFailingSince,
   type ClaimedDelivery,
 } from '../storage/webhook-outbox.ts'
 import {
@@ -218,7 +217,7 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       error: ok ? null : describe(result).slice(0, 500),
     })
     if (ok) {
-      await clearSubscriptionFailing(o.db, d.subscription_id)
+      await setSubscriptionFailingSince(o.db, d.subscription_id, null)
       return
     }
     o.logger.warn(
@@ -231,7 +230,7 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       },
       'webhook delivery failed',
     )
-    await markSubscriptionFailing(o.db, d.subscription_id, d.last_attempt_at ?? done.toISOString())
+    await setSubscriptionFailingSince(o.db, d.subscription_id, d.last_attempt_at ?? done.toISOString())
     const disabled = await disableSubscriptionFailingSince(
       o.db,
       d.subscription_id,
