@@ -110,12 +110,7 @@ const QUERIES_NOT_YET_IN_STORAGE = [
   'server/routes/telemetry.ts',
   'server/routes/update.ts',
   'server/routes/versions.ts',
-  'server/telemetry/recorder.ts',
-  'server/transfer/signer-continuity.ts',
   'server/updates/ramp-gate.ts',
-  'server/webhooks/events.ts',
-  'server/webhooks/operation-events.ts',
-  'server/webhooks/worker.ts',
 ]
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -18,87 +18,52 @@ type Changes = {
 
 const USED_BY = { channels: 'channel_id', platforms: 'platform_id', archs: 'arch_id' } as const
 
-/** One typed query set per table, so callers name the table once. */
-function queries<T extends CatalogTable>(
-  table: T,
-  run: {
-    insert: (db: Db, row: Rows[T]) => Promise<unknown>
-    page: (db: Db, teamId: string, after: string, count: number) => Promise<Rows[T][]>
-    find: (db: Db, teamId: string, id: string) => Promise<Rows[T] | undefined>
-    update: (db: Db, teamId: string, id: string, changes: Changes[T]) => Promise<Rows[T] | undefined>
-  },
-) {
-  return { table, ...run }
+/** The queries of one catalog table, typed by its rows and the members an update may change. */
+interface CatalogQueries<T extends CatalogTable> {
+  table: T
+  insert: (db: Db, row: Rows[T]) => Promise<void>
+  /** The team's entries named after `after`, by name, at most `count`. */
+  page: (db: Db, teamId: string, after: string, count: number) => Promise<Rows[T][]>
+  find: (db: Db, teamId: string, id: string) => Promise<Rows[T] | undefined>
+  /** Sets `changes` on the team's entry and returns it; `undefined` when the team has none. */
+  update: (db: Db, teamId: string, id: string, changes: Changes[T]) => Promise<Rows[T] | undefined>
 }
 
-export const channels = queries('channels', {
-  insert: (db, row) => db.insertInto('channels').values(row).execute(),
-  page: (db, teamId, after, count) =>
-    db
-      .selectFrom('channels')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('name', '>', after)
-      .orderBy('name')
-      .limit(count)
-      .execute(),
-  find: (db, teamId, id) =>
-    db.selectFrom('channels').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst(),
-  update: (db, teamId, id, changes) =>
-    db
-      .updateTable('channels')
-      .set(changes)
-      .where('id', '=', id)
-      .where('team_id', '=', teamId)
-      .returningAll()
-      .executeTakeFirst(),
-})
+/** One query set serves each catalog table: they share `id`, `team_id` and `name`. */
+function catalogQueries<T extends CatalogTable>(table: T): CatalogQueries<T> {
+  // Kysely cannot resolve a column of a generic table name, so the queries name the union of the
+  // three; its rows carry every catalog column, so the compiler accepts them as rows of `T`.
+  const from: CatalogTable = table
+  return {
+    table,
+    insert: async (db, row) => {
+      await db.insertInto(from).values(row).execute()
+    },
+    page: (db, teamId, after, count) =>
+      db
+        .selectFrom(from)
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('name', '>', after)
+        .orderBy('name')
+        .limit(count)
+        .execute(),
+    find: (db, teamId, id) =>
+      db.selectFrom(from).selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst(),
+    update: (db, teamId, id, changes) =>
+      db
+        .updateTable(from)
+        .set(changes)
+        .where('id', '=', id)
+        .where('team_id', '=', teamId)
+        .returningAll()
+        .executeTakeFirst(),
+  }
+}
 
-export const platforms = queries('platforms', {
-  insert: (db, row) => db.insertInto('platforms').values(row).execute(),
-  page: (db, teamId, after, count) =>
-    db
-      .selectFrom('platforms')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('name', '>', after)
-      .orderBy('name')
-      .limit(count)
-      .execute(),
-  find: (db, teamId, id) =>
-    db.selectFrom('platforms').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst(),
-  update: (db, teamId, id, changes) =>
-    db
-      .updateTable('platforms')
-      .set(changes)
-      .where('id', '=', id)
-      .where('team_id', '=', teamId)
-      .returningAll()
-      .executeTakeFirst(),
-})
-
-export const archs = queries('archs', {
-  insert: (db, row) => db.insertInto('archs').values(row).execute(),
-  page: (db, teamId, after, count) =>
-    db
-      .selectFrom('archs')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .where('name', '>', after)
-      .orderBy('name')
-      .limit(count)
-      .execute(),
-  find: (db, teamId, id) =>
-    db.selectFrom('archs').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst(),
-  update: (db, teamId, id, changes) =>
-    db
-      .updateTable('archs')
-      .set(changes)
-      .where('id', '=', id)
-      .where('team_id', '=', teamId)
-      .returningAll()
-      .executeTakeFirst(),
-})
+export const channels = catalogQueries('channels')
+export const platforms = catalogQueries('platforms')
+export const archs = catalogQueries('archs')
 
 /** The entry's id and name, if the team has it. */
 export function findCatalogEntry(db: Db, table: CatalogTable, teamId: string, id: string) {

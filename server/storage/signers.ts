@@ -1,4 +1,7 @@
-/** @module The signer recorded on the newest published version of an app's channel and platform, and the lock that keeps it. */
+/**
+ * @module The signer recorded on the newest published version of an app's channel and platform, the
+ * lock that keeps it, and what publishing a stored version checks of its own signer.
+ */
 import { sql } from 'kysely'
 import { dialectOf } from './dialect.ts'
 import type { Db } from './types.ts'
@@ -40,5 +43,15 @@ export async function newestPublishedSigner(
     .orderBy((eb) => eb.fn.coalesce('version_key', eb.val('')), 'desc')
     .orderBy('seq', 'desc')
     .limit(1)
+    .executeTakeFirst()
+}
+
+/** What the signer check of publishing a stored version reads of it; `undefined` when the app has no such version. */
+export function versionSignerState(db: Db, app: string, versionId: string) {
+  return db
+    .selectFrom('versions')
+    .select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
+    .where('id', '=', versionId)
+    .where('app_slug', '=', app)
     .executeTakeFirst()
 }

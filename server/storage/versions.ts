@@ -15,11 +15,7 @@ export type VersionRow = Omit<
 
 /** Versions joined with their catalog names and app privacy; callers add filters. */
 export function versionQuery(db: Db) {
-  return db
-    .selectFrom('versions as v')
-    .innerJoin('channels as c', 'c.id', 'v.channel_id')
-    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
-    .innerJoin('archs as a', 'a.id', 'v.arch_id')
+  return versionsWithCatalogNames(db)
     .innerJoin('apps', 'apps.slug', 'v.app_slug')
     .select([
       'v.id',
@@ -60,4 +56,13 @@ export function versionQuery(db: Db) {
       'v.gate_closed_seconds',
       'v.update_key',
     ])
+}
+
+/** Versions (`v`) joined with their channel (`c`), platform (`p`) and architecture (`a`); callers select and filter. */
+export function versionsWithCatalogNames(db: Db) {
+  return db
+    .selectFrom('versions as v')
+    .innerJoin('channels as c', 'c.id', 'v.channel_id')
+    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
+    .innerJoin('archs as a', 'a.id', 'v.arch_id')
 }

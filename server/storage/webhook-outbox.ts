@@ -1,8 +1,9 @@
 /**
- * @module The webhook outbox's SQL: claiming due deliveries (a claim pushes `next_attempt_at` past
- * a lease, so a delivery whose worker died is due again when the lease ends), and the per-version
- * ramp marks that make "ramp step reached" fire once per step, and "ramp holding" once per hold,
- * across instances.
+ * @module The webhook outbox's SQL: writing an event's deliveries, claiming due ones (a claim pushes
+ * `next_attempt_at` past a lease, so a delivery whose worker died is due again when the lease ends),
+ * recording an attempt's outcome and its subscription's failing streak, and the per-version ramp
+ * marks that make "ramp step reached" fire once per step, and "ramp holding" once per hold, across
+ * instances.
  */
 import { sql, type Selectable } from 'kysely'
 import { dialectOf } from './dialect.ts'
@@ -156,4 +157,67 @@ export async function releaseLeases(db: Db, now: string): Promise<number> {
     .where('lease_until', 'is not', null)
     .executeTakeFirst()
   return Number(released.numUpdatedRows)
+}
+
+/** Writes an event's deliveries (one per subscription) in one statement. */
+export async function insertDeliveries(db: Db, rows: WebhookDeliveriesTable[]): Promise<void> {
+  await db.insertInto('webhook_deliveries').values(rows).execute()
+}
+
+/**
+ * Records how a claimed delivery's attempt `attempts` ended and ends its lease. An outcome that
+ * comes after a later claim of the same delivery (its lease ran out) records nothing.
+ */
+export async function recordDeliveryOutcome(
+  db: Db,
+  id: string,
+  attempts: number,
+  outcome: Pick<WebhookDeliveriesTable, 'status' | 'next_attempt_at' | 'response_status' | 'error'>,
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      next_attempt_at: outcome.next_attempt_at,
+      lease_until: null,
+      response_status: outcome.response_status,
+      error: outcome.error,
+    })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .execute()
+}
+
+/**
+ * Records when the subscription's deliveries started failing (`null`: a delivery succeeded, it is
+ * healthy again). A streak already recorded keeps its start.
+ */
+export async function setSubscriptionFailingSince(db: Db, subscriptionId: string, since: string | null): Promise<void> {
+  await db
+    .updateTable('webhook_subscriptions')
+    .set({ failing_since: since })
+    .where('id', '=', subscriptionId)
+    .where('failing_since', since === null ? 'is not' : 'is', null)
+    .execute()
+}
+
+/**
+ * Disables the subscription, with `reason`, when it is enabled and has been failing since `since`
+ * or earlier. Returns whether this call disabled it.
+ */
+export async function disableSubscriptionFailingSince(
+  db: Db,
+  subscriptionId: string,
+  since: string,
+  reason: string,
+  at: string,
+): Promise<boolean> {
+  const disabled = await db
+    .updateTable('webhook_subscriptions')
+    .set({ enabled: 0, disabled_reason: reason, updated_at: at })
+    .where('id', '=', subscriptionId)
+    .where('enabled', '=', 1)
+    .where('failing_since', '<=', since)
+    .executeTakeFirst()
+  return Number(disabled.numUpdatedRows) > 0
 }

@@ -1,7 +1,7 @@
 /**
  * @module Webhook subscriptions' and their delivery log's SQL, as the API manages them: insert,
- * count, find, page, update, delete with their deliveries, and redeliver. Claiming due deliveries
- * is the outbox's (`webhook-outbox.ts`).
+ * count, find, page, update, delete with their deliveries, and redeliver; and the enabled ones an
+ * event goes to. Claiming due deliveries is the outbox's (`webhook-outbox.ts`).
  */
 import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './types.ts'
 
@@ -96,4 +96,27 @@ export function deliveriesPage(
 
 export async function insertDelivery(db: Db, row: WebhookDeliveriesTable): Promise<void> {
   await db.insertInto('webhook_deliveries').values(row).execute()
+}
+
+/** Whether the team has an enabled subscription. */
+export async function teamHasEnabledSubscription(db: Db, teamId: string): Promise<boolean> {
+  const any = await db
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('enabled', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
+  return any !== undefined
+}
+
+/** The team's enabled subscriptions (only `subscriptionId`, when given), with the events and apps each asks for. */
+export function enabledSubscriptions(db: Db, teamId: string, subscriptionId?: string) {
+  let q = db
+    .selectFrom('webhook_subscriptions')
+    .select(['id', 'events', 'apps'])
+    .where('team_id', '=', teamId)
+    .where('enabled', '=', 1)
+  if (subscriptionId !== undefined) q = q.where('id', '=', subscriptionId)
+  return q.execute()
 }

@@ -9,6 +9,7 @@
  * cannot be followed from one day to the next.
  */
 import { hmacSha256Hex } from '../auth/crypto.ts'
+import { addTelemetry, existingAppSlugs } from '../storage/telemetry-recording.ts'
 import type { Db } from '../storage/types.ts'
 
 export interface TelemetryKey {
@@ -28,7 +29,6 @@ interface Bucket {
 
 /** Buffered device ids before a flush is started without waiting for the timer. */
 const FLUSH_AT_DEVICES = 5000
-const BATCH = 100
 
 /**
  * What the buffer holds at most while a flush cannot keep up (each entry's strings are bounded
@@ -157,10 +157,7 @@ export class TelemetryRecorder {
   }
 
   private async store(buckets: Bucket[]): Promise<void> {
-    const slugs = [...new Set(buckets.map((b) => b.key.app))]
-    const existing = new Set(
-      (await this.db.selectFrom('apps').select('slug').where('slug', 'in', slugs).execute()).map((a) => a.slug),
-    )
+    const existing = await existingAppSlugs(this.db, [...new Set(buckets.map((b) => b.key.app))])
     const live = buckets.filter((b) => existing.has(b.key.app))
     const row = (b: Bucket) => ({
       app_slug: b.key.app,
@@ -176,25 +173,6 @@ export class TelemetryRecorder {
       for (const id of b.devices)
         devices.push({ ...row(b), device_hash: (await hmacSha256Hex(this.secret, `${b.day}\n${id}`)).slice(0, 32) })
     }
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < counts.length; i += BATCH) {
-        await trx
-          .insertInto('telemetry_counts')
-          .values(counts.slice(i, i + BATCH))
-          .onConflict((oc) =>
-            oc
-              .columns(['app_slug', 'day', 'version', 'channel', 'platform', 'arch'])
-              .doUpdateSet((eb) => ({ checks: eb('telemetry_counts.checks', '+', eb.ref('excluded.checks')) })),
-          )
-          .execute()
-      }
-      for (let i = 0; i < devices.length; i += BATCH) {
-        await trx
-          .insertInto('telemetry_devices')
-          .values(devices.slice(i, i + BATCH))
-          .onConflict((oc) => oc.doNothing())
-          .execute()
-      }
-    })
+    await addTelemetry(this.db, counts, devices)
   }
 }

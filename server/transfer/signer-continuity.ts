@@ -6,7 +6,7 @@
  */
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
-import { lockSignerLine, newestPublishedSigner } from '../storage/signers.ts'
+import { lockSignerLine, newestPublishedSigner, versionSignerState } from '../storage/signers.ts'
 import {
   authenticodeSigner,
   describeSigner,
@@ -150,12 +150,7 @@ export async function publishSignerColumns(
   app: string,
   versionId: string,
 ): Promise<{ signer_previous?: string | null }> {
-  const row = await trx
-    .selectFrom('versions')
-    .select(['version', 'channel_id', 'platform_id', 'published', 'signer_read', 'signer', 'signer_change_note'])
-    .where('id', '=', versionId)
-    .where('app_slug', '=', app)
-    .executeTakeFirst()
+  const row = await versionSignerState(trx, app, versionId)
   if (!row || row.published === 1 || row.signer_read !== 1) return {}
   const previous = await checkSignerContinuity(trx, {
     app,

@@ -6,10 +6,14 @@ import type { components } from '../generated/api.ts'
 import { randomId } from '../auth/crypto.ts'
 import { timestamp } from '../http/respond.ts'
 import type { Db } from '../storage/types.ts'
+import { versionForEvent } from '../storage/webhook-events.ts'
+import { insertDeliveries } from '../storage/webhook-outbox.ts'
+import { enabledSubscriptions } from '../storage/webhook-subscriptions.ts'
+import type { WebhookEventType } from './event-types.ts'
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'
 
 type Schemas = components['schemas']
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'
-import type { WebhookEventType } from './event-types.ts'
 
 export interface WebhookEvent {
   type: WebhookEventType | 'webhook.test'
@@ -24,27 +28,7 @@ export type Actor = Schemas['WebhookActor'] | null
 
 /** A version as events describe it. */
 export async function versionSummary(db: Db, versionId: string): Promise<Schemas['WebhookVersion'] | undefined> {
-  const row = await db
-    .selectFrom('versions as v')
-    .innerJoin('channels as c', 'c.id', 'v.channel_id')
-    .innerJoin('platforms as p', 'p.id', 'v.platform_id')
-    .innerJoin('archs as a', 'a.id', 'v.arch_id')
-    .select([
-      'v.id',
-      'v.app_slug',
-      'v.version',
-      'c.name as channel',
-      'p.name as platform',
-      'a.name as arch',
-      'v.published',
-      'v.paused_at',
-      'v.pause_reason',
-      'v.pause_automatic',
-      'v.pulled_at',
-      'v.pull_reason',
-    ])
-    .where('v.id', '=', versionId)
-    .executeTakeFirst()
+  const row = await versionForEvent(db, versionId)
   if (!row) return undefined
   return {
     id: row.id,
@@ -83,13 +67,7 @@ export const eventPayload = (event: WebhookEvent, at: Date) =>
  * subscription whatever it asks for (the test event). Returns the deliveries' ids.
  */
 export async function enqueueEvent(db: Db, now: Date, event: WebhookEvent, subscriptionId?: string): Promise<string[]> {
-  let q = db
-    .selectFrom('webhook_subscriptions')
-    .select(['id', 'events', 'apps'])
-    .where('team_id', '=', event.teamId)
-    .where('enabled', '=', 1)
-  if (subscriptionId !== undefined) q = q.where('id', '=', subscriptionId)
-  const subscriptions = (await q.execute()).filter(
+  const subscriptions = (await enabledSubscriptions(db, event.teamId, subscriptionId)).filter(
     (s) => subscriptionId !== undefined || subscribes(s.events, s.apps, event),
   )
   if (!subscriptions.length) return []
@@ -111,6 +89,6 @@ export async function enqueueEvent(db: Db, now: Date, event: WebhookEvent, subsc
     error: null,
     created_at: at,
   }))
-  await db.insertInto('webhook_deliveries').values(rows).execute()
+  await insertDeliveries(db, rows)
   return rows.map((r) => r.id)
 }

@@ -7,6 +7,8 @@
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { OperationId } from '../http/spec.ts'
 import type { Db } from '../storage/types.ts'
+import { teamToken, versionStates } from '../storage/webhook-events.ts'
+import { teamHasEnabledSubscription } from '../storage/webhook-subscriptions.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 
 const VERSION_OPS = new Set<OperationId>(['updateVersion', 'pauseVersion', 'resumeVersion', 'pullVersion'])
@@ -40,35 +42,18 @@ export async function eventStateBefore(
   input: unknown,
 ): Promise<Before | undefined> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
-  const any = await db
-    .selectFrom('webhook_subscriptions')
-    .select('id')
-    .where('team_id', '=', user.teamId)
-    .where('enabled', '=', 1)
-    .limit(1)
-    .executeTakeFirst()
-  if (!any) return undefined
+  if (!(await teamHasEnabledSubscription(db, user.teamId))) return undefined
   const app = text(path, 'app')
   const version = text(path, 'version')
   if (VERSION_OPS.has(operation) && app !== undefined && version !== undefined) {
-    const row = await db
-      .selectFrom('versions')
-      .select(['published', 'paused_at', 'pulled_at'])
-      .where('id', '=', version)
-      .where('app_slug', '=', app)
-      .executeTakeFirst()
+    const row = await versionStates(db, app, version)
     return row
       ? { version: { published: row.published === 1, paused: row.paused_at !== null, pulled: row.pulled_at !== null } }
       : {}
   }
   const id = text(path, 'id')
   if (operation === 'revokeApiToken' && id !== undefined) {
-    const row = await db
-      .selectFrom('api_tokens')
-      .select(['id', 'name', 'created_by'])
-      .where('id', '=', id)
-      .where('team_id', '=', user.teamId)
-      .executeTakeFirst()
+    const row = await teamToken(db, user.teamId, id)
     return row ? { token: { id: row.id, name: row.name, createdBy: row.created_by } } : {}
   }
   return {}

@@ -10,8 +10,11 @@ import type { Db } from '../storage/types.ts'
 import {
   advanceRampMark,
   claimDueDeliveries,
+  disableSubscriptionFailingSince,
   markRampHold,
   rampingVersions,
+  recordDeliveryOutcome,
+  setSubscriptionFailingSince,
   type ClaimedDelivery,
 } from '../storage/webhook-outbox.ts'
 import {
@@ -207,25 +210,14 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
     const done = o.now()
     const finished = ok || d.attempts >= delays.length + 1
     const delay = delays[Math.min(d.attempts - 1, delays.length - 1)] ?? 0
-    await o.db
-      .updateTable('webhook_deliveries')
-      .set({
-        status: ok ? 'succeeded' : finished ? 'failed' : 'pending',
-        next_attempt_at: finished ? null : new Date(done.getTime() + delay).toISOString(),
-        lease_until: null,
-        response_status: result.status ?? null,
-        error: ok ? null : describe(result).slice(0, 500),
-      })
-      .where('id', '=', d.id)
-      .where('attempts', '=', d.attempts)
-      .execute()
+    await recordDeliveryOutcome(o.db, d.id, d.attempts, {
+      status: ok ? 'succeeded' : finished ? 'failed' : 'pending',
+      next_attempt_at: finished ? null : new Date(done.getTime() + delay).toISOString(),
+      response_status: result.status ?? null,
+      error: ok ? null : describe(result).slice(0, 500),
+    })
     if (ok) {
-      await o.db
-        .updateTable('webhook_subscriptions')
-        .set({ failing_since: null })
-        .where('id', '=', d.subscription_id)
-        .where('failing_since', 'is not', null)
-        .execute()
+      await setSubscriptionFailingSince(o.db, d.subscription_id, null)
       return
     }
     o.logger.warn(
@@ -238,26 +230,15 @@ export function createWebhookWorker(o: WorkerOptions): WebhookWorker {
       },
       'webhook delivery failed',
     )
-    await o.db
-      .updateTable('webhook_subscriptions')
-      .set({ failing_since: d.last_attempt_at ?? done.toISOString() })
-      .where('id', '=', d.subscription_id)
-      .where('failing_since', 'is', null)
-      .execute()
-    const since = new Date(done.getTime() - DISABLE_AFTER_MS).toISOString()
-    const disabled = await o.db
-      .updateTable('webhook_subscriptions')
-      .set({
-        enabled: 0,
-        disabled_reason: `Every delivery failed for 24 hours; the last: ${describe(result).slice(0, 200)}.`,
-        updated_at: done.toISOString(),
-      })
-      .where('id', '=', d.subscription_id)
-      .where('enabled', '=', 1)
-      .where('failing_since', '<=', since)
-      .executeTakeFirst()
-    if (Number(disabled.numUpdatedRows) > 0)
-      o.logger.warn({ subscription: d.subscription_id }, 'webhook subscription disabled')
+    await setSubscriptionFailingSince(o.db, d.subscription_id, d.last_attempt_at ?? done.toISOString())
+    const disabled = await disableSubscriptionFailingSince(
+      o.db,
+      d.subscription_id,
+      new Date(done.getTime() - DISABLE_AFTER_MS).toISOString(),
+      `Every delivery failed for 24 hours; the last: ${describe(result).slice(0, 200)}.`,
+      done.toISOString(),
+    )
+    if (disabled) o.logger.warn({ subscription: d.subscription_id }, 'webhook subscription disabled')
   }
 
   async function pass(): Promise<number> {
