@@ -7,7 +7,7 @@
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { OperationId } from '../http/spec.ts'
 import type { Db } from '../storage/types.ts'
-import { rolloutOf } from '../storage/rollouts.ts'
+import { lockRollout, rolloutOf } from '../storage/rollouts.ts'
 import { rolloutAt } from '../updates/rollout.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 
@@ -60,6 +60,9 @@ export async function eventStateBefore(
   const app = text(path, 'app')
   const version = text(path, 'version')
   if (VERSION_OPS.has(operation) && app !== undefined && version !== undefined) {
+    // Locked until the write commits: a concurrent write on the version waits and then reads the
+    // state this one left, so two resumes at once raise one `version.resumed`.
+    await lockRollout(db, version, app)
     const row = await db
       .selectFrom('versions')
       .select(['published', 'paused_at', 'pulled_at'])
