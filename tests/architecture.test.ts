@@ -104,13 +104,10 @@ const QUERIES_NOT_YET_IN_STORAGE = [
   'server/routes/apps.ts',
   'server/routes/artifacts.ts',
   'server/routes/audit.ts',
-  'server/routes/health-reports.ts',
   'server/routes/info.ts',
-  'server/routes/rollouts.ts',
   'server/routes/telemetry.ts',
   'server/routes/update.ts',
   'server/routes/versions.ts',
-  'server/updates/ramp-gate.ts',
 ]
 
 async function sourceFiles(dir: string): Promise<string[]> {

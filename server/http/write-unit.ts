@@ -33,15 +33,20 @@ async function record(
     await enqueueEvents(
       trx,
       s.now(),
-      await eventsAfter(trx, pending.op.operationId, user, pending.input, created, before),
+      await eventsAfter(trx, pending.op.operationId, user, pending.input, created, before, s.now()),
     )
   pending.recorded = true
 }
 
-async function stateBefore(trx: Db, c: Ctx, pending: PendingWrite | undefined): Promise<Before | undefined> {
+async function stateBefore(
+  trx: Db,
+  s: Services,
+  c: Ctx,
+  pending: PendingWrite | undefined,
+): Promise<Before | undefined> {
   const user = c.get('user')
   if (!pending || !user || !raisesEvents(pending.op.operationId)) return undefined
-  return eventStateBefore(trx, pending.op.operationId, user, pending.input)
+  return eventStateBefore(trx, pending.op.operationId, user, pending.input, s.now())
 }
 
 /**
@@ -56,7 +61,7 @@ export async function commitWrite<T>(
 ): Promise<T> {
   const pending = c.get('write')
   return s.db.transaction().execute(async (trx) => {
-    const before = await stateBefore(trx, c, pending)
+    const before = await stateBefore(trx, s, c, pending)
     const result = await work(trx)
     if (pending && !pending.recorded) await record(trx, s, c, pending, before, c.get('auditNote')?.created)
     return result
@@ -82,6 +87,6 @@ export async function finishWrite(s: Services, c: Ctx, response: Response): Prom
   // Nobody behind it (a device's health report): nothing to record.
   if (!auditEntryOf(s, pending.op, c, pending.input, created)) return
   await s.db.transaction().execute(async (trx) => {
-    await record(trx, s, c, pending, await stateBefore(trx, c, pending), created)
+    await record(trx, s, c, pending, await stateBefore(trx, s, c, pending), created)
   })
 }

@@ -4,7 +4,8 @@
  * (its latest outcome), device id and address kept only as keyed hashes. Limits per device and
  * per client address bound what one machine can send. A failed report that takes the version
  * past its health policy pauses its rollout (logged, cached answers dropped); on a gated ramp,
- * a report that brings or takes away the gate's evidence opens or closes it.
+ * a report that brings or takes away the gate's evidence opens or closes it. The report, the gate
+ * and the pause commit in one transaction.
  */
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
@@ -15,7 +16,9 @@ import { failsPolicy, policyOf, tallyReports } from '../updates/rollout.ts'
 import { offerExists, reportsByAddress } from '../storage/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/version-key.ts'
-import { pauseInTransaction, reviewRampGate } from './rollouts.ts'
+import { announceGateChange, pauseInTransaction } from './rollouts.ts'
+import { reviewGate } from '../updates/ramp-gate.ts'
+import { reportedVersion, reportingApp, saveHealthReport } from '../storage/health-reports.ts'
 import { invalidateAnswers } from '../cache/invalidation.ts'
 import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
 import { SYSTEM_ACTOR } from '../audit/entry.ts'
@@ -48,37 +51,17 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         throw validationProblem([{ pointer: '/reason', message: 'is required when outcome is failed' }])
       if (body.outcome === 'installed' && body.reason !== undefined)
         throw validationProblem([{ pointer: '/reason', message: 'is sent only when outcome is failed' }])
-      const app = await s.db
-        .selectFrom('apps')
-        .select(['slug', 'team_id'])
-        .where('slug', '=', path.app)
-        .executeTakeFirst()
+      const app = await reportingApp(s.db, path.app)
       if (!app) throw notFound(`No app with slug ${path.app}.`)
       limit(byAddress, `${app.slug}\n${addressNetwork(s.clientIp(c))}`, 'address')
       limit(byDevice, `${app.slug}\n${body.deviceId}`, 'device')
-      const row = await s.db
-        .selectFrom('versions as v')
-        .innerJoin('channels as c', 'c.id', 'v.channel_id')
-        .innerJoin('platforms as p', 'p.id', 'v.platform_id')
-        .innerJoin('archs as a', 'a.id', 'v.arch_id')
-        .select([
-          'v.id',
-          'v.version',
-          'v.paused_at',
-          'v.ramp_gate',
-          'v.health_max_failure_ratio',
-          'v.health_min_reports',
-          'v.health_min_addresses',
-          'v.health_max_reports_per_address',
-        ])
-        .where('v.app_slug', '=', app.slug)
-        .where('c.name', '=', body.channel)
-        .where('p.name', '=', body.platform)
-        .where('a.name', '=', body.arch)
-        .where('v.version_key', '=', versionKeyOf(version))
-        .where('v.published', '=', 1)
-        .where('v.pulled_at', 'is', null)
-        .executeTakeFirst()
+      const row = await reportedVersion(s.db, {
+        app: app.slug,
+        channel: body.channel,
+        platform: body.platform,
+        arch: body.arch,
+        versionKey: versionKeyOf(version),
+      })
       if (!row) return respond(202, { counted: false, paused: false })
       const device = await deviceHash(s.config.jwtSecret, row.id, body.deviceId)
       // Only a device an update check offered this version: a made-up id costs a check and a bucket.
@@ -93,30 +76,20 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         // Milliseconds: compared with `health_since`, set at a resume in the same second.
         reported_at: now.toISOString(),
       }
-      await s.db
-        .insertInto('health_reports')
-        .values(report)
-        .onConflict((oc) =>
-          oc.columns(['version_id', 'device_hash']).doUpdateSet({
-            outcome: report.outcome,
-            reason: report.reason,
-            from_version: report.from_version,
-            reported_at: report.reported_at,
-          }),
-        )
-        .execute()
-      if (row.ramp_gate !== null) await reviewRampGate(s, row.id, now, c.get('reqId'))
-      if (body.outcome !== 'failed' || row.paused_at !== null) return respond(202, { counted: true, paused: false })
-      const { policy } = policyOf(row, s.config.healthPolicy)
-      const tally = tallyReports((await reportsByAddress(s.db, [row.id])).get(row.id) ?? [], policy)
-      if (!failsPolicy(tally, policy)) return respond(202, { counted: true, paused: false })
-      const share = Math.round((tally.failed / tally.reports) * 100)
-      const reason =
-        `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), ` +
-        `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
-      // The pause, its audit entry (by the system) and its webhook event commit together.
-      const paused = await s.db.transaction().execute(async (trx) => {
-        if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return false
+      // The report, the gate it opens or closes, and a pause it causes (with its audit entry by
+      // the system and its webhook event) commit together.
+      const { gate, paused } = await s.db.transaction().execute(async (trx) => {
+        await saveHealthReport(trx, report)
+        const gate = row.ramp_gate === null ? null : await reviewGate(trx, row.id, s.config.healthPolicy, now)
+        if (body.outcome !== 'failed' || row.paused_at !== null) return { gate, paused: null }
+        const { policy } = policyOf(row, s.config.healthPolicy)
+        const tally = tallyReports((await reportsByAddress(trx, [row.id])).get(row.id) ?? [], policy)
+        if (!failsPolicy(tally, policy)) return { gate, paused: null }
+        const share = Math.round((tally.failed / tally.reports) * 100)
+        const reason =
+          `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), ` +
+          `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
+        if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return { gate, paused: null }
         await appendAudit(trx, {
           teamId: app.team_id,
           at: now,
@@ -128,11 +101,12 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
           address: null,
         })
         await enqueueAutomaticPause(trx, now, app.team_id, row.id)
-        return true
+        return { gate, paused: { tally, policy } }
       })
+      await announceGateChange(s, gate, c.get('reqId'))
       if (paused) {
         s.logger.warn(
-          { app: app.slug, versionId: row.id, version: row.version, ...tally, policy },
+          { app: app.slug, versionId: row.id, version: row.version, ...paused.tally, policy: paused.policy },
           'rollout paused by health reports',
         )
         // Its operation invalidates nothing (most reports change no answer): this one paused a version.
@@ -140,7 +114,7 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
           s.logger.error({ err }, 'answer cache invalidation failed'),
         )
       }
-      return respond(202, { counted: true, paused })
+      return respond(202, { counted: true, paused: paused !== null })
     },
   }
 }

@@ -13,35 +13,16 @@ import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toVersions } from './api-objects.ts'
 import { versionQuery } from '../storage/versions.ts'
 import { notFound } from '../http/problem.ts'
-import { forUpdate } from '../storage/dialect.ts'
+import { lockRollout, updateRollout } from '../storage/rollouts.ts'
 import type { Database } from '../storage/types.ts'
 import { rampClock, rolloutAt } from '../updates/rollout.ts'
-import { reviewGate } from '../updates/ramp-gate.ts'
+import type { RampGateEvent } from '../updates/ramp-gate.ts'
 import { invalidateAnswers } from '../cache/invalidation.ts'
 
 type Trx = Transaction<Database>
 
 async function lockVersion(trx: Trx, slug: string, id: string) {
-  const row = await forUpdate(
-    trx,
-    trx
-      .selectFrom('versions')
-      .select([
-        'id',
-        'version',
-        'paused_at',
-        'pulled_at',
-        'rollout_percentage',
-        'ramp_steps',
-        'ramp_started_at',
-        'ramp_paused_seconds',
-        'ramp_gate',
-        'gate_open',
-        'gate_closed_seconds',
-      ])
-      .where('id', '=', id)
-      .where('app_slug', '=', slug),
-  ).executeTakeFirst()
+  const row = await lockRollout(trx, id, slug)
   if (!row) throw notFound(`No version ${id} of app ${slug}.`)
   return row
 }
@@ -60,24 +41,19 @@ export async function pauseInTransaction(
 ): Promise<boolean> {
   const row = await lockVersion(trx, slug, id)
   if (row.paused_at !== null) return false
-  await trx
-    .updateTable('versions')
-    .set({ paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
-    .where('id', '=', id)
-    .execute()
+  await updateRollout(trx, id, { paused_at: timestamp(now), pause_reason: reason, pause_automatic: automatic ? 1 : 0 })
   return true
 }
 
 /**
- * Brings a gated ramp's gate in step with its reports; a change is logged, told to `s.events`,
- * and drops the app's cached answers, in front too (a released hold changes them now, not at a cached `until`).
+ * After the write that changed a gate committed: logs the change, tells `s.events`, and drops the
+ * app's cached answers, in front too (a released hold changes them now, not at a cached `until`).
  */
-export async function reviewRampGate(s: Services, versionId: string, now: Date, reqId?: string): Promise<void> {
-  const change = await reviewGate(s.db, versionId, s.config.healthPolicy, now)
+export async function announceGateChange(s: Services, change: RampGateEvent | null, reqId?: string): Promise<void> {
   if (!change) return
   const fields = {
     app: change.app,
-    versionId,
+    versionId: change.versionId,
     version: change.version,
     released: change.released,
     progress: change.progress,
@@ -142,22 +118,18 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         // Reports before a resume stop counting, so a gate closes; a hold past its deadline starts over now.
         const hold = rolloutAt(resumed, now.getTime()).hold
         if (hold) resumed.ramp_paused_seconds += Math.max(0, Math.floor((now.getTime() - hold.since) / 1000))
-        await trx
-          .updateTable('versions')
-          .set({
-            paused_at: null,
-            pause_reason: null,
-            pause_automatic: 0,
-            pulled_at: null,
-            pull_reason: null,
-            ramp_paused_seconds: resumed.ramp_paused_seconds,
-            health_since: now.toISOString(),
-            ...(row.ramp_gate !== null
-              ? { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(resumed, now.getTime()) / 1000)) }
-              : {}),
-          })
-          .where('id', '=', row.id)
-          .execute()
+        await updateRollout(trx, row.id, {
+          paused_at: null,
+          pause_reason: null,
+          pause_automatic: 0,
+          pulled_at: null,
+          pull_reason: null,
+          ramp_paused_seconds: resumed.ramp_paused_seconds,
+          health_since: now.toISOString(),
+          ...(row.ramp_gate !== null
+            ? { gate_open: 0, gate_closed_seconds: Math.max(0, Math.floor(rampClock(resumed, now.getTime()) / 1000)) }
+            : {}),
+        })
       })
       s.logger.info({ app: app.slug, versionId: path.version, by: user.id }, 'rollout resumed')
       return respond(200, await answer(c, app.slug, path.version))
@@ -171,11 +143,7 @@ export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'r
         const row = await lockVersion(trx, app.slug, path.version)
         if (row.pulled_at !== null) return
         const reason = body.reason ?? `Pulled by ${user.name}`
-        await trx
-          .updateTable('versions')
-          .set({ pulled_at: now, pull_reason: reason })
-          .where('id', '=', row.id)
-          .execute()
+        await updateRollout(trx, row.id, { pulled_at: now, pull_reason: reason })
         noteAudit(c, { changes: { pulled: { from: false, to: true }, reason: { to: reason } } })
       })
       s.logger.warn({ app: app.slug, versionId: path.version, by: user.id }, 'version pulled')

@@ -34,7 +34,8 @@ import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKey, versionKeyOf } from '../storage/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
-import { reviewRampGate } from './rollouts.ts'
+import { announceGateChange } from './rollouts.ts'
+import { reviewGate } from '../updates/ramp-gate.ts'
 import {
   edSignatureProblem,
   minisignProblem,
@@ -440,7 +441,7 @@ export function versionHandlers(
               health_min_addresses: healthPolicy?.minAddresses ?? null,
               health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
             }
-      await commitWrite(s, c, async (trx) => {
+      const gateChange = await commitWrite(s, c, async (trx) => {
         const old = await trx
           .selectFrom('versions')
           .selectAll()
@@ -476,8 +477,12 @@ export function versionHandlers(
           .where('app_slug', '=', app.slug)
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        // A new gate or policy is checked against the reports already counted, in the same transaction.
+        return ramp?.gate || healthPolicy !== undefined
+          ? reviewGate(trx, path.version, s.config.healthPolicy, s.now())
+          : null
       })
-      if (ramp?.gate || healthPolicy !== undefined) await reviewRampGate(s, path.version, s.now())
+      await announceGateChange(s, gateChange, c.get('reqId'))
       return respond(200, await oneVersion(c, app.slug, path.version))
     },
 

@@ -28,7 +28,9 @@ import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import { pruneAudit } from '../storage/audit-log.ts'
-import { aggregateHealthReports, RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
+import { RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
+import { aggregateOffers } from '../storage/offers-daily.ts'
+import { sumOldHealthReports } from '../updates/ramp-gate.ts'
 import type { BlobStore, Db } from '../storage/types.ts'
 import { dialectOf } from '../storage/dialect.ts'
 import { releaseLeases } from '../storage/webhook-outbox.ts'
@@ -350,9 +352,13 @@ async function startOnListener(
         if (removed > 0) logger.info({ removed, retentionDays: config.auditRetentionDays }, 'pruned audit entries')
       })
       .catch((err: unknown) => logger.error({ err }, 'audit prune failed'))
-    aggregateHealthReports(db, new Date())
-      .then((rows) => {
+    // Reports first: an offer stays raw while a raw report still needs it.
+    const now = new Date()
+    sumOldHealthReports(db, now)
+      .then(async (rows) => {
         if (rows > 0) logger.info({ rows, olderThanDays: RAW_HEALTH_DAYS }, 'health reports summed per day')
+        const offers = await aggregateOffers(db, now)
+        if (offers > 0) logger.info({ rows: offers, olderThanDays: RAW_HEALTH_DAYS }, 'update offers summed per day')
       })
       .catch((err: unknown) => logger.error({ err }, 'health report aggregation failed'))
   }

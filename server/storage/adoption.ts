@@ -1,6 +1,6 @@
 /**
- * @module The SQL of a version's adoption: per UTC day, offers, downloads, health reports (raw,
- * and summed once a month old) and devices running it. Each count is one grouped query over one version's rows in the day range,
+ * @module The SQL of a version's adoption: per UTC day, offers and health reports (raw, and
+ * summed once a month old), downloads and devices running it. Each count is one grouped query over one version's rows in the day range,
  * on an index that starts with the version (so its cost follows that version's activity, not the
  * catalogue's or the fleet's size).
  */
@@ -54,6 +54,13 @@ export function adoptionQueries(db: Db, v: AdoptionVersion, from: string, to: st
       .where('offered_at', '<', end)
       .select([day('offered_at').as('day'), sql<number | string>`count(*)`.as('n')])
       .groupBy(day('offered_at')),
+    // Offers older than a month, counted per day (storage/offers-daily.ts).
+    offeredSummed: db
+      .selectFrom('update_offers_daily')
+      .where('version_id', '=', v.id)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .select(['day', 'offered as n']),
     downloads: db
       .selectFrom('version_downloads')
       .where('version_id', '=', v.id)
@@ -101,8 +108,9 @@ export async function adoptionByDay(
   to: string,
 ): Promise<Map<string, AdoptionCounts>> {
   const q = adoptionQueries(db, v, from, to)
-  const [offers, downloads, reports, summed, running] = await Promise.all([
+  const [offers, offersSummed, downloads, reports, summed, running] = await Promise.all([
     q.offered.execute(),
+    q.offeredSummed.execute(),
     q.downloads.execute(),
     q.reports.execute(),
     q.reportsSummed.execute(),
@@ -114,7 +122,7 @@ export async function adoptionByDay(
     if (!c) out.set(d, (c = { offered: 0, downloads: 0, installed: 0, failed: 0, running: 0 }))
     return c
   }
-  for (const r of offers) of(r.day).offered = Number(r.n)
+  for (const r of [...offers, ...offersSummed]) of(r.day).offered += Number(r.n)
   for (const r of downloads) of(r.day).downloads = Number(r.n)
   for (const r of reports) of(r.day)[r.outcome] = Number(r.n)
   for (const r of summed) {

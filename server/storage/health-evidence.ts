@@ -82,25 +82,32 @@ export async function reportsByAddress(
     ])
     .execute()
   // Summed days (storage/health-daily.ts) count as their raw rows did: whole days after the last
-  // resume (the resume's own day stays raw). A step's window never reaches them: gated ramps stay raw.
-  const summed = ids.filter((id) => !since?.has(id))
-  const daily =
-    summed.length === 0
-      ? []
-      : await db
-          .selectFrom('health_daily as d')
-          .innerJoin('versions as v', 'v.id', 'd.version_id')
-          .where('d.version_id', 'in', summed)
-          .where('d.address_hash', '!=', '')
-          .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
-          .groupBy(['d.version_id', 'd.address_hash'])
-          .select((eb) => [
-            'd.version_id',
-            'd.address_hash',
-            eb.fn.sum<number | string>('d.failed').as('failed'),
-            eb.fn.sum<number | string>('d.installed').as('installed'),
-          ])
-          .execute()
+  // resume, and after the day a gated step's window opened (those two days stay raw).
+  const daily = await db
+    .selectFrom('health_daily as d')
+    .innerJoin('versions as v', 'v.id', 'd.version_id')
+    .where((eb) =>
+      since?.size
+        ? eb.or(
+            ids.map((id) => {
+              const from = since.get(id)
+              return from === undefined
+                ? eb('d.version_id', '=', id)
+                : eb.and([eb('d.version_id', '=', id), eb('d.day', '>', from.slice(0, 10))])
+            }),
+          )
+        : eb('d.version_id', 'in', ids),
+    )
+    .where('d.address_hash', '!=', '')
+    .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
+    .groupBy(['d.version_id', 'd.address_hash'])
+    .select((eb) => [
+      'd.version_id',
+      'd.address_hash',
+      eb.fn.sum<number | string>('d.failed').as('failed'),
+      eb.fn.sum<number | string>('d.installed').as('installed'),
+    ])
+    .execute()
   const byAddress = new Map<string, AddressOutcomes & { version: string }>()
   for (const r of [...rows, ...daily]) {
     const key = `${r.version_id}\n${r.address_hash}`

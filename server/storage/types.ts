@@ -209,6 +209,13 @@ export interface HealthDailyTable {
   failed: number
 }
 
+/** Offers older than the health reports' retention, counted per version and UTC day (storage/offers-daily.ts). */
+export interface UpdateOffersDailyTable {
+  version_id: string
+  day: string
+  offered: number
+}
+
 /** A version offered to a device by an update check: what lets its health reports count. */
 export interface UpdateOffersTable {
   version_id: string
@@ -324,6 +331,7 @@ export interface Database {
   health_reports: HealthReportsTable
   health_daily: HealthDailyTable
   update_offers: UpdateOffersTable
+  update_offers_daily: UpdateOffersDailyTable
   teams: TeamsTable
   users: UsersTable
   apps: AppsTable

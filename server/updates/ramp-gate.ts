@@ -1,12 +1,13 @@
 /**
  * @module Keeps a gated ramp's evidence flag in step with its health reports. Health reports are
  * the only way evidence arrives or goes, so the flag is written when one is counted (and when a
- * ramp is set or resumed); `rolloutAt` derives the hold from it at read time, without timers.
+ * ramp or policy is set, or the version resumed), in that write's transaction; `rolloutAt`
+ * derives the hold from it at read time, without timers.
  */
-import type { Kysely } from 'kysely'
-import { forUpdate } from '../storage/dialect.ts'
 import { reportsByAddress } from '../storage/health-evidence.ts'
-import type { Database, Db } from '../storage/types.ts'
+import { AGGREGATE_BATCH, RAW_HEALTH_DAYS, aggregateHealthReports, gatedRamps } from '../storage/health-daily.ts'
+import { lockRollout, updateRollout } from '../storage/rollouts.ts'
+import type { Db } from '../storage/types.ts'
 import type { AddressOutcomes } from '../storage/health-evidence.ts'
 import {
   evidenceSince,
@@ -40,63 +41,36 @@ export interface RampEvents {
 }
 
 /**
- * Reads the version's counted reports and moves its gate to match, in one transaction. Returns
- * the change, or `null` when the version has no gate, nothing changed, or its hold is past its
- * deadline (that pause stands until a person resumes).
+ * Reads the version's counted reports and moves its gate to match. `trx` is the transaction of
+ * the write that brought the change (a health report, a new ramp or policy): the gate commits or
+ * rolls back with it, and the version row stays locked until then. Returns the change, or `null`
+ * when the version has no gate, nothing changed, or its hold is past its deadline (that pause
+ * stands until a person resumes).
  */
 export async function reviewGate(
-  db: Kysely<Database>,
+  trx: Db,
   versionId: string,
   fallback: FullHealthPolicy,
   now: Date,
 ): Promise<RampGateEvent | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await forUpdate(
-      trx,
-      trx
-        .selectFrom('versions')
-        .select([
-          'id',
-          'app_slug',
-          'version',
-          'rollout_percentage',
-          'ramp_steps',
-          'ramp_started_at',
-          'ramp_paused_seconds',
-          'paused_at',
-          'pulled_at',
-          'ramp_gate',
-          'gate_open',
-          'gate_closed_seconds',
-          'health_max_failure_ratio',
-          'health_min_reports',
-          'health_min_addresses',
-          'health_max_reports_per_address',
-        ])
-        .where('id', '=', versionId),
-    ).executeTakeFirst()
-    const gate = row ? parseGate(row.ramp_gate) : null
-    if (!row || !gate || row.ramp_started_at === null) return null
-    const t = now.getTime()
-    const tally = tallyReports((await stepEvidence(trx, [row], t)).get(row.id) ?? [], policyOf(row, fallback).policy)
-    const open = gateMet(tally, gate)
-    if (open === gateOpenAt(row, t)) return null
-    const { hold } = rolloutAt(row, t)
-    if (open && hold?.expired) return null
-    await trx
-      .updateTable('versions')
-      .set(gateColumns(row, open, t))
-      .where('id', '=', row.id)
-      .execute()
-    return {
-      type: open ? 'ramp.gate-opened' : 'ramp.gate-closed',
-      app: row.app_slug,
-      versionId: row.id,
-      version: row.version,
-      released: open && hold !== null,
-      progress: gateProgress(tally, gate),
-    }
-  })
+  const row = await lockRollout(trx, versionId)
+  const gate = row ? parseGate(row.ramp_gate) : null
+  if (!row || !gate || row.ramp_started_at === null) return null
+  const t = now.getTime()
+  const tally = tallyReports((await stepEvidence(trx, [row], t)).get(row.id) ?? [], policyOf(row, fallback).policy)
+  const open = gateMet(tally, gate)
+  if (open === gateOpenAt(row, t)) return null
+  const { hold } = rolloutAt(row, t)
+  if (open && hold?.expired) return null
+  await updateRollout(trx, row.id, gateColumns(row, open, t))
+  return {
+    type: open ? 'ramp.gate-opened' : 'ramp.gate-closed',
+    app: row.app_slug,
+    versionId: row.id,
+    version: row.version,
+    released: open && hold !== null,
+    progress: gateProgress(tally, gate),
+  }
 }
 
 /**
@@ -114,4 +88,22 @@ export async function stepEvidence(
     if (at !== null) since.set(r.id, new Date(at).toISOString())
   }
   return since.size ? reportsByAddress(db, [...since.keys()], since) : new Map()
+}
+
+/** Where each gated ramp's evidence window opens at `now` (ISO time), for summing its old reports. */
+export async function gateWindows(db: Db, now: Date): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>()
+  for (const row of await gatedRamps(db)) {
+    const at = evidenceSince(row, now.getTime())
+    out.set(row.id, at === null ? null : new Date(at).toISOString())
+  }
+  return out
+}
+
+/**
+ * Sums health reports of whole UTC days older than `days` into daily rows (server/storage/health-daily.ts),
+ * gated ramps' too: each keeps raw only the day its evidence window opened, so its evidence reads the same.
+ */
+export async function sumOldHealthReports(db: Db, now: Date, days = RAW_HEALTH_DAYS, batch = AGGREGATE_BATCH) {
+  return aggregateHealthReports(db, now, days, 100, batch, await gateWindows(db, now))
 }

@@ -7,8 +7,10 @@
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { OperationId } from '../http/spec.ts'
 import type { Db } from '../storage/types.ts'
+import { lockRollout, rolloutOf } from '../storage/rollouts.ts'
 import { teamToken, versionStates } from '../storage/webhook-events.ts'
 import { teamHasEnabledSubscription } from '../storage/webhook-subscriptions.ts'
+import { rolloutAt } from '../updates/rollout.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 
 const VERSION_OPS = new Set<OperationId>(['updateVersion', 'pauseVersion', 'resumeVersion', 'pullVersion'])
@@ -29,6 +31,12 @@ export const actorOf = (user: AuthUser): Actor => ({
   ...(user.tokenId ? { tokenId: user.tokenId } : {}),
 })
 
+/** A gated ramp held past its deadline: paused by itself, with no column saying so (server/updates/rollout.ts). */
+async function lapsed(db: Db, versionId: string, now: Date): Promise<boolean> {
+  const row = await rolloutOf(db, versionId)
+  return row !== undefined && row.paused_at === null && rolloutAt(row, now.getTime()).hold?.expired === true
+}
+
 export interface Before {
   version?: { published: boolean; paused: boolean; pulled: boolean }
   token?: { id: string; name: string; createdBy: string }
@@ -40,15 +48,25 @@ export async function eventStateBefore(
   operation: OperationId,
   user: AuthUser,
   input: unknown,
+  now: Date,
 ): Promise<Before | undefined> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
   if (!(await teamHasEnabledSubscription(db, user.teamId))) return undefined
   const app = text(path, 'app')
   const version = text(path, 'version')
   if (VERSION_OPS.has(operation) && app !== undefined && version !== undefined) {
+    // Locked until the write commits: a concurrent write on the version waits and then reads the
+    // state this one left, so two resumes at once raise one `version.resumed`.
+    await lockRollout(db, version, app)
     const row = await versionStates(db, app, version)
     return row
-      ? { version: { published: row.published === 1, paused: row.paused_at !== null, pulled: row.pulled_at !== null } }
+      ? {
+          version: {
+            published: row.published === 1,
+            paused: row.paused_at !== null || (await lapsed(db, version, now)),
+            pulled: row.pulled_at !== null,
+          },
+        }
       : {}
   }
   const id = text(path, 'id')
@@ -67,6 +85,7 @@ export async function eventsAfter(
   input: unknown,
   body: unknown,
   before: Before,
+  now: Date,
 ): Promise<WebhookEvent[]> {
   const path = typeof input === 'object' && input !== null ? Reflect.get(input, 'path') : undefined
   const actor = actorOf(user)
@@ -101,7 +120,14 @@ export async function eventsAfter(
   if (was.published && !version.published) out.push(event('version.unpublished'))
   if (!was.paused && version.paused !== null) out.push(event('version.paused'))
   if (!was.pulled && version.pulled !== null) out.push(event('version.pulled'))
-  if ((was.paused || was.pulled) && version.paused === null && version.pulled === null)
+  // Any pause ends with one `version.resumed`: a person's, health reports', or a gated ramp's
+  // deadline (the worker announced that one as paused; a resume starts its wait over).
+  if (
+    (was.paused || was.pulled) &&
+    version.paused === null &&
+    version.pulled === null &&
+    !(await lapsed(db, versionId, now))
+  )
     out.push(event('version.resumed'))
   return out
 }

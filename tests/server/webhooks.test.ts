@@ -198,10 +198,10 @@ test('every event reaches each subscription once, signed so that the standardweb
     assert.equal((await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
 })
 
-test('health reports that pause a version raise version.paused without an actor', async () => {
+test('health reports that pause a version raise version.paused without an actor; its resume raises version.resumed once', async () => {
   const r = await receiver()
-  const s = await subscribe(r.url, ['version.paused'])
-  await upload('harbor', '3.0.0', 'true')
+  const s = await subscribe(r.url, ['version.paused', 'version.resumed'])
+  const id = await upload('harbor', '3.0.0', 'true')
   const check = await f('/v1/apps/harbor/update?version=2.9.0&platform=windows&arch=x64&format=ferry', {
     headers: { 'x-ferry-device-id': 'device-0001' },
   })
@@ -228,6 +228,19 @@ test('health reports that pause a version raise version.paused without an actor'
   assert.deepEqual(
     [body.type, body.data.actor, body.data.version.version, body.data.version.paused.automatic],
     ['version.paused', null, '3.0.0', true],
+  )
+  // Two resumes at once (on PostgreSQL, two connections): one resumed it, one event.
+  const resumes = await Promise.all([0, 1, 2].map(() => f(`/v1/apps/harbor/versions/${id}/resume`, post())))
+  assert.deepEqual(
+    resumes.map((x) => x.status),
+    [200, 200, 200],
+  )
+  await drain()
+  await r.arrived(2)
+  assert.equal(await worker.pass(), 0)
+  assert.deepEqual(
+    r.received.map((x) => x.type),
+    ['version.paused', 'version.resumed'],
   )
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
@@ -286,7 +299,11 @@ test('a gated ramp that holds is announced once per hold with its evidence, by o
   })
   const r = await receiver()
   assert.equal((await f('/v1/apps', post({ slug: 'gated', name: 'Gated' }))).status, 201)
-  const s = await subscribe(r.url, ['version.ramp_step', 'version.ramp_holding', 'version.paused'], ['gated'])
+  const s = await subscribe(
+    r.url,
+    ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.resumed'],
+    ['gated'],
+  )
   const id = await upload('gated', '7.0.0', 'true')
   offset = 0
   const gate = { minInstalls: 2, maxFailureRatio: 0.5, deadlineMinutes: 120 }
@@ -387,18 +404,50 @@ test('a gated ramp that holds is announced once per hold with its evidence, by o
     /held 120 minutes before step 2 without evidence: 1 of 2 installs reported/,
   )
 
-  // Resumed, the ramp holds again (the wait starts over): a new hold, announced once more.
+  // Resumed by a person: one version.resumed; the ramp holds again (the wait starts over), a new
+  // hold announced once more.
   assert.equal((await f(`/v1/apps/gated/versions/${id}/resume`, post())).status, 200)
   await passes()
   await passes()
-  await r.arrived(4)
+  await r.arrived(5)
   assert.equal(await worker.pass(), 0)
+  // The last two were due together: either may arrive first.
+  const later = (type: string) => r.received.slice(3).find((x) => x.type === type)!
   assert.deepEqual(
-    r.received.map((x) => x.type),
-    ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.ramp_holding'],
+    [
+      ...r.received.slice(0, 3).map((x) => x.type),
+      ...r.received
+        .slice(3)
+        .map((x) => x.type)
+        .sort(),
+    ],
+    ['version.ramp_step', 'version.ramp_holding', 'version.paused', 'version.ramp_holding', 'version.resumed'],
   )
-  const again = verifySimulated(s.secret, r.received[3]!) as { data: { evidence: { progress: string } } }
+  const resumed = verifySimulated(s.secret, later('version.resumed')) as {
+    data: { actor: { name: string } | null; version: { paused: unknown } }
+  }
+  assert.deepEqual([resumed.data.actor?.name, resumed.data.version.paused], ['Admin', null])
+  const again = verifySimulated(s.secret, later('version.ramp_holding')) as { data: { evidence: { progress: string } } }
   assert.equal(again.data.evidence.progress, '0 of 2 installs reported', 'reports before the resume no longer count')
+
+  // Its deadline passes again; a new ramp ends that pause too, with one more version.resumed (and its first step).
+  offset = 182 * MINUTE + 182 * MINUTE
+  await passes()
+  await r.arrived(6)
+  const set2 = await f(
+    `/v1/apps/gated/versions/${id}`,
+    patch({ ramp: { steps: [{ percentage: 5, afterMinutes: 0 }] } }),
+  )
+  assert.equal(set2.status, 200, await set2.clone().text())
+  await passes()
+  await r.arrived(8)
+  assert.deepEqual(
+    r.received
+      .slice(5)
+      .map((x) => x.type)
+      .sort(),
+    ['version.paused', 'version.ramp_step', 'version.resumed'],
+  )
   offset = 0
   await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))
 })
