@@ -16,7 +16,7 @@ import { SAMPLE_TARGETS, operationSamples } from '../../lib/codegen/samples.ts'
 import { seedDemo } from '../../server/demo/seed.ts'
 import { SIGNUP_KEY, httpFetch, startTestServer, type TestServer } from '../server/helpers.ts'
 import { loadReal } from './helpers.ts'
-import { RUNNERS, type Runner, type Sample } from './sample-runs/languages.ts'
+import { END_MARK, RUNNERS, type Runner, type Sample } from './sample-runs/languages.ts'
 import { startRecorder, type Recorder } from './sample-runs/recorder.ts'
 import { NOT_RUN, setUp, uploadFiles, type Api } from './sample-runs/setups.ts'
 
@@ -46,7 +46,6 @@ const dir = mkdtempSync(join(tmpdir(), 'ferry-sample-runs-'))
 const work = join(dir, 'work')
 const outcomes: Outcome[] = []
 const timings: string[] = []
-const durations: [string, number][] = []
 
 /** The documented success status: the lowest 2xx, else (a redirect to the file) the lowest 3xx. */
 function successStatus(op: OperationModel): number {
@@ -143,7 +142,12 @@ before(async () => {
           setup = await setUp(op.operationId, api, `s${++n}`)
         } catch (error) {
           const sample = { name, code: '' }
-          outcomes.push({ run: { id, op, runner, sample, expected: 0 }, exitCode: null, output: '', problems: [String(error)] })
+          outcomes.push({
+            run: { id, op, runner, sample, expected: 0 },
+            exitCode: null,
+            output: '',
+            problems: [String(error)],
+          })
           continue
         }
         const replace: [string, string][] = [
@@ -155,7 +159,8 @@ before(async () => {
         const base = recorder.base(id)
         const code = written?.code ?? operationSamples(op, base).find((s) => s.label === runner.label)?.code
         assert.ok(code !== undefined, `${op.operationId}: no ${runner.label} sample`)
-        for (const file of uploadFiles(op)) writeFileSync(join(work, filledIn(file, '', replace)), `sample upload ${file}\n`)
+        for (const file of uploadFiles(op))
+          writeFileSync(join(work, filledIn(file, '', replace)), `sample upload ${file}\n`)
         runs.push({
           id,
           op,
@@ -171,11 +176,10 @@ before(async () => {
   const prepared = new Map<Runner, string | undefined>()
   await pool(RUNNERS, async (runner) => {
     const at = performance.now()
-    const folder = join(dir, runner.label.replace(/\W/g, ''))
     try {
       await runner.prepare(
         runs.filter((r) => r.runner === runner).map((r) => r.sample),
-        folder,
+        join(dir, runner.label.replace(/\W/g, '')),
       )
       prepared.set(runner, undefined)
     } catch (error) {
@@ -185,24 +189,49 @@ before(async () => {
   })
 
   const at = performance.now()
-  await pool(runs, async (run) => {
-    const failed = prepared.get(run.runner)
+  const folder = (runner: Runner) => join(dir, runner.label.replace(/\W/g, ''))
+  // A batch (one JVM, one Mono, one Go program for a language) first, so the others run beside it.
+  const jobs: (Run | Runner)[] = [...RUNNERS.filter((r) => r.batch), ...runs.filter((r) => !r.runner.batch)]
+  await pool(jobs, async (job) => {
+    const runner = 'runner' in job ? job.runner : job
+    const mine = 'runner' in job ? [job] : runs.filter((r) => r.runner === job)
+    const failed = prepared.get(runner)
     if (failed !== undefined) {
-      outcomes.push({ run, exitCode: null, output: '', problems: [`did not compile: ${failed}`] })
+      for (const run of mine)
+        outcomes.push({ run, exitCode: null, output: '', problems: [`did not compile: ${failed}`] })
       return
     }
-    const { command, args } = run.runner.command(run.sample, join(dir, run.runner.label.replace(/\W/g, '')))
-    const startedRun = performance.now()
-    const { exitCode, output, errors } = await execute(command, args)
-    durations.push([run.id, Math.round(performance.now() - startedRun)])
-    const problems = answerProblems(run)
-    if (exitCode !== 0) problems.push(`exited with ${exitCode}`)
-    // fetch's samples catch an error and print it: a reader would see it on stderr. curl's progress meter goes there too.
-    else if (errors.trim() && run.runner.label !== 'curl') problems.push(`printed an error: ${errors.trim().slice(0, 300)}`)
-    outcomes.push({ run, exitCode, output: `${output}${errors}`, problems })
+    if ('runner' in job) {
+      const { command, args } = runner.command!(job.sample, folder(runner))
+      const { exitCode, output, errors } = await execute(command, args)
+      const problems = answerProblems(job)
+      if (exitCode !== 0) problems.push(`exited with ${exitCode}`)
+      // fetch's samples catch an error and print it: a reader would see it on stderr. curl's progress meter goes there too.
+      else if (errors.trim() && runner.label !== 'curl')
+        problems.push(`printed an error: ${errors.trim().slice(0, 300)}`)
+      outcomes.push({ run: job, exitCode, output: `${output}${errors}`, problems })
+    } else {
+      const { command, args } = runner.batch!(folder(runner))
+      const { exitCode, output, errors } = await execute(command, [...args, ...mine.map((r) => r.sample.name)])
+      // Each sample's output ends with its mark: `@@sample-end <name> ok|failed <why>`.
+      const ends = [...output.matchAll(new RegExp(`^${END_MARK} (\\S+) (.*)$`, 'gm'))]
+      let from = 0
+      const results = new Map<string, { result: string; output: string }>()
+      for (const end of ends) {
+        results.set(end[1] ?? '', { result: end[2] ?? '', output: output.slice(from, end.index) })
+        from = (end.index ?? 0) + end[0].length
+      }
+      for (const run of mine) {
+        const ran = results.get(run.sample.name)
+        const problems = answerProblems(run)
+        if (!ran)
+          problems.push(`never finished: the ${runner.label} run exited with ${exitCode}: ${errors.slice(-300)}`)
+        else if (ran.result !== 'ok') problems.push(`threw: ${ran.result.slice(0, 300)}`)
+        outcomes.push({ run, exitCode, output: ran?.output ?? '', problems })
+      }
+    }
   })
   timings.push(`${runs.length} runs: ${Math.round(performance.now() - at)} ms`)
-  console.log(durations.sort((a, b) => b[1] - a[1]).slice(0, 40).join('\n'))
   console.log(`samples-run: ${timings.join('; ')}; total ${Math.round(performance.now() - started)} ms`)
 })
 

@@ -23,8 +23,16 @@ export interface Runner {
   label: string
   /** Writes (and compiles) the samples under `dir`; throws naming the samples that failed. */
   prepare(samples: Sample[], dir: string): Promise<void>
-  command(sample: Sample, dir: string): Command
+  /** One process per sample. */
+  command?(sample: Sample, dir: string): Command
+  /**
+   * One process runs the samples named after it in turn (a JVM or Mono starts in seconds, not
+   * milliseconds), each followed by a line `@@sample-end <name> ok` or `… failed <why>`.
+   */
+  batch?(dir: string): Command
 }
+
+export const END_MARK = '@@sample-end'
 
 /** A compiler's run; fails with its output, naming the samples whose files it mentions. */
 function compile(command: string, args: string[], cwd: string, samples: Sample[], env = process.env): Promise<void> {
@@ -65,16 +73,42 @@ const go: Runner = {
   async prepare(samples, dir) {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'go.mod'), 'module ferry.test/samples\n\ngo 1.19\n')
-    for (const s of samples) writeFileSync(join(dir, `${s.name}.go`), s.code.replace(/^func main\(\)/m, `func ${s.name}()`))
+    for (const s of samples)
+      writeFileSync(join(dir, `${s.name}.go`), s.code.replace(/^func main\(\)/m, `func ${s.name}()`))
     const cases = samples.map((s) => `\tcase ${JSON.stringify(s.name)}:\n\t\t${s.name}()`).join('\n')
     writeFileSync(
       join(dir, 'zz_dispatch.go'),
-      `package main\n\nimport "os"\n\nfunc main() {\n\tswitch os.Args[1] {\n${cases}\n\tdefault:\n\t\tpanic("no sample " + os.Args[1])\n\t}\n}\n`,
+      [
+        'package main',
+        '',
+        'import (\n\t"fmt"\n\t"os"\n)',
+        '',
+        'func main() {',
+        '\tfor _, name := range os.Args[1:] {',
+        `\t\tfmt.Printf("\\n${END_MARK} %s %s\\n", name, run(name))`,
+        '\t}',
+        '}',
+        '',
+        'func run(name string) (result string) {',
+        '\tdefer func() {',
+        '\t\tif r := recover(); r != nil {',
+        '\t\t\tresult = fmt.Sprint("failed ", r)',
+        '\t\t}',
+        '\t}()',
+        '\tswitch name {',
+        cases,
+        '\tdefault:',
+        '\t\treturn "failed: no such sample"',
+        '\t}',
+        '\treturn "ok"',
+        '}',
+        '',
+      ].join('\n'),
     )
     const env = { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }
     await compile('go', ['build', '-o', 'samples', '.'], dir, samples, env)
   },
-  command: (sample, dir) => ({ command: join(dir, 'samples'), args: [sample.name] }),
+  batch: (dir) => ({ command: join(dir, 'samples'), args: [] }),
 }
 
 /** One javac over every sample, each the body of a class's main (as jshell would take it). */
@@ -85,13 +119,31 @@ const java: Runner = {
       const { head, body } = hoist(code, /^import [\w.]+;$/)
       return `${head}\n\nclass ${name} {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}\n`
     })
-    await compile('javac', ['-encoding', 'UTF-8', '-d', 'classes', ...samples.map((s) => `${s.name}.java`)], dir, samples)
+    writeFileSync(
+      join(dir, 'RunSamples.java'),
+      [
+        'class RunSamples {',
+        '  public static void main(String[] names) {',
+        '    for (String name : names) {',
+        '      String result = "ok";',
+        '      try {',
+        '        Class.forName(name).getMethod("main", String[].class).invoke(null, (Object) new String[0]);',
+        '      } catch (java.lang.reflect.InvocationTargetException e) {',
+        '        result = "failed " + e.getCause();',
+        '      } catch (Exception e) {',
+        '        result = "failed " + e;',
+        '      }',
+        `      System.out.println("\\n${END_MARK} " + name + " " + result.replace('\\n', ' '));`,
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    )
+    const files = ['RunSamples.java', ...samples.map((s) => `${s.name}.java`)]
+    await compile('javac', ['-encoding', 'UTF-8', '-d', 'classes', ...files], dir, samples)
   },
-  // Tiered compilation stopped at C1 and class data sharing: a short run starts faster.
-  command: (sample, dir) => ({
-    command: 'java',
-    args: ['-XX:TieredStopAtLevel=1', '-Xshare:auto', '-cp', join(dir, 'classes'), sample.name],
-  }),
+  batch: (dir) => ({ command: 'java', args: ['-cp', join(dir, 'classes'), 'RunSamples'] }),
 }
 
 /**
@@ -105,10 +157,37 @@ const csharp: Runner = {
       const { head, body } = hoist(code, /^using [\w.]+;$/)
       return `using System;\nusing System.IO;\nusing System.Net.Http;\nusing System.Threading.Tasks;\n${head}\n\nstatic class ${name}\n{\n  public static async Task Run()\n  {\n${body}\n  }\n}\n`
     })
-    const cases = samples.map((s) => `      case ${JSON.stringify(s.name)}: ${s.name}.Run().GetAwaiter().GetResult(); break;`)
+    const cases = samples.map(
+      (s) => `          case ${JSON.stringify(s.name)}: ${s.name}.Run().GetAwaiter().GetResult(); break;`,
+    )
     writeFileSync(
       join(dir, 'Dispatch.cs'),
-      `static class Dispatch\n{\n  static void Main(string[] args)\n  {\n    switch (args[0])\n    {\n${cases.join('\n')}\n      default: throw new System.ArgumentException("no sample " + args[0]);\n    }\n  }\n}\n`,
+      [
+        'static class Dispatch',
+        '{',
+        '  static void Main(string[] names)',
+        '  {',
+        '    foreach (var name in names)',
+        '    {',
+        '      var result = "ok";',
+        '      try',
+        '      {',
+        '        switch (name)',
+        '        {',
+        ...cases,
+        '          default: throw new System.ArgumentException("no such sample");',
+        '        }',
+        '      }',
+        '      catch (System.Exception e)',
+        '      {',
+        '        result = "failed " + e.GetType().Name + ": " + e.Message.Replace("\\n", " ");',
+        '      }',
+        `      System.Console.WriteLine("\\n${END_MARK} " + name + " " + result);`,
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
     )
     await compile(
       'mcs',
@@ -117,9 +196,8 @@ const csharp: Runner = {
       samples,
     )
   },
-  command: (sample, dir) => ({ command: 'mono', args: [join(dir, 'samples.exe'), sample.name] }),
+  batch: (dir) => ({ command: 'mono', args: [join(dir, 'samples.exe')] }),
 }
-
 
 export const RUNNERS: Runner[] = [
   interpreted('curl', 'sh', 'bash', ['-e']),

@@ -52,21 +52,24 @@ export async function startRecorder(target: string): Promise<Recorder> {
       return
     }
     const headers = { ...req.headers, host: upstream.host }
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers }, (up) => {
-      void read(up).then((body) => {
-        const answers = runs.get(run) ?? []
-        answers.push({
-          method: req.method ?? 'GET',
-          path,
-          status: up.statusCode ?? 0,
-          contentType: (up.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
-          body: decoded(body, up.headers['content-encoding']),
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path, headers },
+      (up) => {
+        void read(up).then((body) => {
+          const answers = runs.get(run) ?? []
+          answers.push({
+            method: req.method ?? 'GET',
+            path,
+            status: up.statusCode ?? 0,
+            contentType: (up.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+            body: decoded(body, up.headers['content-encoding']),
+          })
+          runs.set(run, answers)
+          res.writeHead(up.statusCode ?? 502, up.rawHeaders)
+          res.end(body)
         })
-        runs.set(run, answers)
-        res.writeHead(up.statusCode ?? 502, up.rawHeaders)
-        res.end(body)
-      })
-    })
+      },
+    )
     forward.on('error', (error) => res.writeHead(502).end(String(error)))
     req.pipe(forward)
   })

@@ -71,7 +71,7 @@ interface Version {
   artifacts: { id: string; fileName: string }[]
 }
 
-type Files = [name: string, content: Uint8Array | string][]
+type Files = [name: string, content: Uint8Array<ArrayBuffer> | string][]
 
 const createApp = (api: Api, slug: string) => post(api, '/v1/apps', { slug, name: `App ${slug}` })
 
@@ -106,7 +106,11 @@ async function appWithVersion(
     ['HarborNotes-Setup-1.4.0.exe.blockmap', 'sample blockmap\n'],
     [`${slug}-1.4.0-full.nupkg`, 'sample package\n'],
   ])
-  return { slug, version, replace: { 'harbor-notes': slug, ver_2Qm8: version.id, art_7h3j: artifactId(version, '.exe') } }
+  return {
+    slug,
+    version,
+    replace: { 'harbor-notes': slug, ver_2Qm8: version.id, art_7h3j: artifactId(version, '.exe') },
+  }
 }
 
 /** Read-only samples share their records: made once, on the first run that needs them. */
@@ -122,8 +126,8 @@ const linuxVersion = once(async (api) => {
     api,
     'linux-repo',
     [
-      ['linux-repo_1.4.0_amd64.deb', buildDeb('linux-repo', '1.4.0')],
-      ['linux-repo-1.4.0-1.x86_64.rpm', buildRpm('linux-repo', '1.4.0')],
+      ['linux-repo_1.4.0_amd64.deb', new Uint8Array(buildDeb('linux-repo', '1.4.0'))],
+      ['linux-repo-1.4.0-1.x86_64.rpm', new Uint8Array(buildRpm('linux-repo', '1.4.0'))],
     ],
     { platform: 'linux' },
   )
@@ -197,7 +201,12 @@ const teamUser: SetUp = async (api, u) => {
 /** A subscription in a team of its own (a team holds at most 50), in place of the example's. */
 const webhook: SetUp = async (api, u) => {
   const token = await signupTeam(api, `${u}@acme.test`)
-  const hook = (await post(api, '/v1/webhooks', { url: 'https://hooks.example.org/ferry', events: ['version.paused'] }, token)) as {
+  const hook = (await post(
+    api,
+    '/v1/webhooks',
+    { url: 'https://hooks.example.org/ferry', events: ['version.paused'] },
+    token,
+  )) as {
     id: string
   }
   return { token, replace: { whk_7Hc2Lq9P: hook.id } }
