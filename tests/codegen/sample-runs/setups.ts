@@ -22,8 +22,6 @@ export interface Setup {
   token?: string
   /** Example values in the sample → the values of this run's own records. */
   replace?: Record<string, string>
-  /** The status a reader gets, when not the lowest 2xx the operation documents. */
-  expected?: number
 }
 
 /** Samples not run, by operationId or `operationId/x-codeSamples label`, and why. */
