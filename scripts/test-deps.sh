@@ -23,6 +23,10 @@ if ! has mcs || [ ! -e /usr/lib/mono/4.5/System.Net.Http.dll ]; then need mono-m
 has php || need php-cli
 has ruby || need ruby
 has rustfmt || need rustfmt
+# Running the samples (tests/codegen/samples-run.test.ts): Python's use requests, PHP's Guzzle,
+# as Debian packages them (the PHP samples' vendor/autoload.php loads Debian's autoloader).
+python3 -c 'import requests' >/dev/null 2>&1 || need python3-requests
+[ -e /usr/share/php/GuzzleHttp/autoload.php ] || need php-guzzlehttp-guzzle
 # Real client code in the server and quickstart tests: Mono (above) runs Squirrel.Windows' own
 # RELEASES parser (tests/server/clients/squirrel-windows.ts); minisign checks Tauri signatures
 # (tests/server/clients/tauri.ts).

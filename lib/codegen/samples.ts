@@ -58,7 +58,7 @@ export const CONTRACT_SAMPLE_LANGS: Record<string, string> = {
  * of its language, in the contract's order.
  */
 export function operationSamples(op: OperationModel, serverUrl: string): CodeSample[] {
-  const samples = renderSamples(buildHar(op, serverUrl))
+  const samples = renderSamples(buildHar(op, serverUrl), answersJson(op))
   for (const extra of op.codeSamples) {
     const last = samples.findLastIndex((s) => s.language === extra.language)
     samples.splice(last === -1 ? samples.length : last + 1, 0, extra)
@@ -66,14 +66,30 @@ export function operationSamples(op: OperationModel, serverUrl: string): CodeSam
   return samples
 }
 
+/** Whether every success answer of the operation is JSON (a 204, a feed, a file or a redirect to one is not). */
+export function answersJson(op: OperationModel): boolean {
+  return op.responses
+    .filter((r) => /^[23]/.test(r.status))
+    .every((r) => r.body !== undefined && /[/+]json$/.test(r.body.contentType))
+}
+
+/**
+ * httpsnippet's fetch sample parses every answer as JSON; one without a JSON body (204, a
+ * feed, a file) is read as text, or the reader gets a SyntaxError for a request that worked.
+ */
+const fetchText = (code: string) => code.replace('.then(res => res.json())', '.then(res => res.text())')
+
 /** Placeholders for credentials in samples; a reader replaces them. */
 const CREDENTIALS: Record<string, { name: string; value: string }> = {
   bearerAuth: { name: 'Authorization', value: 'Bearer <token>' },
   signupKey: { name: 'X-Ferry-Signup-Key', value: '<signup-key>' },
 }
 
-/** Pagination cursors would only confuse a first request. */
-const SKIPPED_QUERY = new Set(['cursor'])
+/**
+ * Values only an earlier answer hands out: a pagination cursor, a signed link's expiry and
+ * signature. The example's would fail (an unknown cursor, a signature the server never made).
+ */
+const SKIPPED_QUERY = new Set(['cursor', 'expires', 'signature'])
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
@@ -127,7 +143,8 @@ export function buildHar(op: OperationModel, serverUrl: string): HarRequest {
   return har
 }
 
-export function renderSamples(har: HarRequest): CodeSample[] {
+/** `json`: the answer is JSON (a sample may parse it); else samples print it as text. */
+export function renderSamples(har: HarRequest, json = true): CodeSample[] {
   const snippet = new HTTPSnippet(har)
   const multipart = har.postData?.mimeType === 'multipart/form-data'
   return SAMPLE_TARGETS.map((sample) => {
@@ -138,6 +155,7 @@ export function renderSamples(har: HarRequest): CodeSample[] {
     const [code] = snippet.convert(sample.target, sample.client, { indent: '  ', ...sample.options })
     if (typeof code !== 'string')
       throw new Error(`httpsnippet could not render ${sample.target}/${sample.client} for ${har.method} ${har.url}`)
-    return { label, language, code: (sample.tidy?.(code) ?? code).trimEnd() }
+    const tidied = sample.tidy?.(code) ?? code
+    return { label, language, code: (json || label !== 'JavaScript' ? tidied : fetchText(tidied)).trimEnd() }
   })
 }
