@@ -142,6 +142,8 @@ export interface TryItRequest {
     description?: string
   }[]
   body?: TryItBody
+  /** Set when a success answer has no JSON body (204, a feed, a file): samples read it as text. */
+  textAnswer?: true
 }
 
 export type TryItBody =

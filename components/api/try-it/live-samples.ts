@@ -71,7 +71,7 @@ export function showSamples(request: TryItRequest, draft: Draft, server: string 
     'https://updates.example.com'
   const har = draftHar(request, draft, server ?? documented)
   if (!har) return
-  const samples = new Map(renderSamples(har).map((s) => [s.label, s.code]))
+  const samples = new Map(renderSamples(har, !request.textAnswer).map((s) => [s.label, s.code]))
   group.querySelectorAll<HTMLElement>('[role="tab"]').forEach((tab) => {
     const code = document.getElementById(tab.getAttribute('aria-controls') ?? '')?.querySelector('pre code')
     const text = samples.get(tab.dataset.value ?? '')

@@ -1,5 +1,6 @@
 /** @module Operation model → the data its Try it panel prefills (examples as editable text). */
 import type { BodyModel, OperationModel, TryItBody, TryItRequest } from '../model.ts'
+import { answersJson } from '../samples.ts'
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
 
@@ -51,5 +52,6 @@ export function tryItRequest(op: OperationModel): TryItRequest {
           ],
     ),
     ...(op.requestBody ? { body: tryItBody(op.requestBody) } : {}),
+    ...(answersJson(op) ? {} : { textAnswer: true as const }),
   }
 }
