@@ -108,7 +108,6 @@ const QUERIES_NOT_YET_IN_STORAGE = [
   'server/routes/info.ts',
   'server/routes/rollouts.ts',
   'server/routes/telemetry.ts',
-  'server/routes/update.ts',
   'server/routes/versions.ts',
   'server/telemetry/recorder.ts',
   'server/transfer/signer-continuity.ts',
