@@ -253,3 +253,29 @@ test('requests the lane does not answer take the normal path: unknown apps, bad 
   assert.equal(bad.status, 400, 'a device id the contract refuses is refused, cached answer or not')
   assert.equal(bad.byLane, false)
 })
+
+test('with CORS origins configured, the lane adds the CORS headers the middleware adds', async () => {
+  const cors = await startTestServer(undefined, { corsOrigins: ['https://admin.example'] })
+  try {
+    const g = httpFetch(cors.url)
+    await prepareUploadTeam(g, 'lane-cors')
+    const path = '/v1/apps/lane-cors/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+    for (const origin of ['https://admin.example', 'https://other.example']) {
+      const headers = { ...DEVICE, origin }
+      await g(path, { headers })
+      const answers: Array<[number, Array<[string, string]>]> = []
+      for (const lane of [true, false]) {
+        cors.lane.enabled = lane
+        const answered = cors.lane.answered
+        const res = await g(path, { headers })
+        assert.equal(cors.lane.answered > answered, lane, `lane ${lane ? 'on' : 'off'} for ${origin}`)
+        answers.push([res.status, [...res.headers].filter(([name]) => name !== 'date')])
+      }
+      cors.lane.enabled = true
+      assert.deepEqual(answers[0], answers[1], origin)
+      assert.ok(new Map(answers[0]?.[1]).get('vary')?.includes('Origin'), 'the answer varies by Origin')
+    }
+  } finally {
+    await cors.stop()
+  }
+})
