@@ -12,7 +12,9 @@
  * token), on the demo data; the cached electron-updater feed (`latest.yml`) against Debian's nginx
  * serving the same bytes as a static file, the cached check on a server whose team has a webhook
  * subscription, and a 64 MiB artifact download from the disk store against nginx's sendfile of the
- * same file (`--clients` parallel curl processes, MiB/s). Prints req/s, p99 and the ratios.
+ * same file (`--clients` parallel curl processes, MiB/s), and through the same nginx in front of a
+ * server with FERRY_ACCEL_REDIRECT_PREFIX (Ferry authorises, nginx sends the file). Prints req/s,
+ * p99 and the ratios, and the load average before and after (the ratios are same-run).
  *
  * `--catalogue`: the uncached update check with 100, 10,000 and 100,000 published versions in
  * one app/channel/platform/arch (`--sizes`), seeded directly with Kysely: p50/p99 for a client
@@ -29,7 +31,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { availableParallelism, tmpdir, userInfo } from 'node:os'
+import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
@@ -214,6 +216,8 @@ async function downloads(url: string, seconds: number, size: number): Promise<Do
 }
 
 const ARTIFACT_BYTES = 64 * 1024 * 1024
+/** FERRY_ACCEL_REDIRECT_PREFIX of the server behind nginx, as production-deploy.mdx sets it. */
+const ACCEL_PREFIX = '/_ferry_blobs/'
 
 /** Uploads a published 64 MiB artifact (channel `beta`, so the stable feeds measured stay as seeded); returns its download path. */
 async function uploadArtifact(base: string, token: string): Promise<string> {
@@ -290,13 +294,15 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const token = await demoToken(seeder.base)
   const uploaded = await uploadArtifact(seeder.base, token)
   await stopServers([seeder])
-  const [uncachedDb, quietDb] = [await database.share(), await database.share()]
+  const [uncachedDb, quietDb, accelDb] = [await database.share(), await database.share(), await database.share()]
   // Another database with the same demo data and a webhook subscription (#26).
   const hookedDatabase = await freshDatabase(backend)
   const cached = await startServerProcess(database, {})
   const uncached = await startServerProcess(uncachedDb, { FERRY_CACHE: 'off' })
   const quiet = await startServerProcess(quietDb, { FERRY_TELEMETRY: 'off' })
   const hooked = await startServerProcess(hookedDatabase, { FERRY_WEBHOOK_ALLOW_PRIVATE: 'true' })
+  // Behind nginx: Ferry authorises each download, nginx sends the file (X-Accel-Redirect).
+  const accel = await startServerProcess(accelDb, { FERRY_ACCEL_REDIRECT_PREFIX: ACCEL_PREFIX })
   const nginxRoot = await mkdtemp(join(tmpdir(), 'ferry-bench-nginx-'))
   let nginx: { stop(): Promise<void> } | undefined
   try {
@@ -314,6 +320,9 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
           body: [
             `    location = /latest.yml { root ${nginxRoot}; default_type text/yaml; }`,
             `    location = /artifact { alias ${artifact.file}; default_type application/octet-stream; }`,
+            // production-deploy.mdx's internal location, and Ferry behind it.
+            `    location ${ACCEL_PREFIX} { internal; alias ${join(accelDb.env.FERRY_DATA_DIR ?? '', 'blobs')}/; etag off; }`,
+            `    location /v1/ { proxy_pass ${accel.base}; proxy_set_header Host $host; }`,
           ].join('\n'),
         },
       ],
@@ -363,6 +372,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     const sources: Array<[string, string]> = [
       ['ferry', cached.base + artifact.path],
       ['nginx', `${nginxBase}/artifact`],
+      ['accel', nginxBase + artifact.path],
     ]
     const throughput = new Map<string, number[]>(sources.map(([name]) => [name, []]))
     for (const [, url] of sources) await downloads(url, 2, ARTIFACT_BYTES)
@@ -376,8 +386,8 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     }
   } finally {
     await nginx?.stop()
-    await stopServers([cached, uncached, quiet, hooked])
-    for (const db of [uncachedDb, quietDb, database, hookedDatabase]) await db.drop()
+    await stopServers([cached, uncached, quiet, hooked, accel])
+    for (const db of [uncachedDb, quietDb, accelDb, database, hookedDatabase]) await db.drop()
     await rm(nginxRoot, { recursive: true, force: true })
   }
 }
@@ -409,9 +419,12 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
   console.log(
     `cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x); feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}`,
   )
-  const [ferry, nginx] = [download.get('ferry') ?? 0, download.get('nginx') ?? 0]
+  const [ferry, nginx, accel] = [download.get('ferry') ?? 0, download.get('nginx') ?? 0, download.get('accel') ?? 0]
   console.log(
     `64 MiB download, ${downloadClients} parallel curl clients: Ferry ${fixed(ferry)} MiB/s, nginx sendfile ${fixed(nginx)} MiB/s: ${(ferry / nginx).toFixed(2)}x (target >= 0.8x)`,
+  )
+  console.log(
+    `the same download behind nginx (FERRY_ACCEL_REDIRECT_PREFIX: Ferry authorises, nginx sends): ${fixed(accel)} MiB/s: ${(accel / nginx).toFixed(2)}x nginx direct`,
   )
 }
 
@@ -484,6 +497,11 @@ console.log(
     : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`,
 )
 console.log(`127.0.0.1, logging off, device id sent (telemetry counts), autocannon in its own process, ${loadWhere}`)
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+console.log(`load average (1, 5, 15 min) at the start: ${loadAverage()}`)
 
 const results = new Map<BackendName, Summary>()
 try {
@@ -499,6 +517,7 @@ try {
 } finally {
   await postgres?.stop()
 }
+console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage()}`)
 
 const [lite, post] = [results.get('sqlite'), results.get('postgres')]
 if (lite && post) {

@@ -24,7 +24,9 @@ import { catalogHandlers } from './routes/catalogs.ts'
 import { teamHandlers } from './routes/team.ts'
 import { tokenHandlers } from './routes/tokens.ts'
 import { infoHandlers } from './routes/info.ts'
-import { updateHandlers } from './routes/update.ts'
+import { updateChecks } from './routes/update.ts'
+import { updateLane, type LaneHit, type LaneRequest } from './routes/update-lane.ts'
+import { sentBody } from './routes/answer-response.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
@@ -35,6 +37,7 @@ import { DownloadCounter } from './telemetry/download-counter.ts'
 import { createMemoryLoginLimiter } from './auth/login-limiter.ts'
 import { createCors } from './http/cors.ts'
 import { responseHeaders } from './http/response-headers.ts'
+import { withSecurityHeaders } from './http/security-headers.ts'
 import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
@@ -63,8 +66,25 @@ export interface Lifecycle {
 
 const IGNORE: Observer = { request() {}, updateCheck() {}, uploaded() {} }
 
+/** A cached update answer as the app would send it (`status`, every header, the body; `null` for none). */
+export interface LaneReply {
+  status: number
+  headers: Record<string, string>
+  body: string | null
+}
+
+/** The request of `cachedAnswer`: a `LaneRequest` and its method. */
+export type CachedAnswerRequest = LaneRequest & { method: string }
+
 /** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
-export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycle } {
+export function createApp(deps: AppDeps): Hono<FerryEnv> & {
+  lifecycle: Lifecycle
+  /**
+   * A cached update answer to a request, answered, counted and logged as `fetch` would, without
+   * Hono (see `routes/update-lane.ts`); `undefined` (at once or resolved): ask `fetch`.
+   */
+  cachedAnswer(req: CachedAnswerRequest): Promise<LaneReply | undefined> | undefined
+} {
   const now = deps.clock ?? (() => new Date())
   const logger = deps.logger ?? silentLogger
   const telemetry = deps.config.telemetry ?? true
@@ -110,22 +130,24 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
   // Request ids: a per-process prefix and a counter (cheaper than random bytes per request).
   const reqPrefix = randomId('req', 6)
   let reqCounter = 0
+  const nextReqId = () => `${reqPrefix}${(++reqCounter).toString(36)}`
+  const finished = (reqId: string, operation: string, method: string, path: string, status: number, start: number) => {
+    const elapsed = performance.now() - start
+    s.observer.request(operation, method, status, elapsed / 1000)
+    s.logger.info({ reqId, method, path, status, ms: Math.round(elapsed * 10) / 10 }, 'request')
+  }
   app.use(async (c, next) => {
-    const reqId = `${reqPrefix}${(++reqCounter).toString(36)}`
+    const reqId = nextReqId()
     c.set('reqId', reqId)
     const start = performance.now()
     const preflight = c.req.method === 'OPTIONS' ? cors.preflight(c.req.path, s.header(c, 'origin')) : undefined
     if (preflight) c.res = preflight
     else await next()
     finishHeaders(c)
-    const elapsed = performance.now() - start
-    s.observer.request(c.get('operation') ?? 'unmatched', c.req.method, c.res.status, elapsed / 1000)
-    s.logger.info(
-      { reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed * 10) / 10 },
-      'request',
-    )
+    finished(reqId, c.get('operation') ?? 'unmatched', c.req.method, c.req.path, c.res.status, start)
   })
 
+  const updates = updateChecks(s)
   const handlers: Handlers = {
     ...authHandlers(s),
     ...appHandlers(s),
@@ -135,7 +157,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
     ...teamHandlers(s),
     ...tokenHandlers(s),
     ...infoHandlers(s),
-    ...updateHandlers(s),
+    ...updates.handlers,
     ...telemetryHandlers(s),
     ...rolloutHandlers(s),
     ...healthHandlers(s),
@@ -222,5 +244,22 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & { lifecycle: Lifecycl
       await s.answers?.close()
     },
   }
-  return Object.assign(app, { lifecycle })
+  const lane = updateLane(s, operations, updates.fromCache)
+  /** What the middleware and `toResponse` make of a hit: the same headers, the same count and log line. */
+  const reply = (method: string, origin: string | undefined, hit: LaneHit, start: number): LaneReply => {
+    let headers = withSecurityHeaders(hit.answer.headers)
+    if (cors.enabled) {
+      const all = new Headers(headers)
+      cors.decorate(all, origin)
+      headers = Object.fromEntries(all)
+    }
+    finished(nextReqId(), hit.operation, method, hit.path, hit.answer.status, start)
+    return { status: hit.answer.status, headers, body: sentBody(hit.answer) }
+  }
+  const cachedAnswer = (req: CachedAnswerRequest) => {
+    if (req.method !== 'GET') return undefined
+    const start = performance.now()
+    return lane(req)?.then((hit) => hit && reply(req.method, req.header('origin'), hit, start))
+  }
+  return Object.assign(app, { lifecycle, cachedAnswer })
 }

@@ -106,7 +106,6 @@ const QUERIES_NOT_YET_IN_STORAGE = [
   'server/routes/audit.ts',
   'server/routes/info.ts',
   'server/routes/telemetry.ts',
-  'server/routes/update.ts',
   'server/routes/versions.ts',
 ]
 

@@ -13,7 +13,6 @@ import { verifySignedPath } from '../auth/signed-links.ts'
 import { downloadPath } from '../transfer/download-links.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { blobRangeReader, msixIdentity, MsixManifestError } from '../transfer/msix-manifest.ts'
-import { appSurrogateKey, edgeAnswer, sharedAnswer, targetSurrogateKey } from '../cache/edge-headers.ts'
 import { loadTarget, nextChangeAt } from '../updates/offer.ts'
 import {
   appInstallerAnswer,
@@ -24,7 +23,7 @@ import {
   type AppInstallerSettings,
   type MsixIdentity,
 } from '../protocols/msix.ts'
-import { toResponse } from './answer-response.ts'
+import { sendAnswer, shareAnswer } from './answer-response.ts'
 
 /** Identities read, by artifact id (an artifact never changes); the oldest go first past this many. */
 const MAX_IDENTITIES = 512
@@ -111,17 +110,8 @@ export function msixHandlers(s: Services): Pick<Handlers, 'getMsixAppInstaller' 
       const seg = encodeURIComponent
       const self = `${base}/v1/apps/${seg(slug)}/msix/${seg(channel)}/${seg(arch)}/app.appinstaller${params.size ? `?${params.toString()}` : ''}`
       const xml = appInstallerXml(self, base + msixPackagePath(slug, release.row.id, pkg), identity, settings)
-      const until = nextChangeAt(target) ?? undefined
-      const answer =
-        s.config.edgeCaching.cacheSeconds > 0
-          ? await sharedAnswer(appInstallerAnswer(xml), [
-              appSurrogateKey(slug),
-              targetSurrogateKey(slug, channel, 'windows', arch),
-            ])
-          : appInstallerAnswer(xml)
-      return toResponse(
-        edgeAnswer(answer, s.config.edgeCaching, s.now().getTime(), until, c.req.header('if-none-match')),
-      )
+      const answer = await shareAnswer(s, appInstallerAnswer(xml), true, { slug, channel, platform: 'windows', arch })
+      return sendAnswer(s, answer, nextChangeAt(target) ?? undefined, c.req.header('if-none-match'))
     },
 
     async getMsixPackage(c, { path, query }) {

@@ -6,8 +6,8 @@ import './require-node.ts'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Server } from 'node:http'
-import { createAdaptorServer, type HttpBindings, type ServerType } from '@hono/node-server'
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
+import { getRequestListener, type HttpBindings, type ServerType } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
@@ -23,6 +23,7 @@ import { clientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { withFileResponses } from './file-response-node.ts'
+import { incomingHeader, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
@@ -61,6 +62,13 @@ export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
     const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
     return Array.isArray(value) ? value.join(', ') : value
   },
+}
+
+/** The client address `requestHooksFor(trusted)` gives the app, read from node:http's request (the fast lane's). */
+export function incomingClientIp(trusted: readonly string[]): (incoming: IncomingMessage) => string | undefined {
+  if (!trusted.length) return (incoming) => incoming.socket.remoteAddress
+  const resolve = clientAddress(trusted)
+  return (incoming) => resolve(incoming.socket.remoteAddress, incomingHeader(incoming, 'x-forwarded-for'))
 }
 
 /** The hooks for a server behind the proxies `trusted` lists (`FERRY_TRUSTED_PROXIES`). */
@@ -163,6 +171,8 @@ export interface RunningServer {
   blobs: BlobStore
   /** `http://host:port/metrics` when FERRY_METRICS_PORT is set. */
   metricsUrl: string | undefined
+  /** Requests the fast lane of cached update answers answered (`runtime/update-lane-node.ts`). */
+  lane: LaneCount & { enabled: boolean }
   /** Stops accepting connections, lets in-flight requests finish, closes the database. */
   close(): Promise<void>
 }
@@ -181,11 +191,19 @@ export interface StartOptions {
 /** How often the webhook worker looks for due deliveries and ramp steps. */
 const WEBHOOK_PASS_MS = 1000
 
-type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch']
+type Fetch = Parameters<typeof getRequestListener>[0]
 
-/** Binds host:port before anything is written, so a port in use is reported first. */
-async function listen(host: string, port: number, fetch: Fetch): Promise<ServerType> {
-  const server = createAdaptorServer({ fetch, hostname: host })
+/**
+ * Binds host:port before anything is written, so a port in use is reported first. `front`
+ * answers cached update checks before the Hono adapter (`update-lane-node.ts`).
+ */
+async function listen(
+  host: string,
+  port: number,
+  fetch: Fetch,
+  front: (listener: ReturnType<typeof getRequestListener>) => RequestListener,
+): Promise<ServerType> {
+  const server = createServer(front(getRequestListener(fetch, { hostname: host })))
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
@@ -228,8 +246,19 @@ export async function startServer({
   const dataDir = await usableDataDir(config.dataDir)
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
   let handle: Fetch | undefined
-  const server = await listen(config.host, config.port, (request, env) =>
-    handle ? handle(request, env) : starting(),
+  let cachedAnswer: CachedAnswer | undefined
+  const lane = { answered: 0, enabled: true }
+  const server = await listen(
+    config.host,
+    config.port,
+    (request, env) => (handle ? handle(request, env) : starting()),
+    (listener) =>
+      withUpdateLane(
+        listener,
+        () => (lane.enabled ? cachedAnswer : undefined),
+        incomingClientIp(config.trustedProxies),
+        lane,
+      ),
   ).catch(async (error: unknown) => {
     await lock?.release()
     throw error
@@ -239,10 +268,14 @@ export async function startServer({
       { config, logger, passwordIterations, routes, webhooks },
       dataDir,
       server,
-      (fetch) => (handle = fetch),
+      (fetch, answer) => {
+        handle = fetch
+        cachedAnswer = answer
+      },
     )
     return {
       ...started,
+      lane,
       async close() {
         await started.close()
         await lock?.release()
@@ -259,8 +292,8 @@ async function startOnListener(
   { config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions,
   dataDir: string,
   server: ServerType,
-  serveWith: (fetch: Fetch) => void,
-): Promise<RunningServer> {
+  serveWith: (fetch: Fetch, cachedAnswer: CachedAnswer) => void,
+): Promise<Omit<RunningServer, 'lane'>> {
   const signupKey = config.signupKey ?? (await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key'))
   const jwtSecret = config.jwtSecret ?? (await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret'))
   const db = await openDatabase(config, dataDir)
@@ -325,7 +358,10 @@ async function startOnListener(
     (err, span) => logger.error({ err, file: span.path }, 'download interrupted by a read error'),
   )
   // Ferry Console (/console) is static files beside the API, outside its gate and headers.
-  serveWith((request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : appFetch(request, env)))
+  serveWith(
+    (request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : appFetch(request, env)),
+    app.cachedAnswer,
+  )
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = hostUrl(config.host, port)
