@@ -67,10 +67,11 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 
 /** The signer certificate of a PKCS#7 SignedData in DER, or why it names none. */
 export function signedDataCertificate(der: Uint8Array): { certificate: Certificate } | { problem: string } {
-  const asn = fromBER(der)
-  if (asn.offset === -1) return { problem: 'has a signature that is not DER (PKCS#7 SignedData)' }
   let signed: SignedData
   try {
+    // asn1js throws on some malformed values (a GeneralizedTime that is no time) rather than failing the parse.
+    const asn = fromBER(der)
+    if (asn.offset === -1) return { problem: 'has a signature that is not DER (PKCS#7 SignedData)' }
     const info = new ContentInfo({ schema: asn.result })
     if (info.contentType !== SIGNED_DATA) return { problem: 'has a signature that is not PKCS#7 SignedData' }
     signed = new SignedData({ schema: info.content })

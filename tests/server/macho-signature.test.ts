@@ -15,9 +15,9 @@ let deno: Uint8Array
 let adhoc: Uint8Array
 
 before(async () => {
-  sentry = readFileSync(await machoFixture('sentry'))
-  deno = readFileSync(await machoFixture('deno'))
-  adhoc = readFileSync(await machoFixture('tauri'))
+  sentry = new Uint8Array(readFileSync(await machoFixture('sentry')))
+  deno = new Uint8Array(readFileSync(await machoFixture('deno')))
+  adhoc = new Uint8Array(readFileSync(await machoFixture('tauri')))
 })
 
 const read = (bytes: Uint8Array) =>
@@ -54,26 +54,26 @@ test('a truncated executable is a problem naming the signature that does not fit
   assert.match(reading.problem, /^has a code signature of \d+ bytes at offset \d+ that does not fit the file$/)
 })
 
-/** Offsets whose damage changes what is read: the headers, load commands and signature blobs. */
-function targets(bytes: Uint8Array): number[] {
+/** Regions whose damage changes what is read: the headers, load commands and signature blobs. */
+function targets(bytes: Uint8Array): number[][] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const out = Array.from({ length: 64 }, (_, i) => i)
+  const out = [Array.from({ length: 64 }, (_, i) => i)]
   const slices =
     view.getUint32(0) === 0xcafebabe
       ? Array.from({ length: view.getUint32(4) }, (_, i) => view.getUint32(8 + i * 20 + 8))
       : [0]
   for (const slice of slices) {
     const commands = view.getUint32(slice + 20, true)
-    out.push(...Array.from({ length: 32 + commands }, (_, i) => slice + i))
+    out.push(Array.from({ length: 32 + commands }, (_, i) => slice + i))
     for (let at = slice + 32, i = 0; i < view.getUint32(slice + 16, true); i++) {
       if (view.getUint32(at, true) === 0x1d) {
         const signature = slice + view.getUint32(at + 8, true)
-        out.push(...Array.from({ length: 512 }, (_, k) => signature + k))
+        out.push(Array.from({ length: 512 }, (_, k) => signature + k))
         // The CMS blob: its wrapper and the start of its DER.
         for (let b = 0; b < view.getUint32(signature + 8); b++)
           if (view.getUint32(signature + 12 + b * 8) === 0x10000) {
             const cms = signature + view.getUint32(signature + 16 + b * 8)
-            out.push(...Array.from({ length: 256 }, (_, k) => cms + k))
+            out.push(Array.from({ length: 256 }, (_, k) => cms + k))
           }
       }
       at += view.getUint32(at + 4, true)
@@ -88,13 +88,15 @@ test('random damage to headers, load commands and the signature reads as a probl
     seed = (seed * 1103515245 + 12345) % 2 ** 31
     return seed / 2 ** 31
   }
-  const places = targets(sentry)
+  const regions = targets(sentry)
   const outcomes = { problem: 0, identity: 0, unsigned: 0 }
   for (let i = 0; i < 300; i++) {
-    const damaged = sentry.slice()
-    for (let j = 0; j < 1 + Math.floor(random() * 4); j++)
-      damaged[places[Math.floor(random() * places.length)] ?? 0] =
+    const damaged = sentry.slice() // a copy (a Uint8Array, not a Buffer)
+    for (let j = 0; j < 1 + Math.floor(random() * 4); j++) {
+      const region = regions[Math.floor(random() * regions.length)] ?? []
+      damaged[region[Math.floor(random() * region.length)] ?? 0] =
         random() < 0.5 ? Math.floor(random() * 256) : ([0, 0xff, 0xfe][j % 3] ?? 0)
+    }
     const reading = await read(damaged)
     if ('problem' in reading) outcomes.problem++
     else if (reading.identity) outcomes.identity++
