@@ -51,7 +51,10 @@ async function mainExecutable(
     const entry = entries.find((e) => e.name === folder + named)
     return entry ?? `has no ${folder}${named}, the CFBundleExecutable its Info.plist names`
   }
-  const files = entries.filter((e) => e.name.startsWith(folder) && !e.name.slice(folder.length).includes('/'))
+  const files = entries.filter((e) => {
+    const rest = e.name.startsWith(folder) ? e.name.slice(folder.length) : ''
+    return rest !== '' && !rest.includes('/')
+  })
   if (files.length === 1) return files[0]!
   return `has ${files.length} files in ${folder} and no CFBundleExecutable in an XML Info.plist to tell the main executable`
 }

@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — reads Mach-O code signatures from bytes in memory; no database or blob store
 /**
  * Reading a Mach-O's code signature with ranged reads: real executables signed by Apple's
  * `codesign` (tests/server/macos-fixtures.ts) read back their Team IDs, thin and universal; an

@@ -5,10 +5,12 @@
  * the upload declares the change; an ad-hoc signature is unsigned.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
 import {
   bearer,
   expectProblem,
@@ -22,6 +24,8 @@ import {
   type TestServer,
 } from './helpers.ts'
 import { harborAppZip } from './macos-fixtures.ts'
+
+const run = promisify(execFile)
 
 let server: TestServer
 let f: Fetch
@@ -138,4 +142,37 @@ test('a zip without an app has no signer read', async () => {
   )
   const version = (await expectSpec('uploadVersion', res, 201)) as Version
   assert.equal(version.signer, undefined)
+})
+
+test('an app whose main executable cannot be told, or is missing, is a 400 naming the file', async () => {
+  const root = join(work, 'unclear')
+  mkdirSync(join(root, 'Harbor.app', 'Contents', 'MacOS'), { recursive: true })
+  writeFileSync(join(root, 'Harbor.app', 'Contents', 'MacOS', 'Harbor'), 'one')
+  writeFileSync(join(root, 'Harbor.app', 'Contents', 'MacOS', 'Helper'), 'two')
+  await run('zip', ['-qr', join(work, 'unclear.zip'), 'Harbor.app'], { cwd: root })
+  const unclear = await expectProblem(
+    await upload('fresh', '1.3.0', readFileSync(join(work, 'unclear.zip'))),
+    400,
+    'validation',
+    'files',
+  )
+  assert.equal(
+    unclear.errors?.[0]?.message,
+    '"Harbor-1.3.0-mac.zip" has 2 files in Harbor.app/Contents/MacOS/ and no CFBundleExecutable in an XML Info.plist to tell the main executable',
+  )
+  writeFileSync(
+    join(root, 'Harbor.app', 'Contents', 'Info.plist'),
+    '<plist><dict><key>CFBundleExecutable</key><string>Notes</string></dict></plist>',
+  )
+  await run('zip', ['-qr', join(work, 'missing.zip'), 'Harbor.app'], { cwd: root })
+  const missing = await expectProblem(
+    await upload('fresh', '1.3.0', readFileSync(join(work, 'missing.zip'))),
+    400,
+    'validation',
+    'files',
+  )
+  assert.equal(
+    missing.errors?.[0]?.message,
+    '"Harbor-1.3.0-mac.zip" has no Harbor.app/Contents/MacOS/Notes, the CFBundleExecutable its Info.plist names',
+  )
 })
