@@ -3,6 +3,7 @@
  * `.msixbundle` declares: an MSIX is a zip, and its `AppxManifest.xml` (a bundle's
  * `AppxMetadata/AppxBundleManifest.xml`) holds an `<Identity>` element. Only the zip's central
  * directory and that one entry are read, by ranges, so a large package costs a few small reads.
+ * The zip listing and entry reads serve app-bundle-zip.ts too.
  */
 import type { BlobStore } from '../storage/types.ts'
 import type { MsixIdentity } from '../protocols/msix.ts'
