@@ -159,7 +159,8 @@ export interface paths {
          *     carried URL-encoded and need no such care.
          *
          *     Ferry reads who signed each `.exe` and `.msi` (its Authenticode publisher: the signer
-         *     certificate's subject CN and O). A published version signed by another publisher than the newest
+         *     certificate's subject CN and O) and the macOS app in a `.zip` (the Team ID of its main
+         *     executable's code signature; an ad-hoc signature is unsigned). A published version signed by another publisher than the newest
          *     published version of the same app, channel and platform, or unsigned after a signed one,
          *     is refused with a `409` naming both, unless the upload declares the change with
          *     `signerChange=true` (a bridge release). Unsigned uploads stay allowed while the app has
@@ -2998,19 +2999,30 @@ export interface components {
             artifacts: components["schemas"]["Artifact"][];
         };
         /**
-         * @description The Authenticode publisher of a Windows installer (`.exe`, `.msi`): the signer certificate's subject
-         *     common name and organization, and the SHA-256 of the certificate. Two identities are the
-         *     same publisher when both names match (a renewed certificate keeps its publisher).
+         * @description Who signed a version: the Authenticode publisher of a Windows installer (`.exe`, `.msi`), or
+         *     (`kind: apple`) the code signature of the main executable of the macOS app in a `.zip`. The
+         *     signer certificate's subject common name and organization, and the SHA-256 of the
+         *     certificate. Two Authenticode identities are the same publisher when both names match (a
+         *     renewed certificate keeps its publisher); two Apple identities when their Team IDs match.
          * @example {
          *       "kind": "authenticode",
          *       "commonName": "Harbor Notes Ltd",
          *       "organization": "Harbor Notes",
          *       "fingerprint": "ac04858551ea730a8c07f027c978055a03e85f403c73b2bf53a742874cd4c200"
          *     }
+         * @example {
+         *       "kind": "apple",
+         *       "commonName": "Developer ID Application: GetSentry LLC (97JCY7859U)",
+         *       "organization": "GetSentry LLC",
+         *       "fingerprint": "dc4f1d4c1136a21483c9cbd65c2201e593d3c57707877318c36a878d867cf705",
+         *       "teamId": "97JCY7859U"
+         *     }
          */
         SignerIdentity: {
             /** @enum {string} */
-            kind: "authenticode";
+            kind: "authenticode" | "apple";
+            /** @description The Apple Developer Team ID (`kind: apple`), the signer certificate's subject OU. */
+            teamId?: string;
             /** @description The subject's CN (what electron-updater's `publisherName` compares). */
             commonName: string | null;
             /** @description The subject's O. */

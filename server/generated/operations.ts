@@ -2688,8 +2688,12 @@ export const componentSchemas: Record<string, unknown> = {
         "kind": {
           "type": "string",
           "enum": [
-            "authenticode"
+            "authenticode",
+            "apple"
           ]
+        },
+        "teamId": {
+          "type": "string"
         },
         "commonName": {
           "oneOf": [

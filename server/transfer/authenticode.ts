@@ -13,11 +13,14 @@ import { readRange } from './blob-range.ts'
 import { rootStream } from './compound-file.ts'
 
 export interface SignerIdentity {
-  kind: 'authenticode'
+  /** `apple`: a macOS code signature (macho-signature.ts), whose publisher is its Team ID. */
+  kind: 'authenticode' | 'apple'
   commonName: string | null
   organization: string | null
   /** SHA-256 of the signer certificate's DER, lowercase hex. */
   fingerprint: string
+  /** The Apple Developer Team ID (kind `apple`): the certificate's subject OU. */
+  teamId?: string
 }
 
 /** What the file says: signed by `identity`, unsigned (`null`), or why it cannot be read. */
@@ -54,7 +57,7 @@ async function certificateTable(
   return offset === 0 || length === 0 ? null : { offset, size: length }
 }
 
-function attribute(cert: Certificate, oid: string): string | null {
+export function attribute(cert: Certificate, oid: string): string | null {
   const found = cert.subject.typesAndValues.find((tv) => tv.type === oid)
   const value: unknown = found?.value.valueBlock.value
   return typeof value === 'string' ? value : null
@@ -62,12 +65,13 @@ function attribute(cert: Certificate, oid: string): string | null {
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
 
-/** The signer of a PKCS#7 SignedData in DER, or why it names none. */
-export async function signedDataSigner(der: Uint8Array): Promise<SignerReading> {
-  const asn = fromBER(der)
-  if (asn.offset === -1) return { problem: 'has a signature that is not DER (PKCS#7 SignedData)' }
+/** The signer certificate of a PKCS#7 SignedData in DER, or why it names none. */
+export function signedDataCertificate(der: Uint8Array): { certificate: Certificate } | { problem: string } {
   let signed: SignedData
   try {
+    // asn1js throws on some malformed values (a GeneralizedTime that is no time) rather than failing the parse.
+    const asn = fromBER(der)
+    if (asn.offset === -1) return { problem: 'has a signature that is not DER (PKCS#7 SignedData)' }
     const info = new ContentInfo({ schema: asn.result })
     if (info.contentType !== SIGNED_DATA) return { problem: 'has a signature that is not PKCS#7 SignedData' }
     signed = new SignedData({ schema: info.content })
@@ -80,8 +84,20 @@ export async function signedDataSigner(der: Uint8Array): Promise<SignerReading> 
     sid instanceof IssuerAndSerialNumber
       ? certificates.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber))
       : undefined
-  if (!cert) return { problem: 'has a signature whose signer certificate is not in it' }
-  const fingerprint = hex(await crypto.subtle.digest('SHA-256', cert.toSchema().toBER(false)))
+  return cert ? { certificate: cert } : { problem: 'has a signature whose signer certificate is not in it' }
+}
+
+/** SHA-256 of a certificate's DER, lowercase hex. */
+export async function certificateFingerprint(cert: Certificate): Promise<string> {
+  return hex(await crypto.subtle.digest('SHA-256', cert.toSchema().toBER(false)))
+}
+
+/** The signer of a PKCS#7 SignedData in DER, or why it names none. */
+export async function signedDataSigner(der: Uint8Array): Promise<SignerReading> {
+  const found = signedDataCertificate(der)
+  if ('problem' in found) return found
+  const cert = found.certificate
+  const fingerprint = await certificateFingerprint(cert)
   return {
     identity: {
       kind: 'authenticode',
@@ -123,9 +139,10 @@ export async function msiSigner(blobs: BlobStore, key: string, size: number): Pr
   return stream.bytes ? signedDataSigner(stream.bytes) : { identity: null }
 }
 
-/** "CN=Acme Ltd, O=Acme (SHA-256 ab12…)", or "unsigned". */
+/** "CN=Acme Ltd, O=Acme (SHA-256 ab12…)", "Team ID 97JCY7859U (Developer ID Application: …)", or "unsigned". */
 export function describeSigner(identity: SignerIdentity | null): string {
   if (!identity) return 'unsigned'
+  if (identity.kind === 'apple') return `Team ID ${identity.teamId ?? '?'} (${identity.commonName ?? 'no common name'})`
   const names = [
     identity.commonName === null ? '' : `CN=${identity.commonName}`,
     identity.organization === null ? '' : `O=${identity.organization}`,
@@ -133,8 +150,13 @@ export function describeSigner(identity: SignerIdentity | null): string {
   return `${names.join(', ') || 'a certificate without a subject name'} (SHA-256 ${identity.fingerprint.slice(0, 16)}…)`
 }
 
-/** Same publisher: the subject names an updater compares (electron-updater's `publisherName` is the CN). */
+/**
+ * Same publisher: the subject names an updater compares (electron-updater's `publisherName` is the CN);
+ * on macOS the Team ID (Squirrel.Mac refuses an update that fails the app's designated requirement, which names it).
+ */
 export function samePublisher(a: SignerIdentity | null, b: SignerIdentity | null): boolean {
   if (!a || !b) return a === b
+  if (a.kind !== b.kind) return false
+  if (a.kind === 'apple') return a.teamId === b.teamId
   return a.commonName === b.commonName && a.organization === b.organization
 }

@@ -3,6 +3,7 @@
  * `.msixbundle` declares: an MSIX is a zip, and its `AppxManifest.xml` (a bundle's
  * `AppxMetadata/AppxBundleManifest.xml`) holds an `<Identity>` element. Only the zip's central
  * directory and that one entry are read, by ranges, so a large package costs a few small reads.
+ * The zip listing and entry reads serve app-bundle-zip.ts too.
  */
 import type { BlobStore } from '../storage/types.ts'
 import type { MsixIdentity } from '../protocols/msix.ts'
@@ -96,12 +97,18 @@ async function inflateRaw(data: Uint8Array, max: number): Promise<Uint8Array> {
   return out
 }
 
-/** The bytes of the first entry named one of `names`, or `undefined` when the zip has none. */
-export async function readZipEntry(
-  read: RangeReader,
-  size: number,
-  names: string[],
-): Promise<{ name: string; data: Uint8Array } | undefined> {
+/** One file of a zip, from its central directory entry. */
+export interface ZipEntry {
+  name: string
+  method: number
+  compressed: number
+  uncompressed: number
+  /** Where its local header starts. */
+  local: number
+}
+
+/** The entries of a zip's central directory, in order; throws `MsixManifestError` when it is not a zip. */
+export async function listZipEntries(read: RangeReader, size: number): Promise<ZipEntry[]> {
   if (size < 22) throw new MsixManifestError('it is not a zip archive (too short)')
   const tailStart = Math.max(0, size - TAIL_BYTES)
   const tail = await read(tailStart, size - 1)
@@ -117,40 +124,115 @@ export async function readZipEntry(
     throw new MsixManifestError('its zip central directory lies outside the file')
   const cd = cdSize ? await read(cdOffset, cdOffset + cdSize - 1) : new Uint8Array()
   const decoder = new TextDecoder()
+  const entries: ZipEntry[] = []
   for (let at = 0; at + 46 <= cd.length && u32(cd, at) === CENTRAL_SIGNATURE;) {
-    const method = u16(cd, at + 10)
     const nameLength = u16(cd, at + 28)
     const extraLength = u16(cd, at + 30)
     const next = at + 46 + nameLength + extraLength + u16(cd, at + 32)
-    const name = decoder.decode(cd.subarray(at + 46, at + 46 + nameLength))
-    if (names.includes(name)) {
-      const wanted = (
-        [
-          ['uncompressed', u32(cd, at + 24)],
-          ['compressed', u32(cd, at + 20)],
-          ['offset', u32(cd, at + 42)],
-        ] as const
-      )
-        .filter(([, v]) => v === MAX32)
-        .map(([k]) => k)
-      const large = zip64Values(cd.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), wanted)
-      const compressed = large.get('compressed') ?? u32(cd, at + 20)
-      const local = large.get('offset') ?? u32(cd, at + 42)
-      if (compressed > MAX_MANIFEST_BYTES)
-        throw new MsixManifestError(`its ${name} is larger than ${MAX_MANIFEST_BYTES} bytes`)
-      const header = await read(local, Math.min(size - 1, local + 29))
-      if (header.length < 30 || u32(header, 0) !== LOCAL_SIGNATURE)
-        throw new MsixManifestError(`its zip entry ${name} has no local header`)
-      const dataStart = local + 30 + u16(header, 26) + u16(header, 28)
-      if (dataStart + compressed > size) throw new MsixManifestError(`its zip entry ${name} lies outside the file`)
-      const raw = compressed ? await read(dataStart, dataStart + compressed - 1) : new Uint8Array()
-      if (method === 0) return { name, data: raw }
-      if (method === 8) return { name, data: await inflateRaw(raw, MAX_MANIFEST_BYTES) }
-      throw new MsixManifestError(`its ${name} is compressed with zip method ${method}, not deflate`)
-    }
+    const wanted = (
+      [
+        ['uncompressed', u32(cd, at + 24)],
+        ['compressed', u32(cd, at + 20)],
+        ['offset', u32(cd, at + 42)],
+      ] as const
+    )
+      .filter(([, v]) => v === MAX32)
+      .map(([k]) => k)
+    const large = zip64Values(cd.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), wanted)
+    entries.push({
+      name: decoder.decode(cd.subarray(at + 46, at + 46 + nameLength)),
+      method: u16(cd, at + 10),
+      compressed: large.get('compressed') ?? u32(cd, at + 20),
+      uncompressed: large.get('uncompressed') ?? u32(cd, at + 24),
+      local: large.get('offset') ?? u32(cd, at + 42),
+    })
     at = next
   }
-  return undefined
+  return entries
+}
+
+/** Where an entry's data starts, from its local header. */
+async function entryDataStart(read: RangeReader, size: number, entry: ZipEntry): Promise<number> {
+  const header = await read(entry.local, Math.min(size - 1, entry.local + 29))
+  if (header.length < 30 || u32(header, 0) !== LOCAL_SIGNATURE)
+    throw new MsixManifestError(`its zip entry ${entry.name} has no local header`)
+  const dataStart = entry.local + 30 + u16(header, 26) + u16(header, 28)
+  if (dataStart + entry.compressed > size)
+    throw new MsixManifestError(`its zip entry ${entry.name} lies outside the file`)
+  return dataStart
+}
+
+/** The compressed bytes of an entry, read in chunks as a stream. */
+function compressedStream(read: RangeReader, dataStart: number, compressed: number): ReadableStream<BufferSource> {
+  const CHUNK = 1024 * 1024
+  let at = 0
+  return new ReadableStream<BufferSource>({
+    async pull(controller) {
+      if (at >= compressed) return controller.close()
+      const n = Math.min(CHUNK, compressed - at)
+      controller.enqueue(new Uint8Array(await read(dataStart + at, dataStart + at + n - 1)))
+      at += n
+    },
+  })
+}
+
+/**
+ * Range reads of an entry's uncompressed bytes: a stored entry reads the zip directly; a deflated one
+ * is inflated from its start on each read, keeping only the requested bytes (so memory stays at
+ * the size of one read however large the entry).
+ */
+export async function zipEntryReader(read: RangeReader, size: number, entry: ZipEntry): Promise<RangeReader> {
+  const dataStart = await entryDataStart(read, size, entry)
+  if (entry.method === 0) {
+    return (start, end) => {
+      if (end >= entry.compressed) throw new MsixManifestError(`its zip entry ${entry.name} is shorter than it says`)
+      return read(dataStart + start, dataStart + end)
+    }
+  }
+  if (entry.method !== 8)
+    throw new MsixManifestError(`its ${entry.name} is compressed with zip method ${entry.method}, not deflate`)
+  return async (start, end) => {
+    const out = new Uint8Array(end - start + 1)
+    const reader = compressedStream(read, dataStart, entry.compressed)
+      .pipeThrough(new DecompressionStream('deflate-raw'))
+      .getReader()
+    let position = 0
+    try {
+      while (position <= end) {
+        const { done, value } = await reader.read()
+        if (done) break
+        const from = Math.max(start, position)
+        const to = Math.min(end + 1, position + value.length)
+        if (from < to) out.set(value.subarray(from - position, to - position), from - start)
+        position += value.length
+      }
+    } catch (error) {
+      if (error instanceof MsixManifestError) throw error
+      throw new MsixManifestError(`its zip entry ${entry.name} does not inflate (damaged deflate data)`)
+    } finally {
+      await reader.cancel().catch(() => undefined)
+    }
+    if (position <= end) throw new MsixManifestError(`its zip entry ${entry.name} is shorter than it says`)
+    return out
+  }
+}
+
+/** The bytes of the first entry named one of `names`, or `undefined` when the zip has none. */
+export async function readZipEntry(
+  read: RangeReader,
+  size: number,
+  names: string[],
+): Promise<{ name: string; data: Uint8Array } | undefined> {
+  const entry = (await listZipEntries(read, size)).find((e) => names.includes(e.name))
+  if (!entry) return undefined
+  const name = entry.name
+  if (entry.compressed > MAX_MANIFEST_BYTES)
+    throw new MsixManifestError(`its ${name} is larger than ${MAX_MANIFEST_BYTES} bytes`)
+  const dataStart = await entryDataStart(read, size, entry)
+  const raw = entry.compressed ? await read(dataStart, dataStart + entry.compressed - 1) : new Uint8Array()
+  if (entry.method === 0) return { name, data: raw }
+  if (entry.method === 8) return { name, data: await inflateRaw(raw, MAX_MANIFEST_BYTES) }
+  throw new MsixManifestError(`its ${name} is compressed with zip method ${entry.method}, not deflate`)
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }

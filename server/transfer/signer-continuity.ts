@@ -1,5 +1,6 @@
 /**
- * @module Signer continuity: who signed an upload's Windows installers (.exe, .msi), and whether publishing
+ * @module Signer continuity: who signed an upload's Windows installers (.exe, .msi) and macOS apps (an
+ * `.app` in a `.zip`), and whether publishing
  * it would change the publisher installed apps trust. A new publisher (or unsigned after signed)
  * breaks updaters that pin the publisher (electron-updater's `publisherName`), so it must be
  * declared (`signerChange`); the first signed version of a never-signed app needs no declaration.
@@ -15,15 +16,17 @@ import {
   type SignerIdentity,
   type SignerReading,
 } from './authenticode.ts'
+import { appZipSigner } from './app-bundle-zip.ts'
 
 /** `read: false`: the upload has no file whose signer Ferry reads. */
 export type UploadSigner = { read: false } | { read: true; identity: SignerIdentity | null }
 
-/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none. */
+/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none (or it resolves to `undefined`: a `.zip` without an app). */
 function signerReader(
   name: string,
-): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading>) | undefined {
+): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading | undefined>) | undefined {
   const lower = name.toLowerCase()
+  if (lower.endsWith('.zip')) return appZipSigner
   return lower.endsWith('.exe') ? authenticodeSigner : lower.endsWith('.msi') ? msiSigner : undefined
 }
 
@@ -38,6 +41,7 @@ export async function readUploadSigner(
     const read = signerReader(file.name)
     if (!read) continue
     const reading = await read(blobs, file.blobKey, file.size)
+    if (!reading) continue
     if ('problem' in reading) {
       errors.push({ field: 'files', message: `${JSON.stringify(file.name)} ${reading.problem}` })
     } else if (!first) {
@@ -69,15 +73,22 @@ export function storedSigner(text: string | null): SignerIdentity | null {
   }
   if (typeof value !== 'object' || value === null) return null
   const record: Record<string, unknown> = Object.fromEntries(Object.entries(value))
-  if (record.kind !== 'authenticode') return null
+  const kind = record.kind
+  if (kind !== 'authenticode' && kind !== 'apple') return null
   const field = (name: string): string | null => {
     const v = record[name]
     return typeof v === 'string' ? v : null
   }
   const fingerprint = field('fingerprint')
-  return fingerprint === null
-    ? null
-    : { kind: 'authenticode', commonName: field('commonName'), organization: field('organization'), fingerprint }
+  const teamId = field('teamId')
+  if (fingerprint === null || (kind === 'apple' && teamId === null)) return null
+  return {
+    kind,
+    commonName: field('commonName'),
+    organization: field('organization'),
+    fingerprint,
+    ...(kind === 'apple' && teamId !== null ? { teamId } : {}),
+  }
 }
 
 export interface ContinuityTarget {
