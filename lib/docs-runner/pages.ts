@@ -23,3 +23,8 @@ export function isGuidePage(page: string): boolean {
 export function pageBlocks(repoRoot: string, page: string): CodeBlock[] {
   return extractBlocks(page, readFileSync(join(repoRoot, page), 'utf8'))
 }
+
+/** The quickstarts (`pages/docs/quickstart-*.mdx`), whose top shows how long their commands take (lib/quickstart-timings.ts). */
+export function quickstartPages(repoRoot: string): string[] {
+  return guidePages(repoRoot).filter((page) => /^pages\/docs\/quickstart-[^/]+\.mdx$/.test(page))
+}

@@ -1,34 +1,19 @@
 /**
  * @module Runs one page's runnable blocks against a freshly started server and checks each
- * against the output block the page shows after it.
+ * against the output block the page shows after it. The page runs in a checkout of its own, or
+ * in one it shares with the pages before it (as a reader follows several guides in one checkout);
+ * either way its shell starts at the checkout's root, as in a new terminal.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DocsCheckout } from './checkout.ts'
 import { compareOutput, type RunContext } from './compare.ts'
 import type { CodeBlock } from './extract.ts'
 import { freePort, parseStartCommand, startDocsServer, type DocsServer, type StartCommand } from './server.ts'
 import { PageShell } from './shell.ts'
 
 export const SHOWN_PORT = 8080
-
-/**
- * A page's working directory is a small checkout, so that commands the guides run "from the
- * repository root" (`npm run server`, `npm run ferry`, `cat data/signup-key`, `node -e …`) work as written, while
- * `data/` and the files the page creates stay in a fresh temp directory. Sources are copied, not
- * linked: node.ts only starts when its path is the one it was invoked by.
- */
-const CHECKOUT_COPIES = [
-  'package.json',
-  'tsconfig.json',
-  '.env.example',
-  'server',
-  'json-pointer',
-  'artifact-files',
-  'scripts',
-  'lib/ferry-cli',
-  'contract-check',
-]
 
 /** Where a failure happened, for messages: `pages/docs/x.mdx:42: curl …` */
 export function blockLabel(block: CodeBlock): string {
@@ -46,15 +31,19 @@ function startupLog(log: string): string {
 export class PageRun {
   readonly workdir: string
   private readonly shell: PageShell
+  private readonly shellState: string
+  /** Set when this run made the checkout, and so removes it at the end. */
+  private readonly ownCheckout: DocsCheckout | undefined
   private server: DocsServer | undefined
   private readonly ctx: RunContext = { ports: new Map() }
 
-  constructor(repoRoot: string, page: string) {
-    this.workdir = mkdtempSync(join(tmpdir(), `ferry-docs-${page.replace(/\W+/g, '-')}-`))
-    mkdirSync(join(this.workdir, 'public'))
-    for (const name of CHECKOUT_COPIES) cpSync(join(repoRoot, name), join(this.workdir, name), { recursive: true })
-    symlinkSync(join(repoRoot, 'node_modules'), join(this.workdir, 'node_modules'))
-    this.shell = new PageShell(this.workdir)
+  /** Without `checkout`, the page gets a fresh one of its own. */
+  constructor(repoRoot: string, page: string, checkout?: DocsCheckout) {
+    const used = checkout ?? new DocsCheckout(repoRoot, page)
+    this.ownCheckout = checkout ? undefined : used
+    this.workdir = used.dir
+    this.shellState = mkdtempSync(join(tmpdir(), 'ferry-docs-shell-'))
+    this.shell = new PageShell(this.workdir, this.shellState)
   }
 
   /**
@@ -83,7 +72,8 @@ export class PageRun {
       const diff = block.expected && compareOutput(block.expected.code, startupLog(this.server?.log() ?? ''), this.ctx)
       return diff ? `${where}\nserver log ${diff}` : undefined
     }
-    if (!this.server) await this.start({ env: {} })
+    // A page that never starts one gets a server it cannot see the data of: nothing of it lands in the checkout.
+    if (!this.server) await this.start({ env: { FERRY_DATA_DIR: join(this.shellState, 'data') } })
     let code = block.code
     for (const [shown, real] of this.ctx.ports)
       code = code.replace(new RegExp(`(127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'), `$1:${real}`)
@@ -96,8 +86,11 @@ export class PageRun {
     return diff ? `${where}\n${diff}\nstderr:\n${result.stderr}` : undefined
   }
 
+  /** Stops the page's server (a reader's Ctrl+C); removes the checkout only if it was the page's own. */
   async stop(): Promise<void> {
     await this.server?.stop()
-    rmSync(this.workdir, { recursive: true, force: true })
+    this.server = undefined
+    rmSync(this.shellState, { recursive: true, force: true })
+    this.ownCheckout?.remove()
   }
 }

@@ -17,8 +17,11 @@ export class PageShell {
   private readonly state: string
   private readonly cwdFile: string
 
-  constructor(readonly workdir: string) {
-    const meta = join(workdir, '.docs-runner')
+  /** `meta` keeps the shell's variables and directory between blocks; outside the checkout, so a page's leftovers are its own. */
+  constructor(
+    readonly workdir: string,
+    meta = join(workdir, '.docs-runner'),
+  ) {
     mkdirSync(meta, { recursive: true })
     this.state = join(meta, 'env.sh')
     this.cwdFile = join(meta, 'cwd')

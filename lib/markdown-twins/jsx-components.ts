@@ -8,6 +8,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx'
 import { findAuthor } from '../blog/authors.ts'
 import { type BlogPost, formatDate, formatReadingTime } from '../blog/collections.ts'
 import { findTag } from '../blog/tags.ts'
+import { type QuickstartTiming, quickstartTiming, timingParts } from '../quickstart-timings.ts'
 import { twinError } from './twin-error.ts'
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement
@@ -279,6 +280,21 @@ const postHeader: ComponentRenderer = (element, r) => {
   ]
 }
 
+/** The measured figures a quickstart shows at its top (lib/quickstart-timings.json), as the site renders them. */
+const quickstartTimingText: ComponentRenderer = (element, r) => {
+  const page = stringAttribute(element, 'page', r.state.file)
+  if (!page) throw twinError(r.state.file, element.position, '<QuickstartTiming> needs a page')
+  let timing: QuickstartTiming
+  try {
+    timing = quickstartTiming(page)
+  } catch (error) {
+    throw twinError(r.state.file, element.position, (error as Error).message, error)
+  }
+  return timingParts(timing).map((part) =>
+    typeof part === 'string' ? text(part) : { type: 'inlineCode', value: part.code },
+  )
+}
+
 const unwrap: ComponentRenderer = (element, r) => r.children(element.children as RootContent[])
 
 /** `<details><summary>Title</summary>…</details>`: the summary in bold, then the content. */
@@ -328,6 +344,7 @@ export const COMPONENTS: Readonly<Record<string, ComponentRenderer>> = {
   FileTree: fileTree,
   Bleed: unwrap,
   PostHeader: postHeader,
+  QuickstartTiming: quickstartTimingText,
   details,
   div: unwrap,
   span: unwrap,

@@ -1,51 +1,40 @@
 /**
- * Docs as tests: every page's runnable blocks run in order in bash against a freshly started
- * Ferry server, and what they print must match the output blocks the page shows.
+ * Docs as tests: every guide's and post's runnable blocks run in bash against a freshly started
+ * Ferry server, and what they print must match the output blocks the page shows. The pages run
+ * one after another in ONE checkout, in sidebar order, as a reader follows them: a page fails
+ * when it breaks, when an earlier page broke it (it is then run alone to say which), or when it
+ * leaves files in the checkout that .gitignore does not cover.
  * FERRY_DOCS_PAGES=pages/docs/a.mdx,pages/docs/b.mdx runs only those pages (`npm run test:docs -- <page>`).
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, test } from 'node:test'
-import { guidePages, pageBlocks } from '../../lib/docs-runner/pages.ts'
+import { after, before, describe, test } from 'node:test'
+import { DocsCheckout } from '../../lib/docs-runner/checkout.ts'
+import type { CodeBlock } from '../../lib/docs-runner/extract.ts'
+import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
+import { pagesInSidebarOrder } from '../../lib/docs-runner/sidebar.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const selected = process.env.FERRY_DOCS_PAGES?.split(',').filter(Boolean) ?? []
-const runnablePages = guidePages(root)
+const runnablePages = (await pagesInSidebarOrder(root))
   .map((page) => ({ page, blocks: pageBlocks(root, page).filter((b) => b.runnable) }))
   .filter((p) => p.blocks.length > 0)
-/** What the runner put in a page's checkout (and its shell's state in .docs-runner/). */
-const CHECKOUT = new Set([
-  'package.json',
-  'tsconfig.json',
-  '.env.example',
-  'server',
-  'scripts',
-  'lib',
-  'public',
-  'node_modules',
-  '.docs-runner',
-  'json-pointer',
-  'artifact-files',
-  'contract-check',
-])
-
-/** Entries a page's blocks left in its checkout that this repository's .gitignore does not cover. */
-function unignoredLeftovers(workdir: string): string[] {
-  const left = readdirSync(workdir, { withFileTypes: true })
-    .filter((e) => !CHECKOUT.has(e.name))
-    .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
-  if (!left.length) return []
-  const ignored = spawnSync('git', ['-C', root, 'check-ignore', '--no-index', '--stdin'], {
-    input: left.join('\n'),
-    encoding: 'utf8',
-  }).stdout.split('\n')
-  return left.filter((name) => !ignored.includes(name))
-}
-
 const pagesToRun = selected.length ? runnablePages.filter((p) => selected.includes(p.page)) : runnablePages
+
+/** Runs the page's blocks in `checkout` (a fresh one of its own without); resolves to the first failure. */
+async function runPage(page: string, blocks: CodeBlock[], checkout?: DocsCheckout): Promise<string | undefined> {
+  const run = new PageRun(root, page, checkout)
+  try {
+    for (const block of blocks) {
+      const failure = await run.runBlock(block)
+      if (failure) return failure
+    }
+    return undefined
+  } finally {
+    await run.stop()
+  }
+}
 
 describe('runnable blocks', () => {
   const gettingStarted = 'pages/docs/getting-started.mdx'
@@ -85,26 +74,41 @@ describe('runnable blocks', () => {
     },
   )
 
-  for (const { page, blocks } of pagesToRun) {
-    test(
-      `${page}: ${blocks.length} runnable blocks run in order and print what the page shows`,
-      { timeout: 240_000 },
-      async () => {
-        const run = new PageRun(root, page)
-        try {
-          for (const block of blocks) {
-            const failure = await run.runBlock(block)
-            assert.equal(failure, undefined, failure)
+  describe('every guide and post, one after another in one checkout, in sidebar order', () => {
+    let checkout: DocsCheckout
+    const ran: string[] = []
+    let leftBefore = new Set<string>()
+    before(() => {
+      checkout = new DocsCheckout(root, 'guides')
+    })
+    after(() => checkout.remove())
+
+    for (const { page, blocks } of pagesToRun) {
+      test(
+        `${page}: ${blocks.length} runnable blocks run in order and print what the page shows`,
+        { timeout: 480_000 },
+        async () => {
+          const earlier = [...ran]
+          ran.push(page)
+          const failure = await runPage(page, blocks, checkout)
+          const left = checkout.leftovers()
+          const added = left.filter((entry) => !leftBefore.has(entry))
+          leftBefore = new Set(left)
+          if (failure) {
+            const alone = earlier.length ? await runPage(page, blocks) : failure
+            assert.fail(
+              alone
+                ? failure
+                : `${failure}\n\n${page} passes in a checkout of its own: one of the pages before it in this checkout broke it (${earlier.join(', ')})`,
+            )
           }
           assert.deepEqual(
-            unignoredLeftovers(run.workdir),
+            added,
             [],
-            `${page} leaves files in the checkout that .gitignore does not cover: keep them in scratch/<page>/ (a page's own folder, local-development.mdx)`,
+            `${page} leaves files in the checkout that .gitignore does not cover (git status): keep them in scratch/<page>/ (a page's own folder, writing-docs.mdx)`,
           )
-        } finally {
-          await run.stop()
-        }
-      },
-    )
-  }
+        },
+      )
+    }
+  })
 })

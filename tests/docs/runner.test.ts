@@ -1,14 +1,17 @@
 /** The docs runner itself: extraction, output comparison and shell state behave as the guides rely on. */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { DocsCheckout } from '../../lib/docs-runner/checkout.ts'
 import { compareOutput } from '../../lib/docs-runner/compare.ts'
 import { extractBlocks } from '../../lib/docs-runner/extract.ts'
 import { parseStartCommand } from '../../lib/docs-runner/server.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
+import { guidePages } from '../../lib/docs-runner/pages.ts'
 import { PageShell } from '../../lib/docs-runner/shell.ts'
+import { pagesInSidebarOrder } from '../../lib/docs-runner/sidebar.ts'
 import { UNCHECKED_LANGUAGES, checkSyntax } from '../../lib/docs-runner/syntax.ts'
 
 const ctx = { ports: new Map([[8080, 43211]]) }
@@ -275,6 +278,81 @@ test(
       for (const block of blocks) assert.equal(await run.runBlock(block), undefined)
     } finally {
       await run.stop()
+    }
+  },
+)
+
+test('the guides run in the order of the sidebar: each page once, a folder after its page, the docs before the posts', async () => {
+  const root = join(import.meta.dirname, '..', '..')
+  const order = await pagesInSidebarOrder(root)
+  assert.deepEqual([...order].sort(), guidePages(root))
+  const at = (page: string) => {
+    const i = order.indexOf(page)
+    assert.notEqual(i, -1, `${page} is not in the order`)
+    return i
+  }
+  const sequence = [
+    'pages/docs/intro.mdx',
+    'pages/docs/getting-started.mdx',
+    'pages/docs/getting-started/local-deploy.mdx',
+    'pages/docs/getting-started/logging.mdx',
+    'pages/docs/quickstart-electron.mdx',
+    'pages/docs/migrating.mdx',
+    'pages/docs/migrating/github-releases.mdx',
+    'pages/docs/migrating/static-folder.mdx',
+    'pages/docs/telemetry.mdx',
+    'pages/docs/writing-docs.mdx',
+    'pages/blog/fetch-latest-version.mdx',
+    'pages/blog/local-development.mdx',
+  ]
+  for (let i = 1; i < sequence.length; i++)
+    assert.ok(at(sequence[i - 1]!) < at(sequence[i]!), `${sequence[i - 1]} comes before ${sequence[i]} in the sidebar`)
+})
+
+test(
+  'pages in one checkout: a new shell at its root for each, the files of the pages before, and git status for what they leave',
+  { timeout: 90_000 },
+  async () => {
+    const root = join(import.meta.dirname, '..', '..')
+    const checkout = new DocsCheckout(root, 'runner-test')
+    try {
+      assert.deepEqual(checkout.leftovers(), [], 'a fresh checkout has nothing to report')
+      const first = extractBlocks(
+        'tests/a.mdx',
+        ['```bash runnable', 'mkdir -p scratch/a && cd scratch/a && echo kept > note', 'SHARED=yes', '```', ''].join(
+          '\n',
+        ),
+      )
+      const second = extractBlocks(
+        'tests/b.mdx',
+        [
+          '```bash runnable',
+          'echo "${SHARED:-unset} $(test -f package.json && echo root) $(cat scratch/a/note)"',
+          '```',
+          '',
+          '```text output',
+          'unset root kept',
+          '```',
+          '',
+        ].join('\n'),
+      )
+      for (const [page, blocks] of [
+        ['tests/a.mdx', first],
+        ['tests/b.mdx', second],
+      ] as const) {
+        const run = new PageRun(root, page, checkout)
+        try {
+          for (const block of blocks) assert.equal(await run.runBlock(block), undefined)
+        } finally {
+          await run.stop()
+        }
+      }
+      assert.deepEqual(checkout.leftovers(), [], 'scratch/ is ignored')
+      writeFileSync(join(checkout.dir, 'login.json'), '{}')
+      writeFileSync(join(checkout.dir, 'server', 'app.ts'), '// changed')
+      assert.deepEqual(checkout.leftovers(), [' M server/app.ts', '?? login.json'])
+    } finally {
+      checkout.remove()
     }
   },
 )
