@@ -21,7 +21,16 @@
 import { listPackage } from '@electron/asar'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { after, test } from 'node:test'
@@ -67,7 +76,8 @@ function writeApp(dir: string, kind: AppKind, page: string, slug: string): void 
     ),
     ...pageFiles(page),
   }
-  if (kind === 'electron' && !files['electron-builder.yml']) throw new Error(`${page} has no electron-builder.yml block`)
+  if (kind === 'electron' && !files['electron-builder.yml'])
+    throw new Error(`${page} has no electron-builder.yml block`)
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true })
     writeFileSync(join(dir, name), content)
@@ -171,7 +181,7 @@ for (const { page, app: kind, files } of CASES) {
     if (!steps.some((s) => s.uses?.startsWith('actions/checkout'))) {
       // A step shown alone runs in the app's checkout after its build: the recorded installer it uploads.
       writeApp(workspace, kind, files, slug)
-      const upload = /files=@(\S+)/.exec(text)?.[1]
+      const upload = /files=@([^\s"\\]+)/.exec(text)?.[1]
       assert.ok(upload, `${where}: the step uploads a file`)
       mkdirSync(dirname(join(workspace, upload)), { recursive: true })
       writeFileSync(join(workspace, upload), `${slug} ${VERSION} installer (recorded build output)\n`)
@@ -180,7 +190,9 @@ for (const { page, app: kind, files } of CASES) {
     // FERRY_URL, as the steps' env names it, points at the test's server.
     const runnable = steps.map((step) => ({
       ...step,
-      ...(step.env ? { env: Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, toLocal(String(v))])) } : {}),
+      ...(step.env
+        ? { env: Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, toLocal(String(v))])) }
+        : {}),
     }))
     const results = await runSteps(where, runnable, {
       workspace,
@@ -204,7 +216,8 @@ for (const { page, app: kind, files } of CASES) {
           env.PATH = `${tools}:${env.PATH}`
           return `Node ${process.version} first on PATH`
         }
-        if (uses.startsWith('dtolnay/rust-toolchain@')) return 'skipped: Rust builds the Tauri app, whose bundle is recorded'
+        if (uses.startsWith('dtolnay/rust-toolchain@'))
+          return 'skipped: Rust builds the Tauri app, whose bundle is recorded'
         if (uses.startsWith('tauri-apps/tauri-action@')) {
           assert.ok(stepEnv.TAURI_SIGNING_PRIVATE_KEY, `${where}: tauri-action gets the signing key`)
           const project = join(workspace, step.with?.projectPath ?? '')
@@ -217,8 +230,12 @@ for (const { page, app: kind, files } of CASES) {
         throw new Error(`${where}: ${uses} is neither run nor replaced by this test`)
       },
       replace: (run, step) => {
-        if (/^sudo apt-get /.test(run)) return { skip: `"${step.name}" installs the Tauri build's libraries; the bundle is recorded` }
-        const script = toLocal(run).replace(/\bnpx electron-builder --publish never\b/, `node ${JSON.stringify(STAND_IN)}`)
+        if (/^sudo apt-get /.test(run))
+          return { skip: `"${step.name}" installs the Tauri build's libraries; the bundle is recorded` }
+        const script = toLocal(run).replace(
+          /\bnpx electron-builder --publish never\b/,
+          `node ${JSON.stringify(STAND_IN)}`,
+        )
         if (script === run) return undefined
         return {
           script,
@@ -239,14 +256,22 @@ for (const { page, app: kind, files } of CASES) {
     }
 
     // Nothing of Ferry in the app's folder, nor in what electron-builder packed.
-    assert.ok(!existsSync(join(appDir, 'ferry')), `${where}: Ferry was checked out inside the app (${relative(workspace, appDir)}/ferry)`)
-    const inApp = walk(appDir).filter((p) => p.endsWith(FERRY_MARK))
+    assert.ok(
+      !existsSync(join(appDir, 'ferry')),
+      `${where}: Ferry was checked out inside the app (${relative(workspace, appDir)}/ferry)`,
+    )
+    // node_modules is left out: a devDependency is not packed (electron-builder) or bundled (Tauri).
+    const inApp = walk(appDir).filter((p) => p.endsWith(FERRY_MARK) && !p.startsWith('node_modules/'))
     assert.deepEqual(inApp, [], `${where}: Ferry's sources are in the app's folder`)
     if (kind === 'electron') {
       const asar = join(appDir, 'dist', 'linux-unpacked', 'resources', 'app.asar')
       const packed = listPackage(asar, { isPack: false })
       assert.ok(packed.includes('/package.json'), `${where}: app.asar holds the app (${packed.length} entries)`)
-      assert.deepEqual(packed.filter((p) => p.startsWith('/ferry') || p.endsWith(FERRY_MARK)), [], `${where}: app.asar ships Ferry`)
+      assert.deepEqual(
+        packed.filter((p) => p.startsWith('/ferry') || p.endsWith(FERRY_MARK)),
+        [],
+        `${where}: app.asar ships Ferry`,
+      )
     }
 
     // The version published is the app's, valid for Ferry.

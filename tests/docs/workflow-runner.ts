@@ -42,7 +42,10 @@ export function pageWorkflows(root: string, page: string): PageWorkflow[] {
     if (typeof data === 'object' && data !== null && 'jobs' in data) {
       const workflow = data as Workflow
       for (const job of Object.values(workflow.jobs)) found.push({ line, steps: job.steps, workflow })
-    } else if (Array.isArray(data) && data.every((s) => typeof s === 'object' && s !== null && ('run' in s || 'uses' in s)))
+    } else if (
+      Array.isArray(data) &&
+      data.every((s) => typeof s === 'object' && s !== null && ('run' in s || 'uses' in s))
+    )
       found.push({ line, steps: data as Step[], workflow: undefined })
   }
   return found
@@ -83,11 +86,20 @@ function condition(expression: string, expressions: Record<string, string>, wher
   return value === m[2]
 }
 
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function bash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'ferry-workflow-step-'))
   const file = join(dir, 'step.sh')
   writeFileSync(file, script)
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // `env -i`: the step sees only the runner's and its own variables, none of this test's.
+  const pairs = Object.entries(env).map(([key, value]) => `${key}=${value}`)
+  const child = spawn('env', ['-i', ...pairs, 'bash', '--noprofile', '--norc', '-eo', 'pipefail', file], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -109,7 +121,8 @@ export async function runSteps(where: string, steps: Step[], options: RunOptions
       continue
     }
     const env: Record<string, string> = { ...options.env }
-    for (const [key, value] of Object.entries(step.env ?? {})) env[key] = expand(String(value), options.expressions, label)
+    for (const [key, value] of Object.entries(step.env ?? {}))
+      env[key] = expand(String(value), options.expressions, label)
     if (step.uses !== undefined) {
       results.push({ step, how: await options.uses(step, env), output: '' })
       continue
@@ -124,7 +137,11 @@ export async function runSteps(where: string, steps: Step[], options: RunOptions
     const cwd = join(options.workspace, step['working-directory'] ?? '')
     const run = await bash(replaced?.script ?? written, cwd, env)
     if (run.code !== 0) throw new Error(`${label} exited ${run.code}:\n${run.output.slice(-4000)}`)
-    results.push({ step, how: replaced ? `ran, with a replacement: ${replaced.why}` : 'ran as written', output: run.output })
+    results.push({
+      step,
+      how: replaced ? `ran, with a replacement: ${replaced.why}` : 'ran as written',
+      output: run.output,
+    })
   }
   return results
 }
