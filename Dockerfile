@@ -1,17 +1,15 @@
 # Ferry API server. Build: docker build -t ferry . — run: docker compose up -d (see compose.yaml).
 
-# Dependencies. No compiler: better-sqlite3 ships prebuilt Node-API binaries (linux x64/arm64,
-# glibc and musl) and never builds on install. Node's version matches .nvmrc (a unit test checks).
+# Dependencies. Node's version matches .nvmrc (a unit test checks).
 FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json .nvmrc ./
-COPY patches ./patches
-COPY scripts/node-check.mjs ./scripts/
-# Everything installs (postinstall patches the site's packages), then the site's build tools go:
-# `dependencies` in package.json are exactly the server's runtime (a unit test keeps it so). The
-# image's Node is already the pinned one: the second Node that npm ci installs for older machines
-# (optionalDependencies node-linux-*) goes too.
-RUN npm ci && npm prune --omit=dev && rm -rf node_modules/node-linux-* node_modules/.bin/node
+COPY package.json package-lock.json ./
+# Only `dependencies`, which are exactly the server's runtime (a unit test keeps it so), and no
+# install scripts: better-sqlite3 loads the prebuilt binary its package ships (linux x64/arm64,
+# glibc and musl), while npm's implicit `node-gyp rebuild` for it needs Python and a compiler, which
+# a -slim image lacks. The image's Node is already the pinned one: the second Node that npm
+# installs for older machines (optionalDependencies node-linux-*) goes.
+RUN npm ci --omit=dev --ignore-scripts && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 # Runtime: only what the server needs, run as the unprivileged `node` user.
 FROM node:24.21.0-bookworm-slim

@@ -54,6 +54,9 @@ if ! has dnf || ! has rpmbuild || ! has gpg; then need dnf rpm gnupg; fi
 has zip || need zip
 # systemd-analyze verifies local-deploy's unit (tests/docs/systemd-unit.test.ts).
 has systemd-analyze || need systemd
+# debootstrap builds the minimal Debian root the Dockerfile's steps run in
+# (tests/deploy/docker-image.test.ts).
+has debootstrap || need debootstrap
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,7 +1,7 @@
 // backend-matrix: sqlite-only — reads the Dockerfile; no server
 /**
  * The Docker image, checked without a Docker engine (none runs here): the packages the server
- * loads are all production dependencies (what `npm prune --omit=dev` keeps), and the server
+ * loads are all production dependencies (what `npm ci --omit=dev` installs), and the server
  * starts and passes the HEALTHCHECK from a directory holding only what the final stage COPYs.
  */
 import assert from 'node:assert/strict'
@@ -70,13 +70,13 @@ test('every package the Node server loads is a production dependency', async () 
     packages: Record<string, { dev?: boolean }>
   }
   const devOnly = [...used].filter((name) => lock.packages[`node_modules/${name}`]?.dev === true)
-  assert.deepEqual(devOnly, [], 'these would be pruned from the image: move them to dependencies')
+  assert.deepEqual(devOnly, [], 'the image does not install these: move them to dependencies')
   assert.ok(used.has('hono') && used.has('kysely'), `the bundle was analysed (${used.size} packages)`)
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>
     scripts: Record<string, string>
   }
-  assert.ok(pkg.dependencies.tsx, '`npm run server` runs tsx, so it must survive the prune')
+  assert.ok(pkg.dependencies.tsx, "the image's CMD runs tsx, so it must be a dependency")
   for (const sitePackage of ['next', 'nextra', 'swagger-ui-react', 'react'])
     assert.equal(pkg.dependencies[sitePackage], undefined, `${sitePackage} is a site build tool`)
 })
