@@ -1,5 +1,5 @@
 /**
- * @module Node entry (`npm run server`): config from the environment, better-sqlite3 and
+ * @module Node entry (`ferry server`, `npm run server`): config from the environment, better-sqlite3 and
  * file-system blobs under the data dir, pino logs, graceful shutdown on SIGTERM/SIGINT.
  */
 import './require-node.ts'
@@ -404,10 +404,14 @@ async function startOnListener(
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * Runs the server with the configuration `env` gives, until SIGTERM or SIGINT: the one entry of
+ * `npm run server`, `ferry server` and the container. Exits the process when done.
+ */
+export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ServerConfig
   try {
-    config = loadConfig(process.env)
+    config = loadConfig(env)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -463,7 +467,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
+  runServer().catch((error: unknown) => {
     console.error(error)
     process.exit(1)
   })
