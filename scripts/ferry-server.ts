@@ -37,6 +37,26 @@ export async function serverCommand(argv: string[], io: Io): Promise<void> {
   if (env === 'help') return io.out(HELP.server ?? '')
   // Loaded only for this command: the CLI's other commands never load the server.
   const { runServer } = await import('../server/runtime/node.ts')
+  // Taken before start-up: the parent may be gone by the time the server listens.
+  const parent = process.ppid
   // Returns once the server listens; it then runs until SIGTERM or SIGINT ends the process.
   await runServer(env)
+  if (io.env.npm_command) stopWithParent(parent)
+}
+
+const PARENT_CHECK_MS = 500
+
+/**
+ * Under npm (`npx ferry server`, `npm run ferry -- server`) this process is the child of a shell
+ * that npm started (`sh -c`, which Debian's dash does not replace with the command). npm passes
+ * SIGTERM on to that shell, which dies of it without passing it on: this process would be left
+ * serving, adopted by init. It notices its parent has gone and stops as on SIGTERM.
+ */
+function stopWithParent(parent: number): void {
+  const watching = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(watching)
+    process.kill(process.pid, 'SIGTERM')
+  }, PARENT_CHECK_MS)
+  watching.unref()
 }

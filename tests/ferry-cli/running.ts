@@ -8,6 +8,8 @@ import { connect } from 'node:net'
 export interface Running {
   child: ChildProcess
   url: string
+  /** The server's own pid (from its log), which may be a descendant of `child`. */
+  pid: number
   /** The data directory the server logged with `listening`. */
   dataDir: string
   /** The `msg` of each JSON line on stdout so far. */
@@ -38,10 +40,18 @@ export function startRunning(
       buffer = lines.pop() ?? ''
       for (const line of lines) {
         if (!line.startsWith('{')) continue
-        const parsed = JSON.parse(line) as { msg: string; url?: string; dataDir?: string }
+        const parsed = JSON.parse(line) as { msg: string; pid: number; url?: string; dataDir?: string }
         messages.push(parsed.msg)
         if (parsed.msg === 'listening' && parsed.url)
-          resolve({ child, url: parsed.url, dataDir: parsed.dataDir ?? '', messages, stderr: () => stderr, closed })
+          resolve({
+            child,
+            url: parsed.url,
+            pid: parsed.pid,
+            dataDir: parsed.dataDir ?? '',
+            messages,
+            stderr: () => stderr,
+            closed,
+          })
       }
     })
     void closed.then(({ code, signal }) =>
