@@ -25,7 +25,7 @@ let contents: string[] = []
 after(() => rmSync(scratch, { recursive: true, force: true }))
 
 /** Runs `command` in the app's folder; its exit code, stdout and stderr. */
-function inApp(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function inApp(command: string, args: string[], env: Record<string, string> = {}) {
   const child = spawn(command, args, { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
