@@ -73,6 +73,8 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
 }
 
 const TELEMETRY_FLUSH_MS = 5000
+/** A second signal within this time of the first, and the same one, is the first one again. */
+const SAME_SIGNAL_MS = 1000
 const AUDIT_PRUNE_MS = 60 * 60 * 1000
 
 /**
@@ -424,12 +426,16 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<v
   // logged (or earlier) must not meet the default action, which kills the process uncleanly.
   const started: { server?: Awaited<ReturnType<typeof startServer>> } = {}
   let signalled: string | undefined
-  let signals = 0
+  let first: { signal: string; at: number } | undefined
   const stop = (signal: string) => {
-    if (++signals > 1) {
+    if (first) {
+      // A terminal's Ctrl+C under npm arrives twice at once: from the terminal (the whole process
+      // group gets it) and passed on by npm. The same signal right after the first is that one.
+      if (signal === first.signal && Date.now() - first.at < SAME_SIGNAL_MS) return
       logger.warn({ signal }, 'second signal: exiting now')
       process.exit(1)
     }
+    first = { signal, at: Date.now() }
     const running = started.server
     if (!running) {
       signalled = signal
@@ -461,7 +467,7 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<v
     process.exit(1)
   })
   if (signalled) {
-    signals = 0
+    first = undefined
     stop(signalled)
   }
 }

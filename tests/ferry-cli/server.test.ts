@@ -78,28 +78,36 @@ test(
   },
 )
 
-for (const [how, stop] of [
-  ['SIGTERM to npx, the outermost process', (child: ChildProcess) => child.kill('SIGTERM')],
-  [
-    'Ctrl+C (SIGINT to the whole process group, as a terminal sends it)',
-    (child: ChildProcess) => {
-      assert.ok(child.pid, 'npx has a pid, which is its process group')
-      process.kill(-child.pid, 'SIGINT')
-    },
-  ],
+const sigterm = (child: ChildProcess) => child.kill('SIGTERM')
+/** Ctrl+C: a terminal sends SIGINT to the whole foreground process group. */
+const ctrlC = (child: ChildProcess) => {
+  assert.ok(child.pid, 'the outermost process has a pid, which is its process group')
+  process.kill(-child.pid, 'SIGINT')
+}
+
+for (const [how, args, stop] of [
+  ['SIGTERM to npx, the outermost process,', ['npx', 'ferry', 'server', '--port', '0', '--data-dir'], sigterm],
+  ['Ctrl+C', ['npx', 'ferry', 'server', '--port', '0', '--data-dir'], ctrlC],
+  ['Ctrl+C', ['npm', 'run', 'server'], ctrlC],
 ] as const)
-  test(`${how} stops \`npx ferry server\` cleanly, with no server left behind`, { timeout: 60_000 }, async () => {
-    // npx runs the checkout's own bin here, through a shell: npm passes SIGTERM to the shell only,
-    // and a terminal's Ctrl+C reaches the server twice (from the terminal, and passed on by npm).
-    const server = await startRunning('npx', ['ferry', 'server', '--port', '0', '--data-dir', join(scratch, 'npx')], {
-      cwd: root,
-      env,
-      detached: true,
-    })
-    stop(server.child)
-    // Resolves once every holder of npx's stdout, the server included, has let go of it.
-    await server.closed
-    assert.ok(server.messages.includes('stopped'), `the server drained and stopped: ${server.messages.join(' | ')}`)
-    assert.ok(!server.messages.includes('second signal: exiting now'), server.messages.join(' | '))
-    assert.equal(await portClosed(server.url), true, 'the port is closed')
-  })
+  test(
+    `${how} stops \`${args.slice(0, 3).join(' ')}\` cleanly, with no server left behind`,
+    { timeout: 60_000 },
+    async () => {
+      // npx runs the checkout's own bin through a shell, and npm passes SIGTERM to that shell only;
+      // a terminal's Ctrl+C reaches the server twice (from the terminal, and passed on by npm).
+      const dataDir = join(scratch, `${args[0]}-${stop === ctrlC ? 'ctrl-c' : 'sigterm'}`)
+      const [command, ...rest]: readonly string[] = args
+      const server = await startRunning(command ?? '', rest.includes('--data-dir') ? [...rest, dataDir] : rest, {
+        cwd: root,
+        env: { ...env, FERRY_PORT: '0', FERRY_DATA_DIR: dataDir },
+        detached: true,
+      })
+      stop(server.child)
+      // Resolves once every holder of the outermost process's stdout, the server included, let go.
+      await server.closed
+      assert.ok(server.messages.includes('stopped'), `the server drained and stopped: ${server.messages.join(' | ')}`)
+      assert.ok(!server.messages.includes('second signal: exiting now'), server.messages.join(' | '))
+      assert.equal(await portClosed(server.url), true, 'the port is closed')
+    },
+  )
