@@ -1,8 +1,10 @@
 /**
  * `ferry`: publish builds to a Ferry server and manage their rollout from a release pipeline
- * (`npm run ferry -- publish dist --app my-app`). The logic is in lib/ferry-cli/.
+ * (`npx ferry publish dist --app my-app`), or run the server itself (`npx ferry server`). The
+ * client's logic is in lib/ferry-cli/; `server` runs server/runtime/node.ts (scripts/ferry-server.ts).
  */
 import { main } from '../lib/ferry-cli/commands.ts'
+import { serverCommand } from './ferry-server.ts'
 
 // npm runs a script from the package's root; the folders on the command line are the ones the
 // reader typed them in (`cd dist-parent && npm run ferry -- publish dist`), which npm passes as INIT_CWD.
@@ -14,9 +16,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0)
 })
 
-process.exitCode = await main(process.argv.slice(2), {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  env: process.env,
-  now: () => Date.now(),
-})
+process.exitCode = await main(
+  process.argv.slice(2),
+  {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    env: process.env,
+    now: () => Date.now(),
+  },
+  { server: serverCommand },
+)

@@ -36,3 +36,16 @@ test('.nvmrc, engines, the Dockerfile and the README name the same Node 24', asy
   assert.ok(named.length > 0, 'the README says how to install Node from the npm registry')
   assert.deepEqual(new Set(named), new Set([pinned]), 'the README installs the pinned Node')
 })
+
+test("every package in the lockfile admits the pinned Node (npm's own engines warnings are off, .npmrc)", async () => {
+  const pinned = (await read('.nvmrc')).trim()
+  const lock = JSON.parse(await read('package-lock.json')) as {
+    packages: Record<string, { version?: string; optional?: boolean; engines?: { node?: unknown } }>
+  }
+  // npm leaves out an optional package whose engines do not fit, without a warning.
+  const refusing = Object.entries(lock.packages)
+    .filter(([, meta]) => typeof meta.engines?.node === 'string' && !meta.optional)
+    .filter(([, meta]) => !semver.satisfies(pinned, String(meta.engines?.node), { includePrerelease: true }))
+    .map(([path, meta]) => `${path || 'ferry'}@${meta.version}: ${String(meta.engines?.node)}`)
+  assert.deepEqual(refusing, [], `packages whose engines refuse Node ${pinned}`)
+})

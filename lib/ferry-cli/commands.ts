@@ -33,6 +33,7 @@ Commands:
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
   mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio or HTTP)
+  server [--port <n>] [--data-dir <dir>]   Run the Ferry server itself, until SIGTERM or Ctrl-C
 
 Run ferry <command> --help for a command's options.
 ${CONNECTION_HELP}`,
@@ -93,6 +94,17 @@ ${CONNECTION_HELP}`,
 Lists the app's versions, newest first: version, channel, platform/arch, published, rollout,
 critical, created. --json prints them as JSON for scripts; --limit caps the list (default 50).
 ${CONNECTION_HELP}`,
+  server: `Usage: ferry server [--port <n>] [--data-dir <dir>]
+
+Runs the Ferry server (the same as npm run server in Ferry's checkout) until SIGTERM or Ctrl-C,
+which let in-flight requests finish. It reads its configuration from FERRY_* variables (listed in
+.env.example and on the docs' Environment variables page); the flags set two of them:
+
+Options:
+  --port <n>        FERRY_PORT: the port to listen on (default 8080; 0 picks a free one)
+  --data-dir <dir>  FERRY_DATA_DIR: database, artifact files and generated secrets (default ./data),
+                    relative to the folder ferry runs in
+  -h, --help        This help`,
   mcp: `Usage: ferry mcp [--http [--port <n>]] [--allow-writes] [--url <url>] [--token <token>]
 
 A Model Context Protocol server on stdin/stdout, for an agent client (Claude, Cursor, VS Code) to
@@ -114,7 +126,17 @@ const filtersOf = (v: { channel?: string; platform?: string; arch?: string }): V
   ...(v.arch ? { arch: v.arch } : {}),
 })
 
-type Command = (argv: string[], io: Io) => Promise<void>
+/** `ferry mcp` serves the docs of a checkout: the installed package (package.json `files`) has none. */
+const checkoutOnly = <T>(loading: Promise<T>): Promise<T> =>
+  loading.catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    throw usageError(
+      "mcp: runs in a checkout of Ferry's repository, which holds the docs it serves; this install has none",
+    )
+  })
+
+/** One `ferry <name>` command: its arguments after the name. */
+export type Command = (argv: string[], io: Io) => Promise<void>
 
 const COMMANDS: Record<string, Command> = {
   async publish(argv, io) {
@@ -302,27 +324,31 @@ const COMMANDS: Record<string, Command> = {
     const run = { server, allowWrites: values['allow-writes'] === true, err: io.err }
     // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
     if (values.http) {
-      const { runMcpHttp } = await import('../../mcp/http.ts')
+      const { runMcpHttp } = await checkoutOnly(import('../../mcp/http.ts'))
       return runMcpHttp({ ...run, port })
     }
-    const { runMcpStdio } = await import('../../mcp/stdio.ts')
+    const { runMcpStdio } = await checkoutOnly(import('../../mcp/stdio.ts'))
     await runMcpStdio(run)
   },
 }
 
-/** Runs `ferry <argv>`; resolves to the exit code. Never prints the token: no message includes it. */
-export async function main(argv: string[], io: Io): Promise<ExitCode> {
+/**
+ * Runs `ferry <argv>`; resolves to the exit code. Never prints the token: no message includes it.
+ * `more` adds commands that live outside lib/ (`server`, which runs the server's own entry).
+ */
+export async function main(argv: string[], io: Io, more: Record<string, Command> = {}): Promise<ExitCode> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' && rest[0] ? HELP[rest[0]] : undefined
     io.out(topic ?? HELP.ferry ?? '')
     return name === undefined ? EXIT.usage : EXIT.ok
   }
-  const command = COMMANDS[name]
+  const commands: Record<string, Command> = { ...COMMANDS, ...more }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined
   try {
     if (!command)
       throw usageError(
-        `unknown command ${JSON.stringify(name)}; commands: ${Object.keys(COMMANDS).join(', ')} (see ferry --help)`,
+        `unknown command ${JSON.stringify(name)}; commands: ${Object.keys(commands).join(', ')} (see ferry --help)`,
       )
     await command(rest, io)
     return EXIT.ok

@@ -1,5 +1,5 @@
 /**
- * @module Node entry (`npm run server`): config from the environment, better-sqlite3 and
+ * @module Node entry (`ferry server`, `npm run server`): config from the environment, better-sqlite3 and
  * file-system blobs under the data dir, pino logs, graceful shutdown on SIGTERM/SIGINT.
  */
 import './require-node.ts'
@@ -83,6 +83,8 @@ export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clie
 }
 
 const TELEMETRY_FLUSH_MS = 5000
+/** A second signal within this time of the first, and the same one, is the first one again. */
+const SAME_SIGNAL_MS = 1000
 const AUDIT_PRUNE_MS = 60 * 60 * 1000
 
 /**
@@ -446,10 +448,14 @@ async function startOnListener(
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * Runs the server with the configuration `env` gives, until SIGTERM or SIGINT: the one entry of
+ * `npm run server`, `ferry server` and the container. Exits the process when done.
+ */
+export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ServerConfig
   try {
-    config = loadConfig(process.env)
+    config = loadConfig(env)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -462,12 +468,16 @@ async function main(): Promise<void> {
   // logged (or earlier) must not meet the default action, which kills the process uncleanly.
   const started: { server?: Awaited<ReturnType<typeof startServer>> } = {}
   let signalled: string | undefined
-  let signals = 0
+  let first: { signal: string; at: number } | undefined
   const stop = (signal: string) => {
-    if (++signals > 1) {
+    if (first) {
+      // A terminal's Ctrl+C under npm arrives twice at once: from the terminal (the whole process
+      // group gets it) and passed on by npm. The same signal right after the first is that one.
+      if (signal === first.signal && Date.now() - first.at < SAME_SIGNAL_MS) return
       logger.warn({ signal }, 'second signal: exiting now')
       process.exit(1)
     }
+    first = { signal, at: Date.now() }
     const running = started.server
     if (!running) {
       signalled = signal
@@ -499,13 +509,13 @@ async function main(): Promise<void> {
     process.exit(1)
   })
   if (signalled) {
-    signals = 0
+    first = undefined
     stop(signalled)
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
+  runServer().catch((error: unknown) => {
     console.error(error)
     process.exit(1)
   })

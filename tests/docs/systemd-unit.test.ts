@@ -1,9 +1,9 @@
 /**
  * local-deploy's systemd unit, run as systemd would run it: `systemd-analyze verify` on the unit
  * (with /opt/ferry standing for this checkout), then its ExecStart in its WorkingDirectory with
- * nothing but systemd's default PATH and the EnvironmentFile's variables. The Node it names must
- * be usable with ProtectHome=true (not under a home directory), the server must start, and its
- * KillSignal must stop it with status 0.
+ * nothing but systemd's default PATH and the EnvironmentFile's variables. It runs `ferry server`
+ * on a Node named by absolute path, which must be usable with ProtectHome=true (not under a home
+ * directory); the server must start, and its KillSignal must stop it with status 0.
  */
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
@@ -41,6 +41,12 @@ test(`${page}: the unit passes systemd-analyze verify and names a Node outside a
   const program = service.ExecStart?.split(' ')[0] ?? ''
   assert.ok(program.startsWith('/opt/ferry/'), `ExecStart runs a program of the install (${program})`)
   assert.doesNotMatch(program, /^\/(home|root|run\/user)\//, 'ProtectHome=true hides home directories')
+  assert.match(program, /\/node$/, 'ExecStart names the Node it runs, not a #!/usr/bin/env node script')
+  assert.match(
+    service.ExecStart ?? '',
+    / \/opt\/ferry\/scripts\/ferry-bin\.mjs server$/,
+    'the unit runs `ferry server`',
+  )
   const env = join(scratch, 'ferry.env')
   writeFileSync(env, '')
   const file = join(scratch, 'ferry.service')
