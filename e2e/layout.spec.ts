@@ -106,7 +106,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/docs/intro')
     // Typing before React has hydrated the search box would go to a plain input: wait for Next's router.
-    await page.waitForFunction(() => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object')
+    await page.waitForFunction(
+      () => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object',
+    )
     const input = page.getByRole('combobox', { name: 'Search docs and blog…' })
     await input.focus()
     await input.pressSequentially('update')

@@ -25,9 +25,16 @@ test('nothing of Try it loads until it is opened, and it opens and closes', asyn
   // hydration, which follows the first paint (components/paint-first-scripts), and on a busy machine
   // it can outlast the network's quiet spell. Then, once Next has hydrated the page and the network
   // is quiet, nothing more may load until Try it is opened.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }))
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', {
+      value: { saveData: true, effectiveType: '4g' },
+      configurable: true,
+    }),
+  )
   await page.goto('/docs/api/apps/create')
-  await page.waitForFunction(() => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object')
+  await page.waitForFunction(
+    () => typeof (window as unknown as { next?: { router?: unknown } }).next?.router === 'object',
+  )
   await page.waitForLoadState('networkidle')
   const before = scripts.length
   const button = page.getByRole('button', { name: 'Try it', exact: true })
