@@ -1,6 +1,6 @@
 /**
  * @module Artifacts' SQL beyond the update check's (`releases.ts`): a new version's rows, one
- * version's files under a lock (deleting one of them), and the row a download reads.
+ * version's files under a lock (deleting one of them), and one artifact with its version and app.
  */
 import type { Insertable } from 'kysely'
 import { forUpdate } from './dialect.ts'
@@ -29,12 +29,20 @@ export async function deleteArtifactRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('artifacts').where('id', '=', id).execute()
 }
 
-/** An artifact of the app's version with what a download decides on: the app's team and privacy, whether the version is published. */
-export function artifactToDownload(db: Db, slug: string, versionId: string, artifactId: string) {
+/** The artifact of the app's version, joined with the version and the app; callers select what they read. */
+export function appArtifact(db: Db, slug: string, versionId: string, artifactId: string) {
   return db
     .selectFrom('artifacts')
     .innerJoin('versions', 'versions.id', 'artifacts.version_id')
     .innerJoin('apps', 'apps.slug', 'versions.app_slug')
+    .where('artifacts.id', '=', artifactId)
+    .where('versions.id', '=', versionId)
+    .where('apps.slug', '=', slug)
+}
+
+/** What a download decides on: the file, the app's team and privacy, whether the version is published. */
+export function artifactToDownload(db: Db, slug: string, versionId: string, artifactId: string) {
+  return appArtifact(db, slug, versionId, artifactId)
     .select([
       'artifacts.file_name',
       'artifacts.blob_key',
@@ -44,8 +52,5 @@ export function artifactToDownload(db: Db, slug: string, versionId: string, arti
       'apps.team_id',
       'versions.published',
     ])
-    .where('artifacts.id', '=', artifactId)
-    .where('versions.id', '=', versionId)
-    .where('apps.slug', '=', slug)
     .executeTakeFirst()
 }
