@@ -6,6 +6,7 @@ import type { Ctx } from '../http/context.ts'
 import type { Services } from '../http/services.ts'
 import type { OperationSpec } from '../http/spec.ts'
 import { purgeApps } from './edge-purge.ts'
+import { teamAppSlugs } from '../storage/apps.ts'
 
 /**
  * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every
@@ -18,11 +19,7 @@ export async function appsInvalidatedBy(s: Services, op: OperationSpec, c: Ctx):
     return app === undefined ? [] : [app]
   }
   const user = c.get('user')
-  if (op.invalidates === 'team' && user) {
-    return (await s.db.selectFrom('apps').select('slug').where('team_id', '=', user.teamId).execute()).map(
-      (a) => a.slug,
-    )
-  }
+  if (op.invalidates === 'team' && user) return teamAppSlugs(s.db, user.teamId)
   return []
 }
 

@@ -22,6 +22,8 @@ import { stepEvidence } from '../updates/ramp-gate.ts'
 import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import type { VersionRow } from '../storage/versions.ts'
+import { teamApp } from '../storage/apps.ts'
+import { artifactsOf } from '../storage/releases.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../storage/types.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {
@@ -56,12 +58,7 @@ export function toApp(row: AppsTable): Schemas['App'] {
 
 /** The app with this slug in the caller's team; another team's app is "not found". */
 export async function findTeamApp(s: Services, user: AuthUser, slug: string): Promise<AppsTable> {
-  const app = await s.db
-    .selectFrom('apps')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('team_id', '=', user.teamId)
-    .executeTakeFirst()
+  const app = await teamApp(s.db, user.teamId, slug)
   if (!app) throw notFound(`No app with slug ${slug}.`)
   return app
 }
@@ -87,19 +84,10 @@ export async function toArtifact(
 /** Version rows → API versions with their artifacts (one query for all artifacts). */
 export async function toVersions(s: Services, base: string, rows: VersionRow[]): Promise<Schemas['Version'][]> {
   if (rows.length === 0) return []
-  const artifacts = await s.db
-    .selectFrom('artifacts')
-    .selectAll()
-    .where(
-      'version_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('position')
-    .orderBy('id')
-    .execute()
-  const byVersion = new Map<string, ArtifactRow[]>()
-  for (const a of artifacts) byVersion.set(a.version_id, [...(byVersion.get(a.version_id) ?? []), a])
+  const byVersion = await artifactsOf(
+    s.db,
+    rows.map((r) => r.id),
+  )
   const health = await reportsByAddress(
     s.db,
     rows.map((r) => r.id),

@@ -14,7 +14,7 @@ import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signa
 import { appKeys, keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
 import type { AppsTable } from '../storage/types.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { forUpdate } from '../storage/dialect.ts'
+import { deleteAppListingFiles, insertApp, teamApp, teamAppsPage, updateTeamApp } from '../storage/apps.ts'
 
 /**
  * Slugs name public update URLs, so they are unique on the whole server. A taken slug answers
@@ -55,7 +55,7 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       }
       try {
         await commitWrite(s, c, async (trx) => {
-          await trx.insertInto('apps').values(row).execute()
+          await insertApp(trx, row)
           noteAudit(c, { created: toApp(row) })
         })
       } catch (error) {
@@ -68,14 +68,7 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
     async listApps(c, { query }, respond) {
       const user = currentUser(c.get('user'))
       const cursor = decodeCursor(query.cursor, hasString('k'))
-      const visible = visibleApps(user)
-      let q = s.db.selectFrom('apps').selectAll().where('team_id', '=', user.teamId)
-      if (visible) q = q.where('slug', 'in', visible.size ? [...visible] : [''])
-      if (cursor) q = q.where('slug', '>', cursor.k)
-      const rows = await q
-        .orderBy('slug')
-        .limit(query.limit + 1)
-        .execute()
+      const rows = await teamAppsPage(s.db, user.teamId, visibleApps(user), cursor?.k, query.limit + 1)
       return respond(
         200,
         page(rows, query.limit, toApp, (r) => ({ k: r.slug })),
@@ -128,30 +121,19 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       const tauriList = body.tauriPublicKeys && keyColumns(body.tauriPublicKeys)
       const sparkleList = body.sparklePublicKeys && keyColumns(body.sparklePublicKeys)
       const row = await commitWrite(s, c, async (trx) => {
-        const old = await trx
-          .selectFrom('apps')
-          .selectAll()
-          .where('slug', '=', path.app)
-          .where('team_id', '=', user.teamId)
-          .executeTakeFirst()
+        const old = await teamApp(trx, user.teamId, path.app)
         if (old) noteAudit(c, { before: appBefore(old) })
         // Only the members sent are written, so concurrent edits of different fields both land.
-        const updated = await trx
-          .updateTable('apps')
-          .set({
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.description !== undefined ? { description: body.description } : {}),
-            ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
-            ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
-            ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
-            ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
-            ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
-            updated_at: timestamp(s.now()),
-          })
-          .where('slug', '=', path.app)
-          .where('team_id', '=', user.teamId)
-          .returningAll()
-          .executeTakeFirst()
+        const updated = await updateTeamApp(trx, user.teamId, path.app, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.private !== undefined ? { private: body.private ? 1 : 0 } : {}),
+          ...(body.tauriPublicKey !== undefined ? { tauri_public_key: body.tauriPublicKey?.trim() ?? null } : {}),
+          ...(body.sparklePublicKey !== undefined ? { sparkle_public_key: body.sparklePublicKey } : {}),
+          ...(tauriList ? { tauri_public_key: tauriList.current, tauri_extra_keys: tauriList.extra } : {}),
+          ...(sparkleList ? { sparkle_public_key: sparkleList.current, sparkle_extra_keys: sparkleList.extra } : {}),
+          updated_at: timestamp(s.now()),
+        })
         if (!updated) throw notFound(`No app with slug ${path.app}.`)
         return updated
       })
@@ -165,24 +147,12 @@ export function appHandlers(s: Services): Pick<Handlers, 'createApp' | 'listApps
       // meanwhile either is deleted with the app or waits for it.
       const keys = await commitWrite(s, c, async (trx) => {
         noteAudit(c, { changes: removedChanges(appBefore(app)) })
-        // Uploads to the app wait on this lock, then fail their foreign key: no file escapes the list.
-        await forUpdate(trx, trx.selectFrom('apps').select('slug').where('slug', '=', app.slug)).execute()
-        const files = await trx
-          .selectFrom('artifacts')
-          .innerJoin('versions', 'versions.id', 'artifacts.version_id')
-          .select('artifacts.blob_key')
-          .where('versions.app_slug', '=', app.slug)
-          .execute()
-        const deleted = await trx.deleteFrom('apps').where('slug', '=', app.slug).executeTakeFirst()
-        if (Number(deleted.numDeletedRows) === 0) throw notFound(`No app with slug ${app.slug}.`)
+        const files = await deleteAppListingFiles(trx, app.slug)
+        if (!files) throw notFound(`No app with slug ${app.slug}.`)
         return files
       })
       // Rows go first: a crash now leaves orphan files, never rows pointing at missing files.
-      await removeUnreferencedBlobs(
-        s.blobs,
-        keys.map((k) => k.blob_key),
-        s.logger,
-      )
+      await removeUnreferencedBlobs(s.blobs, keys, s.logger)
       return noContent()
     },
   }

@@ -11,7 +11,7 @@ import { allows } from '../auth/permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../http/problem.ts'
 import { verifySignedPath } from '../auth/signed-links.ts'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { forUpdate } from '../storage/dialect.ts'
+import { artifactToDownload, deleteArtifactRow, lockedVersionFiles } from '../storage/artifacts.ts'
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
   return {
@@ -21,18 +21,11 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
       // Counting the siblings and deleting run in one transaction: two concurrent deletes cannot
       // both see a second file and leave the version with none.
       const target = await commitWrite(s, c, async (trx) => {
-        await forUpdate(trx, trx.selectFrom('versions').select('id').where('id', '=', path.version)).execute()
-        const siblings = await trx
-          .selectFrom('artifacts')
-          .innerJoin('versions', 'versions.id', 'artifacts.version_id')
-          .select(['artifacts.id', 'artifacts.blob_key', 'artifacts.file_name'])
-          .where('versions.id', '=', path.version)
-          .where('versions.app_slug', '=', app.slug)
-          .execute()
+        const siblings = await lockedVersionFiles(trx, app.slug, path.version)
         const found = siblings.find((a) => a.id === path.artifact)
         if (!found) throw notFound(`No artifact ${path.artifact} in version ${path.version} of ${app.slug}.`)
         if (siblings.length === 1) throw conflict('A version keeps at least one artifact; delete the version instead.')
-        await trx.deleteFrom('artifacts').where('id', '=', found.id).execute()
+        await deleteArtifactRow(trx, found.id)
         noteAudit(c, { changes: removedChanges({ fileName: found.file_name }) })
         return found
       })
@@ -42,23 +35,7 @@ export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' |
 
     async downloadArtifact(c, { path, query }) {
       const { app: slug, version: versionId, artifact: artifactId } = path
-      const row = await s.db
-        .selectFrom('artifacts')
-        .innerJoin('versions', 'versions.id', 'artifacts.version_id')
-        .innerJoin('apps', 'apps.slug', 'versions.app_slug')
-        .select([
-          'artifacts.file_name',
-          'artifacts.blob_key',
-          'artifacts.sha256',
-          'artifacts.size',
-          'apps.private',
-          'apps.team_id',
-          'versions.published',
-        ])
-        .where('artifacts.id', '=', artifactId)
-        .where('versions.id', '=', versionId)
-        .where('apps.slug', '=', slug)
-        .executeTakeFirst()
+      const row = await artifactToDownload(s.db, slug, versionId, artifactId)
       if (!row) throw notFound(`No artifact ${artifactId} in version ${versionId} of ${slug}.`)
       const user = c.get('user')
       if (user && user.teamId !== row.team_id && (row.private === 1 || row.published === 0)) {

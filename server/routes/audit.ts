@@ -2,7 +2,6 @@
  * @module The audit log, read-only: the team admin sees every entry of the team; a team user
  * (or their token) the entries of apps they may read, and their own entries.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import type { Handlers } from '../http/respond.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
@@ -10,7 +9,8 @@ import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { validationProblem } from '../http/problem.ts'
-import type { AuditLogTable, Database } from '../storage/types.ts'
+import type { AuditLogTable } from '../storage/types.ts'
+import { auditEntriesPage, type AuditFilter } from '../storage/audit-log.ts'
 import { isRecord } from '../audit/entry.ts'
 
 const ID = /^[a-z]+_[0-9A-Za-z]+$/
@@ -53,7 +53,12 @@ function instant(value: string | undefined, field: string): string | undefined {
   return at.toISOString()
 }
 
-type Eb = ExpressionBuilder<Database, 'audit_log'>
+/** `system`, a user's or token's id, or else an email (of a user, or of a token's creator). */
+function actorFilter(actor: string | undefined): AuditFilter['actor'] {
+  if (actor === undefined) return undefined
+  if (actor === 'system') return { system: true }
+  return ID.test(actor) ? { id: actor } : { email: actor.toLowerCase() }
+}
 
 export function auditHandlers(s: Services): Pick<Handlers, 'listAuditEntries'> {
   return {
@@ -62,48 +67,15 @@ export function auditHandlers(s: Services): Pick<Handlers, 'listAuditEntries'> {
       const cursor = decodeCursor(query.cursor, hasString('a', 'i'))
       const from = instant(query.from, 'from')
       const to = instant(query.to, 'to')
-      let q = s.db.selectFrom('audit_log').selectAll().where('team_id', '=', user.teamId)
-      if (user.role !== 'admin') {
-        const visible = visibleApps(user)
-        q = q.where((eb: Eb) => {
-          // Apps they may read; team-wide entries only when they made them.
-          const readable: Array<Expression<SqlBool>> =
-            visible === null
-              ? [eb('app_slug', 'is not', null)]
-              : visible.size > 0
-                ? [eb('app_slug', 'in', [...visible])]
-                : []
-          return eb.or([
-            ...readable,
-            eb.and([eb('actor_user_id', '=', user.id), eb.or([eb('app_slug', 'is', null), ...readable])]),
-          ])
-        })
+      const filter: AuditFilter = {
+        reader: user.role === 'admin' ? undefined : { userId: user.id, apps: visibleApps(user) },
+        app: query.app,
+        actor: actorFilter(query.actor),
+        action: query.action,
+        from,
+        to,
       }
-      if (query.app !== undefined) q = q.where('app_slug', '=', query.app)
-      const actor = query.actor
-      if (actor === 'system') q = q.where('actor_type', '=', 'system')
-      else if (actor !== undefined && ID.test(actor))
-        q = q.where((eb: Eb) => eb.or([eb('actor_user_id', '=', actor), eb('actor_id', '=', actor)]))
-      else if (actor !== undefined)
-        q = q.where((eb: Eb) =>
-          eb.or([eb('actor_email', '=', actor.toLowerCase()), eb('creator_email', '=', actor.toLowerCase())]),
-        )
-      const action = query.action
-      // A prefix ends in a dot; '/' is the character after '.', so the range holds exactly the prefix.
-      if (action?.endsWith('.')) q = q.where('action', '>=', action).where('action', '<', `${action.slice(0, -1)}/`)
-      else if (action !== undefined) q = q.where('action', '=', action)
-      if (from !== undefined) q = q.where('at', '>=', from)
-      if (to !== undefined) q = q.where('at', '<', to)
-      if (cursor) {
-        q = q.where((eb: Eb) =>
-          eb.or([eb('at', '<', cursor.a), eb.and([eb('at', '=', cursor.a), eb('id', '<', cursor.i)])]),
-        )
-      }
-      const rows = await q
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute()
+      const rows = await auditEntriesPage(s.db, user.teamId, filter, cursor, query.limit + 1)
       return respond(
         200,
         page(rows, query.limit, toAuditEntry, (r) => ({ a: r.at, i: r.id })),

@@ -1,10 +1,11 @@
 /** @module Health (database and blob store probes) and whoami. */
-import { sql } from 'kysely'
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { toTeam, toUser } from './api-objects.ts'
 import { HttpProblem, problemResponse } from '../http/problem.ts'
+import { pingDatabase } from '../storage/ping.ts'
+import { userAndTeam } from '../storage/users.ts'
 
 async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'failing'; latencyMs: number }> {
   const start = performance.now()
@@ -19,7 +20,7 @@ async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'fail
 export function infoHandlers(s: Services): Pick<Handlers, 'getHealth' | 'whoami'> {
   return {
     async getHealth(c, _input, respond) {
-      const database = await probe(() => sql`SELECT 1`.execute(s.db))
+      const database = await probe(() => pingDatabase(s.db))
       const storage = await probe(() => s.blobs.ping())
       // Without the database nothing can be served; without blob storage, metadata still can.
       if (database.status === 'failing') {
@@ -39,9 +40,8 @@ export function infoHandlers(s: Services): Pick<Handlers, 'getHealth' | 'whoami'
 
     async whoami(c, _input, respond) {
       const user = currentUser(c.get('user'))
-      const row = await s.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
-      const team = await s.db.selectFrom('teams').selectAll().where('id', '=', user.teamId).executeTakeFirstOrThrow()
-      return respond(200, { user: toUser(row), team: toTeam(team), permissions: user.permissions })
+      const rows = await userAndTeam(s.db, user.id, user.teamId)
+      return respond(200, { user: toUser(rows.user), team: toTeam(rows.team), permissions: user.permissions })
     },
   }
 }

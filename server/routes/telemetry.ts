@@ -1,11 +1,11 @@
 /** @module Telemetry aggregates for the caller's team: update checks and unique devices per day. */
-import { sql } from 'kysely'
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { HttpProblem, validationProblem } from '../http/problem.ts'
 import { versionInput } from '../http/version-input.ts'
+import { teamTelemetryDays } from '../storage/telemetry-days.ts'
 
 const MAX_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000
@@ -21,46 +21,16 @@ export function telemetryHandlers(s: Services): Pick<Handlers, 'getTelemetry'> {
       if (days >= MAX_DAYS)
         throw validationProblem([{ field: 'to', message: `must be less than ${MAX_DAYS} days after from` }])
       await s.telemetry.flush()
-      let query = s.db
-        .selectFrom('telemetry_counts as t')
-        .innerJoin('apps', 'apps.slug', 't.app_slug')
-        .where('apps.team_id', '=', user.teamId)
-        .where('t.day', '>=', q.from)
-        .where('t.day', '<=', q.to)
-      const visible = visibleApps(user)
-      if (visible) query = query.where('t.app_slug', 'in', visible.size ? [...visible] : [''])
-      if (q.app !== undefined) query = query.where('t.app_slug', '=', q.app)
-      if (q.version !== undefined) query = query.where('t.version', '=', versionInput('version', q.version).raw)
-      if (q.channel !== undefined) query = query.where('t.channel', '=', q.channel)
-      if (q.platform !== undefined) query = query.where('t.platform', '=', q.platform)
-      if (q.arch !== undefined) query = query.where('t.arch', '=', q.arch)
-      const rows = await query
-        .select((eb) => [
-          't.day',
-          't.app_slug',
-          't.version',
-          't.channel',
-          't.platform',
-          't.arch',
-          't.checks',
-          eb
-            .selectFrom('telemetry_devices as d')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('d.app_slug', '=', 't.app_slug')
-            .whereRef('d.day', '=', 't.day')
-            .whereRef('d.version', '=', 't.version')
-            .whereRef('d.channel', '=', 't.channel')
-            .whereRef('d.platform', '=', 't.platform')
-            .whereRef('d.arch', '=', 't.arch')
-            .as('devices'),
-        ])
-        .orderBy('t.day')
-        .orderBy('t.app_slug')
-        .orderBy('t.version')
-        .orderBy('t.channel')
-        .orderBy('t.platform')
-        .orderBy('t.arch')
-        .execute()
+      const rows = await teamTelemetryDays(s.db, user.teamId, {
+        from: q.from,
+        to: q.to,
+        apps: visibleApps(user),
+        app: q.app,
+        version: q.version === undefined ? undefined : versionInput('version', q.version).raw,
+        channel: q.channel,
+        platform: q.platform,
+        arch: q.arch,
+      })
       return respond(
         200,
         {
@@ -74,7 +44,7 @@ export function telemetryHandlers(s: Services): Pick<Handlers, 'getTelemetry'> {
             platform: r.platform,
             arch: r.arch,
             checks: r.checks,
-            devices: Number(r.devices ?? 0),
+            devices: r.devices,
           })),
         },
         { 'cache-control': 'no-store' },

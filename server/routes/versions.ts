@@ -20,7 +20,17 @@ import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toVersions } from './api-objects.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
-import { versionQuery } from '../storage/versions.ts'
+import {
+  appVersionRows,
+  appVersionsPage,
+  deleteAppVersionListingFiles,
+  insertVersion,
+  storedAppVersion,
+  teamVersionsPage,
+  updateAppVersion,
+} from '../storage/versions.ts'
+import { insertArtifacts } from '../storage/artifacts.ts'
+import { catalogIdByName, platformUpdater } from '../storage/catalogs.ts'
 import { msixUploadProblems } from '../transfer/msix-manifest.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
@@ -28,11 +38,10 @@ import { conflict, notFound, validationProblem, type FieldError } from '../http/
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
 import { operationById } from '../http/spec.ts'
 import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
-import { sql, type Insertable, type Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { forUpdate } from '../storage/dialect.ts'
 import { versionInput } from '../http/version-input.ts'
-import { versionKey, versionKeyOf } from '../storage/version-key.ts'
+import { versionKeyOf } from '../storage/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { announceGateChange } from './rollouts.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
@@ -52,13 +61,6 @@ import { insertLinuxPackages } from '../storage/linux-repositories.ts'
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})
 const BOOLEAN_FIELDS = new Set(['published', 'critical', 'intermediate', 'signerChange'])
 
-interface Filters {
-  channel?: string
-  platform?: string
-  arch?: string
-  published?: boolean
-  critical?: boolean
-}
 type Respond201 = (status: 201, body: Schemas['Version'], headers: Record<string, string>) => Response
 
 /**
@@ -96,18 +98,8 @@ function versionBefore(row: Selectable<VersionsTable>, now: number): Record<stri
 export function versionHandlers(
   s: Services,
 ): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
-  function filtered(teamId: string, f: Filters) {
-    let q = versionQuery(s.db).where('apps.team_id', '=', teamId)
-    if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
-    if (f.platform !== undefined) q = q.where('p.name', '=', f.platform)
-    if (f.arch !== undefined) q = q.where('a.name', '=', f.arch)
-    if (f.published !== undefined) q = q.where('v.published', '=', f.published ? 1 : 0)
-    if (f.critical !== undefined) q = q.where('v.critical', '=', f.critical ? 1 : 0)
-    return q
-  }
-
   async function oneVersion(c: Ctx, slug: string, id: string) {
-    const rows = await versionQuery(s.db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+    const rows = await appVersionRows(s.db, slug, id)
     const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
     if (!version) throw notFound(`No version ${id} of app ${slug}.`)
     return version
@@ -211,21 +203,15 @@ export function versionHandlers(
 
     const catalogErrors: FieldError[] = []
     const lookup = async (table: 'channels' | 'platforms' | 'archs', field: 'channel' | 'platform' | 'arch') => {
-      const row = await s.db
-        .selectFrom(table)
-        .select('id')
-        .where('team_id', '=', user.teamId)
-        .where('name', '=', body[field])
-        .executeTakeFirst()
-      if (!row) catalogErrors.push({ field, message: `no ${field} named ${body[field]} in this team` })
-      return row?.id ?? ''
+      const id = await catalogIdByName(s.db, table, user.teamId, body[field])
+      if (id === undefined) catalogErrors.push({ field, message: `no ${field} named ${body[field]} in this team` })
+      return id ?? ''
     }
     const channelId = await lookup('channels', 'channel')
     const platformId = await lookup('platforms', 'platform')
     const archId = await lookup('archs', 'arch')
     if (catalogErrors.length) throw validationProblem(catalogErrors)
-    const updater = await s.db.selectFrom('platforms').select('updater').where('id', '=', platformId).executeTakeFirst()
-    if (updater?.updater === 'squirrel-windows') {
+    if ((await platformUpdater(s.db, platformId)) === 'squirrel-windows') {
       const unread = upload.files.flatMap((f) => squirrelNameProblem(f.name, parsed.version) ?? [])
       if (unread.length) throw validationProblem(unread.map((message) => ({ field: 'files', message })))
     }
@@ -266,30 +252,27 @@ export function versionHandlers(
           declared: body.signerChange === true,
           note: body.signerChangeNote,
         })
-        await trx
-          .insertInto('versions')
-          .values({
-            id: versionId,
-            app_slug: slug,
-            version: body.version,
-            version_key: versionKeyOf(parsed),
-            channel_id: channelId,
-            platform_id: platformId,
-            arch_id: archId,
-            changelog: body.changelog ?? '',
-            published: body.published ? 1 : 0,
-            critical: body.critical ? 1 : 0,
-            intermediate: body.intermediate ? 1 : 0,
-            rollout_percentage: body.rolloutPercentage ?? 100,
-            minimum_system_version: body.minimumSystemVersion ?? null,
-            created_at: now,
-            published_at: body.published ? now : null,
-            ...signerColumns,
-            update_key: signatures.updateKey,
-            trusted_keys: trusted.keys === null ? null : JSON.stringify(trusted.keys),
-          })
-          .execute()
-        await trx.insertInto('artifacts').values(artifacts).execute()
+        await insertVersion(trx, {
+          id: versionId,
+          app_slug: slug,
+          version: body.version,
+          version_key: versionKeyOf(parsed),
+          channel_id: channelId,
+          platform_id: platformId,
+          arch_id: archId,
+          changelog: body.changelog ?? '',
+          published: body.published ? 1 : 0,
+          critical: body.critical ? 1 : 0,
+          intermediate: body.intermediate ? 1 : 0,
+          rollout_percentage: body.rolloutPercentage ?? 100,
+          minimum_system_version: body.minimumSystemVersion ?? null,
+          created_at: now,
+          published_at: body.published ? now : null,
+          ...signerColumns,
+          update_key: signatures.updateKey,
+          trusted_keys: trusted.keys === null ? null : JSON.stringify(trusted.keys),
+        })
+        await insertArtifacts(trx, artifacts)
         await insertLinuxPackages(trx, linuxPackages)
       })
     } catch (error) {
@@ -307,15 +290,8 @@ export function versionHandlers(
     async listVersions(c, { query }, respond) {
       const user = currentUser(c.get('user'))
       const cursor = decodeCursor(query.cursor, hasNumber('s'))
-      let q = filtered(user.teamId, query)
-      const visible = visibleApps(user)
-      if (visible) q = q.where('v.app_slug', 'in', visible.size ? [...visible] : [''])
-      if (query.app !== undefined) q = q.where('v.app_slug', '=', query.app)
-      if (cursor) q = q.where('v.seq', '<', cursor.s)
-      const rows = await q
-        .orderBy('v.seq', 'desc')
-        .limit(query.limit + 1)
-        .execute()
+      const apps = visibleApps(user)
+      const rows = await teamVersionsPage(s.db, user.teamId, { ...query, apps }, cursor?.s, query.limit + 1)
       const result = page(
         rows,
         query.limit,
@@ -337,19 +313,8 @@ export function versionHandlers(
         query.cursor,
         (v): v is { v: string; s: number } => hasString('v')(v) && hasNumber('s')(v),
       )
-      // Newest first by semver precedence (the sort key); a version semver refuses, stored before
-      // uploads were checked, has no key and comes last.
-      const key = sql<string>`coalesce(v.version_key, '')`
-      let q = filtered(user.teamId, query).where('v.app_slug', '=', app.slug)
-      if (cursor) {
-        const after = versionKey(cursor.v) ?? ''
-        q = q.where((eb) => eb.or([eb(key, '<', after), eb.and([eb(key, '=', after), eb('v.seq', '<', cursor.s)])]))
-      }
-      const rows = await q
-        .orderBy(key, 'desc')
-        .orderBy('v.seq', 'desc')
-        .limit(query.limit + 1)
-        .execute()
+      // Newest first by semver precedence.
+      const rows = await appVersionsPage(s.db, user.teamId, app.slug, query, cursor, query.limit + 1)
       const result = page(
         rows,
         query.limit,
@@ -442,12 +407,7 @@ export function versionHandlers(
               health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
             }
       const gateChange = await commitWrite(s, c, async (trx) => {
-        const old = await trx
-          .selectFrom('versions')
-          .selectAll()
-          .where('id', '=', path.version)
-          .where('app_slug', '=', app.slug)
-          .executeTakeFirst()
+        const old = await storedAppVersion(trx, app.slug, path.version)
         if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
         const was = versionBefore(old, s.now().getTime())
         noteAudit(c, { before: was })
@@ -455,28 +415,18 @@ export function versionHandlers(
         if (rampColumns.ramp_steps === null && old.ramp_steps !== null && ramp === undefined)
           noteAudit(c, { changes: { ramp: { from: was.ramp, to: null } } })
         const signerColumns = body.published === true ? await publishSignerColumns(trx, app.slug, path.version) : {}
-        const updated = await trx
-          .updateTable('versions')
-          .set((eb) => ({
-            ...rampColumns,
-            ...signerColumns,
-            ...policyColumns,
-            ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
-            ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
-            ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
-            ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
-            ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
-            ...(body.published !== undefined
-              ? {
-                  published: body.published ? 1 : 0,
-                  published_at: body.published ? eb.fn.coalesce('published_at', eb.val(now)) : null,
-                }
-              : {}),
-          }))
-          .where('id', '=', path.version)
-          .where('app_slug', '=', app.slug)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        const changes = {
+          ...rampColumns,
+          ...signerColumns,
+          ...policyColumns,
+          ...(body.changelog !== undefined ? { changelog: body.changelog } : {}),
+          ...(body.critical !== undefined ? { critical: body.critical ? 1 : 0 } : {}),
+          ...(body.intermediate !== undefined ? { intermediate: body.intermediate ? 1 : 0 } : {}),
+          ...(body.rolloutPercentage !== undefined ? { rollout_percentage: body.rolloutPercentage } : {}),
+          ...(body.minimumSystemVersion !== undefined ? { minimum_system_version: body.minimumSystemVersion } : {}),
+        }
+        if (!(await updateAppVersion(trx, app.slug, path.version, changes, body.published, now)))
+          throw notFound(`No version ${path.version} of app ${app.slug}.`)
         // A new gate or policy is checked against the reports already counted, in the same transaction.
         return ramp?.gate || healthPolicy !== undefined
           ? reviewGate(trx, path.version, s.config.healthPolicy, s.now())
@@ -490,33 +440,12 @@ export function versionHandlers(
       const user = currentUser(c.get('user'))
       const app = await findTeamApp(s, user, path.app)
       const keys = await commitWrite(s, c, async (trx) => {
-        const old = await forUpdate(
-          trx,
-          trx
-            .selectFrom('versions')
-            .select(['id', 'version'])
-            .where('id', '=', path.version)
-            .where('app_slug', '=', app.slug),
-        ).executeTakeFirst()
-        if (old) noteAudit(c, { changes: removedChanges({ version: old.version }) })
-        const files = await trx
-          .selectFrom('artifacts')
-          .select('blob_key')
-          .where('version_id', '=', path.version)
-          .execute()
-        const deleted = await trx
-          .deleteFrom('versions')
-          .where('id', '=', path.version)
-          .where('app_slug', '=', app.slug)
-          .executeTakeFirst()
-        if (Number(deleted.numDeletedRows) === 0) throw notFound(`No version ${path.version} of app ${app.slug}.`)
-        return files
+        const removed = await deleteAppVersionListingFiles(trx, app.slug, path.version)
+        if (!removed) throw notFound(`No version ${path.version} of app ${app.slug}.`)
+        if (removed.version !== undefined) noteAudit(c, { changes: removedChanges({ version: removed.version }) })
+        return removed.blobKeys
       })
-      await removeUnreferencedBlobs(
-        s.blobs,
-        keys.map((k) => k.blob_key),
-        s.logger,
-      )
+      await removeUnreferencedBlobs(s.blobs, keys, s.logger)
       return noContent()
     },
   }

@@ -86,3 +86,24 @@ export async function catalogEntryInUse(db: Db, table: CatalogTable, id: string)
 export async function deleteCatalogEntry(db: Db, table: CatalogTable, id: string): Promise<void> {
   await db.deleteFrom(table).where('id', '=', id).execute()
 }
+
+/** The id of the team's entry with this name, if there is one. */
+export async function catalogIdByName(
+  db: Db,
+  table: CatalogTable,
+  teamId: string,
+  name: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('name', '=', name)
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** The updater format of the platform with this id, if it exists. */
+export async function platformUpdater(db: Db, id: string): Promise<PlatformsTable['updater'] | undefined> {
+  return (await db.selectFrom('platforms').select('updater').where('id', '=', id).executeTakeFirst())?.updater
+}

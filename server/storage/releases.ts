@@ -4,11 +4,26 @@
  * `versions_candidates`, `versions_intermediate` and `versions_critical` indexes), their files,
  * and the good releases below a pulled one. Rows only: rollout and planning are `server/updates/`.
  */
-import { sql, type SelectQueryBuilder } from 'kysely'
-import type { ArtifactRow, Database, Db } from './types.ts'
-import { versionQuery, type VersionRow } from './versions.ts'
+import { sql } from 'kysely'
+import type { ArtifactRow, Db } from './types.ts'
+import { fromVersions, withVersionRow, type VersionRow } from './versions.ts'
 
 export type CatalogIds = { channel: string; platform: string; arch: string }
+
+/** Every release of the app for this channel, platform and arch (`versions as v`): where each query below starts. */
+const targetVersions = (db: Db, slug: string, ids: CatalogIds) =>
+  fromVersions(db)
+    .where('v.app_slug', '=', slug)
+    .where('v.channel_id', '=', ids.channel)
+    .where('v.platform_id', '=', ids.platform)
+    .where('v.arch_id', '=', ids.arch)
+
+/** The target's published releases that are not pulled: what an update check may offer. */
+const offerable = (db: Db, slug: string, ids: CatalogIds) =>
+  targetVersions(db, slug, ids).where('v.published', '=', 1).where('v.pulled_at', 'is', null)
+
+/** The ids of the versions `q` filters, for a subquery. */
+const idsOf = (q: ReturnType<typeof fromVersions>) => q.select('v.id')
 
 export interface TargetRow {
   app: { slug: string; private: number; team_id: string }
@@ -64,16 +79,11 @@ export async function findTarget(
 
 /** Whether the release with this key is published and pulled. */
 export async function isPulled(db: Db, slug: string, ids: CatalogIds, key: string): Promise<boolean> {
-  const pulled = await db
-    .selectFrom('versions')
-    .select('id')
-    .where('app_slug', '=', slug)
-    .where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch)
-    .where('published', '=', 1)
-    .where('version_key', '=', key)
-    .where('pulled_at', 'is not', null)
+  const pulled = await targetVersions(db, slug, ids)
+    .select('v.id')
+    .where('v.published', '=', 1)
+    .where('v.version_key', '=', key)
+    .where('v.pulled_at', 'is not', null)
     .executeTakeFirst()
   return pulled !== undefined
 }
@@ -83,16 +93,11 @@ export async function isPulled(db: Db, slug: string, ids: CatalogIds, key: strin
  * not know that version or stored no keys for it: then every release is offered as before.
  */
 export async function trustedKeysOf(db: Db, slug: string, ids: CatalogIds, key: string): Promise<string[] | null> {
-  const row = await db
-    .selectFrom('versions')
-    .select('trusted_keys')
-    .where('app_slug', '=', slug)
-    .where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch)
-    .where('version_key', '=', key)
-    .where('trusted_keys', 'is not', null)
-    .orderBy('seq', 'desc')
+  const row = await targetVersions(db, slug, ids)
+    .select('v.trusted_keys')
+    .where('v.version_key', '=', key)
+    .where('v.trusted_keys', 'is not', null)
+    .orderBy('v.seq', 'desc')
     .executeTakeFirst()
   if (!row?.trusted_keys) return null
   const parsed: unknown = JSON.parse(row.trusted_keys)
@@ -101,15 +106,7 @@ export async function trustedKeysOf(db: Db, slug: string, ids: CatalogIds, key: 
 
 /** Up to 20 published releases below `key`, neither pulled nor paused, newest first: rollback candidates. */
 export function rollbackCandidates(db: Db, slug: string, ids: CatalogIds, key: string): Promise<VersionRow[]> {
-  return versionQuery(db)
-    .where('v.app_slug', '=', slug)
-    .where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform)
-    .where('v.arch_id', '=', ids.arch)
-    .where('v.published', '=', 1)
-    .where('v.version_key', '<', key)
-    .where('v.pulled_at', 'is', null)
-    .where('v.paused_at', 'is', null)
+  return withVersionRow(offerable(db, slug, ids).where('v.version_key', '<', key).where('v.paused_at', 'is', null))
     .orderBy('v.version_key', 'desc')
     .limit(20)
     .execute()
@@ -124,30 +121,30 @@ export function rollbackCandidates(db: Db, slug: string, ids: CatalogIds, key: s
  */
 async function reachableRange(db: Db, slug: string, ids: CatalogIds, floor: string) {
   return db
-    .selectNoFrom((eb) => {
-      const above = () =>
-        eb
-          .selectFrom('versions')
-          .where('app_slug', '=', slug)
-          .where('channel_id', '=', ids.channel)
-          .where('platform_id', '=', ids.platform)
-          .where('arch_id', '=', ids.arch)
-          .where('published', '=', 1)
-          .where('version_key', '>', floor)
-          .where('pulled_at', 'is', null)
+    .selectNoFrom(() => {
+      // Each subquery names its own `v`: an inner one's columns are its own rows'.
+      const above = () => offerable(db, slug, ids).where('v.version_key', '>', floor)
       // Literal flags, so the planners can prove the partial indexes (`versions_intermediate`,
       // `versions_critical`) apply; ORDER BY + LIMIT walks the index and stops at the first match.
-      const gate = above().where('intermediate', '=', sql.lit(1)).select('version_key').orderBy('version_key').limit(1)
+      const gate = above()
+        .where('v.intermediate', '=', sql.lit(1))
+        .select('v.version_key')
+        .orderBy('v.version_key')
+        .limit(1)
       // Fully rolled out by hand, not paused: a ramp's percentage depends on the clock (read in JS).
       const full = above()
-        .where('rollout_percentage', '>=', 100)
-        .where('ramp_steps', 'is', null)
-        .where('paused_at', 'is', null)
-        .where((e) => e.or([e(gate, 'is', null), e('version_key', '<=', gate)]))
-        .select('version_key')
-        .orderBy('version_key', 'desc')
+        .where('v.rollout_percentage', '>=', 100)
+        .where('v.ramp_steps', 'is', null)
+        .where('v.paused_at', 'is', null)
+        .where((e) => e.or([e(gate, 'is', null), e('v.version_key', '<=', gate)]))
+        .select('v.version_key')
+        .orderBy('v.version_key', 'desc')
         .limit(1)
-      const critical = above().where('critical', '=', sql.lit(1)).where('version_key', '<', full).select('id').limit(1)
+      const critical = above()
+        .where('v.critical', '=', sql.lit(1))
+        .where('v.version_key', '<', full)
+        .select('v.id')
+        .limit(1)
       return [gate.as('gate'), full.as('full'), critical.as('criticalBelow')]
     })
     .executeTakeFirstOrThrow()
@@ -161,17 +158,11 @@ export function releaseRowsAbove(
   floor: string,
   limit: number,
 ): Promise<VersionRow[]> {
-  return targetRows(db, slug, ids).where('v.version_key', '>', floor).orderBy('v.version_key').limit(limit).execute()
+  return withVersionRow(offerable(db, slug, ids).where('v.version_key', '>', floor))
+    .orderBy('v.version_key')
+    .limit(limit)
+    .execute()
 }
-
-const targetRows = (db: Db, slug: string, ids: CatalogIds) =>
-  versionQuery(db)
-    .where('v.app_slug', '=', slug)
-    .where('v.channel_id', '=', ids.channel)
-    .where('v.platform_id', '=', ids.platform)
-    .where('v.arch_id', '=', ids.arch)
-    .where('v.published', '=', 1)
-    .where('v.pulled_at', 'is', null)
 
 /**
  * Published releases above `floor` that a plan can reach (`reachableRange`, when `floor` is a
@@ -182,33 +173,17 @@ export async function reachableReleaseRows(db: Db, slug: string, ids: CatalogIds
   // One lower bound only (`full` lies above `floor`): SQLite range-scans the index on the first
   // of two lower bounds of a column and would walk every release above the client.
   const [op, bound] = range.full !== null ? (['>=', range.full] as const) : (['>', floor] as const)
-  let rows = targetRows(db, slug, ids).where('v.version_key', op, bound)
-  let candidates = db
-    .selectFrom('versions')
-    .select('id')
-    .where('app_slug', '=', slug)
-    .where('channel_id', '=', ids.channel)
-    .where('platform_id', '=', ids.platform)
-    .where('arch_id', '=', ids.arch)
-    .where('published', '=', 1)
-    .where('version_key', op, bound)
-    .where('pulled_at', 'is', null)
-  if (range.gate !== null) {
-    rows = rows.where('v.version_key', '<=', range.gate)
-    candidates = candidates.where('version_key', '<=', range.gate)
-  }
-  const list = await rows.execute()
+  let reached = offerable(db, slug, ids).where('v.version_key', op, bound)
+  if (range.gate !== null) reached = reached.where('v.version_key', '<=', range.gate)
+  const list = await withVersionRow(reached).execute()
   // The artifacts by the same filter as a subquery: an id list could exceed the drivers' bound
   // parameters (SQLite 32,766) when every release is read.
-  const artifacts = list.length ? await artifactsOf(db, candidates) : new Map<string, ArtifactRow[]>()
+  const artifacts = list.length ? await artifactsOf(db, idsOf(reached)) : new Map<string, ArtifactRow[]>()
   return { rows: list, artifacts, criticalBelow: range.criticalBelow !== null, complete: range.full === null }
 }
 
 /** The files of these versions (ids, or a query selecting them), by version id, in upload order. */
-export async function artifactsOf(
-  db: Db,
-  versionIds: string[] | SelectQueryBuilder<Database, 'versions', { id: string }>,
-) {
+export async function artifactsOf(db: Db, versionIds: string[] | ReturnType<typeof idsOf>) {
   const artifacts = new Map<string, ArtifactRow[]>()
   const list = await db
     .selectFrom('artifacts')

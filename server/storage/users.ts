@@ -95,3 +95,14 @@ export async function replacePasswordHash(
     .executeTakeFirst()
   return Number(updated.numUpdatedRows) > 0
 }
+
+/** The user and their team; throws (Kysely's `NoResultError`) when either is gone. */
+export async function userAndTeam(
+  db: Db,
+  userId: string,
+  teamId: string,
+): Promise<{ user: UsersTable; team: TeamsTable }> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+  const team = await db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow()
+  return { user, team }
+}
