@@ -99,7 +99,7 @@ const running = (pid: number) => {
 
 test(
   'FERRY_DATA_DIR naming a file, a path through a file or an impossible place: one line, exit 1',
-  { timeout: 30_000 },
+  { timeout: 90_000 },
   async () => {
     const file = join(scratch, 'a-file')
     await writeFile(file, 'not a directory\n')
@@ -118,7 +118,7 @@ test(
   },
 )
 
-test('a port in use: one line naming the port, and no secrets written', { timeout: 30_000 }, async () => {
+test('a port in use: one line naming the port, and no secrets written', { timeout: 90_000 }, async () => {
   const holder = createServer()
   await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done))
   const address = holder.address()
@@ -179,7 +179,7 @@ const olderNode = existsSync(debianNode) && spawn(debianNode, ['--version']).pid
 
 test(
   "a Node older than package.json's engines: one line naming both, before anything is written",
-  { timeout: 30_000, skip: !olderNode && `no ${debianNode} here` },
+  { timeout: 90_000, skip: !olderNode && `no ${debianNode} here` },
   async (t) => {
     const version = await new Promise<string>((done) => {
       const probe = spawn(debianNode, ['--version'])
