@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely'
 import { dialectOf } from './dialect.ts'
+import { ROLLOUT_COLUMNS } from './rollouts.ts'
 import type { Db } from './types.ts'
 
 /** Raw reports summed per statement at most, so that one batch never holds locks for long. */
@@ -121,18 +122,7 @@ async function sumBatch(
 export async function gatedRamps(db: Db) {
   return db
     .selectFrom('versions')
-    .select([
-      'id',
-      'rollout_percentage',
-      'ramp_steps',
-      'ramp_started_at',
-      'ramp_paused_seconds',
-      'paused_at',
-      'pulled_at',
-      'ramp_gate',
-      'gate_open',
-      'gate_closed_seconds',
-    ])
+    .select(['id', ...ROLLOUT_COLUMNS])
     .where('ramp_gate', 'is not', null)
     .execute()
 }

@@ -7,6 +7,19 @@ import type { Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
 import type { Db, RolloutColumns, VersionsTable } from './types.ts'
 
+/** The columns `RolloutColumns` names, for a select. */
+export const ROLLOUT_COLUMNS = [
+  'rollout_percentage',
+  'ramp_steps',
+  'ramp_started_at',
+  'ramp_paused_seconds',
+  'paused_at',
+  'pulled_at',
+  'ramp_gate',
+  'gate_open',
+  'gate_closed_seconds',
+] as const satisfies ReadonlyArray<keyof RolloutColumns>
+
 /**
  * A version's rollout and policy columns, locked until the transaction ends; `slug` also checks the
  * version belongs to that app. `undefined` when there is no such version.
@@ -57,19 +70,5 @@ export async function updateRollout(db: Db, id: string, columns: RolloutUpdate):
 
 /** A version's rollout columns as they stand (no lock), `undefined` without the version. */
 export async function rolloutOf(db: Db, id: string): Promise<RolloutColumns | undefined> {
-  return db
-    .selectFrom('versions')
-    .select([
-      'rollout_percentage',
-      'ramp_steps',
-      'ramp_started_at',
-      'ramp_paused_seconds',
-      'paused_at',
-      'pulled_at',
-      'ramp_gate',
-      'gate_open',
-      'gate_closed_seconds',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  return db.selectFrom('versions').select(ROLLOUT_COLUMNS).where('id', '=', id).executeTakeFirst()
 }
