@@ -3,7 +3,7 @@
  * holds its configuration, pid file, error log and temp folders (`-p`, `-c`, `-e`), it listens on
  * free 127.0.0.1 ports only, and it is stopped by its pid.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -28,6 +28,20 @@ const accepts = (port: number) =>
     })
     socket.once('error', () => done(false))
   })
+
+/**
+ * A self-signed certificate for `host` (with it as subject alternative name, as clients check),
+ * valid one day, written as `fullchain.pem` and `privkey.pem` in `dir` where the guides name
+ * Let's Encrypt's files.
+ */
+export function throwawayCertificate(dir: string, host: string): { cert: string; key: string } {
+  const cert = join(dir, 'fullchain.pem')
+  const key = join(dir, 'privkey.pem')
+  const subject = ['-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`]
+  const files = ['-days', '1', '-keyout', key, '-out', cert]
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', ...subject, ...files], { stdio: 'ignore' })
+  return { cert, key }
+}
 
 export interface Nginx {
   stop(): Promise<void>

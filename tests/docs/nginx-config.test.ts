@@ -4,11 +4,12 @@
  * block's certificate lines, as a reader would copy them.
  */
 import assert from 'node:assert/strict'
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
+import { throwawayCertificate } from '../../services/nginx-server.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = 'pages/docs/getting-started/production-deploy.mdx'
@@ -26,27 +27,7 @@ function blocks(): Array<{ line: number; code: string }> {
 
 test(`${page}: every nginx block passes nginx -t`, () => {
   assert.ok(existsSync(NGINX), `${NGINX} is missing: npm test installs nginx-light (scripts/test-deps.sh)`)
-  const cert = join(prefix, 'fullchain.pem')
-  const key = join(prefix, 'privkey.pem')
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=updates.example.com',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  )
+  const { cert, key } = throwawayCertificate(prefix, 'updates.example.com')
   const found = blocks()
   assert.ok(found.length >= 2, `the page's nginx blocks were found (${found.length})`)
   for (const { line, code } of found) {

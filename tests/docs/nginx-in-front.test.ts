@@ -5,7 +5,7 @@
  * the page. nginx-config.test.ts checks the same blocks with `nginx -t`; this one sends traffic.
  */
 import assert from 'node:assert/strict'
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
-import { freePort, startNginx, type Nginx } from '../../services/nginx-server.ts'
+import { freePort, startNginx, throwawayCertificate, type Nginx } from '../../services/nginx-server.ts'
 import { httpFetch, prepareUploadTeam, startTestServer, type TestServer } from '../server/helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -71,33 +71,11 @@ async function curl(url: string, ...args: string[]) {
 }
 
 before(async () => {
-  const cert = join(work, 'fullchain.pem')
-  const key = join(work, 'privkey.pem')
   const tls = await freePort()
   http = await freePort()
   https = `https://${HOST}:${tls}`
   server = await startTestServer(4 * 1024 * 1024, { publicUrl: https, trustedProxies: ['127.0.0.1'] })
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      `/CN=${HOST}`,
-      '-addext',
-      `subjectAltName=DNS:${HOST}`,
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  )
+  const { cert, key } = throwawayCertificate(work, HOST)
   nginx = await startNginx([], [], { http: [guideProxy(tls, http, new URL(server.url).host, cert, key)] })
   token = await prepareUploadTeam(httpFetch(server.url), 'front')
 })
