@@ -2,7 +2,7 @@
  * @module Who signed the macOS app in a `.zip`: the code signature of its main executable,
  * `X.app/Contents/MacOS/<CFBundleExecutable>` (from `X.app/Contents/Info.plist`, else the one file
  * in `Contents/MacOS`). The zip's central directory and that entry are read by ranges; a
- * compressed executable is inflated as a stream, never held whole.
+ * compressed executable is inflated once, as a stream, never held whole.
  */
 import type { BlobStore } from '../storage/types.ts'
 import type { SignerReading } from './authenticode.ts'
@@ -17,7 +17,7 @@ import {
   type ZipEntry,
 } from './msix-manifest.ts'
 
-/** A main executable larger than this is refused (inflating it is the cost of each read). */
+/** A main executable larger than this is refused (reading a deflated one inflates it up to its signature). */
 const MAX_EXECUTABLE = 1024 * 1024 * 1024
 const BUNDLE = /^((?:[^/]+\/)*?[^/]+\.app)\/Contents\//
 

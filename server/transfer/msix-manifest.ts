@@ -178,8 +178,10 @@ function compressedStream(read: RangeReader, dataStart: number, compressed: numb
 
 /**
  * Range reads of an entry's uncompressed bytes: a stored entry reads the zip directly; a deflated one
- * is inflated from its start on each read, keeping only the requested bytes (so memory stays at
- * the size of one read however large the entry).
+ * is inflated once, front to back, as long as the reads move forward (a header, then the tables and
+ * blobs it points at further on), keeping only the last inflated chunk and the requested bytes, so
+ * memory stays at the size of one read however large the entry. A read that goes back before that
+ * chunk inflates again from the start.
  */
 export async function zipEntryReader(read: RangeReader, size: number, entry: ZipEntry): Promise<RangeReader> {
   const dataStart = await entryDataStart(read, size, entry)
@@ -191,29 +193,50 @@ export async function zipEntryReader(read: RangeReader, size: number, entry: Zip
   }
   if (entry.method !== 8)
     throw new MsixManifestError(`its ${entry.name} is compressed with zip method ${entry.method}, not deflate`)
-  return async (start, end) => {
-    const out = new Uint8Array(end - start + 1)
-    const reader = compressedStream(read, dataStart, entry.compressed)
+  let inflated: ReadableStreamDefaultReader<Uint8Array> | undefined
+  /** Bytes inflated so far; `last` holds the ones just before `position`. */
+  let position = 0
+  let last: Uint8Array = new Uint8Array(0)
+  const restart = async () => {
+    await inflated?.cancel().catch(() => undefined)
+    inflated = compressedStream(read, dataStart, entry.compressed)
       .pipeThrough(new DecompressionStream('deflate-raw'))
       .getReader()
-    let position = 0
+    position = 0
+    last = new Uint8Array(0)
+    return inflated
+  }
+  const copy = (out: Uint8Array, start: number, chunk: Uint8Array, chunkStart: number) => {
+    const from = Math.max(start, chunkStart)
+    const to = Math.min(start + out.length, chunkStart + chunk.length)
+    if (from < to) out.set(chunk.subarray(from - chunkStart, to - chunkStart), from - start)
+  }
+  const serve = async (start: number, end: number): Promise<Uint8Array> => {
+    const reader = inflated && start >= position - last.length ? inflated : await restart()
+    const out = new Uint8Array(end - start + 1)
+    copy(out, start, last, position - last.length)
     try {
       while (position <= end) {
         const { done, value } = await reader.read()
         if (done) break
-        const from = Math.max(start, position)
-        const to = Math.min(end + 1, position + value.length)
-        if (from < to) out.set(value.subarray(from - position, to - position), from - start)
+        copy(out, start, value, position)
         position += value.length
+        last = value
       }
     } catch (error) {
+      inflated = undefined
       if (error instanceof MsixManifestError) throw error
       throw new MsixManifestError(`its zip entry ${entry.name} does not inflate (damaged deflate data)`)
-    } finally {
-      await reader.cancel().catch(() => undefined)
     }
     if (position <= end) throw new MsixManifestError(`its zip entry ${entry.name} is shorter than it says`)
     return out
+  }
+  // One inflation serves the reads in turn.
+  let queue: Promise<unknown> = Promise.resolve()
+  return (start, end) => {
+    const next = queue.then(() => serve(start, end))
+    queue = next.catch(() => undefined)
+    return next
   }
 }
 

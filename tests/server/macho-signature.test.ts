@@ -3,13 +3,18 @@
  * Reading a Mach-O's code signature with ranged reads: real executables signed by Apple's
  * `codesign` (tests/server/macos-fixtures.ts) read back their Team IDs, thin and universal; an
  * ad-hoc signature reads as unsigned; damaged copies read as a problem or an identity, never as
- * an exception (an upload must not become a 500).
+ * an exception (an upload must not become a 500). The executable of a deflated app zip is
+ * inflated once for all the reads its signature takes.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { before, test } from 'node:test'
+import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
+import { appZipSigner } from '../../server/transfer/app-bundle-zip.ts'
 import { machoSigner } from '../../server/transfer/macho-signature.ts'
-import { machoFixture } from './macos-fixtures.ts'
+import { harborAppZip, machoFixture } from './macos-fixtures.ts'
 
 let sentry: Uint8Array
 let deno: Uint8Array
@@ -104,4 +109,29 @@ test('random damage to headers, load commands and the signature reads as a probl
     else outcomes.unsigned++
   }
   assert.ok(outcomes.problem > 0 && outcomes.identity > 0, JSON.stringify(outcomes))
+})
+
+test('a deflated app zip is read once: the bytes fetched from storage stay within the zip size', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'ferry-macho-zip-'))
+  try {
+    const zip = await harborAppZip(work, 'sentry', false)
+    const blobs = createMemoryBlobs()
+    await blobs.put('art_sentry', zip)
+    let fetched = 0
+    const counting = {
+      ...blobs,
+      get: async (key: string, range?: { start: number; end: number }) => {
+        fetched += range ? range.end - range.start + 1 : zip.length
+        return blobs.get(key, range)
+      },
+    }
+    const reading = await appZipSigner(counting, 'art_sentry', zip.length)
+    assert.ok(reading && 'identity' in reading)
+    assert.equal(reading.identity?.teamId, '97JCY7859U')
+    // Universal: the fat header, then each architecture's header, load commands and signature,
+    // six reads of the executable that inflating from its start each time would fetch anew.
+    assert.ok(fetched < zip.length * 1.2, `fetched ${fetched} bytes of a ${zip.length}-byte zip`)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 })
