@@ -52,6 +52,8 @@ has msiinfo || need msitools
 if ! has dnf || ! has rpmbuild || ! has gpg; then need dnf rpm gnupg; fi
 # zip builds the stand-in MSIX package (a zip holding its AppxManifest.xml) of the updaters guide.
 has zip || need zip
+# dmg2img converts the test's UDIF disk images back to raw ones (tests/server/disk-image-signature.test.ts).
+has dmg2img || need dmg2img
 # systemd-analyze verifies local-deploy's unit (tests/docs/systemd-unit.test.ts).
 has systemd-analyze || need systemd
 # debootstrap builds the minimal Debian root the Dockerfile's steps run in

@@ -26,7 +26,7 @@ const MAX_ARCHITECTURES = 16
 /** Load commands larger than this are refused (real ones are a few KiB). */
 const MAX_LOAD_COMMANDS = 1024 * 1024
 /** A code signature larger than this is refused (its hashes are 1/128 of the code per digest). */
-const MAX_SIGNATURE = 16 * 1024 * 1024
+export const MAX_SIGNATURE = 16 * 1024 * 1024
 const MAX_BLOBS = 64
 
 type Identity = { teamId: string; commonName: string | null; organization: string | null; fingerprint: string }
@@ -50,8 +50,12 @@ function codeDirectoryTeam(signature: Uint8Array, at: number, end: number): stri
   return TEAM_ID.test(team) ? team : { problem: 'has a code signature whose CodeDirectory Team ID is damaged' }
 }
 
-/** The identity in one embedded signature (a SuperBlob). */
-async function superBlobIdentity(signature: Uint8Array): Promise<SliceReading> {
+/**
+ * The identity in one embedded signature (a SuperBlob): a Mach-O's, or a disk image's
+ * (disk-image-signature.ts). Slots other than the CodeDirectory and the CMS blob (requirements,
+ * entitlements, a stapled notarization ticket) are skipped.
+ */
+export async function superBlobIdentity(signature: Uint8Array): Promise<SliceReading> {
   const view = new DataView(signature.buffer, signature.byteOffset, signature.byteLength)
   const damaged = { problem: 'has a code signature that is not a valid SuperBlob' }
   if (signature.length < 12 || view.getUint32(0) !== CSMAGIC_EMBEDDED_SIGNATURE) return damaged

@@ -1,6 +1,6 @@
 /**
  * @module Signer continuity: who signed an upload's Windows installers (.exe, .msi) and macOS apps (an
- * `.app` in a `.zip`), and whether publishing
+ * `.app` in a `.zip`, a `.dmg`), and whether publishing
  * it would change the publisher installed apps trust. A new publisher (or unsigned after signed)
  * breaks updaters that pin the publisher (electron-updater's `publisherName`), so it must be
  * declared (`signerChange`); the first signed version of a never-signed app needs no declaration.
@@ -17,32 +17,39 @@ import {
   type SignerReading,
 } from './authenticode.ts'
 import { appZipSigner } from './app-bundle-zip.ts'
+import { dmgSigner } from './disk-image-signature.ts'
 
 /** `read: false`: the upload has no file whose signer Ferry reads. */
 export type UploadSigner = { read: false } | { read: true; identity: SignerIdentity | null }
 
-/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none (or it resolves to `undefined`: a `.zip` without an app). */
+/** How the signer of a file is read, by its extension; `undefined` when Ferry reads none (or it resolves to `undefined`: a `.zip` without an app, a `.dmg` that is no UDIF image). */
 function signerReader(
   name: string,
 ): ((blobs: BlobStore, key: string, size: number) => Promise<SignerReading | undefined>) | undefined {
   const lower = name.toLowerCase()
   if (lower.endsWith('.zip')) return appZipSigner
+  if (lower.endsWith('.dmg')) return dmgSigner
   return lower.endsWith('.exe') ? authenticodeSigner : lower.endsWith('.msi') ? msiSigner : undefined
 }
 
-/** The signer of the upload's `.exe` and `.msi` files; a 400 when one cannot be read or they disagree. */
+/** The signer of the upload's `.exe`, `.msi`, app `.zip` and `.dmg` files; a 400 when one cannot be read or they disagree. */
 export async function readUploadSigner(
   blobs: BlobStore,
   files: { name: string; blobKey: string; size: number }[],
 ): Promise<UploadSigner> {
   const errors: FieldError[] = []
   let first: { name: string; identity: SignerIdentity | null } | undefined
+  let unsignedImage = false
   for (const file of files) {
     const read = signerReader(file.name)
     if (!read) continue
     const reading = await read(blobs, file.blobKey, file.size)
     if (!reading) continue
-    if ('problem' in reading) {
+    // A disk image need not be signed (electron-builder leaves it unsigned by default; the app
+    // inside is): an unsigned one counts only when the version has no other file to read.
+    if ('identity' in reading && reading.identity === null && file.name.toLowerCase().endsWith('.dmg')) {
+      unsignedImage = true
+    } else if ('problem' in reading) {
       errors.push({ field: 'files', message: `${JSON.stringify(file.name)} ${reading.problem}` })
     } else if (!first) {
       first = { name: file.name, identity: reading.identity }
@@ -59,7 +66,11 @@ export async function readUploadSigner(
       `${errors.length} field${errors.length === 1 ? ' is' : 's are'} invalid.`,
       errors,
     )
-  return first ? { read: true, identity: first.identity } : { read: false }
+  return first
+    ? { read: true, identity: first.identity }
+    : unsignedImage
+      ? { read: true, identity: null }
+      : { read: false }
 }
 
 /** A stored `SignerIdentity` (JSON text); `null` for unsigned or anything else. */

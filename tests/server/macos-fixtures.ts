@@ -62,3 +62,131 @@ export async function harborAppZip(
   await run('zip', ['-qr', ...(stored ? ['-0'] : []), out, 'Harbor.app'], { cwd: root })
   return readFileSync(out)
 }
+
+/** The embedded signature (SuperBlob) of a Mach-O, of its first architecture when universal. */
+export function machoSuperBlob(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const slice = view.getUint32(0) === 0xcafebabe ? view.getUint32(8 + 8) : 0
+  for (let at = slice + 32, i = 0; i < view.getUint32(slice + 16, true); i++) {
+    if (view.getUint32(at, true) === 0x1d) {
+      const offset = slice + view.getUint32(at + 8, true)
+      return bytes.slice(offset, offset + view.getUint32(at + 12, true))
+    }
+    at += view.getUint32(at + 4, true)
+  }
+  throw new Error('the fixture has no LC_CODE_SIGNATURE')
+}
+
+/** A SuperBlob of the CodeDirectory (slot 0) of `directory` and the CMS blob (slot 0x10000) of `cms`. */
+export function mixedSuperBlob(directory: Uint8Array, cms: Uint8Array): Uint8Array {
+  const blob = (superBlob: Uint8Array, type: number) => {
+    const view = new DataView(superBlob.buffer, superBlob.byteOffset, superBlob.byteLength)
+    for (let i = 0; i < view.getUint32(8); i++)
+      if (view.getUint32(12 + i * 8) === type) {
+        const offset = view.getUint32(16 + i * 8)
+        return superBlob.subarray(offset, offset + view.getUint32(offset + 4))
+      }
+    throw new Error(`no slot ${type}`)
+  }
+  const parts = [blob(directory, 0), blob(cms, 0x10000)]
+  const out = new Uint8Array(28 + parts[0]!.length + parts[1]!.length)
+  const view = new DataView(out.buffer)
+  view.setUint32(0, 0xfade0cc0)
+  view.setUint32(4, out.length)
+  view.setUint32(8, 2)
+  view.setUint32(12, 0)
+  view.setUint32(16, 28)
+  view.setUint32(20, 0x10000)
+  view.setUint32(24, 28 + parts[0]!.length)
+  out.set(parts[0]!, 28)
+  out.set(parts[1]!, 28 + parts[0]!.length)
+  return out
+}
+
+const SECTOR = 512
+
+/** An Apple property list with the one `blkx` partition map entry dmg2img and hdiutil read. */
+function udifPropertyList(sectors: number): Uint8Array {
+  // The partition's block table ("mish"): one raw run of every sector, then the terminator.
+  const mish = new Uint8Array(204 + 2 * 40)
+  const view = new DataView(mish.buffer)
+  view.setUint32(0, 0x6d697368)
+  view.setUint32(4, 1)
+  view.setUint32(20, sectors) // SectorCount (u64: its low half)
+  view.setUint32(32, 0x208) // BuffersNeeded, as hdiutil writes it
+  view.setUint32(200, 2) // NumberOfBlockChunks
+  view.setUint32(204, 1) // raw
+  view.setUint32(204 + 20, sectors) // SectorCount
+  view.setUint32(204 + 36, sectors * SECTOR) // CompressedLength
+  view.setUint32(244, 0xffffffff) // terminator
+  view.setUint32(244 + 12, sectors) // SectorNumber
+  view.setUint32(244 + 28, sectors * SECTOR) // CompressedOffset
+  const data = Buffer.from(mish).toString('base64')
+  return new TextEncoder().encode(
+    `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>resource-fork</key>
+	<dict>
+		<key>blkx</key>
+		<array>
+			<dict>
+				<key>Attributes</key>
+				<string>0x0050</string>
+				<key>CFName</key>
+				<string>whole disk (Apple_HFS : 0)</string>
+				<key>Data</key>
+				<data>
+				${data}
+				</data>
+				<key>ID</key>
+				<string>-1</string>
+				<key>Name</key>
+				<string>whole disk (Apple_HFS : 0)</string>
+			</dict>
+		</array>
+	</dict>
+</dict>
+</plist>
+`,
+  )
+}
+
+/**
+ * A UDIF disk image (read-only, uncompressed) of `contents` (padded to whole sectors), written the
+ * way `hdiutil` and `codesign` lay it out: the data fork, the property list, the code signature
+ * `signature` when given, then the 512-byte `koly` trailer that points at each. Ferry reads only the
+ * trailer and the signature; the rest makes it an image dmg2img converts.
+ */
+export function udifImage(contents: Uint8Array, signature?: Uint8Array): Uint8Array {
+  const sectors = Math.max(1, Math.ceil(contents.length / SECTOR))
+  const dataLength = sectors * SECTOR
+  const plist = udifPropertyList(sectors)
+  const signatureLength = signature?.length ?? 0
+  const out = new Uint8Array(dataLength + plist.length + signatureLength + 512)
+  out.set(contents, 0)
+  out.set(plist, dataLength)
+  if (signature) out.set(signature, dataLength + plist.length)
+  const koly = new DataView(out.buffer, out.length - 512, 512)
+  const u64 = (at: number, value: number) => {
+    koly.setUint32(at, Math.floor(value / 2 ** 32))
+    koly.setUint32(at + 4, value >>> 0)
+  }
+  koly.setUint32(0, 0x6b6f6c79) // "koly"
+  koly.setUint32(4, 4) // version
+  koly.setUint32(8, 512) // header size
+  koly.setUint32(12, 1) // flags: flattened
+  u64(32, dataLength) // DataForkLength
+  koly.setUint32(56, 1) // SegmentNumber
+  koly.setUint32(60, 1) // SegmentCount
+  u64(216, dataLength) // XMLOffset
+  u64(224, plist.length) // XMLLength
+  if (signature) {
+    u64(296, dataLength + plist.length) // CodeSignatureOffset
+    u64(304, signatureLength) // CodeSignatureLength
+  }
+  koly.setUint32(488, 1) // ImageVariant: device image
+  u64(492, sectors) // SectorCount
+  return out
+}

@@ -2,7 +2,9 @@
  * Signer continuity on macOS: real executables signed by Apple's `codesign` under two Developer ID
  * teams (tests/server/macos-fixtures.ts), zipped as `Harbor.app`. A published version signed by
  * another team than the newest published one is refused with a 409 naming both Team IDs, unless
- * the upload declares the change; an ad-hoc signature is unsigned.
+ * the upload declares the change; an ad-hoc signature is unsigned. The same for a `.dmg`: a UDIF
+ * image written by the test around a signature transplanted from those executables (no
+ * Developer-ID-signed image can be had here; disk-image-signature.test.ts says more).
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -23,7 +25,7 @@ import {
   type Fetch,
   type TestServer,
 } from './helpers.ts'
-import { harborAppZip } from './macos-fixtures.ts'
+import { harborAppZip, machoFixture, machoSuperBlob, udifImage } from './macos-fixtures.ts'
 
 const run = promisify(execFile)
 
@@ -36,12 +38,21 @@ const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
   deno: new Uint8Array(),
   adhoc: new Uint8Array(),
 }
+const images: Record<'sentry' | 'deno' | 'unsigned', Uint8Array> = {
+  sentry: new Uint8Array(),
+  deno: new Uint8Array(),
+  unsigned: new Uint8Array(),
+}
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'ferry-macos-signer-'))
   zips.sentry = await harborAppZip(work, 'sentry', true)
   zips.deno = await harborAppZip(work, 'deno', false)
   zips.adhoc = await harborAppZip(work, 'tauri', false)
+  const volume = new TextEncoder().encode('Harbor.app would be here')
+  images.sentry = udifImage(volume, machoSuperBlob(readFileSync(await machoFixture('sentry'))))
+  images.deno = udifImage(volume, machoSuperBlob(readFileSync(await machoFixture('deno'))))
+  images.unsigned = udifImage(volume)
   server = await startTestServer(128 * 1024 * 1024)
   f = httpFetch(server.url)
   token = await prepareUploadTeam(f, 'harbor')
@@ -49,6 +60,7 @@ before(async () => {
     ['/v1/platforms', { name: 'darwin' }],
     ['/v1/archs', { name: 'arm64' }],
     ['/v1/apps', { slug: 'fresh', name: 'fresh' }],
+    ['/v1/apps', { slug: 'disk', name: 'disk' }],
   ] as const)
     assert.equal((await f(path, jsonBody(body, token))).status, 201)
 })
@@ -63,17 +75,26 @@ type Version = {
   signerChange?: { note: string; previous: { teamId?: string } | null }
 }
 
-const upload = (app: string, version: string, zip: Uint8Array, fields: Record<string, string> = {}) =>
+const uploadFiles = (
+  app: string,
+  version: string,
+  files: Array<[string, Uint8Array]>,
+  fields: Record<string, string> = {},
+) =>
   f(
     `/v1/apps/${app}/versions`,
     bearer(token, {
       method: 'POST',
       body: uploadForm(
         { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
-        [[`Harbor-${version}-mac.zip`, zip]],
+        files,
       ),
     }),
   )
+const upload = (app: string, version: string, zip: Uint8Array, fields: Record<string, string> = {}) =>
+  uploadFiles(app, version, [[`Harbor-${version}-mac.zip`, zip]], fields)
+const uploadImage = (version: string, image: Uint8Array, fields: Record<string, string> = {}) =>
+  uploadFiles('disk', version, [[`Harbor-${version}.dmg`, image]], fields)
 
 test('the Team ID of the app in a zip is read and shown with the version', async () => {
   const version = (await expectSpec('uploadVersion', await upload('harbor', '1.0.0', zips.sentry), 201)) as Version
@@ -174,5 +195,67 @@ test('an app whose main executable cannot be told, or is missing, is a 400 namin
   assert.equal(
     missing.errors?.[0]?.message,
     '"Harbor-1.3.0-mac.zip" has no Harbor.app/Contents/MacOS/Notes, the CFBundleExecutable its Info.plist names',
+  )
+})
+
+test('a .dmg signed by another team than the last is refused with a 409 naming both Team IDs', async () => {
+  const first = (await expectSpec('uploadVersion', await uploadImage('1.0.0', images.sentry), 201)) as Version
+  assert.equal(first.signer?.teamId, '97JCY7859U')
+  const problem = await expectProblem(await uploadImage('1.1.0', images.deno), 409, 'conflict')
+  assert.match(
+    problem.detail,
+    /^Version 1\.1\.0 is signed by Team ID 2H4KBF436B \(Developer ID Application: Deno Land Inc\. \(2H4KBF436B\)\), but 1\.0\.0, the newest published version of disk on this channel and platform, is signed by Team ID 97JCY7859U /,
+  )
+})
+
+test('a declared change of team in a .dmg is accepted and shown in explain', async () => {
+  const version = (await expectSpec(
+    'uploadVersion',
+    await uploadImage('2.0.0', images.deno, { signerChange: 'true', signerChangeNote: 'new company account' }),
+    201,
+  )) as Version
+  assert.equal(version.signerChange?.previous?.teamId, '97JCY7859U')
+  const explain = (await expectSpec(
+    'explainUpdate',
+    await f(
+      '/v1/apps/disk/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=macos-device-0002',
+      bearer(token),
+    ),
+    200,
+  )) as { offered: string; signerChange?: string }
+  assert.equal(explain.offered, '2.0.0')
+  assert.match(
+    explain.signerChange ?? '',
+    /^signed by Team ID 2H4KBF436B .*, was Team ID 97JCY7859U .*\(new company account\)$/,
+  )
+})
+
+test('an unsigned .dmg beside a signed app zip takes the Team ID of the app; alone, it is unsigned', async () => {
+  const both = (await expectSpec(
+    'uploadVersion',
+    await uploadFiles('disk', '2.1.0', [
+      ['Harbor-2.1.0-mac.zip', zips.deno],
+      ['Harbor-2.1.0.dmg', images.unsigned],
+    ]),
+    201,
+  )) as Version
+  assert.equal(both.signer?.teamId, '2H4KBF436B')
+  const alone = await expectProblem(await uploadImage('2.2.0', images.unsigned), 409, 'conflict')
+  assert.match(alone.detail, /^Version 2\.2\.0 is unsigned, but 2\.1\.0.*Team ID 2H4KBF436B/)
+})
+
+test('a .dmg signed by another team than the app zip beside it is a 400 naming both', async () => {
+  const problem = await expectProblem(
+    await uploadFiles('disk', '2.2.0', [
+      ['Harbor-2.2.0-mac.zip', zips.deno],
+      ['Harbor-2.2.0.dmg', images.sentry],
+    ]),
+    400,
+    'validation',
+    'files',
+  )
+  assert.equal(
+    problem.errors?.[0]?.message,
+    '"Harbor-2.2.0.dmg" is signed by Team ID 97JCY7859U (Developer ID Application: GetSentry LLC (97JCY7859U)), but "Harbor-2.2.0-mac.zip" by Team ID 2H4KBF436B (Developer ID Application: Deno Land Inc. (2H4KBF436B)); one version has one publisher',
   )
 })
