@@ -2362,8 +2362,8 @@ export interface components {
             publishedAt: components["schemas"]["Timestamp"] | null;
             minimumSystemVersion?: components["schemas"]["MinimumSystemVersion"];
             /**
-             * @description Who signed the version's Windows installers (`.exe`, `.msi`); `null` when they are unsigned.
-             *     Absent when the version has no file whose signer Ferry reads.
+             * @description Who signed the version's Windows installers (`.exe`, `.msi`) or macOS app (`.zip`, `.dmg`);
+             *     `null` when they are unsigned. Absent when the version has no file whose signer Ferry reads.
              */
             signer?: components["schemas"]["SignerIdentity"] | null;
             signerChange?: components["schemas"]["SignerChange"];
@@ -3000,7 +3000,8 @@ export interface components {
         };
         /**
          * @description Who signed a version: the Authenticode publisher of a Windows installer (`.exe`, `.msi`), or
-         *     (`kind: apple`) the code signature of the main executable of the macOS app in a `.zip`. The
+         *     (`kind: apple`) the code signature of the main executable of the macOS app in a `.zip`, or of
+         *     a `.dmg` disk image. The
          *     signer certificate's subject common name and organization, and the SHA-256 of the
          *     certificate. Two Authenticode identities are the same publisher when both names match (a
          *     renewed certificate keeps its publisher); two Apple identities when their Team IDs match.
