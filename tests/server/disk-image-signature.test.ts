@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { diskImageSigner } from '../../server/transfer/disk-image-signature.ts'
-import { machoFixture, machoSuperBlob, mixedSuperBlob, udifImage } from './macos-fixtures.ts'
+import { machoFixture, machoSuperBlob, superBlob, superBlobSlot, udifImage } from './macos-fixtures.ts'
 
 const run = promisify(execFile)
 
@@ -78,9 +78,26 @@ test('an image without a signature, or signed ad hoc, is unsigned; a file withou
 })
 
 test('a CodeDirectory of one team with the certificate of another is a problem naming both', async () => {
-  assert.deepEqual(await signer(udifImage(contents, mixedSuperBlob(deno, sentry))), {
+  const mixed = superBlob([
+    [0, superBlobSlot(deno, 0)],
+    [0x10000, superBlobSlot(sentry, 0x10000)],
+  ])
+  assert.deepEqual(await signer(udifImage(contents, mixed)), {
     problem: 'has a code signature whose CodeDirectory names Team ID 2H4KBF436B but whose certificate 97JCY7859U',
   })
+})
+
+test('a stapled notarization ticket (one more slot) is skipped', async () => {
+  const ticket = new Uint8Array(2048).map((_, i) => (i * 13) % 256)
+  ticket.set(new TextEncoder().encode('s8ch'))
+  const stapled = superBlob([
+    [0, superBlobSlot(sentry, 0)],
+    [0x10000, superBlobSlot(sentry, 0x10000)],
+    [0x10002, ticket],
+  ])
+  const reading = await signer(udifImage(contents, stapled))
+  assert.ok(reading && 'identity' in reading)
+  assert.equal(reading.identity?.teamId, '97JCY7859U')
 })
 
 test('a signature that does not fit the image is a problem saying where it was said to be', async () => {

@@ -77,29 +77,32 @@ export function machoSuperBlob(bytes: Uint8Array): Uint8Array {
   throw new Error('the fixture has no LC_CODE_SIGNATURE')
 }
 
-/** A SuperBlob of the CodeDirectory (slot 0) of `directory` and the CMS blob (slot 0x10000) of `cms`. */
-export function mixedSuperBlob(directory: Uint8Array, cms: Uint8Array): Uint8Array {
-  const blob = (superBlob: Uint8Array, type: number) => {
-    const view = new DataView(superBlob.buffer, superBlob.byteOffset, superBlob.byteLength)
-    for (let i = 0; i < view.getUint32(8); i++)
-      if (view.getUint32(12 + i * 8) === type) {
-        const offset = view.getUint32(16 + i * 8)
-        return superBlob.subarray(offset, offset + view.getUint32(offset + 4))
-      }
-    throw new Error(`no slot ${type}`)
-  }
-  const parts = [blob(directory, 0), blob(cms, 0x10000)]
-  const out = new Uint8Array(28 + parts[0]!.length + parts[1]!.length)
+/** The blob in slot `type` of a SuperBlob (0: the CodeDirectory, 0x10000: the CMS blob). */
+export function superBlobSlot(superBlob: Uint8Array, type: number): Uint8Array {
+  const view = new DataView(superBlob.buffer, superBlob.byteOffset, superBlob.byteLength)
+  for (let i = 0; i < view.getUint32(8); i++)
+    if (view.getUint32(12 + i * 8) === type) {
+      const offset = view.getUint32(16 + i * 8)
+      return superBlob.subarray(offset, offset + view.getUint32(offset + 4))
+    }
+  throw new Error(`no slot ${type}`)
+}
+
+/** A SuperBlob of the given slots, in order. */
+export function superBlob(slots: Array<[number, Uint8Array]>): Uint8Array {
+  const header = 12 + slots.length * 8
+  const out = new Uint8Array(header + slots.reduce((sum, [, blob]) => sum + blob.length, 0))
   const view = new DataView(out.buffer)
   view.setUint32(0, 0xfade0cc0)
   view.setUint32(4, out.length)
-  view.setUint32(8, 2)
-  view.setUint32(12, 0)
-  view.setUint32(16, 28)
-  view.setUint32(20, 0x10000)
-  view.setUint32(24, 28 + parts[0]!.length)
-  out.set(parts[0]!, 28)
-  out.set(parts[1]!, 28 + parts[0]!.length)
+  view.setUint32(8, slots.length)
+  let at = header
+  slots.forEach(([type, blob], i) => {
+    view.setUint32(12 + i * 8, type)
+    view.setUint32(16 + i * 8, at)
+    out.set(blob, at)
+    at += blob.length
+  })
   return out
 }
 
