@@ -25,11 +25,13 @@
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
  * cluster from `services/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
  *
- * `--routes feed,nginx`: only the routes whose names contain one of these words (the download
- * runs when `download` is one of them). `--baseline DIR`: the cached update check and feed also
- * from the checkout at DIR (e.g. main's), its server started from DIR on a copy of the same data,
- * measured in the same rounds, with this checkout / DIR ratios. `--cpu-prof DIR`: the server of
- * the cached routes (hello world, cached check, feed) writes a V8 CPU profile into DIR when it stops.
+ * `--rounds N`: N alternating rounds of duration/2 seconds per route instead of 2 (more of them
+ * average out a busy machine). `--routes feed,nginx`: only the routes whose names contain one of
+ * these words (the download runs when `download` is one of them). `--baseline DIR`: the cached
+ * update check and feed also from the checkout at DIR (e.g. main's), its server started from DIR
+ * on a copy of the same data, measured in the same rounds, with this checkout / DIR ratios.
+ * `--cpu-prof DIR`: the server of the cached routes (hello world, cached check, feed) writes a V8
+ * CPU profile into DIR when it stops.
  *
  * Usage: npm run bench:server [-- --duration 10 --connections 50 --clients 4 --backend both]
  *        npm run bench:server -- --routes feed,nginx,hello --baseline /path/to/main
@@ -65,6 +67,7 @@ const { values } = parseArgs({
     routes: { type: 'string' },
     baseline: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    rounds: { type: 'string', default: '2' },
   },
 })
 const duration = Math.min(60, Math.max(1, Number(values.duration)))
@@ -73,6 +76,8 @@ const BACKENDS = ['sqlite', 'postgres'] as const
 type BackendName = (typeof BACKENDS)[number]
 const backends: BackendName[] = values.backend === 'both' ? [...BACKENDS] : BACKENDS.filter((b) => b === values.backend)
 if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres or both, got ${values.backend}`)
+/** Alternating rounds per route (`--rounds`, default 2): more of them average out a busy machine. */
+const rounds = Math.min(20, Math.max(1, Math.round(Number(values.rounds))))
 const downloadClients = Math.min(32, Math.max(1, Number(values.clients)))
 const sizes = values.sizes.split(',').map(Number)
 const routeWords = values.routes?.split(',').filter(Boolean)
@@ -309,7 +314,7 @@ const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
 type Summary = Map<string, { rps: number; p50: number; p99: number; total: number }>
 
 /**
- * The default mode on one backend: every route warmed 2 s, then 2 alternating rounds; then the
+ * The default mode on one backend: every route warmed 2 s, then `rounds` alternating rounds; then the
  * 64 MiB download from Ferry and from nginx, alternating likewise. nginx (Debian's, one worker,
  * pinned like the servers, sendfile on) serves the cached feed's bytes as a static file and the
  * artifact's file from Ferry's blob folder.
@@ -389,13 +394,13 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     const routes = all.filter(([name]) => measured(name))
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
-    const rounds = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
-    for (let round = 0; round < 2; round++) {
-      for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse())
-        rounds.get(name)?.push(await load(url, duration / 2, headers))
+    const results = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, url, headers] of round % 2 === 0 ? routes : [...routes].reverse())
+        results.get(name)?.push(await load(url, duration / 2, headers))
     }
     const summary: Summary = new Map(
-      [...rounds].map(([name, rs]) => [
+      [...results].map(([name, rs]) => [
         name,
         {
           rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
@@ -569,7 +574,7 @@ const loadWhere = pinned
 console.log(
   values.catalogue
     ? `Ferry catalogue benchmark: uncached update check, ${duration} s per client after a 2 s warm-up, ${connections} connections, sizes ${sizes.join(', ')}`
-    : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`,
+    : `Ferry server benchmark: ${(duration / 2) * rounds} s per route (${rounds} alternating rounds after a 2 s warm-up each), ${connections} connections`,
 )
 console.log(`127.0.0.1, logging off, device id sent (telemetry counts), autocannon in its own process, ${loadWhere}`)
 const loadAverage = () =>

@@ -53,8 +53,8 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 type Read = (
-  path: Record<string, string>,
-  query: Record<string, string>,
+  path: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, string>>,
   header: (name: string) => string | undefined,
   r: Asking,
 ) => Promise<Answer | undefined> | undefined
@@ -78,6 +78,20 @@ function reader<K extends LanedOperation>(op: OperationSpec, lookup: CachedLooku
       r,
     )
 }
+
+/** A target the lane answers, parsed: kept and shared between requests, never changed. */
+interface Parsed {
+  operation: LanedOperation
+  read: Read
+  /** The request's path (without its query). */
+  path: string
+  params: Readonly<Record<string, string>>
+  query: Readonly<Record<string, string>>
+}
+
+/** Targets kept parsed (all are dropped when full) and the longest kept: at most about 2 MB. */
+const MAX_PARSED = 1000
+const MAX_PARSED_TARGET = 1000
 
 /** The query as Hono reads it when nothing is encoded: the first value of each name; `undefined` when a name repeats. */
 function plainQuery(query: string): Record<string, string> | undefined {
@@ -127,36 +141,51 @@ export function updateLane(
   }
   const matches = (r: Route, segments: string[]) =>
     r.parts.every((part, i) => (part === null ? segments[i] !== '' : part === segments[i]))
-  return (req) => {
-    const { target, host } = req
-    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || host === undefined || !PLAIN_HOST.test(host))
-      return undefined
+  /** A target's laned operation, path and parameters as Hono reads them; `undefined` when the lane does not answer it. */
+  const parse = (target: string): Parsed | undefined => {
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined
     const q = target.indexOf('?')
     const path = q === -1 ? target : target.slice(0, q)
     const segments = path.split('/')
     const r = routes.get(segments.length)?.find((candidate) => matches(candidate, segments))
     if (!r?.check) return undefined
-    const { operation, read } = r.check
     const query = plainQuery(q === -1 ? '' : target.slice(q + 1))
     if (!query) return undefined
     const params: Record<string, string> = {}
     for (const [i, name] of r.params) params[name] = segments[i] ?? ''
+    return { ...r.check, path, params, query }
+  }
+  // Clients repeat a few targets (one per version, channel and platform): each is parsed once.
+  const parsed = new Map<string, Parsed>()
+  return (req) => {
+    const { target, host } = req
+    if (host === undefined || !PLAIN_HOST.test(host)) return undefined
+    let found = parsed.get(target)
+    if (!found) {
+      found = parse(target)
+      if (!found) return undefined
+      if (target.length <= MAX_PARSED_TARGET) {
+        if (parsed.size >= MAX_PARSED) parsed.clear()
+        parsed.set(target, found)
+      }
+    }
+    const { operation, read, path, params, query } = found
     let missed: string | undefined
     const asking: Asking = {
-      base: baseUrl(s, `${req.scheme}://${host}${target}`),
+      base: baseUrl(s, `${req.scheme}://${host}`),
       ifNoneMatch: req.header('if-none-match'),
       clientIp: () => req.clientIp(),
       onMiss: (read) => {
         missed = read
       },
     }
-    let found: Promise<Answer | undefined> | undefined
+    let answered: Promise<Answer | undefined> | undefined
     try {
-      found = read(params, query, (name) => req.header(name), asking)
+      answered = read(params, query, (name) => req.header(name), asking)
     } catch {
       return undefined
     }
-    return found?.then(
+    return answered?.then(
       (answer) => (answer ? { operation, path, answer } : missed === undefined ? undefined : { missed }),
       () => undefined,
     )

@@ -213,9 +213,11 @@ export function updateChecks(s: Services): UpdateChecks {
 
   const offers = new OfferLedger(s)
   /** The answer as sent; one offering a version to a device that named itself lets its health reports count. */
-  const served = async (a: Asked, r: Asking, answer: Answer, until: number | undefined): Promise<Answer> => {
-    if (answer.offered !== undefined && a.deviceId) await offers.record(answer.offered, a.deviceId, r.clientIp())
-    return answerAsSent(s, answer, until, r.ifNoneMatch)
+  const served = (a: Asked, r: Asking, answer: Answer, until: number | undefined): Answer | Promise<Answer> => {
+    const sent = () => answerAsSent(s, answer, until, r.ifNoneMatch)
+    // Without an offer to record, no promise: a cached hit is sent without another turn of the event loop.
+    if (answer.offered === undefined || !a.deviceId) return sent()
+    return offers.record(answer.offered, a.deviceId, r.clientIp()).then(sent)
   }
   const asking = (req: Ctx): Asking => askingOf(s, req)
 
