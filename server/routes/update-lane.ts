@@ -174,14 +174,14 @@ export function updateLane(
     const asking: Asking = {
       base: baseUrl(s, `${req.scheme}://${host}`),
       ifNoneMatch: req.header('if-none-match'),
-      clientIp: () => req.clientIp(),
+      clientIp: req.clientIp.bind(req),
       onMiss: (read) => {
         missed = read
       },
     }
     let answered: Promise<Answer | undefined> | undefined
     try {
-      answered = read(params, query, (name) => req.header(name), asking)
+      answered = read(params, query, req.header.bind(req), asking)
     } catch {
       return undefined
     }

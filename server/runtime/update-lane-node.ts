@@ -50,6 +50,29 @@ function write(outgoing: ServerResponse, reply: LaneReply): void {
   outgoing.writeHead(reply.status, entry.headers).end(entry.bytes)
 }
 
+/** node:http's request as the lane reads it; methods rather than closures made per request. */
+class IncomingLaneRequest implements CachedAnswerRequest {
+  readonly method: string
+  readonly scheme: string
+  readonly host: string | undefined
+  readonly target: string
+  constructor(
+    private readonly incoming: IncomingMessage,
+    private readonly address: (incoming: IncomingMessage) => string | undefined,
+  ) {
+    this.method = incoming.method ?? ''
+    this.scheme = 'encrypted' in incoming.socket && incoming.socket.encrypted === true ? 'https' : 'http'
+    this.host = incoming.headers.host
+    this.target = incoming.url ?? ''
+  }
+  header(name: string): string | undefined {
+    return incomingHeader(this.incoming, name)
+  }
+  clientIp(): string | undefined {
+    return this.address(this.incoming)
+  }
+}
+
 /**
  * `listener` with the lane in front. `lane()` is read per request: `undefined` until the app is
  * built (the listener answers then). `address` is the client address as the app's `clientIp` reads it.
@@ -61,14 +84,7 @@ export function withUpdateLane(
   count: LaneCount,
 ): Listener {
   return (incoming, outgoing) => {
-    const found = lane()?.({
-      method: incoming.method ?? '',
-      scheme: 'encrypted' in incoming.socket && incoming.socket.encrypted === true ? 'https' : 'http',
-      host: incoming.headers.host,
-      target: incoming.url ?? '',
-      header: (name) => incomingHeader(incoming, name),
-      clientIp: () => address(incoming),
-    })
+    const found = lane()?.(new IncomingLaneRequest(incoming, address))
     if (!found) return listener(incoming, outgoing)
     return found.then(
       (reply) => {
