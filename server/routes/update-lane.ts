@@ -89,9 +89,11 @@ interface Parsed {
   query: Readonly<Record<string, string>>
 }
 
-/** Targets kept parsed (all are dropped when full) and the longest kept: at most about 2 MB. */
+/** Targets kept parsed (all are dropped when full) and the longest kept: a few MB at most. */
 const MAX_PARSED = 1000
 const MAX_PARSED_TARGET = 1000
+
+const none = () => undefined
 
 /** The query as Hono reads it when nothing is encoded: the first value of each name; `undefined` when a name repeats. */
 function plainQuery(query: string): Record<string, string> | undefined {
@@ -187,7 +189,7 @@ export function updateLane(
     }
     return answered?.then(
       (answer) => (answer ? { operation, path, answer } : missed === undefined ? undefined : { missed }),
-      () => undefined,
+      none,
     )
   }
 }

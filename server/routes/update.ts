@@ -192,6 +192,10 @@ export const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unkn
 const keyOf = (a: Asked, base: string) =>
   `${a.format}\n${a.channel}\n${a.platform}\n${a.arch}\n${a.current?.raw ?? ''}\n${base}`
 
+/** `e` unless it is stale at `now` (past its `until`). */
+const fresh = (e: CachedAnswer | undefined, now: number) =>
+  e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
+
 /** The key a device's rollout bucket is drawn from: its id, else the client's address. */
 const deviceKeyOf = (a: Asked, r: Asking) => a.deviceId ?? `ip:${r.clientIp() ?? 'unknown'}`
 
@@ -214,10 +218,11 @@ export function updateChecks(s: Services): UpdateChecks {
   const offers = new OfferLedger(s)
   /** The answer as sent; one offering a version to a device that named itself lets its health reports count. */
   const served = (a: Asked, r: Asking, answer: Answer, until: number | undefined): Answer | Promise<Answer> => {
-    const sent = () => answerAsSent(s, answer, until, r.ifNoneMatch)
     // Without an offer to record, no promise: a cached hit is sent without another turn of the event loop.
-    if (answer.offered === undefined || !a.deviceId) return sent()
-    return offers.record(answer.offered, a.deviceId, r.clientIp()).then(sent)
+    if (answer.offered === undefined || !a.deviceId) return answerAsSent(s, answer, until, r.ifNoneMatch)
+    return offers
+      .record(answer.offered, a.deviceId, r.clientIp())
+      .then(() => answerAsSent(s, answer, until, r.ifNoneMatch))
   }
   const asking = (req: Ctx): Asking => askingOf(s, req)
 
@@ -260,11 +265,9 @@ export function updateChecks(s: Services): UpdateChecks {
     if (!cache) return undefined
     const key = keyOf(a, r.base)
     const now = s.now().getTime()
-    const fresh = (e: CachedAnswer | undefined) =>
-      e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
-    let entry = fresh(await readAnswer(cache, a.slug, key, r))
+    let entry = fresh(await readAnswer(cache, a.slug, key, r), now)
     if (entry !== undefined && isVary(entry))
-      entry = fresh(await cache.get(a.slug, `${key}\n${await bucketSignature(entry.vary, deviceKeyOf(a, r))}`))
+      entry = fresh(await cache.get(a.slug, `${key}\n${await bucketSignature(entry.vary, deviceKeyOf(a, r))}`), now)
     if (entry === undefined || isVary(entry)) {
       missedAnswer(a.slug, key, r)
       return undefined
