@@ -39,7 +39,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -311,7 +311,24 @@ async function demoToken(base: string): Promise<string> {
 const fixed = (n: number, digits = 0) => n.toFixed(digits)
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
 
-type Summary = Map<string, { rps: number; p50: number; p99: number; total: number }>
+/**
+ * `cpu`: the Ferry server's CPU time (user + system, from /proc) per request, in µs; `undefined`
+ * for nginx or without /proc. Unlike req/s it hardly moves when other processes take CPU time.
+ */
+type Summary = Map<string, { rps: number; p50: number; p99: number; total: number; cpu: number | undefined }>
+
+/** The CPU seconds (user + system) process `pid` has used (Linux /proc; clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command name in parentheses, from the state (field 3) on.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * The default mode on one backend: every route warmed 2 s, then `rounds` alternating rounds; then the
@@ -394,21 +411,37 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     const routes = all.filter(([name]) => measured(name))
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
+    const servers = [cached, uncached, quiet, hooked, ...(base ? [base] : [])]
+    const pidOf = (url: string) => servers.find((server) => url.startsWith(`${server.base}/`))?.process.pid
     const results = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
+    const cpu = new Map<string, number | undefined>(routes.map(([name]) => [name, 0]))
     for (let round = 0; round < rounds; round++) {
-      for (const [name, url, headers] of round % 2 === 0 ? routes : [...routes].reverse())
+      for (const [name, url, headers] of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const before = await cpuSeconds(pidOf(url))
         results.get(name)?.push(await load(url, duration / 2, headers))
+        const after = await cpuSeconds(pidOf(url))
+        const used = cpu.get(name)
+        cpu.set(
+          name,
+          used === undefined || before === undefined || after === undefined ? undefined : used + after - before,
+        )
+      }
     }
     const summary: Summary = new Map(
-      [...results].map(([name, rs]) => [
-        name,
-        {
-          rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
-          p50: Math.max(...rs.map((r) => r.p50)),
-          p99: Math.max(...rs.map((r) => r.p99)),
-          total: rs.reduce((n, r) => n + r.total, 0),
-        },
-      ]),
+      [...results].map(([name, rs]) => {
+        const total = rs.reduce((n, r) => n + r.total, 0)
+        const used = cpu.get(name)
+        return [
+          name,
+          {
+            rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+            p50: Math.max(...rs.map((r) => r.p50)),
+            p99: Math.max(...rs.map((r) => r.p99)),
+            total,
+            cpu: used === undefined ? undefined : (used * 1e6) / total,
+          },
+        ]
+      }),
     )
     const sources: Array<[string, string]> = measured('download')
       ? [
@@ -441,7 +474,7 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
   const width = Math.max(24, ...[...summary.keys()].map((name) => name.length))
   for (const [name, r] of summary) {
     console.log(
-      `${name.padEnd(width)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
+      `${name.padEnd(width)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)${r.cpu === undefined ? '' : `   server CPU ${fixed(r.cpu, 1)} µs/request`}`,
     )
   }
   const rps = (name: string) => summary.get(name)?.rps ?? 0
@@ -482,10 +515,12 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
     () =>
       `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
   )
+  const cpu = (name: string) => summary.get(name)?.cpu ?? NaN
   for (const name of ['update check, cache on', 'feed (latest.yml), cache on'])
     when(
       [name, `${name}, baseline`],
-      () => `${name}, this checkout / ${baseline ?? ''}: ${(rps(name) / rps(`${name}, baseline`)).toFixed(2)}x`,
+      () =>
+        `${name}, this checkout / ${baseline ?? ''}: ${(rps(name) / rps(`${name}, baseline`)).toFixed(2)}x req/s, ${(cpu(name) / cpu(`${name}, baseline`)).toFixed(2)}x server CPU per request`,
     )
   console.log(`\nnginx-relative (nginx-light, one worker, pinned like the server, same run):`)
   when(
@@ -543,7 +578,7 @@ async function catalogue(backend: BackendName): Promise<Summary> {
         await load(u, 2, DEVICE, true)
         // Slow answers may time out (PostgreSQL's statement timeout: 503): counted, not fatal.
         const r = await load(u, duration, DEVICE, true)
-        summary.set(`${size}\n${name}`, r)
+        summary.set(`${size}\n${name}`, { ...r, cpu: undefined })
         const failures = r.non2xx + r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''
         console.log(
           `${backend} ${String(size).padStart(7)} versions (seeded in ${fixed(seeded / 1000, 1)} s), client ${name.padEnd(22)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${fixed(r.rps).padStart(6)} req/s${failures}`,
