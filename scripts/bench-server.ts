@@ -25,14 +25,23 @@
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
  * cluster from `services/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
  *
+ * `--rounds N`: N alternating rounds of duration/2 seconds per route instead of 2 (more of them
+ * average out a busy machine). `--routes feed,nginx`: only the routes whose names contain one of
+ * these words (the download runs when `download` is one of them). `--baseline DIR`: the cached
+ * update check and feed also from the checkout at DIR (e.g. main's), its server started from DIR
+ * on a copy of the same data, measured in the same rounds, with this checkout / DIR ratios.
+ * `--cpu-prof DIR`: the server of the cached routes (hello world, cached check, feed) writes a V8
+ * CPU profile into DIR when it stops.
+ *
  * Usage: npm run bench:server [-- --duration 10 --connections 50 --clients 4 --backend both]
+ *        npm run bench:server -- --routes feed,nginx,hello --baseline /path/to/main
  *        npm run bench:server -- --catalogue [--sizes 100,10000,100000 --connections 10]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -55,6 +64,10 @@ const { values } = parseArgs({
     catalogue: { type: 'boolean', default: false },
     sizes: { type: 'string', default: '100,10000,100000' },
     clients: { type: 'string', default: '4' },
+    routes: { type: 'string' },
+    baseline: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    rounds: { type: 'string', default: '2' },
   },
 })
 const duration = Math.min(60, Math.max(1, Number(values.duration)))
@@ -63,8 +76,14 @@ const BACKENDS = ['sqlite', 'postgres'] as const
 type BackendName = (typeof BACKENDS)[number]
 const backends: BackendName[] = values.backend === 'both' ? [...BACKENDS] : BACKENDS.filter((b) => b === values.backend)
 if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres or both, got ${values.backend}`)
+/** Alternating rounds per route (`--rounds`, default 2): more of them average out a busy machine. */
+const rounds = Math.min(20, Math.max(1, Math.round(Number(values.rounds))))
 const downloadClients = Math.min(32, Math.max(1, Number(values.clients)))
 const sizes = values.sizes.split(',').map(Number)
+const routeWords = values.routes?.split(',').filter(Boolean)
+/** Whether the route (or the download, `download`) named `name` is measured (`--routes`). */
+const measured = (name: string) => !routeWords || routeWords.some((word) => name.includes(word))
+const baseline = values.baseline ? resolve(values.baseline) : undefined
 if (sizes.some((n) => !Number.isInteger(n) || n < 2))
   throw new Error(`--sizes must list whole numbers of at least 2, got ${values.sizes}`)
 
@@ -141,8 +160,15 @@ interface Server {
   process: ChildProcess
 }
 
-/** Starts `scripts/bench-server/serve.ts` on `database`, `settings` as FERRY_* variables. */
-async function startServerProcess(database: Database, settings: Record<string, string>): Promise<Server> {
+/**
+ * Starts `scripts/bench-server/serve.ts` on `database`, `settings` as FERRY_* variables; from the
+ * checkout `checkout` (default: this one), with a CPU profile written into `cpuProf` when set.
+ */
+async function startServerProcess(
+  database: Database,
+  settings: Record<string, string>,
+  { checkout, cpuProf }: { checkout?: string; cpuProf?: string } = {},
+): Promise<Server> {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(env)) if (name.startsWith('FERRY_')) delete env[name]
   Object.assign(
@@ -152,7 +178,13 @@ async function startServerProcess(database: Database, settings: Record<string, s
     settings,
   )
   const { command, args } = nodeCommand(0, 'scripts/bench-server/serve.ts')
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env })
+  // node's own options go before `--import tsx`.
+  if (cpuProf) args.splice(args.indexOf('--import'), 0, '--cpu-prof', '--cpu-prof-dir', resolve(cpuProf))
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+    ...(checkout ? { cwd: checkout } : {}),
+  })
   const lines = createInterface({ input: child.stdout })
   const base = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server process exited with ${code} before listening`)))
@@ -279,10 +311,27 @@ async function demoToken(base: string): Promise<string> {
 const fixed = (n: number, digits = 0) => n.toFixed(digits)
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
 
-type Summary = Map<string, { rps: number; p50: number; p99: number; total: number }>
+/**
+ * `cpu`: the Ferry server's CPU time (user + system, from /proc) per request, in µs; `undefined`
+ * for nginx or without /proc. Unlike req/s it hardly moves when other processes take CPU time.
+ */
+type Summary = Map<string, { rps: number; p50: number; p99: number; total: number; cpu: number | undefined }>
+
+/** The CPU seconds (user + system) process `pid` has used (Linux /proc; clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command name in parentheses, from the state (field 3) on.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
 
 /**
- * The default mode on one backend: every route warmed 2 s, then 2 alternating rounds; then the
+ * The default mode on one backend: every route warmed 2 s, then `rounds` alternating rounds; then the
  * 64 MiB download from Ferry and from nginx, alternating likewise. nginx (Debian's, one worker,
  * pinned like the servers, sendfile on) serves the cached feed's bytes as a static file and the
  * artifact's file from Ferry's blob folder.
@@ -295,9 +344,11 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const uploaded = await uploadArtifact(seeder.base, token)
   await stopServers([seeder])
   const [uncachedDb, quietDb, accelDb] = [await database.share(), await database.share(), await database.share()]
+  const baselineDb = baseline ? await database.share() : undefined
   // Another database with the same demo data and a webhook subscription (#26).
   const hookedDatabase = await freshDatabase(backend)
-  const cached = await startServerProcess(database, {})
+  const cached = await startServerProcess(database, {}, values['cpu-prof'] ? { cpuProf: values['cpu-prof'] } : {})
+  const base = baselineDb && (await startServerProcess(baselineDb, {}, { checkout: baseline }))
   const uncached = await startServerProcess(uncachedDb, { FERRY_CACHE: 'off' })
   const quiet = await startServerProcess(quietDb, { FERRY_TELEMETRY: 'off' })
   const hooked = await startServerProcess(hookedDatabase, { FERRY_WEBHOOK_ALLOW_PRIVATE: 'true' })
@@ -340,7 +391,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     // depends on the device's bucket and ends at the ramp's next step; the seed's health
     // reports paused another version.
     const rampPath = '/v1/apps/harbor-notes/update?version=1.1.0&platform=windows&arch=x64&format=ferry'
-    const routes: Array<[string, string, Record<string, string>]> = [
+    const all: Array<[string, string, Record<string, string>]> = [
       ['hello world', cached.base + '/hello', DEVICE],
       ['update check, cache on', cached.base + updatePath, DEVICE],
       ['ramp + health, cache on', cached.base + rampPath, DEVICE],
@@ -350,30 +401,55 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
       ['feed (latest.yml), cache on', cached.base + feedPath, {}],
       ['nginx static feed', nginxBase + '/latest.yml', {}],
       ['update check, webhook', hooked.base + updatePath, DEVICE],
+      ...(base
+        ? ([
+            ['update check, cache on, baseline', base.base + updatePath, DEVICE],
+            ['feed (latest.yml), cache on, baseline', base.base + feedPath, {}],
+          ] satisfies Array<[string, string, Record<string, string>]>)
+        : []),
     ]
+    const routes = all.filter(([name]) => measured(name))
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
-    const rounds = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
-    for (let round = 0; round < 2; round++) {
-      for (const [name, url, headers] of round === 0 ? routes : [...routes].reverse())
-        rounds.get(name)?.push(await load(url, duration / 2, headers))
+    const servers = [cached, uncached, quiet, hooked, ...(base ? [base] : [])]
+    const pidOf = (url: string) => servers.find((server) => url.startsWith(`${server.base}/`))?.process.pid
+    const results = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
+    const cpu = new Map<string, number | undefined>(routes.map(([name]) => [name, 0]))
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, url, headers] of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const before = await cpuSeconds(pidOf(url))
+        results.get(name)?.push(await load(url, duration / 2, headers))
+        const after = await cpuSeconds(pidOf(url))
+        const used = cpu.get(name)
+        cpu.set(
+          name,
+          used === undefined || before === undefined || after === undefined ? undefined : used + after - before,
+        )
+      }
     }
     const summary: Summary = new Map(
-      [...rounds].map(([name, rs]) => [
-        name,
-        {
-          rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
-          p50: Math.max(...rs.map((r) => r.p50)),
-          p99: Math.max(...rs.map((r) => r.p99)),
-          total: rs.reduce((n, r) => n + r.total, 0),
-        },
-      ]),
+      [...results].map(([name, rs]) => {
+        const total = rs.reduce((n, r) => n + r.total, 0)
+        const used = cpu.get(name)
+        return [
+          name,
+          {
+            rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+            p50: Math.max(...rs.map((r) => r.p50)),
+            p99: Math.max(...rs.map((r) => r.p99)),
+            total,
+            cpu: used === undefined ? undefined : (used * 1e6) / total,
+          },
+        ]
+      }),
     )
-    const sources: Array<[string, string]> = [
-      ['ferry', cached.base + artifact.path],
-      ['nginx', `${nginxBase}/artifact`],
-      ['accel', nginxBase + artifact.path],
-    ]
+    const sources: Array<[string, string]> = measured('download')
+      ? [
+          ['ferry', cached.base + artifact.path],
+          ['nginx', `${nginxBase}/artifact`],
+          ['accel', nginxBase + artifact.path],
+        ]
+      : []
     const throughput = new Map<string, number[]>(sources.map(([name]) => [name, []]))
     for (const [, url] of sources) await downloads(url, 2, ARTIFACT_BYTES)
     for (let round = 0; round < 2; round++) {
@@ -386,39 +462,78 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     }
   } finally {
     await nginx?.stop()
-    await stopServers([cached, uncached, quiet, hooked, accel])
-    for (const db of [uncachedDb, quietDb, accelDb, database, hookedDatabase]) await db.drop()
+    await stopServers([cached, uncached, quiet, hooked, accel, ...(base ? [base] : [])])
+    for (const db of [uncachedDb, quietDb, accelDb, database, hookedDatabase, ...(baselineDb ? [baselineDb] : [])])
+      await db.drop()
     await rm(nginxRoot, { recursive: true, force: true })
   }
 }
 
 function printStandard(backend: BackendName, summary: Summary, download: Map<string, number>): void {
   console.log(`\n${backend}:`)
+  const width = Math.max(24, ...[...summary.keys()].map((name) => name.length))
   for (const [name, r] of summary) {
     console.log(
-      `${name.padEnd(24)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
+      `${name.padEnd(width)} ${fixed(r.rps).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)${r.cpu === undefined ? '' : `   server CPU ${fixed(r.cpu, 1)} µs/request`}`,
     )
   }
   const rps = (name: string) => summary.get(name)?.rps ?? 0
-  console.log(
-    `\nupdate check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`,
+  /** `line()` when every route of `names` was measured (`--routes`). */
+  const when = (names: string[], line: () => string) => {
+    if (names.every((name) => summary.has(name))) console.log(line())
+  }
+  console.log('')
+  when(
+    ['update check, cache on', 'hello world'],
+    () =>
+      `update check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`,
   )
-  console.log(
-    `update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`,
+  when(
+    ['ramp + health, cache on', 'hello world', 'update check, cache on'],
+    () =>
+      `update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`,
   )
-  console.log(`update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`)
-  console.log(`cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`)
-  console.log(
-    `telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`,
+  when(
+    ['update check, cache off', 'hello world'],
+    () => `update check (cache off) / hello world: ${pct(rps('update check, cache off'), rps('hello world'))}`,
   )
-  console.log(`version listing / hello world: ${pct(rps('version listing'), rps('hello world'))}`)
-  console.log(
-    `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
+  when(
+    ['update check, cache on', 'update check, cache off'],
+    () => `cache on / cache off: ${(rps('update check, cache on') / rps('update check, cache off')).toFixed(2)}x`,
   )
+  when(
+    ['update check, cache on', 'cache on, telemetry off'],
+    () =>
+      `telemetry on / telemetry off (cache on): ${pct(rps('update check, cache on'), rps('cache on, telemetry off'))}`,
+  )
+  when(
+    ['version listing', 'hello world'],
+    () => `version listing / hello world: ${pct(rps('version listing'), rps('hello world'))}`,
+  )
+  when(
+    ['update check, webhook', 'update check, cache on', 'hello world'],
+    () =>
+      `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
+  )
+  const cpu = (name: string) => summary.get(name)?.cpu ?? NaN
+  for (const name of ['update check, cache on', 'feed (latest.yml), cache on'])
+    when(
+      [name, `${name}, baseline`],
+      () =>
+        `${name}, this checkout / ${baseline ?? ''}: ${(rps(name) / rps(`${name}, baseline`)).toFixed(2)}x req/s, ${(cpu(name) / cpu(`${name}, baseline`)).toFixed(2)}x server CPU per request`,
+    )
   console.log(`\nnginx-relative (nginx-light, one worker, pinned like the server, same run):`)
-  console.log(
-    `cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x); feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}`,
+  when(
+    ['feed (latest.yml), cache on', 'nginx static feed'],
+    () =>
+      `cached feed (latest.yml) / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on') / rps('nginx static feed')).toFixed(2)}x (target >= 0.7x)${summary.has('hello world') ? `; feed / hello world: ${pct(rps('feed (latest.yml), cache on'), rps('hello world'))}` : ''}`,
   )
+  when(
+    ['feed (latest.yml), cache on, baseline', 'nginx static feed'],
+    () =>
+      `the baseline's cached feed / nginx static file of the same bytes: ${(rps('feed (latest.yml), cache on, baseline') / rps('nginx static feed')).toFixed(2)}x`,
+  )
+  if (download.size === 0) return
   const [ferry, nginx, accel] = [download.get('ferry') ?? 0, download.get('nginx') ?? 0, download.get('accel') ?? 0]
   console.log(
     `64 MiB download, ${downloadClients} parallel curl clients: Ferry ${fixed(ferry)} MiB/s, nginx sendfile ${fixed(nginx)} MiB/s: ${(ferry / nginx).toFixed(2)}x (target >= 0.8x)`,
@@ -463,7 +578,7 @@ async function catalogue(backend: BackendName): Promise<Summary> {
         await load(u, 2, DEVICE, true)
         // Slow answers may time out (PostgreSQL's statement timeout: 503): counted, not fatal.
         const r = await load(u, duration, DEVICE, true)
-        summary.set(`${size}\n${name}`, r)
+        summary.set(`${size}\n${name}`, { ...r, cpu: undefined })
         const failures = r.non2xx + r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''
         console.log(
           `${backend} ${String(size).padStart(7)} versions (seeded in ${fixed(seeded / 1000, 1)} s), client ${name.padEnd(22)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${fixed(r.rps).padStart(6)} req/s${failures}`,
@@ -494,7 +609,7 @@ const loadWhere = pinned
 console.log(
   values.catalogue
     ? `Ferry catalogue benchmark: uncached update check, ${duration} s per client after a 2 s warm-up, ${connections} connections, sizes ${sizes.join(', ')}`
-    : `Ferry server benchmark: ${duration} s per route (2 alternating rounds after a 2 s warm-up each), ${connections} connections`,
+    : `Ferry server benchmark: ${(duration / 2) * rounds} s per route (${rounds} alternating rounds after a 2 s warm-up each), ${connections} connections`,
 )
 console.log(`127.0.0.1, logging off, device id sent (telemetry counts), autocannon in its own process, ${loadWhere}`)
 const loadAverage = () =>

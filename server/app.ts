@@ -25,7 +25,7 @@ import { teamHandlers } from './routes/team.ts'
 import { tokenHandlers } from './routes/tokens.ts'
 import { infoHandlers } from './routes/info.ts'
 import { updateChecks } from './routes/update.ts'
-import { updateLane, type LaneHit, type LaneRequest } from './routes/update-lane.ts'
+import { updateLane, type LaneHit, type LaneMiss, type LaneRequest } from './routes/update-lane.ts'
 import { sentBody } from './routes/answer-response.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { adoptionHandlers } from './routes/adoption.ts'
@@ -81,9 +81,10 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   lifecycle: Lifecycle
   /**
    * A cached update answer to a request, answered, counted and logged as `fetch` would, without
-   * Hono (see `routes/update-lane.ts`); `undefined` (at once or resolved): ask `fetch`.
+   * Hono (see `routes/update-lane.ts`); `undefined` (at once or resolved): ask `fetch`; a
+   * `LaneMiss`: ask `fetch`, whose handler skips the read that missed (the `laneMissed` hook).
    */
-  cachedAnswer(req: CachedAnswerRequest): Promise<LaneReply | undefined> | undefined
+  cachedAnswer(req: CachedAnswerRequest): Promise<LaneReply | LaneMiss | undefined> | undefined
 } {
   const now = deps.clock ?? (() => new Date())
   const logger = deps.logger ?? silentLogger
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     clientIp: deps.clientIp ?? (() => undefined),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
+    laneMissed: deps.laneMissed ?? (() => undefined),
     digestStream: deps.digestStream ?? jsDigestStream,
     decompress: deps.decompress ?? webDecompress,
     observer: deps.observer ?? IGNORE,
@@ -148,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   })
 
   const updates = updateChecks(s)
+  const { cachedAppInstaller, ...msix } = msixHandlers(s)
   const handlers: Handlers = {
     ...authHandlers(s),
     ...appHandlers(s),
@@ -167,7 +170,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     ...webhookHandlers(s),
     ...auditHandlers(s),
     ...linuxRepositoryHandlers(s),
-    ...msixHandlers(s),
+    ...msix,
     ...adoptionHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
@@ -244,7 +247,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       await s.answers?.close()
     },
   }
-  const lane = updateLane(s, operations, updates.fromCache)
+  const lane = updateLane(s, operations, { ...updates.cached, getMsixAppInstaller: cachedAppInstaller })
   /** What the middleware and `toResponse` make of a hit: the same headers, the same count and log line. */
   const reply = (method: string, origin: string | undefined, hit: LaneHit, start: number): LaneReply => {
     let headers = withSecurityHeaders(hit.answer.headers)
@@ -259,7 +262,9 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   const cachedAnswer = (req: CachedAnswerRequest) => {
     if (req.method !== 'GET') return undefined
     const start = performance.now()
-    return lane(req)?.then((hit) => hit && reply(req.method, req.header('origin'), hit, start))
+    return lane(req)?.then((found) =>
+      found === undefined || 'missed' in found ? found : reply(req.method, req.header('origin'), found, start),
+    )
   }
   return Object.assign(app, { lifecycle, cachedAnswer })
 }

@@ -1,5 +1,5 @@
 /**
- * @module Performance mode: whole update-check and latest-build answers, cached per app.
+ * @module Performance mode: whole update-check, latest-build and App Installer answers, cached per app.
  * Every write to an app (or to the catalogs its answers depend on) invalidates that app's
  * answers; `set` stores only when no invalidation happened since `generation` was read, so an
  * answer computed from data a write has since replaced never lands in the cache.

@@ -68,8 +68,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string | unde
 }
 
 /**
+ * What `edgeAnswer` made of a shared answer for its last `Cache-Control`: a cached answer is sent
+ * many times with the same one, and the same objects let the security headers and the Node lane's
+ * `Content-Length` be added once (both are kept per headers object).
+ */
+const sentAs = new WeakMap<Answer, { cacheControl: string; full: Answer; notModified: Answer }>()
+
+/**
  * The answer as sent at `now`: a shared one gets its public `Cache-Control` (and `304` when the
- * client already holds it); any other stays as rendered (`no-store`).
+ * client already holds it); any other stays as rendered (`no-store`). The result is shared
+ * between calls: never mutate it.
  */
 export function edgeAnswer(
   a: Answer,
@@ -84,10 +92,12 @@ export function edgeAnswer(
     const { 'surrogate-key': _k, 'cache-tag': _t, etag: _e, ...headers } = a.headers
     return { ...a, headers: { ...headers, 'cache-control': 'no-store' } }
   }
-  const headers: Record<string, string> = { ...a.headers, 'cache-control': cacheControl }
-  if (etagMatches(ifNoneMatch, headers.etag)) {
+  let sent = sentAs.get(a)
+  if (sent?.cacheControl !== cacheControl) {
+    const headers: Record<string, string> = { ...a.headers, 'cache-control': cacheControl }
     const { 'content-type': _c, ...kept } = headers
-    return { ...a, status: 304, headers: kept, body: '' }
+    sent = { cacheControl, full: { ...a, headers }, notModified: { ...a, status: 304, headers: kept, body: '' } }
+    sentAs.set(a, sent)
   }
-  return { ...a, headers }
+  return etagMatches(ifNoneMatch, sent.full.headers.etag) ? sent.notModified : sent.full
 }

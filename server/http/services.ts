@@ -66,6 +66,11 @@ export interface AppDeps {
    * standard `Request.headers`; the default uses `c.req.header`.
    */
   requestHeader?: (c: Ctx, name: string) => string | undefined
+  /**
+   * The answer-cache read the runtime's fast lane already made for this request and found nothing
+   * for (`routes/update-lane.ts`): the handler does not make it again. Default: none.
+   */
+  laneMissed?: (c: Ctx) => string | undefined
   /** Hashes uploads as they stream in; defaults to the portable pure-JS `jsDigestStream`. */
   digestStream?: DigestStreamFactory
   /** Inflates `.deb` control members; defaults to gzip only (`webDecompress`), the Node runtime adds xz and zstd. */
@@ -119,6 +124,7 @@ export interface Services {
   clientIp: (c: Ctx) => string | undefined
   loginLimiter: LoginLimiter
   header: (c: Ctx, name: string) => string | undefined
+  laneMissed: (c: Ctx) => string | undefined
   digestStream: DigestStreamFactory
   decompress: Decompress
   observer: Observer

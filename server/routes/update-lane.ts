@@ -1,18 +1,19 @@
 /**
- * @module The fast lane of cached update answers. A `GET` whose path is an update check's, whose
- * parameters the operation's validator accepts and whose answer the answer cache holds is
- * answered by `fromCache`, the code the handler runs for a hit, without building a web `Request`,
- * routing or running middleware. Whatever the lane does not read exactly as Hono would (a
- * percent-encoded or `+` character, a repeated query name, a host Hono normalises) and every
- * miss or error falls through (`undefined`): the request then takes the normal path, and nothing
- * was counted on the way.
+ * @module The fast lane of cached update answers. A `GET` whose path is an update check's (or the
+ * latest-build link's, or the App Installer file's), whose parameters the operation's validator
+ * accepts and whose answer the answer cache holds is answered by the operation's `CachedLookup`,
+ * the code its handler runs for a hit, without building a web `Request`, routing or running
+ * middleware. Whatever the lane does not read exactly as Hono would (a percent-encoded or `+`
+ * character, a repeated query name, a host Hono normalises) and every miss or error falls through:
+ * the request then takes the normal path, and nothing was counted on the way. A miss names the
+ * read that missed (`LaneMiss`), so that the handler does not read the cache again.
  */
 import type { OperationSpec } from '../http/spec.ts'
 import { baseUrl } from '../http/base-url.ts'
 import type { Services } from '../http/services.ts'
 import { operationValidator } from '../http/validation.ts'
 import type { Answer } from '../protocols/answer.ts'
-import { UPDATE_CHECKS, type Asked, type Asking, type CheckOperation, type UpdateChecks } from './update.ts'
+import type { Asking, CachedLookup, CheckOperation } from './update.ts'
 
 /** A request as the runtime received it. */
 export interface LaneRequest {
@@ -27,11 +28,22 @@ export interface LaneRequest {
   clientIp(): string | undefined
 }
 
+/** The operations the lane answers. */
+export type LanedOperation = CheckOperation | 'getLatestBuild' | 'getMsixAppInstaller'
+
+/** Each laned operation's cached answer. */
+export type CachedLookups = { [K in LanedOperation]: CachedLookup<K> }
+
 export interface LaneHit {
-  operation: CheckOperation
+  operation: LanedOperation
   /** The request's path (without its query). */
   path: string
   answer: Answer
+}
+
+/** The cache did not hold the answer: `missed` names the read (`Asking.missed` for the handler). */
+export interface LaneMiss {
+  missed: string
 }
 
 /** A target holding none of the characters Hono decodes (`%`, `+`) or `new URL` would rewrite. */
@@ -41,32 +53,47 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 type Read = (
-  path: Record<string, string>,
-  query: Record<string, string>,
+  path: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, string>>,
   header: (name: string) => string | undefined,
-) => Asked | undefined
+  r: Asking,
+) => Promise<Answer | undefined> | undefined
 
 interface Route {
   /** The path's segments: a literal, or `null` for a parameter (any non-empty segment). */
   parts: Array<string | null>
   /** Each parameter's segment index and name. */
   params: Array<[number, string]>
-  /** Set for the check operations: the check a request asks (a 400 thrown), `undefined` when it asks none. */
-  check?: { operation: CheckOperation; read: Read }
+  /** Set for the laned operations: the cached answer (a 400 thrown), `undefined` when there is none. */
+  check?: { operation: LanedOperation; read: Read }
 }
 
-function reader<K extends CheckOperation>(op: OperationSpec, id: K): Read {
+function reader<K extends LanedOperation>(op: OperationSpec, lookup: CachedLookup<K>): Read {
   const validate = operationValidator<K>(op)
-  const check = UPDATE_CHECKS[id]
-  return (path, query, header) =>
-    check(
+  return (path, query, header, r) =>
+    lookup(
       validate.params((p, lower) =>
         p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : header(lower),
       ),
+      r,
     )
 }
 
-const isCheck = (id: string): id is CheckOperation => Object.hasOwn(UPDATE_CHECKS, id)
+/** A target the lane answers, parsed: kept and shared between requests, never changed. */
+interface Parsed {
+  operation: LanedOperation
+  read: Read
+  /** The request's path (without its query). */
+  path: string
+  params: Readonly<Record<string, string>>
+  query: Readonly<Record<string, string>>
+}
+
+/** Targets kept parsed (all are dropped when full) and the longest kept: a few MB at most. */
+const MAX_PARSED = 1000
+const MAX_PARSED_TARGET = 1000
+
+const none = () => undefined
 
 /** The query as Hono reads it when nothing is encoded: the first value of each name; `undefined` when a name repeats. */
 function plainQuery(query: string): Record<string, string> | undefined {
@@ -89,8 +116,13 @@ function plainQuery(query: string): Record<string, string> | undefined {
 export function updateLane(
   s: Services,
   operations: readonly OperationSpec[],
-  fromCache: UpdateChecks['fromCache'],
-): (req: LaneRequest) => Promise<LaneHit | undefined> | undefined {
+  lookups: CachedLookups,
+): (req: LaneRequest) => Promise<LaneHit | LaneMiss | undefined> | undefined {
+  const isLaned = (id: string): id is LanedOperation => Object.hasOwn(lookups, id)
+  const laned = <K extends LanedOperation>(op: OperationSpec, id: K) => ({
+    operation: id,
+    read: reader(op, lookups[id]),
+  })
   // By segment count: routes of different lengths never match the same path, and within one
   // length the table's order is kept.
   const routes = new Map<number, Route[]>()
@@ -105,41 +137,59 @@ export function updateLane(
     })
     const id = op.operationId
     // Only operations open to anyone: the lane checks no token.
-    const check = isCheck(id) && op.permission === 'public' ? { operation: id, read: reader(op, id) } : undefined
+    const check = isLaned(id) && op.permission === 'public' ? laned(op, id) : undefined
     const route: Route = { parts, params, ...(check ? { check } : {}) }
     routes.set(parts.length, [...(routes.get(parts.length) ?? []), route])
   }
   const matches = (r: Route, segments: string[]) =>
     r.parts.every((part, i) => (part === null ? segments[i] !== '' : part === segments[i]))
-  return (req) => {
-    const { target, host } = req
-    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || host === undefined || !PLAIN_HOST.test(host))
-      return undefined
+  /** A target's laned operation, path and parameters as Hono reads them; `undefined` when the lane does not answer it. */
+  const parse = (target: string): Parsed | undefined => {
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined
     const q = target.indexOf('?')
     const path = q === -1 ? target : target.slice(0, q)
     const segments = path.split('/')
     const r = routes.get(segments.length)?.find((candidate) => matches(candidate, segments))
     if (!r?.check) return undefined
-    const { operation, read } = r.check
     const query = plainQuery(q === -1 ? '' : target.slice(q + 1))
     if (!query) return undefined
     const params: Record<string, string> = {}
     for (const [i, name] of r.params) params[name] = segments[i] ?? ''
-    let asked: Asked | undefined
+    return { ...r.check, path, params, query }
+  }
+  // Clients repeat a few targets (one per version, channel and platform): each is parsed once.
+  const parsed = new Map<string, Parsed>()
+  return (req) => {
+    const { target, host } = req
+    if (host === undefined || !PLAIN_HOST.test(host)) return undefined
+    let found = parsed.get(target)
+    if (!found) {
+      found = parse(target)
+      if (!found) return undefined
+      if (target.length <= MAX_PARSED_TARGET) {
+        if (parsed.size >= MAX_PARSED) parsed.clear()
+        parsed.set(target, found)
+      }
+    }
+    const { operation, read, path, params, query } = found
+    let missed: string | undefined
+    const asking: Asking = {
+      base: baseUrl(s, `${req.scheme}://${host}`),
+      ifNoneMatch: req.header('if-none-match'),
+      clientIp: req.clientIp.bind(req),
+      onMiss: (read) => {
+        missed = read
+      },
+    }
+    let answered: Promise<Answer | undefined> | undefined
     try {
-      asked = read(params, query, (name) => req.header(name))
+      answered = read(params, query, req.header.bind(req), asking)
     } catch {
       return undefined
     }
-    if (!asked) return undefined
-    const asking: Asking = {
-      base: baseUrl(s, `${req.scheme}://${host}${target}`),
-      ifNoneMatch: req.header('if-none-match'),
-      clientIp: () => req.clientIp(),
-    }
-    return fromCache(asked, asking).then(
-      (answer) => (answer ? { operation, path, answer } : undefined),
-      () => undefined,
+    return answered?.then(
+      (answer) => (answer ? { operation, path, answer } : missed === undefined ? undefined : { missed }),
+      none,
     )
   }
 }

@@ -2,15 +2,17 @@
  * @module The public endpoints installed apps call: the update check in every updater's
  * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
  * `answer()`: decide (`decideUpdate`: format, target, plan), render per format, cache (performance
- * mode). `UPDATE_CHECKS` reads each check's request and `fromCache` serves a cached answer, for the
- * handlers here and the Node runtime's fast lane (`update-lane.ts`) alike.
+ * mode). `UPDATE_CHECKS` reads each check's request and `cached` serves a cached answer (update
+ * checks and the latest-build link), for the handlers here and the Node runtime's fast lane
+ * (`update-lane.ts`) alike.
  */
 import type { SemVer } from 'semver'
-import type { CachedAnswer } from '../cache/answer-cache.ts'
+import type { AnswerCache, CachedAnswer } from '../cache/answer-cache.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import type { Params } from '../http/validation.ts'
+import type { OperationId } from '../http/spec.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import { appOf, newestBuild, publishedPackage, publishedVersionFile, type FeedTarget } from '../storage/update-files.ts'
@@ -51,7 +53,39 @@ export interface Asking {
   ifNoneMatch: string | undefined
   /** Read only when needed (no device id, or an offer to record). */
   clientIp: () => string | undefined
+  /** A cache read the fast lane made for this very request and found nothing for (`onMiss`): not made again. */
+  missed?: string | undefined
+  /** Told each cache read that found nothing usable, so that the lane can pass it on to the normal path. */
+  onMiss?: (read: string) => void
 }
+
+/** A cache read: an app's key. */
+const readOf = (app: string, key: string) => `${app}\u0000${key}`
+
+/** The entry of `key` in `app`'s answers, unless the lane read it for this request and found nothing (`r.missed`). */
+export const readAnswer = (cache: AnswerCache, app: string, key: string, r: Asking) =>
+  r.missed === readOf(app, key) ? Promise.resolve(undefined) : cache.get(app, key)
+
+/** Tells the lane (`r.onMiss`) that `key` of `app` held nothing usable. */
+export const missedAnswer = (app: string, key: string, r: Asking) => r.onMiss?.(readOf(app, key))
+
+/** An `Asking` from the Hono context: base URL, `If-None-Match`, client address and the lane's miss. */
+export const askingOf = (s: Services, c: Ctx): Asking => ({
+  base: baseUrl(s, c.req.url),
+  ifNoneMatch: s.header(c, 'if-none-match'),
+  clientIp: () => s.clientIp(c),
+  missed: s.laneMissed(c),
+})
+
+/**
+ * An operation's cached answer to a validated request, as sent now (counted like the handler
+ * counts a hit); `undefined`, at once or resolved, when it is not a cached answer's request or the
+ * cache does not hold it. The request's own 400s are thrown, as the handler throws them.
+ */
+export type CachedLookup<K extends OperationId> = (
+  input: Params<K>,
+  r: Asking,
+) => Promise<Answer | undefined> | undefined
 
 /** The operations whose answers `answer()` gives (and the answer cache keeps). */
 export type CheckOperation =
@@ -152,11 +186,15 @@ const CHECKS = {
  */
 export const UPDATE_CHECKS: { [K in CheckOperation]: (input: Params<K>) => Asked | undefined } = CHECKS
 
-const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
+export const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
 /** The cache key of a check's answer: everything it depends on but the device. */
 const keyOf = (a: Asked, base: string) =>
   `${a.format}\n${a.channel}\n${a.platform}\n${a.arch}\n${a.current?.raw ?? ''}\n${base}`
+
+/** `e` unless it is stale at `now` (past its `until`). */
+const fresh = (e: CachedAnswer | undefined, now: number) =>
+  e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
 
 /** The key a device's rollout bucket is drawn from: its id, else the client's address. */
 const deviceKeyOf = (a: Asked, r: Asking) => a.deviceId ?? `ip:${r.clientIp() ?? 'unknown'}`
@@ -166,11 +204,8 @@ export interface UpdateChecks {
     Handlers,
     CheckOperation | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getElectronUpdaterFile'
   >
-  /**
-   * The cached answer to `a` as sent now, counted as a served check (telemetry, metrics, offers);
-   * `undefined`, with nothing done, when the cache does not hold it.
-   */
-  fromCache(a: Asked, r: Asking): Promise<Answer | undefined>
+  /** The cached answers of the checks (counted as served checks: telemetry, metrics, offers) and of the latest-build link. */
+  cached: { [K in CheckOperation | 'getLatestBuild']: CachedLookup<K> }
 }
 
 export function updateChecks(s: Services): UpdateChecks {
@@ -182,15 +217,14 @@ export function updateChecks(s: Services): UpdateChecks {
 
   const offers = new OfferLedger(s)
   /** The answer as sent; one offering a version to a device that named itself lets its health reports count. */
-  const served = async (a: Asked, r: Asking, answer: Answer, until: number | undefined): Promise<Answer> => {
-    if (answer.offered !== undefined && a.deviceId) await offers.record(answer.offered, a.deviceId, r.clientIp())
-    return answerAsSent(s, answer, until, r.ifNoneMatch)
+  const served = (a: Asked, r: Asking, answer: Answer, until: number | undefined): Answer | Promise<Answer> => {
+    // Without an offer to record, no promise: a cached hit is sent without another turn of the event loop.
+    if (answer.offered === undefined || !a.deviceId) return answerAsSent(s, answer, until, r.ifNoneMatch)
+    return offers
+      .record(answer.offered, a.deviceId, r.clientIp())
+      .then(() => answerAsSent(s, answer, until, r.ifNoneMatch))
   }
-  const asking = (req: Ctx): Asking => ({
-    base: baseUrl(s, req.req.url),
-    ifNoneMatch: s.header(req, 'if-none-match'),
-    clientIp: () => s.clientIp(req),
-  })
+  const asking = (req: Ctx): Asking => askingOf(s, req)
 
   const count = (a: Asked) => {
     if (a.deviceId && a.current) {
@@ -222,17 +256,22 @@ export function updateChecks(s: Services): UpdateChecks {
     return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
   }
 
+  /**
+   * The cached answer to `a` as sent now, counted as a served check (telemetry, metrics, offers);
+   * `undefined`, with nothing done, when the cache does not hold it.
+   */
   async function fromCache(a: Asked, r: Asking): Promise<Answer | undefined> {
     const cache = s.answers
     if (!cache) return undefined
     const key = keyOf(a, r.base)
     const now = s.now().getTime()
-    const fresh = (e: CachedAnswer | undefined) =>
-      e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
-    let entry = fresh(await cache.get(a.slug, key))
+    let entry = fresh(await readAnswer(cache, a.slug, key, r), now)
     if (entry !== undefined && isVary(entry))
-      entry = fresh(await cache.get(a.slug, `${key}\n${await bucketSignature(entry.vary, deviceKeyOf(a, r))}`))
-    if (entry === undefined || isVary(entry)) return undefined
+      entry = fresh(await cache.get(a.slug, `${key}\n${await bucketSignature(entry.vary, deviceKeyOf(a, r))}`), now)
+    if (entry === undefined || isVary(entry)) {
+      missedAnswer(a.slug, key, r)
+      return undefined
+    }
     count(a)
     s.observer.updateCheck(a.format, 'hit')
     return served(a, r, entry, entry.until)
@@ -297,6 +336,41 @@ export function updateChecks(s: Services): UpdateChecks {
     return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
   }
 
+  const latestKey = ({ query: q }: Params<'getLatestBuild'>, base: string) =>
+    `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
+
+  /** The cached latest-build redirect as sent now (not counted: it is no update check); `undefined` when not cached. */
+  async function latestFromCache(input: Params<'getLatestBuild'>, r: Asking): Promise<Answer | undefined> {
+    const cache = s.answers
+    if (!cache) return undefined
+    const slug = input.path.app
+    const key = latestKey(input, r.base)
+    const cached = await readAnswer(cache, slug, key, r)
+    if (cached === undefined || isVary(cached)) {
+      missedAnswer(slug, key, r)
+      return undefined
+    }
+    return answerAsSent(s, cached, undefined, r.ifNoneMatch)
+  }
+
+  const check =
+    <K extends CheckOperation>(id: K): CachedLookup<K> =>
+    (input, r) => {
+      const asked = UPDATE_CHECKS[id](input)
+      return asked && fromCache(asked, r)
+    }
+  const cached: UpdateChecks['cached'] = {
+    checkForUpdate: check('checkForUpdate'),
+    getSquirrelMacUpdate: check('getSquirrelMacUpdate'),
+    getMsixUpdate: check('getMsixUpdate'),
+    getElectronUpdaterFeed: check('getElectronUpdaterFeed'),
+    getVelopackFile: check('getVelopackFile'),
+    getSparkleAppcast: check('getSparkleAppcast'),
+    getTauriUpdate: check('getTauriUpdate'),
+    getSquirrelReleases: check('getSquirrelReleases'),
+    getLatestBuild: latestFromCache,
+  }
+
   const handlers: UpdateChecks['handlers'] = {
     checkForUpdate: async (c, input) => answer(c, CHECKS.checkForUpdate(input)),
     getSquirrelMacUpdate: async (c, input) => answer(c, CHECKS.getSquirrelMacUpdate(input)),
@@ -342,13 +416,14 @@ export function updateChecks(s: Services): UpdateChecks {
       )
     },
 
-    async getLatestBuild(c, { path, query: q }) {
+    async getLatestBuild(c, input) {
+      const { path, query: q } = input
       const slug = path.app
-      const base = baseUrl(s, c.req.url)
-      const ifNoneMatch = s.header(c, 'if-none-match')
-      const key = `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
-      const cached = await s.answers?.get(slug, key)
-      if (cached !== undefined && !isVary(cached)) return sendAnswer(s, cached, undefined, ifNoneMatch)
+      const r = asking(c)
+      const { base, ifNoneMatch } = r
+      const hit = await latestFromCache(input, r)
+      if (hit) return toResponse(hit)
+      const key = latestKey(input, base)
       const generation = await s.answers?.generation(slug)
       const app = await findApp(slug)
       const target = { slug, channel: q.channel, platform: q.platform, arch: q.arch }
@@ -376,5 +451,5 @@ export function updateChecks(s: Services): UpdateChecks {
       return packageRedirect(c, { slug, channel, platform: 'windows', arch, file }, 'nupkg', `${channel}/${arch}`)
     },
   }
-  return { handlers, fromCache }
+  return { handlers, cached }
 }

@@ -23,7 +23,7 @@ import { clientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { withFileResponses } from './file-response-node.ts'
-import { incomingHeader, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
+import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
@@ -53,14 +53,18 @@ async function persistedSecret(file: string, logger: PinoLogger, what: string): 
   return value
 }
 
-/** Node-specific accessors the app accepts (see `AppDeps`): client address and raw headers. */
-export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader'> = {
+/** Node-specific accessors the app accepts (see `AppDeps`): client address, raw headers, the lane's miss. */
+export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader' | 'laneMissed'> = {
   clientIp: (c) => getConnInfo(c).remote.address,
   // Node has already parsed the headers into a plain object; reading it avoids building a
   // WHATWG Headers object per request.
   requestHeader: (c, name) => {
     const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
     return Array.isArray(value) ? value.join(', ') : value
+  },
+  laneMissed: (c) => {
+    const incoming = (c.env as HttpBindings | undefined)?.incoming
+    return incoming && laneMissed(incoming)
   },
 }
 
@@ -72,12 +76,14 @@ export function incomingClientIp(trusted: readonly string[]): (incoming: Incomin
 }
 
 /** The hooks for a server behind the proxies `trusted` lists (`FERRY_TRUSTED_PROXIES`). */
-export function requestHooksFor(trusted: readonly string[]): Pick<AppDeps, 'clientIp' | 'requestHeader'> {
+export function requestHooksFor(
+  trusted: readonly string[],
+): Pick<AppDeps, 'clientIp' | 'requestHeader' | 'laneMissed'> {
   if (!trusted.length) return nodeRequestHooks
   const resolve = clientAddress(trusted)
   const { requestHeader } = nodeRequestHooks
   return {
-    requestHeader,
+    ...nodeRequestHooks,
     clientIp: (c) => resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')),
   }
 }

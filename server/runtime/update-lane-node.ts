@@ -2,14 +2,22 @@
  * @module Node's fast lane for cached update answers: before @hono/node-server builds a web
  * `Request`, the app's `cachedAnswer` is asked; a hit is written straight to node:http's
  * response (status, the app's headers, the body's length), anything else goes to the Hono
- * listener as before. Profiled, the adapter and Hono's routing and middleware were most of a
+ * listener as before; after a miss, with the read that missed (`laneMissed`), which the handler
+ * does not make again. Profiled, the adapter and Hono's routing and middleware were most of a
  * cached check's CPU time.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CachedAnswerRequest, LaneReply } from '../app.ts'
+import type { LaneMiss } from '../routes/update-lane.ts'
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown
-export type CachedAnswer = (req: CachedAnswerRequest) => Promise<LaneReply | undefined> | undefined
+export type CachedAnswer = (req: CachedAnswerRequest) => Promise<LaneReply | LaneMiss | undefined> | undefined
+
+/** The answer-cache read the lane made and missed, per request it passed to the listener. */
+const missedReads = new WeakMap<IncomingMessage, string>()
+
+/** The read the lane missed for this request (the app's `laneMissed` hook). */
+export const laneMissed = (incoming: IncomingMessage): string | undefined => missedReads.get(incoming)
 
 /** How often the lane answered (tests check it did; the numbers are not exported as metrics). */
 export interface LaneCount {
@@ -22,21 +30,47 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** Headers with Content-Length, per headers object: a cached answer's are the same object each time. */
-const sized = new WeakMap<Record<string, string>, { length: number; headers: Record<string, string> }>()
+/**
+ * Per headers object (a cached answer's are the same object each time): the headers with
+ * Content-Length and the body encoded once, for the body they were made for.
+ */
+const encoded = new WeakMap<Record<string, string>, { body: string; bytes: Buffer; headers: Record<string, string> }>()
 
 function write(outgoing: ServerResponse, reply: LaneReply): void {
   if (reply.body === null) {
     outgoing.writeHead(reply.status, reply.headers).end()
     return
   }
-  const length = Buffer.byteLength(reply.body)
-  let entry = sized.get(reply.headers)
-  if (entry?.length !== length) {
-    entry = { length, headers: { ...reply.headers, 'content-length': String(length) } }
-    sized.set(reply.headers, entry)
+  let entry = encoded.get(reply.headers)
+  if (entry?.body !== reply.body) {
+    const bytes = Buffer.from(reply.body)
+    entry = { body: reply.body, bytes, headers: { ...reply.headers, 'content-length': String(bytes.length) } }
+    encoded.set(reply.headers, entry)
   }
-  outgoing.writeHead(reply.status, entry.headers).end(reply.body)
+  outgoing.writeHead(reply.status, entry.headers).end(entry.bytes)
+}
+
+/** node:http's request as the lane reads it; methods rather than closures made per request. */
+class IncomingLaneRequest implements CachedAnswerRequest {
+  readonly method: string
+  readonly scheme: string
+  readonly host: string | undefined
+  readonly target: string
+  constructor(
+    private readonly incoming: IncomingMessage,
+    private readonly address: (incoming: IncomingMessage) => string | undefined,
+  ) {
+    this.method = incoming.method ?? ''
+    this.scheme = 'encrypted' in incoming.socket && incoming.socket.encrypted === true ? 'https' : 'http'
+    this.host = incoming.headers.host
+    this.target = incoming.url ?? ''
+  }
+  header(name: string): string | undefined {
+    return incomingHeader(this.incoming, name)
+  }
+  clientIp(): string | undefined {
+    return this.address(this.incoming)
+  }
 }
 
 /**
@@ -50,18 +84,15 @@ export function withUpdateLane(
   count: LaneCount,
 ): Listener {
   return (incoming, outgoing) => {
-    const found = lane()?.({
-      method: incoming.method ?? '',
-      scheme: 'encrypted' in incoming.socket && incoming.socket.encrypted === true ? 'https' : 'http',
-      host: incoming.headers.host,
-      target: incoming.url ?? '',
-      header: (name) => incomingHeader(incoming, name),
-      clientIp: () => address(incoming),
-    })
+    const found = lane()?.(new IncomingLaneRequest(incoming, address))
     if (!found) return listener(incoming, outgoing)
     return found.then(
       (reply) => {
         if (!reply) return listener(incoming, outgoing)
+        if ('missed' in reply) {
+          missedReads.set(incoming, reply.missed)
+          return listener(incoming, outgoing)
+        }
         count.answered++
         write(outgoing, reply)
       },

@@ -3,13 +3,17 @@
  * server/routes/update-lane.ts) against the normal Hono path on the same server and the same
  * cached answer: each format's feed and the JSON check give the same status, headers and body
  * (304 and a private app's answers included), count the same (requests, cache hits, telemetry),
- * and a pull or pause is in the next answer: the lane never serves an invalidated entry.
+ * and a pull or pause is in the next answer: the lane never serves an invalidated entry. The
+ * latest-build link and the App Installer file likewise; and a miss reads the answer cache once
+ * (counted in a real Redis), not once in the lane and again in the handler.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
+import { createClient } from 'redis'
 import { freePort } from '../../services/nginx-server.ts'
+import { startRedis } from '../../services/redis-server.ts'
 import {
   bearer,
   httpFetch,
@@ -165,6 +169,57 @@ test("every format's cached answer: the lane gives the normal path's status, hea
   }
 })
 
+test("the latest-build link and the App Installer file: the lane gives the normal path's answer, counted alike", async () => {
+  const latest = await same('getLatestBuild', '/v1/apps/lane-feeds/latest?packageType=exe&platform=windows&arch=x64')
+  assert.equal(latest.status, 302)
+  assert.match(new Map(latest.headers).get('location') ?? '', /\/download/)
+  assert.deepEqual(latest.counted, { requests: 1, hits: 0, misses: 0, telemetry: 0 }, 'no update check is counted')
+  for (const query of ['', '?hoursBetweenUpdateChecks=8&showPrompt=true']) {
+    const path = `/v1/apps/lane-feeds/msix/stable/x64/app.appinstaller${query}`
+    const file = await same('getMsixAppInstaller', path)
+    assert.equal(file.status, 200, file.body)
+    assert.match(file.body, /<AppInstaller /)
+    assert.match(new Map(file.headers).get('cache-control') ?? '', /^public, max-age=\d+/, path)
+    assert.deepEqual(file.counted, { requests: 1, hits: 0, misses: 0, telemetry: 0 }, path)
+    const etag = new Map(file.headers).get('etag') ?? ''
+    assert.equal((await same('getMsixAppInstaller', path, { 'if-none-match': etag })).status, 304)
+  }
+  const bad = await seen(
+    'getMsixAppInstaller',
+    '/v1/apps/lane-feeds/msix/stable/x64/app.appinstaller?updateBlocksActivation=true',
+    {},
+    true,
+  )
+  assert.equal(bad.status, 400, 'settings App Installer refuses are refused, cached answer or not')
+  assert.equal(bad.byLane, false)
+})
+
+test('a new release is in the next App Installer file and latest-build link: the lane never serves the older one', async () => {
+  await team('lane-msix')
+  const msix = readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))
+  const publish = async (version: string) => {
+    const res = await f(
+      '/v1/apps/lane-msix/versions',
+      bearer(token, {
+        method: 'POST',
+        body: uploadForm({ ...FIELDS, version }, [[`LaneMsix-${version}.msix`, msix]]),
+      }),
+    )
+    assert.equal(res.status, 201, await res.clone().text())
+  }
+  await publish('1.0.0')
+  const file = '/v1/apps/lane-msix/msix/stable/x64/app.appinstaller'
+  const latest = '/v1/apps/lane-msix/latest?packageType=msix&platform=windows&arch=x64'
+  assert.match((await same('getMsixAppInstaller', file)).body, /LaneMsix-1\.0\.0\.msix/)
+  assert.match(new Map((await same('getLatestBuild', latest)).headers).get('location') ?? '', /\/download/)
+  const before = new Map((await f(latest)).headers).get('location')
+  await publish('1.1.0')
+  const answered = server.lane.answered
+  assert.match(await (await f(file)).text(), /LaneMsix-1\.1\.0\.msix/, 'the new release, not the cached file')
+  assert.notEqual(new Map((await f(latest)).headers).get('location'), before, 'the new build, not the cached link')
+  assert.equal(server.lane.answered, answered, 'neither was a lane hit')
+})
+
 test('a conditional request: the lane answers 304 exactly as the normal path', async () => {
   const path = '/v1/apps/lane-feeds/electron-updater/stable/windows/x64/1.0.0/latest.yml'
   const etag = (await f(path)).headers.get('etag') ?? ''
@@ -277,5 +332,41 @@ test('with CORS origins configured, the lane adds the CORS headers the middlewar
     }
   } finally {
     await cors.stop()
+  }
+})
+
+test('a miss reads the answer cache once: the handler does not read again what the lane missed', async () => {
+  const redis = await startRedis()
+  const cached = await startTestServer(undefined, { redisUrl: redis.url })
+  const client = createClient({ url: redis.url })
+  try {
+    await client.connect()
+    /** HGETs Redis served: one per read of an answer. */
+    const reads = async () => Number(/cmdstat_hget:calls=(\d+)/.exec(await client.info('commandstats'))?.[1] ?? 0)
+    const g = httpFetch(cached.url)
+    await prepareUploadTeam(g, 'lane-once')
+    // A version per request: each asks an answer the cache does not hold yet.
+    const paths = (v: string) => [
+      `/v1/apps/lane-once/update?version=${v}&platform=windows&arch=x64&format=ferry`,
+      `/v1/apps/lane-once/electron-updater/stable/windows/x64/${v}/latest.yml`,
+      `/v1/apps/lane-once/velopack/stable/windows/x64/releases.stable.json?localVersion=${v}`,
+    ]
+    for (const [i, lane] of [true, false].entries()) {
+      cached.lane.enabled = lane
+      for (const path of paths(`1.0.${i}`)) {
+        const before = await reads()
+        const answered = cached.lane.answered
+        const res = await g(path, { headers: DEVICE })
+        assert.ok(res.status < 500, `${path}: ${res.status}`)
+        await res.arrayBuffer()
+        assert.equal(cached.lane.answered, answered, `${path}: a miss`)
+        assert.equal(await reads(), before + 1, `${path}, lane ${lane ? 'on' : 'off'}: one read of the cache`)
+      }
+    }
+  } finally {
+    cached.lane.enabled = true
+    await client.quit()
+    await cached.stop()
+    await redis.stop()
   }
 })
