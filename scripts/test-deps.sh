@@ -27,6 +27,12 @@ has rustfmt || need rustfmt
 # as Debian packages them (the PHP samples' vendor/autoload.php loads Debian's autoloader).
 python3 -c 'import requests' >/dev/null 2>&1 || need python3-requests
 [ -e /usr/share/php/GuzzleHttp/autoload.php ] || need php-guzzlehttp-guzzle
+# Rust's samples build offline with Debian's cargo and rustc (by path: a rustup toolchain does not
+# count) against Debian's crate sources in /usr/share/cargo/registry.
+if [ ! -x /usr/bin/cargo ] || [ ! -x /usr/bin/rustc ]; then need cargo rustc; fi
+if ! ls -d /usr/share/cargo/registry/reqwest-0.11.* /usr/share/cargo/registry/serde_json-1.* >/dev/null 2>&1; then
+  need librust-reqwest-dev librust-serde-json-dev
+fi
 # Real client code in the server and quickstart tests: Mono (above) runs Squirrel.Windows' own
 # RELEASES parser (tests/server/clients/squirrel-windows.ts); minisign checks Tauri signatures
 # (tests/server/clients/tauri.ts).

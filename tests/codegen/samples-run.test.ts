@@ -3,8 +3,9 @@
  * in each language that runs here, against a real Ferry seeded like /demo, each answer checked
  * against the contract. A sample gets fresh data of its own (sample-runs/setups.ts) and only
  * what a reader fills in: the server URL, a token, the ids of the reader's own records.
- * Rust's samples are not run: reqwest and serde_json cannot be fetched offline
- * (samples-syntax.test.ts parses them).
+ * Rust's samples build offline with Debian's cargo against Debian's reqwest and serde_json crate
+ * sources (scripts/test-deps.sh installs them), all in one binary whose build is cached in
+ * ~/.cache/ferry/rust-samples-target.
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'

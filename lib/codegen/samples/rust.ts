@@ -1,7 +1,8 @@
 /**
  * @module Rust samples with reqwest's blocking client (httpsnippet has no Rust target). JSON
  * bodies go through serde_json's `json!`, uploads through `multipart::Form`. The dependencies
- * each sample needs head it as a Cargo.toml comment.
+ * each sample needs head it as a Cargo.toml comment. It names reqwest 0.11 because that is what the
+ * samples are built and run with (tests/codegen/samples-run.test.ts, Debian 12's reqwest 0.11.13).
  */
 import type { HarRequest } from '@readme/httpsnippet'
 import { rustString as lit } from './literals.ts'
@@ -63,7 +64,7 @@ export function rust(har: HarRequest): string {
   const method = METHODS.has(har.method)
     ? `.${har.method.toLowerCase()}(${lit(url)})`
     : `.request(reqwest::Method::${har.method}, ${lit(url)})`
-  const reqwest = `reqwest = { version = "0.12", features = [${['blocking', ...features].map((f) => `"${f}"`).join(', ')}] }`
+  const reqwest = `reqwest = { version = "0.11", features = [${['blocking', ...features].map((f) => `"${f}"`).join(', ')}] }`
   return [
     '// Cargo.toml: [dependencies]',
     ...[reqwest, ...crates].map((line) => `// ${line}`),

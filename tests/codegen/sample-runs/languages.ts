@@ -1,10 +1,12 @@
 /**
  * How each language's samples run here: written to files, compiled in one batch where the
- * language compiles (one Go program, one javac, one mcs), then one process per sample. Only
- * the standard library, plus Python's requests and PHP's Guzzle as Debian packages them.
+ * language compiles (one Go program, one javac, one mcs, one cargo build), then one process per
+ * sample or per batch. Only the standard library, plus Python's requests, PHP's Guzzle and Rust's
+ * reqwest and serde_json as Debian packages them.
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 export interface Sample {
@@ -199,6 +201,131 @@ const csharp: Runner = {
   batch: (dir) => ({ command: 'mono', args: [join(dir, 'samples.exe')] }),
 }
 
+/**
+ * The crates named by the samples' `// Cargo.toml: [dependencies]` comments, features merged: the
+ * build uses what a reader would put in their Cargo.toml, so a version Debian does not ship fails it.
+ */
+function cargoDependencies(samples: Sample[]): string[] {
+  const crates = new Map<string, { version: string; features: Set<string>; sample: string }>()
+  for (const { name, code } of samples) {
+    const lines = code.split('\n')
+    const at = lines.indexOf('// Cargo.toml: [dependencies]')
+    if (at < 0) continue
+    for (const line of lines.slice(at + 1)) {
+      const [, crate, spec] = /^\/\/ ([\w-]+) = (.+)$/.exec(line) ?? []
+      if (crate === undefined || spec === undefined) break
+      const version = /^"([^"]+)"$/.exec(spec)?.[1] ?? /\bversion = "([^"]+)"/.exec(spec)?.[1]
+      if (version === undefined) throw new Error(`${name}: no version in its Cargo.toml comment's line ${line}`)
+      const features = [...(/\bfeatures = \[([^\]]*)\]/.exec(spec)?.[1]?.matchAll(/"([^"]+)"/g) ?? [])].map(
+        (f) => f[1] ?? '',
+      )
+      const known = crates.get(crate)
+      if (known && known.version !== version)
+        throw new Error(`${known.sample} names ${crate} ${known.version}, ${name} names ${version}`)
+      const entry = known ?? { version, features: new Set<string>(), sample: name }
+      for (const feature of features) entry.features.add(feature)
+      crates.set(crate, entry)
+    }
+  }
+  return [...crates].map(
+    ([crate, { version, features }]) =>
+      `${crate} = { version = ${JSON.stringify(version)}, features = ${JSON.stringify([...features].sort())} }`,
+  )
+}
+
+/**
+ * Every Rust sample a module of one binary crate (its `main` made public) and a main that picks
+ * them by name, built offline by Debian's cargo and rustc from Debian's crate sources. The target
+ * directory is kept in ~/.cache/ferry/, so only a fresh machine builds reqwest's dependency tree.
+ */
+const rust: Runner = {
+  label: 'Rust',
+  async prepare(samples, dir) {
+    mkdirSync(join(dir, 'src'), { recursive: true })
+    mkdirSync(join(dir, 'cargo-home'), { recursive: true })
+    // Debian's crate sources as the crates.io registry (cargo's "directory source"): nothing is fetched.
+    writeFileSync(
+      join(dir, 'cargo-home', 'config.toml'),
+      '[source.crates-io]\nreplace-with = "debian"\n\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n',
+    )
+    writeFileSync(
+      join(dir, 'Cargo.toml'),
+      [
+        '[package]',
+        'name = "ferry-samples"',
+        'version = "0.0.0"',
+        'edition = "2021"',
+        '',
+        '[dependencies]',
+        ...cargoDependencies(samples),
+        '',
+        // No debug info: smaller and quicker to link, and nothing here runs under a debugger.
+        '[profile.dev]',
+        'debug = 0',
+        '',
+      ].join('\n'),
+    )
+    for (const s of samples)
+      writeFileSync(join(dir, 'src', `${s.name}.rs`), s.code.replace(/^fn main\(\)/m, 'pub fn main()'))
+    writeFileSync(
+      join(dir, 'src', 'main.rs'),
+      [
+        '#![allow(non_snake_case)]',
+        ...samples.map((s) => `mod ${s.name};`),
+        '',
+        "/// A sample's main returns () or a Result; either way, the word after its name in the end mark.",
+        'trait Outcome {',
+        '    fn result(self) -> String;',
+        '}',
+        'impl Outcome for () {',
+        '    fn result(self) -> String {',
+        '        "ok".to_string()',
+        '    }',
+        '}',
+        'impl<E: std::fmt::Display> Outcome for Result<(), E> {',
+        '    fn result(self) -> String {',
+        '        match self {',
+        '            Ok(()) => "ok".to_string(),',
+        '            Err(e) => format!("failed {}", e),',
+        '        }',
+        '    }',
+        '}',
+        '',
+        'fn run<T: Outcome>(main: fn() -> T) -> String {',
+        '    match std::panic::catch_unwind(main) {',
+        '        Ok(outcome) => outcome.result(),',
+        '        Err(_) => "failed: it panicked".to_string(),',
+        '    }',
+        '}',
+        '',
+        'fn main() {',
+        '    for name in std::env::args().skip(1) {',
+        '        let result = match name.as_str() {',
+        ...samples.map((s) => `            ${JSON.stringify(s.name)} => run(${s.name}::main),`),
+        '            _ => "failed: no such sample".to_string(),',
+        '        };',
+        `        println!("\\n${END_MARK} {} {}", name, result.replace('\\n', " "));`,
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    )
+    const target = join(homedir(), '.cache', 'ferry', 'rust-samples-target')
+    // Debian's cargo and rustc by path: a rustup toolchain earlier in PATH would rebuild the cache for its version.
+    const env = {
+      ...process.env,
+      CARGO_HOME: join(dir, 'cargo-home'),
+      CARGO_TARGET_DIR: target,
+      RUSTC: '/usr/bin/rustc',
+      CARGO_TERM_COLOR: 'never',
+    }
+    await compile('/usr/bin/cargo', ['build', '--offline'], dir, samples, env)
+    // Copied at once: another run's build, which waits for cargo's lock on the target directory, replaces it.
+    copyFileSync(join(target, 'debug', 'ferry-samples'), join(dir, 'samples'))
+  },
+  batch: (dir) => ({ command: join(dir, 'samples'), args: [] }),
+}
+
 export const RUNNERS: Runner[] = [
   interpreted('curl', 'sh', 'bash', ['-e']),
   interpreted('JavaScript', 'mjs', process.execPath),
@@ -209,4 +336,6 @@ export const RUNNERS: Runner[] = [
   interpreted('Ruby', 'rb', 'ruby'),
   // Guzzle, which the samples load through vendor/autoload.php, is Debian's php-guzzlehttp-guzzle.
   interpreted('PHP', 'php', 'php'),
+  // reqwest and serde_json, which the samples' Cargo.toml comments name, are Debian's librust-*-dev crate sources.
+  rust,
 ]
