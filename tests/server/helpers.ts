@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
 import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
@@ -327,6 +328,64 @@ export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string>
   const res = await f('/v1/apps', jsonBody({ slug, name: slug }, token))
   if (res.status !== 201) throw new Error(`creating app ${slug} answered ${res.status}: ${await res.text()}`)
   return token
+}
+
+/** A suite's test server, readable once the `before` hook `withTestServer` registered has run. */
+export interface SuiteServer {
+  readonly server: TestServer
+  /** Requests to the server; callable from the start, it finds the server's URL on each call. */
+  readonly f: Fetch
+}
+
+/** A suite's server with an upload team on it (`prepareUploadTeam`): the admin's token. */
+export interface UploadTeam extends SuiteServer {
+  readonly token: string
+}
+
+/**
+ * A test server (`startTestServer`'s arguments) for the suite or describe block it is called in:
+ * started in a `before` hook, stopped in an `after` hook. `prepare` runs once it listens.
+ */
+export function withTestServer(
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  prepare?: (f: Fetch) => Promise<void>,
+): SuiteServer {
+  let server: TestServer | undefined
+  const started = () => {
+    if (!server) throw new Error('the suite server is used before its before() hook ran')
+    return server
+  }
+  const f: Fetch = (path, init) => httpFetch(started().url)(path, init)
+  before(async () => {
+    server = await startTestServer(maxUploadBytes, config)
+    await prepare?.(f)
+  })
+  after(async () => server?.stop())
+  return {
+    get server() {
+      return started()
+    },
+    f,
+  }
+}
+
+/** `withTestServer` with an upload team for the app `slug` (`prepareUploadTeam`). */
+export function withUploadTeam(slug: string, maxUploadBytes?: number, config: Partial<ServerConfig> = {}): UploadTeam {
+  let token: string | undefined
+  const suite = withTestServer(maxUploadBytes, config, async (f) => {
+    token = await prepareUploadTeam(f, slug)
+  })
+  return {
+    get server() {
+      return suite.server
+    },
+    f: suite.f,
+    get token() {
+      if (token === undefined) throw new Error(`the upload team ${slug} is used before its before() hook ran`)
+      return token
+    },
+  }
 }
 
 /**
