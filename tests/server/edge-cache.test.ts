@@ -7,8 +7,6 @@
  * cache: a write on either purges it.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
   bearer,
@@ -18,6 +16,7 @@ import {
   startTestServer,
   testDatabaseUrl,
   uploadForm,
+  uploadMsixFixture,
   type Fetch,
   type TestServer,
 } from './helpers.ts'
@@ -97,17 +96,7 @@ test('answers every device gets alike are served by the cache: many checks, one 
   const token = await prepareUploadTeam(origin, 'edge-feeds')
   assert.equal((await origin('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
   await upload(origin, token, 'edge-feeds', '1.1.0')
-  // Electron's signed test package, for the MSIX feed and the App Installer file.
-  const msix = await origin(
-    '/v1/apps/edge-feeds/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version: '1.0.5' }, [
-        ['EdgeFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))],
-      ]),
-    }),
-  )
-  assert.equal(msix.status, 201, await msix.clone().text())
+  await uploadMsixFixture(origin, token, 'edge-feeds', '1.0.5')
   const endpoints: Array<[string, string]> = [
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry'],
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.1.0&platform=windows&arch=x64&format=ferry'],

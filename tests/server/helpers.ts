@@ -1,7 +1,7 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
@@ -386,6 +386,20 @@ export function withUploadTeam(slug: string, maxUploadBytes?: number, config: Pa
       return token
     },
   }
+}
+
+/**
+ * Uploads Electron's signed MSIX test package (fixtures/msix/HelloMSIX_V1.msix) as `version` of
+ * `app` on stable/windows/x64, published: an app with an MSIX feed and an App Installer file.
+ */
+export async function uploadMsixFixture(f: Fetch, token: string, app: string, version: string): Promise<void> {
+  const msix = await readFile(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))
+  const fields = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', version }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(fields, [[`${app}-${version}.msix`, msix]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
 }
 
 /**

@@ -6,8 +6,6 @@
  * and a pull or pause is in the next answer: the lane never serves an invalidated entry.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { freePort } from '../../services/nginx-server.ts'
 import {
@@ -17,6 +15,7 @@ import {
   prepareUploadTeam,
   startTestServer,
   uploadForm,
+  uploadMsixFixture,
   type Fetch,
   type TestServer,
 } from './helpers.ts'
@@ -45,16 +44,7 @@ before(async () => {
   await team('lane-feeds')
   assert.equal((await f('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
   await upload('lane-feeds', '1.1.0')
-  const msix = await f(
-    '/v1/apps/lane-feeds/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version: '1.0.5' }, [
-        ['LaneFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))],
-      ]),
-    }),
-  )
-  assert.equal(msix.status, 201, await msix.clone().text())
+  await uploadMsixFixture(f, token, 'lane-feeds', '1.0.5')
 })
 after(async () => {
   await server?.stop()
