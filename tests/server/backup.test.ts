@@ -14,14 +14,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { BackupError, backupDataDir } from '../../server/storage/backup-node.ts'
-import {
-  bearer,
-  httpFetch,
-  startTestServer,
-  uploadForm,
-  withUploadTeam,
-  type Fetch,
-} from './helpers.ts'
+import { bearer, httpFetch, startTestServer, uploadForm, withUploadTeam, type Fetch } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')

@@ -9,17 +9,18 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readlink } from 'node:fs/promises'
 import { get } from 'node:http'
 import { join } from 'node:path'
-import { before, test } from 'node:test'
+import { test } from 'node:test'
 import { bearer, uploadForm, withUploadTeam } from './helpers.ts'
 
 const BYTES = randomBytes(5 * 1024 * 1024 + 123)
 const SHA256 = createHash('sha256').update(BYTES).digest('hex')
 // The fast path is the disk store's, whatever store the backend matrix picks for other suites.
-const team = withUploadTeam('big-file', undefined, { blobs: { kind: 'fs' } })
+const team = withUploadTeam('big-file', undefined, { blobs: { kind: 'fs' } }, uploadBigFile)
 const { f } = team
 let downloadPath: string
 
-before(async () => {
+/** The suite's one file, uploaded once the team exists. */
+async function uploadBigFile() {
   const res = await f(
     '/v1/apps/big-file/versions',
     bearer(team.token, {
@@ -33,7 +34,7 @@ before(async () => {
   downloadPath = new URL(
     ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
   ).pathname
-})
+}
 
 test('a file of several read chunks arrives whole, with its length, ETag, digest and the security headers', async () => {
   const res = await f(downloadPath)

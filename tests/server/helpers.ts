@@ -370,22 +370,45 @@ export function withTestServer(
   }
 }
 
-/** `withTestServer` with an upload team for the app `slug` (`prepareUploadTeam`). */
-export function withUploadTeam(slug: string, maxUploadBytes?: number, config: Partial<ServerConfig> = {}): UploadTeam {
+/**
+ * `withTestServer` with a team on it that `prepareTeam` sets up; `token` is what it returns (an
+ * admin's). `setUp` runs next, in the same hook: top-level `before` hooks of node:test start at
+ * once, so a second hook of the suite's own could run before the team exists.
+ */
+export function withTeam(
+  prepareTeam: (f: Fetch) => Promise<string>,
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  setUp?: (team: UploadTeam) => Promise<void>,
+): UploadTeam {
   let token: string | undefined
-  const suite = withTestServer(maxUploadBytes, config, async (f) => {
-    token = await prepareUploadTeam(f, slug)
-  })
-  return {
+  const team: UploadTeam = {
     get server() {
       return suite.server
     },
-    f: suite.f,
+    get f() {
+      return suite.f
+    },
     get token() {
-      if (token === undefined) throw new Error(`the upload team ${slug} is used before its before() hook ran`)
+      if (token === undefined) throw new Error('the suite team is used before its before() hook ran')
       return token
     },
   }
+  const suite = withTestServer(maxUploadBytes, config, async (f) => {
+    token = await prepareTeam(f)
+    await setUp?.(team)
+  })
+  return team
+}
+
+/** `withTestServer` with an upload team for the app `slug` (`prepareUploadTeam`), then `setUp` (see `withTeam`). */
+export function withUploadTeam(
+  slug: string,
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  setUp?: (team: UploadTeam) => Promise<void>,
+): UploadTeam {
+  return withTeam((f) => prepareUploadTeam(f, slug), maxUploadBytes, config, setUp)
 }
 
 /**

@@ -6,7 +6,7 @@
  * index. FERRY_TEST_APT_GET / FERRY_TEST_DNF name other binaries (e.g. a real Fedora's dnf in a VM).
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -22,7 +22,7 @@ const APT_GET = process.env.FERRY_TEST_APT_GET ?? 'apt-get'
 const DNF = process.env.FERRY_TEST_DNF ?? 'dnf'
 const SLUG = 'harbor'
 
-const team = withUploadTeam(SLUG, 20 * 1024 * 1024)
+const team = withUploadTeam(SLUG, 20 * 1024 * 1024, {}, uploadPackages)
 const { f } = team
 let proxy: http.Server
 let proxyBase: string
@@ -57,7 +57,8 @@ function startProxy(target: string, tampered: RegExp): Promise<http.Server> {
   return new Promise((resolve) => p.listen(0, '127.0.0.1', () => resolve(p)))
 }
 
-before(async () => {
+/** The packages, uploaded once the team exists, and the tampering proxy in front. */
+async function uploadPackages() {
   const form = uploadForm(
     { version: '1.4.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
     [
@@ -71,7 +72,7 @@ before(async () => {
   versionId = ((await res.json()) as { id: string }).id
   proxy = await startProxy(team.server.url, /Packages\.gz$|primary\.xml\.gz$/)
   proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-})
+}
 
 after(async () => {
   await new Promise((resolve) => proxy.close(resolve))

@@ -9,14 +9,14 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { promisify } from 'node:util'
 import { bearer, expectProblem, expectSpec, jsonBody, uploadForm, withUploadTeam } from './helpers.ts'
 import { harborAppZip } from './macos-fixtures.ts'
 
 const run = promisify(execFile)
 
-const team = withUploadTeam('harbor', 128 * 1024 * 1024)
+const team = withUploadTeam('harbor', 128 * 1024 * 1024, {}, makeAppZips)
 const { f } = team
 let work: string
 const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
@@ -25,7 +25,8 @@ const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
   adhoc: new Uint8Array(),
 }
 
-before(async () => {
+/** Signed and unsigned app zips and the darwin catalogs, made once the team exists. */
+async function makeAppZips() {
   work = mkdtempSync(join(tmpdir(), 'ferry-macos-signer-'))
   zips.sentry = await harborAppZip(work, 'sentry', true)
   zips.deno = await harborAppZip(work, 'deno', false)
@@ -36,7 +37,7 @@ before(async () => {
     ['/v1/apps', { slug: 'fresh', name: 'fresh' }],
   ] as const)
     assert.equal((await f(path, jsonBody(body, team.token))).status, 201)
-})
+}
 after(() => rmSync(work, { recursive: true, force: true }))
 
 type Version = {

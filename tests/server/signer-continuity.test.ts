@@ -9,13 +9,13 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { promisify } from 'node:util'
 import { bearer, expectProblem, halfThenWait, expectSpec, jsonBody, uploadForm, withUploadTeam } from './helpers.ts'
 
 const run = promisify(execFile)
 
-const team = withUploadTeam('signer')
+const team = withUploadTeam('signer', undefined, {}, makeSignedFiles)
 const { f } = team
 let work: string
 const signed: Record<'acme' | 'acmeRenewed' | 'beta', Uint8Array> = {
@@ -122,7 +122,8 @@ async function msiSignedWith(name: string, subject: string, chain: boolean): Pro
   return readFileSync(out)
 }
 
-before(async () => {
+/** Apps, signing certificates and signed installers, made once the team exists. */
+async function makeSignedFiles() {
   for (const slug of ['fresh', 'race', 'race-drafts', 'installer'])
     assert.equal((await f('/v1/apps', jsonBody({ slug, name: slug }, team.token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-signer-'))
@@ -138,7 +139,7 @@ before(async () => {
   await run('wixl', ['-o', join(work, 'app.msi'), join(work, 'app.wxs')], { cwd: work })
   msi.acme = await msiSignedWith('msiAcme', '/CN=Acme Ltd/O=Acme', false)
   msi.beta = await msiSignedWith('msiBeta', '/CN=Beta Corp/O=Beta', true)
-})
+}
 after(() => rmSync(work, { recursive: true, force: true }))
 
 type Version = {
