@@ -412,6 +412,26 @@ export function withUploadTeam(
 }
 
 /**
+ * Uploads a published stable/windows/x64 installer, `<app>-<version>.exe`, whose bytes name the
+ * version (`fields` add or override form fields); returns the version's id.
+ */
+export async function uploadExe(
+  f: Fetch,
+  token: string,
+  app: string,
+  version: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', version, ...fields }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(form, [[`${app}-${version}.exe`, `bytes of ${version}`]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
+  return ((await res.json()) as { id: string }).id
+}
+
+/**
  * Uploads Electron's signed MSIX test package (fixtures/msix/HelloMSIX_V1.msix) as `version` of
  * `app` on stable/windows/x64, published: an app with an MSIX feed and an App Installer file.
  */

@@ -14,13 +14,12 @@ import {
   jsonBody,
   prepareUploadTeam,
   startTestServer,
-  uploadForm,
+  uploadExe,
   uploadMsixFixture,
   type Fetch,
   type TestServer,
 } from './helpers.ts'
 
-const FIELDS = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 const DEVICE = { 'x-ferry-device-id': 'lane-device-1' }
 
 let server: TestServer
@@ -50,16 +49,8 @@ after(async () => {
   await server?.stop()
 })
 
-async function upload(app: string, version: string, fields: Record<string, string> = {}): Promise<string> {
-  const res = await f(
-    `/v1/apps/${app}/versions`,
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version, ...fields }, [[`${app}-${version}.exe`, `bytes of ${version}`]]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  return ((await res.json()) as { id: string }).id
+function upload(app: string, version: string, fields: Record<string, string> = {}): Promise<string> {
+  return uploadExe(f, token, app, version, fields)
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
