@@ -10,7 +10,7 @@ import { readdir, readlink } from 'node:fs/promises'
 import { get } from 'node:http'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { bearer, uploadForm, withUploadTeam } from './helpers.ts'
+import { uploadOneFile, withUploadTeam } from './helpers.ts'
 
 const BYTES = randomBytes(5 * 1024 * 1024 + 123)
 const SHA256 = createHash('sha256').update(BYTES).digest('hex')
@@ -21,19 +21,7 @@ let downloadPath: string
 
 /** The suite's one file, uploaded once the team exists. */
 async function uploadBigFile() {
-  const res = await f(
-    '/v1/apps/big-file/versions',
-    bearer(team.token, {
-      method: 'POST',
-      body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
-        ['Big Setup.exe', BYTES],
-      ]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  downloadPath = new URL(
-    ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
-  ).pathname
+  downloadPath = await uploadOneFile(f, team.token, 'big-file', 'Big Setup.exe', BYTES)
 }
 
 test('a file of several read chunks arrives whole, with its length, ETag, digest and the security headers', async () => {

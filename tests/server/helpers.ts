@@ -411,6 +411,24 @@ export function withUploadTeam(
   return withTeam((f) => prepareUploadTeam(f, slug), maxUploadBytes, config, setUp)
 }
 
+/** Uploads version 1.0.0 of `app` (published, stable/windows/x64) with the one file `name`; returns its download URL's path. */
+export async function uploadOneFile(
+  f: Fetch,
+  token: string,
+  app: string,
+  name: string,
+  bytes: Uint8Array | string,
+): Promise<string> {
+  const fields = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(fields, [[name, bytes]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
+  const body = (await res.json()) as { artifacts: Array<{ downloadUrl: string }> }
+  return new URL(body.artifacts[0]?.downloadUrl ?? '').pathname
+}
+
 /**
  * Uploads a published stable/windows/x64 installer, `<app>-<version>.exe`, whose bytes name the
  * version (`fields` add or override form fields); returns the version's id.
