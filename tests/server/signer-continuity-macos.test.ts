@@ -9,15 +9,27 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { bearer, expectProblem, expectSpec, jsonBody, uploadForm, withUploadTeam } from './helpers.ts'
+import {
+  bearer,
+  expectProblem,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { harborAppZip } from './macos-fixtures.ts'
 
 const run = promisify(execFile)
 
-const team = withUploadTeam('harbor', 128 * 1024 * 1024, {}, makeAppZips)
-const { f } = team
+let server: TestServer
+let f: Fetch
+let token: string
 let work: string
 const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
   sentry: new Uint8Array(),
@@ -25,20 +37,25 @@ const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
   adhoc: new Uint8Array(),
 }
 
-/** Signed and unsigned app zips and the darwin catalogs, made once the team exists. */
-async function makeAppZips() {
+before(async () => {
   work = mkdtempSync(join(tmpdir(), 'ferry-macos-signer-'))
   zips.sentry = await harborAppZip(work, 'sentry', true)
   zips.deno = await harborAppZip(work, 'deno', false)
   zips.adhoc = await harborAppZip(work, 'tauri', false)
+  server = await startTestServer(128 * 1024 * 1024)
+  f = httpFetch(server.url)
+  token = await prepareUploadTeam(f, 'harbor')
   for (const [path, body] of [
     ['/v1/platforms', { name: 'darwin' }],
     ['/v1/archs', { name: 'arm64' }],
     ['/v1/apps', { slug: 'fresh', name: 'fresh' }],
   ] as const)
-    assert.equal((await f(path, jsonBody(body, team.token))).status, 201)
-}
-after(() => rmSync(work, { recursive: true, force: true }))
+    assert.equal((await f(path, jsonBody(body, token))).status, 201)
+})
+after(async () => {
+  await server.stop()
+  rmSync(work, { recursive: true, force: true })
+})
 
 type Version = {
   version: string
@@ -49,7 +66,7 @@ type Version = {
 const upload = (app: string, version: string, zip: Uint8Array, fields: Record<string, string> = {}) =>
   f(
     `/v1/apps/${app}/versions`,
-    bearer(team.token, {
+    bearer(token, {
       method: 'POST',
       body: uploadForm(
         { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
@@ -94,7 +111,7 @@ test('a declared change of team is accepted and shown on the version and in expl
     'explainUpdate',
     await f(
       '/v1/apps/harbor/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=macos-device-0001',
-      bearer(team.token),
+      bearer(token),
     ),
     200,
   )) as { offered: string; signerChange?: string }
@@ -116,7 +133,7 @@ test('an app never signed may stay unsigned (ad-hoc), then sign', async () => {
 test('a zip without an app has no signer read', async () => {
   const res = await f(
     '/v1/apps/fresh/versions',
-    bearer(team.token, {
+    bearer(token, {
       method: 'POST',
       body: uploadForm({ version: '1.2.0', channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, [
         ['notes.zip', new TextEncoder().encode('not a zip')],
