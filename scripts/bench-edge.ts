@@ -8,14 +8,9 @@
  * ratio (responses Varnish served from its store).
  * Usage: npm run bench:edge [-- --devices 2000 --checks 5 --concurrency 32 --ttl 300]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { pino } from 'pino'
-import { loadConfig } from '../server/runtime/config.ts'
-import { startServer } from '../server/runtime/node.ts'
 import { edgeVcl, freePort, startVarnish } from '../services/varnish-server.ts'
+import { benchTeam, startBenchOrigin } from './bench-origin.ts'
 
 const { values } = parseArgs({
   options: {
@@ -76,54 +71,22 @@ const FORMATS: Record<Platform, Array<(c: string, a: string, v: string) => strin
   ],
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-edge-'))
 const varnishPort = await freePort()
-const signupKey = 'bench-signup-key-0123456789'
-const server = await startServer({
-  config: {
-    ...loadConfig({}),
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    signupKey,
-    jwtSecret: 'bench-jwt-secret-0123456789abcdef',
-    logLevel: 'silent',
-    telemetry: false,
-    edgeCaching: { cacheSeconds: TTL, staleSeconds: 30 },
-    purge: { url: `http://127.0.0.1:${varnishPort}/`, method: 'PURGE' },
-    metrics: { host: '127.0.0.1', port: await freePort() },
-  },
-  logger: pino({ level: 'silent' }),
-  passwordIterations: 1000,
+const origin = await startBenchOrigin({
+  telemetry: false,
+  edgeCaching: { cacheSeconds: TTL, staleSeconds: 30 },
+  purge: { url: `http://127.0.0.1:${varnishPort}/`, method: 'PURGE' },
+  metrics: { host: '127.0.0.1', port: await freePort() },
 })
+const { server } = origin
 const varnish = await startVarnish(edgeVcl([new URL(server.url).host]), varnishPort)
 try {
-  const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(server.url + path, init)
-    if (res.status >= 300)
-      throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`)
-    return res
-  }
-  const json = (body: unknown, token?: string): RequestInit => ({
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      'x-ferry-signup-key': signupKey,
-    },
+  const { token, call, json } = await benchTeam(server.url, {
+    channels: CHANNELS,
+    platforms: Object.keys(PLATFORMS),
+    archs: ARCHS,
   })
-  await call(
-    '/v1/auth/signup',
-    json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }),
-  )
-  const { token } = (await (
-    await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))
-  ).json()) as { token: string }
-  for (const name of CHANNELS) await call('/v1/channels', json({ name }, token))
-  for (const name of Object.keys(PLATFORMS)) await call('/v1/platforms', json({ name }, token))
-  for (const name of ARCHS) await call('/v1/archs', json({ name }, token))
-  await call('/v1/apps', json({ slug: 'fleet', name: 'Fleet' }, token))
+  await call('/v1/apps', json({ slug: 'fleet', name: 'Fleet' }))
   let pullable = ''
   for (const channel of CHANNELS) {
     for (const [platform, ext] of Object.entries(PLATFORMS)) {
@@ -188,7 +151,7 @@ try {
     while (next < queue.length) {
       const i = next++
       if (i === pullAt)
-        await call(`/v1/apps/fleet/versions/${pullable}/pull`, json({ reason: 'bench: a pull mid-run' }, token))
+        await call(`/v1/apps/fleet/versions/${pullable}/pull`, json({ reason: 'bench: a pull mid-run' }))
       const device = queue[i]!
       const res = await fetch(varnish.url + device.url, { headers: { 'x-ferry-device-id': device.id } })
       const body = await res.text()
@@ -220,6 +183,5 @@ try {
   console.log(`cache hit ratio:                 ${((hits / checks) * 100).toFixed(1)} %`)
 } finally {
   await varnish.stop()
-  await server.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await origin.stop()
 }

@@ -7,15 +7,11 @@
  * runs disk, then S3, in one process.
  * Usage: npm run bench:upload [-- --mib 512] [-- --backend disk|s3|both]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { pino } from 'pino'
-import { loadConfig, type BlobLocation } from '../server/runtime/config.ts'
+import type { BlobLocation } from '../server/runtime/config.ts'
 import { jsDigestStream } from '../server/transfer/digests.ts'
-import { startServer } from '../server/runtime/node.ts'
 import { startS3, type S3TestServer } from '../services/s3-server.ts'
+import { benchTeam, startBenchOrigin } from './bench-origin.ts'
 
 const { values } = parseArgs({
   options: { mib: { type: 'string', default: '512' }, backend: { type: 'string', default: 'disk' } },
@@ -30,48 +26,14 @@ const chunk = new Uint8Array(CHUNK).map((_, i) => (i * 31) % 251)
 const MiB = 1024 * 1024
 
 async function benchUpload(blobs: BlobLocation): Promise<{ seconds: number; rssBefore: number; rssPeak: number }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-upload-'))
-  const signupKey = 'bench-signup-key-0123456789'
-  const server = await startServer({
-    config: {
-      ...loadConfig({}),
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      signupKey,
-      jwtSecret: 'bench-jwt-secret-0123456789abcdef',
-      publicUrl: undefined,
-      maxUploadBytes: (mib + 1) * 1024 * 1024,
-      logLevel: 'silent',
-      blobs,
-    },
-    logger: pino({ level: 'silent' }),
-    passwordIterations: 1000,
+  const origin = await startBenchOrigin({ publicUrl: undefined, maxUploadBytes: (mib + 1) * 1024 * 1024, blobs })
+  const { server } = origin
+  const { token, call, json } = await benchTeam(server.url, {
+    channels: ['stable'],
+    platforms: ['windows'],
+    archs: ['x64'],
   })
-  const call = async (path: string, init: RequestInit = {}) => fetch(server.url + path, init)
-  const json = (body: unknown, token?: string): RequestInit => ({
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      'x-ferry-signup-key': signupKey,
-    },
-  })
-  await call(
-    '/v1/auth/signup',
-    json({ teamName: 'Bench', email: 'bench@ferry.test', password: 'bench-password-123', name: 'Bench' }),
-  )
-  const { token } = (await (
-    await call('/v1/auth/login', json({ email: 'bench@ferry.test', password: 'bench-password-123' }))
-  ).json()) as { token: string }
-  for (const [path, name] of [
-    ['/v1/channels', 'stable'],
-    ['/v1/platforms', 'windows'],
-    ['/v1/archs', 'x64'],
-  ])
-    await call(path!, json({ name }, token))
-  await call('/v1/apps', json({ slug: 'bench-app', name: 'Bench' }, token))
+  await call('/v1/apps', json({ slug: 'bench-app', name: 'Bench' }))
 
   const boundary = 'ferry-bench-boundary'
   const encoder = new TextEncoder()
@@ -113,8 +75,7 @@ async function benchUpload(blobs: BlobLocation): Promise<{ seconds: number; rssB
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
-  await server.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await origin.stop()
   return { seconds, rssBefore, rssPeak }
 }
 

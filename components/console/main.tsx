@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client'
 import styles from '../demo/demo.module.css'
+import '../../styles/colour-tokens.css'
 import './console.css'
 import { ConsoleApp } from './console-app'
 

@@ -6,27 +6,23 @@
 import assert from 'node:assert/strict'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { freePort, startNginx, type Nginx } from '../../services/nginx-server.ts'
-import {
-  bearer,
-  jsonBody,
-  prepareUploadTeam,
-  httpFetch,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, jsonBody, httpFetch, uploadOneFile, withUploadTeam, type Fetch } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const BYTES = 'The quick brown fox jumps over the lazy dog, 0123456789.'
 
-let server: TestServer
+// nginx reads the files from disk, whatever the backend matrix picks for other suites.
+const team = withUploadTeam(
+  'accel',
+  undefined,
+  { blobs: { kind: 'fs' }, accelRedirectPrefix: '/_ferry_blobs/' },
+  inFront,
+)
 let nginx: Nginx
 let front: Fetch
-let token: string
 let downloadPath: string
 
 /** The guide's internal location, pointed at this server's data dir. */
@@ -39,45 +35,29 @@ function guideLocation(blobDir: string): string {
   return block.code.replace('alias /var/lib/ferry/blobs/;', `alias ${blobDir}/;`)
 }
 
-before(async () => {
-  // nginx reads the files from disk, whatever the backend matrix picks for other suites.
-  server = await startTestServer(undefined, { blobs: { kind: 'fs' }, accelRedirectPrefix: '/_ferry_blobs/' })
+/** nginx in front of the team's server, with the guide's location, and one uploaded file. */
+async function inFront() {
   const port = await freePort()
-  const upstream = new URL(server.url).host
+  const upstream = new URL(team.server.url).host
   nginx = await startNginx(
     [
       {
         port,
-        body: `${guideLocation(join(server.dataDir, 'blobs'))}\n    location / { proxy_pass http://${upstream}; proxy_set_header Host $host; }`,
+        body: `${guideLocation(join(team.server.dataDir, 'blobs'))}\n    location / { proxy_pass http://${upstream}; proxy_set_header Host $host; }`,
       },
     ],
     // Ferry writes artifact files readable by its own user only: nginx's workers run as that user, as the guide says.
     [`user ${userInfo().username};`],
   )
   front = httpFetch(`http://127.0.0.1:${port}`)
-  const origin = httpFetch(server.url)
-  token = await prepareUploadTeam(origin, 'accel')
-  const res = await origin(
-    '/v1/apps/accel/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
-        ['Accel Setup.exe', BYTES],
-      ]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  downloadPath = new URL(
-    ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
-  ).pathname
-})
+  downloadPath = await uploadOneFile(team.f, team.token, 'accel', 'Accel Setup.exe', BYTES)
+}
 after(async () => {
   await nginx?.stop()
-  await server?.stop()
 })
 
 test('Ferry answers an allowed download with X-Accel-Redirect and no bytes', async () => {
-  const res = await httpFetch(server.url)(downloadPath)
+  const res = await httpFetch(team.server.url)(downloadPath)
   assert.equal(res.status, 200)
   assert.match(res.headers.get('x-accel-redirect') ?? '', /^\/_ferry_blobs\/\S+$/)
   assert.equal(await res.text(), '')
@@ -100,15 +80,20 @@ test("through nginx: the bytes, Ferry's headers, and ranges", async () => {
 test("a refused download stays Ferry's answer, and the internal location is not reachable", async () => {
   assert.equal((await front(downloadPath.replace(/art_[^/]+/, 'art_missing'))).status, 404)
   assert.equal(
-    (await httpFetch(server.url)('/v1/apps/accel', { ...jsonBody({ private: true }, token), method: 'PATCH' })).status,
+    (
+      await httpFetch(team.server.url)('/v1/apps/accel', {
+        ...jsonBody({ private: true }, team.token),
+        method: 'PATCH',
+      })
+    ).status,
     200,
   )
   const refused = await front(downloadPath)
   assert.equal(refused.status, 401)
   assert.equal(refused.headers.get('content-type'), 'application/problem+json')
-  const allowed = await front(downloadPath, bearer(token))
+  const allowed = await front(downloadPath, bearer(team.token))
   assert.equal(await allowed.text(), BYTES, "a private app's file with a token")
   assert.equal(allowed.headers.get('cache-control'), 'private, no-store')
-  const key = (await httpFetch(server.url)(downloadPath, bearer(token))).headers.get('x-accel-redirect') ?? ''
+  const key = (await httpFetch(team.server.url)(downloadPath, bearer(team.token))).headers.get('x-accel-redirect') ?? ''
   assert.equal((await front(key)).status, 404, "nginx serves the internal location only after Ferry's redirect")
 })

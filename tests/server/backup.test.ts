@@ -14,42 +14,27 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { BackupError, backupDataDir } from '../../server/storage/backup-node.ts'
-import {
-  bearer,
-  httpFetch,
-  prepareUploadTeam,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, httpFetch, startTestServer, uploadForm, withUploadTeam, type Fetch } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
 
-let server: TestServer
-let f: Fetch
-let token: string
+const team = withUploadTeam('harbor', 16 * 1024 * 1024, { blobs: { kind: 'fs' }, databaseUrl: undefined })
+const { f } = team
 let work: string
 let version = 0
 
-before(async () => {
-  server = await startTestServer(16 * 1024 * 1024, { blobs: { kind: 'fs' }, databaseUrl: undefined })
-  f = httpFetch(server.url)
-  token = await prepareUploadTeam(f, 'harbor')
+before(() => {
   work = mkdtempSync(join(tmpdir(), 'ferry-backup-'))
 })
-after(async () => {
-  await server.stop()
-  rmSync(work, { recursive: true, force: true })
-})
+after(() => rmSync(work, { recursive: true, force: true }))
 
 async function upload(): Promise<string> {
   const v = `1.0.${++version}`
   const body = uploadForm({ version: v, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
     [`Harbor Setup ${v}.exe`, randomBytes(256 * 1024)],
   ])
-  const res = await f('/v1/apps/harbor/versions', bearer(token, { method: 'POST', body }))
+  const res = await f('/v1/apps/harbor/versions', bearer(team.token, { method: 'POST', body }))
   assert.equal(res.status, 201, await res.text())
   return v
 }
@@ -61,7 +46,7 @@ interface Listed {
 }
 
 async function listed(fetch: Fetch): Promise<Listed[]> {
-  const res = await fetch('/v1/apps/harbor/versions?limit=100', bearer(token))
+  const res = await fetch('/v1/apps/harbor/versions?limit=100', bearer(team.token))
   assert.equal(res.status, 200)
   const body: { items: Listed[] } = await res.json()
   return body.items
@@ -79,7 +64,7 @@ async function restoreAndCheck(dir: string): Promise<string[]> {
     const versions = await listed(rf)
     for (const v of versions) {
       for (const a of v.artifacts) {
-        const res = await rf(`/v1/apps/harbor/versions/${v.id}/artifacts/${a.id}/download`, bearer(token))
+        const res = await rf(`/v1/apps/harbor/versions/${v.id}/artifacts/${a.id}/download`, bearer(team.token))
         assert.equal(res.status, 200, `${v.version} ${a.fileName}`)
         assert.equal(
           sha256(new Uint8Array(await res.arrayBuffer())),
@@ -106,7 +91,7 @@ test('a backup taken during uploads restores into a server that serves every ver
     return n
   })()
   const target = join(work, 'during-uploads')
-  const report = await backupDataDir(server.dataDir, target)
+  const report = await backupDataDir(team.server.dataDir, target)
   uploading = false
   const during = await uploads
 
@@ -139,9 +124,9 @@ test('a backup taken during uploads restores into a server that serves every ver
 test('a version deleted between the snapshot and the file copy is left out of the copy', async () => {
   const [doomed] = (await listed(f)).filter((v) => v.version === '1.0.1')
   assert.ok(doomed)
-  const report = await backupDataDir(server.dataDir, join(work, 'with-delete'), {
+  const report = await backupDataDir(team.server.dataDir, join(work, 'with-delete'), {
     async afterSnapshot() {
-      const res = await f(`/v1/apps/harbor/versions/${doomed.id}`, bearer(token, { method: 'DELETE' }))
+      const res = await f(`/v1/apps/harbor/versions/${doomed.id}`, bearer(team.token, { method: 'DELETE' }))
       assert.equal(res.status, 204)
     },
   })
@@ -155,19 +140,19 @@ test('a file the server still lists but lacks fails the backup, naming it', asyn
   const v = await upload()
   const [row] = (await listed(f)).filter((x) => x.version === v)
   assert.ok(row)
-  const live = new BetterSqlite3(join(server.dataDir, 'ferry.db'), { readonly: true })
+  const live = new BetterSqlite3(join(team.server.dataDir, 'ferry.db'), { readonly: true })
   const lost = live.prepare('SELECT blob_key FROM artifacts WHERE id = ?').pluck().get(row.artifacts[0]?.id)
   live.close()
   assert.ok(typeof lost === 'string')
-  unlinkSync(join(server.dataDir, 'blobs', lost))
+  unlinkSync(join(team.server.dataDir, 'blobs', lost))
   await assert.rejects(
-    backupDataDir(server.dataDir, join(work, 'lost-file')),
+    backupDataDir(team.server.dataDir, join(work, 'lost-file')),
     (error: unknown) =>
       error instanceof BackupError &&
       /is missing, but the server still lists it/.test(error.message) &&
       error.message.includes(lost),
   )
-  const res = await f(`/v1/apps/harbor/versions/${row.id}`, bearer(token, { method: 'DELETE' }))
+  const res = await f(`/v1/apps/harbor/versions/${row.id}`, bearer(team.token, { method: 'DELETE' }))
   assert.equal(res.status, 204)
 })
 
@@ -192,7 +177,7 @@ function backupCommand(
 }
 
 test('npm run backup: reports what it copied; refuses a non-empty folder and the scale-out engines', async () => {
-  const env = { FERRY_DATA_DIR: server.dataDir }
+  const env = { FERRY_DATA_DIR: team.server.dataDir }
   const ok = await backupCommand([join(work, 'cli')], env)
   assert.equal(ok.code, 0, ok.stderr)
   assert.match(ok.stdout, /database copied from .*ferry\.db \(integrity ok\)/)

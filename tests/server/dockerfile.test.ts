@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { build } from 'esbuild'
+import { commandArgv, copyArgs, envPairs, healthcheckArgv, parseDockerfile } from '../deploy/dockerfile.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -18,32 +19,24 @@ interface FinalStage {
   copies: string[]
   env: Record<string, string>
   cmd: string[]
-  healthcheck: string
+  healthcheck: string[]
   expose: string
 }
 
-/** The last stage of the Dockerfile: COPY sources from the build context, ENV, CMD, HEALTHCHECK. */
+/** The last stage of the Dockerfile (tests/deploy/dockerfile.ts reads it): COPY sources from the build context, ENV, CMD, HEALTHCHECK. */
 function parseFinalStage(text: string): FinalStage {
-  const instructions = text
-    .replace(/\\\r?\n\s*/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))
-  const stages = instructions.reduce<string[][]>((acc, line) => {
-    if (/^FROM\s/i.test(line)) acc.push([])
-    acc[acc.length - 1]?.push(line)
-    return acc
-  }, [])
-  const final = stages[stages.length - 1] ?? []
-  const stage: FinalStage = { copies: [], env: {}, cmd: [], healthcheck: '', expose: '' }
-  for (const line of final) {
-    const [word = '', ...rest] = line.split(/\s+/)
-    const args = rest.join(' ')
-    if (/^COPY$/i.test(word) && !args.startsWith('--from')) stage.copies.push(...rest.slice(0, -1))
-    if (/^ENV$/i.test(word)) for (const m of args.matchAll(/(\w+)=(\S+)/g)) stage.env[m[1]!] = m[2]!
-    if (/^CMD$/i.test(word)) stage.cmd = JSON.parse(args) as string[]
-    if (/^HEALTHCHECK$/i.test(word)) stage.healthcheck = args.replace(/^.*?CMD\s+/, '')
-    if (/^EXPOSE$/i.test(word)) stage.expose = args
+  const last = parseDockerfile(text).at(-1)
+  if (!last) throw new Error('Dockerfile: no FROM')
+  const stage: FinalStage = { copies: [], env: {}, cmd: [], healthcheck: [], expose: '' }
+  for (const instruction of last.instructions) {
+    if (instruction.keyword === 'COPY') {
+      const { from, sources } = copyArgs(instruction)
+      if (from === undefined) stage.copies.push(...sources)
+    }
+    if (instruction.keyword === 'ENV') Object.assign(stage.env, envPairs(instruction))
+    if (instruction.keyword === 'CMD') stage.cmd = commandArgv(instruction)
+    if (instruction.keyword === 'HEALTHCHECK') stage.healthcheck = healthcheckArgv(instruction)
+    if (instruction.keyword === 'EXPOSE') stage.expose = instruction.args
   }
   return stage
 }
@@ -130,10 +123,9 @@ test(
           if (!healthy) await new Promise((r) => setTimeout(r, 100))
         }
         assert.ok(healthy, `the server did not become healthy: ${stderr}`)
-        const command = stage.healthcheck.replace('127.0.0.1:8080', `127.0.0.1:${port}`)
-        const [program = '', flag = '', script = ''] = command.match(/^(\S+)\s+(-e)\s+"(.*)"$/)?.slice(1) ?? []
-        const check = spawn(program, [flag, script], { cwd: image, env })
-        assert.equal(await new Promise((r) => check.once('exit', r)), 0, `HEALTHCHECK failed: ${command}`)
+        const [program = '', ...args] = stage.healthcheck.map((a) => a.replace('127.0.0.1:8080', `127.0.0.1:${port}`))
+        const check = spawn(program, args, { cwd: image, env })
+        assert.equal(await new Promise((r) => check.once('exit', r)), 0, `HEALTHCHECK failed: ${args.join(' ')}`)
         const exited = new Promise((r) => server.once('exit', r))
         server.kill('SIGTERM')
         assert.equal(await exited, 0, `docker stop (SIGTERM) shuts the server down cleanly: ${stderr}`)

@@ -9,45 +9,20 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readlink } from 'node:fs/promises'
 import { get } from 'node:http'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
-import {
-  bearer,
-  httpFetch,
-  prepareUploadTeam,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { test } from 'node:test'
+import { uploadOneFile, withUploadTeam } from './helpers.ts'
 
 const BYTES = randomBytes(5 * 1024 * 1024 + 123)
 const SHA256 = createHash('sha256').update(BYTES).digest('hex')
-let server: TestServer
-let f: Fetch
+// The fast path is the disk store's, whatever store the backend matrix picks for other suites.
+const team = withUploadTeam('big-file', undefined, { blobs: { kind: 'fs' } }, uploadBigFile)
+const { f } = team
 let downloadPath: string
 
-before(async () => {
-  // The fast path is the disk store's, whatever store the backend matrix picks for other suites.
-  server = await startTestServer(undefined, { blobs: { kind: 'fs' } })
-  f = httpFetch(server.url)
-  const token = await prepareUploadTeam(f, 'big-file')
-  const res = await f(
-    '/v1/apps/big-file/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
-        ['Big Setup.exe', BYTES],
-      ]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  downloadPath = new URL(
-    ((await res.json()) as { artifacts: Array<{ downloadUrl: string }> }).artifacts[0]?.downloadUrl ?? '',
-  ).pathname
-})
-after(async () => {
-  await server?.stop()
-})
+/** The suite's one file, uploaded once the team exists. */
+async function uploadBigFile() {
+  downloadPath = await uploadOneFile(f, team.token, 'big-file', 'Big Setup.exe', BYTES)
+}
 
 test('a file of several read chunks arrives whole, with its length, ETag, digest and the security headers', async () => {
   const res = await f(downloadPath)
@@ -84,7 +59,7 @@ test('HEAD and a matching If-None-Match answer without a body', async () => {
 
 /** Descriptors of this process (the server runs in it) open on a file under the blob folder. */
 async function openBlobFiles(): Promise<number> {
-  const blobDir = join(server.dataDir, 'blobs')
+  const blobDir = join(team.server.dataDir, 'blobs')
   const links = await Promise.all(
     (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
   )
@@ -93,7 +68,7 @@ async function openBlobFiles(): Promise<number> {
 
 test('a client that disconnects mid-file leaves no open file, and the next download is whole', async () => {
   await new Promise<void>((done, fail) => {
-    const req = get(`${server.url}${downloadPath}`, (res) => {
+    const req = get(`${team.server.url}${downloadPath}`, (res) => {
       res.once('data', () => {
         req.destroy()
         done()

@@ -7,17 +7,15 @@
  * cache: a write on either purges it.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
-  bearer,
   httpFetch,
   jsonBody,
   prepareUploadTeam,
   startTestServer,
   testDatabaseUrl,
-  uploadForm,
+  uploadExe,
+  uploadMsixFixture,
   type Fetch,
   type TestServer,
 } from './helpers.ts'
@@ -25,7 +23,6 @@ import { edgeVcl, freePort, startVarnish, type Varnish } from '../../services/va
 import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
 
 const EDGE = { edgeCaching: { cacheSeconds: 300, staleSeconds: 30 } }
-const FIELDS = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 
 let server: TestServer
 let varnish: Varnish
@@ -63,24 +60,6 @@ after(async () => {
   await server?.stop()
 })
 
-async function upload(
-  f: Fetch,
-  token: string,
-  app: string,
-  version: string,
-  fields: Record<string, string> = {},
-): Promise<string> {
-  const res = await f(
-    `/v1/apps/${app}/versions`,
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version, ...fields }, [[`${app}-${version}.exe`, `bytes of ${version}`]]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  return ((await res.json()) as { id: string }).id
-}
-
 const check = (f: Fetch, app: string, version: string, deviceId?: string) =>
   f(
     `/v1/apps/${app}/update?version=${version}&platform=windows&arch=x64&format=ferry`,
@@ -96,18 +75,8 @@ async function offered(res: Response): Promise<string | null> {
 test('answers every device gets alike are served by the cache: many checks, one origin request per endpoint', async () => {
   const token = await prepareUploadTeam(origin, 'edge-feeds')
   assert.equal((await origin('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
-  await upload(origin, token, 'edge-feeds', '1.1.0')
-  // Electron's signed test package, for the MSIX feed and the App Installer file.
-  const msix = await origin(
-    '/v1/apps/edge-feeds/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version: '1.0.5' }, [
-        ['EdgeFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))],
-      ]),
-    }),
-  )
-  assert.equal(msix.status, 201, await msix.clone().text())
+  await uploadExe(origin, token, 'edge-feeds', '1.1.0')
+  await uploadMsixFixture(origin, token, 'edge-feeds', '1.0.5')
   const endpoints: Array<[string, string]> = [
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry'],
     ['checkForUpdate', '/v1/apps/edge-feeds/update?version=1.1.0&platform=windows&arch=x64&format=ferry'],
@@ -147,7 +116,7 @@ test('an error is never kept: an app created after a 404 answers through the cac
   assert.equal(missing.status, 404)
   assert.equal(missing.headers.get('cache-control'), 'no-store')
   const token = await prepareUploadTeam(origin, 'edge-late')
-  await upload(origin, token, 'edge-late', '1.1.0')
+  await uploadExe(origin, token, 'edge-late', '1.1.0')
   assert.equal(await offered(await edge(path)), '1.1.0')
 })
 
@@ -165,8 +134,8 @@ test('a conditional request for a cacheable answer gets 304 from the origin', as
 
 test('a pull is in the very next answer through the cache, and so are pause and resume', async () => {
   const token = await prepareUploadTeam(origin, 'edge-pull')
-  await upload(origin, token, 'edge-pull', '1.0.0')
-  const id = await upload(origin, token, 'edge-pull', '1.1.0')
+  await uploadExe(origin, token, 'edge-pull', '1.0.0')
+  const id = await uploadExe(origin, token, 'edge-pull', '1.1.0')
   const before = await originRequests(server.metricsUrl, 'checkForUpdate')
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), '1.1.0')
   assert.equal(await offered(await check(edge, 'edge-pull', '1.0.0')), '1.1.0')
@@ -196,8 +165,8 @@ test('a pull is in the very next answer through the cache, and so are pause and 
 
 test('a device in a 5 % rollout never receives an answer computed for another device', async () => {
   const token = await prepareUploadTeam(origin, 'edge-ramp')
-  await upload(origin, token, 'edge-ramp', '1.0.0')
-  await upload(origin, token, 'edge-ramp', '2.0.0', { rolloutPercentage: '5' })
+  await uploadExe(origin, token, 'edge-ramp', '1.0.0')
+  await uploadExe(origin, token, 'edge-ramp', '2.0.0', { rolloutPercentage: '5' })
   const got = new Map<string, string | null>()
   for (let i = 0; i < 200; i++) {
     const device = `ramp-device-${i}`
@@ -240,8 +209,8 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
   })
   const [fa, fb, fe] = [httpFetch(a.url), httpFetch(b.url), httpFetch(front.url)]
   const token = await prepareUploadTeam(fa, 'edge-two')
-  await upload(fa, token, 'edge-two', '1.0.0')
-  const id = await upload(fa, token, 'edge-two', '1.1.0')
+  await uploadExe(fa, token, 'edge-two', '1.0.0')
+  const id = await uploadExe(fa, token, 'edge-two', '1.1.0')
   const served = async () => {
     const counts = await Promise.all([a, b].map((s) => originRequests(s.metricsUrl, 'checkForUpdate')))
     return counts[0]! + counts[1]!
@@ -265,7 +234,7 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
     assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), null, 'and stays there')
 
   // And the other way round: a write on a.
-  const newer = await upload(fa, token, 'edge-two', '1.2.0')
+  const newer = await uploadExe(fa, token, 'edge-two', '1.2.0')
   assert.equal(
     await offered(await check(fe, 'edge-two', '1.0.0')),
     '1.2.0',

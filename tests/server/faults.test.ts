@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import {
@@ -16,13 +16,12 @@ import {
   httpFetch,
   jsonBody,
   memoryApp,
-  startTestServer,
   testDatabaseUrl,
   uploadForm,
   type Fetch,
-  type TestServer,
   prepareUploadTeam,
   halfThenWait,
+  withUploadTeam,
   killHard,
   startChild,
 } from './helpers.ts'
@@ -37,21 +36,13 @@ async function nothingStored(f: Fetch, token: string, blobs: () => Promise<strin
   assert.deepEqual(await blobs(), [], 'no blob')
 }
 
-let server: TestServer
-let f: Fetch
-let token: string
 const LIMIT = 4096
-const blobFiles = () => blobKeys(server)
-
-before(async () => {
-  server = await startTestServer(LIMIT)
-  f = httpFetch(server.url)
-  token = await prepare(f)
-})
-after(async () => server.stop())
+const team = withUploadTeam('fault-app', LIMIT)
+const { f } = team
+const blobFiles = () => blobKeys(team.server)
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  f('/v1/apps/fault-app/versions', bearer(token, { method: 'POST', body, headers }))
+  f('/v1/apps/fault-app/versions', bearer(team.token, { method: 'POST', body, headers }))
 
 test('path-like file names are refused and nothing is stored', async () => {
   for (const name of [
@@ -70,34 +61,34 @@ test('path-like file names are refused and nothing is stored', async () => {
       name,
     )
   }
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
 })
 
 test('an upload over the limit is 413 and nothing is stored (declared length and chunked)', async () => {
   const big = new Uint8Array(LIMIT * 2)
   await expectProblem(await post(uploadForm(FIELDS, [['big.exe', big]])), 413, 'payload-too-large')
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
   // Without Content-Length the server counts bytes as they arrive.
   const form = uploadForm(FIELDS, [['big.exe', big]])
   const encoded = new Response(form)
   const stream = encoded.body as ReadableStream<Uint8Array>
-  const res = await fetch(`${server.url}/v1/apps/fault-app/versions`, {
+  const res = await fetch(`${team.server.url}/v1/apps/fault-app/versions`, {
     method: 'POST',
     body: stream,
     duplex: 'half',
-    headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+    headers: { authorization: `Bearer ${team.token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
   } as RequestInit)
   await expectProblem(res, 413, 'payload-too-large')
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
   // Just under the limit works.
   const ok = await post(uploadForm(FIELDS, [['small.exe', new Uint8Array(LIMIT / 2)]]))
   assert.equal(ok.status, 201, await ok.text())
   const { id } = await (
-    await f('/v1/apps/fault-app/versions', bearer(token))
+    await f('/v1/apps/fault-app/versions', bearer(team.token))
   )
     .json()
     .then((b: { items: Array<{ id: string }> }) => b.items[0] ?? { id: '' })
-  assert.equal((await f(`/v1/apps/fault-app/versions/${id}`, bearer(token, { method: 'DELETE' }))).status, 204)
+  assert.equal((await f(`/v1/apps/fault-app/versions/${id}`, bearer(team.token, { method: 'DELETE' }))).status, 204)
 })
 
 test('malformed multipart, wrong content type, missing fields', async () => {
@@ -158,12 +149,12 @@ test('malformed multipart, wrong content type, missing fields', async () => {
     typo.errors?.find((e) => e.field === 'publised')?.message ?? '',
     /not a member of this request; check its spelling/,
   )
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
 })
 
 test('JSON bodies: bad JSON, wrong content type, wrong types name the member', async () => {
   const send = (body: string, type = 'application/json') =>
-    f('/v1/apps', { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': type } })
+    f('/v1/apps', { method: 'POST', body, headers: { authorization: `Bearer ${team.token}`, 'content-type': type } })
   await expectProblem(await send('{"slug": '), 400, 'validation', '/')
   await expectProblem(await send('{"slug":"ok-app","name":"x"}', 'text/plain'), 400, 'validation', 'Content-Type')
   await expectProblem(await send('{"slug":"ok-app","name":5}'), 400, 'validation', '/name')
@@ -171,7 +162,7 @@ test('JSON bodies: bad JSON, wrong content type, wrong types name the member', a
   await expectProblem(await send('[]'), 400, 'validation', '/')
   await expectProblem(await send('{"slug":"ok-app","name":"x","privat":true}'), 400, 'validation', '/privat')
   await expectProblem(await send('{"slug":"ok-app","name":"x","a/b~c":1}'), 400, 'validation', '/a~1b~0c')
-  const list = (await (await f('/v1/apps', bearer(token))).json()) as { items: Array<{ slug: string }> }
+  const list = (await (await f('/v1/apps', bearer(team.token))).json()) as { items: Array<{ slug: string }> }
   assert.deepEqual(
     list.items.map((a) => a.slug),
     ['fault-app'],
@@ -237,7 +228,7 @@ test('a client that goes away mid-upload leaves no file and no version', async (
     uploadForm(FIELDS, [['gone.exe', new Uint8Array(LIMIT - 1024).fill(9)]]),
     new Promise(() => undefined),
   )
-  const pending = fetch(`${server.url}/v1/apps/fault-app/versions`, upload.init(token, abort.signal)).catch(
+  const pending = fetch(`${team.server.url}/v1/apps/fault-app/versions`, upload.init(team.token, abort.signal)).catch(
     (error: unknown) => error,
   )
   await upload.halfSent()
@@ -245,9 +236,10 @@ test('a client that goes away mid-upload leaves no file and no version', async (
   abort.abort()
   assert.ok((await pending) instanceof Error)
   // The server notices the closed connection asynchronously.
-  for (let i = 0; i < 50 && (await unfinishedWrites(server)).length; i++) await new Promise((r) => setTimeout(r, 20))
-  assert.deepEqual(await unfinishedWrites(server), [], 'the temp file or multipart upload is removed')
-  await nothingStored(f, token, blobFiles)
+  for (let i = 0; i < 50 && (await unfinishedWrites(team.server)).length; i++)
+    await new Promise((r) => setTimeout(r, 20))
+  assert.deepEqual(await unfinishedWrites(team.server), [], 'the temp file or multipart upload is removed')
+  await nothingStored(f, team.token, blobFiles)
   assert.equal((await f('/v1/health')).status, 200, 'the server carries on')
 })
 
@@ -259,7 +251,7 @@ test('text fields: sent twice, or sent as a file, are named', async () => {
   const asFile = uploadForm({ channel: 'stable', platform: 'windows', arch: 'x64' }, [['a.exe', 'x']])
   asFile.append('version', new Blob(['1.0.0']), 'version.txt')
   await expectProblem(await post(asFile), 400, 'validation', 'version')
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
 })
 
 test('a Tauri signature without its bundle is refused, naming both files', async () => {
@@ -278,12 +270,12 @@ test('a Tauri signature without its bundle is refused, naming both files', async
     problem.errors?.find((e) => e.field === 'files')?.message ?? '',
     /"App\.app\.tar\.gz\.sig" has no bundle "App\.app\.tar\.gz"/,
   )
-  await nothingStored(f, token, blobFiles)
+  await nothingStored(f, team.token, blobFiles)
 })
 
 test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is created', async () => {
   const big = JSON.stringify({ slug: 'huge-app', name: 'x'.repeat(1024 * 1024) })
-  await expectProblem(await f('/v1/apps', jsonBody(JSON.parse(big), token)), 413, 'payload-too-large')
+  await expectProblem(await f('/v1/apps', jsonBody(JSON.parse(big), team.token)), 413, 'payload-too-large')
   const bytes = new TextEncoder().encode(big)
   const chunked = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -291,15 +283,15 @@ test('JSON bodies over 1 MiB are 413, declared or chunked, and nothing is create
       controller.close()
     },
   })
-  const res = await fetch(`${server.url}/v1/apps`, {
+  const res = await fetch(`${team.server.url}/v1/apps`, {
     method: 'POST',
     body: chunked,
     duplex: 'half',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${team.token}`, 'content-type': 'application/json' },
   } as RequestInit)
   const problem = await expectProblem(res, 413, 'payload-too-large')
   assert.match(problem.detail, /JSON bodies are limited to 1048576 bytes/)
-  const list = (await (await f('/v1/apps', bearer(token))).json()) as { items: Array<{ slug: string }> }
+  const list = (await (await f('/v1/apps', bearer(team.token))).json()) as { items: Array<{ slug: string }> }
   assert.deepEqual(
     list.items.map((a) => a.slug),
     ['fault-app'],

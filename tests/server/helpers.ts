@@ -1,9 +1,10 @@
 /** Shared helpers of the server tests: a real Node server on an ephemeral port, HTTP helpers, response checks. */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
 import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
@@ -327,6 +328,139 @@ export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string>
   const res = await f('/v1/apps', jsonBody({ slug, name: slug }, token))
   if (res.status !== 201) throw new Error(`creating app ${slug} answered ${res.status}: ${await res.text()}`)
   return token
+}
+
+/** A suite's test server, readable once the `before` hook `withTestServer` registered has run. */
+export interface SuiteServer {
+  readonly server: TestServer
+  /** Requests to the server; callable from the start, it finds the server's URL on each call. */
+  readonly f: Fetch
+}
+
+/** A suite's server with an upload team on it (`prepareUploadTeam`): the admin's token. */
+export interface UploadTeam extends SuiteServer {
+  readonly token: string
+}
+
+/**
+ * A test server (`startTestServer`'s arguments) for the suite or describe block it is called in:
+ * started in a `before` hook, stopped in an `after` hook. `prepare` runs once it listens.
+ */
+export function withTestServer(
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  prepare?: (f: Fetch) => Promise<void>,
+): SuiteServer {
+  let server: TestServer | undefined
+  const started = () => {
+    if (!server) throw new Error('the suite server is used before its before() hook ran')
+    return server
+  }
+  const f: Fetch = (path, init) => httpFetch(started().url)(path, init)
+  before(async () => {
+    server = await startTestServer(maxUploadBytes, config)
+    await prepare?.(f)
+  })
+  after(async () => server?.stop())
+  return {
+    get server() {
+      return started()
+    },
+    f,
+  }
+}
+
+/**
+ * `withTestServer` with a team on it that `prepareTeam` sets up; `token` is what it returns (an
+ * admin's). `setUp` runs next, in the same hook: top-level `before` hooks of node:test start at
+ * once, so a second hook of the suite's own could run before the team exists.
+ */
+export function withTeam(
+  prepareTeam: (f: Fetch) => Promise<string>,
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  setUp?: (team: UploadTeam) => Promise<void>,
+): UploadTeam {
+  let token: string | undefined
+  const team: UploadTeam = {
+    get server() {
+      return suite.server
+    },
+    get f() {
+      return suite.f
+    },
+    get token() {
+      if (token === undefined) throw new Error('the suite team is used before its before() hook ran')
+      return token
+    },
+  }
+  const suite = withTestServer(maxUploadBytes, config, async (f) => {
+    token = await prepareTeam(f)
+    await setUp?.(team)
+  })
+  return team
+}
+
+/** `withTestServer` with an upload team for the app `slug` (`prepareUploadTeam`), then `setUp` (see `withTeam`). */
+export function withUploadTeam(
+  slug: string,
+  maxUploadBytes?: number,
+  config: Partial<ServerConfig> = {},
+  setUp?: (team: UploadTeam) => Promise<void>,
+): UploadTeam {
+  return withTeam((f) => prepareUploadTeam(f, slug), maxUploadBytes, config, setUp)
+}
+
+/** Uploads version 1.0.0 of `app` (published, stable/windows/x64) with the one file `name`; returns its download URL's path. */
+export async function uploadOneFile(
+  f: Fetch,
+  token: string,
+  app: string,
+  name: string,
+  bytes: Uint8Array | string,
+): Promise<string> {
+  const fields = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(fields, [[name, bytes]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
+  const body = (await res.json()) as { artifacts: Array<{ downloadUrl: string }> }
+  return new URL(body.artifacts[0]?.downloadUrl ?? '').pathname
+}
+
+/**
+ * Uploads a published stable/windows/x64 installer, `<app>-<version>.exe`, whose bytes name the
+ * version (`fields` add or override form fields); returns the version's id.
+ */
+export async function uploadExe(
+  f: Fetch,
+  token: string,
+  app: string,
+  version: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', version, ...fields }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(form, [[`${app}-${version}.exe`, `bytes of ${version}`]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
+  return ((await res.json()) as { id: string }).id
+}
+
+/**
+ * Uploads Electron's signed MSIX test package (fixtures/msix/HelloMSIX_V1.msix) as `version` of
+ * `app` on stable/windows/x64, published: an app with an MSIX feed and an App Installer file.
+ */
+export async function uploadMsixFixture(f: Fetch, token: string, app: string, version: string): Promise<void> {
+  const msix = await readFile(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))
+  const fields = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', version }
+  const res = await f(
+    `/v1/apps/${app}/versions`,
+    bearer(token, { method: 'POST', body: uploadForm(fields, [[`${app}-${version}.msix`, msix]]) }),
+  )
+  assert.equal(res.status, 201, await res.clone().text())
 }
 
 /**

@@ -4,38 +4,19 @@
  * key or a stranger's is refused with a 400 naming the signature file. Key lists are checked.
  */
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { promisify } from 'node:util'
-import {
-  bearer,
-  expectProblem,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  signup,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, expectProblem, expectSpec, jsonBody, uploadForm } from './helpers.ts'
+import { tauriCli, withTauriApp } from './tauri-signer.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..')
 const PASSWORD = 'rotation-test-passphrase'
-const run = promisify(execFile)
-const tauri = (args: string[]) =>
-  run(process.execPath, [join(ROOT, 'node_modules', '@tauri-apps', 'cli', 'tauri.js'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: PASSWORD },
-  })
+const tauri = tauriCli(PASSWORD)
 
-let server: TestServer
-let f: Fetch
-let token: string
+const team = withTauriApp('rotating', 'Rotating', 'rotate@team.test')
+const { f } = team
 let work: string
 const pub: Record<string, string> = {}
 const bundle = 'Rotating.app.tar.gz'
@@ -49,32 +30,19 @@ async function tauriSig(key: string): Promise<string> {
 }
 
 before(async () => {
-  server = await startTestServer()
-  f = httpFetch(server.url)
-  token = (await signup(f, 'rotate@team.test')).token
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ['/v1/platforms', { name: 'darwin', updater: 'tauri' }],
-    ['/v1/archs', { name: 'arm64' }],
-    ['/v1/apps', { slug: 'rotating', name: 'Rotating' }],
-  ] as const)
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-rotation-'))
   for (const name of ['old', 'new', 'stranger']) {
     await tauri(['signer', 'generate', '--ci', '-w', join(work, `${name}.key`), '-p', PASSWORD])
     pub[name] = readFileSync(join(work, `${name}.key.pub`), 'utf8').trim()
   }
 })
-after(async () => {
-  await server.stop()
-  rmSync(work, { recursive: true, force: true })
-})
+after(() => rmSync(work, { recursive: true, force: true }))
 
-const patch = (body: unknown) => f('/v1/apps/rotating', { ...jsonBody(body, token), method: 'PATCH' })
+const patch = (body: unknown) => f('/v1/apps/rotating', { ...jsonBody(body, team.token), method: 'PATCH' })
 const upload = (version: string, files: Array<[string, string | Uint8Array]>) =>
   f(
     '/v1/apps/rotating/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, files),
     }),
@@ -195,7 +163,7 @@ test('devices per key: update checks counted by the key that signed the version 
   }
   const counts = (await expectSpec(
     'getUpdateKeyDevices',
-    await f('/v1/apps/rotating/update-keys', bearer(token)),
+    await f('/v1/apps/rotating/update-keys', bearer(team.token)),
     200,
   )) as { day: string | null; devices: number; keys: Array<{ updater: string; role: string; devices: number }> }
   assert.equal(counts.day, new Date().toISOString().slice(0, 10))
@@ -208,7 +176,7 @@ test('devices per key: update checks counted by the key that signed the version 
     ],
   )
   await expectSpec('getUpdateKeyDevices', await f('/v1/apps/rotating/update-keys'), 401)
-  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/nope-app/update-keys', bearer(token)), 404)
+  await expectSpec('getUpdateKeyDevices', await f('/v1/apps/nope-app/update-keys', bearer(team.token)), 404)
 })
 
 test('Sparkle: an .edsig by the next key is accepted, by another key refused', async () => {
@@ -300,7 +268,7 @@ test('a device is offered only releases signed by a key its version trusts: the 
   const put = (version: string, sig: string, fields: Record<string, string> = {}) =>
     f(
       '/v1/apps/rotating/versions',
-      bearer(token, {
+      bearer(team.token, {
         method: 'POST',
         body: uploadForm(
           { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
@@ -346,7 +314,7 @@ test('a device is offered only releases signed by a key its version trusts: the 
     'explainUpdate',
     await f(
       '/v1/apps/rotating/update/explain?version=3.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as {
@@ -368,7 +336,7 @@ test('a device is offered only releases signed by a key its version trusts: the 
     'explainUpdate',
     await f(
       '/v1/apps/rotating/update/explain?version=3.1.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-rot-0100',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string | null; keyHold?: unknown }

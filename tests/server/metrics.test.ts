@@ -4,28 +4,15 @@
  * buffer, and Node's process metrics; the public port does not serve them.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import {
-  bearer,
-  httpFetch,
-  prepareUploadTeam,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { test } from 'node:test'
+import { bearer, prepareUploadTeam, uploadForm, withTestServer } from './helpers.ts'
 
-let server: TestServer
-let f: Fetch
-before(async () => {
-  server = await startTestServer(1024 * 1024, { metrics: { host: '127.0.0.1', port: 0 } })
-  f = httpFetch(server.url)
-})
-after(async () => server.stop())
+const suite = withTestServer(1024 * 1024, { metrics: { host: '127.0.0.1', port: 0 } })
+const { f } = suite
 
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
 async function sample(name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
-  const res = await fetch(server.metricsUrl ?? '')
+  const res = await fetch(suite.server.metricsUrl ?? '')
   assert.equal(res.status, 200)
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/)
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`)
@@ -39,8 +26,8 @@ async function sample(name: string, labels: Record<string, string> = {}): Promis
 }
 
 test('requests, update checks, uploads and the telemetry buffer are counted, on a port of their own', async () => {
-  assert.ok(server.metricsUrl?.startsWith('http://127.0.0.1:'), server.metricsUrl)
-  assert.notEqual(new URL(server.metricsUrl ?? '').port, new URL(server.url).port)
+  assert.ok(suite.server.metricsUrl?.startsWith('http://127.0.0.1:'), suite.server.metricsUrl)
+  assert.notEqual(new URL(suite.server.metricsUrl ?? '').port, new URL(suite.server.url).port)
   const token = await prepareUploadTeam(f, 'metered-app')
   assert.equal(await sample('ferry_http_requests_total', { operation: 'createApp', method: 'POST', status: '201' }), 1)
 
@@ -74,5 +61,5 @@ test('requests, update checks, uploads and the telemetry buffer are counted, on 
   assert.ok(((await sample('ferry_process_resident_memory_bytes')) ?? 0) > 0, 'Node process metrics are included')
 
   assert.equal((await f('/metrics')).status, 404, 'the public port does not serve metrics')
-  assert.equal((await fetch(`${new URL(server.metricsUrl ?? '').origin}/other`)).status, 404)
+  assert.equal((await fetch(`${new URL(suite.server.metricsUrl ?? '').origin}/other`)).status, 404)
 })

@@ -9,18 +9,15 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import {
   bearer,
   expectProblem,
   expectSpec,
-  httpFetch,
   jsonBody,
   prepareUploadTeam,
-  startTestServer,
   uploadForm,
-  type Fetch,
-  type TestServer,
+  withTestServer,
 } from './helpers.ts'
 import { electronMsixCheck } from './clients/electron-msix.ts'
 import { checkAppInstaller } from './clients/app-installer-schema.ts'
@@ -30,14 +27,8 @@ const V1 = new Uint8Array(readFileSync(join(FIXTURES, 'HelloMSIX_V1.msix')))
 const V2 = new Uint8Array(readFileSync(join(FIXTURES, 'HelloMSIX_V2.msix')))
 const FIELDS = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 
-let server: TestServer
-let f: Fetch
-
-before(async () => {
-  server = await startTestServer(20 * 1024 * 1024, { edgeCaching: { cacheSeconds: 60, staleSeconds: 0 } })
-  f = httpFetch(server.url)
-})
-after(async () => server?.stop())
+const suite = withTestServer(20 * 1024 * 1024, { edgeCaching: { cacheSeconds: 60, staleSeconds: 0 } })
+const { f } = suite
 
 async function upload(
   token: string,
@@ -54,7 +45,7 @@ async function upload(
   return ((await res.json()) as { id: string }).id
 }
 
-const feed = (slug: string, version: string) => `${server.url}/v1/apps/${slug}/msix/stable/x64?version=${version}`
+const feed = (slug: string, version: string) => `${suite.server.url}/v1/apps/${slug}/msix/stable/x64?version=${version}`
 const appInstaller = (slug: string, query = '') => `/v1/apps/${slug}/msix/stable/x64/app.appinstaller${query}`
 
 async function appInstallerOf(slug: string, query = '') {
@@ -173,7 +164,7 @@ test("the App Installer file carries the package's own identity and the asked up
     automaticBackgroundTask: false,
     forceUpdateFromAnyVersion: false,
   })
-  assert.equal(plain.uri, `${server.url}${appInstaller('msix-ai')}`)
+  assert.equal(plain.uri, `${suite.server.url}${appInstaller('msix-ai')}`)
 
   const query =
     '?hoursBetweenUpdateChecks=0&showPrompt=true&updateBlocksActivation=true&automaticBackgroundTask=true&forceUpdateFromAnyVersion=true'

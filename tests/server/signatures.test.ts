@@ -5,38 +5,19 @@
  * not verify refuses the whole upload with a 400 naming the file, and nothing of it is stored.
  */
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { promisify } from 'node:util'
-import {
-  bearer,
-  blobKeys,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  signup,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, blobKeys, expectSpec, jsonBody, uploadForm } from './helpers.ts'
+import { tauriCli, withTauriApp } from './tauri-signer.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..')
 const PASSWORD = 'signing-test-passphrase'
-const run = promisify(execFile)
-const tauri = (args: string[]) =>
-  run(process.execPath, [join(ROOT, 'node_modules', '@tauri-apps', 'cli', 'tauri.js'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: PASSWORD },
-  })
+const tauri = tauriCli(PASSWORD)
 
-let server: TestServer
-let f: Fetch
-let token: string
+const team = withTauriApp('signed', 'Signed', 'sign@team.test')
+const { f } = team
 let work: string
 const bundle = 'Signed.app.tar.gz'
 const bundleBytes = 'Signed 1.0.0 updater bundle\n'
@@ -53,16 +34,6 @@ async function tauriSign(key: string, name: string, content: string): Promise<st
 }
 
 before(async () => {
-  server = await startTestServer()
-  f = httpFetch(server.url)
-  token = (await signup(f, 'sign@team.test')).token
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ['/v1/platforms', { name: 'darwin', updater: 'tauri' }],
-    ['/v1/archs', { name: 'arm64' }],
-    ['/v1/apps', { slug: 'signed', name: 'Signed' }],
-  ] as const)
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-signatures-'))
   await tauri(['signer', 'generate', '--ci', '-w', join(work, 'app.key'), '-p', PASSWORD])
   await tauri(['signer', 'generate', '--ci', '-w', join(work, 'other.key'), '-p', PASSWORD])
@@ -70,15 +41,12 @@ before(async () => {
   bundleSig = await tauriSign(join(work, 'app.key'), bundle, bundleBytes)
   otherSig = await tauriSign(join(work, 'other.key'), 'other.tar.gz', bundleBytes)
 })
-after(async () => {
-  await server.stop()
-  rmSync(work, { recursive: true, force: true })
-})
+after(() => rmSync(work, { recursive: true, force: true }))
 
 const upload = (version: string, files: Array<[string, string | Uint8Array]>) =>
   f(
     '/v1/apps/signed/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, files),
     }),
@@ -86,12 +54,12 @@ const upload = (version: string, files: Array<[string, string | Uint8Array]>) =>
 
 const versions = async () =>
   (
-    (await (await f('/v1/apps/signed/versions', bearer(token))).json()) as { items: Array<{ version: string }> }
+    (await (await f('/v1/apps/signed/versions', bearer(team.token))).json()) as { items: Array<{ version: string }> }
   ).items.map((v) => v.version)
 
 /** The upload is refused naming `file`, and neither a version nor a blob of it is left behind. */
 async function refused(version: string, files: Array<[string, string | Uint8Array]>, file: string, reason: RegExp) {
-  const before = (await blobKeys(server)).length
+  const before = (await blobKeys(team.server)).length
   const res = await upload(version, files)
   const problem = (await expectSpec('uploadVersion', res, 400)) as {
     errors: Array<{ field?: string; message: string }>
@@ -100,7 +68,7 @@ async function refused(version: string, files: Array<[string, string | Uint8Arra
   assert.ok(message.includes(JSON.stringify(file)), `names ${file}: ${message}`)
   assert.match(message, reason)
   assert.ok(!(await versions()).includes(version), `${version} must not be stored`)
-  assert.equal((await blobKeys(server)).length, before, 'no blob of the refused upload remains')
+  assert.equal((await blobKeys(team.server)).length, before, 'no blob of the refused upload remains')
 }
 
 test('keys: PATCH sets and clears them; a value that is not a key is a 400 naming the field', async () => {
@@ -108,7 +76,7 @@ test('keys: PATCH sets and clears them; a value that is not a key is a 400 namin
     ['tauriPublicKey', 'A'.repeat(56), /not a minisign public key/],
     ['sparklePublicKey', 'AAAA', /must match/],
   ] as const) {
-    const bad = await f('/v1/apps/signed', { ...jsonBody({ [field]: value }, token), method: 'PATCH' })
+    const bad = await f('/v1/apps/signed', { ...jsonBody({ [field]: value }, team.token), method: 'PATCH' })
     const problem = (await expectSpec('updateApp', bad, 400)) as {
       errors: Array<{ pointer?: string; message: string }>
     }
@@ -120,7 +88,7 @@ test('keys: PATCH sets and clears them; a value that is not a key is a 400 namin
   }
   const set = (await expectSpec(
     'updateApp',
-    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: tauriKey }, token), method: 'PATCH' }),
+    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: tauriKey }, team.token), method: 'PATCH' }),
     200,
   )) as { tauriPublicKey?: string; sparklePublicKey?: string }
   assert.equal(set.tauriPublicKey, tauriKey)
@@ -128,7 +96,7 @@ test('keys: PATCH sets and clears them; a value that is not a key is a 400 namin
   // Cleared, an unverifiable signature is stored as it is (nothing to check against).
   const cleared = (await expectSpec(
     'updateApp',
-    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: null }, token), method: 'PATCH' }),
+    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: null }, team.token), method: 'PATCH' }),
     200,
   )) as { tauriPublicKey?: string }
   assert.equal(cleared.tauriPublicKey, undefined)
@@ -143,7 +111,7 @@ test('keys: PATCH sets and clears them; a value that is not a key is a 400 namin
   )
   await expectSpec(
     'updateApp',
-    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: tauriKey }, token), method: 'PATCH' }),
+    await f('/v1/apps/signed', { ...jsonBody({ tauriPublicKey: tauriKey }, team.token), method: 'PATCH' }),
     200,
   )
 })
@@ -208,7 +176,7 @@ test('Sparkle: an archive whose .edsig verifies with SUPublicEDKey is stored; a 
     Buffer.from(k.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64')
   await expectSpec(
     'updateApp',
-    await f('/v1/apps/signed', { ...jsonBody({ sparklePublicKey: raw(keys) }, token), method: 'PATCH' }),
+    await f('/v1/apps/signed', { ...jsonBody({ sparklePublicKey: raw(keys) }, team.token), method: 'PATCH' }),
     200,
   )
   const zip = new TextEncoder().encode('Signed 2.0.0 archive\n')

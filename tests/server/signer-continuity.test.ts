@@ -9,27 +9,14 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { promisify } from 'node:util'
-import {
-  bearer,
-  expectProblem,
-  halfThenWait,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  prepareUploadTeam,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, expectProblem, halfThenWait, expectSpec, jsonBody, uploadForm, withUploadTeam } from './helpers.ts'
 
 const run = promisify(execFile)
 
-let server: TestServer
-let f: Fetch
-let token: string
+const team = withUploadTeam('signer', undefined, {}, makeSignedFiles)
+const { f } = team
 let work: string
 const signed: Record<'acme' | 'acmeRenewed' | 'beta', Uint8Array> = {
   acme: new Uint8Array(),
@@ -135,12 +122,10 @@ async function msiSignedWith(name: string, subject: string, chain: boolean): Pro
   return readFileSync(out)
 }
 
-before(async () => {
-  server = await startTestServer()
-  f = httpFetch(server.url)
-  token = await prepareUploadTeam(f, 'signer')
+/** Apps, signing certificates and signed installers, made once the team exists. */
+async function makeSignedFiles() {
   for (const slug of ['fresh', 'race', 'race-drafts', 'installer'])
-    assert.equal((await f('/v1/apps', jsonBody({ slug, name: slug }, token))).status, 201)
+    assert.equal((await f('/v1/apps', jsonBody({ slug, name: slug }, team.token))).status, 201)
   work = mkdtempSync(join(tmpdir(), 'ferry-signer-'))
   const source = join(work, 'app.cs')
   await run('sh', ['-c', `printf 'class App { static void Main() {} }' > ${source}`])
@@ -154,11 +139,8 @@ before(async () => {
   await run('wixl', ['-o', join(work, 'app.msi'), join(work, 'app.wxs')], { cwd: work })
   msi.acme = await msiSignedWith('msiAcme', '/CN=Acme Ltd/O=Acme', false)
   msi.beta = await msiSignedWith('msiBeta', '/CN=Beta Corp/O=Beta', true)
-})
-after(async () => {
-  await server.stop()
-  rmSync(work, { recursive: true, force: true })
-})
+}
+after(() => rmSync(work, { recursive: true, force: true }))
 
 type Version = {
   id: string
@@ -176,7 +158,7 @@ const upload = (
 ) =>
   f(
     `/v1/apps/${app}/versions`,
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true', ...fields }, [
         [`App-Setup-${version}.${extension}`, exe],
@@ -185,9 +167,9 @@ const upload = (
   )
 
 const versions = async (app: string) =>
-  ((await (await f(`/v1/apps/${app}/versions?limit=100`, bearer(token))).json()) as { items: Version[] }).items.map(
-    (v) => v.version,
-  )
+  (
+    (await (await f(`/v1/apps/${app}/versions?limit=100`, bearer(team.token))).json()) as { items: Version[] }
+  ).items.map((v) => v.version)
 
 test('the Authenticode publisher is read and shown with the version', async () => {
   const version = (await expectSpec('uploadVersion', await upload('signer', '1.0.0', signed.acme), 201)) as Version
@@ -238,7 +220,7 @@ test('a declared change is accepted and shown on the version and in explain', as
     'explainUpdate',
     await f(
       '/v1/apps/signer/update/explain?version=1.1.0&channel=stable&platform=windows&arch=x64&deviceId=signer-device-0001',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string; signerChange?: string }
@@ -269,7 +251,7 @@ test('publishing a draft runs the same check', async () => {
     201,
   )) as Version
   const publish = (id: string) =>
-    f(`/v1/apps/signer/versions/${id}`, { ...jsonBody({ published: true }, token), method: 'PATCH' })
+    f(`/v1/apps/signer/versions/${id}`, { ...jsonBody({ published: true }, team.token), method: 'PATCH' })
   const problem = (await expectSpec('updateVersion', await publish(draft.id), 409)) as { detail: string }
   assert.match(problem.detail, /signed by CN=Acme Ltd.*2\.1\.0.*signed by CN=Beta Corp/)
   const declared = (await expectSpec(
@@ -285,7 +267,7 @@ test('publishing a draft runs the same check', async () => {
 test('files of one version signed by different publishers, or a broken certificate table, are a 400 naming the file', async () => {
   const mixed = await f(
     '/v1/apps/fresh/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version: '5.0.0', channel: 'stable', platform: 'windows', arch: 'x64' }, [
         ['a.exe', signed.acme],
@@ -345,7 +327,7 @@ test('concurrent uploads by two publishers: the first to record wins, the others
       ),
     ),
   )
-  const responses = bodies.map((body) => f('/v1/apps/race/versions', body.init(token)))
+  const responses = bodies.map((body) => f('/v1/apps/race/versions', body.init(team.token)))
   await Promise.all(bodies.map((body) => body.halfSent()))
   release()
   await onePublisher(await Promise.all(responses))
@@ -365,7 +347,7 @@ test('concurrent publishes of drafts by two publishers: only one publisher is pu
   await onePublisher(
     await Promise.all(
       drafts.map((d) =>
-        f(`/v1/apps/race-drafts/versions/${d.id}`, { ...jsonBody({ published: true }, token), method: 'PATCH' }),
+        f(`/v1/apps/race-drafts/versions/${d.id}`, { ...jsonBody({ published: true }, team.token), method: 'PATCH' }),
       ),
     ),
   )
@@ -402,7 +384,7 @@ test('an MSI package: its Authenticode publisher is read; another publisher is r
     'explainUpdate',
     await f(
       '/v1/apps/installer/update/explain?version=1.0.0&channel=stable&platform=windows&arch=x64&deviceId=signer-device-0002',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string; signerChange?: string }

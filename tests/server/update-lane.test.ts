@@ -8,8 +8,6 @@
  * (counted in a real Redis), not once in the lane and again in the handler.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { createClient } from 'redis'
 import { freePort } from '../../services/nginx-server.ts'
@@ -20,12 +18,12 @@ import {
   jsonBody,
   prepareUploadTeam,
   startTestServer,
-  uploadForm,
+  uploadExe,
+  uploadMsixFixture,
   type Fetch,
   type TestServer,
 } from './helpers.ts'
 
-const FIELDS = { channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
 const DEVICE = { 'x-ferry-device-id': 'lane-device-1' }
 
 let server: TestServer
@@ -49,31 +47,14 @@ before(async () => {
   await team('lane-feeds')
   assert.equal((await f('/v1/platforms', jsonBody({ name: 'darwin' }, token))).status, 201)
   await upload('lane-feeds', '1.1.0')
-  const msix = await f(
-    '/v1/apps/lane-feeds/versions',
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version: '1.0.5' }, [
-        ['LaneFeeds-1.0.5.msix', readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))],
-      ]),
-    }),
-  )
-  assert.equal(msix.status, 201, await msix.clone().text())
+  await uploadMsixFixture(f, token, 'lane-feeds', '1.0.5')
 })
 after(async () => {
   await server?.stop()
 })
 
-async function upload(app: string, version: string, fields: Record<string, string> = {}): Promise<string> {
-  const res = await f(
-    `/v1/apps/${app}/versions`,
-    bearer(token, {
-      method: 'POST',
-      body: uploadForm({ ...FIELDS, version, ...fields }, [[`${app}-${version}.exe`, `bytes of ${version}`]]),
-    }),
-  )
-  assert.equal(res.status, 201, await res.clone().text())
-  return ((await res.json()) as { id: string }).id
+function upload(app: string, version: string, fields: Record<string, string> = {}): Promise<string> {
+  return uploadExe(f, token, app, version, fields)
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)

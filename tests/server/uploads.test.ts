@@ -1,19 +1,17 @@
 /** Streamed uploads: large files arrive intact, with the digests clients verify against. */
 import assert from 'node:assert/strict'
 import { createHash, randomFillSync } from 'node:crypto'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { jsDigestStream } from '../../server/transfer/digests.ts'
 import { nodeDigestStream } from '../../server/runtime/digests-node.ts'
 import {
   bearer,
-  httpFetch,
   memoryApp,
   unfinishedWrites,
-  startTestServer,
   uploadForm,
   type Fetch,
-  type TestServer,
   prepareUploadTeam,
+  withUploadTeam,
 } from './helpers.ts'
 
 const FIELDS = { version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }
@@ -21,23 +19,15 @@ const hex = (algorithm: string, data: Uint8Array) => createHash(algorithm).updat
 
 const prepare = (f: Fetch) => prepareUploadTeam(f, 'big-app')
 
-let server: TestServer
-let f: Fetch
-let token: string
-
-before(async () => {
-  server = await startTestServer(64 * 1024 * 1024)
-  f = httpFetch(server.url)
-  token = await prepare(f)
-})
-after(async () => server.stop())
+const team = withUploadTeam('big-app', 64 * 1024 * 1024)
+const { f } = team
 
 test('a 20 MiB installer and its blockmap: sizes, SHA-256 and SHA-512 match, bytes download intact', async () => {
   const installer = randomFillSync(new Uint8Array(20 * 1024 * 1024))
   const blockmap = randomFillSync(new Uint8Array(3000))
   const res = await f(
     '/v1/apps/big-app/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm(FIELDS, [
         ['Big Setup 1.0.0.exe', installer],
@@ -61,7 +51,7 @@ test('a 20 MiB installer and its blockmap: sizes, SHA-256 and SHA-512 match, byt
     const download = new Uint8Array(await (await fetch(artifact.downloadUrl)).arrayBuffer())
     assert.equal(hex('sha256', download), artifact.sha256, `${name} downloads byte for byte`)
   }
-  assert.deepEqual(await unfinishedWrites(server), [], 'no temp file or multipart upload left')
+  assert.deepEqual(await unfinishedWrites(team.server), [], 'no temp file or multipart upload left')
 })
 
 test('the Squirrel feed names the SHA-1 the server computed while streaming', async () => {
