@@ -177,26 +177,16 @@ test("the latest-build link and the App Installer file: the lane gives the norma
 
 test('a new release is in the next App Installer file and latest-build link: the lane never serves the older one', async () => {
   await team('lane-msix')
-  const msix = readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix'))
-  const publish = async (version: string) => {
-    const res = await f(
-      '/v1/apps/lane-msix/versions',
-      bearer(token, {
-        method: 'POST',
-        body: uploadForm({ ...FIELDS, version }, [[`LaneMsix-${version}.msix`, msix]]),
-      }),
-    )
-    assert.equal(res.status, 201, await res.clone().text())
-  }
+  const publish = (version: string) => uploadMsixFixture(f, token, 'lane-msix', version)
   await publish('1.0.0')
   const file = '/v1/apps/lane-msix/msix/stable/x64/app.appinstaller'
   const latest = '/v1/apps/lane-msix/latest?packageType=msix&platform=windows&arch=x64'
-  assert.match((await same('getMsixAppInstaller', file)).body, /LaneMsix-1\.0\.0\.msix/)
+  assert.match((await same('getMsixAppInstaller', file)).body, /lane-msix-1\.0\.0\.msix/)
   assert.match(new Map((await same('getLatestBuild', latest)).headers).get('location') ?? '', /\/download/)
   const before = new Map((await f(latest)).headers).get('location')
   await publish('1.1.0')
   const answered = server.lane.answered
-  assert.match(await (await f(file)).text(), /LaneMsix-1\.1\.0\.msix/, 'the new release, not the cached file')
+  assert.match(await (await f(file)).text(), /lane-msix-1\.1\.0\.msix/, 'the new release, not the cached file')
   assert.notEqual(new Map((await f(latest)).headers).get('location'), before, 'the new build, not the cached link')
   assert.equal(server.lane.answered, answered, 'neither was a lane hit')
 })
