@@ -118,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     digestStream: deps.digestStream ?? jsDigestStream,
     decompress: deps.decompress ?? webDecompress,
+    compressXz: deps.compressXz ?? null,
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),
