@@ -120,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     laneMissed: deps.laneMissed ?? (() => undefined),
     digestStream: deps.digestStream ?? jsDigestStream,
     decompress: deps.decompress ?? webDecompress,
+    compressXz: deps.compressXz ?? null,
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),

@@ -1625,8 +1625,12 @@ export interface paths {
          * @description The `Release` file of the app's apt repository for one channel (the suite and codename are the
          *     channel's name, the one component is `main`), plain, clear-signed as `InRelease`, or its detached
          *     signature `Release.gpg`, signed with the app's repository key (`GET /v1/apps/{app}/repository-key.asc`).
-         *     It lists `main/binary-<arch>/Packages` and `Packages.gz` for amd64, arm64 and every architecture an
-         *     uploaded `.deb` declares, each with its size and SHA-256. Point apt at it with
+         *     It lists `main/binary-<arch>/Packages`, `Packages.gz` and `Packages.xz` (`Packages.xz` not in the
+         *     in-browser sandbox) for amd64, arm64 and every architecture an uploaded `.deb` declares, each with
+         *     its size and SHA-256, and says `Acquire-By-Hash: yes`: apt then fetches each index by its hash
+         *     (`GET …/main/binary-<arch>/by-hash/SHA256/{hash}`), which keeps answering for 24 hours after a
+         *     newer `Release` replaces the index, so a client that read this file before an upload still gets
+         *     the indexes it lists. Point apt at it with
          *     `deb [signed-by=/etc/apt/keyrings/<app>.asc] <base>/v1/apps/<app>/apt <channel> main`.
          *
          *     The index lists the `.deb` files of published versions on the channel that are neither pulled
@@ -1665,10 +1669,10 @@ export interface paths {
                  */
                 binaryArch: string;
                 /**
-                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @description `Packages`, or compressed: `Packages.gz` (gzip) or `Packages.xz` (xz).
                  * @example Packages
                  */
-                file: "Packages" | "Packages.gz";
+                file: "Packages" | "Packages.gz" | "Packages.xz";
             };
             cookie?: never;
         };
@@ -1677,9 +1681,57 @@ export interface paths {
          * @description One architecture's `Packages` index: a stanza per listed `.deb` (its own control fields, plus
          *     `Filename`, `Size`, `SHA1`, `SHA256` and `SHA512`), packages of architecture `all` in every
          *     architecture's index. The same versions as `Release` lists, rendered the same way, so the
-         *     hashes there match these bytes. `Filename` points into the repository's `pool/`.
+         *     hashes there match these bytes. `Filename` points into the repository's `pool/`. The in-browser
+         *     sandbox has no xz compressor: there `Packages.xz` is not listed and answers `404`.
          */
         get: operations["getAptPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/by-hash/SHA256/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description The SHA-256 (64 lower-case hex digits) that a `Release` lists for one of the architecture's indexes.
+                 * @example 3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d
+                 */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * apt repository index by hash
+         * @description An index file (`Packages`, `Packages.gz` or `Packages.xz`) of one architecture by its SHA-256,
+         *     as apt fetches it when `Release` says `Acquire-By-Hash: yes`. Each index a `Release` listed is
+         *     stored with its hash and answers here while a `Release` lists it and for 24 hours after a newer
+         *     one replaces it (a version published, pulled, paused or reaching 100 %): a client that read
+         *     `Release` just before an upload still gets the bytes that `Release` promised, where the plain
+         *     `Packages` path would already serve the new index and fail apt's hash check. A hash that no
+         *     `Release` listed in that time answers `404`.
+         */
+        get: operations["getAptIndexByHash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7562,7 +7614,7 @@ export interface operations {
                      *     Date: Fri, 14 Mar 2025 10:15:00 UTC
                      *     Architectures: amd64 arm64
                      *     Components: main
-                     *     Acquire-By-Hash: no
+                     *     Acquire-By-Hash: yes
                      *     SHA256:
                      *      3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d              612 main/binary-amd64/Packages
                      */
@@ -7596,16 +7648,16 @@ export interface operations {
                  */
                 binaryArch: string;
                 /**
-                 * @description `Packages` or its gzip-compressed `Packages.gz`.
+                 * @description `Packages`, or compressed: `Packages.gz` (gzip) or `Packages.xz` (xz).
                  * @example Packages
                  */
-                file: "Packages" | "Packages.gz";
+                file: "Packages" | "Packages.gz" | "Packages.xz";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The index, plain or gzip-compressed. */
+            /** @description The index, plain, gzip- or xz-compressed. */
             200: {
                 headers: {
                     /**
@@ -7628,6 +7680,69 @@ export interface operations {
                      */
                     "text/plain": string;
                     "application/gzip": string;
+                    "application/x-xz": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAptIndexByHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description `binary-` and a Debian architecture the `Release` file lists.
+                 * @example binary-amd64
+                 */
+                binaryArch: string;
+                /**
+                 * @description The SHA-256 (64 lower-case hex digits) that a `Release` lists for one of the architecture's indexes.
+                 * @example 3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d
+                 */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index file with that hash. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=31536000, immutable`: the bytes at a hash never change.
+                     * @example public, max-age=31536000, immutable
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Package: harbor-notes
+                     *     Version: 1.4.0
+                     *     Architecture: amd64
+                     *     Maintainer: Acme <ops@acme.test>
+                     *     Filename: pool/art_9n2v/harbor-notes_1.4.0_amd64.deb
+                     *     Size: 85102930
+                     *     SHA256: 3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d
+                     *     Description: Notes that sync
+                     */
+                    "text/plain": string;
+                    "application/gzip": string;
+                    "application/x-xz": string;
                 };
             };
             400: components["responses"]["BadRequest"];

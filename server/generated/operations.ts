@@ -7544,7 +7544,8 @@ export const operations: readonly OperationSpec[] = [
           "type": "string",
           "enum": [
             "Packages",
-            "Packages.gz"
+            "Packages.gz",
+            "Packages.xz"
           ]
         }
       }
@@ -7555,6 +7556,92 @@ export const operations: readonly OperationSpec[] = [
           "type": "string"
         },
         "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        },
+        "application/x-xz": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAptIndexByHash",
+    "method": "get",
+    "path": "/v1/apps/{app}/apt/dists/{channel}/main/{binaryArch}/by-hash/SHA256/{hash}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1apt~1dists~1{channel}~1main~1{binaryArch}~1by-hash~1SHA256~1{hash}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "binaryArch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^binary-[a-z0-9][a-z0-9-]{0,30}$"
+        }
+      },
+      {
+        "name": "hash",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "text/plain": {
+          "type": "string"
+        },
+        "application/gzip": {
+          "type": "string",
+          "format": "binary"
+        },
+        "application/x-xz": {
           "type": "string",
           "format": "binary"
         }

@@ -8,7 +8,7 @@ import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 import type { DownloadCounter } from '../telemetry/download-counter.ts'
 import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
-import type { Decompress } from '../transfer/linux-packages.ts'
+import type { CompressXz, Decompress } from '../transfer/linux-packages.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { Schemas } from './spec.ts'
@@ -75,6 +75,8 @@ export interface AppDeps {
   digestStream?: DigestStreamFactory
   /** Inflates `.deb` control members; defaults to gzip only (`webDecompress`), the Node runtime adds xz and zstd. */
   decompress?: Decompress
+  /** Compresses apt's `Packages.xz`; without it (the browser sandbox) a repository lists `Packages` and `.gz` only. */
+  compressXz?: CompressXz
   /** Performance mode: `undefined` = in-process LRU (default), `null` = off. */
   answerCache?: AnswerCache | null
   /** Counts login attempts; defaults to a bounded in-memory limiter with `config.loginLimits`. */
@@ -127,6 +129,7 @@ export interface Services {
   laneMissed: (c: Ctx) => string | undefined
   digestStream: DigestStreamFactory
   decompress: Decompress
+  compressXz: CompressXz | null
   observer: Observer
   webhookUrlProblem: (url: string) => Promise<string | undefined>
   events?: RampEvents

@@ -1,7 +1,8 @@
 /**
  * @module The text of an apt repository (Debian's repository format): `Packages` stanzas from each
  * `.deb`'s control fields plus where the file lies and its hashes, and the `Release` file listing
- * every index with its size and SHA-256. Pure: the caller hashes, compresses and signs.
+ * every index with its size and SHA-256, and apt fetching them by hash (`by-hash/SHA256/<hash>`
+ * beside each index). Pure: the caller hashes, compresses, keeps old indexes and signs.
  */
 
 export interface AptPackage {
@@ -76,7 +77,7 @@ export function releaseFile(r: ReleaseInfo): string {
     `Date: ${releaseDate(r.date)}`,
     `Architectures: ${r.architectures.join(' ')}`,
     'Components: main',
-    'Acquire-By-Hash: no',
+    'Acquire-By-Hash: yes',
     'SHA256:',
     ...r.files.map((f) => ` ${f.sha256} ${String(f.size).padStart(16)} ${f.path}`),
   ]

@@ -30,6 +30,12 @@ import {
   type RpmPackage,
 } from '../protocols/rpm-repository.ts'
 import {
+  aptIndexFileByHash,
+  listedAptIndexFiles,
+  recordAptListing,
+  type AptIndexFile,
+} from '../storage/apt-index-files.ts'
+import {
   channelExists,
   findRepositoryApp,
   keepSigningKey,
@@ -40,11 +46,27 @@ import {
 } from '../storage/linux-repositories.ts'
 
 type Ops =
-  'getRepositoryKey' | 'getAptRelease' | 'getAptPackages' | 'getAptPackageFile' | 'getRpmMetadata' | 'getRpmPackageFile'
+  | 'getRepositoryKey'
+  | 'getAptRelease'
+  | 'getAptPackages'
+  | 'getAptIndexByHash'
+  | 'getAptPackageFile'
+  | 'getRpmMetadata'
+  | 'getRpmPackageFile'
 
 export const INDEX_CACHE_CONTROL = 'public, max-age=60'
 const KEY_CACHE_CONTROL = 'public, max-age=300'
+/** A file named by its hash never changes. */
+const BY_HASH_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 const MAX_SIGNERS = 256
+/** How long an index stays at its `by-hash/` path after a `Release` lists another in its place. */
+export const BY_HASH_KEEP_MS = 24 * 60 * 60 * 1000
+
+const INDEX_TYPES: Record<AptIndexFile['file'], string> = {
+  Packages: 'text/plain; charset=utf-8',
+  'Packages.gz': 'application/gzip',
+  'Packages.xz': 'application/x-xz',
+}
 
 const encoder = new TextEncoder()
 
@@ -121,6 +143,12 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
     sha256: await digestHex('SHA-256', text),
   })
 
+  /**
+   * The channel's apt indexes now: each architecture's `Packages` text and the hashes of its
+   * compressed forms, and the `Release` listing them. A listing not seen before is recorded (with
+   * the compressed files) for `by-hash/`; one seen before reuses the stored compressed files, so
+   * nothing is compressed twice and a listing keeps its hashes.
+   */
   async function aptSnapshot(app: { slug: string; team_id: string; name: string }, channel: string) {
     const { rows, date } = await listed(app, channel, 'deb')
     const packages: AptPackage[] = rows.map((r: RepositoryPackageRow) => {
@@ -136,17 +164,55 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
       }
     })
     const architectures = aptArchitectures(packages)
-    const indexes = new Map<string, { text: string; gz: Uint8Array }>()
-    const files: IndexFile[] = []
+    const stored = await listedAptIndexFiles(s.db, app.slug, channel)
+    const forms: Array<AptIndexFile['file']> = s.compressXz
+      ? ['Packages', 'Packages.gz', 'Packages.xz']
+      : ['Packages', 'Packages.gz']
+    const nowIso = s.now().toISOString()
+    const indexes = new Map<string, { text: string; files: Map<AptIndexFile['file'], string> }>()
+    const listing: IndexFile[] = []
+    const added: AptIndexFile[] = []
     for (const arch of architectures) {
+      const binaryArch = `binary-${arch}`
       const text = packagesIndex(packages, arch)
-      const gz = await gzip(text)
-      indexes.set(arch, { text, gz })
-      files.push(await describe(text, `main/binary-${arch}/Packages`))
-      files.push({ path: `main/binary-${arch}/Packages.gz`, size: gz.length, sha256: await digestHex('SHA-256', gz) })
+      const plain = await describe(text, `main/${binaryArch}/Packages`)
+      const previous = stored.filter((f) => f.binary_arch === binaryArch)
+      const same = previous.some((f) => f.file === 'Packages' && f.sha256 === plain.sha256)
+      const files = new Map<AptIndexFile['file'], string>()
+      for (const form of forms) {
+        const kept = same ? previous.find((f) => f.file === form) : undefined
+        let entry: { sha256: string; size: number }
+        if (kept) entry = { sha256: kept.sha256, size: kept.size }
+        else {
+          const body =
+            form === 'Packages' ? encoder.encode(text) : form === 'Packages.gz' ? await gzip(text) : await xzOf(text)
+          entry = { sha256: await digestHex('SHA-256', body), size: body.length }
+          added.push({ binary_arch: binaryArch, file: form, ...entry, body, listed_at: nowIso, replaced_at: null })
+        }
+        files.set(form, entry.sha256)
+        listing.push({ path: `main/${binaryArch}/${form}`, ...entry })
+      }
+      indexes.set(arch, { text, files })
     }
-    const release = releaseFile({ origin: app.name, label: app.name, channel, date, architectures, files })
+    const inListing = listing.map((f) => ({ binary_arch: f.path.split('/')[1] ?? '', sha256: f.sha256 }))
+    const gone = stored.some((f) => !inListing.some((l) => l.binary_arch === f.binary_arch && l.sha256 === f.sha256))
+    if (added.length || gone) {
+      const forgetBefore = new Date(s.now().getTime() - BY_HASH_KEEP_MS).toISOString()
+      await recordAptListing(s.db, app.slug, channel, inListing, added, nowIso, forgetBefore)
+    }
+    const release = releaseFile({ origin: app.name, label: app.name, channel, date, architectures, files: listing })
     return { indexes, release }
+  }
+
+  async function xzOf(text: string): Promise<Uint8Array> {
+    if (!s.compressXz) throw new Error('Packages.xz asked of a runtime without an xz compressor')
+    return s.compressXz(encoder.encode(text))
+  }
+
+  /** An index file of the channel by hash, as a listing recorded it (`aptSnapshot`). */
+  function indexFile(slug: string, channel: string, binaryArch: string, sha256: string) {
+    const since = new Date(s.now().getTime() - BY_HASH_KEEP_MS).toISOString()
+    return aptIndexFileByHash(s.db, slug, channel, binaryArch, sha256, since)
   }
 
   async function rpmSnapshot(app: { slug: string; team_id: string }, channel: string) {
@@ -220,11 +286,30 @@ export function linuxRepositoryHandlers(s: Services): Pick<Handlers, Ops> {
     async getAptPackages(_c, { path }) {
       const app = await publicApp(path.app)
       const arch = path.binaryArch.slice('binary-'.length)
-      const index = (await aptSnapshot(app, path.channel)).indexes.get(arch)
+      const snapshot = await aptSnapshot(app, path.channel)
+      const index = snapshot.indexes.get(arch)
       if (!index) throw notFound(`The apt repository of ${app.slug} lists no architecture ${arch} on ${path.channel}.`)
-      return path.file === 'Packages'
-        ? fileResponse(index.text, 'text/plain; charset=utf-8')
-        : fileResponse(index.gz, 'application/gzip')
+      if (path.file === 'Packages') return fileResponse(index.text, INDEX_TYPES.Packages)
+      const sha256 = index.files.get(path.file)
+      const stored = sha256 && (await indexFile(app.slug, path.channel, path.binaryArch, sha256))
+      if (!stored) throw notFound(`This Ferry does not serve ${path.file}: its runtime has no xz compressor.`)
+      return fileResponse(stored.body, INDEX_TYPES[path.file])
+    },
+
+    async getAptIndexByHash(_c, { path }) {
+      const app = await publicApp(path.app)
+      let file = await indexFile(app.slug, path.channel, path.binaryArch, path.hash)
+      // Not recorded yet (no Release was read since the index changed): the current listing may have it.
+      if (!file) {
+        await aptSnapshot(app, path.channel)
+        file = await indexFile(app.slug, path.channel, path.binaryArch, path.hash)
+      }
+      if (!file)
+        throw notFound(
+          `No index of ${path.binaryArch} with SHA-256 ${path.hash} in the apt repository of ${app.slug} on ${path.channel}: ` +
+            `an index is served by hash while a Release lists it and for ${BY_HASH_KEEP_MS / 3_600_000} hours after.`,
+        )
+      return fileResponse(file.body, INDEX_TYPES[file.file], BY_HASH_CACHE_CONTROL)
     },
 
     async getAptPackageFile(c, { path }) {

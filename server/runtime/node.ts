@@ -24,7 +24,7 @@ import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { withFileResponses } from './file-response-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
-import { nodeDecompress } from '../transfer/decompress-node.ts'
+import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
 import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
@@ -343,6 +343,7 @@ async function startOnListener(
     digestStream: nodeDigestStream,
     webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
     decompress: nodeDecompress,
+    compressXz: nodeCompressXz,
   })
   routes?.(app)
   let metricsServer: Server | undefined

@@ -182,6 +182,74 @@ export async function reachableReleaseRows(db: Db, slug: string, ids: CatalogIds
   return { rows: list, artifacts, criticalBelow: range.criticalBelow !== null, complete: range.full === null }
 }
 
+/**
+ * `reachableReleaseRows` for a client that trusts only some updater keys (key rotation): the
+ * range a plan can reach among the releases signed by one of `keys` or by none, so that a client
+ * far behind still finds the newest release it can verify (the bridge) however many releases
+ * signed by other keys lie above it. Each key is its own seek on the `versions_*update_key`
+ * indexes (a handful of keys, a few round trips), so releases by other keys are never read.
+ */
+export async function reachableTrustedRows(db: Db, slug: string, ids: CatalogIds, floor: string, keys: string[]) {
+  const signers = [...new Set(keys), null]
+  const signedBy = (key: string | null) =>
+    offerable(db, slug, ids)
+      .where('v.update_key', key === null ? 'is' : '=', key)
+      .where('v.version_key', '>', floor)
+  const firstOf = async (pick: (key: string | null) => Promise<{ version_key: string | null } | undefined>) =>
+    (await Promise.all(signers.map(pick))).flatMap((r) => (r?.version_key ? [r.version_key] : []))
+  const gates = await firstOf((key) =>
+    signedBy(key)
+      .where('v.intermediate', '=', sql.lit(1))
+      .select('v.version_key')
+      .orderBy('v.version_key')
+      .limit(1)
+      .executeTakeFirst(),
+  )
+  const gate = gates.length ? gates.reduce((a, b) => (b < a ? b : a)) : null
+  const upToGate = (key: string | null) => {
+    const q = signedBy(key)
+    return gate === null ? q : q.where('v.version_key', '<=', gate)
+  }
+  const fulls = await firstOf((key) =>
+    upToGate(key)
+      .where('v.rollout_percentage', '>=', 100)
+      .where('v.ramp_steps', 'is', null)
+      .where('v.paused_at', 'is', null)
+      .select('v.version_key')
+      .orderBy('v.version_key', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  )
+  const full = fulls.length ? fulls.reduce((a, b) => (b > a ? b : a)) : null
+  const reached = (key: string | null) => {
+    const q = upToGate(key)
+    return full === null ? q : q.where('v.version_key', '>=', full)
+  }
+  const [lists, criticals] = await Promise.all([
+    Promise.all(signers.map((key) => withVersionRow(reached(key)).execute())),
+    full === null
+      ? []
+      : Promise.all(
+          signers.map((key) =>
+            signedBy(key)
+              .where('v.critical', '=', sql.lit(1))
+              .where('v.version_key', '<', full)
+              .select('v.id')
+              .limit(1)
+              .executeTakeFirst(),
+          ),
+        ),
+  ])
+  const artifacts = new Map<string, ArtifactRow[]>()
+  for (const [i, key] of signers.entries()) {
+    if (!lists[i]?.length) continue
+    for (const [id, files] of await artifactsOf(db, idsOf(reached(key)))) artifacts.set(id, files)
+  }
+  // Releases by keys the client does not trust are not read: a delta chain from its version
+  // (Velopack) could miss one, so the list is never complete.
+  return { rows: lists.flat(), artifacts, criticalBelow: criticals.some((c) => c !== undefined), complete: false }
+}
+
 /** The files of these versions (ids, or a query selecting them), by version id, in upload order. */
 export async function artifactsOf(db: Db, versionIds: string[] | ReturnType<typeof idsOf>) {
   const artifacts = new Map<string, ArtifactRow[]>()

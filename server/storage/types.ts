@@ -324,8 +324,25 @@ export interface LinuxPackagesTable {
   /** JSON: a `.deb`'s control fields, or an `.rpm`'s header metadata (server/transfer/linux-packages.ts). */
   metadata: string
 }
+/** An apt index file a `Release` listed (storage/apt-index-files.ts): served by hash until a while after it is replaced. */
+export interface AptIndexFilesTable {
+  app_slug: string
+  /** The channel's name, as the repository's URL has it. */
+  channel: string
+  /** `binary-<arch>`. */
+  binary_arch: string
+  sha256: string
+  file: 'Packages' | 'Packages.gz' | 'Packages.xz'
+  size: number
+  body: Uint8Array
+  listed_at: string
+  /** When a `Release` first listed another file in its place; `null` while it is listed. */
+  replaced_at: string | null
+}
+
 export interface Database {
   app_signing_keys: AppSigningKeysTable
+  apt_index_files: AptIndexFilesTable
   linux_packages: LinuxPackagesTable
   version_downloads: VersionDownloadsTable
   health_reports: HealthReportsTable

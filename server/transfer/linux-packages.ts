@@ -10,6 +10,9 @@ export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>
 /** Inflates one compressed member; throws on a format the runtime cannot read. */
 export type Decompress = (format: 'gzip' | 'xz' | 'zstd', data: Uint8Array, maxBytes: number) => Promise<Uint8Array>
 
+/** An xz compressor (the `.xz` file format), injected by runtimes that have one. */
+export type CompressXz = (data: Uint8Array) => Promise<Uint8Array>
+
 /** A `.deb`'s control stanza: its fields in order (`Filename`, `Size` and the hashes left out). */
 export interface DebControl {
   name: string

@@ -11,6 +11,7 @@ import {
   isPulled,
   trustedKeysOf,
   reachableReleaseRows,
+  reachableTrustedRows,
   releaseRowsAbove,
   rollbackCandidates,
   type CatalogIds,
@@ -119,12 +120,12 @@ export async function loadTarget(
   const defaultFormat = (found.updater ?? 'ferry') as UpdaterFormat
   const above = releasesAbove(defaultFormat)
   const inCatalog = ids !== undefined && found.updater !== null
+  const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
   // Versions are stored only for the app team's catalog entries: without all three, none exist.
   const { releases, criticalBelow, complete } = ids
-    ? await loadReleases(s, slug, ids, above)
+    ? await loadReleases(s, slug, ids, above, trustedKeys)
     : { releases: [], criticalBelow: false, complete: true }
   const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
-  const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
   return {
     app,
     channel,
@@ -163,13 +164,16 @@ const NEAR_RELEASES = 64
 /**
  * Published releases of the target, oldest first. With `above`: the releases above that version
  * when there are at most `NEAR_RELEASES` (one query, the usual case), otherwise only the range a
- * plan can reach (`reachableReleaseRows`), so a client far behind costs no more than one near the top.
+ * plan can reach (`reachableReleaseRows`), so a client far behind costs no more than one near the
+ * top. A client that trusts only some updater keys (`trustedKeys`) is planned among the releases
+ * it can verify, so far behind that range is found among those alone (`reachableTrustedRows`).
  */
 async function loadReleases(
   s: TargetSource,
   slug: string,
   ids: CatalogIds,
   above: SemVer | undefined,
+  trustedKeys: string[] | null,
 ): Promise<{ releases: Release[]; criticalBelow: boolean; complete: boolean }> {
   // Every key is non-empty, and a version semver refuses has none: `> ''` keeps all comparable ones.
   const floor = above ? versionKeyOf(above) : ''
@@ -185,13 +189,10 @@ async function loadReleases(
       return { releases: toReleases(s, near, artifacts), criticalBelow: false, complete: true }
     }
   }
-  const { rows, artifacts, criticalBelow, complete } = await reachableReleaseRows(
-    s.db,
-    slug,
-    ids,
-    floor,
-    above !== undefined,
-  )
+  const { rows, artifacts, criticalBelow, complete } =
+    above && trustedKeys
+      ? await reachableTrustedRows(s.db, slug, ids, floor, trustedKeys)
+      : await reachableReleaseRows(s.db, slug, ids, floor, above !== undefined)
   return { releases: toReleases(s, rows, artifacts), criticalBelow, complete }
 }
 

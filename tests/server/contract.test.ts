@@ -1072,6 +1072,14 @@ test('apt and rpm repositories: key, indexes and package files', async () => {
   )) as string
   await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/amd64/Packages`), 400)
   await expectSpec('getAptPackages', await f(`${base}/apt/dists/stable/main/binary-mips/Packages`), 404)
+  const release = await (await f(`${base}/apt/dists/stable/Release`)).text()
+  const xz = / ([0-9a-f]{64}) +\d+ main\/binary-amd64\/Packages\.xz\n/.exec(release)?.[1] ?? ''
+  const byHash = `${base}/apt/dists/stable/main/binary-amd64/by-hash/SHA256`
+  const xzRes = await f(`${byHash}/${xz}`)
+  assert.equal(xzRes.headers.get('content-type'), 'application/x-xz')
+  await expectSpec('getAptIndexByHash', xzRes, 200)
+  await expectSpec('getAptIndexByHash', await f(`${byHash}/${'0'.repeat(64)}`), 404)
+  await expectSpec('getAptIndexByHash', await f(`${byHash}/${'0'.repeat(63)}`), 400)
   const filename = /Filename: (\S+)/.exec(packages)?.[1] ?? ''
   const debRes = await f(`${base}/apt/${filename}`)
   assert.deepEqual(new Uint8Array(await debRes.clone().arrayBuffer()), new Uint8Array(deb))

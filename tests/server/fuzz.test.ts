@@ -261,6 +261,7 @@ async function createWorld(cacheBytes?: number): Promise<World> {
         'Release.gpg',
         'Packages',
         'Packages.gz',
+        'Packages.xz',
         'repomd.xml',
         'repomd.xml.asc',
         'primary.xml.gz',
@@ -273,6 +274,8 @@ async function createWorld(cacheBytes?: number): Promise<World> {
       ],
     ],
     ['binaryArch', ['binary-amd64', 'binary-arm64', 'binary-m68k']],
+    // The SHA-256 of no bytes (an architecture's empty index), and one no index has.
+    ['hash', ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', '0'.repeat(64)]],
     [
       'cursor',
       [

@@ -343,3 +343,70 @@ test('a device is offered only releases signed by a key its version trusts: the 
   assert.equal(fromBridge.offered, '3.2.0')
   assert.equal(fromBridge.keyHold, undefined)
 })
+
+test('far behind during a key rotation (more releases above than one query reads): the old build still gets the bridge, the bridge the newest release', async () => {
+  const app = 'far-rotating'
+  assert.equal((await f('/v1/apps', jsonBody({ slug: app, name: 'Far Rotating' }, token))).status, 201)
+  const keys = [
+    { key: pub.old, role: 'current' },
+    { key: pub.new, role: 'next' },
+  ]
+  await expectSpec(
+    'updateApp',
+    await f(`/v1/apps/${app}`, { ...jsonBody({ tauriPublicKeys: keys }, token), method: 'PATCH' }),
+    200,
+  )
+  const [oldSig, newSig] = [await tauriSig('old'), await tauriSig('new')]
+  const put = async (version: string, sig: string, fields: Record<string, string> = {}) => {
+    const form = uploadForm(
+      { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
+      [
+        [bundle, bundleBytes],
+        [`${bundle}.sig`, sig],
+      ],
+    )
+    await expectSpec(
+      'uploadVersion',
+      await f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: form })),
+      201,
+    )
+  }
+  await put('1.0.0', oldSig)
+  await put('1.0.1', oldSig, { critical: 'true' })
+  // The bridge: signed by the old key, trusts both. Not intermediate, so nothing but the keys
+  // leads a 1.0.x device to it.
+  await put('1.1.0', oldSig, { trustsKeys: `${pub.old} ${pub.new}` })
+  for (let minor = 2; minor <= 71; minor++)
+    await put(`1.${minor}.0`, newSig, minor === 40 ? { intermediate: 'true' } : {})
+
+  const check = async (version: string) => {
+    const res = await f(`/v1/apps/${app}/update?version=${version}&platform=darwin&arch=arm64&format=ferry`, {
+      headers: { 'x-ferry-device-id': 'device-far-0001' },
+    })
+    if (res.status === 204) return null
+    const body = (await res.json()) as { version: string; critical: boolean }
+    return { version: body.version, critical: body.critical }
+  }
+  // 70 releases signed by the new key lie above 1.0.0, which trusts only the old one; the
+  // intermediate 1.40.0 is signed by a key it does not trust, so it does not hold it back either.
+  assert.deepEqual(await check('1.0.0'), { version: '1.1.0', critical: true }, 'the critical 1.0.1 is skipped')
+  assert.deepEqual(await check('1.0.1'), { version: '1.1.0', critical: false })
+  // The bridge trusts both keys: it gets the new-key releases, up to the intermediate.
+  assert.deepEqual(await check('1.1.0'), { version: '1.40.0', critical: false })
+  assert.deepEqual(await check('1.40.0'), { version: '1.71.0', critical: false })
+
+  // The explanation loads every release and agrees.
+  const explained = (await expectSpec(
+    'explainUpdate',
+    await f(
+      `/v1/apps/${app}/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-far-0001`,
+      bearer(token),
+    ),
+    200,
+  )) as { offered: string | null; keyHold?: { version: string; bridge: string | null } }
+  assert.equal(explained.offered, '1.1.0')
+  assert.deepEqual(explained.keyHold && { version: explained.keyHold.version, bridge: explained.keyHold.bridge }, {
+    version: '1.71.0',
+    bridge: '1.1.0',
+  })
+})

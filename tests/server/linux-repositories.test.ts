@@ -2,11 +2,13 @@
  * apt and rpm repositories against Debian's real clients: `apt-get update` + `apt-get download`
  * (its own Dir root, `signed-by=`, signature checks on) and `dnf --downloadonly install`
  * (`--installroot`, `gpgcheck=1`, `repo_gpgcheck=1`), both against Ferry on 127.0.0.1. A proxy
- * that changes one byte of `Packages.gz` or `primary.xml.gz` shows the clients refuse a tampered
- * index. FERRY_TEST_APT_GET / FERRY_TEST_DNF name other binaries (e.g. a real Fedora's dnf in a VM).
+ * that changes one byte of an apt index or `primary.xml.gz` shows the clients refuse a tampered
+ * index; one that logs apt's requests shows it fetches `Packages.xz` by hash, and one that uploads
+ * a version between apt's `InRelease` and its index shows `by-hash/` keeps the index apt expects.
+ * FERRY_TEST_APT_GET / FERRY_TEST_DNF name other binaries (e.g. a real Fedora's dnf in a VM).
  */
 import assert from 'node:assert/strict'
-import { after, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -15,15 +17,28 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { createHash } from 'node:crypto'
-import { bearer, expectSpec, jsonBody, prepareUploadTeam, uploadForm, withUploadTeam } from './helpers.ts'
+import {
+  bearer,
+  expectProblem,
+  expectSpec,
+  httpFetch,
+  jsonBody,
+  memoryApp,
+  prepareUploadTeam,
+  startTestServer,
+  uploadForm,
+  type Fetch,
+  type TestServer,
+} from './helpers.ts'
 import { buildDeb, buildRpm, publisherKey } from './linux-package-fixtures.ts'
 
 const APT_GET = process.env.FERRY_TEST_APT_GET ?? 'apt-get'
 const DNF = process.env.FERRY_TEST_DNF ?? 'dnf'
 const SLUG = 'harbor'
 
-const team = withUploadTeam(SLUG, 20 * 1024 * 1024, {}, uploadPackages)
-const { f } = team
+let server: TestServer
+let f: Fetch
+let token: string
 let proxy: http.Server
 let proxyBase: string
 const work = mkdtempSync(join(tmpdir(), 'ferry-repos-'))
@@ -33,19 +48,32 @@ const publisher = publisherKey()
 const rpm = buildRpm('harbor-notes', '1.4.0', publisher)
 let versionId = ''
 
-/** Forwards to Ferry; with `?`-less paths ending in a tampered name, flips one byte of the decompressed index. */
-function startProxy(target: string, tampered: RegExp): Promise<http.Server> {
+interface ProxyOptions {
+  /** Paths whose index is changed by one byte: decompressed for `.gz` files, else the bytes as sent. */
+  tampered?: RegExp
+  /** Called with each request's path before it is forwarded (and awaited). */
+  before?: (path: string) => Promise<void>
+}
+
+/** Forwards to Ferry, changing what `options` says. */
+function startProxy(target: string, options: ProxyOptions): Promise<http.Server> {
   const p = http.createServer((req, res) => {
     void (async () => {
+      await options.before?.(req.url ?? '/')
       const upstream = await fetch(target + (req.url ?? '/'), {
         headers: { ...(req.headers.range ? { range: req.headers.range } : {}) },
       })
       let body = new Uint8Array(await upstream.arrayBuffer())
-      if (upstream.status === 200 && tampered.test(req.url ?? '')) {
-        const text = gunzipSync(body)
-        const at = text.indexOf('harbor-notes')
-        text[at] = 'H'.charCodeAt(0)
-        body = gzipSync(text)
+      if (upstream.status === 200 && options.tampered?.test(req.url ?? '')) {
+        if (req.url?.endsWith('.gz')) {
+          const text = gunzipSync(body)
+          const at = text.indexOf('harbor-notes')
+          text[at] = 'H'.charCodeAt(0)
+          body = gzipSync(text)
+        } else {
+          const at = body.length >> 1
+          body[at] = (body[at] ?? 0) ^ 1
+        }
       }
       res.writeHead(upstream.status, {
         'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
@@ -57,8 +85,10 @@ function startProxy(target: string, tampered: RegExp): Promise<http.Server> {
   return new Promise((resolve) => p.listen(0, '127.0.0.1', () => resolve(p)))
 }
 
-/** The packages, uploaded once the team exists, and the tampering proxy in front. */
-async function uploadPackages() {
+before(async () => {
+  server = await startTestServer(20 * 1024 * 1024)
+  f = httpFetch(server.url)
+  token = await prepareUploadTeam(f, SLUG)
   const form = uploadForm(
     { version: '1.4.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
     [
@@ -67,15 +97,16 @@ async function uploadPackages() {
       ['harbor-notes-1.4.0-1.noarch.rpm', rpm],
     ],
   )
-  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(team.token, { method: 'POST', body: form }))
+  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.clone().text())
   versionId = ((await res.json()) as { id: string }).id
-  proxy = await startProxy(team.server.url, /Packages\.gz$|primary\.xml\.gz$/)
+  proxy = await startProxy(server.url, { tampered: /\/by-hash\/|Packages(\.gz|\.xz)?$|primary\.xml\.gz$/ })
   proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-}
+})
 
 after(async () => {
   await new Promise((resolve) => proxy.close(resolve))
+  await server.stop()
   rmSync(work, { recursive: true, force: true })
   publisher.remove()
 })
@@ -170,10 +201,10 @@ test('apt-get update and download verify the signed repository and fetch the pac
   const root = join(work, 'apt')
   mkdirSync(root, { recursive: true })
   writeFileSync(join(root, 'harbor.asc'), await (await f(`/v1/apps/${SLUG}/repository-key.asc`)).text())
-  const update = await aptGet(root, team.server.url, ['update'])
+  const update = await aptGet(root, server.url, ['update'])
   assert.equal(update.status, 0, update.stdout + update.stderr)
   assert.doesNotMatch(update.stdout + update.stderr, /NO_PUBKEY|not signed|insecure|W: /)
-  const download = await aptGet(root, team.server.url, ['download', 'harbor-notes', 'harbor-docs'])
+  const download = await aptGet(root, server.url, ['download', 'harbor-notes', 'harbor-docs'])
   assert.equal(download.status, 0, download.stdout + download.stderr)
   assert.equal(sha256(readFileSync(join(root, 'download/harbor-notes_1.4.0_amd64.deb'))), sha256(deb))
   assert.equal(sha256(readFileSync(join(root, 'download/harbor-docs_1.4.0_all.deb'))), sha256(debAll))
@@ -196,14 +227,85 @@ test('apt-get refuses the repository signed by another key', async () => {
   // Another app's key: the signature does not verify against it.
   const other = await prepareUploadTeam(f, 'other-app').then(() => f('/v1/apps/other-app/repository-key.asc'))
   writeFileSync(join(root, 'harbor.asc'), await other.text())
-  const update = await aptGet(root, team.server.url, ['update'])
+  const update = await aptGet(root, server.url, ['update'])
   assert.match(update.stdout + update.stderr, /NO_PUBKEY|not signed|signatures couldn't be verified/)
-  assert.notEqual((await aptGet(root, team.server.url, ['download', 'harbor-notes'])).status, 0)
+  assert.notEqual((await aptGet(root, server.url, ['download', 'harbor-notes'])).status, 0)
+})
+
+/** A proxy for one test, closed after it. */
+async function withProxy<T>(options: ProxyOptions, body: (base: string) => Promise<T>): Promise<T> {
+  const p = await startProxy(server.url, options)
+  try {
+    return await body(`http://127.0.0.1:${(p.address() as AddressInfo).port}`)
+  } finally {
+    await new Promise((resolve) => p.close(resolve))
+  }
+}
+
+/** The SHA-256 that the channel's `Release` lists now for one index file. */
+async function listedHash(path: string): Promise<string> {
+  const release = await (await f(`/v1/apps/${SLUG}/apt/dists/stable/Release`)).text()
+  const hash = new RegExp(` ([0-9a-f]{64}) +\\d+ ${path.replaceAll('.', '\\.')}\n`).exec(release)?.[1]
+  assert.ok(hash, `${path} is not listed in:\n${release}`)
+  return hash
+}
+
+test('apt-get update fetches the indexes by hash, as Packages.xz', async () => {
+  const root = join(work, 'apt-by-hash')
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'harbor.asc'), await (await f(`/v1/apps/${SLUG}/repository-key.asc`)).text())
+  const requested: string[] = []
+  await withProxy({ before: async (path) => void requested.push(path) }, async (base) => {
+    const update = await aptGet(root, base, ['update'])
+    assert.equal(update.status, 0, update.stdout + update.stderr)
+    assert.doesNotMatch(update.stdout + update.stderr, /W: |E: /)
+    const xz = await listedHash('main/binary-amd64/Packages.xz')
+    const indexes = requested.filter((r) => r.includes('/main/binary-'))
+    assert.deepEqual(indexes, [`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/by-hash/SHA256/${xz}`])
+    const download = await aptGet(root, base, ['download', 'harbor-notes'])
+    assert.equal(download.status, 0, download.stdout + download.stderr)
+  })
+})
+
+test('an upload between apt reading InRelease and fetching the index: by-hash still serves the index InRelease lists', async () => {
+  const root = join(work, 'apt-race')
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'harbor.asc'), await (await f(`/v1/apps/${SLUG}/repository-key.asc`)).text())
+  const before = await listedHash('main/binary-amd64/Packages.xz')
+  let uploaded = false
+  const uploadOnce = async (path: string) => {
+    if (uploaded || !path.includes('/by-hash/')) return
+    uploaded = true
+    const form = uploadForm(
+      { version: '1.6.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
+      [['harbor-extras_1.6.0_amd64.deb', buildDeb('harbor-extras', '1.6.0', 'amd64')]],
+    )
+    const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
+    assert.equal(res.status, 201, await res.clone().text())
+    // The index apt is about to fetch is no longer the one Ferry lists.
+    assert.notEqual(await listedHash('main/binary-amd64/Packages.xz'), before)
+  }
+  await withProxy({ before: uploadOnce }, async (base) => {
+    const update = await aptGet(root, base, ['update'])
+    assert.ok(uploaded, 'apt fetched no index by hash')
+    assert.equal(update.status, 0, update.stdout + update.stderr)
+    assert.doesNotMatch(update.stdout + update.stderr, /Hash Sum mismatch|unexpected size|W: |E: /)
+    // apt holds the listing it read: the package uploaded meanwhile is not in it, the older one is;
+    // the next update brings the new one.
+    assert.equal((await aptGet(root, base, ['download', 'harbor-notes'])).status, 0)
+    const early = await aptGet(root, base, ['download', 'harbor-extras'])
+    assert.notEqual(early.status, 0, early.stdout)
+    assert.match(early.stderr, /Unable to locate package harbor-extras/)
+    assert.equal((await aptGet(root, base, ['update'])).status, 0)
+    const later = await aptGet(root, base, ['download', 'harbor-extras'])
+    assert.equal(later.status, 0, later.stdout + later.stderr)
+  })
+  assert.ok(readdirSync(join(root, 'download')).includes('harbor-extras_1.6.0_amd64.deb'))
 })
 
 test('dnf verifies repomd.xml and downloads the package', async () => {
   const root = join(work, 'dnf')
-  const result = await dnf(root, team.server.url, [
+  const result = await dnf(root, server.url, [
     '--downloadonly',
     `--destdir=${join(root, 'out')}`,
     'install',
@@ -280,7 +382,7 @@ test('the indexes agree with each other and list only published versions at 100 
     ).toString(),
   })
   const patch = (body: unknown) =>
-    f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, team.token), method: 'PATCH' })
+    f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, token), method: 'PATCH' })
   assert.equal((await patch({ rolloutPercentage: 50 })).status, 200)
   let now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
@@ -289,7 +391,7 @@ test('the indexes agree with each other and list only published versions at 100 
   now = await listed()
   assert.match(now.apt, /Package: harbor-notes/)
   assert.match(now.rpm, /<name>harbor-notes<\/name>/)
-  const pull = await f(`/v1/apps/${SLUG}/versions/${versionId}/pull`, jsonBody({}, team.token))
+  const pull = await f(`/v1/apps/${SLUG}/versions/${versionId}/pull`, jsonBody({}, token))
   assert.equal(pull.status, 200, await pull.clone().text())
   now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
@@ -305,7 +407,7 @@ test('an unreadable .deb or .rpm is stored but left out of the repositories', as
       ['broken-1.5.0-1.x86_64.rpm', new Uint8Array(200)],
     ],
   )
-  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(team.token, { method: 'POST', body: form }))
+  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.clone().text())
   assert.doesNotMatch(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(), /broken/)
   const primary = gunzipSync(
@@ -315,9 +417,50 @@ test('an unreadable .deb or .rpm is stored but left out of the repositories', as
 })
 
 test('private apps and unknown channels have no repository', async () => {
-  await f('/v1/apps', jsonBody({ slug: 'secret-app', name: 'Secret', private: true }, team.token))
+  await f('/v1/apps', jsonBody({ slug: 'secret-app', name: 'Secret', private: true }, token))
   await expectSpec('getAptRelease', await f('/v1/apps/secret-app/apt/dists/stable/InRelease'), 404)
   await expectSpec('getRepositoryKey', await f('/v1/apps/secret-app/repository-key.asc'), 404)
   await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/nightly/repodata/repomd.xml`), 404)
   await expectSpec('getAptPackages', await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-s390x/Packages`), 404)
+})
+
+test('an index stays served by hash for 24 hours after it is replaced; without an xz compressor only Packages and .gz are listed', async () => {
+  let now = Date.parse('2026-01-01T00:00:00Z')
+  const m = await memoryApp({}, () => new Date(now))
+  const owner = await prepareUploadTeam(m.fetch, 'by-hash-app')
+  const publish = async (version: string) => {
+    const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+      [`by-hash-app_${version}_amd64.deb`, buildDeb('by-hash-app', version, 'amd64', 'gzip')],
+    ])
+    const res = await m.fetch('/v1/apps/by-hash-app/versions', bearer(owner, { method: 'POST', body: form }))
+    assert.equal(res.status, 201, await res.clone().text())
+  }
+  const dists = '/v1/apps/by-hash-app/apt/dists/stable'
+  const listedGz = async () => {
+    const release = await (await m.fetch(`${dists}/Release`)).text()
+    assert.doesNotMatch(release, /Packages\.xz/)
+    return /([0-9a-f]{64}) +\d+ main\/binary-amd64\/Packages\.gz\n/.exec(release)?.[1] ?? ''
+  }
+  const byHash = (hash: string) => m.fetch(`${dists}/main/binary-amd64/by-hash/SHA256/${hash}`)
+  await publish('1.0.0')
+  const first = await listedGz()
+  await publish('1.1.0')
+  const second = await listedGz()
+  assert.notEqual(second, first)
+  await expectSpec('getAptPackages', await m.fetch(`${dists}/main/binary-amd64/Packages.xz`), 404)
+
+  now += 23 * 3600_000
+  const old = await byHash(first)
+  assert.equal(old.headers.get('cache-control'), 'public, max-age=31536000, immutable')
+  const bytes = new Uint8Array(await old.clone().arrayBuffer())
+  assert.equal(sha256(bytes), first)
+  assert.match(gunzipSync(bytes).toString(), /Version: 1\.0\.0/)
+  assert.doesNotMatch(gunzipSync(bytes).toString(), /Version: 1\.1\.0/)
+  await expectSpec('getAptIndexByHash', old, 200)
+
+  now += 2 * 3600_000
+  const gone = await expectProblem(await byHash(first), 404, 'not-found')
+  assert.match(gone.detail ?? '', /for 24 hours after/)
+  await expectSpec('getAptIndexByHash', await byHash(second), 200)
+  await expectProblem(await byHash('not-a-hash'), 400, 'validation', 'hash')
 })

@@ -4,7 +4,9 @@
  * Installer run only on Windows, so neither client runs here: the feed is read by a step-for-step
  * transcription of Electron's updater (clients/electron-msix.ts), the App Installer file is checked
  * against the structure Microsoft documents (clients/app-installer-schema.ts; Microsoft publishes no
- * XSD to run `xmllint --schema` with).
+ * XSD to run `xmllint --schema` with). A `.msixbundle` is built from Electron's signed package
+ * (msix-bundle-fixture.ts) and read back by the ranges App Installer makes; FERRY_TEST_MSIXBUNDLE
+ * names a real signed bundle to run that test with instead.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -21,6 +23,7 @@ import {
 } from './helpers.ts'
 import { electronMsixCheck } from './clients/electron-msix.ts'
 import { checkAppInstaller } from './clients/app-installer-schema.ts'
+import { blockHashes, buildMsixBundle, readBundleManifest, unzipEntry } from './msix-bundle-fixture.ts'
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'msix')
 const V1 = new Uint8Array(readFileSync(join(FIXTURES, 'HelloMSIX_V1.msix')))
@@ -239,4 +242,100 @@ test("a private app: the feed's package URL is signed, the package refuses unsig
   await expectSpec('getMsixPackage', await f(forged), 403)
   await expectSpec('getMsixAppInstaller', await f(appInstaller('msix-private')), 404)
   await expectSpec('getMsixPackage', await f('/v1/apps/msix-private/msix/files/ver_none/art_none/x.msix'), 404)
+})
+
+/**
+ * A byte range of `url` as a Windows client asks for it (`Range: bytes=…`): 206 with exactly those
+ * bytes, or the suffix `-n` for the last n.
+ */
+async function ranged(url: string, range: string): Promise<Uint8Array> {
+  const res = await fetch(url, { headers: { range: `bytes=${range}` } })
+  assert.equal(res.status, 206, `${range}: ${res.status}`)
+  return new Uint8Array(await res.arrayBuffer())
+}
+
+/** The zip's central directory entries (name → local header offset), read by ranges from its end as App Installer does. */
+async function centralDirectory(url: string, size: number): Promise<Map<string, number>> {
+  const tail = await ranged(url, `-${Math.min(size, 22 + 0xffff)}`)
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength)
+  let eocd = tail.length - 22
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--
+  assert.ok(eocd >= 0, 'no end of central directory')
+  let cdSize = view.getUint32(eocd + 12, true)
+  let cdOffset = view.getUint32(eocd + 16, true)
+  if (cdOffset === 0xffffffff) {
+    // ZIP64 (as makeappx writes): the locator just before the record names the ZIP64 record.
+    const record = Number(view.getBigUint64(eocd - 20 + 8, true))
+    const z = await ranged(url, `${record}-${record + 55}`)
+    const zv = new DataView(z.buffer, z.byteOffset, z.byteLength)
+    cdSize = Number(zv.getBigUint64(40, true))
+    cdOffset = Number(zv.getBigUint64(48, true))
+  }
+  const cd = await ranged(url, `${cdOffset}-${cdOffset + cdSize - 1}`)
+  const cv = new DataView(cd.buffer, cd.byteOffset, cd.byteLength)
+  const entries = new Map<string, number>()
+  for (let at = 0; at + 46 <= cd.length && cv.getUint32(at, true) === 0x02014b50;) {
+    const [n, e, c] = [cv.getUint16(at + 28, true), cv.getUint16(at + 30, true), cv.getUint16(at + 32, true)]
+    let offset = cv.getUint32(at + 42, true)
+    if (offset === 0xffffffff) offset = Number(cv.getBigUint64(at + 46 + n + e - 8, true))
+    entries.set(new TextDecoder().decode(cd.subarray(at + 46, at + 46 + n)), offset)
+    at += 46 + n + e + c
+  }
+  return entries
+}
+
+test('a real .msixbundle end to end: the App Installer file names its MainBundle, and the bundle serves the ranges Windows reads it by', async () => {
+  // FERRY_TEST_MSIXBUNDLE: a real signed bundle (makeappx bundle + SignTool) instead of the one built here.
+  const real = process.env.FERRY_TEST_MSIXBUNDLE
+  const bundle = real
+    ? new Uint8Array(readFileSync(real))
+    : buildMsixBundle({ name: 'com.electron.myapp', publisher: 'CN=Electron MSIX', version: '2.0.0.0' }, [
+        { fileName: 'HelloMSIX_V2.msix', bytes: V2, architecture: 'x64' },
+      ]).bytes
+  const manifest = readBundleManifest(
+    new TextDecoder().decode(unzipEntry(bundle, 'AppxMetadata/AppxBundleManifest.xml')),
+  )
+  const version = manifest.identity.version.split('.').slice(0, 3).join('.')
+  const token = await prepareUploadTeam(f, 'msix-bundle')
+  await upload(token, 'msix-bundle', version, [[`HelloMSIX-${version}.msixbundle`, bundle]])
+
+  const installer = await appInstallerOf('msix-bundle')
+  assert.deepEqual(installer.main, {
+    element: 'MainBundle',
+    attributes: {
+      Name: manifest.identity.name,
+      Publisher: manifest.identity.publisher,
+      Version: manifest.identity.version,
+      Uri: installer.main.attributes.Uri,
+    },
+  })
+  const uri = installer.main.attributes.Uri ?? ''
+  assert.match(new URL(uri).pathname, new RegExp(`/HelloMSIX-${version.replaceAll('.', '\\.')}\\.msixbundle$`))
+  // Electron's MSIX updater is offered the same bundle at a URL it accepts.
+  const offered = await electronMsixCheck(feed('msix-bundle', '0.9.0'))
+  assert.ok(offered.ok && offered.available, JSON.stringify(offered))
+  assert.equal(new URL(offered.updateUrl).pathname, new URL(uri).pathname)
+
+  // App Installer first asks the size and whether ranges are served, then reads the zip's central
+  // directory from the end, the bundle manifest and block map through it, and each package for this
+  // machine at the Offset and Size the manifest gives.
+  const head = await fetch(uri, { method: 'HEAD' })
+  assert.equal(head.status, 200)
+  assert.equal(head.headers.get('accept-ranges'), 'bytes')
+  assert.equal(Number(head.headers.get('content-length')), bundle.length)
+  const entries = await centralDirectory(uri, bundle.length)
+  for (const name of ['AppxMetadata/AppxBundleManifest.xml', 'AppxBlockMap.xml', '[Content_Types].xml'])
+    assert.ok(entries.has(name), `${name} in ${[...entries.keys()].join(', ')}`)
+  const blockMap = new TextDecoder().decode(unzipEntry(bundle, 'AppxBlockMap.xml'))
+  assert.ok(manifest.packages.length > 0)
+  for (const p of manifest.packages) {
+    assert.ok(entries.has(p.fileName), p.fileName)
+    const bytes = await ranged(uri, `${p.offset}-${p.offset + p.size - 1}`)
+    assert.deepEqual(bytes, unzipEntry(bundle, p.fileName), `${p.fileName} at ${p.offset}+${p.size}`)
+    // Each 64 KiB block hashes to what the block map lists, as App Installer checks while streaming.
+    const file = new RegExp(`<File Name="${p.fileName.replaceAll('.', '\\.')}"[^>]*>(.*?)</File>`, 's').exec(blockMap)
+    const listed = [...(file?.[1] ?? '').matchAll(/Hash="([^"]+)"/g)].map((m) => m[1])
+    assert.deepEqual(blockHashes(bytes), listed, p.fileName)
+  }
+  if (!real) assert.deepEqual(unzipEntry(bundle, 'HelloMSIX_V2.msix'), V2, "the bundle holds Electron's signed package")
 })

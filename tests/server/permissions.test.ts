@@ -422,6 +422,11 @@ const REQUESTS: Record<
   getRepositoryKey: { path: '/v1/apps/app-a/repository-key.asc', ok: 200 },
   getAptRelease: { path: '/v1/apps/app-a/apt/dists/stable/InRelease', ok: 200 },
   getAptPackages: { path: '/v1/apps/app-a/apt/dists/stable/main/binary-amd64/Packages.gz', ok: 200 },
+  // arm64's index is empty (the one package is amd64): its SHA-256 is that of no bytes.
+  getAptIndexByHash: {
+    path: '/v1/apps/app-a/apt/dists/stable/main/binary-arm64/by-hash/SHA256/e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    ok: 200,
+  },
   getAptPackageFile: { path: '/v1/apps/app-a/apt/pool/art_d1/pkg_1.0_amd64.deb', ok: 200 },
   getRpmMetadata: { path: '/v1/apps/app-a/rpm/stable/repodata/repomd.xml.asc', ok: 200 },
   getRpmPackageFile: { path: '/v1/apps/app-a/rpm/stable/packages/art_r1/pkg-1.0-1.noarch.rpm', ok: 200 },

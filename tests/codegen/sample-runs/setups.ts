@@ -137,6 +137,15 @@ const linuxRepository =
     return { replace: { 'harbor-notes': 'linux-repo', ver_2Qm8: version.id, art_7h3j: artifactId(version, suffix) } }
   }
 
+/** The apt repository's samples, with the example hash replaced by the SHA-256 its `Release` lists for amd64's `Packages`. */
+const aptIndexByHash: SetUp = async (api, u) => {
+  const setup = await linuxRepository('.deb')(api, u)
+  const release = await (await api.call('/v1/apps/linux-repo/apt/dists/stable/Release')).text()
+  const hash = /([0-9a-f]{64}) +\d+ main\/binary-amd64\/Packages\n/.exec(release)?.[1]
+  if (!hash) throw new Error(`sample set-up: no amd64 Packages in the Release:\n${release}`)
+  return { replace: { ...setup.replace, '3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d': hash } }
+}
+
 /** An app with Electron's signed test MSIX (tests/server/fixtures/msix) as version 2.0.0. */
 const msixApp = once(async (api): Promise<Setup> => {
   const msix = new Uint8Array(readFileSync(join(import.meta.dirname, '../../server/fixtures/msix/HelloMSIX_V2.msix')))
@@ -278,6 +287,7 @@ const SETUPS: Partial<Record<string, SetUp>> = {
   getVelopackFile: updatableApp,
   getAptRelease: linuxRepository('.deb'),
   getAptPackages: linuxRepository('.deb'),
+  getAptIndexByHash: aptIndexByHash,
   getAptPackageFile: linuxRepository('.deb'),
   getRpmMetadata: linuxRepository('.rpm'),
   getRpmPackageFile: linuxRepository('.rpm'),

@@ -19,6 +19,7 @@ export default {
   "repository-key": "Repository signing key (OpenPGP)",
   "apt-release": "apt repository Release",
   "apt-packages": "apt repository Packages index",
+  "apt-by-hash": "apt repository index by hash",
   "apt-pool": "apt repository package file",
   "rpm-repodata": "rpm repository metadata",
   "rpm-package": "rpm repository package file",
