@@ -346,14 +346,14 @@ test('a device is offered only releases signed by a key its version trusts: the 
 
 test('far behind during a key rotation (more releases above than one query reads): the old build still gets the bridge, the bridge the newest release', async () => {
   const app = 'far-rotating'
-  assert.equal((await f('/v1/apps', jsonBody({ slug: app, name: 'Far Rotating' }, token))).status, 201)
+  assert.equal((await f('/v1/apps', jsonBody({ slug: app, name: 'Far Rotating' }, team.token))).status, 201)
   const keys = [
     { key: pub.old, role: 'current' },
     { key: pub.new, role: 'next' },
   ]
   await expectSpec(
     'updateApp',
-    await f(`/v1/apps/${app}`, { ...jsonBody({ tauriPublicKeys: keys }, token), method: 'PATCH' }),
+    await f(`/v1/apps/${app}`, { ...jsonBody({ tauriPublicKeys: keys }, team.token), method: 'PATCH' }),
     200,
   )
   const [oldSig, newSig] = [await tauriSig('old'), await tauriSig('new')]
@@ -367,7 +367,7 @@ test('far behind during a key rotation (more releases above than one query reads
     )
     await expectSpec(
       'uploadVersion',
-      await f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: form })),
+      await f(`/v1/apps/${app}/versions`, bearer(team.token, { method: 'POST', body: form })),
       201,
     )
   }
@@ -400,7 +400,7 @@ test('far behind during a key rotation (more releases above than one query reads
     'explainUpdate',
     await f(
       `/v1/apps/${app}/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=device-far-0001`,
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string | null; keyHold?: { version: string; bridge: string | null } }
