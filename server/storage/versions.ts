@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
+import { perDatabase } from './per-database.ts'
 import { versionKey } from './version-key.ts'
 import type { Db, VersionsTable } from './types.ts'
 
@@ -23,9 +24,7 @@ export type VersionRow = Omit<
 export const fromVersions = (db: Db) => db.selectFrom('versions as v')
 
 /** Versions joined with their catalog names and app privacy; callers add filters. */
-export function versionQuery(db: Db) {
-  return withVersionRow(fromVersions(db))
-}
+export const versionQuery = perDatabase((db) => withVersionRow(fromVersions(db)))
 
 /** The versions `q` selects, joined with their catalog names and app privacy: a `VersionRow` each. */
 export function withVersionRow(q: ReturnType<typeof fromVersions>) {
