@@ -21,7 +21,8 @@ import {
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
-import type { VersionRow } from '../storage/versions.ts'
+import { appVersionRows, type VersionRow } from '../storage/versions.ts'
+import { baseUrl } from '../http/base-url.ts'
 import { teamApp } from '../storage/apps.ts'
 import { artifactsOf } from '../storage/releases.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../storage/types.ts'
@@ -122,6 +123,18 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
       ),
     })),
   )
+}
+
+/** The app's version with this id as the API shows it (URLs from `requestUrl`); 404 without it. */
+export async function oneVersion(
+  s: Services,
+  requestUrl: string,
+  slug: string,
+  id: string,
+): Promise<Schemas['Version']> {
+  const [version] = await toVersions(s, baseUrl(s, requestUrl), await appVersionRows(s.db, slug, id))
+  if (!version) throw notFound(`No version ${id} of app ${slug}.`)
+  return version
 }
 
 const stop = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>

@@ -8,10 +8,8 @@ import type { Transaction } from 'kysely'
 import { timestamp, type Handlers } from '../http/respond.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Services } from '../http/services.ts'
-import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
-import { findTeamApp, toVersions } from './api-objects.ts'
-import { versionQuery } from '../storage/versions.ts'
+import { findTeamApp, oneVersion } from './api-objects.ts'
 import { notFound } from '../http/problem.ts'
 import { lockRollout, updateRollout } from '../storage/rollouts.ts'
 import type { Database } from '../storage/types.ts'
@@ -71,12 +69,7 @@ export async function announceGateChange(s: Services, change: RampGateEvent | nu
 }
 
 export function rolloutHandlers(s: Services): Pick<Handlers, 'pauseVersion' | 'resumeVersion' | 'pullVersion'> {
-  async function answer(c: Ctx, slug: string, id: string) {
-    const rows = await versionQuery(s.db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
-    const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
-    if (!version) throw notFound(`No version ${id} of app ${slug}.`)
-    return version
-  }
+  const answer = (c: Ctx, slug: string, id: string) => oneVersion(s, c.req.url, slug, id)
 
   return {
     async pauseVersion(c, { path, body }, respond) {

@@ -18,10 +18,9 @@ import type { Services } from '../http/services.ts'
 import { randomId } from '../auth/crypto.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
-import { findTeamApp, toVersions } from './api-objects.ts'
+import { findTeamApp, oneVersion, toVersions } from './api-objects.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import {
-  appVersionRows,
   appVersionsPage,
   deleteAppVersionListingFiles,
   insertVersion,
@@ -98,13 +97,6 @@ function versionBefore(row: Selectable<VersionsTable>, now: number): Record<stri
 export function versionHandlers(
   s: Services,
 ): Pick<Handlers, 'listVersions' | 'searchAppVersions' | 'uploadVersion' | 'updateVersion' | 'deleteVersion'> {
-  async function oneVersion(c: Ctx, slug: string, id: string) {
-    const rows = await appVersionRows(s.db, slug, id)
-    const [version] = await toVersions(s, baseUrl(s, c.req.url), rows)
-    if (!version) throw notFound(`No version ${id} of app ${slug}.`)
-    return version
-  }
-
   /**
    * Each signature file checked against the key the app holds for its kind (none: not checked),
    * over the file it signs. A 400 names every file whose signature does not verify; otherwise
@@ -283,7 +275,9 @@ export function versionHandlers(
         )
       throw error
     }
-    return respond(201, await oneVersion(c, slug, versionId), { location: `/v1/apps/${slug}/versions/${versionId}` })
+    return respond(201, await oneVersion(s, c.req.url, slug, versionId), {
+      location: `/v1/apps/${slug}/versions/${versionId}`,
+    })
   }
 
   return {
@@ -365,7 +359,7 @@ export function versionHandlers(
         'minimumSystemVersion',
       ] as const
       if (!sent.some((name) => body[name] !== undefined))
-        return respond(200, await oneVersion(c, app.slug, path.version))
+        return respond(200, await oneVersion(s, c.req.url, app.slug, path.version))
       const { ramp, healthPolicy } = body
       if (ramp && body.rolloutPercentage !== undefined) {
         throw validationProblem([
@@ -433,7 +427,7 @@ export function versionHandlers(
           : null
       })
       await announceGateChange(s, gateChange, c.get('reqId'))
-      return respond(200, await oneVersion(c, app.slug, path.version))
+      return respond(200, await oneVersion(s, c.req.url, app.slug, path.version))
     },
 
     async deleteVersion(c, { path }) {

@@ -94,7 +94,9 @@ async function sumBatch(
       const sum = sums.get(key) ?? { version_id: r.version_id, day, address_hash: address, installed: 0, failed: 0 }
       sum[r.outcome]++
       sums.set(key, sum)
-      devices.set(r.version_id, [...(devices.get(r.version_id) ?? []), r.device_hash])
+      const hashes = devices.get(r.version_id)
+      if (hashes) hashes.push(r.device_hash)
+      else devices.set(r.version_id, [r.device_hash])
     }
     await trx
       .insertInto('health_daily')

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import { dayOf } from './health-daily.ts'
+import { perDatabase } from './per-database.ts'
 import type { Db } from './types.ts'
 
 export interface OfferRow {
@@ -39,6 +40,39 @@ export interface AddressOutcomes {
   failed: number
 }
 
+/** Reports joined to their offers and versions, summed per version and address; callers filter. */
+const rawByAddress = perDatabase((db) =>
+  db
+    .selectFrom('health_reports as h')
+    .innerJoin('update_offers as o', (j) =>
+      j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'),
+    )
+    .innerJoin('versions as v', 'v.id', 'h.version_id')
+    .groupBy(['h.version_id', 'o.address_hash'])
+    .select((eb) => [
+      'h.version_id',
+      'o.address_hash',
+      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('h.outcome', '=', 'installed').then(1).else(0).end())
+        .as('installed'),
+    ]),
+)
+
+/** Summed days joined to their versions, summed per version and address; callers filter. */
+const dailyByAddress = perDatabase((db) =>
+  db
+    .selectFrom('health_daily as d')
+    .innerJoin('versions as v', 'v.id', 'd.version_id')
+    .groupBy(['d.version_id', 'd.address_hash'])
+    .select((eb) => [
+      'd.version_id',
+      'd.address_hash',
+      eb.fn.sum<number | string>('d.failed').as('failed'),
+      eb.fn.sum<number | string>('d.installed').as('installed'),
+    ]),
+)
+
 /**
  * Per version, the reports since its last resume grouped by the address its device was offered
  * the version from. Reports without an offer never count. `since` (version id → ISO time) keeps
@@ -52,12 +86,7 @@ export async function reportsByAddress(
 ): Promise<Map<string, AddressOutcomes[]>> {
   const out = new Map<string, AddressOutcomes[]>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('health_reports as h')
-    .innerJoin('update_offers as o', (j) =>
-      j.onRef('o.version_id', '=', 'h.version_id').onRef('o.device_hash', '=', 'h.device_hash'),
-    )
-    .innerJoin('versions as v', 'v.id', 'h.version_id')
+  const rows = await rawByAddress(db)
     .where((eb) =>
       since?.size
         ? eb.or(
@@ -71,21 +100,10 @@ export async function reportsByAddress(
         : eb('h.version_id', 'in', ids),
     )
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
-    .groupBy(['h.version_id', 'o.address_hash'])
-    .select((eb) => [
-      'h.version_id',
-      'o.address_hash',
-      eb.fn.sum<number | string | null>(eb.case().when('h.outcome', '=', 'failed').then(1).else(0).end()).as('failed'),
-      eb.fn
-        .sum<number | string | null>(eb.case().when('h.outcome', '=', 'installed').then(1).else(0).end())
-        .as('installed'),
-    ])
     .execute()
   // Summed days (storage/health-daily.ts) count as their raw rows did: whole days after the last
   // resume, and after the day a gated step's window opened (those two days stay raw).
-  const daily = await db
-    .selectFrom('health_daily as d')
-    .innerJoin('versions as v', 'v.id', 'd.version_id')
+  const daily = await dailyByAddress(db)
     .where((eb) =>
       since?.size
         ? eb.or(
@@ -100,13 +118,6 @@ export async function reportsByAddress(
     )
     .where('d.address_hash', '!=', '')
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
-    .groupBy(['d.version_id', 'd.address_hash'])
-    .select((eb) => [
-      'd.version_id',
-      'd.address_hash',
-      eb.fn.sum<number | string>('d.failed').as('failed'),
-      eb.fn.sum<number | string>('d.installed').as('installed'),
-    ])
     .execute()
   const byAddress = new Map<string, AddressOutcomes & { version: string }>()
   for (const r of [...rows, ...daily]) {

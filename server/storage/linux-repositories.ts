@@ -3,6 +3,7 @@
  * read at upload, and one channel's published packages read in one query (one snapshot per index).
  */
 import type { Insertable, Selectable } from 'kysely'
+import { V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import type { AppSigningKeysTable, Db, LinuxPackagesTable, RolloutColumns } from './types.ts'
 
 export type SigningKeyRow = Selectable<AppSigningKeysTable>
@@ -66,15 +67,7 @@ export function repositoryPackages(
       'art.sha512',
       'v.published_at',
       'v.created_at',
-      'v.rollout_percentage',
-      'v.ramp_steps',
-      'v.ramp_started_at',
-      'v.ramp_paused_seconds',
-      'v.paused_at',
-      'v.pulled_at',
-      'v.ramp_gate',
-      'v.gate_open',
-      'v.gate_closed_seconds',
+      ...V_ROLLOUT_COLUMNS,
     ])
     .where('v.app_slug', '=', slug)
     .where('c.name', '=', channel)

@@ -52,7 +52,9 @@ export async function aggregateOffers(
         const sum = sums.get(key) ?? { version_id: r.version_id, day, offered: 0 }
         sum.offered++
         sums.set(key, sum)
-        devices.set(r.version_id, [...(devices.get(r.version_id) ?? []), r.device_hash])
+        const hashes = devices.get(r.version_id)
+        if (hashes) hashes.push(r.device_hash)
+        else devices.set(r.version_id, [r.device_hash])
       }
       await trx
         .insertInto('update_offers_daily')

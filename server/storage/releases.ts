@@ -260,6 +260,10 @@ export async function artifactsOf(db: Db, versionIds: string[] | ReturnType<type
     .orderBy('position')
     .orderBy('id')
     .execute()
-  for (const a of list) artifacts.set(a.version_id, [...(artifacts.get(a.version_id) ?? []), a])
+  for (const a of list) {
+    const files = artifacts.get(a.version_id)
+    if (files) files.push(a)
+    else artifacts.set(a.version_id, [a])
+  }
   return artifacts
 }

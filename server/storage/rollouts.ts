@@ -20,6 +20,20 @@ export const ROLLOUT_COLUMNS = [
   'gate_closed_seconds',
 ] as const satisfies ReadonlyArray<keyof RolloutColumns>
 
+/** `ROLLOUT_COLUMNS` of `versions as v`. */
+export const V_ROLLOUT_COLUMNS = ROLLOUT_COLUMNS.map((c) => `v.${c}` as const)
+
+/** A version's own health policy columns (`null`: the server's default). */
+export const POLICY_COLUMNS = [
+  'health_max_failure_ratio',
+  'health_min_reports',
+  'health_min_addresses',
+  'health_max_reports_per_address',
+] as const satisfies ReadonlyArray<keyof VersionsTable>
+
+/** `POLICY_COLUMNS` of `versions as v`. */
+export const V_POLICY_COLUMNS = POLICY_COLUMNS.map((c) => `v.${c}` as const)
+
 /**
  * A version's rollout and policy columns, locked until the transaction ends; `slug` also checks the
  * version belongs to that app. `undefined` when there is no such version.
@@ -27,24 +41,7 @@ export const ROLLOUT_COLUMNS = [
 export async function lockRollout(db: Db, id: string, slug?: string) {
   let q = db
     .selectFrom('versions')
-    .select([
-      'id',
-      'app_slug',
-      'version',
-      'paused_at',
-      'pulled_at',
-      'rollout_percentage',
-      'ramp_steps',
-      'ramp_started_at',
-      'ramp_paused_seconds',
-      'ramp_gate',
-      'gate_open',
-      'gate_closed_seconds',
-      'health_max_failure_ratio',
-      'health_min_reports',
-      'health_min_addresses',
-      'health_max_reports_per_address',
-    ])
+    .select(['id', 'app_slug', 'version', ...ROLLOUT_COLUMNS, ...POLICY_COLUMNS])
     .where('id', '=', id)
   if (slug !== undefined) q = q.where('app_slug', '=', slug)
   return forUpdate(db, q).executeTakeFirst()

@@ -5,6 +5,8 @@
  */
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
+import { perDatabase } from './per-database.ts'
+import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import { versionKey } from './version-key.ts'
 import type { Db, VersionsTable } from './types.ts'
 
@@ -22,52 +24,44 @@ export type VersionRow = Omit<
 /** `versions as v`, where a version query starts: filters on it compose with `withVersionRow`. */
 export const fromVersions = (db: Db) => db.selectFrom('versions as v')
 
+/** A version's id, app, version and catalog names, of `versionsWithCatalogNames`. */
+export const VERSION_NAMES = [
+  'v.id',
+  'v.app_slug',
+  'v.version',
+  'c.name as channel',
+  'p.name as platform',
+  'a.name as arch',
+] as const
+
 /** Versions joined with their catalog names and app privacy; callers add filters. */
-export function versionQuery(db: Db) {
-  return withVersionRow(fromVersions(db))
-}
+export const versionQuery = perDatabase((db) => withVersionRow(fromVersions(db)))
 
 /** The versions `q` selects, joined with their catalog names and app privacy: a `VersionRow` each. */
 export function withVersionRow(q: ReturnType<typeof fromVersions>) {
   return withCatalogNames(q)
     .innerJoin('apps', 'apps.slug', 'v.app_slug')
     .select([
-      'v.id',
-      'v.app_slug',
-      'v.version',
-      'c.name as channel',
-      'p.name as platform',
-      'a.name as arch',
+      ...VERSION_NAMES,
       'v.changelog',
       'v.published',
       'v.critical',
       'v.intermediate',
-      'v.rollout_percentage',
       'v.created_at',
       'v.published_at',
       'v.minimum_system_version',
       'v.seq',
       'apps.private as app_private',
-      'v.ramp_steps',
-      'v.ramp_started_at',
-      'v.ramp_paused_seconds',
-      'v.paused_at',
+      ...V_ROLLOUT_COLUMNS,
       'v.pause_reason',
       'v.pause_automatic',
-      'v.pulled_at',
       'v.pull_reason',
-      'v.health_max_failure_ratio',
-      'v.health_min_reports',
-      'v.health_min_addresses',
-      'v.health_max_reports_per_address',
+      ...V_POLICY_COLUMNS,
       'v.health_since',
       'v.signer_read',
       'v.signer',
       'v.signer_change_note',
       'v.signer_previous',
-      'v.ramp_gate',
-      'v.gate_open',
-      'v.gate_closed_seconds',
       'v.update_key',
     ])
 }

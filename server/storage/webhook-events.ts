@@ -3,18 +3,13 @@
  * describe it), and the state a write is judged against (a version's, a token's) before it runs.
  */
 import type { Db } from './types.ts'
-import { versionsWithCatalogNames } from './versions.ts'
+import { VERSION_NAMES, versionsWithCatalogNames } from './versions.ts'
 
 /** A version with its channel, platform and architecture names; `undefined` when there is none. */
 export function versionForEvent(db: Db, versionId: string) {
   return versionsWithCatalogNames(db)
     .select([
-      'v.id',
-      'v.app_slug',
-      'v.version',
-      'c.name as channel',
-      'p.name as platform',
-      'a.name as arch',
+      ...VERSION_NAMES,
       'v.published',
       'v.paused_at',
       'v.pause_reason',

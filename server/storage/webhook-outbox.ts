@@ -7,6 +7,7 @@
  */
 import { sql, type Selectable } from 'kysely'
 import { dialectOf } from './dialect.ts'
+import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './types.ts'
 
 export type ClaimedDelivery = Selectable<WebhookDeliveriesTable> &
@@ -111,19 +112,8 @@ export async function rampingVersions(db: Db) {
         'v.id',
         'v.app_slug',
         'a.team_id',
-        'v.rollout_percentage',
-        'v.ramp_steps',
-        'v.ramp_started_at',
-        'v.ramp_paused_seconds',
-        'v.paused_at',
-        'v.pulled_at',
-        'v.ramp_gate',
-        'v.gate_open',
-        'v.gate_closed_seconds',
-        'v.health_max_failure_ratio',
-        'v.health_min_reports',
-        'v.health_min_addresses',
-        'v.health_max_reports_per_address',
+        ...V_ROLLOUT_COLUMNS,
+        ...V_POLICY_COLUMNS,
         'v.health_since',
         'm.step as mark',
         'm.ramp_started_at as markStartedAt',
