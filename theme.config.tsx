@@ -5,6 +5,7 @@ import { useRouter } from 'next/router'
 import { siteConfig } from './site.config'
 import { formatDate } from './lib/blog/collections'
 import { hasTwin, twinPath } from './lib/markdown-twins/routes'
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, documentTitle, socialImageUrl } from './lib/social-images/page-meta'
 import { SiteFooter } from './components/site-footer'
 import { ThemeToggle } from './components/theme-toggle'
 import { VersionSwitch } from './components/version-switch'
@@ -17,7 +18,7 @@ function Head() {
   const { title, frontMatter, filePath } = useConfig()
   const { asPath } = useRouter()
   const path = asPath.split(/[?#]/)[0] ?? '/'
-  const pageTitle = path === '/' ? `${siteConfig.name}: ${siteConfig.tagline}` : `${title} – ${siteConfig.name}`
+  const pageTitle = documentTitle(path, title)
   const description: string = frontMatter.description || siteConfig.description
   const url = `${siteConfig.url}${path === '/' ? '' : path}`
   return (
@@ -29,8 +30,12 @@ function Head() {
       <meta property="og:title" content={pageTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      <meta property="og:image" content={`${siteConfig.url}/og.png`} />
-      <meta name="twitter:card" content="summary" />
+      {/* The page's own card, rendered at build from this title (lib/social-images). */}
+      <meta property="og:image" content={socialImageUrl(path)} />
+      <meta property="og:image:width" content={String(SOCIAL_IMAGE_WIDTH)} />
+      <meta property="og:image:height" content={String(SOCIAL_IMAGE_HEIGHT)} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={socialImageUrl(path)} />
       <link rel="canonical" href={url} />
       {path !== '/' && hasTwin(filePath, frontMatter) && (
         <link rel="alternate" type="text/markdown" title={`${title} (Markdown)`} href={twinPath(path)} />

@@ -108,7 +108,10 @@ test('every page has lang="en", its own title and description, and Open Graph ta
       'content',
       new RegExp(`${path === '/' ? '' : path}$`),
     )
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /og\.png$/)
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${siteConfig.url}/og${path === '/' ? '/index' : path}.png`,
+    )
   }
 })
 

@@ -1,10 +1,11 @@
 /**
  * After `next build`: writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
- * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt), then
+ * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt, each page's social card
+ * under og/), then
  * checks it. A page that cannot become clean Markdown or a broken internal link fails the
  * build; broken anchors, duplicate routes and broken markdown links are warnings. Every
  * message names its page/file.
- *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR] [--skip-twins]
+ *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR] [--skip-twins] [--social-cache DIR]
  * `--skip-twins` is for checking a site that is not this repository's (the site-check fixtures).
  */
 import { writeFileSync } from 'node:fs'
@@ -25,12 +26,15 @@ import { transformTags } from '../lib/codegen/transform/operation.ts'
 import { buildTwins, pagesWithoutTwinLink, writeTwins } from '../lib/markdown-twins/twins.ts'
 import { MarkdownTwinError } from '../lib/markdown-twins/twin-error.ts'
 import { writeLlmsFiles } from '../lib/llms/write-llms.ts'
+import { DEFAULT_CACHE_DIR } from '../lib/social-images/cache.ts'
+import { exportSocialImages } from '../lib/social-images/export.ts'
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string', default: 'out' },
     pages: { type: 'string', default: 'pages' },
     'skip-twins': { type: 'boolean', default: false },
+    'social-cache': { type: 'string', default: DEFAULT_CACHE_DIR },
   },
 })
 const outDir = resolve(values.out!)
@@ -71,6 +75,8 @@ if (!values['skip-twins']) {
   const sizes = writeLlmsFiles(outDir, twins, siteConfig)
   twinSummary = `${twins.length} Markdown twins, llms.txt (${sizes.llms} B), llms-full.txt (${sizes.full} B)`
 }
+const social = await exportSocialImages(site, pagesDir, resolve(values['social-cache']!))
+const socialSummary = `${social.pages} social images (${social.rendered} rendered now, ${social.reused} from the cache)`
 site = readBuiltSite(outDir)
 
 const warnings = [
@@ -93,5 +99,5 @@ if (report.errors.length > 0 || unlinkedTwins.length > 0) {
   process.exit(1)
 }
 console.log(
-  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}.`,
+  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}; ${socialSummary}.`,
 )
