@@ -1,4 +1,5 @@
 import { Html, Head, Main, NextScript } from 'next/document'
+import { CodeIconSprite } from '../components/content/code-icons'
 import { loadFailureScript } from '../components/load-failure-script'
 
 export default function Document() {
@@ -8,6 +9,7 @@ export default function Document() {
         <script dangerouslySetInnerHTML={{ __html: loadFailureScript }} />
       </Head>
       <body>
+        <CodeIconSprite />
         <Main />
         <NextScript />
       </body>
