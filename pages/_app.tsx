@@ -12,6 +12,7 @@ import { skipPrefetchOnConstrainedConnections } from '../components/constrained-
 import { installContentBehaviours } from '../components/content/behaviours'
 import { prefetchContentOnIntent } from '../components/content/intent-prefetch'
 import { PageErrorBoundary } from '../components/error-boundary'
+import { HydrationSignal } from '../components/hydration-signal'
 import { RouteProgress } from '../components/route-progress'
 import { useVersionedDocsLinks } from '../components/version-switch'
 
@@ -32,6 +33,7 @@ export default function App({ Component, pageProps }: AppProps) {
             (React hydrates a server-rendered Suspense boundary at low priority). */}
         <Suspense>
           <Component {...pageProps} />
+          <HydrationSignal />
         </Suspense>
       </PageErrorBoundary>
     </>
