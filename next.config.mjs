@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import nextra from 'nextra'
+import { CODE_THEMES, codeColourClasses } from './lib/code-colour-classes.ts'
 
 /** Small accessible stand-ins for the Headless UI components Nextra's theme uses (components/headless). */
 const headless = join(import.meta.dirname, 'components', 'headless', 'index.ts')
@@ -52,6 +53,8 @@ const withNextra = nextra({
   defaultShowCopyCode: true,
   latex: false,
   search: { codeblocks: false },
+  // Token colours as classes, not one inline style per token (lib/code-colour-classes.ts).
+  mdxOptions: { rehypePrettyCodeOptions: { theme: CODE_THEMES, transformers: [codeColourClasses()] } },
 })
 
 export default withNextra({

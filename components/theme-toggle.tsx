@@ -18,7 +18,8 @@ export function ThemeToggle() {
       title={`Switch to ${next} mode`}
       aria-pressed={dark}
       data-theme-toggle
-      onClick={() => setTheme(next)}
+      // From the theme itself, not the label: a click right after hydration, before the effect above, still switches.
+      onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
     >
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         {dark ? (

@@ -13,6 +13,7 @@ import { skipPrefetchOnConstrainedConnections } from '../components/constrained-
 import { installContentBehaviours } from '../components/content/behaviours'
 import { prefetchContentOnIntent } from '../components/content/intent-prefetch'
 import { PageErrorBoundary } from '../components/error-boundary'
+import { HydrationSignal } from '../components/hydration-signal'
 import { RouteProgress } from '../components/route-progress'
 import { useVersionedDocsLinks } from '../components/version-switch'
 
@@ -33,6 +34,7 @@ export default function App({ Component, pageProps }: AppProps) {
             (React hydrates a server-rendered Suspense boundary at low priority). */}
         <Suspense>
           <Component {...pageProps} />
+          <HydrationSignal />
         </Suspense>
       </PageErrorBoundary>
     </>

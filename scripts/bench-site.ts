@@ -6,6 +6,7 @@
  *   npm run build && npm run bench:site [-- --pages /,/docs/intro] [--no-lighthouse] [--strict]
  *   FERRY_SOURCE_MAPS=1 npm run build && npm run bench:site -- --breakdown   (JS per file and package)
  *   npm run bench:site -- --pages /docs/intro --diagnose   (Lighthouse's LCP element and phases, render-blocking files, long tasks)
+ *   npm run bench:site -- --out /tmp/main-out --port 3191   (another build, e.g. main's beside a branch's, back to back)
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -19,12 +20,10 @@ import { breakdown } from './bench-site/breakdown.ts'
 import type { Script } from './bench-site/breakdown.ts'
 import { CHROMIUM, FLAGS } from './bench-site/chromium.ts'
 
-const port = 3190
-const origin = `http://127.0.0.1:${port}`
-const outDir = join(import.meta.dirname, '..', 'out')
-
 const { values } = parseArgs({
   options: {
+    out: { type: 'string', default: join(import.meta.dirname, '..', 'out') },
+    port: { type: 'string', default: '3190' },
     pages: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
@@ -32,6 +31,10 @@ const { values } = parseArgs({
     diagnose: { type: 'boolean', default: false },
   },
 })
+
+const port = Number(values.port)
+const origin = `http://127.0.0.1:${port}`
+const outDir = values.out
 
 /** The pages the targets name: a docs page, the longest guide, an API operation, the blog, a post, /demo. */
 const DEFAULT_PAGES = [

@@ -11,8 +11,8 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react'
-import { CheckIcon, CopyIcon, WordWrapIcon } from 'nextra/icons'
 import { siteConfig } from '../../site.config'
+import { CodeIcon } from './code-icons'
 
 const BORDER =
   '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
@@ -29,8 +29,8 @@ type Props = ComponentProps<'pre'> & {
 function CopyButton({ className = '' }: { className?: string }) {
   return (
     <button type="button" title="Copy code" data-ferry-copy="" className={`${BUTTON} ${className}`}>
-      <CopyIcon height="16" className="nextra-copy-icon ferry-copy-ready" />
-      <CheckIcon height="16" className="nextra-copy-icon ferry-copy-done" />
+      <CodeIcon name="copy" className="nextra-copy-icon ferry-copy-ready" />
+      <CodeIcon name="copied" className="nextra-copy-icon ferry-copy-done" />
     </button>
   )
 }
@@ -48,15 +48,7 @@ function ReportLink({ language }: { language?: string }) {
       data-language={language}
       className={BUTTON}
     >
-      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
-        <path
-          d="M3.5 14.5v-12m0 0h8l-1.5 3 1.5 3h-8"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.4"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <CodeIcon name="report" />
     </a>
   )
 }
@@ -109,7 +101,7 @@ export function CodeBlock({
       >
         {wordWrap === '' && (
           <button type="button" title="Toggle word wrap" data-ferry-word-wrap="" className={`${BUTTON} md:_hidden`}>
-            <WordWrapIcon height="16" />
+            <CodeIcon name="word-wrap" />
           </button>
         )}
         {!filename && copy === '' && <CopyButton />}
