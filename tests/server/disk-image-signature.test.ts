@@ -148,3 +148,17 @@ test('random damage to the trailer and the signature reads as a problem or an id
   }
   assert.ok(outcomes.problem > 0 && outcomes.identity > 0, JSON.stringify(outcomes))
 })
+
+// FERRY_TEST_DMG=<a signed .dmg> FERRY_TEST_DMG_TEAM=<its Team ID> runs this on a real image made by
+// `codesign` (e.g. on a Mac); without them, on the test's own image around Deno's real signature.
+test('a whole image file read by ranges gives its Team ID (FERRY_TEST_DMG: a real signed image)', async () => {
+  const path = process.env.FERRY_TEST_DMG ?? join(work, 'Deno.dmg')
+  const team = process.env.FERRY_TEST_DMG ? process.env.FERRY_TEST_DMG_TEAM : '2H4KBF436B'
+  assert.ok(team, 'FERRY_TEST_DMG_TEAM names the Team ID the image is signed with')
+  if (!process.env.FERRY_TEST_DMG) writeFileSync(path, udifImage(contents, deno))
+  const bytes = new Uint8Array(readFileSync(path))
+  const read = async (start: number, end: number) => bytes.subarray(start, Math.min(end + 1, bytes.length))
+  const result = await diskImageSigner(read, bytes.length)
+  assert.ok(result && 'identity' in result, `${path}: ${JSON.stringify(result)}`)
+  assert.equal(result.identity?.teamId, team)
+})
