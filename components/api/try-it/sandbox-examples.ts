@@ -88,6 +88,8 @@ const FIXED: Record<string, Record<string, string>> = {
   getElectronUpdaterFile: { 'path:version': '1.2.0', 'path:file': 'HarborNotes-Setup-1.2.0.exe' },
   getSquirrelPackage: { 'path:file': 'harbor-notes-1.2.0-full.nupkg' },
   getVelopackFile: { 'query:localVersion': '1.0.0' },
+  // The seed holds no .deb: its apt index is the empty file, whose SHA-256 this is.
+  getAptIndexByHash: { 'path:hash': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
 }
 
 export async function sandboxValues(operationId: string, call: SandboxCall): Promise<SandboxValues> {
