@@ -25,6 +25,15 @@ export const MACHO_FIXTURES = {
   },
 } as const
 
+/** What the deno fixture's signature reads as: its Developer ID certificate and Team ID. */
+export const DENO_IDENTITY = {
+  kind: 'apple',
+  teamId: '2H4KBF436B',
+  commonName: 'Developer ID Application: Deno Land Inc. (2H4KBF436B)',
+  organization: 'Deno Land Inc.',
+  fingerprint: '5f1707cebfb424f060176039cd541eccf51698806d16cef24a2351b791a15811',
+} as const
+
 /** The path of the fixture's executable, fetched with `npm pack` on first use. */
 export async function machoFixture(name: keyof typeof MACHO_FIXTURES): Promise<string> {
   const fixture = MACHO_FIXTURES[name]
