@@ -7,6 +7,7 @@
  * day its evidence window opened (the step in force counts the reports made since it began).
  */
 import { sql } from 'kysely'
+import { sumRows } from './daily-sums.ts'
 import { dialectOf } from './dialect.ts'
 import { ROLLOUT_COLUMNS } from './rollouts.ts'
 import type { Db } from './types.ts'
@@ -82,25 +83,23 @@ async function sumBatch(
     if (dialectOf(trx) === 'postgres') due = due.forUpdate('h').skipLocked()
     const rows = await due.execute()
     if (!rows.length) return 0
-    const sums = new Map<
-      string,
-      { version_id: string; day: string; address_hash: string; installed: number; failed: number }
-    >()
-    const devices = new Map<string, string[]>()
-    for (const r of rows) {
-      const day = r.reported_at.slice(0, 10)
-      const address = r.address_hash ?? ''
-      const key = `${r.version_id}\n${day}\n${address}`
-      const sum = sums.get(key) ?? { version_id: r.version_id, day, address_hash: address, installed: 0, failed: 0 }
-      sum[r.outcome]++
-      sums.set(key, sum)
-      const hashes = devices.get(r.version_id)
-      if (hashes) hashes.push(r.device_hash)
-      else devices.set(r.version_id, [r.device_hash])
-    }
+    const { sums, devices } = sumRows(
+      rows,
+      (r) => `${r.version_id}\n${r.reported_at.slice(0, 10)}\n${r.address_hash ?? ''}`,
+      (r) => ({
+        version_id: r.version_id,
+        day: r.reported_at.slice(0, 10),
+        address_hash: r.address_hash ?? '',
+        installed: 0,
+        failed: 0,
+      }),
+      (sum, r) => {
+        sum[r.outcome]++
+      },
+    )
     await trx
       .insertInto('health_daily')
-      .values([...sums.values()])
+      .values(sums)
       .onConflict((oc) =>
         oc.columns(['version_id', 'day', 'address_hash']).doUpdateSet((eb) => ({
           installed: eb('health_daily.installed', '+', eb.ref('excluded.installed')),

@@ -6,6 +6,7 @@
  * both, so its figures stay the same.
  */
 import { AGGREGATE_BATCH, RAW_HEALTH_DAYS } from './health-daily.ts'
+import { sumRows } from './daily-sums.ts'
 import { dialectOf } from './dialect.ts'
 import type { Db } from './types.ts'
 
@@ -44,21 +45,17 @@ export async function aggregateOffers(
       if (dialectOf(trx) === 'postgres') due = due.forUpdate('o').skipLocked()
       const rows = await due.execute()
       if (!rows.length) return 0
-      const sums = new Map<string, { version_id: string; day: string; offered: number }>()
-      const devices = new Map<string, string[]>()
-      for (const r of rows) {
-        const day = r.offered_at.slice(0, 10)
-        const key = `${r.version_id}\n${day}`
-        const sum = sums.get(key) ?? { version_id: r.version_id, day, offered: 0 }
-        sum.offered++
-        sums.set(key, sum)
-        const hashes = devices.get(r.version_id)
-        if (hashes) hashes.push(r.device_hash)
-        else devices.set(r.version_id, [r.device_hash])
-      }
+      const { sums, devices } = sumRows(
+        rows,
+        (r) => `${r.version_id}\n${r.offered_at.slice(0, 10)}`,
+        (r) => ({ version_id: r.version_id, day: r.offered_at.slice(0, 10), offered: 0 }),
+        (sum) => {
+          sum.offered++
+        },
+      )
       await trx
         .insertInto('update_offers_daily')
-        .values([...sums.values()])
+        .values(sums)
         .onConflict((oc) =>
           oc.columns(['version_id', 'day']).doUpdateSet((eb) => ({
             offered: eb('update_offers_daily.offered', '+', eb.ref('excluded.offered')),
