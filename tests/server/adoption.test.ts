@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
-import { bearer, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
+import { bearer, expectSpec, jsonBody, memoryApp, setUpTeam, uploadForm, type Fetch } from './helpers.ts'
 
 let now = Date.parse('2026-06-01T20:00:00Z')
 let f: Fetch
@@ -37,15 +37,12 @@ const adoption = (query: string) => f(`/v1/apps/wren/versions/${ids.get('2.0.0')
 before(async () => {
   const m = await memoryApp({}, () => new Date(now))
   f = m.fetch
-  token = (await signup(f, 'admin@wren.test')).token
-  for (const [path, body] of [
+  token = await setUpTeam(f, 'admin@wren.test', [
     ['/v1/channels', { name: 'stable' }],
     ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
     ['/v1/archs', { name: 'x64' }],
     ['/v1/apps', { slug: 'wren', name: 'Wren' }],
-  ] as const) {
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
-  }
+  ])
   for (const v of ['1.0.0', '2.0.0']) {
     const res = await f(
       '/v1/apps/wren/versions',

@@ -10,11 +10,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { stringify } from 'yaml'
 import { nsisUpdater } from './clients/electron-updater.ts'
 import { blockmap } from './fixtures/blockmap.ts'
-import { bearer, httpFetch, jsonBody, signup, startTestServer, uploadForm, type TestServer } from './helpers.ts'
+import { bearer, setUpTeam, uploadForm, withTeam } from './helpers.ts'
 
 /** Deterministic bytes that do not compress or repeat (xorshift). */
 function noise(length: number, seed: number): Uint8Array {
@@ -40,7 +40,6 @@ const NEW = new Uint8Array([
   ...OLD.subarray(3 << 20),
 ])
 
-let server: TestServer
 let proxy: http.Server
 let proxyUrl: string
 let work: string
@@ -48,55 +47,54 @@ let work: string
 const served = new Map<string, number>()
 const ranges: string[] = []
 
-before(async () => {
-  server = await startTestServer()
-  const f = httpFetch(server.url)
-  const token = (await signup(f, 'diff@team.test')).token
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ['/v1/platforms', { name: 'windows', updater: 'electron-updater' }],
-    ['/v1/archs', { name: 'x64' }],
-    ['/v1/apps', { slug: 'delta', name: 'Delta' }],
-  ] as const) {
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
-  }
-  for (const [version, bytes] of [
-    ['1.0.0', OLD],
-    ['1.1.0', NEW],
-  ] as const) {
-    const file = `Delta-Setup-${version}.exe`
-    const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
-      [file, bytes],
-      [`${file}.blockmap`, blockmap(bytes)],
-    ])
-    const res = await f('/v1/apps/delta/versions', bearer(token, { method: 'POST', body: form }))
-    assert.equal(res.status, 201, await res.text())
-  }
-  // The counting proxy: Ferry sees the proxy's Host, so every URL it writes leads back through here.
-  const target = new URL(server.url)
-  proxy = http.createServer((req, res) => {
-    if (req.headers.range) ranges.push(req.headers.range)
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.on('data', (chunk: Buffer) => {
-          const path = (req.url ?? '').split('?')[0] ?? ''
-          served.set(path, (served.get(path) ?? 0) + chunk.length)
-        })
-        up.pipe(res)
-      },
-    )
-    req.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-  work = mkdtempSync(join(tmpdir(), 'ferry-differential-'))
-})
+const team = withTeam(
+  (f) =>
+    setUpTeam(f, 'diff@team.test', [
+      ['/v1/channels', { name: 'stable' }],
+      ['/v1/platforms', { name: 'windows', updater: 'electron-updater' }],
+      ['/v1/archs', { name: 'x64' }],
+      ['/v1/apps', { slug: 'delta', name: 'Delta' }],
+    ]),
+  undefined,
+  {},
+  async ({ server, f, token }) => {
+    for (const [version, bytes] of [
+      ['1.0.0', OLD],
+      ['1.1.0', NEW],
+    ] as const) {
+      const file = `Delta-Setup-${version}.exe`
+      const form = uploadForm({ version, channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [
+        [file, bytes],
+        [`${file}.blockmap`, blockmap(bytes)],
+      ])
+      const res = await f('/v1/apps/delta/versions', bearer(token, { method: 'POST', body: form }))
+      assert.equal(res.status, 201, await res.text())
+    }
+    // The counting proxy: Ferry sees the proxy's Host, so every URL it writes leads back through here.
+    const target = new URL(server.url)
+    proxy = http.createServer((req, res) => {
+      if (req.headers.range) ranges.push(req.headers.range)
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.on('data', (chunk: Buffer) => {
+            const path = (req.url ?? '').split('?')[0] ?? ''
+            served.set(path, (served.get(path) ?? 0) + chunk.length)
+          })
+          up.pipe(res)
+        },
+      )
+      req.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    work = mkdtempSync(join(tmpdir(), 'ferry-differential-'))
+  },
+)
 
 after(async () => {
   await new Promise((resolve) => proxy.close(resolve))
-  await server.stop()
   rmSync(work, { recursive: true, force: true })
 })
 
@@ -140,7 +138,7 @@ test('electron-updater downloads 1.1.0 differentially from Ferry: only the chang
 
 test('several ranges in one request: a multipart/byteranges answer with each part and its Content-Range', async () => {
   const res = await fetch(
-    `${server.url}/v1/apps/delta/electron-updater/stable/windows/x64/files/1.0.0/Delta-Setup-1.0.0.exe`,
+    `${team.server.url}/v1/apps/delta/electron-updater/stable/windows/x64/files/1.0.0/Delta-Setup-1.0.0.exe`,
     { headers: { range: 'bytes=0-3, 100-104' } },
   )
   assert.equal(res.status, 206)
@@ -158,7 +156,7 @@ test('several ranges in one request: a multipart/byteranges answer with each par
   )
   assert.ok(body.includes(Buffer.concat([Buffer.from(OLD.subarray(100, 105)), Buffer.from(`\r\n--${boundary}--\r\n`)])))
   const single = await fetch(
-    `${server.url}/v1/apps/delta/electron-updater/stable/windows/x64/files/1.0.0/Delta-Setup-1.0.0.exe`,
+    `${team.server.url}/v1/apps/delta/electron-updater/stable/windows/x64/files/1.0.0/Delta-Setup-1.0.0.exe`,
     { headers: { range: `bytes=0-3, ${SIZE}-${SIZE + 9}` } },
   )
   assert.equal(single.status, 200, 'a range outside the file: the whole file, as before')

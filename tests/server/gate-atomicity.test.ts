@@ -9,7 +9,7 @@ import { before, test } from 'node:test'
 import { sql } from 'kysely'
 import { dialectOf } from '../../server/storage/dialect.ts'
 import type { Db } from '../../server/storage/types.ts'
-import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
+import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, setUpTeam, uploadForm, type Fetch } from './helpers.ts'
 
 let now = Date.parse('2026-06-01T08:00:00Z')
 let f: Fetch
@@ -102,15 +102,12 @@ before(async () => {
   const m = await memoryApp({}, () => new Date(now), { clientIp: (c) => c.req.header('x-test-client') })
   f = m.fetch
   db = m.db
-  token = (await signup(f, 'admin@wren.test')).token
-  for (const [path, body] of [
+  token = await setUpTeam(f, 'admin@wren.test', [
     ['/v1/channels', { name: 'stable' }],
     ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
     ['/v1/archs', { name: 'x64' }],
     ['/v1/apps', { slug: 'wren', name: 'Wren' }],
-  ] as const) {
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
-  }
+  ])
   for (const v of ['1.0.0', '2.0.0']) {
     const res = await f(
       '/v1/apps/wren/versions',

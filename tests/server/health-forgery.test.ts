@@ -6,22 +6,9 @@
  * Each scenario has its own channel, where 1.1.0 is offered to devices on 1.0.0.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import {
-  bearer,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  signup,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { test } from 'node:test'
+import { bearer, expectSpec, jsonBody, setUpTeam, uploadForm, withTeam } from './helpers.ts'
 
-let server: TestServer
-let f: Fetch
-let token: string
 const CHANNELS = ['made-up', 'checked', 'resumed', 'hidden', 'flood'] as const
 type Channel = (typeof CHANNELS)[number]
 const ids = new Map<Channel, string>()
@@ -75,7 +62,7 @@ async function report(channel: Channel, deviceId: string, address: string, outco
 async function version(channel: Channel): Promise<VersionBody> {
   const list = (await expectSpec(
     'searchAppVersions',
-    await f(`/v1/apps/gull/versions?limit=100&channel=${channel}`, bearer(token)),
+    await f(`/v1/apps/gull/versions?limit=100&channel=${channel}`, bearer(team.token)),
     200,
   )) as { items: VersionBody[] }
   const found = list.items.find((v) => v.id === ids.get(channel))
@@ -86,7 +73,7 @@ async function version(channel: Channel): Promise<VersionBody> {
 async function upload(v: string, channel: Channel) {
   const res = await f(
     '/v1/apps/gull/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version: v, channel, platform: 'windows', arch: 'x64', published: 'true' }, [
         [`Gull-${v}.exe`, `exe ${v}`],
@@ -97,24 +84,24 @@ async function upload(v: string, channel: Channel) {
   return ((await res.json()) as { id: string }).id
 }
 
-before(async () => {
-  server = await startTestServer(10 * 1024 * 1024, { trustedProxies: ['127.0.0.1'] })
-  f = httpFetch(server.url)
-  token = (await signup(f, 'admin@gull.test')).token
-  for (const [path, body] of [
-    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
-    ['/v1/archs', { name: 'x64' }],
-    ['/v1/apps', { slug: 'gull', name: 'Gull' }],
-    ...CHANNELS.map((name) => ['/v1/channels', { name }] as const),
-  ] as const) {
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
-  }
-  for (const channel of CHANNELS) {
-    await upload('1.0.0', channel)
-    ids.set(channel, await upload('1.1.0', channel))
-  }
-})
-after(() => server.stop())
+const team = withTeam(
+  (f) =>
+    setUpTeam(f, 'admin@gull.test', [
+      ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+      ['/v1/archs', { name: 'x64' }],
+      ['/v1/apps', { slug: 'gull', name: 'Gull' }],
+      ...CHANNELS.map((name) => ['/v1/channels', { name }] as const),
+    ]),
+  10 * 1024 * 1024,
+  { trustedProxies: ['127.0.0.1'] },
+  async () => {
+    for (const channel of CHANNELS) {
+      await upload('1.0.0', channel)
+      ids.set(channel, await upload('1.1.0', channel))
+    }
+  },
+)
+const { f } = team
 
 test('twenty made-up device ids from one machine pause nothing and store nothing', async () => {
   for (let i = 0; i < 20; i++) {
@@ -156,7 +143,7 @@ test('after a person resumes a version real failures paused, the same forged ids
 
   const resumed = (await expectSpec(
     'resumeVersion',
-    await f(`/v1/apps/gull/versions/${ids.get('resumed')}/resume`, jsonBody({}, token)),
+    await f(`/v1/apps/gull/versions/${ids.get('resumed')}/resume`, jsonBody({}, team.token)),
     200,
   )) as VersionBody
   assert.equal(resumed.rollout.paused, null)

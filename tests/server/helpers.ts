@@ -312,22 +312,33 @@ export async function expectProblem(
 }
 
 /**
+ * Signs a team up as `email`, then creates each catalog entry or app of `creations` (path and
+ * body, in order) as its admin, each answering 201; returns the admin's token.
+ */
+export async function setUpTeam(
+  f: Fetch,
+  email: string,
+  creations: ReadonlyArray<readonly [path: string, body: object]>,
+): Promise<string> {
+  const { token } = await signup(f, email)
+  for (const [path, body] of creations) {
+    const res = await f(path, jsonBody(body, token))
+    assert.equal(res.status, 201, `${path} ${JSON.stringify(body)}: ${await res.text()}`)
+  }
+  return token
+}
+
+/**
  * A fresh team with the catalogs `stable`, `windows`, `x64` and one app; returns the admin's
  * token. For tests that upload versions.
  */
 export async function prepareUploadTeam(f: Fetch, slug: string): Promise<string> {
-  const { token } = await signup(f, `admin-${Math.random()}@${slug}.test`)
-  for (const [path, name] of [
-    ['/v1/channels', 'stable'],
-    ['/v1/platforms', 'windows'],
-    ['/v1/archs', 'x64'],
-  ] as const) {
-    const res = await f(path, jsonBody({ name }, token))
-    if (res.status !== 201) throw new Error(`creating ${name} answered ${res.status}: ${await res.text()}`)
-  }
-  const res = await f('/v1/apps', jsonBody({ slug, name: slug }, token))
-  if (res.status !== 201) throw new Error(`creating app ${slug} answered ${res.status}: ${await res.text()}`)
-  return token
+  return setUpTeam(f, `admin-${Math.random()}@${slug}.test`, [
+    ['/v1/channels', { name: 'stable' }],
+    ['/v1/platforms', { name: 'windows' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug, name: slug }],
+  ])
 }
 
 /** A suite's test server, readable once the `before` hook `withTestServer` registered has run. */

@@ -8,7 +8,7 @@
  * FERRY_TEST_APT_GET / FERRY_TEST_DNF name other binaries (e.g. a real Fedora's dnf in a VM).
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -21,14 +21,11 @@ import {
   bearer,
   expectProblem,
   expectSpec,
-  httpFetch,
   jsonBody,
   memoryApp,
   prepareUploadTeam,
-  startTestServer,
   uploadForm,
-  type Fetch,
-  type TestServer,
+  withUploadTeam,
 } from './helpers.ts'
 import { buildDeb, buildRpm, publisherKey } from './linux-package-fixtures.ts'
 
@@ -36,9 +33,6 @@ const APT_GET = process.env.FERRY_TEST_APT_GET ?? 'apt-get'
 const DNF = process.env.FERRY_TEST_DNF ?? 'dnf'
 const SLUG = 'harbor'
 
-let server: TestServer
-let f: Fetch
-let token: string
 let proxy: http.Server
 let proxyBase: string
 const work = mkdtempSync(join(tmpdir(), 'ferry-repos-'))
@@ -85,10 +79,7 @@ function startProxy(target: string, options: ProxyOptions): Promise<http.Server>
   return new Promise((resolve) => p.listen(0, '127.0.0.1', () => resolve(p)))
 }
 
-before(async () => {
-  server = await startTestServer(20 * 1024 * 1024)
-  f = httpFetch(server.url)
-  token = await prepareUploadTeam(f, SLUG)
+const team = withUploadTeam(SLUG, 20 * 1024 * 1024, {}, async ({ server, f, token }) => {
   const form = uploadForm(
     { version: '1.4.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
     [
@@ -103,10 +94,10 @@ before(async () => {
   proxy = await startProxy(server.url, { tampered: /\/by-hash\/|Packages(\.gz|\.xz)?$|primary\.xml\.gz$/ })
   proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 })
+const { f } = team
 
 after(async () => {
   await new Promise((resolve) => proxy.close(resolve))
-  await server.stop()
   rmSync(work, { recursive: true, force: true })
   publisher.remove()
 })
@@ -201,10 +192,10 @@ test('apt-get update and download verify the signed repository and fetch the pac
   const root = join(work, 'apt')
   mkdirSync(root, { recursive: true })
   writeFileSync(join(root, 'harbor.asc'), await (await f(`/v1/apps/${SLUG}/repository-key.asc`)).text())
-  const update = await aptGet(root, server.url, ['update'])
+  const update = await aptGet(root, team.server.url, ['update'])
   assert.equal(update.status, 0, update.stdout + update.stderr)
   assert.doesNotMatch(update.stdout + update.stderr, /NO_PUBKEY|not signed|insecure|W: /)
-  const download = await aptGet(root, server.url, ['download', 'harbor-notes', 'harbor-docs'])
+  const download = await aptGet(root, team.server.url, ['download', 'harbor-notes', 'harbor-docs'])
   assert.equal(download.status, 0, download.stdout + download.stderr)
   assert.equal(sha256(readFileSync(join(root, 'download/harbor-notes_1.4.0_amd64.deb'))), sha256(deb))
   assert.equal(sha256(readFileSync(join(root, 'download/harbor-docs_1.4.0_all.deb'))), sha256(debAll))
@@ -227,14 +218,14 @@ test('apt-get refuses the repository signed by another key', async () => {
   // Another app's key: the signature does not verify against it.
   const other = await prepareUploadTeam(f, 'other-app').then(() => f('/v1/apps/other-app/repository-key.asc'))
   writeFileSync(join(root, 'harbor.asc'), await other.text())
-  const update = await aptGet(root, server.url, ['update'])
+  const update = await aptGet(root, team.server.url, ['update'])
   assert.match(update.stdout + update.stderr, /NO_PUBKEY|not signed|signatures couldn't be verified/)
-  assert.notEqual((await aptGet(root, server.url, ['download', 'harbor-notes'])).status, 0)
+  assert.notEqual((await aptGet(root, team.server.url, ['download', 'harbor-notes'])).status, 0)
 })
 
 /** A proxy for one test, closed after it. */
 async function withProxy<T>(options: ProxyOptions, body: (base: string) => Promise<T>): Promise<T> {
-  const p = await startProxy(server.url, options)
+  const p = await startProxy(team.server.url, options)
   try {
     return await body(`http://127.0.0.1:${(p.address() as AddressInfo).port}`)
   } finally {
@@ -280,7 +271,7 @@ test('an upload between apt reading InRelease and fetching the index: by-hash st
       { version: '1.6.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' },
       [['harbor-extras_1.6.0_amd64.deb', buildDeb('harbor-extras', '1.6.0', 'amd64')]],
     )
-    const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
+    const res = await f(`/v1/apps/${SLUG}/versions`, bearer(team.token, { method: 'POST', body: form }))
     assert.equal(res.status, 201, await res.clone().text())
     // The index apt is about to fetch is no longer the one Ferry lists.
     assert.notEqual(await listedHash('main/binary-amd64/Packages.xz'), before)
@@ -305,7 +296,7 @@ test('an upload between apt reading InRelease and fetching the index: by-hash st
 
 test('dnf verifies repomd.xml and downloads the package', async () => {
   const root = join(work, 'dnf')
-  const result = await dnf(root, server.url, [
+  const result = await dnf(root, team.server.url, [
     '--downloadonly',
     `--destdir=${join(root, 'out')}`,
     'install',
@@ -382,7 +373,7 @@ test('the indexes agree with each other and list only published versions at 100 
     ).toString(),
   })
   const patch = (body: unknown) =>
-    f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, token), method: 'PATCH' })
+    f(`/v1/apps/${SLUG}/versions/${versionId}`, { ...jsonBody(body, team.token), method: 'PATCH' })
   assert.equal((await patch({ rolloutPercentage: 50 })).status, 200)
   let now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
@@ -391,7 +382,7 @@ test('the indexes agree with each other and list only published versions at 100 
   now = await listed()
   assert.match(now.apt, /Package: harbor-notes/)
   assert.match(now.rpm, /<name>harbor-notes<\/name>/)
-  const pull = await f(`/v1/apps/${SLUG}/versions/${versionId}/pull`, jsonBody({}, token))
+  const pull = await f(`/v1/apps/${SLUG}/versions/${versionId}/pull`, jsonBody({}, team.token))
   assert.equal(pull.status, 200, await pull.clone().text())
   now = await listed()
   assert.doesNotMatch(now.apt, /harbor-notes/)
@@ -407,7 +398,7 @@ test('an unreadable .deb or .rpm is stored but left out of the repositories', as
       ['broken-1.5.0-1.x86_64.rpm', new Uint8Array(200)],
     ],
   )
-  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(token, { method: 'POST', body: form }))
+  const res = await f(`/v1/apps/${SLUG}/versions`, bearer(team.token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.clone().text())
   assert.doesNotMatch(await (await f(`/v1/apps/${SLUG}/apt/dists/stable/main/binary-amd64/Packages`)).text(), /broken/)
   const primary = gunzipSync(
@@ -417,7 +408,7 @@ test('an unreadable .deb or .rpm is stored but left out of the repositories', as
 })
 
 test('private apps and unknown channels have no repository', async () => {
-  await f('/v1/apps', jsonBody({ slug: 'secret-app', name: 'Secret', private: true }, token))
+  await f('/v1/apps', jsonBody({ slug: 'secret-app', name: 'Secret', private: true }, team.token))
   await expectSpec('getAptRelease', await f('/v1/apps/secret-app/apt/dists/stable/InRelease'), 404)
   await expectSpec('getRepositoryKey', await f('/v1/apps/secret-app/repository-key.asc'), 404)
   await expectSpec('getRpmMetadata', await f(`/v1/apps/${SLUG}/rpm/nightly/repodata/repomd.xml`), 404)

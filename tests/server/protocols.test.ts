@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import semver from 'semver'
 import { UPDATE_FORMATS } from '../../components/demo/update-formats.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
@@ -15,21 +15,8 @@ import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { chooseItem, parseAppcast } from './clients/sparkle.ts'
 import { velopackCheck, velopackDownload } from './clients/velopack.ts'
-import {
-  bearer,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  signup,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, expectSpec, jsonBody, setUpTeam, uploadForm, withTeam } from './helpers.ts'
 
-let server: TestServer
-let f: Fetch
-let token: string
 const bytes = (name: string) => new TextEncoder().encode(`bytes of ${name}`)
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
 
@@ -52,7 +39,7 @@ async function upload(
     },
     files.map((n) => [n, n.endsWith('.sig') ? `sig-of-${n.slice(0, -4)}` : bytes(n)]),
   )
-  const res = await f(`/v1/apps/${app}/versions`, bearer(token, { method: 'POST', body: form }))
+  const res = await f(`/v1/apps/${app}/versions`, bearer(team.token, { method: 'POST', body: form }))
   assert.equal(res.status, 201, await res.text())
 }
 
@@ -69,41 +56,39 @@ const FILES = {
 }
 const ARCH = { windows: 'x64', darwin: 'arm64', linux: 'x64' } as const
 
-before(async () => {
-  server = await startTestServer()
-  f = httpFetch(server.url)
-  token = (await signup(f, 'proto@team.test')).token
-  for (const [path, body] of [
-    ['/v1/channels', { name: 'stable' }],
-    ['/v1/channels', { name: 'beta' }],
-    ['/v1/platforms', { name: 'windows', updater: 'squirrel-windows' }],
-    ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
-    ['/v1/platforms', { name: 'linux', updater: 'tauri' }],
-    ['/v1/archs', { name: 'x64' }],
-    ['/v1/archs', { name: 'arm64' }],
-    ['/v1/archs', { name: 'ia32' }],
-  ] as const)
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
-  assert.equal((await f('/v1/apps', jsonBody({ slug: 'proto', name: 'Proto' }, token))).status, 201)
-  assert.equal(
-    (await f('/v1/apps', jsonBody({ slug: 'proto-private', name: 'Private', private: true }, token))).status,
-    201,
-  )
-  for (const platform of ['windows', 'darwin', 'linux'] as const) {
-    const t = { platform, arch: ARCH[platform] }
-    await upload('proto', '1.0.0', t, FILES[platform]('1.0.0'))
-    await upload('proto', '1.1.0', t, FILES[platform]('1.1.0'), { intermediate: 'true' })
-    await upload('proto', '1.2.0', t, FILES[platform]('1.2.0'), { critical: 'true' })
-    await upload('proto', '1.3.0', t, FILES[platform]('1.3.0'))
-    await upload('proto', '1.4.0', t, FILES[platform]('1.4.0'), { rolloutPercentage: '0' })
-    await upload('proto', '1.5.0', t, FILES[platform]('1.5.0'), { published: 'false' })
-    await upload('proto', '2.0.0', { ...t, channel: 'beta' }, FILES[platform]('2.0.0'))
-    await upload('proto', '2.1.0', { ...t, channel: 'beta' }, FILES[platform]('2.1.0'), { rolloutPercentage: '50' })
-  }
-  await upload('proto-private', '1.0.0', { platform: 'darwin', arch: 'arm64' }, FILES.darwin('1.0.0'))
-  await upload('proto-private', '1.1.0', { platform: 'darwin', arch: 'arm64' }, FILES.darwin('1.1.0'))
-})
-after(async () => server.stop())
+const team = withTeam(
+  (f) =>
+    setUpTeam(f, 'proto@team.test', [
+      ['/v1/channels', { name: 'stable' }],
+      ['/v1/channels', { name: 'beta' }],
+      ['/v1/platforms', { name: 'windows', updater: 'squirrel-windows' }],
+      ['/v1/platforms', { name: 'darwin', updater: 'electron-builtin' }],
+      ['/v1/platforms', { name: 'linux', updater: 'tauri' }],
+      ['/v1/archs', { name: 'x64' }],
+      ['/v1/archs', { name: 'arm64' }],
+      ['/v1/archs', { name: 'ia32' }],
+      ['/v1/apps', { slug: 'proto', name: 'Proto' }],
+      ['/v1/apps', { slug: 'proto-private', name: 'Private', private: true }],
+    ]),
+  undefined,
+  {},
+  async () => {
+    for (const platform of ['windows', 'darwin', 'linux'] as const) {
+      const t = { platform, arch: ARCH[platform] }
+      await upload('proto', '1.0.0', t, FILES[platform]('1.0.0'))
+      await upload('proto', '1.1.0', t, FILES[platform]('1.1.0'), { intermediate: 'true' })
+      await upload('proto', '1.2.0', t, FILES[platform]('1.2.0'), { critical: 'true' })
+      await upload('proto', '1.3.0', t, FILES[platform]('1.3.0'))
+      await upload('proto', '1.4.0', t, FILES[platform]('1.4.0'), { rolloutPercentage: '0' })
+      await upload('proto', '1.5.0', t, FILES[platform]('1.5.0'), { published: 'false' })
+      await upload('proto', '2.0.0', { ...t, channel: 'beta' }, FILES[platform]('2.0.0'))
+      await upload('proto', '2.1.0', { ...t, channel: 'beta' }, FILES[platform]('2.1.0'), { rolloutPercentage: '50' })
+    }
+    await upload('proto-private', '1.0.0', { platform: 'darwin', arch: 'arm64' }, FILES.darwin('1.0.0'))
+    await upload('proto-private', '1.1.0', { platform: 'darwin', arch: 'arm64' }, FILES.darwin('1.1.0'))
+  },
+)
+const { f } = team
 
 interface Seen {
   version: string | null
@@ -138,7 +123,7 @@ const CLIENTS: Record<string, Client> = {
   },
   async 'electron-updater'(current, channel = 'stable') {
     const check = await electronUpdaterCheck(
-      `${server.url}/v1/apps/proto/electron-updater/${channel}/windows/x64/${current}`,
+      `${team.server.url}/v1/apps/proto/electron-updater/${channel}/windows/x64/${current}`,
       current,
       'win32',
     )
@@ -161,7 +146,7 @@ const CLIENTS: Record<string, Client> = {
     return { version: body.version, critical: body.critical }
   },
   async velopack(current, channel = 'stable', headers = {}) {
-    const source = `${server.url}/v1/apps/proto/velopack/${channel}/windows/x64`
+    const source = `${team.server.url}/v1/apps/proto/velopack/${channel}/windows/x64`
     // Velopack sends its per-install id as stagingId; Ferry buckets the device by it.
     const stagingId = headers['x-ferry-device-id'] ?? 'velopack-install-0001'
     const check = await velopackCheck(source, { id: 'proto', version: current, channel: 'win', stagingId })
@@ -171,7 +156,9 @@ const CLIENTS: Record<string, Client> = {
     return { version: check.update.TargetFullRelease.Version }
   },
   async sparkle(current, channel = 'stable', headers = {}) {
-    const url = new URL(`${server.url}/v1/apps/proto/sparkle/${channel}/darwin/arm64/appcast.xml?version=${current}`)
+    const url = new URL(
+      `${team.server.url}/v1/apps/proto/sparkle/${channel}/darwin/arm64/appcast.xml?version=${current}`,
+    )
     const res = await f(url.pathname + url.search, { headers })
     const xml = (await expectSpec('getSparkleAppcast', res, 200)) as string
     const choice = chooseItem(parseAppcast(xml, url), { version: current, osVersion: '14.5' })
@@ -252,14 +239,14 @@ test('partial rollouts: Squirrel.Windows gets "# N%" lines and stages itself', a
 
 test('partial rollouts: electron-updater gets stagingPercentage and stages itself', async () => {
   const check = await electronUpdaterCheck(
-    `${server.url}/v1/apps/proto/electron-updater/beta/windows/x64/2.0.0`,
+    `${team.server.url}/v1/apps/proto/electron-updater/beta/windows/x64/2.0.0`,
     '2.0.0',
     'win32',
   )
   assert.equal(check.info.version, '2.1.0')
   assert.equal(check.info.stagingPercentage, 50)
   const full = await electronUpdaterCheck(
-    `${server.url}/v1/apps/proto/electron-updater/stable/windows/x64/1.2.0`,
+    `${team.server.url}/v1/apps/proto/electron-updater/stable/windows/x64/1.2.0`,
     '1.2.0',
     'win32',
   )
@@ -301,7 +288,7 @@ test('electron-updater: the provider asks for latest.yml / latest-mac.yml / late
     ['linux', 'linux', 'x64', 'latest-linux.yml', /\.AppImage"/],
   ] as const) {
     const check = await electronUpdaterCheck(
-      `${server.url}/v1/apps/proto/electron-updater/stable/${ferryPlatform}/${arch}/1.2.0`,
+      `${team.server.url}/v1/apps/proto/electron-updater/stable/${ferryPlatform}/${arch}/1.2.0`,
       '1.2.0',
       platform,
     )
@@ -324,7 +311,7 @@ test('electron-updater: the provider asks for latest.yml / latest-mac.yml / late
     }
   }
   const upToDate = await electronUpdaterCheck(
-    `${server.url}/v1/apps/proto/electron-updater/stable/windows/x64/1.3.0`,
+    `${team.server.url}/v1/apps/proto/electron-updater/stable/windows/x64/1.3.0`,
     '1.3.0',
     'win32',
   )
@@ -375,13 +362,13 @@ test("the platform's updater is the default format; ?format= overrides it", asyn
   assert.equal(unknown.status, 204, 'a platform the team never created answers in ferry format: no versions, no update')
 })
 
-test('private apps: every protocol links to signed downloads that work without a token', async () => {
+test('private apps: every protocol links to signed downloads that work without a team.token', async () => {
   const mac = (await (await f('/v1/apps/proto-private/squirrel-mac/stable/arm64?version=1.0.0')).json()) as {
     url: string
   }
   const tauri = (await (await f('/v1/apps/proto-private/tauri/stable/darwin/aarch64/1.0.0')).json()) as { url: string }
   const yml = await electronUpdaterCheck(
-    `${server.url}/v1/apps/proto-private/electron-updater/stable/darwin/arm64/1.0.0`,
+    `${team.server.url}/v1/apps/proto-private/electron-updater/stable/darwin/arm64/1.0.0`,
     '1.0.0',
     'darwin',
   )
@@ -392,7 +379,7 @@ test('private apps: every protocol links to signed downloads that work without a
 })
 
 test("Velopack: the feed lists the offered full package and the deltas from the client's version to it; packages resolve relative to the feed", async () => {
-  const source = `${server.url}/v1/apps/proto/velopack/stable/windows/x64`
+  const source = `${team.server.url}/v1/apps/proto/velopack/stable/windows/x64`
   const host = { id: 'proto', version: '1.1.0', channel: 'win', stagingId: 'velopack-install-0002' }
   const check = await velopackCheck(source, host)
   assert.deepEqual(
@@ -431,7 +418,7 @@ test("Sparkle: item fields by Sparkle's rules, EdDSA signature and deltas from t
     ['/v1/platforms', { name: 'macos', updater: 'sparkle' }],
     ['/v1/platforms', { name: 'win', updater: 'sparkle' }],
   ] as const) {
-    assert.equal((await f(path, jsonBody(body, token))).status, 201)
+    assert.equal((await f(path, jsonBody(body, team.token))).status, 201)
   }
   const keys = generateKeyPairSync('ed25519')
   const archive = new TextEncoder().encode('Sparkly 1.1.0 archive bytes')
@@ -449,7 +436,7 @@ test("Sparkle: item fields by Sparkle's rules, EdDSA signature and deltas from t
       { version, channel: 'stable', platform, arch: 'arm64', published: 'true', changelog: notes, ...flags },
       files,
     )
-    assert.equal((await f('/v1/apps/proto/versions', bearer(token, { method: 'POST', body: form }))).status, 201)
+    assert.equal((await f('/v1/apps/proto/versions', bearer(team.token, { method: 'POST', body: form }))).status, 201)
   }
   await put('1.0.0', 'macos', [['Sparkly-1.0.0.zip', 'Sparkly 1.0.0']])
   await put(
@@ -464,7 +451,7 @@ test("Sparkle: item fields by Sparkle's rules, EdDSA signature and deltas from t
     ],
     { critical: 'true', minimumSystemVersion: '13.0' },
   )
-  const url = new URL(`${server.url}/v1/apps/proto/sparkle/stable/macos/arm64/appcast.xml?version=1.0.0`)
+  const url = new URL(`${team.server.url}/v1/apps/proto/sparkle/stable/macos/arm64/appcast.xml?version=1.0.0`)
   const xml = await (await fetch(url)).text()
   const items = parseAppcast(xml, url)
   assert.equal(items.length, 1)
@@ -486,13 +473,15 @@ test("Sparkle: item fields by Sparkle's rules, EdDSA signature and deltas from t
     null,
     'Sparkle skips an update the system is too old for',
   )
-  const listed = (await (await f('/v1/apps/proto/versions?platform=macos&published=true', bearer(token))).json()) as {
+  const listed = (await (
+    await f('/v1/apps/proto/versions?platform=macos&published=true', bearer(team.token))
+  ).json()) as {
     items: Array<{ id: string; version: string; minimumSystemVersion?: string }>
   }
   const v110 = listed.items.find((v) => v.version === '1.1.0')
   assert.equal(v110?.minimumSystemVersion, '13.0')
   const cleared = await f(`/v1/apps/proto/versions/${v110?.id}`, {
-    ...jsonBody({ minimumSystemVersion: null }, token),
+    ...jsonBody({ minimumSystemVersion: null }, team.token),
     method: 'PATCH',
   })
   assert.equal(
@@ -527,7 +516,7 @@ test("Sparkle: item fields by Sparkle's rules, EdDSA signature and deltas from t
     0,
   )
   await put('1.1.0', 'win', [['Sparkly-1.1.0-setup.exe', 'installer']])
-  const winUrl = new URL(`${server.url}/v1/apps/proto/sparkle/stable/win/arm64/appcast.xml?version=1.0.0`)
+  const winUrl = new URL(`${team.server.url}/v1/apps/proto/sparkle/stable/win/arm64/appcast.xml?version=1.0.0`)
   const winItems = parseAppcast(await (await fetch(winUrl)).text(), winUrl)
   assert.equal(winItems[0]?.os, 'windows')
   assert.equal(

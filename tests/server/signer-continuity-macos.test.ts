@@ -13,25 +13,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import {
-  bearer,
-  expectProblem,
-  expectSpec,
-  httpFetch,
-  jsonBody,
-  prepareUploadTeam,
-  startTestServer,
-  uploadForm,
-  type Fetch,
-  type TestServer,
-} from './helpers.ts'
+import { bearer, expectProblem, expectSpec, jsonBody, uploadForm, withUploadTeam } from './helpers.ts'
 import { harborAppZip, machoFixture, machoSuperBlob, udifImage } from './macos-fixtures.ts'
 
 const run = promisify(execFile)
 
-let server: TestServer
-let f: Fetch
-let token: string
 let work: string
 const zips: Record<'sentry' | 'deno' | 'adhoc', Uint8Array> = {
   sentry: new Uint8Array(),
@@ -53,9 +39,8 @@ before(async () => {
   images.sentry = udifImage(volume, machoSuperBlob(readFileSync(await machoFixture('sentry'))))
   images.deno = udifImage(volume, machoSuperBlob(readFileSync(await machoFixture('deno'))))
   images.unsigned = udifImage(volume)
-  server = await startTestServer(128 * 1024 * 1024)
-  f = httpFetch(server.url)
-  token = await prepareUploadTeam(f, 'harbor')
+})
+const team = withUploadTeam('harbor', 128 * 1024 * 1024, {}, async ({ f, token }) => {
   for (const [path, body] of [
     ['/v1/platforms', { name: 'darwin' }],
     ['/v1/archs', { name: 'arm64' }],
@@ -64,10 +49,8 @@ before(async () => {
   ] as const)
     assert.equal((await f(path, jsonBody(body, token))).status, 201)
 })
-after(async () => {
-  await server.stop()
-  rmSync(work, { recursive: true, force: true })
-})
+const { f } = team
+after(() => rmSync(work, { recursive: true, force: true }))
 
 type Version = {
   version: string
@@ -83,7 +66,7 @@ const uploadFiles = (
 ) =>
   f(
     `/v1/apps/${app}/versions`,
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm(
         { version, channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true', ...fields },
@@ -132,7 +115,7 @@ test('a declared change of team is accepted and shown on the version and in expl
     'explainUpdate',
     await f(
       '/v1/apps/harbor/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=macos-device-0001',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string; signerChange?: string }
@@ -154,7 +137,7 @@ test('an app never signed may stay unsigned (ad-hoc), then sign', async () => {
 test('a zip without an app has no signer read', async () => {
   const res = await f(
     '/v1/apps/fresh/versions',
-    bearer(token, {
+    bearer(team.token, {
       method: 'POST',
       body: uploadForm({ version: '1.2.0', channel: 'stable', platform: 'darwin', arch: 'arm64', published: 'true' }, [
         ['notes.zip', new TextEncoder().encode('not a zip')],
@@ -219,7 +202,7 @@ test('a declared change of team in a .dmg is accepted and shown in explain', asy
     'explainUpdate',
     await f(
       '/v1/apps/disk/update/explain?version=1.0.0&channel=stable&platform=darwin&arch=arm64&deviceId=macos-device-0002',
-      bearer(token),
+      bearer(team.token),
     ),
     200,
   )) as { offered: string; signerChange?: string }
