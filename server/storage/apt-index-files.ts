@@ -26,7 +26,8 @@ export function listedAptIndexFiles(db: Db, slug: string, channel: string): Prom
 /**
  * Records that the channel's `Release` now lists `listed` (by hash): the files of `added` are
  * stored (again listed, if they were before), those listed until now and not any more are
- * replaced at `now`, and those replaced before `forgetBefore` are removed. One transaction.
+ * replaced at `now`, and those replaced before `forgetBefore` are removed. One transaction of its
+ * own, one statement each.
  */
 export async function recordAptListing(
   db: Db,
@@ -38,27 +39,25 @@ export async function recordAptListing(
   forgetBefore: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const file of added) {
+    if (added.length) {
       await trx
         .insertInto('apt_index_files')
-        .values({ ...file, app_slug: slug, channel })
+        .values(added.map((file) => ({ ...file, app_slug: slug, channel })))
         .onConflict((oc) =>
           oc.columns(['app_slug', 'channel', 'binary_arch', 'sha256']).doUpdateSet({ replaced_at: null }),
         )
         .execute()
     }
-    const keep = new Set(listed.map((f) => `${f.binary_arch} ${f.sha256}`))
-    const current = await listedAptIndexFiles(trx, slug, channel)
-    for (const file of current.filter((f) => !keep.has(`${f.binary_arch} ${f.sha256}`))) {
-      await trx
-        .updateTable('apt_index_files')
-        .set({ replaced_at: now })
-        .where('app_slug', '=', slug)
-        .where('channel', '=', channel)
-        .where('binary_arch', '=', file.binary_arch)
-        .where('sha256', '=', file.sha256)
-        .execute()
-    }
+    await trx
+      .updateTable('apt_index_files')
+      .set({ replaced_at: now })
+      .where('app_slug', '=', slug)
+      .where('channel', '=', channel)
+      .where('replaced_at', 'is', null)
+      .where((eb) =>
+        eb.not(eb.or(listed.map((f) => eb.and([eb('binary_arch', '=', f.binary_arch), eb('sha256', '=', f.sha256)])))),
+      )
+      .execute()
     await trx
       .deleteFrom('apt_index_files')
       .where('app_slug', '=', slug)
