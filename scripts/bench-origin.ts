@@ -5,9 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pino } from 'pino'
-import { loadConfig, type ServerConfig } from '../server/runtime/config.ts'
-import { startServer, type RunningServer } from '../server/runtime/node.ts'
+import type { ServerConfig } from '../server/runtime/config.ts'
+import type { RunningServer } from '../server/runtime/node.ts'
+import { localServerConfig, startLocalServer } from '../services/ferry-server.ts'
 
 const SIGNUP_KEY = 'bench-signup-key-0123456789'
 const ADMIN = { email: 'bench@ferry.test', password: 'bench-password-123' }
@@ -21,20 +21,8 @@ export interface BenchOrigin {
 /** Starts the server with the defaults, bench secrets and `config` on top. */
 export async function startBenchOrigin(config: Partial<ServerConfig>): Promise<BenchOrigin> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-bench-'))
-  const server = await startServer({
-    config: {
-      ...loadConfig({}),
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      signupKey: SIGNUP_KEY,
-      jwtSecret: 'bench-jwt-secret-0123456789abcdef',
-      logLevel: 'silent',
-      ...config,
-    },
-    logger: pino({ level: 'silent' }),
-    passwordIterations: 1000,
-  })
+  const secrets = { signupKey: SIGNUP_KEY, jwtSecret: 'bench-jwt-secret-0123456789abcdef' }
+  const server = await startLocalServer(localServerConfig(dataDir, secrets, config), 1000)
   return {
     server,
     async stop() {

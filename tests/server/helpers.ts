@@ -5,11 +5,10 @@ import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
-import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
-import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
+import type { BlobLocation, ServerConfig } from '../../server/runtime/config.ts'
 import type { AppConfig, AppDeps } from '../../server/http/services.ts'
-import { startServer, type RunningServer } from '../../server/runtime/node.ts'
+import type { RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/http/spec.ts'
 import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
@@ -17,6 +16,7 @@ import { openNodeDb } from '../../server/storage/sqlite-node.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { databases } from '../../services/postgres-server.ts'
 import { environmentLocation } from '../../services/s3-location.ts'
+import { localServerConfig, startLocalServer } from '../../services/ferry-server.ts'
 import type { BlobStore, Db } from '../../server/storage/types.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 
@@ -39,17 +39,11 @@ export interface TestServer extends RunningServer {
 
 /** A complete server config for tests: the defaults, test secrets, a free port, silent logs. */
 export function testServerConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return {
-    ...loadConfig({}),
-    host: '127.0.0.1',
-    port: 0,
+  return localServerConfig(
     dataDir,
-    signupKey: SIGNUP_KEY,
-    jwtSecret: JWT_SECRET,
-    maxUploadBytes: 10 * 1024 * 1024,
-    logLevel: 'silent',
-    ...overrides,
-  }
+    { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET },
+    { maxUploadBytes: 10 * 1024 * 1024, ...overrides },
+  )
 }
 
 /** With FERRY_TEST_BACKEND=postgres, a fresh database for a test server; else SQLite in its data dir. */
@@ -79,11 +73,10 @@ export async function startTestServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-test-'))
   const blobLocation = config.blobs ?? testBlobLocation()
   const databaseUrl = 'databaseUrl' in config ? config.databaseUrl : await testDatabaseUrl()
-  const running = await startServer({
-    config: testServerConfig(dataDir, { maxUploadBytes, ...config, databaseUrl, blobs: blobLocation }),
-    logger: pino({ level: 'silent' }),
-    passwordIterations: TEST_ITERATIONS,
-  })
+  const running = await startLocalServer(
+    testServerConfig(dataDir, { maxUploadBytes, ...config, databaseUrl, blobs: blobLocation }),
+    TEST_ITERATIONS,
+  )
   return {
     ...running,
     dataDir,

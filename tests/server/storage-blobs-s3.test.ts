@@ -15,10 +15,8 @@ import { runInNewContext } from 'node:vm'
 import { setFlagsFromString } from 'node:v8'
 import { after, before, test } from 'node:test'
 import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3'
-import { pino } from 'pino'
 import { createApp } from '../../server/app.ts'
 import type { S3Location } from '../../server/runtime/config.ts'
-import { startServer } from '../../server/runtime/node.ts'
 import { DEFAULT_PART_BYTES, openS3Blobs, type S3BlobStore } from '../../server/storage/blobs-s3.ts'
 import { BlobStoreStartupError } from '../../server/storage/open-blobs-node.ts'
 import { removeOrphanBlobs } from '../../server/storage/orphan-blobs.ts'
@@ -35,11 +33,12 @@ import {
   httpFetch,
   prepareUploadTeam,
   startTestServer,
+  testServerConfig,
   uploadForm,
   type Fetch,
 } from './helpers.ts'
 import { startS3, type S3TestServer } from '../../services/s3-server.ts'
-import { loadConfig } from '../../server/runtime/config.ts'
+import { startLocalServer } from '../../services/ferry-server.ts'
 
 const MiB = 1024 * 1024
 const PART = 5 * MiB
@@ -542,22 +541,14 @@ test(
       // The next start on the same database aborts multipart uploads older than the orphan age
       // (0 here) and keeps every blob an artifact points at.
       await server.close()
-      const restarted = await startServer({
-        config: {
-          ...loadConfig({}),
-          host: '127.0.0.1',
-          port: 0,
-          dataDir: server.dataDir,
+      const restarted = await startLocalServer(
+        testServerConfig(server.dataDir, {
           databaseUrl: server.databaseUrl,
-          signupKey: SIGNUP_KEY,
-          jwtSecret: JWT_SECRET,
-          logLevel: 'silent',
           blobs: location,
           orphanMinAgeSeconds: 0,
-        },
-        logger: pino({ level: 'silent' }),
-        passwordIterations: TEST_ITERATIONS,
-      })
+        }),
+        TEST_ITERATIONS,
+      )
       try {
         assert.deepEqual(await s3.uploads(location), [])
         assert.deepEqual(await s3.objects(location), [v.artifacts[0]?.id])
@@ -574,21 +565,7 @@ test(
 
 test('start-up fails with a clear message when the bucket cannot be used', { timeout: 30_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-s3-start-'))
-  const start = (blobs: S3Location) =>
-    startServer({
-      config: {
-        ...loadConfig({}),
-        host: '127.0.0.1',
-        port: 0,
-        dataDir,
-        signupKey: SIGNUP_KEY,
-        jwtSecret: JWT_SECRET,
-        logLevel: 'silent',
-        blobs,
-      },
-      logger: pino({ level: 'silent' }),
-      passwordIterations: TEST_ITERATIONS,
-    })
+  const start = (blobs: S3Location) => startLocalServer(testServerConfig(dataDir, { blobs }), TEST_ITERATIONS)
   const refused = (pattern: RegExp) => (err: unknown) => {
     assert.ok(err instanceof BlobStoreStartupError, String(err))
     assert.match(err.message, /^FERRY_BLOB_URL: cannot use s3:\/\/[a-z0-9.-]+\/\S*startup\/ at \S+: /)
