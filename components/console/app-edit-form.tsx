@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { AppFields } from '../demo/app-fields'
 import type { App, FerryApi } from '../demo/sandbox-api'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
@@ -21,27 +22,12 @@ export function AppEditForm({ app, run }: { app: App; run: Run }) {
   return (
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Edit {app.slug}</h4>
-      <label htmlFor={`${id}-name`}>Name</label>
-      <input
-        id={`${id}-name`}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        autoComplete="off"
-        required
-        maxLength={80}
+      <AppFields
+        id={id}
+        {...{ name, setName, description, setDescription, isPrivate, setPrivate }}
+        nameInput={{ required: true, maxLength: 80 }}
+        descriptionInput={{ maxLength: 500 }}
       />
-      <label htmlFor={`${id}-desc`}>Description</label>
-      <input
-        id={`${id}-desc`}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        autoComplete="off"
-        maxLength={500}
-      />
-      <label className="ferry-check">
-        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads
-        need a token or a signed link)
-      </label>
       <button type="submit" className="ferry-btn ferry-btn-primary">
         Save app
       </button>

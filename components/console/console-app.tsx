@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AppPanel } from '../demo/app-panel'
+import { AppReleases } from '../demo/app-releases'
 import { ProblemView } from '../demo/problem-view'
 import { ferryApi, type App, type Problem, type WhoAmI } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
-import { UploadForm } from '../demo/upload-form'
 import { useFerryData } from '../demo/use-ferry-data'
-import { VersionList } from '../demo/version-list'
 import { AdoptionView } from './adoption-view'
 import { AppEditForm } from './app-edit-form'
 import { AuditView } from './audit-view'
@@ -193,22 +192,16 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
             {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
             {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
           </div>
-          <div className="ferry-dash-main">
-            {app ? (
-              <>
-                <VersionList app={app} versions={data.versions} run={data.run} api={api} canEdit={canEdit} />
-                {may(me, 'apps', 'upload', app.slug) ? (
-                  <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
-                ) : null}
-              </>
-            ) : data.appsLoaded ? (
-              <p>No app yet: create one.</p>
-            ) : (
-              <p role="status" className="ferry-demo-loading">
-                Loading apps…
-              </p>
-            )}
-          </div>
+          <AppReleases
+            app={app}
+            appsLoaded={data.appsLoaded}
+            versions={data.versions}
+            catalogs={data.catalogs}
+            run={data.run}
+            api={api}
+            canEdit={canEdit}
+            canUpload={app !== undefined && may(me, 'apps', 'upload', app.slug)}
+          />
         </div>
       ) : null}
       {at === 'drafts'

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { AppFields } from './app-fields'
 import type { App, SandboxApi } from './sandbox-api'
 
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
@@ -81,25 +82,11 @@ function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string)
         placeholder="my-app"
         autoComplete="off"
       />
-      <label htmlFor={`${id}-name`}>Name</label>
-      <input
-        id={`${id}-name`}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        placeholder="My App"
-        autoComplete="off"
+      <AppFields
+        id={id}
+        {...{ name, setName, description, setDescription, isPrivate, setPrivate }}
+        nameInput={{ placeholder: 'My App' }}
       />
-      <label htmlFor={`${id}-desc`}>Description</label>
-      <input
-        id={`${id}-desc`}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        autoComplete="off"
-      />
-      <label className="ferry-check">
-        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private (downloads
-        need a token or a signed link)
-      </label>
       <button type="submit" className="ferry-btn ferry-btn-primary">
         Create app
       </button>

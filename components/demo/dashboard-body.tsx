@@ -1,12 +1,11 @@
 import type { SandboxClient } from './sandbox-loader'
 import { AppPanel } from './app-panel'
+import { AppReleases } from './app-releases'
 import { ProblemView } from './problem-view'
 import { TelemetryChart } from './telemetry-chart'
 import { TokenPanel } from './token-panel'
 import { UpdateSimulator } from './update-simulator'
-import { UploadForm } from './upload-form'
 import { useDashboardData, type Persistence } from './use-dashboard-data'
-import { VersionList } from './version-list'
 
 function persistenceText(p: Persistence, restored: boolean, resetDone: boolean): string {
   if (resetDone || p === 'reset') return 'Sandbox reset to the demo data.'
@@ -42,20 +41,14 @@ export function DashboardBody({
       {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
       <div className="ferry-dash-grid">
         <AppPanel apps={data.apps} selected={data.selected} onSelect={data.setSelected} run={data.run} />
-        <div className="ferry-dash-main">
-          {app ? (
-            <>
-              <VersionList app={app} versions={data.versions} run={data.run} api={data.api} />
-              <UploadForm app={app} catalogs={data.catalogs} run={data.run} />
-            </>
-          ) : data.appsLoaded ? (
-            <p>No app yet: create one.</p>
-          ) : (
-            <p role="status" className="ferry-demo-loading">
-              Loading apps…
-            </p>
-          )}
-        </div>
+        <AppReleases
+          app={app}
+          appsLoaded={data.appsLoaded}
+          versions={data.versions}
+          catalogs={data.catalogs}
+          run={data.run}
+          api={data.api}
+        />
       </div>
       <UpdateSimulator transport={data.transport} apps={data.apps} catalogs={data.catalogs} api={data.api} />
       <TelemetryChart api={data.api} app={data.selected} />
