@@ -12,13 +12,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from '@playwright/test'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
-import puppeteer from 'puppeteer-core'
+import type { Page } from '@playwright/test'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { freePort, startDocsServer } from '../lib/docs-runner/server.ts'
-import { CHROMIUM, FLAGS } from './bench-site/chromium.ts'
+import { kb, lighthouseScores, pageWeight, printTargets, weightLine, type Figure } from './bench-site/measure.ts'
 
 const root = join(import.meta.dirname, '..')
 const SIGNUP_KEY = 'bench-console-signup-key'
@@ -28,8 +25,6 @@ const admin = { email: 'bench@example.org', password: 'a-long-bench-password' }
 const { values } = parseArgs({
   options: { 'no-lighthouse': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } },
 })
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function call(
   origin: string,
@@ -79,85 +74,38 @@ async function seed(origin: string): Promise<string> {
   return JSON.stringify(session)
 }
 
-type Weight = { js: number; css: number; html: number; requests: number }
-
 async function ready(page: Page, signedIn: boolean) {
   if (signedIn) await page.getByRole('listitem', { name: /^Version 1\.0\.0/ }).waitFor()
   else await page.getByLabel('Email').waitFor()
 }
 
-async function pageWeight(url: string, session: string | undefined): Promise<Weight> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
-  const page = await browser.newPage({ viewport: { width: 1350, height: 940 } })
-  if (session)
-    await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, session] as const)
-  const weight: Weight = { js: 0, css: 0, html: 0, requests: 0 }
-  const pending: Promise<void>[] = []
-  page.on('response', (response) => {
-    pending.push(
-      (async () => {
-        const type = response.request().resourceType()
-        if (!['script', 'stylesheet', 'document'].includes(type) || response.status() !== 200) return
-        const body = await response.body().catch(() => null)
-        if (!body) return
-        const gz = gzipSync(body, { level: 9 }).length
-        weight.requests++
-        if (type === 'script') weight.js += gz
-        else if (type === 'stylesheet') weight.css += gz
-        else weight.html += gz
-      })(),
-    )
+/** What the console loads on a desktop screen, with `session` (if any) where the console keeps it. */
+const consoleWeight = (url: string, session: string | undefined) =>
+  pageWeight(url, {
+    viewport: { width: 1350, height: 940 },
+    prepare: async (page) => {
+      if (session)
+        await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SESSION_KEY, session] as const)
+    },
+    ready: (page) => ready(page, session !== undefined),
   })
-  await page.goto(url, { waitUntil: 'networkidle' })
-  await ready(page, session !== undefined)
-  await Promise.all(pending)
-  await browser.close()
-  return weight
-}
 
 /**
  * Lighthouse's desktop preset on `url`. For the signed-in view, the session is put in the tab
  * Lighthouse loads (a puppeteer page, as Lighthouse takes it) before the page's own script runs;
  * storage reset is off so it stays.
  */
-async function lighthouseDesktop(url: string, session: string | undefined): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
-  try {
-    const page = await browser.newPage()
-    if (session)
-      await page.evaluateOnNewDocument((key, value) => sessionStorage.setItem(key, value), SESSION_KEY, session)
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: session !== undefined,
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+const lighthouseDesktop = (url: string, session: string | undefined) =>
+  lighthouseScores(url, {
+    config: desktopConfig,
+    tab: {
+      prepare: async (page) => {
+        if (session)
+          await page.evaluateOnNewDocument((key, value) => sessionStorage.setItem(key, value), SESSION_KEY, session)
       },
-      desktopConfig,
-      page,
-    )
-    const categories = result?.lhr.categories ?? {}
-    const audits = result?.lhr.audits ?? {}
-    return {
-      performance: Math.round((categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
-      seo: Math.round((categories.seo?.score ?? 0) * 100),
-      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-      // How many elements the page had: the signed-in view has several times the sign-in page's.
-      elements: Math.round(audits['dom-size']?.numericValue ?? 0),
-    }
-  } finally {
-    await browser.disconnect()
-    chrome.kill()
-  }
-}
+      keepStorage: session !== undefined,
+    },
+  })
 
 async function main() {
   const js = readFileSync(join(root, 'console-dist', 'console.js'))
@@ -174,31 +122,29 @@ async function main() {
     console.log(
       `bench:console — ${new Date().toISOString()} — console.js ${kb(js.length)} (${kb(gzipSync(js, { level: 9 }).length)} gzip -9); Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'desktop preset'}`,
     )
-    const rows: Array<[string, string, string, string, boolean]> = []
+    const rows: Figure[] = []
     for (const [name, s] of [
       ['/console (sign-in)', undefined],
       ['/console (Releases, signed in)', session],
     ] as const) {
-      const w = await pageWeight(`${origin}/console`, s)
-      let line = `${name.padEnd(32)} JS ${kb(w.js).padStart(8)}  CSS ${kb(w.css).padStart(7)}  HTML ${kb(w.html).padStart(7)}  (${w.requests} files)`
-      rows.push([name, 'first-load JS', kb(w.js), '≤ 150 KB', w.js <= 150 * 1024])
+      const w = await consoleWeight(`${origin}/console`, s)
+      let line = weightLine(name, w, [32, 8, 7, 7])
+      rows.push({ page: name, name: 'first-load JS', shown: kb(w.js), target: '≤ 150 KB', pass: w.js <= 150 * 1024 })
       if (!values['no-lighthouse']) {
         const l = await lighthouseDesktop(`${origin}/console`, s)
         line += `  | perf ${l.performance} a11y ${l.accessibility} bp ${l.bestPractices} seo ${l.seo}  FCP ${l.fcpMs} ms  LCP ${l.lcpMs} ms  TBT ${l.tbtMs} ms  CLS ${l.cls}  ${l.elements} elements`
-        rows.push([name, 'Lighthouse performance', String(l.performance), '≥ 95', (l.performance ?? 0) >= 95])
-        rows.push([name, 'Lighthouse accessibility', String(l.accessibility), '≥ 95', (l.accessibility ?? 0) >= 95])
+        const lighthouse = (figure: string, score: number): Figure => ({
+          page: name,
+          name: `Lighthouse ${figure}`,
+          shown: String(score),
+          target: '≥ 95',
+          pass: score >= 95,
+        })
+        rows.push(lighthouse('performance', l.performance), lighthouse('accessibility', l.accessibility))
       }
       console.log(line)
     }
-    console.log('\nTargets')
-    for (const [page, figure, shown, target, pass] of rows)
-      console.log(
-        `${page.padEnd(32)} ${figure.padEnd(26)} ${shown.padStart(9)}  ${target.padEnd(9)} ${pass ? 'PASS' : 'FAIL'}`,
-      )
-    const failed = rows.filter((r) => !r[4]).length
-    console.log(
-      `\n${rows.length - failed} of ${rows.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`,
-    )
+    const failed = printTargets(rows, { page: 32, value: 9, target: 9, header: false })
     if (failed && values.strict) process.exitCode = 1
   } finally {
     await server.stop()

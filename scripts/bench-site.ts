@@ -12,13 +12,18 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import { breakdown } from './bench-site/breakdown.ts'
-import type { Script } from './bench-site/breakdown.ts'
-import { CHROMIUM, FLAGS } from './bench-site/chromium.ts'
+import {
+  kb,
+  lighthouseScores,
+  pageWeight,
+  printTargets,
+  weightLine,
+  type Audits,
+  type Figure,
+  type Scores,
+  type Weight,
+} from './bench-site/measure.ts'
 
 const { values } = parseArgs({
   options: {
@@ -47,18 +52,10 @@ const DEFAULT_PAGES = [
   '/demo',
 ]
 
-/** `pass` undefined: a figure shown without a target. */
-interface Figure {
-  name: string
-  shown: string
-  target: string
-  pass?: boolean
-}
-
 /** Each figure of one page against its target. /demo may load more JS once its shell is visible. */
-function figures(path: string, w: Weight, s: Record<string, number> | undefined): Figure[] {
+function figures(path: string, w: Weight, s: Scores | undefined): Array<Omit<Figure, 'page'>> {
   const demo = path === '/demo'
-  const out: Figure[] = []
+  const out: Array<Omit<Figure, 'page'>> = []
   if (!demo) out.push({ name: 'first-load JS', shown: kb(w.js), target: '≤ 130 KB', pass: w.js <= 130 * 1024 })
   else out.push({ name: 'first-load JS', shown: kb(w.js), target: '(none)' })
   if (!s) return out
@@ -67,7 +64,7 @@ function figures(path: string, w: Weight, s: Record<string, number> | undefined)
     name: 'Lighthouse performance',
     shown: String(s.performance),
     target: `≥ ${min}`,
-    pass: (s.performance ?? 0) >= min,
+    pass: s.performance >= min,
   })
   for (const [key, label] of [
     ['accessibility', 'Lighthouse accessibility'],
@@ -80,50 +77,26 @@ function figures(path: string, w: Weight, s: Record<string, number> | undefined)
     name: 'total blocking time',
     shown: `${s.tbtMs} ms`,
     target: '≤ 150 ms',
-    pass: (s.tbtMs ?? Infinity) <= 150,
+    pass: s.tbtMs <= 150,
   })
   return out
 }
 
-type Weight = { js: number; css: number; html: number; requests: number; scripts: Script[] }
-
-async function pageWeight(path: string): Promise<Weight> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
-  const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
-  // saveData turns off Next's prefetching of linked pages, so only this page's own files count.
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, 'connection', {
-      value: { saveData: true, effectiveType: '4g' },
-      configurable: true,
-    }),
-  )
-  const weight: Weight = { js: 0, css: 0, html: 0, requests: 0, scripts: [] }
-  const pending: Promise<void>[] = []
-  page.on('response', (response) => {
-    pending.push(
-      (async () => {
-        const type = response.request().resourceType()
-        if (!['script', 'stylesheet', 'document'].includes(type) || response.status() !== 200) return
-        const body = await response.body().catch(() => null)
-        if (!body) return
-        const gz = gzipSync(body, { level: 9 }).length
-        weight.requests++
-        if (type === 'script') {
-          weight.js += gz
-          weight.scripts.push({ file: new URL(response.url()).pathname, gz })
-        } else if (type === 'stylesheet') weight.css += gz
-        else weight.html += gz
-      })(),
-    )
+/** What `path` loads on a phone-sized screen. saveData turns off Next's prefetching of linked pages, so only this page's own files count. */
+const sitePageWeight = (path: string) =>
+  pageWeight(origin + path, {
+    viewport: { width: 412, height: 823 },
+    prepare: (page) =>
+      page.addInitScript(() =>
+        Object.defineProperty(navigator, 'connection', {
+          value: { saveData: true, effectiveType: '4g' },
+          configurable: true,
+        }),
+      ),
   })
-  await page.goto(origin + path, { waitUntil: 'networkidle' })
-  await Promise.all(pending)
-  await browser.close()
-  return weight
-}
 
 /** Lighthouse's own account of the LCP: the element, its phases, what blocked the render, the long tasks. */
-function printDiagnosis(path: string, audits: Record<string, { details?: unknown; numericValue?: number }>) {
+function printDiagnosis(path: string, audits: Audits) {
   console.log(`${path} — Lighthouse diagnosis`)
   const items = (id: string): Array<Record<string, unknown>> => {
     const details = audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined
@@ -154,31 +127,9 @@ function printDiagnosis(path: string, audits: Record<string, { details?: unknown
     )
 }
 
-async function lighthouseScores(path: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
-  try {
-    const result = await lighthouse(origin + path, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    })
-    const categories = result?.lhr.categories ?? {}
-    const audits = result?.lhr.audits ?? {}
-    if (values.diagnose) printDiagnosis(path, audits)
-    return {
-      performance: Math.round((categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
-      seo: Math.round((categories.seo?.score ?? 0) * 100),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-    }
-  } finally {
-    await chrome.kill()
-  }
-}
+/** Lighthouse's mobile preset on `path`; with `--diagnose`, its account of the LCP too. */
+const siteScores = (path: string) =>
+  lighthouseScores(origin + path, values.diagnose ? { audits: (audits) => printDiagnosis(path, audits) } : {})
 
 function printBreakdown(w: Weight) {
   for (const script of [...w.scripts].sort((a, b) => b.gz - a.gz))
@@ -187,8 +138,6 @@ function printBreakdown(w: Weight) {
   for (const [name, gz] of breakdown(outDir, w.scripts).filter(([, gz]) => gz >= 512))
     console.log(`    ${kb(gz).padStart(9)}  ${name}`)
 }
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function main() {
   readFileSync(join(outDir, 'index.html'))
@@ -219,28 +168,18 @@ async function main() {
     console.log(
       `bench:site — ${new Date().toISOString()} — gzip -9 sizes of what each page loads; Lighthouse ${values['no-lighthouse'] ? 'skipped' : 'mobile (default throttling)'}`,
     )
-    const rows: Array<[string, Figure]> = []
+    const rows: Figure[] = []
     for (const path of paths) {
-      const w = await pageWeight(path)
-      let line = `${path.padEnd(40)} JS ${kb(w.js).padStart(9)}  CSS ${kb(w.css).padStart(8)}  HTML ${kb(w.html).padStart(8)}  (${w.requests} files)`
-      const s = values['no-lighthouse'] ? undefined : await lighthouseScores(path)
+      const w = await sitePageWeight(path)
+      let line = weightLine(path, w, [40, 9, 8, 8])
+      const s = values['no-lighthouse'] ? undefined : await siteScores(path)
       if (s)
         line += `  | perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`
       console.log(line)
       if (values.breakdown) printBreakdown(w)
-      for (const figure of figures(path, w, s)) rows.push([path, figure])
+      rows.push(...figures(path, w, s).map((figure) => ({ page: path, ...figure })))
     }
-    console.log('\nTargets')
-    console.log(`${'page'.padEnd(28)} ${'figure'.padEnd(26)} ${'value'.padStart(10)}  ${'target'.padEnd(11)} result`)
-    for (const [path, f] of rows)
-      console.log(
-        `${path.padEnd(28)} ${f.name.padEnd(26)} ${f.shown.padStart(10)}  ${f.target.padEnd(11)} ${f.pass === undefined ? '—' : f.pass ? 'PASS' : 'FAIL'}`,
-      )
-    const judged = rows.filter(([, f]) => f.pass !== undefined)
-    const failed = judged.filter(([, f]) => !f.pass).length
-    console.log(
-      `\n${judged.length - failed} of ${judged.length} figures meet their target${failed ? `, ${failed} FAIL` : ''}`,
-    )
+    const failed = printTargets(rows, { page: 28, value: 10, target: 11, header: true })
     if (failed && values.strict) process.exitCode = 1
   } finally {
     server.kill()
