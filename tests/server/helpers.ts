@@ -40,7 +40,8 @@ export interface TestServer extends RunningServer {
 /** A complete server config for tests: the defaults, test secrets, a free port, silent logs. */
 export function testServerConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({}),
+    // FERRY_LEAN_HTTP=off runs a suite with node:http reading every request.
+    ...loadConfig(process.env.FERRY_LEAN_HTTP ? { FERRY_LEAN_HTTP: process.env.FERRY_LEAN_HTTP } : {}),
     host: '127.0.0.1',
     port: 0,
     dataDir,
