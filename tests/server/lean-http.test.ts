@@ -201,7 +201,7 @@ test('a keep-alive connection mixing hits, misses, a POST with a body and a bad 
   assert.equal(ended.lean, 2)
 })
 
-test('hostile input gets what node:http alone answers: never a 5xx, never a hang', async () => {
+test('hostile input gets what node:http alone answers: never a 5xx, never a hang', { timeout: 120_000 }, async () => {
   const hit = FEEDS[4] ?? ''
   await f(hit)
   const cases: Array<[string, string]> = [
@@ -258,7 +258,7 @@ test('a write is in the very next answer on a lean connection: a pull stops the 
   assert.ok(fresh.lean >= 1, 'the new answer is cached and sent by the lean front')
 })
 
-test('an idle lean connection is closed after the keep-alive timeout, a silent one after the headers timeout', async () => {
+test('an idle lean connection is closed after the keep-alive timeout, a silent one after the headers timeout', { timeout: 20_000 }, async () => {
   const hit = FEEDS[4] ?? ''
   await f(hit)
   const http = nodeServer(server)
@@ -300,6 +300,7 @@ test("the server's stop ends lean keep-alive connections", { timeout: 30_000 }, 
   const own = await startTestServer(undefined, {})
   try {
     nodeServer(own).keepAliveTimeout = 600_000
+    own.lane.lean = true
     const g = httpFetch(own.url)
     const slugToken = await prepareUploadTeam(g, 'lean-stop')
     await uploadExe(g, slugToken, 'lean-stop', '1.1.0')
