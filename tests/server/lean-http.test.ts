@@ -170,36 +170,40 @@ test('every laned operation: the lean front sends the bytes node:http sends, 304
   }
 })
 
-test('a keep-alive connection mixing hits, misses, a POST with a body and a bad request: each answer right and in order', async () => {
-  const hit = FEEDS[4] ?? ''
-  await f(hit)
-  const body = JSON.stringify({ email: 'nobody@lean.test', password: 'wrong password' })
-  const parts = [
-    get(hit),
-    get(hit, { connection: 'keep-alive' }),
-    get('/v1/apps/no-such-app/update?version=1.0.0&platform=windows&arch=x64'),
-    get(hit),
-    `POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-    get(hit),
-  ]
-  const all = parts.join('')
-  const pipelined = await same([all + CLOSE])
-  assert.deepEqual(statuses(pipelined.text), [200, 200, 404, 200, 401, 200, 404])
-  assert.equal(pipelined.lean, 2, 'the lean front answers until the miss, then node:http')
-  const bytewise = await same([all + CLOSE], { bytewise: true })
-  assert.equal(bytewise.text, pipelined.text)
-  // Split inside the miss, after the front answered the first two: the rest reaches node:http in order.
-  const cut = all.indexOf('no-such-app')
-  const split = await same([all.slice(0, cut), all.slice(cut) + CLOSE], { waitFor: [0, 2] })
-  assert.equal(split.text, pipelined.text)
-  assert.equal(split.lean, 2)
-  // node:http drops the pipelined requests it has not started to answer when a later one in the
-  // same read fails to parse, so the bad request follows the answers.
-  const bad = 'GET /v1/apps/lean-feeds HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n'
-  const ended = await same([get(hit) + get(hit), bad + get(hit)], { waitFor: [0, 2] })
-  assert.deepEqual(statuses(ended.text), [200, 200, 400], 'node:http answers the bad request and closes')
-  assert.equal(ended.lean, 2)
-})
+test(
+  'a keep-alive connection mixing hits, misses, a POST with a body and a bad request: each answer right and in order',
+  { timeout: 60_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const body = JSON.stringify({ email: 'nobody@lean.test', password: 'wrong password' })
+    const parts = [
+      get(hit),
+      get(hit, { connection: 'keep-alive' }),
+      get('/v1/apps/no-such-app/update?version=1.0.0&platform=windows&arch=x64'),
+      get(hit),
+      `POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      get(hit),
+    ]
+    const all = parts.join('')
+    const pipelined = await same([all + CLOSE])
+    assert.deepEqual(statuses(pipelined.text), [200, 200, 404, 200, 401, 200, 404])
+    assert.equal(pipelined.lean, 2, 'the lean front answers until the miss, then node:http')
+    const bytewise = await same([all + CLOSE], { bytewise: true })
+    assert.equal(bytewise.text, pipelined.text)
+    // Split inside the miss, after the front answered the first two: the rest reaches node:http in order.
+    const cut = all.indexOf('no-such-app')
+    const split = await same([all.slice(0, cut), all.slice(cut) + CLOSE], { waitFor: [0, 2] })
+    assert.equal(split.text, pipelined.text)
+    assert.equal(split.lean, 2)
+    // node:http drops the pipelined requests it has not started to answer when a later one in the
+    // same read fails to parse, so the bad request follows the answers.
+    const bad = 'GET /v1/apps/lean-feeds HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n'
+    const ended = await same([get(hit) + get(hit), bad + get(hit)], { waitFor: [0, 2] })
+    assert.deepEqual(statuses(ended.text), [200, 200, 400], 'node:http answers the bad request and closes')
+    assert.equal(ended.lean, 2)
+  },
+)
 
 test('hostile input gets what node:http alone answers: never a 5xx, never a hang', { timeout: 120_000 }, async () => {
   const hit = FEEDS[4] ?? ''
@@ -258,42 +262,54 @@ test('a write is in the very next answer on a lean connection: a pull stops the 
   assert.ok(fresh.lean >= 1, 'the new answer is cached and sent by the lean front')
 })
 
-test('an idle lean connection is closed after the keep-alive timeout, a silent one after the headers timeout', { timeout: 20_000 }, async () => {
-  const hit = FEEDS[4] ?? ''
-  await f(hit)
-  const http = nodeServer(server)
-  const { keepAliveTimeout, headersTimeout } = http
-  http.keepAliveTimeout = 100
-  http.headersTimeout = 200
-  try {
-    const silent = await Raw.open()
-    await silent.closed
-    assert.equal(silent.text, '', 'closed without an answer')
-    const idle = await Raw.open()
-    const before = server.lane.leanAnswered
-    await idle.send(get(hit))
-    await idle.closed
-    assert.deepEqual(statuses(idle.text), [200])
-    assert.match(idle.text, /^Keep-Alive: timeout=0\r$/m)
-    assert.equal(server.lane.leanAnswered, before + 1)
-  } finally {
-    http.keepAliveTimeout = keepAliveTimeout
-    http.headersTimeout = headersTimeout
-  }
-})
+test(
+  'an idle lean connection is closed after the keep-alive timeout, a silent one after the headers timeout',
+  { timeout: 20_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const http = nodeServer(server)
+    const { keepAliveTimeout, headersTimeout } = http
+    http.keepAliveTimeout = 100
+    http.headersTimeout = 200
+    try {
+      const silent = await Raw.open()
+      await silent.closed
+      assert.equal(silent.text, '', 'closed without an answer')
+      const idle = await Raw.open()
+      const before = server.lane.leanAnswered
+      await idle.send(get(hit))
+      await idle.closed
+      assert.deepEqual(statuses(idle.text), [200])
+      assert.match(idle.text, /^Keep-Alive: timeout=0\r$/m)
+      assert.equal(server.lane.leanAnswered, before + 1)
+    } finally {
+      http.keepAliveTimeout = keepAliveTimeout
+      http.headersTimeout = headersTimeout
+    }
+  },
+)
 
-test('a client that resets its connection mid-request leaves the server serving', async () => {
+test('a client that resets its connection mid-request or mid-answer leaves the server serving, without an uncaught error', async () => {
   const hit = FEEDS[4] ?? ''
-  for (let i = 0; i < 5; i++) {
-    const raw = await Raw.open()
-    await raw.send(get(hit).slice(0, 10 + i))
-    raw.socket.resetAndDestroy()
-    const half = await Raw.open()
-    await half.send(get(hit) + get(hit))
-    half.socket.resetAndDestroy()
+  const uncaught: unknown[] = []
+  const onUncaught = (error: unknown) => uncaught.push(error)
+  process.on('uncaughtException', onUncaught)
+  try {
+    for (let i = 0; i < 5; i++) {
+      const raw = await Raw.open()
+      await raw.send(get(hit).slice(0, 10 + i))
+      raw.socket.resetAndDestroy()
+      const half = await Raw.open()
+      await half.send(get(hit) + get(hit))
+      half.socket.resetAndDestroy()
+    }
+    const after = await exchange([get(hit) + CLOSE], true)
+    assert.deepEqual(statuses(after.text), [200, 404])
+    assert.deepEqual(uncaught, [])
+  } finally {
+    process.off('uncaughtException', onUncaught)
   }
-  const after = await exchange([get(hit) + CLOSE], true)
-  assert.deepEqual(statuses(after.text), [200, 404])
 })
 
 test("the server's stop ends lean keep-alive connections", { timeout: 30_000 }, async () => {
