@@ -11,7 +11,16 @@ import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { Server } from 'node:http'
 import { after, before, test } from 'node:test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { startServer } from '../../server/runtime/node.ts'
 import {
+  TEST_ITERATIONS,
+  testBlobLocation,
+  testDatabaseUrl,
+  testServerConfig,
   httpFetch,
   jsonBody,
   prepareUploadTeam,
@@ -339,5 +348,44 @@ test("the server's stop ends lean keep-alive connections", { timeout: 30_000 }, 
     await closed
   } finally {
     await own.stop().catch(() => undefined)
+  }
+})
+
+test('with logging on, a lean answer is logged as a request like any other', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-lean-log-'))
+  const lines: Array<Record<string, unknown>> = []
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+  const running = await startServer({
+    config: testServerConfig(dataDir, { databaseUrl: await testDatabaseUrl(), blobs: testBlobLocation() }),
+    logger,
+    passwordIterations: TEST_ITERATIONS,
+  })
+  try {
+    running.lane.lean = true
+    const ownPort = Number(new URL(running.url).port)
+    const g = httpFetch(running.url)
+    const logToken = await prepareUploadTeam(g, 'lean-log')
+    await uploadExe(g, logToken, 'lean-log', '1.1.0')
+    const path = '/v1/apps/lean-log/electron-updater/stable/windows/x64/1.0.0/latest.yml'
+    await g(path)
+    const socket = connect(ownPort, '127.0.0.1')
+    socket.on('error', () => undefined)
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    socket.write(get(path, {}, 'GET', ownPort) + CLOSE)
+    socket.resume()
+    await closed
+    assert.equal(running.lane.leanAnswered, 1)
+    const logged = lines.filter((line) => line.msg === 'request' && line.path === path.split('?')[0])
+    assert.equal(logged.length, 2, 'the first check and the lean answer')
+    assert.deepEqual(
+      logged.map((line) => [line.method, line.status]),
+      [
+        ['GET', 200],
+        ['GET', 200],
+      ],
+    )
+  } finally {
+    await running.close()
+    await rm(dataDir, { recursive: true, force: true })
   }
 })
