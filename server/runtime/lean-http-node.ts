@@ -259,11 +259,33 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
         socket.end()
         return
       }
+      if (socket.writableNeedDrain) {
+        // A client that does not read its answers: no more is read or answered until they leave.
+        this.busy = true
+        if (!this.pausedByUs) {
+          socket.pause()
+          this.pausedByUs = true
+        }
+        socket.once('drain', () => {
+          this.busy = false
+          this.proceed()
+        })
+        return
+      }
+      this.proceed()
+    }
+    /** The next pending request, or reading again. */
+    private proceed(): void {
+      if (this.done) return
+      if (closing) {
+        this.socket.end()
+        return
+      }
       if (this.pending) this.next()
       if (this.busy || this.done) return
       if (this.pausedByUs) {
         this.pausedByUs = false
-        socket.resume()
+        this.socket.resume()
       }
     }
     /** node:http takes the connection from the start of the pending request on. */

@@ -272,6 +272,23 @@ test('a write is in the very next answer on a lean connection: a pull stops the 
 })
 
 test(
+  'a client that pipelines thousands of checks in one write gets every answer, in order',
+  { timeout: 60_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const count = 3000
+    const seen = await exchange([get(hit).repeat(count) + CLOSE], true)
+    const codes = statuses(seen.text)
+    assert.equal(codes.length, count + 1)
+    assert.deepEqual(new Set(codes.slice(0, count)), new Set([200]))
+    assert.equal(codes[count], 404)
+    // A read that ends inside a request hands the connection over: node:http answers from there on.
+    assert.ok(seen.lean >= 1 && seen.lean <= count, `${seen.lean} answered by the lean front`)
+  },
+)
+
+test(
   'an idle lean connection is closed after the keep-alive timeout, a silent one after the headers timeout',
   { timeout: 20_000 },
   async () => {
