@@ -27,7 +27,8 @@
  *
  * `--rounds N`: N alternating rounds of duration/2 seconds per route instead of 2 (more of them
  * average out a busy machine). `--routes feed,nginx`: only the routes whose names contain one of
- * these words (the download runs when `download` is one of them). `--baseline DIR`: the cached
+ * these words (the download runs when `download` is one of them); words are separated by a comma
+ * without a space after it, so `--routes 'update check, cache on,nginx'` picks that route whole. `--baseline DIR`: the cached
  * update check and feed also from the checkout at DIR (e.g. main's), its server started from DIR
  * on a copy of the same data, measured in the same rounds, with this checkout / DIR ratios.
  * `--cpu-prof DIR`: the server of the cached routes (hello world, cached check, feed) writes a V8
@@ -80,7 +81,8 @@ if (backends.length === 0) throw new Error(`--backend must be sqlite, postgres o
 const rounds = Math.min(20, Math.max(1, Math.round(Number(values.rounds))))
 const downloadClients = Math.min(32, Math.max(1, Number(values.clients)))
 const sizes = values.sizes.split(',').map(Number)
-const routeWords = values.routes?.split(',').filter(Boolean)
+/** A comma followed by a space belongs to a route's name ("update check, cache on"). */
+const routeWords = values.routes?.split(/,(?! )/).filter(Boolean)
 /** Whether the route (or the download, `download`) named `name` is measured (`--routes`). */
 const measured = (name: string) => !routeWords || routeWords.some((word) => name.includes(word))
 const baseline = values.baseline ? resolve(values.baseline) : undefined

@@ -31,6 +31,8 @@ export interface ServerConfig {
   telemetry: boolean
   /** Performance mode: cache whole update answers (in process, or in Redis with `redisUrl`). */
   cache: boolean
+  /** Cached update answers are sent by the lean HTTP front before node:http (`runtime/lean-http-node.ts`). */
+  leanHttp: boolean
   /** `undefined`: the answer cache lives in the process. */
   redisUrl: string | undefined
   /** `undefined`: SQLite in `<dataDir>/ferry.db`; else a `postgres://` URL. */
@@ -336,7 +338,15 @@ export const VARIABLES = {
     name: 'FERRY_CACHE',
     default: 'on',
     parse: onOrOff,
-    description: 'Performance mode: cache whole update answers until a write changes them (on or off).',
+    description:
+      'Performance mode: cache whole update-check, latest-build and App Installer answers until a write changes them (on or off).',
+  },
+  leanHttp: {
+    name: 'FERRY_LEAN_HTTP',
+    default: 'on',
+    parse: onOrOff,
+    description:
+      'Send cached update answers from pre-encoded bytes, before node:http (on or off). Off: node:http reads every request.',
   },
   redisUrl: {
     name: 'FERRY_REDIS_URL',
@@ -638,6 +648,7 @@ function serverConfig(s: Settings): ServerConfig {
     logLevel: s.logLevel,
     telemetry: s.telemetry,
     cache: s.cache,
+    leanHttp: s.leanHttp,
     redisUrl: s.redisUrl,
     databaseUrl: s.databaseUrl,
     databasePoolSize: s.databasePoolSize,

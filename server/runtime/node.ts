@@ -19,10 +19,11 @@ import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.
 import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
-import { clientAddress } from './client-address-node.ts'
+import { clientAddress, type ClientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { withFileResponses } from './file-response-node.ts'
+import { withLeanFront, type LeanFront } from './lean-http-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
@@ -73,6 +74,11 @@ export function incomingClientIp(trusted: readonly string[]): (incoming: Incomin
   if (!trusted.length) return (incoming) => incoming.socket.remoteAddress
   const resolve = clientAddress(trusted)
   return (incoming) => resolve(incoming.socket.remoteAddress, incomingHeader(incoming, 'x-forwarded-for'))
+}
+
+/** The client address from a connection's peer and its X-Forwarded-For, as `incomingClientIp` reads it (the lean front's). */
+export function peerClientIp(trusted: readonly string[]): ClientAddress {
+  return trusted.length ? clientAddress(trusted) : (peer) => peer
 }
 
 /** The hooks for a server behind the proxies `trusted` lists (`FERRY_TRUSTED_PROXIES`). */
@@ -179,8 +185,12 @@ export interface RunningServer {
   blobs: BlobStore
   /** `http://host:port/metrics` when FERRY_METRICS_PORT is set. */
   metricsUrl: string | undefined
-  /** Requests the fast lane of cached update answers answered (`runtime/update-lane-node.ts`). */
-  lane: LaneCount & { enabled: boolean }
+  /**
+   * Requests the fast lane of cached update answers answered (`runtime/update-lane-node.ts`);
+   * `lean`: new connections go through the lean front first (`runtime/lean-http-node.ts`,
+   * FERRY_LEAN_HTTP); `enabled` false turns both off.
+   */
+  lane: LaneCount & { enabled: boolean; lean: boolean; leanAnswered: number }
   /** Stops accepting connections, lets in-flight requests finish, closes the database. */
   close(): Promise<void>
 }
@@ -210,8 +220,10 @@ async function listen(
   port: number,
   fetch: Fetch,
   front: (listener: ReturnType<typeof getRequestListener>) => RequestListener,
-): Promise<ServerType> {
+  lean: (server: Server) => LeanFront,
+): Promise<{ server: ServerType; lean: LeanFront }> {
   const server = createServer(front(getRequestListener(fetch, { hostname: host })))
+  const leanFront = lean(server)
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
@@ -225,7 +237,7 @@ async function listen(
     })
     server.listen(port, host, () => done())
   })
-  return server
+  return { server, lean: leanFront }
 }
 
 const starting = () =>
@@ -255,8 +267,8 @@ export async function startServer({
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
   let handle: Fetch | undefined
   let cachedAnswer: CachedAnswer | undefined
-  const lane = { answered: 0, enabled: true }
-  const server = await listen(
+  const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp }
+  const listening = await listen(
     config.host,
     config.port,
     (request, env) => (handle ? handle(request, env) : starting()),
@@ -267,15 +279,26 @@ export async function startServer({
         incomingClientIp(config.trustedProxies),
         lane,
       ),
+    (server) =>
+      withLeanFront(server, {
+        lane: () => cachedAnswer,
+        enabled: () => lane.enabled && lane.lean,
+        address: peerClientIp(config.trustedProxies),
+        answered: () => {
+          lane.answered++
+          lane.leanAnswered++
+        },
+      }),
   ).catch(async (error: unknown) => {
     await lock?.release()
     throw error
   })
+  const { server } = listening
   try {
     const started = await startOnListener(
       { config, logger, passwordIterations, routes, webhooks },
       dataDir,
-      server,
+      listening,
       (fetch, answer) => {
         handle = fetch
         cachedAnswer = answer
@@ -299,7 +322,7 @@ export async function startServer({
 async function startOnListener(
   { config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions,
   dataDir: string,
-  server: ServerType,
+  { server, lean }: { server: ServerType; lean: LeanFront },
   serveWith: (fetch: Fetch, cachedAnswer: CachedAnswer) => void,
 ): Promise<Omit<RunningServer, 'lane'>> {
   const signupKey = config.signupKey ?? (await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key'))
@@ -440,7 +463,9 @@ async function startOnListener(
     metricsUrl,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((done) => server.close(() => done()))
+        const closed = new Promise<void>((done) => server.close(() => done()))
+        lean.close()
+        await closed
         clearInterval(flushing)
         await webhookWorker.stop()
         clearInterval(pruning)

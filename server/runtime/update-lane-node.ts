@@ -7,6 +7,7 @@
  * cached check's CPU time.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { CachedAnswerRequest, LaneReply } from '../app.ts'
 import type { LaneMiss } from '../routes/update-lane.ts'
 
@@ -18,6 +19,14 @@ const missedReads = new WeakMap<IncomingMessage, string>()
 
 /** The read the lane missed for this request (the app's `laneMissed` hook). */
 export const laneMissed = (incoming: IncomingMessage): string | undefined => missedReads.get(incoming)
+
+/** Per socket the lean front (`lean-http-node.ts`) handed over after a miss: the missed request's target and read. */
+const handedOverMisses = new WeakMap<Socket, { target: string; read: string }>()
+
+/** The lean front missed the read `read` for the request `target` it then handed over with `socket`. */
+export function noteHandedOverMiss(socket: Socket, target: string, read: string): void {
+  handedOverMisses.set(socket, { target, read })
+}
 
 /** How often the lane answered (tests check it did; the numbers are not exported as metrics). */
 export interface LaneCount {
@@ -84,6 +93,15 @@ export function withUpdateLane(
   count: LaneCount,
 ): Listener {
   return (incoming, outgoing) => {
+    const handed = handedOverMisses.get(incoming.socket)
+    if (handed) {
+      // The first request after the hand-over is the one the front missed: not read again.
+      handedOverMisses.delete(incoming.socket)
+      if (handed.target === incoming.url && incoming.method === 'GET') {
+        missedReads.set(incoming, handed.read)
+        return listener(incoming, outgoing)
+      }
+    }
     const found = lane()?.(new IncomingLaneRequest(incoming, address))
     if (!found) return listener(incoming, outgoing)
     return found.then(

@@ -32,6 +32,7 @@ test('defaults need no environment at all', () => {
     logLevel: 'info',
     telemetry: true,
     cache: true,
+    leanHttp: true,
     redisUrl: undefined,
     databaseUrl: undefined,
     databasePoolSize: 10,
@@ -124,6 +125,7 @@ test('valid values are parsed', () => {
     FERRY_LOG_LEVEL: 'debug',
     FERRY_TELEMETRY: 'off',
     FERRY_CACHE: 'off',
+    FERRY_LEAN_HTTP: 'off',
     FERRY_REDIS_URL: 'redis://127.0.0.1:6379/0',
     FERRY_CORS_ORIGINS: 'https://admin.example.com, http://localhost:3000',
     FERRY_LOGIN_ATTEMPTS_PER_ADDRESS: '0',
@@ -132,6 +134,7 @@ test('valid values are parsed', () => {
   assert.deepEqual(config.corsOrigins, ['https://admin.example.com', 'http://localhost:3000'])
   assert.equal(config.telemetry, false)
   assert.equal(config.cache, false)
+  assert.equal(config.leanHttp, false)
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6379/0')
   assert.equal(config.port, 9000)
   assert.equal(config.publicUrl, 'https://updates.example.com')

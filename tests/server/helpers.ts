@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
 import { createApp } from '../../server/app.ts'
-import type { BlobLocation, ServerConfig } from '../../server/runtime/config.ts'
+import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
 import type { AppConfig, AppDeps } from '../../server/http/services.ts'
 import type { RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/http/spec.ts'
@@ -42,7 +42,14 @@ export function testServerConfig(dataDir: string, overrides: Partial<ServerConfi
   return localServerConfig(
     dataDir,
     { signupKey: SIGNUP_KEY, jwtSecret: JWT_SECRET },
-    { maxUploadBytes: 10 * 1024 * 1024, ...overrides },
+    {
+      // FERRY_LEAN_HTTP=off runs a suite with node:http reading every request.
+      ...(process.env.FERRY_LEAN_HTTP
+        ? { leanHttp: loadConfig({ FERRY_LEAN_HTTP: process.env.FERRY_LEAN_HTTP }).leanHttp }
+        : {}),
+      maxUploadBytes: 10 * 1024 * 1024,
+      ...overrides,
+    },
   )
 }
 
