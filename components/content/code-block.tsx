@@ -16,7 +16,8 @@ import { CodeIcon } from './code-icons'
 
 const BORDER =
   '_border _border-gray-300 dark:_border-neutral-700 contrast-more:_border-gray-900 contrast-more:dark:_border-gray-50'
-const BUTTON = `nextra-focus _transition ${BORDER} _rounded-md _p-1.5`
+/** Nextra's button look (its focus ring; border, radius, padding in styles/content.css): a long guide repeats it on 200+ buttons. */
+const BUTTON = 'nextra-focus ferry-code-button'
 
 type Props = ComponentProps<'pre'> & {
   'data-filename'?: string
@@ -96,11 +97,9 @@ export function CodeBlock({
       >
         {children}
       </pre>
-      <div
-        className={`_opacity-0 _transition [div:hover>&]:_opacity-100 focus-within:_opacity-100 _flex _gap-1 _absolute _right-4 ${filename ? '_top-14' : '_top-2'}`}
-      >
+      <div className="ferry-code-tools" data-below-filename={filename ? '' : undefined}>
         {wordWrap === '' && (
-          <button type="button" title="Toggle word wrap" data-ferry-word-wrap="" className={`${BUTTON} md:_hidden`}>
+          <button type="button" title="Toggle word wrap" data-ferry-word-wrap="" className={BUTTON}>
             <CodeIcon name="word-wrap" />
           </button>
         )}
