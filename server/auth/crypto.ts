@@ -1,7 +1,4 @@
-/** @module Crypto helpers: ids, password hashing (WebCrypto PBKDF2-SHA256), HMAC (@noble/hashes), digests. */
-import { hmac } from '@noble/hashes/hmac.js'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
+/** @module WebCrypto helpers: ids, password hashing (PBKDF2-SHA256), HMAC, digests. */
 
 const encoder = new TextEncoder()
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -80,19 +77,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(toBase64(actual), hash)
 }
 
-const hmacKeys = new Map<string, ReturnType<typeof hmac.create>>()
+const hmacKeys = new Map<string, Promise<CryptoKey>>()
 
-/**
- * HMAC-SHA256 as hex, in JS (@noble/hashes) rather than WebCrypto: a signed download link or a
- * device hash then costs a few microseconds, where WebCrypto took a round trip to the thread pool.
- */
-export function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  let keyed = hmacKeys.get(secret)
-  if (!keyed) {
-    keyed = hmac.create(sha256, encoder.encode(secret))
-    hmacKeys.set(secret, keyed)
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    hmacKeys.set(secret, key)
   }
-  return Promise.resolve(bytesToHex(keyed.clone().update(encoder.encode(message)).digest()))
+  return key
+}
+
+export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)))
 }
 
 export type DigestName = 'SHA-1' | 'SHA-256' | 'SHA-512'
