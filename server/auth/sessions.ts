@@ -24,6 +24,18 @@ export async function issueToken(s: Services, user: Pick<UsersTable, 'id' | 'tea
   return { token, tokenType: 'Bearer' as const, expiresAt: timestamp(new Date(exp * 1000)) }
 }
 
+const verifyKeys = new Map<string, Promise<CryptoKey>>()
+
+/** The JWT secret as a key, imported once: given the raw secret, jose imports it on every verify. */
+function verifyKey(secret: string): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+    verifyKeys.set(secret, key)
+  }
+  return key
+}
+
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 
 /**
@@ -39,7 +51,7 @@ export async function authenticate(s: Services, header: string | undefined): Pro
   let sub: string | undefined
   let tv: unknown
   try {
-    const { payload } = await jwtVerify(match[1], encoder.encode(s.config.jwtSecret), {
+    const { payload } = await jwtVerify(match[1], await verifyKey(s.config.jwtSecret), {
       algorithms: ['HS256'],
       // Without it a signed token lacking `exp` would never expire.
       requiredClaims: ['exp'],

@@ -96,32 +96,35 @@ export async function toVersions(s: Services, base: string, rows: VersionRow[]):
   const now = s.now().getTime()
   const evidence = await stepEvidence(s.db, rows, now)
   return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      app: r.app_slug,
-      version: r.version,
-      channel: r.channel,
-      platform: r.platform,
-      arch: r.arch,
-      changelog: r.changelog,
-      published: r.published === 1,
-      critical: r.critical === 1,
-      intermediate: r.intermediate === 1,
-      rolloutPercentage: rolloutAt(r, now).percentage,
-      rollout: toRollout(s, r, now, health.get(r.id) ?? [], evidence.get(r.id) ?? []),
-      createdAt: r.created_at,
-      publishedAt: r.published_at,
-      ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
-      ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
-      ...(r.signer_change_note !== null
-        ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } }
-        : {}),
-      artifacts: await Promise.all(
-        (byVersion.get(r.id) ?? []).map((a) =>
-          toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0),
+    rows.map(async (r) => {
+      const position = rolloutAt(r, now)
+      return {
+        id: r.id,
+        app: r.app_slug,
+        version: r.version,
+        channel: r.channel,
+        platform: r.platform,
+        arch: r.arch,
+        changelog: r.changelog,
+        published: r.published === 1,
+        critical: r.critical === 1,
+        intermediate: r.intermediate === 1,
+        rolloutPercentage: position.percentage,
+        rollout: toRollout(s, r, now, health.get(r.id) ?? [], evidence.get(r.id) ?? [], position),
+        createdAt: r.created_at,
+        publishedAt: r.published_at,
+        ...(r.minimum_system_version !== null ? { minimumSystemVersion: r.minimum_system_version } : {}),
+        ...(r.signer_read === 1 ? { signer: storedSigner(r.signer) } : {}),
+        ...(r.signer_change_note !== null
+          ? { signerChange: { note: r.signer_change_note, previous: storedSigner(r.signer_previous) } }
+          : {}),
+        artifacts: await Promise.all(
+          (byVersion.get(r.id) ?? []).map((a) =>
+            toArtifact(s, base, { slug: r.app_slug, private: r.app_private }, a, r.published === 0),
+          ),
         ),
-      ),
-    })),
+      }
+    }),
   )
 }
 
@@ -140,16 +143,19 @@ export async function oneVersion(
 const stop = (at: string | null, reason: string | null, automatic: boolean): Schemas['RolloutHold'] | null =>
   at === null ? null : { at, reason: reason ?? '', automatic }
 
-/** A version's `rollout` member at `now` (epoch ms); `stepReports`: a gated ramp's evidence for its step in force. */
+/**
+ * A version's `rollout` member at `now` (epoch ms); `stepReports`: a gated ramp's evidence for its
+ * step in force; `position`: `rolloutAt(r, now)`, when the caller has it.
+ */
 export function toRollout(
   s: Services,
   r: VersionRow,
   now: number,
   reports: AddressOutcomes[],
   stepReports: AddressOutcomes[],
+  position = rolloutAt(r, now),
 ): Schemas['Rollout'] {
   const steps = parseSteps(r.ramp_steps)
-  const position = rolloutAt(r, now)
   const { policy, isDefault } = policyOf(r, s.config.healthPolicy)
   const health: HealthTally = tallyReports(reports, policy)
   const evidence = tallyReports(stepReports, policy)

@@ -3,6 +3,7 @@
  * members given, the team's slugs, and deletion with the blob keys of every file the app held.
  */
 import { forUpdate } from './dialect.ts'
+import { prepared, type Slots } from './prepared.ts'
 import type { AppsTable, Db } from './types.ts'
 
 export type AppChanges = Partial<
@@ -23,9 +24,14 @@ export async function insertApp(db: Db, row: AppsTable): Promise<void> {
   await db.insertInto('apps').values(row).execute()
 }
 
+const teamAppStatement = prepared((db, $: Slots<{ teamId: string; slug: string }>) =>
+  db.selectFrom('apps').selectAll().where('slug', '=', $.slug).where('team_id', '=', $.teamId),
+)
+
 /** The app with this slug if the team holds it. */
-export function teamApp(db: Db, teamId: string, slug: string): Promise<AppsTable | undefined> {
-  return db.selectFrom('apps').selectAll().where('slug', '=', slug).where('team_id', '=', teamId).executeTakeFirst()
+export async function teamApp(db: Db, teamId: string, slug: string): Promise<AppsTable | undefined> {
+  const [app] = await teamAppStatement(db, { teamId, slug })
+  return app
 }
 
 /** One page of the team's apps by slug, after `afterSlug`; `slugs`: only these (`null`: all). */

@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import { dayOf } from './health-daily.ts'
 import { perDatabase } from './per-database.ts'
+import { prepared, type Slots } from './prepared.ts'
 import type { Db } from './types.ts'
 
 export interface OfferRow {
@@ -73,52 +74,62 @@ const dailyByAddress = perDatabase((db) =>
     ]),
 )
 
-/**
- * Per version, the reports since its last resume grouped by the address its device was offered
- * the version from. Reports without an offer never count. `since` (version id → ISO time) keeps
- * only reports after it for those versions (a gated ramp's step: the report that released a hold
- * belongs to the step before); other ids count all since the resume.
- */
-export async function reportsByAddress(
-  db: Db,
-  ids: string[],
-  since?: ReadonlyMap<string, string>,
-): Promise<Map<string, AddressOutcomes[]>> {
-  const out = new Map<string, AddressOutcomes[]>()
-  if (ids.length === 0) return out
-  const rows = await rawByAddress(db)
+/** Reports counted since each version's last resume: all of them for `ids`, or for `after`'s ids only those after its time. */
+type EvidenceFilter = { ids: string[]; after: string[] | null }
+
+const rawStatement = prepared((db, $: Slots<EvidenceFilter>) => {
+  const { ids, after } = $
+  return rawByAddress(db)
     .where((eb) =>
-      since?.size
-        ? eb.or(
-            ids.map((id) => {
-              const from = since.get(id)
-              return from === undefined
-                ? eb('h.version_id', '=', id)
-                : eb.and([eb('h.version_id', '=', id), eb('h.reported_at', '>', from)])
-            }),
-          )
+      after !== null
+        ? eb.or(ids.map((id, i) => eb.and([eb('h.version_id', '=', id), eb('h.reported_at', '>', after[i]!)])))
         : eb('h.version_id', 'in', ids),
     )
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('h.reported_at', '>=', eb.ref('v.health_since'))]))
-    .execute()
-  // Summed days (storage/health-daily.ts) count as their raw rows did: whole days after the last
-  // resume, and after the day a gated step's window opened (those two days stay raw).
-  const daily = await dailyByAddress(db)
+})
+
+// Summed days (storage/health-daily.ts) count as their raw rows did: whole days after the last
+// resume, and after the day a gated step's window opened (those two days stay raw).
+const dailyStatement = prepared((db, $: Slots<EvidenceFilter & { afterDay: string[] | null }>) => {
+  const { ids, afterDay } = $
+  return dailyByAddress(db)
     .where((eb) =>
-      since?.size
-        ? eb.or(
-            ids.map((id) => {
-              const from = since.get(id)
-              return from === undefined
-                ? eb('d.version_id', '=', id)
-                : eb.and([eb('d.version_id', '=', id), eb('d.day', '>', from.slice(0, 10))])
-            }),
-          )
+      afterDay !== null
+        ? eb.or(ids.map((id, i) => eb.and([eb('d.version_id', '=', id), eb('d.day', '>', afterDay[i]!)])))
         : eb('d.version_id', 'in', ids),
     )
     .where('d.address_hash', '!=', '')
     .where((eb) => eb.or([eb('v.health_since', 'is', null), eb('d.day', '>', dayOf('v.health_since'))]))
-    .execute()
+})
+
+/**
+ * Per version, the reports since its last resume grouped by the address its device was offered
+ * the version from. Reports without an offer never count.
+ */
+export function reportsByAddress(db: Db, ids: string[]): Promise<Map<string, AddressOutcomes[]>> {
+  return evidenceByAddress(db, { ids, after: null })
+}
+
+/**
+ * `reportsByAddress` for the versions `since` names (version id → ISO time), keeping only their
+ * reports after that time (a gated ramp's step: the report that released a hold belongs to the
+ * step before).
+ */
+export function reportsByAddressSince(
+  db: Db,
+  since: ReadonlyMap<string, string>,
+): Promise<Map<string, AddressOutcomes[]>> {
+  return evidenceByAddress(db, { ids: [...since.keys()], after: [...since.values()] })
+}
+
+async function evidenceByAddress(db: Db, filter: EvidenceFilter): Promise<Map<string, AddressOutcomes[]>> {
+  const out = new Map<string, AddressOutcomes[]>()
+  if (filter.ids.length === 0) return out
+  const rows = await rawStatement(db, filter)
+  const daily = await dailyStatement(db, {
+    ...filter,
+    afterDay: filter.after && filter.after.map((t) => t.slice(0, 10)),
+  })
   const byAddress = new Map<string, AddressOutcomes & { version: string }>()
   for (const r of [...rows, ...daily]) {
     const key = `${r.version_id}\n${r.address_hash}`

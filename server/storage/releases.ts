@@ -5,6 +5,7 @@
  * and the good releases below a pulled one. Rows only: rollout and planning are `server/updates/`.
  */
 import { sql } from 'kysely'
+import { prepared, type Slots } from './prepared.ts'
 import type { ArtifactRow, Db } from './types.ts'
 import { fromVersions, withVersionRow, type VersionRow } from './versions.ts'
 
@@ -250,16 +251,17 @@ export async function reachableTrustedRows(db: Db, slug: string, ids: CatalogIds
   return { rows: lists.flat(), artifacts, criticalBelow: criticals.some((c) => c !== undefined), complete: false }
 }
 
+const filesOf = (db: Db, versionIds: readonly string[] | ReturnType<typeof idsOf>) =>
+  db.selectFrom('artifacts').selectAll().where('version_id', 'in', versionIds).orderBy('position').orderBy('id')
+
+const filesOfIds = prepared((db, $: Slots<{ ids: string[] }>) => filesOf(db, $.ids))
+
 /** The files of these versions (ids, or a query selecting them), by version id, in upload order. */
 export async function artifactsOf(db: Db, versionIds: string[] | ReturnType<typeof idsOf>) {
   const artifacts = new Map<string, ArtifactRow[]>()
-  const list = await db
-    .selectFrom('artifacts')
-    .selectAll()
-    .where('version_id', 'in', versionIds)
-    .orderBy('position')
-    .orderBy('id')
-    .execute()
+  const list = await (Array.isArray(versionIds)
+    ? filesOfIds(db, { ids: versionIds })
+    : filesOf(db, versionIds).execute())
   for (const a of list) {
     const files = artifacts.get(a.version_id)
     if (files) files.push(a)

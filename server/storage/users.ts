@@ -3,6 +3,7 @@
  * users paged by email, their updates (a new password bumps `token_version`, which revokes the
  * user's sessions), deletion, and the admin's compare-and-set password change.
  */
+import { prepared, type Slots } from './prepared.ts'
 import type { Db, TeamsTable, UsersTable } from './types.ts'
 
 /** A team with its first user, in the caller's transaction. */
@@ -19,8 +20,14 @@ export function userByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 }
 
-export function userById(db: Db, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+const userStatement = prepared((db, $: Slots<{ id: string }>) =>
+  db.selectFrom('users').selectAll().where('id', '=', $.id),
+)
+
+/** The user with this id, read by every signed-in request. */
+export async function userById(db: Db, id: string) {
+  const [user] = await userStatement(db, { id })
+  return user
 }
 
 export async function insertUser(db: Db, row: UsersTable): Promise<void> {

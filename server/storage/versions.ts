@@ -6,6 +6,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
 import { perDatabase } from './per-database.ts'
+import { prepared, type Slots } from './prepared.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import { versionKey } from './version-key.ts'
 import type { Db, VersionsTable } from './types.ts'
@@ -78,8 +79,8 @@ function withCatalogNames(q: ReturnType<typeof fromVersions>) {
     .innerJoin('archs as a', 'a.id', 'v.arch_id')
 }
 
-/** The listings' filters by catalog name and flag; members left out do not filter. */
-export interface VersionFilters {
+/** The listings' filters by catalog name and flag; members left out do not filter (a type, so `prepared` takes it as values). */
+export type VersionFilters = {
   channel?: string | undefined
   platform?: string | undefined
   arch?: string | undefined
@@ -87,7 +88,7 @@ export interface VersionFilters {
   critical?: boolean | undefined
 }
 
-function teamVersions(db: Db, teamId: string, f: VersionFilters) {
+function teamVersions(db: Db, teamId: string, f: Slots<VersionFilters>) {
   let q = versionQuery(db).where('apps.team_id', '=', teamId)
   if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
   if (f.platform !== undefined) q = q.where('p.name', '=', f.platform)
@@ -96,6 +97,35 @@ function teamVersions(db: Db, teamId: string, f: VersionFilters) {
   if (f.critical !== undefined) q = q.where('v.critical', '=', f.critical ? 1 : 0)
   return q
 }
+
+const filtersOf = (f: VersionFilters): VersionFilters => ({
+  channel: f.channel,
+  platform: f.platform,
+  arch: f.arch,
+  published: f.published,
+  critical: f.critical,
+})
+
+const teamVersionsStatement = prepared(
+  (
+    db,
+    $: Slots<
+      VersionFilters & {
+        teamId: string
+        apps: string[] | null
+        app: string | undefined
+        afterSeq: number | undefined
+        count: number
+      }
+    >,
+  ) => {
+    let q = teamVersions(db, $.teamId, $)
+    if ($.apps !== null) q = q.where('v.app_slug', 'in', $.apps)
+    if ($.app !== undefined) q = q.where('v.app_slug', '=', $.app)
+    if ($.afterSeq !== undefined) q = q.where('v.seq', '<', $.afterSeq)
+    return q.orderBy('v.seq', 'desc').limit($.count)
+  },
+)
 
 /**
  * One page of the team's versions, newest upload first, after `afterSeq`; `apps`: only these
@@ -108,13 +138,32 @@ export function teamVersionsPage(
   afterSeq: number | undefined,
   count: number,
 ): Promise<VersionRow[]> {
-  let q = teamVersions(db, teamId, f)
-  // An empty IN list is not SQL: '' is no slug.
-  if (f.apps) q = q.where('v.app_slug', 'in', f.apps.size ? [...f.apps] : [''])
-  if (f.app !== undefined) q = q.where('v.app_slug', '=', f.app)
-  if (afterSeq !== undefined) q = q.where('v.seq', '<', afterSeq)
-  return q.orderBy('v.seq', 'desc').limit(count).execute()
+  return teamVersionsStatement(db, {
+    ...filtersOf(f),
+    teamId,
+    // An empty IN list is not SQL: '' is no slug.
+    apps: f.apps ? (f.apps.size ? [...f.apps] : ['']) : null,
+    app: f.app,
+    afterSeq,
+    count,
+  })
 }
+
+const appVersionsStatement = prepared(
+  (
+    db,
+    $: Slots<
+      VersionFilters & { teamId: string; slug: string; from: string | undefined; afterSeq: number; count: number }
+    >,
+  ) => {
+    const key = sql<string>`coalesce(v.version_key, '')`
+    let q = teamVersions(db, $.teamId, $).where('v.app_slug', '=', $.slug)
+    const { from } = $
+    if (from !== undefined)
+      q = q.where((eb) => eb.or([eb(key, '<', from), eb.and([eb(key, '=', from), eb('v.seq', '<', $.afterSeq)])]))
+    return q.orderBy(key, 'desc').orderBy('v.seq', 'desc').limit($.count)
+  },
+)
 
 /**
  * One page of an app's versions, newest first by semver precedence (the sort key), then upload,
@@ -129,18 +178,23 @@ export function appVersionsPage(
   after: { v: string; s: number } | undefined,
   count: number,
 ): Promise<VersionRow[]> {
-  const key = sql<string>`coalesce(v.version_key, '')`
-  let q = teamVersions(db, teamId, f).where('v.app_slug', '=', slug)
-  if (after) {
-    const from = versionKey(after.v) ?? ''
-    q = q.where((eb) => eb.or([eb(key, '<', from), eb.and([eb(key, '=', from), eb('v.seq', '<', after.s)])]))
-  }
-  return q.orderBy(key, 'desc').orderBy('v.seq', 'desc').limit(count).execute()
+  return appVersionsStatement(db, {
+    ...filtersOf(f),
+    teamId,
+    slug,
+    from: after ? (versionKey(after.v) ?? '') : undefined,
+    afterSeq: after?.s ?? 0,
+    count,
+  })
 }
+
+const appVersionStatement = prepared((db, $: Slots<{ id: string; slug: string }>) =>
+  versionQuery(db).where('v.id', '=', $.id).where('v.app_slug', '=', $.slug),
+)
 
 /** The app's version with this id, as `versionQuery` reads it: one row, or none. */
 export function appVersionRows(db: Db, slug: string, id: string): Promise<VersionRow[]> {
-  return versionQuery(db).where('v.id', '=', id).where('v.app_slug', '=', slug).execute()
+  return appVersionStatement(db, { id, slug })
 }
 
 /** The app's version with this id, every column as stored. */

@@ -4,7 +4,7 @@
  * ramp or policy is set, or the version resumed), in that write's transaction; `rolloutAt`
  * derives the hold from it at read time, without timers.
  */
-import { reportsByAddress } from '../storage/health-evidence.ts'
+import { reportsByAddressSince } from '../storage/health-evidence.ts'
 import { AGGREGATE_BATCH, RAW_HEALTH_DAYS, aggregateHealthReports, gatedRamps } from '../storage/health-daily.ts'
 import { lockRollout, updateRollout } from '../storage/rollouts.ts'
 import type { Db } from '../storage/types.ts'
@@ -87,7 +87,7 @@ export async function stepEvidence(
     const at = r.ramp_gate === null ? null : evidenceSince(r, now)
     if (at !== null) since.set(r.id, new Date(at).toISOString())
   }
-  return since.size ? reportsByAddress(db, [...since.keys()], since) : new Map()
+  return since.size ? reportsByAddressSince(db, since) : new Map()
 }
 
 /** Where each gated ramp's evidence window opens at `now` (ISO time), for summing its old reports. */
