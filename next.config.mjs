@@ -30,6 +30,21 @@ function addPageLoader(config, order, loader) {
 }
 
 /**
+ * Has Nextra's loader compile each MDX file once per build (patches/nextra: `compileOnce`): the
+ * server's compile stores its output, the browser's reuses it. An option, not a loader of our own,
+ * so the loader chain, and with it every module id and chunk hash, stays what it was.
+ */
+function compileMdxOnce(config, compileOnce) {
+  for (const rule of config.module.rules) {
+    for (const branch of rule?.oneOf ?? []) {
+      for (const entry of Array.isArray(branch?.use) ? branch.use : []) {
+        if (entry?.loader === 'nextra/loader') entry.options = { ...entry.options, compileOnce }
+      }
+    }
+  }
+}
+
+/**
  * Nextra's rule for pages/_app also matches next/dist/pages/_app.js, the App of the compile
  * `next dev` runs to render a build error, and Nextra's loader throws there: without this, any
  * compile error is a bare "Internal Server Error" (ENOENT .next/fallback-build-manifest.json), not the overlay.
@@ -71,15 +86,22 @@ export default withNextra({
   // A custom webpack config turns Next's build worker off; on: the server and client bundles compile
   // in parallel processes (issue 29: the compile was 73 s of a 104 s build on a 2-core machine).
   experimental: { webpackBuildWorker: true, parallelServerCompiles: true },
-  webpack(config, { webpack, isServer, dev }) {
+  webpack(config, { webpack, isServer, dev, buildId, nextRuntime }) {
     // Static content in production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
     const root = import.meta.dirname
-    if (!dev)
+    if (!dev) {
       addPageLoader(config, 'after', {
         loader: staticContentLoader,
         options: { side: isServer ? 'server' : 'client', root },
       })
-    else {
+      // The edge compile has no pages. Next empties .next before it compiles; the build id keeps
+      // an entry from outliving its build even so.
+      if (nextRuntime !== 'edge')
+        compileMdxOnce(config, {
+          side: isServer ? 'server' : 'client',
+          dir: join(root, '.next', 'compile-once', buildId),
+        })
+    } else {
       addPageLoader(config, 'before', { loader: devChecksLoader, options: { root } })
       keepNextraOffNextsOwnApp(config)
     }
