@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import nextra from 'nextra'
 import { CODE_THEMES, codeColourClasses } from './lib/code-colour-classes.ts'
@@ -83,9 +84,17 @@ export default withNextra({
   // `npm test` runs `tsc --noEmit` over the same tsconfig before it builds: checking again here cost
   // the build 13 s of its 90 s budget (issue 13).
   typescript: { ignoreBuildErrors: true },
-  // A custom webpack config turns Next's build worker off; on: the server and client bundles compile
-  // in parallel processes (issue 29: the compile was 73 s of a 104 s build on a 2-core machine).
-  experimental: { webpackBuildWorker: true, parallelServerCompiles: true },
+  experimental: {
+    // A custom webpack config turns Next's build worker off; on: each compile runs in a fresh process,
+    // whose memory is freed when it ends. Next 15.5 compiles the browser's bundles after the server's
+    // (the page map and compileMdxOnce need that order); parallelServerCompiles pairs only the server
+    // and edge compiles, and the edge one has nothing to compile.
+    webpackBuildWorker: true,
+    parallelServerCompiles: true,
+    // Static generation in as many processes as there are cores: Next keeps one core for its own
+    // process by default, which has nothing to do then (patches/next: no output tracing in an export).
+    cpus: availableParallelism(),
+  },
   webpack(config, { webpack, isServer, dev, buildId, nextRuntime }) {
     // Static content in production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
     const root = import.meta.dirname
