@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import nextra from 'nextra'
 import { CODE_THEMES, codeColourClasses } from './lib/code-colour-classes.ts'
@@ -25,6 +26,21 @@ function addPageLoader(config, order, loader) {
       const use = Array.isArray(branch?.use) ? branch.use : []
       const at = use.findIndex((entry) => entry?.loader === 'nextra/loader' && entry.options?.isPageImport)
       if (at !== -1) use.splice(order === 'after' ? at : at + 1, 0, loader)
+    }
+  }
+}
+
+/**
+ * Has Nextra's loader compile each MDX file once per build (patches/nextra: `compileOnce`): the
+ * server's compile stores its output, the browser's reuses it. An option, not a loader of our own,
+ * so the loader chain, and with it every module id and chunk hash, stays what it was.
+ */
+function compileMdxOnce(config, compileOnce) {
+  for (const rule of config.module.rules) {
+    for (const branch of rule?.oneOf ?? []) {
+      for (const entry of Array.isArray(branch?.use) ? branch.use : []) {
+        if (entry?.loader === 'nextra/loader') entry.options = { ...entry.options, compileOnce }
+      }
     }
   }
 }
@@ -68,18 +84,33 @@ export default withNextra({
   // `npm test` runs `tsc --noEmit` over the same tsconfig before it builds: checking again here cost
   // the build 13 s of its 90 s budget (issue 13).
   typescript: { ignoreBuildErrors: true },
-  // A custom webpack config turns Next's build worker off; on: the server and client bundles compile
-  // in parallel processes (issue 29: the compile was 73 s of a 104 s build on a 2-core machine).
-  experimental: { webpackBuildWorker: true, parallelServerCompiles: true },
-  webpack(config, { webpack, isServer, dev }) {
+  experimental: {
+    // A custom webpack config turns Next's build worker off; on: each compile runs in a fresh process,
+    // whose memory is freed when it ends. Next 15.5 compiles the browser's bundles after the server's
+    // (the page map and compileMdxOnce need that order); parallelServerCompiles pairs only the server
+    // and edge compiles, and the edge one has nothing to compile.
+    webpackBuildWorker: true,
+    parallelServerCompiles: true,
+    // Static generation in as many processes as there are cores: Next keeps one core for its own
+    // process by default, which has nothing to do then (patches/next: no output tracing in an export).
+    cpus: availableParallelism(),
+  },
+  webpack(config, { webpack, isServer, dev, buildId, nextRuntime }) {
     // Static content in production only: in `npm run dev` pages hydrate as React renders them, for fast refresh.
     const root = import.meta.dirname
-    if (!dev)
+    if (!dev) {
       addPageLoader(config, 'after', {
         loader: staticContentLoader,
         options: { side: isServer ? 'server' : 'client', root },
       })
-    else {
+      // The edge compile has no pages. Next empties .next before it compiles; the build id keeps
+      // an entry from outliving its build even so.
+      if (nextRuntime !== 'edge')
+        compileMdxOnce(config, {
+          side: isServer ? 'server' : 'client',
+          dir: join(root, '.next', 'compile-once', buildId),
+        })
+    } else {
       addPageLoader(config, 'before', { loader: devChecksLoader, options: { root } })
       keepNextraOffNextsOwnApp(config)
     }
