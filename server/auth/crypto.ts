@@ -79,17 +79,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>()
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret)
+/** `secret` as an HMAC-SHA256 key for `usage`, imported once per secret and usage. */
+export function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  const id = `${usage}:${secret}`
+  let key = hmacKeys.get(id)
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-    hmacKeys.set(secret, key)
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
+    hmacKeys.set(id, key)
   }
   return key
 }
 
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)))
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), encoder.encode(message)))
 }
 
 export type DigestName = 'SHA-1' | 'SHA-256' | 'SHA-512'

@@ -7,6 +7,7 @@ import { timestamp } from '../http/respond.ts'
 import { toAuthUser } from './users.ts'
 import { authenticateApiToken, isApiToken } from './api-tokens.ts'
 import { HttpProblem } from '../http/problem.ts'
+import { hmacKey } from './crypto.ts'
 import type { UsersTable } from '../storage/types.ts'
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60
@@ -24,18 +25,6 @@ export async function issueToken(s: Services, user: Pick<UsersTable, 'id' | 'tea
   return { token, tokenType: 'Bearer' as const, expiresAt: timestamp(new Date(exp * 1000)) }
 }
 
-const verifyKeys = new Map<string, Promise<CryptoKey>>()
-
-/** The JWT secret as a key, imported once: given the raw secret, jose imports it on every verify. */
-function verifyKey(secret: string): Promise<CryptoKey> {
-  let key = verifyKeys.get(secret)
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
-    verifyKeys.set(secret, key)
-  }
-  return key
-}
-
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 
 /**
@@ -51,7 +40,8 @@ export async function authenticate(s: Services, header: string | undefined): Pro
   let sub: string | undefined
   let tv: unknown
   try {
-    const { payload } = await jwtVerify(match[1], await verifyKey(s.config.jwtSecret), {
+    // A key imported once: given the raw secret, jose imports it on every verify.
+    const { payload } = await jwtVerify(match[1], await hmacKey(s.config.jwtSecret, 'verify'), {
       algorithms: ['HS256'],
       // Without it a signed token lacking `exp` would never expire.
       requiredClaims: ['exp'],
