@@ -71,12 +71,11 @@ export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader' | 'lan
 
 /** The client address `requestHooksFor(trusted)` gives the app, read from node:http's request (the fast lane's). */
 export function incomingClientIp(trusted: readonly string[]): (incoming: IncomingMessage) => string | undefined {
-  if (!trusted.length) return (incoming) => incoming.socket.remoteAddress
-  const resolve = clientAddress(trusted)
+  const resolve = peerClientIp(trusted)
   return (incoming) => resolve(incoming.socket.remoteAddress, incomingHeader(incoming, 'x-forwarded-for'))
 }
 
-/** The client address from a connection's peer and its X-Forwarded-For, as `incomingClientIp` reads it (the lean front's). */
+/** The client address from a connection's peer and its X-Forwarded-For (the lean front's, and `incomingClientIp`'s). */
 export function peerClientIp(trusted: readonly string[]): ClientAddress {
   return trusted.length ? clientAddress(trusted) : (peer) => peer
 }
