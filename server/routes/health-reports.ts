@@ -2,8 +2,8 @@
  * @module Health reports: installed apps tell how an update went. A report counts only from a
  * device Ferry offered the version (server/updates/health-evidence.ts); one row per device and version
  * (its latest outcome), device id and address kept only as keyed hashes. Limits per device and
- * per client address bound what one machine can send. A failed report that takes the version
- * past its health policy pauses its rollout (logged, cached answers dropped); on a gated ramp,
+ * per client address bound what one machine can send. A report (of either outcome) that leaves
+ * the version past its health policy pauses its rollout (logged, cached answers dropped); on a gated ramp,
  * a report that brings or takes away the gate's evidence opens or closes it. The report, the gate
  * and the pause commit in one transaction.
  */
@@ -81,7 +81,9 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
       const { gate, paused } = await s.db.transaction().execute(async (trx) => {
         await saveHealthReport(trx, report)
         const gate = row.ramp_gate === null ? null : await reviewGate(trx, row.id, s.config.healthPolicy, now)
-        if (body.outcome !== 'failed' || row.paused_at !== null) return { gate, paused: null }
+        // Judged on every counted report: an install can bring the count to the policy's minimum
+        // while the failures already counted are past its share.
+        if (row.paused_at !== null) return { gate, paused: null }
         const { policy } = policyOf(row, s.config.healthPolicy)
         const tally = tallyReports((await reportsByAddress(trx, [row.id])).get(row.id) ?? [], policy)
         if (!failsPolicy(tally, policy)) return { gate, paused: null }
