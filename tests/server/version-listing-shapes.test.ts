@@ -86,17 +86,20 @@ test('pages of every size, then their cursors, walk the same versions in the sam
     const full = (await list(`${base}${base.includes('?') ? '&' : '?'}limit=100`)).items.map((v) => v.version)
     assert.deepEqual([...full].sort(), [...all].sort())
     for (const size of [1, 2, 3, 4, 5]) {
-      const walked: string[] = []
+      const walked: string[][] = []
       let cursor: string | null = null
       do {
         const page: Listed = await list(
           `${base}${base.includes('?') ? '&' : '?'}limit=${size}${cursor ? `&cursor=${cursor}` : ''}`,
         )
-        assert.ok(page.items.length <= size)
-        walked.push(...page.items.map((v) => v.version))
+        walked.push(page.items.map((v) => v.version))
         cursor = page.nextCursor
       } while (cursor)
-      assert.deepEqual(walked, full, `${base}, pages of ${size}`)
+      // Every page full but the last, which is not empty: no short page, no empty page at the end.
+      const pages = Array.from({ length: Math.ceil(full.length / size) }, (_, i) =>
+        full.slice(i * size, (i + 1) * size),
+      )
+      assert.deepEqual(walked, pages, `${base}, pages of ${size}`)
     }
   }
 })
