@@ -12,6 +12,7 @@ import {
   bearer,
   blobKeys,
   unfinishedWrites,
+  eventually,
   expectProblem,
   httpFetch,
   jsonBody,
@@ -232,13 +233,17 @@ test('a client that goes away mid-upload leaves no file and no version', async (
     (error: unknown) => error,
   )
   await upload.halfSent()
-  await new Promise((r) => setTimeout(r, 100))
+  // On disk the write has begun (its temp file exists) before the client goes; S3 buffers a file
+  // this small in memory (one PUT at commit), so there is nothing to see there.
+  if (team.server.blobLocation.kind === 'fs')
+    await eventually(async () => (await unfinishedWrites(team.server)).length > 0, 'the upload reaches the disk')
   abort.abort()
   assert.ok((await pending) instanceof Error)
   // The server notices the closed connection asynchronously.
-  for (let i = 0; i < 50 && (await unfinishedWrites(team.server)).length; i++)
-    await new Promise((r) => setTimeout(r, 20))
-  assert.deepEqual(await unfinishedWrites(team.server), [], 'the temp file or multipart upload is removed')
+  await eventually(
+    async () => (await unfinishedWrites(team.server)).length === 0,
+    'the temp file or multipart upload is removed',
+  )
   await nothingStored(f, team.token, blobFiles)
   assert.equal((await f('/v1/health')).status, 200, 'the server carries on')
 })

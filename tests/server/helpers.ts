@@ -254,6 +254,18 @@ export async function servedAgain(request: () => Promise<Response>, attempts = 2
 }
 
 /**
+ * Waits until `condition` holds, checking it again every 10 ms; fails naming `what` after
+ * `timeoutMs`. For states a test cannot be told about by an event (a file removed by the server).
+ */
+export async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    assert.ok(Date.now() < deadline, `not within ${timeoutMs} ms: ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/**
  * Asserts the response's status is listed for the operation, its content type matches, and
  * its body validates against the schema the spec gives for that status. Returns the body.
  */
@@ -482,11 +494,14 @@ export async function halfThenWait(form: FormData, rest: Promise<void>) {
   const encoded = new Response(form)
   const whole = new Uint8Array(await encoded.arrayBuffer())
   let sent = 0
+  // Chunks of 64 KiB, the first half never joined with the second: a small body stops at its
+  // middle too, before the multipart's closing boundary.
+  const half = Math.ceil(whole.byteLength / 2)
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (sent >= whole.byteLength / 2) await rest
+      if (sent >= half) await rest
       if (sent >= whole.byteLength) return controller.close()
-      const chunk = whole.subarray(sent, sent + 64 * 1024)
+      const chunk = whole.subarray(sent, Math.min(sent + 64 * 1024, sent < half ? half : whole.byteLength))
       sent += chunk.byteLength
       controller.enqueue(chunk)
     },
@@ -501,7 +516,7 @@ export async function halfThenWait(form: FormData, rest: Promise<void>) {
         headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type') ?? '' },
       }) as RequestInit,
     async halfSent() {
-      while (sent < whole.byteLength / 2) await new Promise((r) => setTimeout(r, 20))
+      while (sent < half) await new Promise((r) => setTimeout(r, 20))
     },
   }
 }
