@@ -104,8 +104,16 @@ test('two Ferry processes on one PostgreSQL deliver each event once', { timeout:
     const [a, b] = children.map((c) => httpFetch(c.url)) as [Fetch, Fetch]
     const { token } = await signup(a, 'admin@two.test')
     const sub = await subscribe(b, token, receiver.url, ['token.created'])
-    const EVENTS = 40
-    for (let i = 0; i < EVENTS; i++)
+    // Both processes deliver: a worker runs one pass at a time, so while the receiver holds the
+    // first delivery open, the process that sent it cannot send the second; the other must.
+    receiver.hold()
+    assert.equal((await a('/v1/team/tokens', jsonBody({ name: 'held-1' }, token))).status, 201)
+    await receiver.arrived(1)
+    assert.equal((await b('/v1/team/tokens', jsonBody({ name: 'held-2' }, token))).status, 201)
+    await receiver.arrived(2)
+    receiver.release()
+    const EVENTS = 42
+    for (let i = 2; i < EVENTS; i++)
       assert.equal((await (i % 2 ? a : b)('/v1/team/tokens', jsonBody({ name: `t${i}` }, token))).status, 201)
     await receiver.arrived(EVENTS)
     let log = await deliveries(a, token, sub.id)
