@@ -6,9 +6,10 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import test from 'node:test'
 import { promisify } from 'node:util'
 
@@ -35,14 +36,21 @@ interface Violation {
   cycle?: Array<{ name: string }>
 }
 
-async function cruise(): Promise<Violation[]> {
+interface Cruise {
+  violations: Violation[]
+  /** The files cruised (node_modules too, not followed). */
+  sources: string[]
+}
+
+/** dependency-cruiser with the project's rules over `dirs` of `cwd` (the repository by default). */
+async function cruise(dirs = SCANNED, cwd = ROOT): Promise<Cruise> {
   const cli = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs')
   // Exit code 1 only means "violations found": the JSON on stdout says which.
   const run = promisify(execFile)(
     process.execPath,
-    [cli, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...SCANNED],
+    [cli, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', ...dirs],
     {
-      cwd: ROOT,
+      cwd,
       maxBuffer: 256 * 1024 * 1024,
     },
   ).catch((error: { stdout?: string; stderr?: string }) => {
@@ -50,15 +58,16 @@ async function cruise(): Promise<Violation[]> {
     return { stdout: error.stdout }
   })
   const report: unknown = JSON.parse((await run).stdout)
-  const violations = (report as { summary?: { violations?: Violation[] } }).summary?.violations
-  assert.ok(Array.isArray(violations), 'dependency-cruiser printed no summary.violations')
-  return violations
+  const { summary, modules } = report as { summary?: { violations?: Violation[] }; modules?: Array<{ source: string }> }
+  assert.ok(Array.isArray(summary?.violations), 'dependency-cruiser printed no summary.violations')
+  return { violations: summary.violations, sources: (modules ?? []).map((m) => m.source) }
 }
 
 const describe = (v: Violation) =>
   v.cycle?.length ? `${v.from} → ${v.cycle.map((c) => c.name).join(' → ')}` : `${v.from} → ${v.to}`
 
-const violations = cruise()
+const cruised = cruise()
+const violations = cruised.then((c) => c.violations)
 const require = createRequire(import.meta.url)
 const config = require(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string; comment: string }> }
 
@@ -73,6 +82,70 @@ for (const rule of config.forbidden) {
     )
   })
 }
+
+test('architecture: the rules see the whole tree (every scanned folder, the server in full)', async () => {
+  const { sources } = await cruised
+  const under = (dir: string) => sources.filter((s) => s.startsWith(`${dir}/`)).length
+  assert.deepEqual(
+    SCANNED.filter((dir) => under(dir) === 0),
+    [],
+    'scanned folders of which no file was cruised',
+  )
+  const serverFiles = (await sourceFiles('server')).length
+  assert.ok(under('server') >= serverFiles, `${under('server')} files of server/ cruised, of ${serverFiles}`)
+})
+
+/** One import per rule that the rule must flag, in a throwaway tree laid out like the repository. */
+const BREAKING: Record<string, Record<string, string>> = {
+  'no-cycle': { 'server/loop/a.ts': "import './b.ts'", 'server/loop/b.ts': "import './a.ts'" },
+  'storage-self-contained': { 'server/storage/s.ts': "import '../routes/r.ts'" },
+  'protocols-render-only': { 'server/protocols/p.ts': "import '../storage/clean.ts'" },
+  'http-on-top': { 'server/updates/u.ts': "import '../http/h.ts'" },
+  'node-only-at-edges': { 'server/updates/n.ts': "import 'node:fs'" },
+  'lib-not-server': { 'lib/l.ts': "import '../server/routes/r.ts'" },
+  'codegen-below-changelog': { 'lib/codegen/c.ts': "import '../api-changelog/a.ts'" },
+  'shared-leaves': { 'json-pointer/j.ts': "import '../lib/plain.ts'" },
+  'scripts-not-tests': { 'scripts/s.ts': "import '../tests/t.ts'" },
+}
+
+test('architecture: each rule flags an import that breaks it (a positive control)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ferry-architecture-'))
+  try {
+    const leaves = ['server/routes/r.ts', 'server/storage/clean.ts', 'server/http/h.ts', 'lib/api-changelog/a.ts']
+    const files: Record<string, string> = Object.fromEntries(
+      [...leaves, 'lib/plain.ts', 'tests/t.ts'].map((f) => [f, 'export {}']),
+    )
+    for (const rule of Object.values(BREAKING)) Object.assign(files, rule)
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(join(dir, dirname(file)), { recursive: true })
+      await writeFile(join(dir, file), `${text}\nexport {}\n`)
+    }
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true } }),
+    )
+    const { violations: found } = await cruise(['server', 'lib', 'json-pointer', 'scripts', 'tests'], dir)
+    assert.deepEqual(
+      Object.keys(BREAKING).sort(),
+      config.forbidden.map((r) => r.name).sort(),
+      'every rule of .dependency-cruiser.cjs has its breaking import here',
+    )
+    for (const [name, breaking] of Object.entries(BREAKING)) {
+      const flagged = found.filter((v) => v.rule.name === name).map((v) => v.from)
+      assert.ok(
+        Object.keys(breaking).some((f) => flagged.includes(f)),
+        `rule ${name} did not flag ${Object.keys(breaking).join(', ')} (flagged: ${flagged.join(', ') || 'nothing'})`,
+      )
+    }
+    assert.deepEqual(
+      found.map((v) => v.from).filter((f) => !Object.values(BREAKING).some((b) => f in b)),
+      [],
+      'nothing else is flagged',
+    )
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
 
 test('architecture: the code map of ARCHITECTURE.md names each folder of server/, and only folders that exist', async () => {
   const map = await readFile(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
