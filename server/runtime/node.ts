@@ -250,19 +250,25 @@ async function listen(
   const server = createServer(front(getRequestListener(fetch, { hostname: host })))
   const leanFront = lean(server)
   await new Promise<void>((done, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
-      if (error.code === 'EADDRINUSE')
-        fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
-      else if (error.code === 'EACCES')
-        fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-        fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
-      else fail(error)
-    })
+    server.once('error', (error) => fail(listenError(error, `${host}:${port} (FERRY_HOST, FERRY_PORT)`)))
     server.listen(port, host, () => done())
   })
   return { server, lean: leanFront }
+}
+
+/** A listen error as one line for the operator; `where` names the address and the variables that set it. */
+function listenError(error: unknown, where: string): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return new StartupError(`cannot listen on ${where}: the port is in use by another process`)
+    case 'EACCES':
+      return new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`)
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(`cannot listen on ${where}: no such address on this machine`)
+    default:
+      return error
+  }
 }
 
 const starting = () =>
@@ -418,7 +424,7 @@ async function startOnListener(
       await app.lifecycle.close()
       await logins.close()
       await release()
-      throw error
+      throw listenError(error, `${host}:${port} (FERRY_METRICS_HOST, FERRY_METRICS_PORT)`)
     })
     const bound = metricsServer.address()
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`

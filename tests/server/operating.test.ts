@@ -136,6 +136,32 @@ test('a port in use: one line naming the port, and no secrets written', { timeou
   }
 })
 
+test(
+  'the metrics port in use: one line naming it, nothing left in the data directory',
+  { timeout: 90_000 },
+  async () => {
+    const holder = createServer()
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done))
+    const address = holder.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const dataDir = join(scratch, 'metrics-port-in-use')
+      const { code, stderr } = await refused(dataDir, {
+        FERRY_METRICS_HOST: '127.0.0.1',
+        FERRY_METRICS_PORT: String(port),
+      })
+      assert.equal(code, 1, stderr)
+      assert.equal(
+        stderr,
+        `cannot listen on 127.0.0.1:${port} (FERRY_METRICS_HOST, FERRY_METRICS_PORT): the port is in use by another process`,
+      )
+      assert.ok(!existsSync(dataDir), 'no secrets, no database, no data directory')
+    } finally {
+      holder.close()
+    }
+  },
+)
+
 test('a bad FERRY_* value: one line naming the variable and the value, nothing created', async () => {
   const dataDir = join(scratch, 'bad-port')
   const { code, stderr } = await refused(dataDir, { FERRY_PORT: 'abc' })
