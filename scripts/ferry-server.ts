@@ -47,12 +47,12 @@ export async function serverCommand(argv: string[], io: Io): Promise<void> {
 const PARENT_CHECK_MS = 500
 
 /**
- * Under `npx ferry server` this process is the child of a shell that npm started (`sh -c`, which
- * Debian's dash does not replace with the command). npm passes SIGTERM on to that shell, which
- * dies of it without passing it on: this process would be left serving, adopted by init. It
- * notices its parent has gone and stops as on SIGTERM. (`npm run ferry` execs Node in place of
- * the shell, as `npm run server` does, so npm's signals reach the server itself; tsx's CLI would
- * put a process of its own in between.)
+ * Under npm (`npx ferry server`, `npm run ferry -- server`) this process is the child of a shell
+ * that npm started (`sh -c`, which Debian's dash does not replace with the command). npm passes
+ * SIGTERM on to that shell, which dies of it without passing it on: this process would be left
+ * serving, adopted by init. It notices its parent has gone and stops as on SIGTERM. So the
+ * `ferry` script runs Node itself, not tsx's CLI: that would be the parent, and outlive the shell.
+ * (No `exec` in that script, unlike `server`'s: the publish step runs it on Windows, under cmd.)
  */
 function stopWithParent(parent: number): void {
   const watching = setInterval(() => {
