@@ -50,7 +50,9 @@ const PARENT_CHECK_MS = 500
  * Under npm (`npx ferry server`, `npm run ferry -- server`) this process is the child of a shell
  * that npm started (`sh -c`, which Debian's dash does not replace with the command). npm passes
  * SIGTERM on to that shell, which dies of it without passing it on: this process would be left
- * serving, adopted by init. It notices its parent has gone and stops as on SIGTERM.
+ * serving, adopted by init. It notices its parent has gone and stops as on SIGTERM. So the
+ * `ferry` script runs Node itself, not tsx's CLI: that would be the parent, and outlive the shell.
+ * (No `exec` in that script, unlike `server`'s: the publish step runs it on Windows, under cmd.)
  */
 function stopWithParent(parent: number): void {
   const watching = setInterval(() => {

@@ -87,7 +87,7 @@ type Env = Record<string, string | undefined>
 export class ConfigError extends Error {
   readonly problems: string[]
   constructor(problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    super(problems.map((p) => `invalid configuration: ${p}`).join('\n'))
     this.problems = problems
   }
 }

@@ -1,10 +1,11 @@
 /**
  * @module The server's data directory, checked before anything is written to it: it must be a
  * directory this process can write, and only one server may use it (a lock file holding the
- * holder's pid; a lock left by a process that is gone is taken over).
+ * holder's pid; a lock left by a process that is gone is taken over). Ferry creates it mode 700;
+ * a start that fails removes what it created there.
  */
 import { constants } from 'node:fs'
-import { access, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 
 /** A start-up problem the operator fixes: main prints the message alone, on one line. */
@@ -12,8 +13,12 @@ export class StartupError extends Error {}
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code
 
-/** Creates `dir` and its missing parents one level at a time (a recursive mkdir under /proc never returns). */
-async function createDirectory(dir: string): Promise<void> {
+/**
+ * Creates `dir` and its missing parents one level at a time (a recursive mkdir under /proc never
+ * returns), mode 700: the database and the secrets are for this server's user only. Returns the
+ * levels it created, outermost first.
+ */
+async function createDirectory(dir: string): Promise<string[]> {
   const missing: string[] = []
   let at = dir
   for (;;) {
@@ -30,22 +35,59 @@ async function createDirectory(dir: string): Promise<void> {
     if (parent === at) break
     at = parent
   }
+  const created: string[] = []
   for (const level of missing) {
-    await mkdir(level).catch((error: unknown) => {
-      if (code(error) !== 'EEXIST')
-        throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot create ${level} (${code(error)})`)
-    })
+    try {
+      await mkdir(level, { mode: 0o700 })
+      created.push(level)
+    } catch (error) {
+      if (code(error) === 'EEXIST') continue
+      await removeEmpty(created)
+      throw new StartupError(`FERRY_DATA_DIR ${dir}: cannot create ${level} (${code(error)})`)
+    }
   }
+  return created
+}
+
+/** Removes the directories `created` lists, innermost first, those that are empty. */
+export async function removeEmpty(created: readonly string[]): Promise<void> {
+  for (const level of [...created].reverse()) await rmdir(level).catch(() => undefined)
+}
+
+export interface UsableDataDir {
+  /** The absolute path. */
+  dir: string
+  /** The directories this start created, outermost first. */
+  created: string[]
 }
 
 /** The absolute data directory, created when missing; a clear error when it cannot be used. */
-export async function usableDataDir(configured: string): Promise<string> {
+export async function usableDataDir(configured: string): Promise<UsableDataDir> {
   const dir = resolve(configured)
-  await createDirectory(dir)
-  await access(dir, constants.W_OK | constants.X_OK).catch((error: unknown) => {
+  const created = await createDirectory(dir)
+  await access(dir, constants.W_OK | constants.X_OK).catch(async (error: unknown) => {
+    await removeEmpty(created)
     throw new StartupError(`FERRY_DATA_DIR ${dir} is not writable by this process (${code(error)})`)
   })
-  return dir
+  return { dir, created }
+}
+
+/**
+ * What undoes a start that fails: it removes the entries the start added to the data directory
+ * (only when `exclusive`, the lock held: with PostgreSQL other instances may be writing there),
+ * then the directories it created, if empty. A database that was there keeps its -wal and -shm
+ * files. Call it after the lock is released.
+ */
+export async function undoStart({ dir, created }: UsableDataDir, exclusive: boolean): Promise<() => Promise<void>> {
+  const before = exclusive ? new Set(await readdir(dir)) : undefined
+  const keep = (name: string) =>
+    name === LOCK_FILE || before?.has(name) || (before?.has('ferry.db') && name.startsWith('ferry.db'))
+  return async () => {
+    if (before)
+      for (const name of await readdir(dir).catch(() => []))
+        if (!keep(name)) await rm(join(dir, name), { recursive: true, force: true })
+    await removeEmpty(created)
+  }
 }
 
 export const LOCK_FILE = 'server.pid'

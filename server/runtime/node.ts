@@ -15,7 +15,7 @@ import { createMemoryCache } from '../cache/answer-cache.ts'
 import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
-import { ConfigError, appConfig, loadConfig, type ServerConfig } from './config.ts'
+import { ConfigError, VARIABLES, appConfig, loadConfig, type ServerConfig } from './config.ts'
 import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
@@ -28,7 +28,7 @@ import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type Lan
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
 import { describeUrl } from '../storage/database-url.ts'
-import { lockDataDir, StartupError, usableDataDir, type DataDirLock } from './data-dir-node.ts'
+import { lockDataDir, removeEmpty, StartupError, undoStart, usableDataDir, type DataDirLock } from './data-dir-node.ts'
 import { pruneAudit } from '../storage/audit-log.ts'
 import { RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
 import { aggregateOffers } from '../storage/offers-daily.ts'
@@ -40,14 +40,30 @@ import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
 import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
 
-/** Reads a secret kept in the data dir, creating it (mode 600) on first start. */
-async function persistedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
+/**
+ * A secret kept in the data dir (`undefined`: no such file), held to the rule of the variable that
+ * would replace it: a file too short, or empty, stops the start with one line.
+ */
+async function storedSecret(file: string, variable: 'signupKey' | 'jwtSecret'): Promise<string | undefined> {
+  let value: string
   try {
-    const value = (await readFile(file, 'utf8')).trim()
-    if (value) return value
+    value = (await readFile(file, 'utf8')).trim()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new StartupError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code})`)
   }
+  const { name, parse } = VARIABLES[variable]
+  try {
+    return parse(value, file)
+  } catch (error) {
+    throw new StartupError(
+      `${(error as Error).message}, as ${name}: put a longer secret in it, or delete it and Ferry generates one`,
+    )
+  }
+}
+
+/** Generates a secret into the data dir, mode 600, on first start. */
+async function generatedSecret(file: string, logger: PinoLogger, what: string): Promise<string> {
   const value = randomSecret(32)
   await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' })
   logger.warn({ file }, `generated ${what}; it is kept in this file`)
@@ -167,11 +183,21 @@ async function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>,
   dataDir: string,
 ): Promise<Db> {
-  if (!config.databaseUrl) return openNodeDb(join(dataDir, 'ferry.db'))
-  const { openPostgresDb } = await import('../storage/postgres-node.ts')
+  if (!config.databaseUrl) {
+    const file = join(dataDir, 'ferry.db')
+    // Created empty first, so that it is mode 600 (SQLite gives its -wal and -shm files the same).
+    await writeFile(file, '', { flag: 'wx', mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    })
+    return openNodeDb(file)
+  }
+  const { openPostgresDb, PostgresUnreachableError } = await import('../storage/postgres-node.ts')
   return openPostgresDb(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+  }).catch((error: unknown) => {
+    if (!(error instanceof PostgresUnreachableError)) throw error
+    throw new StartupError(`FERRY_DATABASE_URL: ${error.message}; start PostgreSQL, or correct the URL`)
   })
 }
 
@@ -224,19 +250,25 @@ async function listen(
   const server = createServer(front(getRequestListener(fetch, { hostname: host })))
   const leanFront = lean(server)
   await new Promise<void>((done, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `${host}:${port} (FERRY_HOST, FERRY_PORT)`
-      if (error.code === 'EADDRINUSE')
-        fail(new StartupError(`cannot listen on ${where}: the port is in use by another process`))
-      else if (error.code === 'EACCES')
-        fail(new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`))
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-        fail(new StartupError(`cannot listen on ${where}: no such address on this machine`))
-      else fail(error)
-    })
+    server.once('error', (error) => fail(listenError(error, `${host}:${port} (FERRY_HOST, FERRY_PORT)`)))
     server.listen(port, host, () => done())
   })
   return { server, lean: leanFront }
+}
+
+/** A listen error as one line for the operator; `where` names the address and the variables that set it. */
+function listenError(error: unknown, where: string): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return new StartupError(`cannot listen on ${where}: the port is in use by another process`)
+    case 'EACCES':
+      return new StartupError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`)
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(`cannot listen on ${where}: no such address on this machine`)
+    default:
+      return error
+  }
 }
 
 const starting = () =>
@@ -262,8 +294,16 @@ export async function startServer({
 }: StartOptions): Promise<RunningServer> {
   // Checked in this order, each before anything is written: the data directory is usable, no
   // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
-  const dataDir = await usableDataDir(config.dataDir)
-  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(dataDir)
+  // A start that fails after that removes what it wrote (`undoStart`).
+  const usable = await usableDataDir(config.dataDir)
+  const dataDir = usable.dir
+  const lock: DataDirLock | undefined = config.databaseUrl
+    ? undefined
+    : await lockDataDir(dataDir).catch(async (error: unknown) => {
+        await removeEmpty(usable.created)
+        throw error
+      })
+  const undo = await undoStart(usable, lock !== undefined)
   let handle: Fetch | undefined
   let cachedAnswer: CachedAnswer | undefined
   const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp }
@@ -290,6 +330,7 @@ export async function startServer({
       }),
   ).catch(async (error: unknown) => {
     await lock?.release()
+    await undo()
     throw error
   })
   const { server } = listening
@@ -314,6 +355,7 @@ export async function startServer({
   } catch (error) {
     await new Promise<void>((done) => server.close(() => done()))
     await lock?.release()
+    await undo()
     throw error
   }
 }
@@ -324,8 +366,13 @@ async function startOnListener(
   { server, lean }: { server: ServerType; lean: LeanFront },
   serveWith: (fetch: Fetch, cachedAnswer: CachedAnswer) => void,
 ): Promise<Omit<RunningServer, 'lane'>> {
-  const signupKey = config.signupKey ?? (await persistedSecret(join(dataDir, 'signup-key'), logger, 'signup key'))
-  const jwtSecret = config.jwtSecret ?? (await persistedSecret(join(dataDir, 'jwt-secret'), logger, 'JWT secret'))
+  // Both read before either is generated: a bad one stops the start with nothing written.
+  const signupFile = join(dataDir, 'signup-key')
+  const jwtFile = join(dataDir, 'jwt-secret')
+  const storedSignupKey = config.signupKey ?? (await storedSecret(signupFile, 'signupKey'))
+  const storedJwtSecret = config.jwtSecret ?? (await storedSecret(jwtFile, 'jwtSecret'))
+  const signupKey = storedSignupKey ?? (await generatedSecret(signupFile, logger, 'signup key'))
+  const jwtSecret = storedJwtSecret ?? (await generatedSecret(jwtFile, logger, 'JWT secret'))
   const db = await openDatabase(config, dataDir)
   const opened = await openConfiguredBlobs(config, dataDir, db, logger).catch(async (error: unknown) => {
     await db.destroy()
@@ -377,7 +424,7 @@ async function startOnListener(
       await app.lifecycle.close()
       await logins.close()
       await release()
-      throw error
+      throw listenError(error, `${host}:${port} (FERRY_METRICS_HOST, FERRY_METRICS_PORT)`)
     })
     const bound = metricsServer.address()
     metricsUrl = `${hostUrl(host, typeof bound === 'object' && bound ? bound.port : port)}/metrics`

@@ -29,6 +29,9 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
+/** The database did not answer at start: the message names where it was looked for, and why. */
+export class PostgresUnreachableError extends Error {}
+
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Kysely<Database>> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -49,7 +52,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   } catch (error) {
     await db.destroy()
     const reason = error instanceof Error ? error.message : String(error)
-    throw new Error(`cannot reach PostgreSQL at ${describeUrl(url)}: ${reason}`, { cause: error })
+    throw new PostgresUnreachableError(`cannot reach PostgreSQL at ${describeUrl(url)}: ${reason}`, { cause: error })
   }
   try {
     await migrate(db)

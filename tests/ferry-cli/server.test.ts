@@ -87,6 +87,12 @@ const ctrlC = (child: ChildProcess) => {
 
 for (const [how, args, stop] of [
   ['SIGTERM to npx, the outermost process,', ['npx', 'ferry', 'server', '--port', '0', '--data-dir'], sigterm],
+  [
+    'SIGTERM to npm, the outermost process,',
+    ['npm', 'run', 'ferry', '--', 'server', '--port', '0', '--data-dir'],
+    sigterm,
+  ],
+  ['Ctrl+C', ['npm', 'run', 'ferry', '--', 'server', '--port', '0', '--data-dir'], ctrlC],
   ['Ctrl+C', ['npx', 'ferry', 'server', '--port', '0', '--data-dir'], ctrlC],
   ['Ctrl+C', ['npm', 'run', 'server'], ctrlC],
 ] as const)
@@ -96,7 +102,7 @@ for (const [how, args, stop] of [
     async () => {
       // npx runs the checkout's own bin through a shell, and npm passes SIGTERM to that shell only;
       // a terminal's Ctrl+C reaches the server twice (from the terminal, and passed on by npm).
-      const dataDir = join(scratch, `${args[0]}-${stop === ctrlC ? 'ctrl-c' : 'sigterm'}`)
+      const dataDir = join(scratch, `${args.slice(0, 3).join('-')}-${stop === ctrlC ? 'ctrl-c' : 'sigterm'}`)
       const [command, ...rest]: readonly string[] = args
       const server = await startRunning(command ?? '', rest.includes('--data-dir') ? [...rest, dataDir] : rest, {
         cwd: root,
@@ -104,7 +110,8 @@ for (const [how, args, stop] of [
         detached: true,
       })
       stop(server.child)
-      // Resolves once every holder of the outermost process's stdout, the server included, let go.
+      // Resolves once every holder of the outermost process's stdout let go: every process of the
+      // tree (npm, its shell, tsx, the server) inherited it, so the whole tree is gone.
       await server.closed
       assert.ok(server.messages.includes('stopped'), `the server drained and stopped: ${server.messages.join(' | ')}`)
       assert.ok(!server.messages.includes('second signal: exiting now'), server.messages.join(' | '))

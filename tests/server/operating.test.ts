@@ -1,12 +1,13 @@
 /**
  * Operating the real entry (`npm run server`) as a process: each start-up problem an operator can
- * cause stops it with one line naming the problem before anything is written to the data
- * directory, one data directory serves one server at a time, and SIGTERM to npm stops the server.
+ * cause stops it with one line naming the problem and leaves the data directory as it was (one it
+ * created is removed again), one data directory serves one server at a time, what it creates is
+ * its user's only (700, 600), and SIGTERM to npm stops the server.
  */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -129,9 +130,133 @@ test('a port in use: one line naming the port, and no secrets written', { timeou
     assert.equal(code, 1, stderr)
     oneLine(stderr)
     assert.match(stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} .*in use`))
-    assert.deepEqual(await contents(dataDir), [], 'nothing written: no signup-key, no jwt-secret, no database')
+    assert.ok(!existsSync(dataDir), 'nothing written: not even the data directory it created')
   } finally {
     holder.close()
+  }
+})
+
+test(
+  'the metrics port in use: one line naming it, nothing left in the data directory',
+  { timeout: 90_000 },
+  async () => {
+    const holder = createServer()
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done))
+    const address = holder.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const dataDir = join(scratch, 'metrics-port-in-use')
+      const { code, stderr } = await refused(dataDir, {
+        FERRY_METRICS_HOST: '127.0.0.1',
+        FERRY_METRICS_PORT: String(port),
+      })
+      assert.equal(code, 1, stderr)
+      assert.equal(
+        stderr,
+        `cannot listen on 127.0.0.1:${port} (FERRY_METRICS_HOST, FERRY_METRICS_PORT): the port is in use by another process`,
+      )
+      assert.ok(!existsSync(dataDir), 'no secrets, no database, no data directory')
+    } finally {
+      holder.close()
+    }
+  },
+)
+
+test('a bad FERRY_* value: one line naming the variable and the value, nothing created', async () => {
+  const dataDir = join(scratch, 'bad-port')
+  const { code, stderr } = await refused(dataDir, { FERRY_PORT: 'abc' })
+  assert.equal(code, 1, stderr)
+  assert.equal(stderr, 'invalid configuration: FERRY_PORT must be an integer from 0 to 65535, got "abc"')
+  assert.ok(!existsSync(dataDir))
+})
+
+test(
+  'PostgreSQL unreachable: one line naming where and what to do, no data directory left',
+  { timeout: 90_000 },
+  async () => {
+    const closed = createServer()
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+    const address = closed.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    await new Promise<void>((done) => closed.close(() => done()))
+    const dataDir = join(scratch, 'no-postgres')
+    const { code, stderr } = await refused(dataDir, {
+      FERRY_DATABASE_URL: `postgres://ferry:secret-password@127.0.0.1:${port}/ferry`,
+      FERRY_JWT_SECRET: 'operating-test-jwt-secret-0123456789abcdef',
+      FERRY_SIGNUP_KEY: 'operating-test-signup-key',
+    })
+    assert.equal(code, 1, stderr)
+    assert.equal(
+      stderr,
+      `FERRY_DATABASE_URL: cannot reach PostgreSQL at 127.0.0.1:${port}/ferry: connect ECONNREFUSED 127.0.0.1:${port}; start PostgreSQL, or correct the URL`,
+    )
+    assert.ok(!existsSync(dataDir), 'the data directory it created is gone again')
+  },
+)
+
+test(
+  'object storage unreachable at the first start: exit 1, and the data directory it created is gone',
+  { timeout: 90_000 },
+  async () => {
+    const closed = createServer()
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+    const address = closed.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    await new Promise<void>((done) => closed.close(() => done()))
+    const dataDir = join(scratch, 'no-s3', 'data')
+    const child = spawnEntry(dataDir, {
+      FERRY_BLOB_URL: 's3://ferry-operating',
+      FERRY_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      FERRY_S3_REGION: 'us-east-1',
+      FERRY_S3_ACCESS_KEY_ID: 'operating',
+      FERRY_S3_SECRET_ACCESS_KEY: 'operating-secret',
+    })
+    let stdout = ''
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr?.resume()
+    const code = await new Promise<number | null>((done) => child.once('close', done))
+    assert.equal(code, 1, stdout)
+    const fatal = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 60)
+    assert.equal(fatal.length, 1, stdout)
+    assert.match(fatal[0]?.msg ?? '', /^FERRY_BLOB_URL: cannot use s3:\/\/ferry-operating\/ .*could not be reached/)
+    assert.ok(!existsSync(join(scratch, 'no-s3')), 'no secrets, no database, no directories left')
+  },
+)
+
+for (const [what, content] of [
+  ['an empty', ''],
+  ['a 5-character', 'abcde\n'],
+] as const)
+  test(`${what} jwt-secret file: one line saying what to do, nothing else written`, { timeout: 90_000 }, async () => {
+    const dataDir = join(scratch, `jwt-secret-${content.length}`)
+    await mkdir(dataDir)
+    await writeFile(join(dataDir, 'jwt-secret'), content)
+    const { code, stderr } = await refused(dataDir)
+    assert.equal(code, 1, stderr)
+    assert.equal(
+      stderr,
+      `${join(dataDir, 'jwt-secret')} must be at least 32 characters long, as FERRY_JWT_SECRET: put a longer secret in it, or delete it and Ferry generates one`,
+    )
+    assert.deepEqual(await contents(dataDir), ['jwt-secret'], 'no signup-key, no database')
+    assert.equal(await readFile(join(dataDir, 'jwt-secret'), 'utf8'), content)
+  })
+
+test('a data directory Ferry creates is 700, its database and generated secrets 600', { timeout: 60_000 }, async () => {
+  const dataDir = join(scratch, 'modes', 'data')
+  const server = await started(dataDir)
+  try {
+    const mode = async (path: string) => ((await stat(path)).mode & 0o777).toString(8)
+    assert.equal(await mode(join(scratch, 'modes')), '700', 'a missing parent too')
+    assert.equal(await mode(dataDir), '700')
+    for (const file of ['ferry.db', 'ferry.db-wal', 'signup-key', 'jwt-secret'])
+      assert.equal(await mode(join(dataDir, file)), '600', file)
+  } finally {
+    server.child.kill('SIGTERM')
+    assert.equal(await server.exited, 0)
   }
 })
 
