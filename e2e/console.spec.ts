@@ -416,6 +416,22 @@ test('webhooks: a subscription shows its secret once, delivers, redelivers from 
     await item.getByRole('button', { name: /^Disable/ }).click()
     await expect(done(page)).toContainText(`Disabled the webhook ${hook}.`)
     await expect(item).toContainText('disabled')
+
+    // Every event type checked one by one, and every event at all: both subscribe.
+    for (const every of [false, true]) {
+      const url = `${hook}/${every ? 'every' : 'each'}`
+      await form.getByLabel('Receiver URL').fill(url)
+      const types = form.getByRole('checkbox', { name: /^(version|token)\./ })
+      await expect(types).toHaveCount(10)
+      if (every) await form.getByRole('checkbox', { name: 'Every event, those added later too' }).check()
+      else for (const box of await types.all()) await box.check()
+      await form.getByRole('button', { name: 'Create webhook' }).click()
+      await expect(done(page)).toContainText(`Created the webhook ${url}.`)
+      const made = page.getByRole('listitem', { name: `Webhook ${url}` })
+      await expect(made).toContainText(every ? 'Events: every event;' : 'version.ramp_holding')
+      await made.getByRole('button', { name: /^Disable/ }).click()
+      await expect(done(page)).toContainText(`Disabled the webhook ${url}.`)
+    }
   } finally {
     await new Promise((closed) => receiver.close(closed))
   }

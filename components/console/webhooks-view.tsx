@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { loadedOr, useLoad } from '../demo/use-load'
-import type { FerryApi, Webhook, WebhookCreated, WebhookEventType } from '../demo/sandbox-api'
-import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types'
+import type { FerryApi, Webhook, WebhookCreated, WebhookEventSelector } from '../demo/sandbox-api'
+import { EVERY_EVENT, WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
 
@@ -49,7 +49,8 @@ export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run
             </div>
             {h.description ? <p>{h.description}</p> : null}
             <p>
-              Events: {h.events.join(', ')}; apps: {h.apps ? h.apps.join(', ') : 'every app'}.
+              Events: {h.events.includes(EVERY_EVENT) ? 'every event' : h.events.join(', ')}; apps:{' '}
+              {h.apps ? h.apps.join(', ') : 'every app'}.
             </p>
             {h.disabledReason ? <p>Ferry disabled it: {h.disabledReason}</p> : null}
             <div className="ferry-version-actions">
@@ -93,7 +94,14 @@ function CreateWebhookForm({ run, onCreated }: { run: Run; onCreated: (w: Webhoo
   const id = useId()
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
-  const [events, setEvents] = useState<WebhookEventType[]>(['version.published', 'version.paused', 'version.pulled'])
+  const [events, setEvents] = useState<WebhookEventSelector[]>([
+    'version.published',
+    'version.paused',
+    'version.pulled',
+  ])
+  const every = events.includes(EVERY_EVENT)
+  const toggle = (ev: WebhookEventSelector, on: boolean) =>
+    setEvents((all) => (on ? [...all, ev] : all.filter((x) => x !== ev)))
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     let made: WebhookCreated | undefined
@@ -129,12 +137,17 @@ function CreateWebhookForm({ run, onCreated }: { run: Run; onCreated: (w: Webhoo
       />
       <fieldset>
         <legend>Events</legend>
+        <label className="ferry-check">
+          <input type="checkbox" checked={every} onChange={(e) => setEvents(e.target.checked ? [EVERY_EVENT] : [])} />{' '}
+          Every event, those added later too
+        </label>
         {EVENTS.map((ev) => (
           <label key={ev} className="ferry-check">
             <input
               type="checkbox"
-              checked={events.includes(ev)}
-              onChange={(e) => setEvents((all) => (e.target.checked ? [...all, ev] : all.filter((x) => x !== ev)))}
+              checked={every || events.includes(ev)}
+              disabled={every}
+              onChange={(e) => toggle(ev, e.target.checked)}
             />{' '}
             {ev}
           </label>

@@ -17,7 +17,7 @@ export type VersionAdoption = Schemas['VersionAdoption']
 export type Webhook = Schemas['Webhook']
 export type WebhookCreated = Schemas['WebhookCreated']
 export type WebhookDelivery = Schemas['WebhookDelivery']
-export type WebhookEventType = Schemas['WebhookEventType']
+export type WebhookEventSelector = Schemas['WebhookEventSelector']
 export interface Catalogs {
   channels: string[]
   platforms: string[]

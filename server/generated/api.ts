@@ -774,6 +774,9 @@ export interface paths {
          *     which is in this response only (`whsec_…`). Deliveries are retried with growing delays for
          *     about two days; see [Webhooks](/docs/webhooks).
          *
+         *     `events` lists the event types to send, or is `["*"]` for every event type, including
+         *     those later Ferry releases add; `*` with other types answers 400 naming `/events`.
+         *
          *     The URL must be `http` or `https` and resolve only to public addresses: loopback, private,
          *     CGNAT, link-local (including 169.254.169.254) and other reserved addresses answer 400 naming
          *     `/url`, unless the operator sets `FERRY_WEBHOOK_ALLOW_PRIVATE=true`.
@@ -2773,13 +2776,21 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding";
+        /**
+         * @description An event type a subscription asks for, or `*` for every event type, including those later
+         *     Ferry releases add. `*` stands alone in `events`.
+         * @example *
+         * @enum {string}
+         */
+        WebhookEventSelector: "*" | "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding";
         /** @description A webhook subscription, without its secret. */
         Webhook: {
             id: components["schemas"]["Id"];
             /** @example https://hooks.example.org/ferry */
             url: string;
             description: string;
-            events: components["schemas"]["WebhookEventType"][];
+            /** @description The event types sent, or `["*"]` for every event type. */
+            events: components["schemas"]["WebhookEventSelector"][];
             /** @description The apps whose events are sent; `null` for every app of the team. */
             apps: components["schemas"]["Slug"][] | null;
             enabled: boolean;
@@ -2800,14 +2811,16 @@ export interface components {
              */
             url: string;
             description?: string;
-            events: components["schemas"]["WebhookEventType"][];
+            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            events: components["schemas"]["WebhookEventSelector"][];
             /** @description Only events of these apps of the team; leave out (or `null`) for every app. */
             apps?: components["schemas"]["Slug"][] | null;
         };
         WebhookUpdate: {
             url?: string;
             description?: string;
-            events?: components["schemas"]["WebhookEventType"][];
+            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            events?: components["schemas"]["WebhookEventSelector"][];
             apps?: components["schemas"]["Slug"][] | null;
             /** @description `false` stops deliveries (they wait); `true` enables it again and clears `disabledReason`. */
             enabled?: boolean;

@@ -1761,6 +1761,22 @@ export const componentSchemas: Record<string, unknown> = {
         "version.ramp_holding"
       ]
     },
+    "WebhookEventSelector": {
+      "type": "string",
+      "enum": [
+        "*",
+        "version.uploaded",
+        "version.published",
+        "version.unpublished",
+        "version.ramp_step",
+        "version.paused",
+        "version.resumed",
+        "version.pulled",
+        "token.created",
+        "token.revoked",
+        "version.ramp_holding"
+      ]
+    },
     "Webhook": {
       "type": "object",
       "required": [
@@ -1787,7 +1803,7 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "items": {
-            "$ref": "ferry:components#/schemas/WebhookEventType"
+            "$ref": "ferry:components#/schemas/WebhookEventSelector"
           }
         },
         "apps": {
@@ -1855,10 +1871,10 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 9,
+          "maxItems": 10,
           "uniqueItems": true,
           "items": {
-            "$ref": "ferry:components#/schemas/WebhookEventType"
+            "$ref": "ferry:components#/schemas/WebhookEventSelector"
           }
         },
         "apps": {
@@ -1892,10 +1908,10 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 9,
+          "maxItems": 10,
           "uniqueItems": true,
           "items": {
-            "$ref": "ferry:components#/schemas/WebhookEventType"
+            "$ref": "ferry:components#/schemas/WebhookEventSelector"
           }
         },
         "apps": {

@@ -226,11 +226,12 @@ export function updateChecks(s: Services): UpdateChecks {
   }
   const asking = (req: Ctx): Asking => askingOf(s, req)
 
-  const count = (a: Asked) => {
+  const count = (a: Asked, r: Asking) => {
     if (a.deviceId && a.current) {
       s.telemetry?.record(
         { app: a.slug, version: a.current.raw, channel: a.channel, platform: a.platform, arch: a.arch },
         a.deviceId,
+        r.clientIp,
       )
     }
   }
@@ -272,7 +273,7 @@ export function updateChecks(s: Services): UpdateChecks {
       missedAnswer(a.slug, key, r)
       return undefined
     }
-    count(a)
+    count(a, r)
     s.observer.updateCheck(a.format, 'hit')
     return served(a, r, entry, entry.until)
   }
@@ -282,7 +283,7 @@ export function updateChecks(s: Services): UpdateChecks {
     const cache = s.answers
     if (!cache) {
       const d = await decide(a, r)
-      if (d.target.inCatalog) count(a)
+      if (d.target.inCatalog) count(a, r)
       s.observer.updateCheck(a.format, 'off')
       return toResponse(await served(a, r, await render(r, a, d), nextChangeAt(d.target) ?? undefined))
     }
@@ -296,7 +297,7 @@ export function updateChecks(s: Services): UpdateChecks {
     const t = d.target
     // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
     if (!t.inCatalog) return sendAnswer(s, await render(r, a, d), undefined, r.ifNoneMatch)
-    count(a)
+    count(a, r)
     const result = await render(r, a, d)
     const vary = d.vary.length ? d.vary : undefined
     // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a

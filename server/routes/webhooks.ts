@@ -27,7 +27,7 @@ import {
   teamSubscriptions,
   updateSubscription,
 } from '../storage/webhook-subscriptions.ts'
-import { WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
+import { EVERY_EVENT, WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']
 type Ops =
@@ -48,15 +48,15 @@ const list = (json: string): string[] => {
   const value: unknown = JSON.parse(json)
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
-const isEventType = (v: string): v is Schemas['WebhookEventType'] =>
-  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v)
+const isSelector = (v: string): v is Schemas['WebhookEventSelector'] =>
+  v === EVERY_EVENT || (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v)
 
 function toWebhook(row: WebhookSubscriptionsTable): Schemas['Webhook'] {
   return {
     id: row.id,
     url: row.url,
     description: row.description,
-    events: list(row.events).filter(isEventType),
+    events: list(row.events).filter(isSelector),
     apps: row.apps === null ? null : list(row.apps),
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
@@ -92,6 +92,13 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
     const problem = await s.webhookUrlProblem(url)
     if (problem) throw validationProblem([{ pointer: '/url', message: problem }])
   }
+  function checkEvents(events: readonly string[] | undefined) {
+    const i = events && events.length > 1 ? events.indexOf(EVERY_EVENT) : -1
+    if (i >= 0)
+      throw validationProblem([
+        { pointer: `/events/${i}`, message: `${EVERY_EVENT} already means every event type; send it alone` },
+      ])
+  }
   async function checkApps(teamId: string, apps: string[] | null | undefined) {
     if (!apps) return
     const known = await teamAppSlugs(s.db, teamId, apps)
@@ -112,6 +119,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
   return {
     async createWebhook(c, { body }, respond) {
       const user = currentUser(c.get('user'))
+      checkEvents(body.events)
       await checkUrl(body.url)
       await checkApps(user.teamId, body.apps)
       if ((await countSubscriptions(s.db, user.teamId)) >= MAX_WEBHOOKS_PER_TEAM)
@@ -152,6 +160,7 @@ export function webhookHandlers(s: Services): Pick<Handlers, Ops> {
     async updateWebhook(c, { path, body }, respond) {
       const user = currentUser(c.get('user'))
       const row = await find(user.teamId, path.id)
+      checkEvents(body.events)
       if (body.url !== undefined) await checkUrl(body.url)
       await checkApps(user.teamId, body.apps)
       const changes: Partial<WebhookSubscriptionsTable> = { updated_at: s.now().toISOString() }

@@ -7,8 +7,15 @@
  * keeps its counts for the next flush.
  * Device ids reach the database only as HMAC-SHA256(secret, day + id): no IP, and the same device
  * cannot be followed from one day to the next.
+ * A client network (IPv4 address, IPv6 /64) records at most `TELEMETRY_DEVICES_PER_ADDRESS` new
+ * devices per app and UTC day on each instance, so made-up device ids cannot add rows without
+ * bound; past it a check still counts, its device is not recorded. The address is only a key of
+ * that in-memory limiter, never stored.
  */
+import { LRUCache } from 'lru-cache'
 import { hmacSha256Hex } from '../auth/crypto.ts'
+import { FixedWindows } from '../auth/fixed-windows.ts'
+import { addressNetwork } from '../updates/health-evidence.ts'
 import { addTelemetry, existingAppSlugs } from '../storage/telemetry-recording.ts'
 import type { Db } from '../storage/types.ts'
 
@@ -37,6 +44,17 @@ const FLUSH_AT_DEVICES = 5000
  */
 export const TELEMETRY_BUFFER_LIMITS = { devices: 4 * FLUSH_AT_DEVICES, buckets: FLUSH_AT_DEVICES } as const
 
+/** New devices one client network may record per app and UTC day, on each instance. */
+export const TELEMETRY_DEVICES_PER_ADDRESS = 100
+const DAY_MS = 86_400_000
+/** Networks the limiter remembers at once (the least recently seen are forgotten first). */
+const TRACKED_ADDRESSES = 20_000
+/**
+ * Devices recorded lately (per day and bucket), so a device checking again spends nothing of its
+ * network's allowance: at most this many, and this many characters of keys in all.
+ */
+const REMEMBERED_DEVICES = { max: 50_000, chars: 8_000_000 } as const
+
 export interface TelemetryBufferStats {
   buckets: number
   devices: number
@@ -62,15 +80,29 @@ export class TelemetryRecorder {
   private readonly secret: string
   private readonly now: () => Date
   private readonly onError: (error: unknown) => void
+  /** New devices per day, app and client network. */
+  private readonly newDevices: FixedWindows
+  private readonly recorded = new LRUCache<string, true>({
+    max: REMEMBERED_DEVICES.max,
+    maxSize: REMEMBERED_DEVICES.chars,
+    sizeCalculation: (_, key) => key.length,
+  })
 
   constructor(db: Db, secret: string, now: () => Date, onError: (error: unknown) => void) {
     this.db = db
     this.secret = secret
     this.now = now
     this.onError = onError
+    this.newDevices = new FixedWindows(TELEMETRY_DEVICES_PER_ADDRESS, DAY_MS, TRACKED_ADDRESSES, () =>
+      this.now().getTime(),
+    )
   }
 
-  record(key: TelemetryKey, deviceId: string): void {
+  /**
+   * Counts a check of `deviceId`. `clientIp` is read only for a device not recorded lately
+   * (`undefined`: an unknown address, all such checks one network).
+   */
+  record(key: TelemetryKey, deviceId: string, clientIp: () => string | undefined): void {
     const day = this.now().toISOString().slice(0, 10)
     const id = `${day}\n${key.app}\n${key.version}\n${key.channel}\n${key.platform}\n${key.arch}`
     const full = this.buffered >= TELEMETRY_BUFFER_LIMITS.devices
@@ -89,6 +121,12 @@ export class TelemetryRecorder {
     if (full) {
       this.dropped++
       return
+    }
+    const row = `${id}\n${deviceId}`
+    if (!this.recorded.has(row)) {
+      // The network's allowance is spent: the check counted, the device is not recorded as new.
+      if (this.newDevices.hit(`${day}\n${key.app}\n${addressNetwork(clientIp())}`) !== undefined) return
+      this.recorded.set(row, true)
     }
     bucket.devices.add(deviceId)
     if (++this.buffered >= FLUSH_AT_DEVICES && !this.flushQueued && !this.lastWriteFailed) {

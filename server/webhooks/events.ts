@@ -9,9 +9,9 @@ import type { Db } from '../storage/types.ts'
 import { versionForEvent } from '../storage/webhook-events.ts'
 import { insertDeliveries } from '../storage/webhook-outbox.ts'
 import { enabledSubscriptions } from '../storage/webhook-subscriptions.ts'
-import type { WebhookEventType } from './event-types.ts'
+import { asksFor, type WebhookEventType } from './event-types.ts'
 
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'
+export { EVERY_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'
 
 type Schemas = components['schemas']
 
@@ -52,7 +52,7 @@ export async function versionSummary(db: Db, versionId: string): Promise<Schemas
 
 const subscribes = (eventsJson: string, appsJson: string | null, event: WebhookEvent) => {
   const events: unknown = JSON.parse(eventsJson)
-  if (!Array.isArray(events) || !events.includes(event.type)) return false
+  if (!Array.isArray(events) || !asksFor(events, event.type)) return false
   if (appsJson === null || event.app === null) return true
   const apps: unknown = JSON.parse(appsJson)
   return Array.isArray(apps) && apps.includes(event.app)

@@ -954,6 +954,12 @@ test('webhooks: create, list, get, update, test event, delivery log, redeliver, 
       200,
     )
     await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({})), 400)
+    await expectSpec('updateWebhook', await f(`/v1/webhooks/${created.id}`, patch({ events: ['*'] })), 200)
+    await expectSpec(
+      'updateWebhook',
+      await f(`/v1/webhooks/${created.id}`, patch({ events: ['*', 'token.created'] })),
+      400,
+    )
     const ping = (await expectSpec(
       'testWebhook',
       await f(`/v1/webhooks/${created.id}/test`, jsonBody({}, token)),

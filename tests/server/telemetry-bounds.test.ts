@@ -1,11 +1,17 @@
 /**
  * Telemetry under hostile traffic: anonymous checks for channels, platforms or architectures the
- * team does not have are answered but never counted (with and without the answer cache), and no
- * stream of device ids or versions grows the in-memory buffer past its bound.
+ * team does not have are answered but never counted (with and without the answer cache); made-up
+ * device ids from one address add at most `TELEMETRY_DEVICES_PER_ADDRESS` devices while devices of
+ * other addresses all count; and no stream of device ids or versions grows the in-memory buffer
+ * past its bound.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { TelemetryRecorder, TELEMETRY_BUFFER_LIMITS } from '../../server/telemetry/recorder.ts'
+import {
+  TelemetryRecorder,
+  TELEMETRY_BUFFER_LIMITS,
+  TELEMETRY_DEVICES_PER_ADDRESS,
+} from '../../server/telemetry/recorder.ts'
 import { createApp } from '../../server/app.ts'
 import {
   JWT_SECRET,
@@ -42,11 +48,15 @@ async function seed(f: Fetch) {
   return token
 }
 
-/** An in-process app like `memoryApp`, with the answer cache on (the default) or off. */
+/** A distinct IPv4 address per `i`, as the recorder reads it. */
+const addressOf = (i: number) => () => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+
+/** An in-process app like `memoryApp`, with the answer cache on (the default) or off; the client address is `x-test-client`. */
 async function inProcessApp(cache: boolean) {
   const db = await openTestDb()
   const app = createApp({
     db,
+    clientIp: (c) => c.req.header('x-test-client'),
     blobs: await openTestBlobs(),
     ...(cache ? {} : { answerCache: null }),
     config: {
@@ -97,6 +107,39 @@ for (const cache of [true, false]) {
   })
 }
 
+test('1,000 made-up device ids from one address add at most the bound of devices; devices of other addresses all count', async () => {
+  const m = await inProcessApp(true)
+  const token = await seed(m.fetch)
+  const check = async (device: string, address: string) => {
+    const res = await m.fetch('/v1/apps/counted/update?version=1.0.0&platform=windows&arch=x64', {
+      headers: { 'x-ferry-device-id': device, 'x-test-client': address },
+    })
+    assert.equal(res.status, 200, `${device} from ${address}: every check is answered`)
+    await res.arrayBuffer()
+  }
+  for (let i = 0; i < 1000; i++) await check(`made-up-${i}-0000`, '203.0.113.7')
+  // Hosts of one IPv6 /64 are one network, like the health reports' limit reads them.
+  for (let i = 0; i < 200; i++) await check(`v6-${i}-0000`, `2001:db8:0:1::${(i + 1).toString(16)}`)
+  for (let i = 0; i < 150; i++) await check(`real-${i}-0000`, addressOf(i)())
+  // A device recorded already checks again from the spent address: it counts as before.
+  await check('made-up-0-0000', '203.0.113.7')
+  const today = new Date().toISOString().slice(0, 10)
+  const report = (await (await m.fetch(`/v1/telemetry?from=${today}&to=${today}`, bearer(token))).json()) as {
+    items: Array<{ checks: number; devices: number }>
+  }
+  const bound = TELEMETRY_DEVICES_PER_ADDRESS
+  assert.deepEqual(
+    report.items.map((r) => [r.checks, r.devices]),
+    [[1000 + 200 + 150 + 1, bound + bound + 150]],
+    'every check counts; each address adds at most the bound of devices',
+  )
+  const stored = await m.db
+    .selectFrom('telemetry_devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  assert.equal(Number(stored.n), bound + bound + 150)
+})
+
 test('a flood of device ids and versions is bounded in memory while a flush cannot keep up', async () => {
   const db = await openTestDb()
   await db.insertInto('teams').values({ id: 'team_1', name: 'T', created_at: '2025-01-01T00:00:00Z' }).execute()
@@ -122,14 +165,14 @@ test('a flood of device ids and versions is bounded in memory while a flush cann
   const key = (version: string) => ({ app: 'flooded', version, channel: 'stable', platform: 'windows', arch: 'x64' })
   // Synchronous, so no flush gets a turn: the worst case of a flush that never catches up.
   const flood = TELEMETRY_BUFFER_LIMITS.devices * 3
-  for (let i = 0; i < flood; i++) recorder.record(key(`1.0.${i % 9000}`), `device-${i}`)
+  for (let i = 0; i < flood; i++) recorder.record(key(`1.0.${i % 9000}`), `device-${i}`, addressOf(i))
   const full = recorder.stats()
   assert.ok(full.devices <= TELEMETRY_BUFFER_LIMITS.devices, `devices buffered: ${full.devices}`)
   assert.ok(full.buckets <= TELEMETRY_BUFFER_LIMITS.buckets, `buckets buffered: ${full.buckets}`)
   assert.ok(full.dropped >= flood - TELEMETRY_BUFFER_LIMITS.devices, `dropped: ${full.dropped}`)
   // A known bucket still counts its checks when full.
   const before = full.checks
-  recorder.record(key('1.0.0'), 'device-0')
+  recorder.record(key('1.0.0'), 'device-0', addressOf(0))
   assert.equal(recorder.stats().checks, before + 1)
   await recorder.flush()
   assert.deepEqual(errors, [])
@@ -140,7 +183,7 @@ test('a flood of device ids and versions is bounded in memory while a flush cann
     .executeTakeFirstOrThrow()
   assert.equal(Number(stored.n), full.devices)
   // After the flush, counting resumes.
-  recorder.record(key('2.0.0'), 'device-after')
+  recorder.record(key('2.0.0'), 'device-after', addressOf(flood))
   assert.equal(recorder.stats().devices, 1)
   await db.destroy()
 })

@@ -36,6 +36,8 @@ before(async () => {
 after(async () => cluster.stop())
 
 const today = () => new Date().toISOString().slice(0, 10)
+/** A distinct IPv4 address per `i`, as the recorder reads it. */
+const addressOf = (i: number) => () => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 const check = (f: Fetch, device: string) =>
   f('/v1/apps/counted/update?version=1.0.0&platform=windows&arch=x64', {
     headers: { 'x-ferry-device-id': device },
@@ -137,8 +139,9 @@ test(
         platform: 'windows',
         arch: 'x64',
       })
-      for (let i = 0; i < 100; i++) recorder.record(key('1.0.0'), `a-${i}`)
-      recorder.record(key('2.0.0'), 'b-0')
+      // Each device from its own address: the per-address bound on new devices stays out of the way.
+      for (let i = 0; i < 100; i++) recorder.record(key('1.0.0'), `a-${i}`, addressOf(i))
+      recorder.record(key('2.0.0'), 'b-0', addressOf(100))
 
       // The write waits on a lock; meanwhile the buffer fills; then its connection is cut.
       await locker.query('BEGIN')
@@ -154,7 +157,8 @@ test(
       }
       assert.ok(waiting, 'the flush waits on the lock')
       assert.deepEqual(recorder.stats(), { buckets: 0, devices: 0, checks: 0, dropped: 0 }, 'the write took the buffer')
-      for (let i = 1; i < TELEMETRY_BUFFER_LIMITS.devices; i++) recorder.record(key('2.0.0'), `f-${i}`)
+      for (let i = 1; i < TELEMETRY_BUFFER_LIMITS.devices; i++)
+        recorder.record(key('2.0.0'), `f-${i}`, addressOf(1000 + i))
       await locker.query('SELECT pg_terminate_backend($1)', [waiting])
       await locker.query('ROLLBACK')
       await assert.rejects(flushing)

@@ -12,6 +12,8 @@ import type { Logger } from '../../server/http/services.ts'
 import { createWebhookWorker, type WebhookWorker } from '../../server/webhooks/worker.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../../server/webhooks/send-node.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
+import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types.ts'
+import { componentSchemas } from '../../server/generated/operations.ts'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
 import { startReceiver, verify, type Receiver, type Received } from './webhooks/receiver.ts'
 
@@ -195,6 +197,52 @@ test('every event reaches each subscription once, signed so that the standardweb
   assert.ok(log.items.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.responseStatus === 204))
   for (const r of receivers.splice(0)) await r.close()
   for (const s of [a, b])
+    assert.equal((await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
+})
+
+test('a subscription may name all ten event types or `*`; both get every event, `*` only alone', async () => {
+  // The contract's bound on `events` follows the event types: a new type never makes "all" too many.
+  const schemas = (componentSchemas as { schemas: Record<string, { properties: { events: { maxItems: number } } }> })
+    .schemas
+  for (const body of ['WebhookCreate', 'WebhookUpdate'])
+    assert.equal(schemas[body]?.properties.events.maxItems, WEBHOOK_EVENT_TYPES.length, body)
+  const named = await receiver()
+  const star = await receiver()
+  const one = await receiver()
+  const a = await subscribe(named.url, [...WEBHOOK_EVENT_TYPES])
+  const b = await subscribe(star.url, ['*'])
+  const c = await subscribe(one.url, ['version.paused'])
+  const listed = (await expectSpec('getWebhook', await f(`/v1/webhooks/${b.id}`, bearer(token)), 200)) as {
+    events: string[]
+  }
+  assert.deepEqual(listed.events, ['*'])
+  const mixed = await expectProblem(
+    await f('/v1/webhooks', post({ url: star.url, events: ['version.paused', '*'] })),
+    400,
+    'validation',
+  )
+  assert.deepEqual(mixed.errors?.[0]?.pointer, '/events/1')
+  await expectProblem(await f(`/v1/webhooks/${c.id}`, patch({ events: ['*', 'token.created'] })), 400, 'validation')
+
+  assert.equal((await f('/v1/apps', post({ slug: 'starred', name: 'Starred' }))).status, 201)
+  const id = await upload('starred', '1.0.0', 'true')
+  assert.equal((await f(`/v1/apps/starred/versions/${id}/pause`, post({ reason: 'Crash reports' }))).status, 200)
+  assert.equal((await f(`/v1/apps/starred/versions/${id}/resume`, post())).status, 200)
+  // Widened to every event by PATCH: it gets the token event that follows.
+  const widened = await f(`/v1/webhooks/${c.id}`, patch({ events: ['*'] }))
+  assert.deepEqual(((await expectSpec('updateWebhook', widened, 200)) as { events: string[] }).events, ['*'])
+  const created = await f('/v1/team/tokens', post({ name: 'all-events' }))
+  assert.equal(created.status, 201)
+  await drain()
+
+  const expected = ['token.created', 'version.paused', 'version.published', 'version.resumed', 'version.uploaded']
+  await Promise.all([named.arrived(expected.length), star.arrived(expected.length), one.arrived(2)])
+  assert.equal(await worker.pass(), 0, 'nothing is left to deliver')
+  assert.deepEqual(named.received.map((r) => r.type).sort(), expected)
+  assert.deepEqual(star.received.map((r) => r.type).sort(), expected)
+  assert.deepEqual(one.received.map((r) => r.type).sort(), ['token.created', 'version.paused'])
+  for (const r of star.received) verify(b.secret, r)
+  for (const s of [a, b, c])
     assert.equal((await f(`/v1/webhooks/${s.id}`, bearer(token, { method: 'DELETE' }))).status, 204)
 })
 
