@@ -15,10 +15,14 @@ const minutes = (ms) => {
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`
 }
 
-/** `npm run NAME` with this npm (npm_execpath when npm started us), the output passed through. */
+/**
+ * `npm run NAME` with the npm, and the Node it runs on, that started us (npm_execpath,
+ * npm_node_execpath), so node-check.mjs sees the same pair as before; the output passed through.
+ */
 function run(name) {
   const npm = process.env.npm_execpath
-  const [command, args] = npm ? [process.execPath, [npm, 'run', name]] : ['npm', ['run', name]]
+  const node = process.env.npm_node_execpath ?? process.execPath
+  const [command, args] = npm ? [node, [npm, 'run', name]] : ['npm', ['run', name]]
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit' })
     child.on('error', (error) => {
