@@ -26,8 +26,11 @@ test.describe('copy page', () => {
   }) => {
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+    // The status shows for three seconds of the page's clock, paused here: a slow check cannot miss it.
+    await page.clock.install()
     await page.goto('/docs/intro')
     await page.waitForLoadState('networkidle')
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000)
     const before = scripts.length
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false')
     await expect(menuButton(page)).toHaveAttribute('aria-haspopup', 'menu')

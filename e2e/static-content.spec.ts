@@ -82,7 +82,10 @@ test("when a page's content cannot be fetched, the link loads the page itself", 
 
 test('"Copy code" copies the block and shows a check mark for a moment', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // The check mark's two seconds run on the page's clock, paused here: a slow check cannot miss it.
+  await page.clock.install()
   await page.goto('/docs/getting-started')
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000)
   const block = page.locator('[data-ferry-content] div.nextra-code').first()
   await block.hover()
   const button = block.getByRole('button', { name: 'Copy code' })
@@ -90,7 +93,8 @@ test('"Copy code" copies the block and shows a check mark for a moment', async (
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await block.locator('pre code').textContent())
   await expect(button.locator('.ferry-copy-done')).toBeVisible()
   await expect(button.locator('.ferry-copy-ready')).toBeHidden()
-  await expect(button.locator('.ferry-copy-ready')).toBeVisible({ timeout: 5000 })
+  await page.clock.runFor(2000)
+  await expect(button.locator('.ferry-copy-ready')).toBeVisible()
 })
 
 test('the table of contents marks the section being read', async ({ page }) => {
