@@ -1,10 +1,11 @@
 /**
  * `npm run build:console`: bundles Ferry Console (components/console/) into console-dist/, the
- * static files the Node server serves at /console. One script and one stylesheet, no inline code,
- * so the page runs under `script-src 'self'; style-src 'self'`.
+ * static files the Node server serves at /console, with the site's icon. One script and one
+ * stylesheet, no inline code, so the page runs under `script-src 'self'; style-src 'self'`.
+ * `npm ci` runs it too (package.json `prepare`), so a checkout serves the console with no extra step.
  */
 import { build } from 'esbuild'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { readFile } from 'node:fs/promises'
@@ -20,6 +21,7 @@ const html = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Ferry Console</title>
+<link rel="icon" href="/console/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/console.css">
 <script type="module" src="/console/console.js"></script>
 </head>
@@ -43,6 +45,7 @@ await build({
   logLevel: 'warning',
 })
 await writeFile(join(out, 'index.html'), html)
+await copyFile(join(import.meta.dirname, '..', 'public', 'favicon.svg'), join(out, 'favicon.svg'))
 const old = `${dist}.old-${process.pid}`
 await rename(dist, old).catch(() => undefined)
 await rename(out, dist)

@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
 export const CONSOLE_PATH = '/console'
+/** Browsers ask every origin for it: the console's icon (an SVG, which they take whatever the name). */
+const FAVICON_PATH = '/favicon.ico'
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'console-dist')
 
@@ -34,19 +36,22 @@ const HEADERS = {
 const FILES: Record<string, string> = {
   'console.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
   'index.html': 'text/html; charset=utf-8',
 }
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ferry Console is not built</title></head>
 <body><h1>Ferry Console is not built</h1>
-<p>This server has no console files. Run <code>npm run build:console</code> and reload this page.</p></body></html>
+<p>This server has no console files (<code>npm ci</code> builds them). Run <code>npm run build:console</code> and reload this page.</p></body></html>
 `
 
 const isConsolePath = (pathname: string) => pathname === CONSOLE_PATH || pathname.startsWith(`${CONSOLE_PATH}/`)
 
-/** Whether a request is the console's (cheap first: the API's hot paths never parse a URL here). */
-export const isConsoleUrl = (url: string) => url.includes(CONSOLE_PATH) && isConsolePath(new URL(url).pathname)
+/** Whether a request is the console's, or the server's icon (cheap first: the API's hot paths never parse a URL here). */
+export const isConsoleUrl = (url: string) =>
+  (url.includes(CONSOLE_PATH) && isConsolePath(new URL(url).pathname)) ||
+  (url.endsWith(FAVICON_PATH) && new URL(url).pathname === FAVICON_PATH)
 
 /**
  * The answer to a /console request. Every path under /console that is not one of the built files
@@ -60,7 +65,7 @@ export async function consoleResponse(request: Request, dist = DIST): Promise<Re
       headers: { ...HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
     })
   }
-  const name = pathname.slice(CONSOLE_PATH.length + 1)
+  const name = pathname === FAVICON_PATH ? 'favicon.svg' : pathname.slice(CONSOLE_PATH.length + 1)
   const file = name in FILES ? name : 'index.html'
   let body: Buffer
   try {

@@ -16,6 +16,8 @@ test('only /console and what is under it is the console', () => {
   assert.equal(isConsoleUrl('http://h/consoles'), false)
   assert.equal(isConsoleUrl('http://h/v1/apps/console'), false)
   assert.equal(isConsoleUrl('http://h/v1/health?next=/console'), false)
+  assert.equal(isConsoleUrl('http://h/favicon.ico'), true, "the server's icon")
+  assert.equal(isConsoleUrl('http://h/v1/apps/favicon.ico'), false)
 })
 
 test('a missing build answers 404 with a page saying to run npm run build:console', async () => {
@@ -31,7 +33,10 @@ test('the built page, script and stylesheet, each under a CSP without inline cod
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ferry Console</title>')
     writeFileSync(join(dist, 'console.js'), 'export {}')
     writeFileSync(join(dist, 'console.css'), 'body{}')
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     for (const [path, type, body] of [
+      ['/console/favicon.svg', 'image/svg\\+xml', '<svg'],
+      ['/favicon.ico', 'image/svg\\+xml', '<svg'],
       ['/console', 'text/html', 'Ferry Console'],
       ['/console/apps/tidewater', 'text/html', 'Ferry Console'],
       ['/console/console.js', 'text/javascript', 'export'],
