@@ -6,6 +6,8 @@
  * Rust's samples build offline with Debian's cargo against Debian's reqwest and serde_json crate
  * sources (scripts/test-deps.sh installs them), all in one binary whose build is cached in
  * ~/.cache/ferry/rust-samples-target.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'

@@ -3,6 +3,8 @@
  * throw-away certificate for updates.example.com, curl as the client (resolving that name to
  * 127.0.0.1). Only the ports, the certificate files and the upstream address are changed from
  * the page. nginx-config.test.ts checks the same blocks with `nginx -t`; this one sends traffic.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'

@@ -17,6 +17,8 @@
  *
  * Then: nothing of Ferry is in the app's folder or in what electron-builder packs (app.asar), and
  * the server holds version 1.2.0 (a tag sent as the version, `v1.2.0`, is answered 400).
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import { listPackage } from '@electron/asar'
 import assert from 'node:assert/strict'

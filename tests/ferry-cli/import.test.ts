@@ -3,6 +3,8 @@
  * published versions, oldest first, that old clients are then offered through their updaters' own
  * code; re-runs upload nothing, a changed file stops the import before any upload, a dry run sends
  * nothing, and an upload failing midway leaves a state the next run continues from.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'

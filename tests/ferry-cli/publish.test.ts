@@ -2,6 +2,8 @@
  * `ferry publish` against a real server: electron-builder and Tauri outputs become one version per
  * platform/arch that the updaters are then offered; re-runs are no-ops; changed files, missing
  * catalog entries, bad flags and an unreachable server fail with the exit code a CI can act on.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'

@@ -2,6 +2,8 @@
  * `ferry server`: the same server as `npm run server`, its --port and --data-dir relative to the
  * folder it runs in, and SIGTERM to the outermost process a clean stop, also when an older Node
  * started the bin and it ran itself again on the pinned one (Debian's /usr/bin/node is 20).
+ * Backends: SQLite and files only: it starts `ferry server` itself, as a user does, with no
+ * database URL.
  */
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -2,6 +2,8 @@
  * `ferry mcp` through the MCP SDK's own client over stdio, the way an agent client runs it: the
  * tools are listed, the docs searched and read, operations listed, described and called against
  * the in-process sandbox, and a write to a real Ferry server refused unless --allow-writes.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'

@@ -9,6 +9,8 @@
  * as production-deploy does; the test replaces that address with the test server's. Each server
  * block ends with `location / { return 404; }`, so a path no rule maps answers 404 (where a guide
  * tells readers to pass the rest to the old server).
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'

@@ -4,6 +4,8 @@
  * `src/updater.js` runs with electron-updater's own NsisUpdater as `autoUpdater`, and releases go
  * up with `ferry publish`. The installed 1.0.0 app must find 1.1.0, download it through
  * electron-updater's SHA-512 check and prompt the user; macOS and Linux feeds must resolve too.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'

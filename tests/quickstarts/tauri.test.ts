@@ -3,6 +3,8 @@
  * server: the endpoint and key wiring come from the page's own `tauri.conf.json` block, the key
  * and signatures from the Tauri CLI, the upload from `ferry publish`; then Tauri's updater plugin
  * (`tests/server/clients/tauri.ts`) checks, downloads and verifies the update.
+ * Backends: `npm test` runs it on SQLite and files only; its server comes from `startTestServer`,
+ * so `npx tsx tests/server/run-on-postgres.ts <this file>` runs it on PostgreSQL + S3 (not in CI).
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
