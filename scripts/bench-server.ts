@@ -25,7 +25,7 @@
  * publish new versions of that app (every upload drops its answers), against the same check on
  * the same server with nobody publishing; on PostgreSQL the artifacts go to S3 (radosgw started
  * for the run, or FERRY_TEST_S3_*). With `--backend both`, its PostgreSQL + S3 / SQLite p99 ratio
- * (target <= 3x).
+ * (target <= 3x); with `--baseline DIR`, also on a server from DIR in the same rounds.
  *
  * `--backend sqlite|postgres|both`: PostgreSQL at FERRY_DATABASE_URL (its user must be allowed
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
@@ -510,40 +510,57 @@ async function s3Settings(): Promise<Record<string, string>> {
  * UPLOADERS loops publish new versions of that app, and with nobody publishing, in alternating rounds.
  */
 async function checksWhilePublishing(backend: BackendName): Promise<Summary> {
+  const blobs = async () => (backend === 'postgres' ? await s3Settings() : {})
   const database = await freshDatabase(backend)
-  const server = await startServerProcess(database, backend === 'postgres' ? await s3Settings() : {})
+  const server = await startServerProcess(database, await blobs())
+  const baselineDb = baseline ? await freshDatabase(backend) : undefined
+  const base = baselineDb && (await startServerProcess(baselineDb, await blobs(), { checkout: baseline }))
   try {
-    const token = await demoToken(server.base)
-    const url = server.base + UPDATE_PATH
-    await probe(url)
-    await load(url, 2)
-    const results = new Map<string, LoadResult[]>([
-      [NOBODY_PUBLISHING, []],
-      [PUBLISHING, []],
-    ])
-    let published = 0
+    const targets = [
+      { suffix: '', server, token: await demoToken(server.base) },
+      ...(base ? [{ suffix: ', baseline', server: base, token: await demoToken(base.base) }] : []),
+    ]
+    const routes = targets.flatMap((t) =>
+      [NOBODY_PUBLISHING, PUBLISHING].map((name) => ({ ...t, name: name + t.suffix, publishing: name === PUBLISHING })),
+    )
+    for (const { server } of targets) {
+      await probe(server.base + UPDATE_PATH)
+      await load(server.base + UPDATE_PATH, 2)
+    }
+    const results = new Map<string, LoadResult[]>(routes.map(({ name }) => [name, []]))
+    const published = new Map<Server, number>(targets.map((t) => [t.server, 0]))
     for (let round = 0; round < rounds; round++) {
-      for (const name of round % 2 === 0 ? [NOBODY_PUBLISHING, PUBLISHING] : [PUBLISHING, NOBODY_PUBLISHING]) {
-        const publishing =
-          name === PUBLISHING ? startPublishing(server.base, token, 'harbor-notes', UPLOADERS, published) : undefined
-        results.get(name)?.push(await load(url, duration / 2))
-        published += (await publishing?.stop()) ?? 0
+      for (const route of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const before = published.get(route.server) ?? 0
+        const publishing = route.publishing
+          ? startPublishing(route.server.base, route.token, 'harbor-notes', UPLOADERS, before)
+          : undefined
+        results.get(route.name)?.push(await load(route.server.base + UPDATE_PATH, duration / 2))
+        published.set(route.server, before + ((await publishing?.stop()) ?? 0))
       }
     }
     const summary: Summary = new Map([...results].map(([name, rs]) => [name, summaryOf(rs)]))
-    console.log(`
-${backend}${backend === 'postgres' ? ' + S3' : ''}, the public app's update check:`)
+    console.log(`\n${backend}${backend === 'postgres' ? ' + S3' : ''}, the public app's update check:`)
     for (const [name, r] of summary)
       console.log(
-        `${name.padEnd(26)} ${fixed(r.rps).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
+        `${name.padEnd(36)} ${fixed(r.rps).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
       )
-    console.log(
-      `${UPLOADERS} uploaders published ${published} versions (${fixed(published / ((duration / 2) * rounds), 1)}/s)`,
-    )
+    for (const t of targets) {
+      const count = published.get(t.server) ?? 0
+      console.log(
+        `${UPLOADERS} uploaders published ${count} versions (${fixed(count / ((duration / 2) * rounds), 1)}/s)${t.suffix && ` to the baseline (${baseline ?? ''})`}`,
+      )
+    }
+    if (base) {
+      const p99 = (name: string) => summary.get(name)?.p99 ?? 0
+      console.log(
+        `${PUBLISHING}, p99 this checkout / baseline: ${(p99(PUBLISHING) / Math.max(1, p99(`${PUBLISHING}, baseline`))).toFixed(2)}x`,
+      )
+    }
     return summary
   } finally {
-    await stopServers([server])
-    await database.drop()
+    await stopServers([server, ...(base ? [base] : [])])
+    for (const db of [database, ...(baselineDb ? [baselineDb] : [])]) await db.drop()
   }
 }
 
@@ -719,11 +736,13 @@ try {
 console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage()}`)
 
 const [lite, post] = [results.get('sqlite'), results.get('postgres')]
-const [litePublishing, postPublishing] = [lite?.get(PUBLISHING), post?.get(PUBLISHING)]
-if (litePublishing && postPublishing)
-  console.log(
-    `\n${PUBLISHING}: p99 PostgreSQL + S3 ${postPublishing.p99} ms, SQLite ${litePublishing.p99} ms: ${(postPublishing.p99 / Math.max(1, litePublishing.p99)).toFixed(2)}x (target <= 3x)`,
-  )
+for (const name of [PUBLISHING, `${PUBLISHING}, baseline`]) {
+  const [l, p] = [lite?.get(name), post?.get(name)]
+  if (l && p)
+    console.log(
+      `\n${name}: p99 PostgreSQL + S3 ${p.p99} ms, SQLite ${l.p99} ms: ${(p.p99 / Math.max(1, l.p99)).toFixed(2)}x (target <= 3x)`,
+    )
+}
 if (lite && post) {
   console.log('\npostgres / sqlite (same run):')
   for (const [name, r] of post) {
