@@ -21,6 +21,12 @@
  * one release behind and for one on the oldest version, and p99(largest)/p99(smallest). Per size
  * also a version's adoption (`GET …/adoption`'s queries, timed in process) and each query's plan.
  *
+ * "checks while publishing": the cached update check of the public demo app while three uploaders
+ * publish new versions of that app (every upload drops its answers), against the same check on
+ * the same server with nobody publishing; on PostgreSQL the artifacts go to S3 (radosgw started
+ * for the run, or FERRY_TEST_S3_*). With `--backend both`, its PostgreSQL + S3 / SQLite p99 ratio
+ * (target <= 3x); with `--baseline DIR`, also on a server from DIR in the same rounds.
+ *
  * `--backend sqlite|postgres|both`: PostgreSQL at FERRY_DATABASE_URL (its user must be allowed
  * to CREATE DATABASE: each run gets a fresh database, dropped at the end), else a throwaway
  * cluster from `services/postgres-server.ts`. `both` also prints postgres/sqlite ratios.
@@ -56,6 +62,8 @@ import { measureAdoption, seedAdoption } from './bench-server/adoption.ts'
 import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 import type { DownloadLoadOptions, DownloadLoadResult } from './bench-server/download-load.ts'
 import { freePort, startNginx } from '../services/nginx-server.ts'
+import { startS3, type S3TestServer } from '../services/s3-server.ts'
+import { startPublishing } from './bench-server/publishing.ts'
 
 const { values } = parseArgs({
   options: {
@@ -317,7 +325,26 @@ const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
  * `cpu`: the Ferry server's CPU time (user + system, from /proc) per request, in µs; `undefined`
  * for nginx or without /proc. Unlike req/s it hardly moves when other processes take CPU time.
  */
-type Summary = Map<string, { rps: number; p50: number; p99: number; total: number; cpu: number | undefined }>
+type Summary = Map<string, RouteSummary>
+interface RouteSummary {
+  rps: number
+  p50: number
+  p99: number
+  total: number
+  cpu: number | undefined
+}
+
+/** A route's rounds: mean req/s, the worst p50 and p99; `used`: the server's CPU seconds over them. */
+function summaryOf(rs: LoadResult[], used?: number): RouteSummary {
+  const total = rs.reduce((n, r) => n + r.total, 0)
+  return {
+    rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+    p50: Math.max(...rs.map((r) => r.p50)),
+    p99: Math.max(...rs.map((r) => r.p99)),
+    total,
+    cpu: used === undefined ? undefined : (used * 1e6) / total,
+  }
+}
 
 /** The CPU seconds (user + system) process `pid` has used (Linux /proc; clock ticks of 1/100 s). */
 async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
@@ -388,7 +415,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     )
     const nginxBase = `http://127.0.0.1:${nginxPort}`
     const auth = { ...DEVICE, authorization: `Bearer ${token}` }
-    const updatePath = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+    const updatePath = UPDATE_PATH
     // A client on 1.1.0: 1.2.1 above it is on a ramp (the demo seed), so the cached answer
     // depends on the device's bucket and ends at the ramp's next step; the seed's health
     // reports paused another version.
@@ -429,22 +456,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
         )
       }
     }
-    const summary: Summary = new Map(
-      [...results].map(([name, rs]) => {
-        const total = rs.reduce((n, r) => n + r.total, 0)
-        const used = cpu.get(name)
-        return [
-          name,
-          {
-            rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
-            p50: Math.max(...rs.map((r) => r.p50)),
-            p99: Math.max(...rs.map((r) => r.p99)),
-            total,
-            cpu: used === undefined ? undefined : (used * 1e6) / total,
-          },
-        ]
-      }),
-    )
+    const summary: Summary = new Map([...results].map(([name, rs]) => [name, summaryOf(rs, cpu.get(name))]))
     const sources: Array<[string, string]> = measured('download')
       ? [
           ['ferry', cached.base + artifact.path],
@@ -468,6 +480,87 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     for (const db of [uncachedDb, quietDb, accelDb, database, hookedDatabase, ...(baselineDb ? [baselineDb] : [])])
       await db.drop()
     await rm(nginxRoot, { recursive: true, force: true })
+  }
+}
+
+const UPDATE_PATH = '/v1/apps/harbor-notes/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+const PUBLISHING = 'checks while publishing'
+const NOBODY_PUBLISHING = 'checks, nobody publishing'
+const UPLOADERS = 3
+
+let s3: S3TestServer | undefined
+/** FERRY_BLOB_URL and the S3 settings of a fresh prefix in the run's bucket (radosgw started once). */
+async function s3Settings(): Promise<Record<string, string>> {
+  s3 ??= await startS3()
+  const { bucket, prefix, endpoint, region, credentials, forcePathStyle } = s3.location(`bench-${Date.now()}`)
+  return {
+    FERRY_BLOB_URL: `s3://${bucket}/${prefix}`,
+    FERRY_S3_FORCE_PATH_STYLE: forcePathStyle ? 'on' : 'off',
+    ...(endpoint ? { FERRY_S3_ENDPOINT: endpoint } : {}),
+    ...(region ? { FERRY_S3_REGION: region } : {}),
+    ...(credentials
+      ? { FERRY_S3_ACCESS_KEY_ID: credentials.accessKeyId, FERRY_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey }
+      : {}),
+  }
+}
+
+/**
+ * "checks while publishing" on one backend (PostgreSQL with its artifacts in S3): one server with
+ * the demo data and the answer cache on; the public app's cached update check measured while
+ * UPLOADERS loops publish new versions of that app, and with nobody publishing, in alternating rounds.
+ */
+async function checksWhilePublishing(backend: BackendName): Promise<Summary> {
+  const blobs = async () => (backend === 'postgres' ? await s3Settings() : {})
+  const database = await freshDatabase(backend)
+  const server = await startServerProcess(database, await blobs())
+  const baselineDb = baseline ? await freshDatabase(backend) : undefined
+  const base = baselineDb && (await startServerProcess(baselineDb, await blobs(), { checkout: baseline }))
+  try {
+    const targets = [
+      { suffix: '', server, token: await demoToken(server.base) },
+      ...(base ? [{ suffix: ', baseline', server: base, token: await demoToken(base.base) }] : []),
+    ]
+    const routes = targets.flatMap((t) =>
+      [NOBODY_PUBLISHING, PUBLISHING].map((name) => ({ ...t, name: name + t.suffix, publishing: name === PUBLISHING })),
+    )
+    for (const { server } of targets) {
+      await probe(server.base + UPDATE_PATH)
+      await load(server.base + UPDATE_PATH, 2)
+    }
+    const results = new Map<string, LoadResult[]>(routes.map(({ name }) => [name, []]))
+    const published = new Map<Server, number>(targets.map((t) => [t.server, 0]))
+    for (let round = 0; round < rounds; round++) {
+      for (const route of round % 2 === 0 ? routes : [...routes].reverse()) {
+        const before = published.get(route.server) ?? 0
+        const publishing = route.publishing
+          ? startPublishing(route.server.base, route.token, 'harbor-notes', UPLOADERS, before)
+          : undefined
+        results.get(route.name)?.push(await load(route.server.base + UPDATE_PATH, duration / 2))
+        published.set(route.server, before + ((await publishing?.stop()) ?? 0))
+      }
+    }
+    const summary: Summary = new Map([...results].map(([name, rs]) => [name, summaryOf(rs)]))
+    console.log(`\n${backend}${backend === 'postgres' ? ' + S3' : ''}, the public app's update check:`)
+    for (const [name, r] of summary)
+      console.log(
+        `${name.padEnd(36)} ${fixed(r.rps).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`,
+      )
+    for (const t of targets) {
+      const count = published.get(t.server) ?? 0
+      console.log(
+        `${UPLOADERS} uploaders published ${count} versions (${fixed(count / ((duration / 2) * rounds), 1)}/s)${t.suffix && ` to the baseline (${baseline ?? ''})`}`,
+      )
+    }
+    if (base) {
+      const p99 = (name: string) => summary.get(name)?.p99 ?? 0
+      console.log(
+        `${PUBLISHING}, p99 this checkout / baseline: ${(p99(PUBLISHING) / Math.max(1, p99(`${PUBLISHING}, baseline`))).toFixed(2)}x`,
+      )
+    }
+    return summary
+  } finally {
+    await stopServers([server, ...(base ? [base] : [])])
+    for (const db of [database, ...(baselineDb ? [baselineDb] : [])]) await db.drop()
   }
 }
 
@@ -626,17 +719,30 @@ try {
     if (values.catalogue) {
       results.set(backend, await catalogue(backend))
     } else {
-      const { summary, download } = await standard(backend)
-      printStandard(backend, summary, download)
+      const summary: Summary = new Map()
+      if (!routeWords?.every((word) => PUBLISHING.includes(word))) {
+        const standardRun = await standard(backend)
+        printStandard(backend, standardRun.summary, standardRun.download)
+        for (const [name, r] of standardRun.summary) summary.set(name, r)
+      }
+      if (measured(PUBLISHING)) for (const [name, r] of await checksWhilePublishing(backend)) summary.set(name, r)
       results.set(backend, summary)
     }
   }
 } finally {
   await postgres?.stop()
+  await s3?.stop()
 }
 console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage()}`)
 
 const [lite, post] = [results.get('sqlite'), results.get('postgres')]
+for (const name of [PUBLISHING, `${PUBLISHING}, baseline`]) {
+  const [l, p] = [lite?.get(name), post?.get(name)]
+  if (l && p)
+    console.log(
+      `\n${name}: p99 PostgreSQL + S3 ${p.p99} ms, SQLite ${l.p99} ms: ${(p.p99 / Math.max(1, l.p99)).toFixed(2)}x (target <= 3x)`,
+    )
+}
 if (lite && post) {
   console.log('\npostgres / sqlite (same run):')
   for (const [name, r] of post) {

@@ -31,6 +31,7 @@ import { telemetryHandlers } from './routes/telemetry.ts'
 import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
 import { appsInvalidatedBy, invalidateAnswers } from './cache/invalidation.ts'
+import { HotAnswers } from './cache/answer-flights.ts'
 import { EDGE_CACHING_OFF } from './cache/edge-headers.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
 import { DownloadCounter } from './telemetry/download-counter.ts'
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     logger,
     purger: deps.edgePurger ?? null,
     answers: deps.answerCache === undefined ? createMemoryCache() : deps.answerCache,
+    hotAnswers: new HotAnswers((err) => logger.error({ err }, 'answer re-computation after a write failed')),
     telemetry: telemetry
       ? new TelemetryRecorder(deps.db, deps.config.jwtSecret, now, (err) =>
           logger.error({ err }, 'telemetry flush failed'),

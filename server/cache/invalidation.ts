@@ -25,12 +25,15 @@ export async function appsInvalidatedBy(s: Services, op: OperationSpec, c: Ctx):
 
 /**
  * Drops `apps`' answers from the answer cache, then from the CDN in front (`purgeApps`), in that
- * order: a CDN miss right after the purge must not be refilled from a stale answer cache.
+ * order: a CDN miss right after the purge must not be refilled from a stale answer cache. Once
+ * dropped, the apps' hot answers are computed again in the background (`HotAnswers.refresh`),
+ * from the data the write committed.
  */
 export async function invalidateAnswers(s: Services, apps: string[], reqId?: string): Promise<void> {
   if (!apps.length) return
   try {
     await s.answers?.invalidate(apps)
+    if (s.answers) s.hotAnswers.refresh(apps)
   } finally {
     if (s.purger) await purgeApps(s.purger, apps, s.logger, (ms) => new Promise((done) => setTimeout(done, ms)), reqId)
   }

@@ -1,5 +1,6 @@
 /** @module What the app is built from (`AppDeps`, `AppConfig`) and the services every handler receives. */
 import type { LoginLimiter, LoginLimits } from '../auth/login-limiter.ts'
+import type { HotAnswers } from '../cache/answer-flights.ts'
 import type { AnswerCache } from '../cache/answer-cache.ts'
 import type { EdgeCaching } from '../cache/edge-headers.ts'
 import type { EdgePurger } from '../cache/edge-purge.ts'
@@ -115,6 +116,8 @@ export interface Services {
   > & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
+  /** The answers each app was last asked for, computed again after a write drops them. */
+  hotAnswers: HotAnswers
   /** `null` when no CDN is purged. */
   purger: EdgePurger | null
   /** `null` when telemetry is switched off. */

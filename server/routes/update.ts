@@ -17,7 +17,7 @@ import { baseUrl } from '../http/base-url.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import { appOf, newestBuild, publishedPackage, publishedVersionFile, type FeedTarget } from '../storage/update-files.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
-import { notFound, validationProblem } from '../http/problem.ts'
+import { HttpProblem, notFound, validationProblem } from '../http/problem.ts'
 import type { Answer } from '../protocols/answer.ts'
 import { answerAsSent, sendAnswer, shareAnswer, toResponse } from './answer-response.ts'
 import { offeredFiles } from './offered-files.ts'
@@ -25,6 +25,7 @@ import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/for
 import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
 import { decideUpdate, type UpdateDecision } from '../updates/decide.ts'
 import { nextChangeAt } from '../updates/offer.ts'
+import { SingleFlight } from '../cache/answer-flights.ts'
 import { OfferLedger } from '../updates/health-evidence.ts'
 import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
 import { optionalVersionInput, versionInput } from '../http/version-input.ts'
@@ -196,6 +197,17 @@ const keyOf = (a: Asked, base: string) =>
 const fresh = (e: CachedAnswer | undefined, now: number) =>
   e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
 
+/** A check's answer as computed on a miss, before it is counted and sent. */
+interface Computed {
+  /** `false`: no such channel, platform or arch in the app's catalog (not cached, not counted). */
+  inCatalog: boolean
+  result: Answer
+  until: number | undefined
+  /** When the answer varies by device: the versions and percentages, and the buckets it was computed for. */
+  vary?: Array<[string, number]>
+  signature?: string
+}
+
 /** The key a device's rollout bucket is drawn from: its id, else the client's address. */
 const deviceKeyOf = (a: Asked, r: Asking) => a.deviceId ?? `ip:${r.clientIp() ?? 'unknown'}`
 
@@ -274,8 +286,64 @@ export function updateChecks(s: Services): UpdateChecks {
       return undefined
     }
     count(a, r)
+    asked(cache, a, key, r.base)
     s.observer.updateCheck(a.format, 'hit')
     return served(a, r, entry, entry.until)
+  }
+
+  /** Computations of missed answers, shared by the concurrent misses of one answer. */
+  const flights = new SingleFlight<Computed>()
+
+  /**
+   * Decides and renders the answer to `a`, and caches it (`generation`: read before deciding);
+   * neither counted nor sent. Answers outside the catalog are not cached: a cache hit is counted,
+   * so it must stand for an existing target.
+   */
+  async function compute(cache: AnswerCache, a: Asked, r: Asking, key: string, generation: string): Promise<Computed> {
+    const now = s.now().getTime()
+    const d = await decide(a, r)
+    const t = d.target
+    const result = await render(r, a, d)
+    if (!t.inCatalog) return { inCatalog: false, result, until: undefined }
+    const vary = d.vary.length ? d.vary : undefined
+    // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
+    // TTL so that it does not linger).
+    const until = nextChangeAt(t)
+    const untilTtl = until === null ? undefined : Math.max(1, until - now)
+    const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
+    const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
+    const stamp = until === null ? {} : { until }
+    const computed = { inCatalog: true, result, until: until ?? undefined }
+    if (!vary) {
+      await cache.set(a.slug, key, { ...result, ...stamp }, generation, ttl)
+      return computed
+    }
+    const signature = await bucketSignature(vary, deviceKeyOf(a, r))
+    await cache.set(a.slug, key, { vary, ...stamp }, generation, untilTtl)
+    await cache.set(a.slug, `${key}\n${signature}`, { ...result, ...stamp }, generation, ttl)
+    return { ...computed, vary, signature }
+  }
+
+  /** `compute`, shared with the misses of the same answer under way (`flights`). */
+  async function computeOnce(cache: AnswerCache, a: Asked, r: Asking): Promise<Computed> {
+    const key = keyOf(a, r.base)
+    const generation = await cache.generation(a.slug)
+    const shared = await flights.run(a.slug, generation, key, () => compute(cache, a, r, key, generation))
+    // An answer that varies by device is shared only with devices in the same buckets.
+    if (shared.vary && shared.signature !== (await bucketSignature(shared.vary, deviceKeyOf(a, r))))
+      return compute(cache, a, r, key, generation)
+    return shared
+  }
+
+  /** Remembers `a` as asked, to be computed again after a write to its app (`HotAnswers`). */
+  const asked = (cache: AnswerCache, a: Asked, key: string, base: string) => {
+    // Without the request's address: any device computes the answer, or an answer's buckets.
+    s.hotAnswers.asked(a.slug, key, () =>
+      computeOnce(cache, a, { base, ifNoneMatch: undefined, clientIp: () => undefined }).catch((error: unknown) => {
+        // A 404: the write deleted the app, nothing to compute.
+        if (!(error instanceof HttpProblem)) throw error
+      }),
+    )
   }
 
   async function answer(req: Ctx, a: Asked): Promise<Response> {
@@ -290,36 +358,11 @@ export function updateChecks(s: Services): UpdateChecks {
     const hit = await fromCache(a, r)
     if (hit) return toResponse(hit)
     s.observer.updateCheck(a.format, 'miss')
-    const key = keyOf(a, r.base)
-    const now = s.now().getTime()
-    const generation = await cache.generation(a.slug)
-    const d = await decide(a, r)
-    const t = d.target
-    // Neither counted nor cached: a cache hit is counted, so it must stand for an existing target.
-    if (!t.inCatalog) return sendAnswer(s, await render(r, a, d), undefined, r.ifNoneMatch)
+    const computed = await computeOnce(cache, a, r)
+    if (!computed.inCatalog) return sendAnswer(s, computed.result, undefined, r.ifNoneMatch)
     count(a, r)
-    const result = await render(r, a, d)
-    const vary = d.vary.length ? d.vary : undefined
-    // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
-    // TTL so that it does not linger).
-    const until = nextChangeAt(t)
-    const untilTtl = until === null ? undefined : Math.max(1, until - now)
-    const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
-    const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
-    const stamp = until === null ? {} : { until }
-    if (vary) {
-      await cache.set(a.slug, key, { vary, ...stamp }, generation, untilTtl)
-      await cache.set(
-        a.slug,
-        `${key}\n${await bucketSignature(vary, deviceKeyOf(a, r))}`,
-        { ...result, ...stamp },
-        generation,
-        ttl,
-      )
-    } else {
-      await cache.set(a.slug, key, { ...result, ...stamp }, generation, ttl)
-    }
-    return toResponse(await served(a, r, result, until ?? undefined))
+    asked(cache, a, keyOf(a, r.base), r.base)
+    return toResponse(await served(a, r, computed.result, computed.until))
   }
 
   const findApp = async (slug: string) => {

@@ -120,12 +120,18 @@ export async function loadTarget(
   const defaultFormat = (found.updater ?? 'ferry') as UpdaterFormat
   const above = releasesAbove(defaultFormat)
   const inCatalog = ids !== undefined && found.updater !== null
-  const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
-  // Versions are stored only for the app team's catalog entries: without all three, none exist.
-  const { releases, criticalBelow, complete } = ids
-    ? await loadReleases(s, slug, ids, above, trustedKeys)
-    : { releases: [], criticalBelow: false, complete: true }
-  const rollback = ids && current ? await rollbackFor(s, slug, ids, current) : null
+  // The releases and the rollback are read side by side: on PostgreSQL, on two connections.
+  const [{ trustedKeys, releases, criticalBelow, complete }, rollback] = await Promise.all([
+    (async () => {
+      const trustedKeys = ids && current ? await trustedKeysOf(s.db, slug, ids, versionKeyOf(current)) : null
+      // Versions are stored only for the app team's catalog entries: without all three, none exist.
+      const loaded = ids
+        ? await loadReleases(s, slug, ids, above, trustedKeys)
+        : { releases: [], criticalBelow: false, complete: true }
+      return { ...loaded, trustedKeys }
+    })(),
+    ids && current ? rollbackFor(s, slug, ids, current) : null,
+  ])
   return {
     app,
     channel,
