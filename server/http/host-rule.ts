@@ -38,6 +38,8 @@ export type HostRule =
       names: ReadonlyMap<string, ReadonlySet<string> | null>
       /** `FERRY_ALLOWED_HOSTS` set; else the loopback default. */
       configured: boolean
+      /** Recent Hosts and what `allowedHost` made of them (`null`: refused); clients repeat a few. */
+      seen: Map<string, string | null>
     }
 
 /**
@@ -56,18 +58,34 @@ export function hostRule(publicUrl: string | undefined, allowedHosts: readonly s
     if (host.port === '') names.set(host.name, null)
     else names.set(host.name, new Set([...(ports ?? []), host.port]))
   }
-  return { kind: 'listed', names, configured: allowedHosts !== undefined }
+  return { kind: 'listed', names, configured: allowedHosts !== undefined, seen: new Map() }
 }
+
+/** Hosts remembered per rule (all are forgotten when full) and the longest remembered: 256 of 255 characters at most. */
+const MAX_SEEN = 256
+const MAX_SEEN_HOST = 255
 
 /** `host` normalised when the rule allows it, else `undefined`. */
 export function allowedHost(rule: HostRule, host: string): string | undefined {
+  if (rule.kind === 'any') return normalised(host)
+  const seen = rule.seen.get(host)
+  if (seen !== undefined) return seen ?? undefined
   const parsed = parseHost(host)
-  if (!parsed) return undefined
-  if (rule.kind === 'listed') {
-    const ports = rule.names.get(parsed.name)
-    if (ports === undefined || (ports !== null && !ports.has(parsed.port))) return undefined
+  const ports = parsed && rule.names.get(parsed.name)
+  const allowed =
+    parsed && ports !== undefined && (ports === null || ports.has(parsed.port)) ? joined(parsed) : undefined
+  if (host.length <= MAX_SEEN_HOST) {
+    if (rule.seen.size >= MAX_SEEN) rule.seen.clear()
+    rule.seen.set(host, allowed ?? null)
   }
-  return parsed.port === '' ? parsed.name : `${parsed.name}:${parsed.port}`
+  return allowed
+}
+
+const joined = (host: HostName) => (host.port === '' ? host.name : `${host.name}:${host.port}`)
+
+function normalised(host: string): string | undefined {
+  const parsed = parseHost(host)
+  return parsed && joined(parsed)
 }
 
 /** The 421 a request to `host` gets: the Host it sent and what the operator sets to serve it. */
