@@ -11,6 +11,8 @@ import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
 import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
 import { gate } from './http/gate.ts'
+import { refusedHost } from './http/base-url.ts'
+import { hostRule } from './http/host-rule.ts'
 import { isAuditedWrite } from './http/audit-hook.ts'
 import { finishWrite } from './http/write-unit.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
@@ -51,6 +53,9 @@ import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 import { msixHandlers } from './routes/msix.ts'
 
+/** The health check: answered on any Host (load balancers and orchestrators probe by address); it carries no link. */
+const HEALTH_PATH = '/v1/health'
+
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 /** `/v1/apps/{app}` → `/v1/apps/:app` */
 export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
@@ -90,6 +95,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   const now = deps.clock ?? (() => new Date())
   const logger = deps.logger ?? silentLogger
   const telemetry = deps.config.telemetry ?? true
+  const publicUrl = deps.config.publicUrl?.replace(/\/+$/, '')
   const s: Services = {
     db: deps.db,
     blobs: deps.blobs,
@@ -102,9 +108,10 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       telemetry,
       edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
-      ...(deps.config.publicUrl ? { publicUrl: deps.config.publicUrl } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
       ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
+    hosts: hostRule(publicUrl, deps.config.allowedHosts),
     now,
     logger,
     purger: deps.edgePurger ?? null,
@@ -145,8 +152,13 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     const reqId = nextReqId()
     c.set('reqId', reqId)
     const start = performance.now()
-    const preflight = c.req.method === 'OPTIONS' ? cors.preflight(c.req.path, s.header(c, 'origin')) : undefined
-    if (preflight) c.res = preflight
+    // Before anything else, so that no answer (a cached one, a link, a preflight) is made for a
+    // Host the server does not serve. Health probes address an instance by its IP and get no link.
+    const refused = c.req.path === HEALTH_PATH ? undefined : refusedHost(s.hosts, c.req.url)
+    const preflight =
+      refused || c.req.method !== 'OPTIONS' ? undefined : cors.preflight(c.req.path, s.header(c, 'origin'))
+    if (refused) c.res = problemResponse(refused, c.req.path)
+    else if (preflight) c.res = preflight
     else await next()
     finishHeaders(c)
     finished(reqId, c.get('operation') ?? 'unmatched', c.req.method, c.req.path, c.res.status, start)

@@ -17,6 +17,7 @@ export const PROBLEM_KINDS = {
   forbidden: [403, 'Permission denied'],
   'not-found': [404, 'Not found'],
   conflict: [409, 'Conflict'],
+  misdirected: [421, 'Misdirected request'],
   'payload-too-large': [413, 'Request body too large'],
   'too-many-requests': [429, 'Too many requests'],
   'telemetry-disabled': [404, 'Telemetry is switched off'],

@@ -12,6 +12,7 @@ import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { CompressXz, Decompress } from '../transfer/linux-packages.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
+import type { HostRule } from './host-rule.ts'
 import type { Schemas } from './spec.ts'
 
 /** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
@@ -22,6 +23,11 @@ export interface AppConfig {
   jwtSecret: string
   /** Absolute base of download URLs; defaults to the request's origin. */
   publicUrl?: string
+  /**
+   * Host names (`name` or `name:port`) the app answers; other Hosts get a 421. Absent: any Host
+   * when `publicUrl` is set, else loopback names only (`hostRule` in `host-rule.ts`).
+   */
+  allowedHosts?: readonly string[]
   /** Largest upload request body in bytes. */
   maxUploadBytes: number
   /** PBKDF2-SHA256 iterations for new password hashes (default 600 000); weaker hashes are upgraded at login. */
@@ -112,8 +118,13 @@ export interface Services {
   db: Db
   blobs: BlobStore
   config: Required<
-    Omit<AppConfig, 'publicUrl' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'>
+    Omit<
+      AppConfig,
+      'publicUrl' | 'allowedHosts' | 'loginLimits' | 'corsOrigins' | 'healthPolicy' | 'accelRedirectPrefix'
+    >
   > & { publicUrl?: string; accelRedirectPrefix?: string; healthPolicy: Required<Schemas['HealthPolicy']> }
+  /** The Host names answered (from `publicUrl` and `allowedHosts`). */
+  hosts: HostRule
   /** Cached update answers (performance mode), `null` when off. */
   answers: AnswerCache | null
   /** The answers each app was last asked for, computed again after a write drops them. */

@@ -4,12 +4,13 @@
  * accepts and whose answer the answer cache holds is answered by the operation's `CachedLookup`,
  * the code its handler runs for a hit, without building a web `Request`, routing or running
  * middleware. Whatever the lane does not read exactly as Hono would (a percent-encoded or `+`
- * character, a repeated query name, a host Hono normalises) and every miss or error falls through:
- * the request then takes the normal path, and nothing was counted on the way. A miss names the
- * read that missed (`LaneMiss`), so that the handler does not read the cache again.
+ * character, a repeated query name, a host Hono normalises), a Host the server does not serve
+ * and every miss or error falls through: the request then takes the normal path, and nothing was
+ * counted on the way. A miss names the read that missed (`LaneMiss`), so that the handler does
+ * not read the cache again.
  */
 import type { OperationSpec } from '../http/spec.ts'
-import { baseUrl } from '../http/base-url.ts'
+import { requestBase } from '../http/base-url.ts'
 import type { Services } from '../http/services.ts'
 import { operationValidator } from '../http/validation.ts'
 import type { Answer } from '../protocols/answer.ts'
@@ -162,6 +163,9 @@ export function updateLane(
   return (req) => {
     const { target, host } = req
     if (host === undefined || !PLAIN_HOST.test(host)) return undefined
+    // A Host the server does not serve: the app answers its 421.
+    const base = requestBase(s, `${req.scheme}://${host}`)
+    if (base === undefined) return undefined
     let found = parsed.get(target)
     if (!found) {
       found = parse(target)
@@ -174,7 +178,7 @@ export function updateLane(
     const { operation, read, path, params, query } = found
     let missed: string | undefined
     const asking: Asking = {
-      base: baseUrl(s, `${req.scheme}://${host}`),
+      base,
       ifNoneMatch: req.header('if-none-match'),
       clientIp: req.clientIp.bind(req),
       onMiss: (read) => {

@@ -28,7 +28,7 @@ export interface SandboxState {
 }
 
 export interface SandboxOptions extends WasmDbOptions {
-  /** Base of download URLs; defaults to the origin of each request. */
+  /** Base of download URLs (default `http://sandbox.ferry.test`); every request's Host is answered. */
   publicUrl?: string
   /** Seed the demo team and apps (default true). */
   seed?: boolean
@@ -52,6 +52,8 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const jwtSecret = state?.jwtSecret ?? randomSecret(32)
   // Seeding replays past days of update checks; everything else runs on the real clock.
   let seedDay: Date | undefined
+  // The sandbox answers its page, whatever its origin: a fixed base, so the Host is never read.
+  const base = options.publicUrl ?? 'http://sandbox.ferry.test'
   const app = createApp({
     db,
     blobs,
@@ -62,10 +64,9 @@ export async function createSandbox(options: SandboxOptions = {}) {
       maxUploadBytes: 64 * 1024 * 1024,
       passwordIterations: options.passwordIterations ?? 10_000,
       version: 'sandbox',
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      publicUrl: base,
     },
   })
-  const base = options.publicUrl ?? 'http://sandbox.ferry.test'
   const request = async (path: string, init?: RequestInit) => app.fetch(new Request(new URL(path, base), init))
   const demo = state || options.seed === false ? undefined : await seedDemo(request, signupKey)
   if (demo)

@@ -7,6 +7,7 @@
 
 import type { AppConfig } from '../http/services.ts'
 import type { CorsOrigins } from '../http/cors.ts'
+import { parseHost } from '../http/host-rule.ts'
 import { DEFAULT_LOGIN_LIMITS } from '../auth/login-limiter.ts'
 import type { EdgeCaching } from '../cache/edge-headers.ts'
 import { PURGE_METHODS, type PurgeMethod } from '../cache/edge-purge.ts'
@@ -25,6 +26,8 @@ export interface ServerConfig {
   jwtSecret: string | undefined
   /** `undefined`: download URLs use the origin of each request. */
   publicUrl: string | undefined
+  /** Host names (`name` or `name:port`) answered; `undefined`: any with `publicUrl`, else loopback names. */
+  allowedHosts: string[] | undefined
   maxUploadBytes: number
   logLevel: LogLevel
   /** Count update checks that carry a device id. */
@@ -212,6 +215,25 @@ function publicUrl(raw: string, name: string): string {
   return raw.replace(/\/+$/, '')
 }
 
+/** Comma-separated `host` or `host:port` names, as the Host header writes them. */
+function allowedHosts(raw: string, name: string): string[] {
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  const names: string[] = []
+  for (const entry of entries) {
+    const host = parseHost(entry)
+    if (!host)
+      throw new Error(
+        `${name} must be comma-separated host names with an optional port, like updates.example.com or 10.0.0.5:8080 ([::1] for IPv6), got ${JSON.stringify(entry)}`,
+      )
+    names.push(host.port === '' ? host.name : `${host.name}:${host.port}`)
+  }
+  if (!names.length) throw new Error(`${name} names no host`)
+  return [...new Set(names)]
+}
+
 function purgeUrl(raw: string, name: string): string {
   if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`)
   return raw
@@ -314,7 +336,16 @@ export const VARIABLES = {
     unset: undefined,
     example: 'https://updates.example.com',
     parse: publicUrl,
-    description: 'Absolute base of download URLs in API responses. Unset: the origin of each request.',
+    description:
+      'Absolute base of download URLs in API responses. Unset: the origin of each request, for the names FERRY_ALLOWED_HOSTS allows.',
+  },
+  allowedHosts: {
+    name: 'FERRY_ALLOWED_HOSTS',
+    unset: undefined,
+    example: 'updates.example.com,10.0.0.5:8080',
+    parse: allowedHosts,
+    description:
+      'Host header names answered, comma-separated (a name without a port: any port); others get 421. Unset: any with FERRY_PUBLIC_URL, else localhost, 127.0.0.1 and [::1] only.',
   },
   maxUploadBytes: {
     name: 'FERRY_MAX_UPLOAD_BYTES',
@@ -644,6 +675,7 @@ function serverConfig(s: Settings): ServerConfig {
     signupKey: s.signupKey,
     jwtSecret: s.jwtSecret,
     publicUrl: s.publicUrl,
+    allowedHosts: s.allowedHosts,
     maxUploadBytes: s.maxUploadBytes,
     logLevel: s.logLevel,
     telemetry: s.telemetry,
@@ -690,6 +722,7 @@ export function appConfig(
       config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
     ...(resolved.passwordIterations ? { passwordIterations: resolved.passwordIterations } : {}),
   }
 }

@@ -14,6 +14,9 @@ import { createApp } from '../app.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
 import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
+import { refusedHost } from '../http/base-url.ts'
+import { hostRule, LOOPBACK_HOSTS } from '../http/host-rule.ts'
+import { problemResponse } from '../http/problem.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
 import { ConfigError, VARIABLES, appConfig, loadConfig, type ServerConfig } from './config.ts'
 import { randomSecret } from '../auth/crypto.ts'
@@ -200,6 +203,10 @@ async function openDatabase(
     throw new StartupError(`FERRY_DATABASE_URL: ${error.message}; start PostgreSQL, or correct the URL`)
   })
 }
+
+/** Whether `FERRY_HOST` is a loopback address or name, which only this machine reaches. */
+const isLoopbackAddress = (host: string) =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
 
 const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 
@@ -435,9 +442,15 @@ async function startOnListener(
     (request, env) => app.fetch(request, env),
     (err, span) => logger.error({ err, file: span.path }, 'download interrupted by a read error'),
   )
-  // Ferry Console (/console) is static files beside the API, outside its gate and headers.
+  // Ferry Console (/console) is static files beside the API, outside its gate and headers, for
+  // the Host names the API answers.
+  const hosts = hostRule(config.publicUrl, config.allowedHosts)
+  const consoleFetch = (request: Request) => {
+    const refused = refusedHost(hosts, request.url)
+    return refused ? problemResponse(refused, new URL(request.url).pathname) : consoleResponse(request)
+  }
   serveWith(
-    (request, env) => (isConsoleUrl(request.url) ? consoleResponse(request) : appFetch(request, env)),
+    (request, env) => (isConsoleUrl(request.url) ? consoleFetch(request) : appFetch(request, env)),
     app.cachedAnswer,
   )
   const address = server.address()
@@ -479,6 +492,12 @@ async function startOnListener(
   prune()
   const pruning = setInterval(prune, AUDIT_PRUNE_MS)
   pruning.unref()
+  if (!config.publicUrl && !config.allowedHosts && !isLoopbackAddress(config.host)) {
+    logger.warn(
+      { host: config.host, answers: LOOPBACK_HOSTS.join(',') },
+      `FERRY_HOST=${config.host} is reachable from other machines, but with neither FERRY_PUBLIC_URL nor FERRY_ALLOWED_HOSTS set Ferry answers only loopback Host names (421 for any other): set FERRY_PUBLIC_URL to the public URL, or list the names clients use in FERRY_ALLOWED_HOSTS`,
+    )
+  }
   // Logged once everything runs: a signal after this line stops the server cleanly.
   logger.info(
     {
@@ -486,6 +505,7 @@ async function startOnListener(
       dataDir,
       ...(config.databaseUrl ? { database: `postgres ${describeUrl(config.databaseUrl)}` } : {}),
       publicUrl: config.publicUrl ?? '(request origin)',
+      ...(config.allowedHosts ? { allowedHosts: config.allowedHosts.join(',') } : {}),
       telemetry: config.telemetry,
       ...(config.trustedProxies.length ? { trustedProxies: config.trustedProxies.join(',') } : {}),
       ...(config.edgeCaching.cacheSeconds ? { updateCacheSeconds: config.edgeCaching.cacheSeconds } : {}),

@@ -38,6 +38,7 @@ test('refused writes leave cached answers alone; an accepted write still drops t
     answerCache: cache,
     config: {
       signupKey: SIGNUP_KEY,
+      allowedHosts: ['ferry.test'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,

@@ -28,6 +28,7 @@ test('defaults need no environment at all', () => {
     signupKey: undefined,
     jwtSecret: undefined,
     publicUrl: undefined,
+    allowedHosts: undefined,
     maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
     logLevel: 'info',
     telemetry: true,
@@ -51,6 +52,22 @@ test('defaults need no environment at all', () => {
     healthPolicy: { maxFailureRatio: 0.2, minReports: 20 },
     webhookAllowPrivate: false,
   })
+})
+
+test('FERRY_ALLOWED_HOSTS: names with an optional port, in lower case and without a trailing dot', () => {
+  assert.deepEqual(loadConfig({ FERRY_ALLOWED_HOSTS: 'Updates.Example.com., 10.0.0.5:8080,[::1]:9000' }).allowedHosts, [
+    'updates.example.com',
+    '10.0.0.5:8080',
+    '[::1]:9000',
+  ])
+  for (const bad of ['https://updates.example.com', 'updates.example.com/v1', 'host:99999', 'a b'])
+    assert.throws(
+      () => loadConfig({ FERRY_ALLOWED_HOSTS: `ok.example.com,${bad}` }),
+      new RegExp(
+        `FERRY_ALLOWED_HOSTS must be comma-separated host names .*got ${JSON.stringify(bad).replace(/[.[\]/]/g, '\\$&')}`,
+      ),
+      bad,
+    )
 })
 
 test('FERRY_ACCEL_REDIRECT_PREFIX: a path between slashes, and only with artifacts on disk', () => {

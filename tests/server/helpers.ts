@@ -173,6 +173,7 @@ export async function memoryApp(
     ...(clock ? { clock } : {}),
     config: {
       signupKey: SIGNUP_KEY,
+      allowedHosts: ['ferry.test'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,

@@ -26,6 +26,7 @@ async function spiedApp() {
     answerCache,
     config: {
       signupKey: SIGNUP_KEY,
+      allowedHosts: ['ferry.test'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,

@@ -14,6 +14,8 @@ export interface ServerProcess {
   /** `http://127.0.0.1:<port>/metrics` when started with `metrics: true`. */
   metricsUrl: string | undefined
   child: ChildProcess
+  /** The log lines (parsed JSON) written up to and including `listening`. */
+  startLog: Array<{ level?: number; msg?: string }>
   /** SIGTERM (graceful shutdown), resolved once the process has exited. */
   stop(): Promise<void>
 }
@@ -26,6 +28,8 @@ export interface ServerProcessOptions {
   blobs?: BlobLocation | undefined
   /** Serve Prometheus metrics on a free port of their own. */
   metrics?: boolean
+  /** More FERRY_* variables (FERRY_HOST among them), set last. */
+  env?: Record<string, string>
 }
 
 /** A port nothing listens on right now (FERRY_METRICS_PORT takes no 0). */
@@ -72,6 +76,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ...(options.redisUrl ? { FERRY_REDIS_URL: options.redisUrl } : {}),
     ...(options.metrics ? { FERRY_METRICS_PORT: String(await freePort()) } : {}),
     ...blobEnvironment(options.blobs),
+    ...options.env,
   })
   const entry = join(import.meta.dirname, '..', '..', 'server', 'runtime', 'node.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'], env })
@@ -80,6 +85,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     stderr += chunk.toString()
   })
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const startLog: ServerProcess['startLog'] = []
   const started = await new Promise<{ url: string; metricsUrl: string | undefined }>((resolve, reject) => {
     let out = ''
     let metricsUrl: string | undefined
@@ -88,12 +94,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       const lines = out.split('\n')
       out = lines.pop() ?? ''
       for (const line of lines) {
-        let entry: { msg?: string; url?: string }
+        let entry: { level?: number; msg?: string; url?: string }
         try {
-          entry = JSON.parse(line) as { msg?: string; url?: string }
+          entry = JSON.parse(line) as { level?: number; msg?: string; url?: string }
         } catch {
           continue
         }
+        if (!startLog.some((e) => e.msg === 'listening')) startLog.push(entry)
         if (entry.msg === 'metrics') metricsUrl = entry.url
         if (entry.msg === 'listening' && entry.url) resolve({ url: entry.url, metricsUrl })
       }
@@ -103,6 +110,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return {
     ...started,
     child,
+    startLog,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited

@@ -406,6 +406,7 @@ test(
       logger,
       config: {
         signupKey: SIGNUP_KEY,
+        allowedHosts: ['ferry.test'],
         jwtSecret: JWT_SECRET,
         maxUploadBytes: 16 * MiB,
         passwordIterations: TEST_ITERATIONS,

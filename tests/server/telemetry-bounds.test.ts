@@ -61,6 +61,7 @@ async function inProcessApp(cache: boolean) {
     ...(cache ? {} : { answerCache: null }),
     config: {
       signupKey: SIGNUP_KEY,
+      allowedHosts: ['ferry.test'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,
