@@ -13,6 +13,8 @@ export interface Metrics {
   registry: Registry
   /** Reports the telemetry buffer at each scrape. */
   watchTelemetry(stats: () => TelemetryBufferStats | null): void
+  /** This process dropped the cached answers of `apps` because another process wrote to them. */
+  peerInvalidated(apps: string[]): void
 }
 
 export function createMetrics(): Metrics {
@@ -47,6 +49,11 @@ export function createMetrics(): Metrics {
     help: 'Uploads stored as versions.',
     registers: [registry],
   })
+  const peerInvalidations = new Counter({
+    name: 'ferry_answer_cache_peer_invalidations_total',
+    help: 'Apps whose cached answers this process dropped because another Ferry process on the same PostgreSQL wrote to them.',
+    registers: [registry],
+  })
   let telemetry: () => TelemetryBufferStats | null = () => null
   const buffered = (name: string, help: string, read: (stats: TelemetryBufferStats) => number) =>
     new Gauge({
@@ -77,6 +84,9 @@ export function createMetrics(): Metrics {
     registry,
     watchTelemetry(stats) {
       telemetry = stats
+    },
+    peerInvalidated(apps) {
+      peerInvalidations.inc(apps.length)
     },
     observer: {
       request(operation, method, status, seconds) {

@@ -125,6 +125,7 @@ export async function answerCacheFor(
   config: Pick<ServerConfig, 'cache' | 'redisUrl' | 'databaseUrl'>,
   logger: PinoLogger,
   purger?: EdgePurger,
+  peerInvalidated?: (apps: string[]) => void,
 ): Promise<AppDeps['answerCache']> {
   if (!config.cache) return null
   if (!config.redisUrl) {
@@ -136,9 +137,10 @@ export async function answerCacheFor(
       createMemoryCache(),
       config.databaseUrl,
       (err) => logger.error({ err }, 'answer cache invalidation failed'),
-      purger
-        ? (apps) => purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms)))
-        : undefined,
+      async (apps) => {
+        peerInvalidated?.(apps)
+        if (purger) await purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms)))
+      },
     )
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
@@ -397,15 +399,17 @@ async function startOnListener(
       throw error
     },
   )
-  const edgePurger = config.purge ? httpPurger(config.purge.url, config.purge.method) : undefined
-  const answerCache = await answerCacheFor(config, logger, edgePurger).catch(async (error: unknown) => {
-    await logins.close()
-    await release()
-    throw error
-  })
   // prom-client is loaded only when metrics are asked for.
   const metricsNode = config.metrics ? await import('./metrics-node.ts') : undefined
   const metrics = metricsNode?.createMetrics()
+  const edgePurger = config.purge ? httpPurger(config.purge.url, config.purge.method) : undefined
+  const answerCache = await answerCacheFor(config, logger, edgePurger, metrics?.peerInvalidated).catch(
+    async (error: unknown) => {
+      await logins.close()
+      await release()
+      throw error
+    },
+  )
   const app = createApp({
     db,
     blobs,

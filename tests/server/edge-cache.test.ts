@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import {
+  eventually,
   httpFetch,
   jsonBody,
   prepareUploadTeam,
@@ -38,6 +39,14 @@ async function originRequests(metricsUrl: string | undefined, operation: string)
       sum += Number(line.split(' ').pop())
   }
   return sum
+}
+
+/** The value of a counter without labels in a server's metrics. */
+async function metricValue(metricsUrl: string | undefined, name: string): Promise<number> {
+  const text = await (await fetch(metricsUrl ?? '')).text()
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `))
+  assert.ok(line, `${name} is in the metrics`)
+  return Number(line.split(' ').pop())
 }
 
 async function startEdge(backends: TestServer[], port: number): Promise<Varnish> {
@@ -218,6 +227,10 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
   const before = await served()
   for (let i = 0; i < 10; i++) assert.equal(await offered(await check(fe, 'edge-two', '1.0.0')), '1.1.0')
   assert.equal((await served()) - before, 1, 'one origin request for 10 checks across two instances')
+  // Each instance keeps its own answers: a's, asked directly, is filled here.
+  const heard = () => metricValue(a.metricsUrl, 'ferry_answer_cache_peer_invalidations_total')
+  const heardBefore = await heard()
+  assert.equal(await offered(await check(fa, 'edge-two', '1.0.0')), '1.1.0')
 
   // A write on b purges the cache; a, which may still hold its own answer, purges again once it
   // has heard b's invalidation (PostgreSQL NOTIFY), so no stale refill outlives that.
@@ -225,8 +238,11 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
     (await fb(`/v1/apps/edge-two/versions/${id}/pull`, jsonBody({ reason: 'bad build' }, token))).status,
     200,
   )
+  // a hears b's write (PostgreSQL NOTIFY) and drops its own answer: asked directly, it has no stale one.
+  await eventually(async () => (await heard()) > heardBefore, "a hears b's invalidation")
+  assert.equal(await offered(await check(fa, 'edge-two', '1.0.0')), null, "a's own cached answer is gone")
   assert.equal(
-    await eventually(async () => offered(await check(fe, 'edge-two', '1.0.0')), null),
+    await settled(async () => offered(await check(fe, 'edge-two', '1.0.0')), null),
     null,
     'the pull on b reached the cache',
   )
@@ -244,14 +260,14 @@ test('on PostgreSQL, two instances behind the cache: a write on either purges it
     (await fa(`/v1/apps/edge-two/versions/${newer}/pull`, jsonBody({ reason: 'bad too' }, token))).status,
     200,
   )
-  assert.equal(await eventually(async () => offered(await check(fe, 'edge-two', '1.0.0')), null), null)
+  assert.equal(await settled(async () => offered(await check(fe, 'edge-two', '1.0.0')), null), null)
 })
 
 /**
  * The value once `read` returns `want`, or its last value after a second: with two instances on
  * PostgreSQL the invalidation reaches the other instance's own answers over the network.
  */
-async function eventually<T>(read: () => Promise<T>, want: T): Promise<T> {
+async function settled<T>(read: () => Promise<T>, want: T): Promise<T> {
   let value = await read()
   for (let i = 0; i < 20 && value !== want; i++) {
     await new Promise((r) => setTimeout(r, 50))
