@@ -112,6 +112,24 @@ test('a Tauri minisign signature (fresh key, timestamp) is normalised; a short s
   assert.match(compareOutput(standIn, standIn.replace('aW4K', 'aW5K'), ctx) ?? '', /JSON differs/)
 })
 
+test("a data directory's path: the checkout's location is ignored, the page's own folder is not", () => {
+  const actual =
+    '{"dataDir":"/tmp/ferry-docs-guides-x1/scratch/production-deploy/data","file":"/tmp/ferry-docs-guides-x1/scratch/production-deploy/data/jwt-secret"}'
+  const shown =
+    '{"dataDir":"/home/ada/ferry/scratch/production-deploy/data","file":"/home/ada/ferry/scratch/production-deploy/data/jwt-secret"}'
+  assert.equal(compareOutput(shown, actual, ctx), undefined)
+  assert.match(compareOutput(shown.replaceAll('/scratch/production-deploy', ''), actual, ctx) ?? '', /JSON differs/)
+  assert.match(
+    compareOutput(
+      'copied from /srv/ferry/data/ferry.db',
+      actual.replace(/.*"file":"([^"]*)".*/, 'copied from $1'),
+      ctx,
+    ) ?? '',
+    /line 1/,
+  )
+  assert.equal(compareOutput('ls /home/ada/ferry/data', 'ls /tmp/ferry-docs-shell-Ab1/data', ctx), undefined)
+})
+
 test('a shell keeps variables and the directory between blocks, and fails on the first failing command', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docs-runner-'))
   try {
