@@ -31,8 +31,9 @@ const VOLATILE: Array<[RegExp, string]> = [
   // Seconds left in a login limiter's window: depends on how long the page took to get there.
   [/^(retry-after):\s*\d+$/gim, '$1: <seconds>'],
   [/try again in \d+ seconds/g, 'try again in <n> seconds'],
-  // Absolute paths ending in a data directory: the reader's checkout vs the test's temp dir.
-  [/(?:\/[\w.+-]+)+?(\/data(?:\/[\w.-]+)*)/g, '<dir>$1'],
+  // Absolute paths of a data directory: the reader's checkout vs the test's temp dir. A page's own
+  // folder (scratch/<page>/) stays, so the output names the directory its command gave.
+  [/(?:\/[\w.+-]+)+?((?:\/scratch\/[\w.-]+)?\/data(?:\/[\w.-]+)*)/g, '<dir>$1'],
 ]
 
 /** Replaces run-specific values by placeholders; the real port is mapped back to the one the docs show. */

@@ -3,10 +3,13 @@
  * Ferry server, and what they print must match the output blocks the page shows. The pages run
  * one after another in ONE checkout, in sidebar order, as a reader follows them: a page fails
  * when it breaks, when an earlier page broke it (it is then run alone to say which), or when it
- * leaves files in the checkout that .gitignore does not cover.
+ * leaves files in the checkout that .gitignore does not cover. A page that starts a server tells the
+ * reader to stop it right after its last command (lib/docs-runner/stop-server.ts), and the runner
+ * stops it there: every guide's server listens on port 8080.
  * FERRY_DOCS_PAGES=pages/docs/a.mdx,pages/docs/b.mdx runs only those pages (`npm run test:docs -- <page>`).
  */
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { DocsCheckout } from '../../lib/docs-runner/checkout.ts'
@@ -14,6 +17,7 @@ import type { CodeBlock } from '../../lib/docs-runner/extract.ts'
 import { pageBlocks } from '../../lib/docs-runner/pages.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
 import { pagesInSidebarOrder } from '../../lib/docs-runner/sidebar.ts'
+import { missingStopLine } from '../../lib/docs-runner/stop-server.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const selected = process.env.FERRY_DOCS_PAGES?.split(',').filter(Boolean) ?? []
@@ -90,6 +94,9 @@ describe('runnable blocks', () => {
         async () => {
           const earlier = [...ran]
           ran.push(page)
+          // The runner stops the page's server after its last block, where the page tells the reader to.
+          const unstopped = missingStopLine(readFileSync(join(root, page), 'utf8'), blocks)
+          assert.equal(unstopped, undefined, unstopped)
           const failure = await runPage(page, blocks, checkout)
           const left = checkout.leftovers()
           const added = left.filter((entry) => !leftBefore.has(entry))

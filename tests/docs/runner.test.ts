@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { DocsCheckout } from '../../lib/docs-runner/checkout.ts'
 import { compareOutput } from '../../lib/docs-runner/compare.ts'
+import { STOP_SERVER_LINE, missingStopLine } from '../../lib/docs-runner/stop-server.ts'
 import { extractBlocks } from '../../lib/docs-runner/extract.ts'
 import { parseStartCommand } from '../../lib/docs-runner/server.ts'
 import { PageRun } from '../../lib/docs-runner/run-page.ts'
@@ -110,6 +111,35 @@ test('a Tauri minisign signature (fresh key, timestamp) is normalised; a short s
   )
   const standIn = '{"signature":"dW50cnVzdGVkIGNvbW1lbnQ6IGEgc3RhbmQtaW4K"}'
   assert.match(compareOutput(standIn, standIn.replace('aW4K', 'aW5K'), ctx) ?? '', /JSON differs/)
+})
+
+test("a data directory's path: the checkout's location is ignored, the page's own folder is not", () => {
+  const actual =
+    '{"dataDir":"/tmp/ferry-docs-guides-x1/scratch/production-deploy/data","file":"/tmp/ferry-docs-guides-x1/scratch/production-deploy/data/jwt-secret"}'
+  const shown =
+    '{"dataDir":"/home/ada/ferry/scratch/production-deploy/data","file":"/home/ada/ferry/scratch/production-deploy/data/jwt-secret"}'
+  assert.equal(compareOutput(shown, actual, ctx), undefined)
+  assert.match(compareOutput(shown.replaceAll('/scratch/production-deploy', ''), actual, ctx) ?? '', /JSON differs/)
+  assert.match(
+    compareOutput(
+      'copied from /srv/ferry/data/ferry.db',
+      actual.replace(/.*"file":"([^"]*)".*/, 'copied from $1'),
+      ctx,
+    ) ?? '',
+    /line 1/,
+  )
+  assert.equal(compareOutput('ls /home/ada/ferry/data', 'ls /tmp/ferry-docs-shell-Ab1/data', ctx), undefined)
+})
+
+test('a page that starts a server says to stop it right after its last command', () => {
+  const page = (after: string) =>
+    `# P\n\n\`\`\`bash runnable=server\nnpm run server\n\`\`\`\n\n\`\`\`bash runnable\ncurl -s x\n\`\`\`\n\n\`\`\`text output\nok\n\`\`\`\n\n${after}\n`
+  const check = (source: string) => missingStopLine(source, extractBlocks('p.mdx', source))
+  assert.equal(check(page(STOP_SERVER_LINE)), undefined)
+  assert.match(check(page('More prose.')) ?? '', /^p\.mdx:13: the page starts a server \(line 3\)/)
+  assert.match(check(page(`More prose.\n\n${STOP_SERVER_LINE}`)) ?? '', /^p\.mdx:13:/)
+  const noServer = '```bash runnable\ncurl -s x\n```\n'
+  assert.equal(check(noServer), undefined)
 })
 
 test('a shell keeps variables and the directory between blocks, and fails on the first failing command', async () => {
