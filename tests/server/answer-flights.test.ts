@@ -40,6 +40,7 @@ async function countedApp(answerCache: AnswerCache = createMemoryCache()) {
     answerCache,
     config: {
       signupKey: SIGNUP_KEY,
+      allowedHosts: ['ferry.test'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,
