@@ -31,9 +31,8 @@ after(() => rmSync(scratch, { recursive: true, force: true }))
 /** The Node a user's shell finds first: Debian's, not the pinned one npm scripts of this checkout get. */
 const stockNode = '/usr/bin/node'
 /** A user's environment: the stock Node first on PATH, none of the npm_* variables this test runs under. */
-const userEnv: Record<string, string> = Object.fromEntries(
-  Object.entries(process.env).filter((e): e is [string, string] => !e[0].startsWith('npm_') && e[1] !== undefined),
-)
+const userEnv = { ...process.env }
+for (const name of Object.keys(userEnv)) if (name.startsWith('npm_')) delete userEnv[name]
 userEnv.PATH = `${dirname(stockNode)}:${process.env.PATH ?? ''}`
 
 /** Runs `command` in the app's folder as the user would; its exit code, stdout and stderr. */
