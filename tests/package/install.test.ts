@@ -211,29 +211,34 @@ test(
   },
 )
 
-test('without the npm registry, an older Node stops in one line before writing anything', async (t) => {
-  const stockMajor = Number((await inApp(stockNode, ['--version'])).stdout.slice(1).split('.')[0])
-  if (stockMajor >= Number(pinned.split('.')[0])) return t.skip(`${stockNode} is Node ${stockMajor}: nothing to fetch`)
-  const privateDir = join(app, 'node_modules', 'ferry', '.node')
-  if (existsSync(privateDir)) renameSync(privateDir, `${privateDir}.away`)
-  try {
-    const refused = await inApp('npx', ['ferry', 'server', '--data-dir', 'never'], {
-      npm_config_offline: 'true',
-      npm_config_cache: join(scratch, 'empty-cache'),
-    })
-    assert.equal(refused.code, 1, refused.stderr)
-    const lines = refused.stderr.trim().split('\n')
-    assert.equal(lines.length, 2, refused.stderr)
-    assert.match(lines[0] ?? '', /^ferry: Node v\S+ \(\/usr\/bin\/node\) is older than 24: fetching Node /)
-    assert.match(
-      lines[1] ?? '',
-      new RegExp(
-        `^ferry: needs Node 24; npm pack node-linux-\\w+@${pinned} failed: .*\\. Install Node 24 and put it first on PATH, or run again when the npm registry is reachable\\.$`,
-      ),
-    )
-    assert.ok(!existsSync(join(app, 'never')), 'no data directory, no secrets')
-  } finally {
-    rmSync(privateDir, { recursive: true, force: true })
-    if (existsSync(`${privateDir}.away`)) renameSync(`${privateDir}.away`, privateDir)
-  }
-})
+test(
+  'without the npm registry, an older Node stops in one line before writing anything',
+  { timeout: 60_000 },
+  async (t) => {
+    const stockMajor = Number((await inApp(stockNode, ['--version'])).stdout.slice(1).split('.')[0])
+    if (stockMajor >= Number(pinned.split('.')[0]))
+      return t.skip(`${stockNode} is Node ${stockMajor}: nothing to fetch`)
+    const privateDir = join(app, 'node_modules', 'ferry', '.node')
+    if (existsSync(privateDir)) renameSync(privateDir, `${privateDir}.away`)
+    try {
+      const refused = await inApp('npx', ['ferry', 'server', '--port', '0', '--data-dir', 'never'], {
+        npm_config_offline: 'true',
+        npm_config_cache: join(scratch, 'empty-cache'),
+      })
+      assert.equal(refused.code, 1, refused.stderr)
+      const lines = refused.stderr.trim().split('\n')
+      assert.equal(lines.length, 2, refused.stderr)
+      assert.match(lines[0] ?? '', /^ferry: Node v\S+ \(\/usr\/bin\/node\) is older than 24: fetching Node /)
+      assert.match(
+        lines[1] ?? '',
+        new RegExp(
+          `^ferry: needs Node 24; npm pack node-linux-\\w+@${pinned} failed: .*\\. Install Node 24 and put it first on PATH, or run again when the npm registry is reachable\\.$`,
+        ),
+      )
+      assert.ok(!existsSync(join(app, 'never')), 'no data directory, no secrets')
+    } finally {
+      rmSync(privateDir, { recursive: true, force: true })
+      if (existsSync(`${privateDir}.away`)) renameSync(`${privateDir}.away`, privateDir)
+    }
+  },
+)
