@@ -15,7 +15,7 @@ RUN npm ci --omit=dev --ignore-scripts && rm -rf node_modules/node-linux-* node_
 FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY package.json package-lock.json tsconfig.json .nvmrc ./
 COPY server ./server
 # Leaves the server shares with lib/ (see ARCHITECTURE.md).
 COPY json-pointer ./json-pointer

@@ -1,9 +1,11 @@
 /**
  * `ferry`: publish builds to a Ferry server and manage their rollout from a release pipeline
  * (`npx ferry publish dist --app my-app`), or run the server itself (`npx ferry server`). The
- * client's logic is in lib/ferry-cli/; `server` runs server/runtime/node.ts (scripts/ferry-server.ts).
+ * client's logic is in lib/ferry-cli/; `server` runs server/runtime/node.ts (scripts/ferry-server.ts),
+ * `backup` and `db query` read the server's data (scripts/ferry-data.ts).
  */
 import { main } from '../lib/ferry-cli/commands.ts'
+import { backupCommand, dbCommand } from './ferry-data.ts'
 import { serverCommand } from './ferry-server.ts'
 
 // npm runs a script from the package's root; the folders on the command line are the ones the
@@ -24,5 +26,5 @@ process.exitCode = await main(
     env: process.env,
     now: () => Date.now(),
   },
-  { server: serverCommand },
+  { server: serverCommand, backup: backupCommand, db: dbCommand },
 )

@@ -15,6 +15,7 @@ import { join } from 'node:path'
  */
 const COPIES = [
   'package.json',
+  '.nvmrc',
   'tsconfig.json',
   '.env.example',
   '.gitignore',

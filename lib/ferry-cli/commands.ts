@@ -34,6 +34,8 @@ Commands:
   status <app>                             List an app's versions
   mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio or HTTP)
   server [--port <n>] [--data-dir <dir>]   Run the Ferry server itself, until SIGTERM or Ctrl-C
+  backup <new folder> [--data-dir <dir>]   Copy the server's database, artifact files and secrets while it runs
+  db query <sql> [--json]                  Run one read-only SQL statement on the server's database
 
 Run ferry <command> --help for a command's options.
 ${CONNECTION_HELP}`,
@@ -105,6 +107,36 @@ Options:
   --data-dir <dir>  FERRY_DATA_DIR: database, artifact files and generated secrets (default ./data),
                     relative to the folder ferry runs in
   -h, --help        This help`,
+  backup: `Usage: ferry backup <new folder> [--data-dir <dir>]
+
+Copies what the server configured by the same FERRY_* variables holds into <new folder>, while it
+runs: SQLite's online backup of ferry.db (checked with SQLite's integrity check), every artifact
+file the copy lists (each checked against its SHA-256), and the signup-key and jwt-secret files.
+The folder is a data directory: restore by starting the server on it. On PostgreSQL
+(FERRY_DATABASE_URL) the database is pg_dump's snapshot, ferry.dump (restore with pg_restore);
+artifact files in object storage (FERRY_BLOB_URL) are left to the bucket. It refuses a folder
+that is not empty. Keep backups out of git: they hold the secrets.
+
+Options:
+  --data-dir <dir>  FERRY_DATA_DIR: the server's data directory (default ./data), relative to
+                    the folder ferry runs in
+  -h, --help        This help
+
+Exit codes: 0 done, 1 the copy failed (the reason is printed), 2 wrong usage or configuration.`,
+  db: `Usage: ferry db query <sql> [--json] [--data-dir <dir>]
+
+Runs one SQL statement on the database of the server configured by the same FERRY_* variables
+(SQLite in <data dir>/ferry.db, or FERRY_DATABASE_URL) and prints the rows as a table, or with
+--json one JSON object per row. The database cannot be changed through it: SQLite is opened
+read-only, PostgreSQL runs the statement alone in a READ ONLY transaction that is rolled back;
+a write is refused by the database (exit 1).
+
+Options:
+  --json            One JSON object per row (JSON Lines), for jq and scripts
+  --data-dir <dir>  FERRY_DATA_DIR (default ./data), relative to the folder ferry runs in
+  -h, --help        This help
+
+Exit codes: 0 done, 1 the database refused the statement, 2 wrong usage or configuration.`,
   mcp: `Usage: ferry mcp [--http [--port <n>]] [--allow-writes] [--url <url>] [--token <token>]
 
 A Model Context Protocol server on stdin/stdout, for an agent client (Claude, Cursor, VS Code) to
@@ -334,7 +366,7 @@ const COMMANDS: Record<string, Command> = {
 
 /**
  * Runs `ferry <argv>`; resolves to the exit code. Never prints the token: no message includes it.
- * `more` adds commands that live outside lib/ (`server`, which runs the server's own entry).
+ * `more` adds commands that live outside lib/ (`server`, `backup`, `db`, which run the server's own code).
  */
 export async function main(argv: string[], io: Io, more: Record<string, Command> = {}): Promise<ExitCode> {
   const [name, ...rest] = argv

@@ -1,14 +1,15 @@
 /**
- * @module The Node entry's first import: stops on a Node older than package.json's `engines`
- * before anything else loads. better-sqlite3, built for the Node that `npm ci` ran scripts on,
- * crashes an older Node (status 139, no message) as soon as it is loaded.
+ * @module The Node entry's first import: stops on a Node older than the one .nvmrc pins before
+ * anything else loads. better-sqlite3 crashes an older Node (status 139, no message) as soon as it
+ * is loaded.
  */
-import pkg from '../../package.json' with { type: 'json' }
+import { readFileSync } from 'node:fs'
 
-const wanted = Number(/\d+/.exec(pkg.engines.node)?.[0] ?? 0)
+const pinned = readFileSync(new URL('../../.nvmrc', import.meta.url), 'utf8').trim()
+const wanted = Number(pinned.replace(/^v/, '').split('.')[0])
 if (Number(process.versions.node.split('.')[0]) < wanted) {
   console.error(
-    `Ferry needs Node ${pkg.engines.node} (package.json engines); this is Node ${process.version} at ${process.execPath}. Start it with the Node that npm ci installed (node_modules/.bin/node) or another Node ${wanted}.`,
+    `Ferry needs Node ${wanted} (.nvmrc: ${pinned}); this is Node ${process.version} at ${process.execPath}. Start it with the Node that npm ci installed (node_modules/.bin/node) or another Node ${wanted}.`,
   )
   process.exit(1)
 }

@@ -1,10 +1,12 @@
 /**
- * @module A consistent copy of the embedded setup's data directory while the server runs: the
+ * @module A consistent copy of Ferry's state while the server runs (`ferry backup`): the
  * database through SQLite's online backup, then every artifact file the copy lists (hashed as
  * it is copied and checked against the stored SHA-256), then the secret files. Uploads write
  * files before rows and deletions remove rows before files, so a file missing after the snapshot
  * belongs to a version deleted meanwhile: the copy drops that version too and stays whole.
+ * On PostgreSQL the database is `pg_dump`'s snapshot; files in object storage are the bucket's.
  */
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises'
@@ -56,11 +58,15 @@ async function copyHashing(from: string, to: string): Promise<{ sha256: string; 
   return { sha256: hash.digest('hex'), size }
 }
 
-/** `afterSnapshot` runs between the database copy and the file copy (tests delete a version there). */
+/**
+ * `afterSnapshot` runs between the database copy and the file copy (tests delete a version there).
+ * `files: false` when the artifact files are in object storage: then only the database and secrets.
+ */
 export async function backupDataDir(
   dataDir: string,
   target: string,
   hooks: { afterSnapshot?: () => Promise<void> } = {},
+  options: { files?: boolean } = {},
 ): Promise<BackupReport> {
   const database = join(dataDir, 'ferry.db')
   if (
@@ -70,9 +76,9 @@ export async function backupDataDir(
     ))
   )
     throw new BackupError(`${database} does not exist: is ${dataDir} Ferry's data directory (FERRY_DATA_DIR)?`)
-  if (!(await isEmptyOrAbsent(target)))
-    throw new BackupError(`${target} is not empty: back up into a new folder, so no earlier backup is overwritten`)
-  await mkdir(join(target, 'blobs'), { recursive: true, mode: 0o700 })
+  await newFolder(target)
+  const files = options.files ?? true
+  if (files) await mkdir(join(target, 'blobs'), { mode: 0o700 })
 
   const live = new BetterSqlite3(database, { readonly: true, fileMustExist: true })
   const copyFileName = join(target, 'ferry.db')
@@ -84,9 +90,11 @@ export async function backupDataDir(
       const integrity = copy.pragma('integrity_check', { simple: true })
       if (integrity !== 'ok')
         throw new BackupError(`the copied database fails SQLite's integrity check: ${String(integrity)}`)
-      const rows = copy
-        .prepare('SELECT blob_key, size, sha256, version_id FROM artifacts ORDER BY blob_key')
-        .all() as ArtifactRow[]
+      const rows = files
+        ? (copy
+            .prepare('SELECT blob_key, size, sha256, version_id FROM artifacts ORDER BY blob_key')
+            .all() as ArtifactRow[])
+        : []
       const stillListed = live.prepare('SELECT 1 FROM artifacts WHERE blob_key = ?').pluck()
       let bytes = 0
       const gone = new Set<string>()
@@ -121,21 +129,71 @@ export async function backupDataDir(
           for (const id of gone) drop.run(id)
         })()
       }
-      const secrets: string[] = []
-      for (const name of SECRET_FILES) {
-        try {
-          await copyFile(join(dataDir, name), join(target, name))
-          secrets.push(name)
-        } catch (error) {
-          if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
-        }
-      }
-      const kept = copy.prepare('SELECT count(*) FROM artifacts').pluck().get()
-      return { artifacts: Number(kept), bytes, droppedVersions: [...gone].sort(), secrets }
+      const secrets = await copySecrets(dataDir, target)
+      const kept = files ? Number(copy.prepare('SELECT count(*) FROM artifacts').pluck().get()) : 0
+      return { artifacts: kept, bytes, droppedVersions: [...gone].sort(), secrets }
     } finally {
       copy.close()
     }
   } finally {
     live.close()
   }
+}
+
+/** Refuses a folder that is not empty, so no earlier backup is overwritten; creates it (mode 700). */
+async function newFolder(target: string): Promise<void> {
+  if (!(await isEmptyOrAbsent(target)))
+    throw new BackupError(`${target} is not empty: back up into a new folder, so no earlier backup is overwritten`)
+  await mkdir(target, { recursive: true, mode: 0o700 })
+}
+
+/** Copies the secret files the data directory holds; their names. */
+async function copySecrets(dataDir: string, target: string): Promise<string[]> {
+  const secrets: string[] = []
+  for (const name of SECRET_FILES) {
+    try {
+      await copyFile(join(dataDir, name), join(target, name))
+      secrets.push(name)
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
+    }
+  }
+  return secrets
+}
+
+/**
+ * The PostgreSQL database as `pg_dump --format=custom` writes it (a consistent snapshot while the
+ * server writes; restore with pg_restore) into `<target>/ferry.dump`, then the secret files of the
+ * data directory. The password goes to pg_dump in its environment, not on its command line.
+ */
+export async function backupPostgres(
+  databaseUrl: string,
+  dataDir: string,
+  target: string,
+): Promise<{ secrets: string[] }> {
+  await newFolder(target)
+  const url = new URL(databaseUrl)
+  const password = decodeURIComponent(url.password)
+  url.password = ''
+  const dump = join(target, 'ferry.dump')
+  const stderr = await new Promise<string | undefined>((done, fail) => {
+    const child = spawn('pg_dump', ['--format=custom', `--file=${dump}`, `--dbname=${url.href}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    })
+    let text = ''
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        new BackupError(
+          error.code === 'ENOENT'
+            ? 'pg_dump is not installed: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)'
+            : `cannot run pg_dump: ${error.message}`,
+        ),
+      ),
+    )
+    child.once('close', (code) => done(code === 0 ? undefined : text.trim() || `exit ${code}`))
+  })
+  if (stderr !== undefined) throw new BackupError(`pg_dump failed: ${stderr}`)
+  return { secrets: await copySecrets(dataDir, target) }
 }

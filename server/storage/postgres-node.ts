@@ -22,7 +22,7 @@ export interface PostgresOptions {
 
 const INT8 = 20
 // Sizes and counts are int8; every value Ferry stores fits in a double.
-const types = {
+export const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8
       ? (value: string) => Number(value)

@@ -12,8 +12,10 @@
  *   GitHub) by tests/docs/fixtures/electron-builder-stand-in.mjs, which packs the app's folder
  *   into app.asar with Electron's asar packer and writes a Linux build's output; tauri-action (Rust
  *   and WebKit) by a recorded bundle folder; the Rust toolchain and the Tauri build's apt packages
- *   are skipped. Everything else — `npm ci` in the app, `npm ci --omit=dev --ignore-scripts` and
- *   `ferry publish` in Ferry's checkout, curl uploads — runs as written.
+ *   are skipped. Everything else — `npm ci` in the app, `npm ci` and `npm pack` or `ferry publish`
+ *   in Ferry's checkout, curl uploads — runs as written. When the page that builds the app has the
+ *   reader add Ferry's tarball as a devDependency, the fixture app gets it before its `npm ci`
+ *   (`npm install --package-lock-only`): a workflow that does not pack Ferry fails there.
  *
  * Then: nothing of Ferry is in the app's folder or in what electron-builder packs (app.asar), and
  * the server holds version 1.2.0 (a tag sent as the version, `v1.2.0`, is answered 400).
@@ -196,6 +198,7 @@ for (const { page, app: kind, files } of CASES) {
         ? { env: Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, toLocal(String(v))])) }
         : {}),
     }))
+    const appDependsOnFerry = readFileSync(join(ROOT, files), 'utf8').includes('npm i -D ../ferry/ferry-0.1.0.tgz')
     const results = await runSteps(where, runnable, {
       workspace,
       expressions,
@@ -234,16 +237,27 @@ for (const { page, app: kind, files } of CASES) {
       replace: (run, step) => {
         if (/^sudo apt-get /.test(run))
           return { skip: `"${step.name}" installs the Tauri build's libraries; the bundle is recorded` }
-        const script = toLocal(run).replace(
+        let script = toLocal(run).replace(
           /\bnpx electron-builder --publish never\b/,
           `node ${JSON.stringify(STAND_IN)}`,
         )
+        // The app's devDependency on Ferry's tarball, as the page that builds the app has the reader
+        // add it (`npm i -D ../ferry/ferry-0.1.0.tgz`): made when the app's dependencies install.
+        const devDependency = appDependsOnFerry && step['working-directory'] === 'app' && /^npm ci\b/.test(script)
+        if (devDependency)
+          script = `npm install --package-lock-only --no-audit --no-fund --save-dev ../ferry/ferry-0.1.0.tgz && ${script}`
         if (script === run) return undefined
         return {
           script,
-          why: script.includes(STAND_IN)
-            ? 'electron-builder (which downloads Electron from GitHub) by tests/docs/fixtures/electron-builder-stand-in.mjs'
-            : `the example host by the test's server ${local}`,
+          why: [
+            devDependency ? "the fixture app's devDependency on Ferry's tarball, as step 3 adds it" : '',
+            script.includes(STAND_IN)
+              ? 'electron-builder (which downloads Electron from GitHub) by tests/docs/fixtures/electron-builder-stand-in.mjs'
+              : '',
+            script.includes(local) && !run.includes(local) ? `the example host by the test's server ${local}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
         }
       },
     })

@@ -303,7 +303,7 @@ const debianNode = '/usr/bin/node'
 const olderNode = existsSync(debianNode) && spawn(debianNode, ['--version']).pid !== undefined
 
 test(
-  "a Node older than package.json's engines: one line naming both, before anything is written",
+  'a Node older than the one .nvmrc pins: one line naming both, before anything is written',
   { timeout: 90_000, skip: !olderNode && `no ${debianNode} here` },
   async (t) => {
     const version = await new Promise<string>((done) => {
@@ -317,7 +317,10 @@ test(
     const { code, stderr } = await refused(dataDir, {}, [debianNode, ['--import', 'tsx', entry]])
     assert.equal(code, 1, stderr)
     oneLine(stderr)
-    assert.match(stderr, new RegExp(`Ferry needs Node >=24 .*this is Node ${version.replace(/\./g, '\\.')}`))
+    assert.match(
+      stderr,
+      new RegExp(`Ferry needs Node 24 \\(\\.nvmrc: 24\\.\\d+\\.\\d+\\); this is Node ${version.replace(/\./g, '\\.')}`),
+    )
     assert.deepEqual(await contents(dataDir), [])
   },
 )

@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The FERRY_* variables an operator would set for `blobs`. */
-function blobEnvironment(blobs: BlobLocation | undefined): Record<string, string> {
+export function blobEnvironment(blobs: BlobLocation | undefined): Record<string, string> {
   if (!blobs || blobs.kind === 'fs') return {}
   return {
     FERRY_BLOB_URL: `s3://${blobs.bucket}/${blobs.prefix}`,
