@@ -1,10 +1,10 @@
 /**
- * After `next build`: writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
+ * After `next build`: adds the pages' front matter keywords to the search index (lib/search-keywords.ts),
+ * writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
  * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt, each page's social card
- * under og/), then
- * checks it. A page that cannot become clean Markdown, a broken internal link or a Markdown table
- * rendered as a paragraph of pipes fails the build; broken anchors, duplicate routes and broken markdown links are warnings. Every
- * message names its page/file.
+ * under og/), then checks it. A page that cannot become clean Markdown, a broken internal link or a
+ * Markdown table rendered as a paragraph of pipes fails the build; broken anchors, duplicate routes
+ * and broken markdown links are warnings. Every message names its page/file.
  *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR] [--skip-twins] [--social-cache DIR]
  * `--skip-twins` is for checking a site that is not this repository's (the site-check fixtures).
  */
@@ -15,6 +15,7 @@ import { siteConfig } from '../site.config.ts'
 import { publicRoutes, readBuiltSite } from '../lib/site-check/built-site.ts'
 import { checkLinks } from '../lib/site-check/links.ts'
 import { findBrokenTables } from '../lib/site-check/tables.ts'
+import { addSearchKeywords } from '../lib/search-keywords.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
 import { writeFeeds } from '../lib/blog/feed.ts'
@@ -61,6 +62,7 @@ if (site.pages.has(changelogPage)) {
   )
   writeOperationFeeds(outDir, feedInput, operations, siteConfig)
 }
+const keyworded = addSearchKeywords(outDir, pagesDir)
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
 let twinSummary = 'Markdown twins skipped'
@@ -105,5 +107,5 @@ if (report.errors.length > 0 || unlinkedTwins.length > 0 || brokenTables.length 
   process.exit(1)
 }
 console.log(
-  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}; ${socialSummary}.`,
+  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; search keywords of ${keyworded} page(s); ${twinSummary}; ${socialSummary}.`,
 )
