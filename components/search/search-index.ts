@@ -86,7 +86,7 @@ export function createSearch(data: SearchData) {
     }
   }
 
-  return function search(query: string, limit = 50): PageHit[] {
+  return function search(query: string, limit = Infinity): PageHit[] {
     const terms = wordsOf(query)
     if (terms.length === 0) return []
     const text = new Map<string, Paragraph[]>()
