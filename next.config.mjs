@@ -11,6 +11,8 @@ const scrollIntoView = join(import.meta.dirname, 'components', 'scroll-into-view
 const themeIcons = join(import.meta.dirname, 'components', 'nextra-icons.ts')
 /** Nextra's ImageZoom without next/image, its zoom loaded only on pages that show an image. */
 const imageZoom = join(import.meta.dirname, 'components', 'lazy-image-zoom.tsx')
+/** The site's search ranking, which the theme's navbar search loads on first use (patches/nextra-theme-docs). */
+const siteSearch = join(import.meta.dirname, 'components', 'search', 'search-index.ts')
 /** Pages whose content needs no code in the browser ship none (lib/static-content). */
 const staticContentLoader = join(import.meta.dirname, 'lib', 'static-content', 'loader.ts')
 /** In development, a page's broken front matter, links or code blocks fail its compile with file:line (lib/dev-checks). */
@@ -118,6 +120,7 @@ export default withNextra({
     // for its barrel optimisation, and a rule scoped by issuer no longer sees them.
     config.resolve.alias['@headlessui/react'] = headless
     config.resolve.alias['scroll-into-view-if-needed'] = scrollIntoView
+    config.resolve.alias['ferry-site-search'] = siteSearch
     // Nextra's router hook reads this for i18n, which the site does not use; left undefined, the
     // reference made webpack bundle a `process` polyfill into every page.
     if (!isServer) config.plugins.push(new webpack.DefinePlugin({ 'process.env.NEXTRA_DEFAULT_LOCALE': 'undefined' }))

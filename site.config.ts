@@ -51,7 +51,9 @@ export const siteConfig = {
   announcement: {
     /** Changing the id shows the bar again to people who dismissed an earlier one. */
     id: 'announcement-2026-11-next',
-    text: 'Ferry 0.1.0 is not released yet: the Next docs and the /v1 API reference describe main. Try the API in your browser.',
+    text: 'Ferry is pre-release: these docs follow its main branch. Try the API in your browser',
+    /** What a phone shows: one line at 360 px. */
+    short: 'Ferry is pre-release. Try the API',
     href: '/docs/api',
   },
 } as const

@@ -11,6 +11,7 @@ import { ThemeToggle } from './components/theme-toggle'
 import { VersionSwitch } from './components/version-switch'
 import { PageMain } from './components/page-tools/page-main'
 import { Logo } from './components/logo'
+import { SiteHeader } from './components/site-header'
 import { ScrollableTable } from './components/scrollable-table'
 import { CodeBlock } from './components/content/code-block'
 
@@ -83,15 +84,11 @@ const config: DocsThemeConfig = {
   project: { link: siteConfig.repository },
   docsRepositoryBase: siteConfig.docsRepositoryBase,
   head: Head,
-  banner: {
-    key: siteConfig.announcement.id,
-    dismissible: true,
-    content: <a href={siteConfig.announcement.href}>{siteConfig.announcement.text} →</a>,
-  },
   color: { hue: { light: 200, dark: 195 }, saturation: { light: 100, dark: 90 }, lightness: { light: 32, dark: 62 } },
   nextThemes: { defaultTheme: 'light', storageKey: 'theme', enableSystem: false } as DocsThemeConfig['nextThemes'],
   themeSwitch: { component: ThemeToggle },
-  navbar: { extraContent: VersionSwitch },
+  // Skip links, the announcement bar (in place of the theme's banner) and the theme's navbar.
+  navbar: { component: SiteHeader, extraContent: VersionSwitch },
   main: PageMain,
   sidebar: { toggleButton: false, defaultMenuCollapseLevel: 1 },
   toc: { title: 'On this page', backToTop: 'Back to top', float: true },

@@ -1,6 +1,6 @@
 /**
  * @module What a docs page's front matter may say: the fields the theme and the Markdown twins
- * read (`title`, `description`), the search opt-out and the frozen version's id. Checked by the
+ * read (`title`, `description`), the search opt-out, the search keywords and the frozen version's id. Checked by the
  * build (lib/markdown-twins/docs-pages.ts) and by `npm run dev` (lib/dev-checks).
  */
 
@@ -15,6 +15,10 @@ const FIELDS: Record<string, (value: unknown) => string | undefined> = {
   description: (v) =>
     typeof v === 'string' && v.trim() ? undefined : `must be a non-empty string, got ${JSON.stringify(v)}`,
   searchable: (v) => (typeof v === 'boolean' ? undefined : `must be true or false, got ${JSON.stringify(v)}`),
+  keywords: (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((k) => typeof k === 'string' && k.trim())
+      ? undefined
+      : `must be a list of words or names the page is the place for (searches for them rank it like its title), got ${JSON.stringify(v)}`,
   docsVersion: (v) =>
     typeof v === 'string' ? undefined : `must be a quoted version id such as "1.0", got ${JSON.stringify(v)}`,
 }

@@ -1,10 +1,10 @@
 /**
- * After `next build`: writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
+ * After `next build`: adds the pages' front matter keywords to the search index (lib/search-keywords.ts),
+ * writes the files derived from the built site (blog feeds, the API changelog's feeds, sitemap,
  * robots.txt, a Markdown twin of every docs page and post, llms.txt, llms-full.txt, each page's social card
- * under og/), then
- * checks it. A page that cannot become clean Markdown or a broken internal link fails the
- * build; broken anchors, duplicate routes and broken markdown links are warnings. Every
- * message names its page/file.
+ * under og/), then checks it. A page that cannot become clean Markdown, a broken internal link or a
+ * Markdown table rendered as a paragraph of pipes fails the build; broken anchors, duplicate routes
+ * and broken markdown links are warnings. Every message names its page/file.
  *   tsx scripts/postbuild.ts [--out DIR] [--pages DIR] [--skip-twins] [--social-cache DIR]
  * `--skip-twins` is for checking a site that is not this repository's (the site-check fixtures).
  */
@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util'
 import { siteConfig } from '../site.config.ts'
 import { publicRoutes, readBuiltSite } from '../lib/site-check/built-site.ts'
 import { checkLinks } from '../lib/site-check/links.ts'
+import { findBrokenTables } from '../lib/site-check/tables.ts'
+import { addSearchKeywords } from '../lib/search-keywords.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../lib/site-check/sources.ts'
 import { buildRobots, buildSitemap } from '../lib/sitemap.ts'
 import { writeFeeds } from '../lib/blog/feed.ts'
@@ -60,6 +62,7 @@ if (site.pages.has(changelogPage)) {
   )
   writeOperationFeeds(outDir, feedInput, operations, siteConfig)
 }
+const keyworded = addSearchKeywords(outDir, pagesDir)
 writeFileSync(join(outDir, 'sitemap.xml'), buildSitemap(publicRoutes(site), siteConfig.url))
 writeFileSync(join(outDir, 'robots.txt'), buildRobots(siteConfig.url))
 let twinSummary = 'Markdown twins skipped'
@@ -84,20 +87,25 @@ const warnings = [
   ...findBrokenMarkdownLinks(pagesDir).map((w) => `broken markdown link: ${w.file}: ${w.message}`),
 ]
 const report = checkLinks(site)
+const brokenTables = findBrokenTables(site)
 warnings.push(...report.warnings.map((w) => `broken anchor on ${w.page}: ${w.href} (${w.reason})`))
 for (const w of warnings) console.warn(`warn  ${w}`)
 
-if (report.errors.length > 0 || unlinkedTwins.length > 0) {
+if (report.errors.length > 0 || unlinkedTwins.length > 0 || brokenTables.length > 0) {
   for (const e of report.errors) console.error(`error broken link on ${e.page}: ${e.href} (${e.reason})`)
+  for (const t of brokenTables)
+    console.error(
+      `error broken Markdown table on ${t.page}: ${t.rows} row(s) rendered as a paragraph of pipes, from "${t.line.slice(0, 80)}" (a blank line inside the table, or no |---| row under its header?)`,
+    )
   for (const route of unlinkedTwins)
     console.error(
       `error no Markdown alternate link on ${route}: its twin exists; theme.config.tsx head and lib/markdown-twins/routes.ts disagree`,
     )
   console.error(
-    `postbuild: ${report.errors.length} broken link(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`,
+    `postbuild: ${report.errors.length} broken link(s), ${brokenTables.length} broken Markdown table(s), ${unlinkedTwins.length} page(s) not linking their twin in ${outDir}; the build fails.`,
   )
   process.exit(1)
 }
 console.log(
-  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; ${twinSummary}; ${socialSummary}.`,
+  `postbuild: ${site.pages.size} pages, ${report.checked} internal links checked, ${warnings.length} warning(s); feeds, sitemap.xml, robots.txt written; search keywords of ${keyworded} page(s); ${twinSummary}; ${socialSummary}.`,
 )

@@ -5,6 +5,7 @@
  * pressed (try-it/toggle.ts, by delegation), so a page that is only read loads none of it.
  */
 import type { TryItRequest } from '../../lib/codegen/model'
+import { TRY_IT_ID } from '../skip-targets'
 
 export function TryIt({ href, operationId, request }: { href: string; operationId: string; request: TryItRequest }) {
   const panelId = `try-it-${operationId}`
@@ -18,6 +19,7 @@ export function TryIt({ href, operationId, request }: { href: string; operationI
       <p className="ferry-try-it-bar">
         <button
           type="button"
+          id={TRY_IT_ID}
           className="ferry-button ferry-try-it-toggle"
           aria-expanded="false"
           aria-controls={panelId}

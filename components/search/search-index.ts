@@ -1,11 +1,24 @@
 /**
- * Full-page search over Nextra's build-time index (out/_next/static/chunks/nextra-data-en.json),
- * the same data the navbar search uses, so docs and blog posts are both covered.
+ * Site search over Nextra's build-time index (out/_next/static/chunks/nextra-data-en-US.json):
+ * the navbar's search (patches/nextra-theme-docs loads this module on first use) and /search.
+ *
+ * Ranking, first key first:
+ *   1. where the words match: the page title or its search keywords, then a heading, then only
+ *      the text;
+ *   2. what the page is: guides, then the API reference, then other pages, then blog posts;
+ *   3. how much of the matching title, keyword or heading the words cover ("Rollouts" before
+ *      "Pause a rollout");
+ *   4. how many paragraphs match.
+ * A word of the query matches a word of the page it begins ("rollout" matches "rollouts"); every
+ * word of the query must match.
  */
 import FlexSearch from 'flexsearch'
 
-/** Shape of nextra-data-<locale>.json: route -> title and text per heading ("id#Heading" keys). */
-export type SearchData = Record<string, { title: string; data: Record<string, string> }>
+/**
+ * Shape of nextra-data-<locale>.json: route -> title and text per heading ("id#Heading" keys),
+ * plus the `keywords` of the page's front matter (written in by postbuild, lib/search-keywords.ts).
+ */
+export type SearchData = Record<string, { title: string; data: Record<string, string>; keywords?: string[] }>
 
 export type SearchHit = { url: string; title: string; excerpt: string }
 export type PageHit = {
@@ -15,8 +28,9 @@ export type PageHit = {
   hits: SearchHit[]
 }
 
-type EnrichedGroup = { field: string; result: { id: string; doc: Section | null }[] }
-type Section = { id: string; url: string; title: string; page: string; content: string }
+type Paragraph = { id: number; page: string; url: string; title: string; content: string }
+type Heading = { url: string; title: string; excerpt: string; words: string[] }
+type Page = { route: string; title: string; words: string[]; keywords: string[][]; headings: Heading[] }
 
 export function sectionOf(route: string): PageHit['section'] {
   if (route.startsWith('/docs/api')) return 'API'
@@ -25,50 +39,93 @@ export function sectionOf(route: string): PageHit['section'] {
   return 'Pages'
 }
 
+const SECTION_ORDER: Record<PageHit['section'], number> = { Docs: 0, API: 1, Pages: 2, Blog: 3 }
+
+/** Lower-case words of a text: letters and digits, everything else separates. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+/** Share of a title's words that the query's words begin, if every query word begins one of them; else 0. */
+function cover(terms: string[], words: string[]): number {
+  if (words.length === 0 || !terms.every((t) => words.some((w) => w.startsWith(t)))) return 0
+  return words.filter((w) => terms.some((t) => w.startsWith(t))).length / words.length
+}
+
 export function createSearch(data: SearchData) {
-  const index = new FlexSearch.Document<Section, ['url', 'title', 'page', 'content']>({
+  const index = new FlexSearch.Document<Paragraph, false>({
     tokenize: 'forward',
-    document: { id: 'id', index: ['title', 'content'], tag: 'page', store: ['url', 'title', 'page', 'content'] },
+    document: { id: 'id', index: ['content'] },
   })
-  const titles = new Map<string, string>()
-  for (const [route, page] of Object.entries(data)) {
-    titles.set(route, page.title)
-    for (const [key, text] of Object.entries(page.data)) {
+  const paragraphs: Paragraph[] = []
+  const pages: Page[] = []
+  for (const [route, entry] of Object.entries(data)) {
+    const page: Page = {
+      route,
+      title: entry.title,
+      words: wordsOf(entry.title),
+      keywords: (entry.keywords ?? []).map(wordsOf),
+      headings: [],
+    }
+    pages.push(page)
+    for (const [key, text] of Object.entries(entry.data)) {
       const [anchor, heading] = key.split('#')
       const url = route + (anchor ? `#${anchor}` : '')
-      const title = heading || page.title
-      text.split('\n').forEach((paragraph, i) => {
-        index.add({ id: `${url}~${i}`, url, title, page: route, content: paragraph })
-      })
-      if (!text) index.add({ id: `${url}~t`, url, title, page: route, content: '' })
+      const title = heading || entry.title
+      const lines = text.split('\n')
+      if (heading) page.headings.push({ url, title, excerpt: lines[0] ?? '', words: wordsOf(heading) })
+      for (const content of lines) {
+        if (!content) continue
+        const paragraph = { id: paragraphs.length, page: route, url, title, content }
+        paragraphs.push(paragraph)
+        index.add(paragraph)
+      }
     }
   }
 
-  return function search(query: string, limit = 50): PageHit[] {
-    const q = query.trim()
-    if (!q) return []
-    const byPage = new Map<string, PageHit>()
-    const seen = new Set<string>()
-    const groups = index.search(q, { limit, enrich: true }) as unknown as EnrichedGroup[]
-    for (const field of groups) {
-      for (const { doc } of field.result) {
-        if (!doc || seen.has(doc.url + doc.content)) continue
-        seen.add(doc.url + doc.content)
-        let page = byPage.get(doc.page)
-        if (!page) {
-          page = {
-            route: doc.page,
-            pageTitle: titles.get(doc.page) ?? doc.page,
-            section: sectionOf(doc.page),
-            hits: [],
-          }
-          byPage.set(doc.page, page)
-        }
-        if (page.hits.length < 3 && !page.hits.some((h) => h.url === doc.url && h.excerpt === doc.content)) {
-          page.hits.push({ url: doc.url, title: doc.title, excerpt: doc.content })
-        }
+  return function search(query: string, limit = Infinity): PageHit[] {
+    const terms = wordsOf(query)
+    if (terms.length === 0) return []
+    const text = new Map<string, Paragraph[]>()
+    for (const group of index.search(query, { limit: 2000 })) {
+      for (const id of group.result) {
+        const paragraph = paragraphs[Number(id)]
+        if (!paragraph) continue
+        const list = text.get(paragraph.page) ?? []
+        list.push(paragraph)
+        text.set(paragraph.page, list)
       }
     }
-    return [...byPage.values()]
+    const ranked = []
+    for (const page of pages) {
+      const titleCover = Math.max(cover(terms, page.words), ...page.keywords.map((k) => cover(terms, k)))
+      const headings = page.headings
+        .map((heading) => ({ heading, cover: cover(terms, heading.words) }))
+        .filter((h) => h.cover > 0)
+        .sort((a, b) => b.cover - a.cover)
+      const matched = text.get(page.route) ?? []
+      if (titleCover === 0 && headings.length === 0 && matched.length === 0) continue
+      const where = titleCover > 0 ? 0 : headings.length > 0 ? 1 : 2
+      const hits: SearchHit[] = []
+      const add = (hit: SearchHit) => {
+        if (hits.length < 3 && !hits.some((h) => h.url === hit.url && h.excerpt === hit.excerpt)) hits.push(hit)
+      }
+      if (where === 0) add({ url: page.route, title: page.title, excerpt: matched[0]?.content ?? '' })
+      for (const { heading } of headings) add({ url: heading.url, title: heading.title, excerpt: heading.excerpt })
+      for (const p of matched) add({ url: p.url, title: p.title, excerpt: p.content })
+      const section = sectionOf(page.route)
+      ranked.push({
+        key: [where, SECTION_ORDER[section], -(titleCover || headings[0]?.cover || 0), -matched.length],
+        hit: { route: page.route, pageTitle: page.title, section, hits },
+      })
+    }
+    ranked.sort((a, b) => {
+      for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!
+      return a.hit.route < b.hit.route ? -1 : 1
+    })
+    return ranked.slice(0, limit).map((r) => r.hit)
   }
 }

@@ -9,7 +9,8 @@ import { hasTwin } from '../markdown-twins/routes.ts'
 
 export type SourceWarning = { file: string; message: string }
 
-function pageFiles(dir: string, out: string[] = []): string[] {
+/** Page sources under `dir`: .md, .mdx, .ts(x), .js(x), without `_` files. */
+export function pageFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name)
     if (statSync(full).isDirectory()) pageFiles(full, out)

@@ -7,6 +7,7 @@ import { test } from 'node:test'
 import { publicRoutes, readBuiltSite, routeOf } from '../../lib/site-check/built-site.ts'
 import { checkLinks } from '../../lib/site-check/links.ts'
 import { findBrokenMarkdownLinks, findDuplicateRoutes } from '../../lib/site-check/sources.ts'
+import { findBrokenTables } from '../../lib/site-check/tables.ts'
 import { buildSitemap } from '../../lib/sitemap.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
@@ -54,7 +55,26 @@ test('sitemap lists public pages weekly at 0.5 and leaves out /search and /404',
   assert.match(xml, /<loc>https:\/\/ferry\.test<\/loc><changefreq>weekly<\/changefreq><priority>0\.5<\/priority>/)
   assert.match(xml, /<loc>https:\/\/ferry\.test\/docs\/intro<\/loc>/)
   assert.doesNotMatch(xml, /search|404/)
-  assert.deepEqual(publicRoutes(readBuiltSite(join(fixtures, 'out'))), ['/', '/docs/intro'])
+  assert.deepEqual(publicRoutes(readBuiltSite(join(fixtures, 'out'))), ['/', '/docs/config', '/docs/intro'])
+})
+
+test('table rows rendered as a paragraph of pipes are found, with the page and the first row; pipes in prose and code are not', () => {
+  assert.deepEqual(findBrokenTables(readBuiltSite(join(fixtures, 'out'))), [
+    { page: '/docs/config', line: '| FERRY_HOST | 127.0.0.1 |', rows: 2 },
+  ])
+})
+
+test('postbuild fails on a broken Markdown table alone', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'ferry-postbuild-')), 'out')
+  cpSync(join(fixtures, 'out', 'docs', 'config.html'), join(out, 'docs', 'config.html'))
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/postbuild.ts', '--out', out, '--pages', join(fixtures, 'pages'), '--skip-twins'],
+    { encoding: 'utf8' },
+  )
+  assert.equal(run.status, 1, run.stdout)
+  assert.match(run.stderr, /error broken Markdown table on \/docs\/config/)
+  assert.match(run.stderr, /0 broken link\(s\), 1 broken Markdown table\(s\)/)
 })
 
 test('postbuild fails on a site with a broken link and says where', () => {
@@ -69,6 +89,10 @@ test('postbuild fails on a site with a broken link and says where', () => {
   assert.match(run.stderr, /broken link on \/: \/docs\/gone/)
   assert.match(run.stderr, /warn {2}broken anchor on \/: \/docs\/intro#nowhere/)
   assert.match(run.stderr, /duplicate route/)
+  assert.match(
+    run.stderr,
+    /error broken Markdown table on \/docs\/config: 2 row\(s\) rendered as a paragraph of pipes, from "\| FERRY_HOST \|/,
+  )
   assert.ok(existsSync(join(out, 'sitemap.xml')))
   assert.match(readFileSync(join(out, 'robots.txt'), 'utf8'), /Sitemap: /)
 })
