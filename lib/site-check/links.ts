@@ -5,24 +5,15 @@
  * link to `/docs/intro.md` resolves once postbuild has written them.
  */
 import type { BuiltSite } from './built-site'
+import { decodeEntities } from './entities'
 
 export type LinkProblem = { page: string; href: string; reason: string }
 export type LinkReport = { errors: LinkProblem[]; warnings: LinkProblem[]; checked: number }
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-  '&lt;': '<',
-  '&gt;': '>',
-}
-const decode = (s: string) => s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (m) => ENTITIES[m] ?? m)
-
 /** hrefs of anchors, skipping the ones inside <head> and scripts. */
 export function extractLinks(html: string): string[] {
   const body = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<head>[\s\S]*?<\/head>/, '')
-  return [...body.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]!))
+  return [...body.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decodeEntities(m[1]!))
 }
 
 /** hrefs of `<link rel="alternate" type="text/markdown">` in <head>: the page's Markdown twin. */
@@ -31,11 +22,11 @@ export function extractMarkdownAlternates(html: string): string[] {
   return [...head.matchAll(/<link\s[^>]*>/g)]
     .map((m) => m[0])
     .filter((tag) => /\srel="alternate"/.test(tag) && /\stype="text\/markdown"/.test(tag))
-    .map((tag) => decode(/\shref="([^"]*)"/.exec(tag)?.[1] ?? ''))
+    .map((tag) => decodeEntities(/\shref="([^"]*)"/.exec(tag)?.[1] ?? ''))
 }
 
 export function extractIds(html: string): Set<string> {
-  return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1]!)))
+  return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)))
 }
 
 /** A link with a scheme or protocol-relative: not the site's to check. */

@@ -5,22 +5,11 @@
  * ends with `|` is one; it names the page and the first such line.
  */
 import type { BuiltSite } from './built-site'
+import { decodeEntities } from './entities'
 
 export type BrokenTable = { page: string; line: string; rows: number }
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-  '&lt;': '<',
-  '&gt;': '>',
-}
-const textOf = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/g, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|quot|#x27|#39|lt|gt);/g, (m) => ENTITIES[m] ?? m)
+const textOf = (html: string) => decodeEntities(html.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]*>/g, ''))
 
 const ROW = /^\s*\|.*\|\s*$/
 
