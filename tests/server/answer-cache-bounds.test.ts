@@ -7,20 +7,8 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import {
-  JWT_SECRET,
-  SIGNUP_KEY,
-  TEST_ITERATIONS,
-  bearer,
-  jsonBody,
-  prepareUploadTeam,
-  uploadForm,
-  type Fetch,
-  openTestDb,
-  openTestBlobs,
-} from './helpers.ts'
+import { bearer, jsonBody, prepareUploadTeam, uploadForm, memoryApp } from './helpers.ts'
 
 test('refused writes leave cached answers alone; an accepted write still drops them', async () => {
   const invalidated: string[] = []
@@ -32,19 +20,7 @@ test('refused writes leave cached answers alone; an accepted write still drops t
       return inner.invalidate(apps)
     },
   }
-  const app = createApp({
-    db: await openTestDb(),
-    blobs: await openTestBlobs(),
-    answerCache: cache,
-    config: {
-      signupKey: SIGNUP_KEY,
-      allowedHosts: ['ferry.test'],
-      jwtSecret: JWT_SECRET,
-      maxUploadBytes: 1024 * 1024,
-      passwordIterations: TEST_ITERATIONS,
-    },
-  })
-  const f: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
+  const { fetch: f } = await memoryApp({}, undefined, { answerCache: cache })
   const token = await prepareUploadTeam(f, 'cached-app')
   const form = () =>
     uploadForm({ version: '1.0.0', channel: 'stable', platform: 'windows', arch: 'x64', published: 'true' }, [

@@ -8,18 +8,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { KyselyPlugin } from 'kysely'
-import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
-import {
-  JWT_SECRET,
-  SIGNUP_KEY,
-  TEST_ITERATIONS,
-  openTestBlobs,
-  openTestDb,
-  prepareUploadTeam,
-  uploadExe,
-  type Fetch,
-} from './helpers.ts'
+import { openTestDb, prepareUploadTeam, uploadExe, type Fetch, memoryApp } from './helpers.ts'
 
 const CHECKERS = 20
 
@@ -34,19 +24,7 @@ async function countedApp(answerCache: AnswerCache = createMemoryCache()) {
     transformResult: async (args) => args.result,
   }
   const db = (await openTestDb()).withPlugin(counter)
-  const app = createApp({
-    db,
-    blobs: await openTestBlobs(),
-    answerCache,
-    config: {
-      signupKey: SIGNUP_KEY,
-      allowedHosts: ['ferry.test'],
-      jwtSecret: JWT_SECRET,
-      maxUploadBytes: 1024 * 1024,
-      passwordIterations: TEST_ITERATIONS,
-    },
-  })
-  const f: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
+  const { fetch: f } = await memoryApp({}, undefined, { db, answerCache })
   /** The SELECTs `run` made (and anything else the app did meanwhile). */
   const selectsDuring = async <T>(run: () => Promise<T>): Promise<{ selects: number; result: T }> => {
     const before = selects

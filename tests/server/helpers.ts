@@ -161,7 +161,10 @@ export async function memoryApp(
   config: Partial<AppConfig> = {},
   clock?: () => Date,
   deps: Partial<
-    Pick<AppDeps, 'db' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'>
+    Pick<
+      AppDeps,
+      'db' | 'answerCache' | 'clientIp' | 'loginLimiter' | 'logger' | 'edgePurger' | 'webhookUrlProblem' | 'events'
+    >
   > = {},
 ) {
   const db: Db = deps.db ?? (await openTestDb())

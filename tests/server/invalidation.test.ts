@@ -4,11 +4,9 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { createApp } from '../../server/app.ts'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { operations } from '../../server/http/spec.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { JWT_SECRET, PASSWORD, SIGNUP_KEY, TEST_ITERATIONS, bearer, jsonBody, openTestDb, signup } from './helpers.ts'
+import { PASSWORD, bearer, jsonBody, signup, memoryApp } from './helpers.ts'
 
 async function spiedApp() {
   const inner = createMemoryCache()
@@ -20,19 +18,7 @@ async function spiedApp() {
       await inner.invalidate(apps)
     },
   }
-  const app = createApp({
-    db: await openTestDb(),
-    blobs: createMemoryBlobs(),
-    answerCache,
-    config: {
-      signupKey: SIGNUP_KEY,
-      allowedHosts: ['ferry.test'],
-      jwtSecret: JWT_SECRET,
-      maxUploadBytes: 1024 * 1024,
-      passwordIterations: TEST_ITERATIONS,
-    },
-  })
-  const f = async (path: string, init?: RequestInit) => app.request(`http://ferry.test${path}`, init)
+  const { fetch: f } = await memoryApp({}, undefined, { answerCache })
   return { f, invalidated }
 }
 const patch = (body: unknown, token?: string): RequestInit => ({ ...jsonBody(body, token), method: 'PATCH' })

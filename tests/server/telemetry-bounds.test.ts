@@ -12,19 +12,7 @@ import {
   TELEMETRY_BUFFER_LIMITS,
   TELEMETRY_DEVICES_PER_ADDRESS,
 } from '../../server/telemetry/recorder.ts'
-import { createApp } from '../../server/app.ts'
-import {
-  JWT_SECRET,
-  SIGNUP_KEY,
-  TEST_ITERATIONS,
-  bearer,
-  jsonBody,
-  signup,
-  uploadForm,
-  type Fetch,
-  openTestDb,
-  openTestBlobs,
-} from './helpers.ts'
+import { bearer, jsonBody, signup, uploadForm, type Fetch, openTestDb, memoryApp } from './helpers.ts'
 
 async function seed(f: Fetch) {
   const { token } = await signup(f, `bounds-${Math.random()}@team.test`)
@@ -51,23 +39,14 @@ async function seed(f: Fetch) {
 /** A distinct IPv4 address per `i`, as the recorder reads it. */
 const addressOf = (i: number) => () => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 
-/** An in-process app like `memoryApp`, with the answer cache on (the default) or off; the client address is `x-test-client`. */
+/** `memoryApp` on a database the test reads, with the answer cache on (the default) or off; the client address is `x-test-client`. */
 async function inProcessApp(cache: boolean) {
   const db = await openTestDb()
-  const app = createApp({
+  const { fetch } = await memoryApp({}, undefined, {
     db,
     clientIp: (c) => c.req.header('x-test-client'),
-    blobs: await openTestBlobs(),
     ...(cache ? {} : { answerCache: null }),
-    config: {
-      signupKey: SIGNUP_KEY,
-      allowedHosts: ['ferry.test'],
-      jwtSecret: JWT_SECRET,
-      maxUploadBytes: 1024 * 1024,
-      passwordIterations: TEST_ITERATIONS,
-    },
   })
-  const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   return { db, fetch }
 }
 
