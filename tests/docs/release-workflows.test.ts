@@ -1,8 +1,10 @@
 /**
  * The guides' GitHub Actions release workflows, parsed: each checks the app out into `app/` and
  * Ferry beside it into `ferry/` (never inside the app, whose folder electron-builder packs into
- * app.asar), builds in `app/`, installs Ferry's runtime and runs `ferry` in `ferry/` on a folder
- * under `../app/`. One recipe on every page.
+ * app.asar) and builds in `app/`. Then either Ferry is packed in `ferry/` before the app's
+ * `npm ci` installs it (its devDependency names the tarball) and `npx ferry` runs in `app/`
+ * (Electron), or Ferry's runtime is installed in `ferry/` and `ferry` runs there on a folder
+ * under `../app/` (Tauri, whose app has no devDependency on Ferry).
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -46,13 +48,21 @@ for (const page of PAGES) {
           'ferry',
           `${where} job ${name}: Ferry is checked out into ferry/, beside the app`,
         )
-        for (const step of job.steps) {
+        const packs = job.steps.findIndex((s) => s.run === 'npm ci --ignore-scripts && npm pack')
+        for (const [i, step] of job.steps.entries()) {
           const run = step.run ?? ''
-          if (/electron-builder|npm ci(?! --omit)/.test(run) || step.uses?.startsWith('tauri-apps/')) {
+          if (
+            /electron-builder|npm ci(?! --omit| --ignore-scripts && npm pack)/.test(run) ||
+            step.uses?.startsWith('tauri-apps/')
+          ) {
             assert.ok(
               step['working-directory'] === 'app' || step.with?.projectPath === 'app',
               `${where}: "${run || step.uses}" runs in app/`,
             )
+          }
+          if (i === packs) {
+            // The tarball the app's devDependency "ferry": "file:../ferry/ferry-0.1.0.tgz" names.
+            assert.equal(step['working-directory'], 'ferry', `${where}: "${run}" packs Ferry in ferry/`)
           }
           if (/npm ci --omit/.test(run)) {
             assert.equal(run, 'npm ci --omit=dev --ignore-scripts', `${where}: Ferry's runtime only`)
@@ -65,6 +75,15 @@ for (const page of PAGES) {
               `${where}: "${run}" runs in ferry/, which has the npm run ferry script`,
             )
             assert.match(run, /^npm run -s ferry -- publish \.\.\/app\/\S+ /, `${where}: publishes a folder of the app`)
+          }
+          if (/\bnpx ferry /.test(run)) {
+            assert.equal(step['working-directory'], 'app', `${where}: "${run}" runs the app's installed tool in app/`)
+            assert.match(run, /^npx ferry publish \S+ /, `${where}: publishes a folder of the app`)
+            const appInstall = job.steps.findIndex((s) => /^npm ci(?! --)/.test(s.run ?? ''))
+            assert.ok(
+              packs !== -1 && packs < appInstall && appInstall < i,
+              `${where}: Ferry is packed, then the app installed, then npx ferry runs`,
+            )
           }
         }
       }
