@@ -161,6 +161,10 @@ async function copySecrets(dataDir: string, target: string): Promise<string[]> {
   return secrets
 }
 
+/** The child's environment: this process's, with the password pg_dump reads (never its command line). */
+const withPassword = (password: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  password ? { ...env, PGPASSWORD: password } : env
+
 /**
  * The PostgreSQL database as `pg_dump --format=custom` writes it (a consistent snapshot while the
  * server writes; restore with pg_restore) into `<target>/ferry.dump`, then the secret files of the
@@ -179,7 +183,7 @@ export async function backupPostgres(
   const stderr = await new Promise<string | undefined>((done, fail) => {
     const child = spawn('pg_dump', ['--format=custom', `--file=${dump}`, `--dbname=${url.href}`], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+      env: withPassword(password, process.env),
     })
     let text = ''
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
