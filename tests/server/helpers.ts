@@ -176,7 +176,8 @@ export async function memoryApp(
     ...(clock ? { clock } : {}),
     config: {
       signupKey: SIGNUP_KEY,
-      allowedHosts: ['ferry.test'],
+      // Its fetch names ferry.test; suites that serve it over HTTP reach it at 127.0.0.1.
+      allowedHosts: ['ferry.test', '127.0.0.1'],
       jwtSecret: JWT_SECRET,
       maxUploadBytes: 1024 * 1024,
       passwordIterations: TEST_ITERATIONS,

@@ -253,9 +253,10 @@ test('a pull or a pause is in the next answer: the lane never serves the invalid
     (await f(`/v1/apps/lane-pull/versions/${id}/pull`, jsonBody({ reason: 'corrupts data' }, token))).status,
     200,
   )
-  const answered = server.lane.answered
+  // The write computes its app's hot answers again, so the lane may answer the very next check,
+  // but only with the answer from after the pull.
   assert.equal(await offered(), null, 'pulled: the cached offer is gone')
-  assert.equal(server.lane.answered, answered, 'the first check after the pull was not a lane hit')
+  assert.equal(await offered(), null, 'and stays gone')
 })
 
 test('requests the lane does not answer take the normal path: unknown apps, bad parameters, encoded characters', async () => {
