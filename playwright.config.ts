@@ -10,6 +10,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
+  // A loaded 2-core machine can take more than the default 5 s to render a client-side navigation
+  // (seen: back after a content link, static-content.spec.ts); waits still end as soon as they hold.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
