@@ -7,7 +7,7 @@ type State = { state: 'loading' } | { state: 'failed'; problem: Problem } | { st
 
 const W = 640
 const H = 200
-const PAD = { left: 36, right: 8, top: 10, bottom: 24 }
+const PAD = { left: 36, right: 24, top: 10, bottom: 24 }
 
 /**
  * Devices per version per day over two weeks (GET /v1/telemetry) as a stacked area chart: the

@@ -62,6 +62,17 @@ export function RampTrack({ version: v, now = Date.now() }: { version: Version; 
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-hidden="true">
         <path className={styles.trackPlan} d={stairs(points)} vectorEffect="non-scaling-stroke" />
         {done.length ? <path className={styles.trackArea} d={doneArea} vectorEffect="non-scaling-stroke" /> : null}
+        {points.map((p, i) => (
+          <line
+            key={i}
+            className={styles.trackTick}
+            x1={x(p.at)}
+            x2={x(p.at)}
+            y1={H - 6}
+            y2={H}
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
         <line className={styles.trackNow} x1={x(now)} x2={x(now)} y1={0} y2={H} vectorEffect="non-scaling-stroke" />
       </svg>
       <p className={styles.trackText}>
