@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { freePort, startDocsServer, type DocsServer } from '../lib/docs-runner/server'
 import { startPostgres, type TestPostgres } from '../services/postgres-server'
 import { startS3, type S3TestServer } from '../services/s3-server'
@@ -123,6 +123,25 @@ const serious = (violations: Array<{ id: string; impact?: string | null; nodes: 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
+/** Opens a release row's "More" menu and picks an action from it. */
+async function menuAction(row: Locator, name: RegExp) {
+  await row.getByRole('button', { name: /^More/ }).click()
+  await row
+    .getByRole('list', { name: /^Actions for/ })
+    .getByRole('button', { name })
+    .click()
+}
+
+/** Confirms the open destructive dialog by typing the version; the action stays disabled until it matches. */
+async function confirmTyped(page: Page, typed: string) {
+  const dialog = page.getByRole('dialog')
+  const act = dialog.getByRole('button', { name: /^(Pull|Delete|Unpublish) version$/ })
+  await expect(act).toBeDisabled()
+  await dialog.getByLabel(/^Type .* to confirm$/).fill(typed)
+  await act.click()
+  await expect(dialog).toHaveCount(0)
+}
+
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto(`${url}/console`)
   await page.getByLabel('Email').fill(who.email)
@@ -214,13 +233,14 @@ test(
     await expect(page.getByRole('listitem', { name: /^Version 2\.0\.0/ })).toHaveCount(0)
 
     const version = page.getByRole('listitem', { name: /^Version 1\.0\.0/ })
-    await version.getByRole('button', { name: /^Start ramp/ }).click()
+    await menuAction(version, /^Start ramp/)
     await expect(done(page)).toContainText(/Started a ramp for .*1\.0\.0/)
     await version.getByRole('button', { name: /^Pause/ }).click()
     await expect(done(page)).toContainText(/^Paused .*1\.0\.0/)
     await version.getByRole('button', { name: /^Resume/ }).click()
     await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
-    await version.getByRole('button', { name: /^Pull/ }).click()
+    await menuAction(version, /^Pull/)
+    await confirmTyped(page, '1.0.0')
     await expect(done(page)).toContainText(/^Pulled .*1\.0\.0/)
     const login = await api('/v1/auth/login', { body: admin })
     const token = String(login.body?.token)
@@ -239,10 +259,8 @@ test(
     await rollout.getByRole('button', { name: 'Save ramp' }).click()
     await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
     await expect(rollout.getByRole('status')).toHaveText('Its ramp has no gate: steps follow the clock.')
-    const health = page
-      .getByRole('region', { name: 'Health per version', exact: true })
-      .getByRole('row', { name: /^1\.0\.0/ })
-    await expect(health).toContainText('Offered to 10 %')
+    const health = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
+    await expect(health).toContainText('ramping 10 %')
     await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
     await rollout.getByRole('button', { name: 'Pause with reason' }).click()
     await expect(health).toContainText('Paused: crash on start in 1.0.0')
@@ -273,11 +291,10 @@ test(
     await expect(rollout.getByRole('status')).toContainText(
       'Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures',
     )
-    const row = page
-      .getByRole('region', { name: 'Health per version', exact: true })
-      .getByRole('row', { name: /^1\.0\.0/ })
-    await expect(row).toContainText('Offered to 5 %')
-    await expect(row.getByRole('cell').nth(0)).toHaveText('0')
+    const card = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
+    await expect(card).toContainText('holding for evidence')
+    await expect(card).toContainText('5 % now · step 1 of 3')
+    await expect(card).toContainText('Gate holding: 0 of 3 installs, 0 failures (≤ 10 %)')
     await view(page, 'Releases')
     await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
       'Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.',
@@ -334,9 +351,9 @@ test('a draft gets Markdown notes with a preview, and is published from the draf
   await expect(done(page)).toContainText('Published 1.1.0')
   await expect(page.getByText('No drafts: every version of Tidewater is published.')).toBeVisible()
   await view(page, 'Releases')
-  await expect(
-    page.getByRole('listitem', { name: /^Version 1\.1\.0/ }).getByRole('heading', { name: 'Fixes' }),
-  ).toBeVisible()
+  const published = page.getByRole('listitem', { name: /^Version 1\.1\.0/ })
+  await published.getByText(/^Notes and 1 file/).click()
+  await expect(published.getByRole('heading', { name: 'Fixes' })).toBeVisible()
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   const versions = await api('/v1/apps/tidewater/versions', { token })
   expect(JSON.stringify(versions.body)).toContain('"changelog":"## Fixes')
@@ -352,7 +369,7 @@ test('adoption shows a version per day: offered, downloads, installs, failures, 
   expect(await check.json()).toMatchObject({ version: '1.1.0' })
   await signIn(page, admin)
   await view(page, 'Adoption')
-  await page.getByLabel('Version').selectOption({ label: '1.1.0 (stable, windows/x64)' })
+  await page.getByLabel('Version', { exact: true }).selectOption({ label: '1.1.0 (stable, windows/x64)' })
   const table = page.getByRole('table', { name: 'Adoption of 1.1.0 per day' })
   // One row per UTC day; the check's row counts it once offered.
   const days = [...new Set([dayBefore, new Date().toISOString().slice(0, 10)])]
@@ -632,5 +649,283 @@ test('every view is reached, and its controls used, with the keyboard', async ({
     for (let i = 0; i < 300 && !(await target.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press('Tab')
     await expect(target, name).toBeFocused()
+  }
+})
+
+/** Uploads a version of `app` through the API, as a pipeline would; returns its id. */
+async function uploadThroughApi(token: string, app: string, version: string, published: boolean) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ version, channel: 'stable', platform: 'windows', arch: 'x64' })) form.set(k, v)
+  form.set('published', String(published))
+  form.append('files', new Blob([Buffer.alloc(3 * 1024, 1)]), `Harbour-${version}.exe`)
+  const res = await fetch(`${url}/v1/apps/${app}/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  expect(res.status).toBe(201)
+  return String(((await res.json()) as { id: string }).id)
+}
+
+/** The app `harbour` and the catalogue it uses, made through the API where an earlier test has not made them. */
+async function harbour(token: string) {
+  for (const [path, body] of [
+    ['/v1/channels', { name: 'stable', description: '' }],
+    ['/v1/platforms', { name: 'windows', updater: 'ferry' }],
+    ['/v1/archs', { name: 'x64' }],
+    ['/v1/apps', { slug: 'harbour', name: 'Harbour' }],
+  ] as const)
+    expect([201, 409]).toContain((await api(path, { token, body })).status)
+}
+
+/** One release of `harbour` in each state a row can show, set up through the API. */
+const STATES = [
+  { version: '2.0.0', pill: 'draft', primary: 'Publish' },
+  { version: '2.1.0', pill: 'published', primary: 'Pause' },
+  { version: '2.2.0', pill: 'ramping 25 %', primary: 'Pause' },
+  { version: '2.3.0', pill: 'holding for evidence', primary: 'Pause' },
+  { version: '2.4.0', pill: 'paused', primary: 'Resume' },
+  { version: '2.5.0', pill: 'pulled', primary: 'Resume' },
+] as const
+const ids: Record<string, string> = {}
+
+test('releases: one row per target with its status pill, size and publisher, and one primary action per state', async ({
+  page,
+}) => {
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  await harbour(token)
+  for (const s of STATES) ids[s.version] = await uploadThroughApi(token, 'harbour', s.version, s.version !== '2.0.0')
+  const patch = (v: string, body: unknown) =>
+    api(`/v1/apps/harbour/versions/${ids[v]}`, { method: 'PATCH', token, body }).then((r) => expect(r.status).toBe(200))
+  await patch('2.2.0', {
+    ramp: {
+      steps: [
+        { percentage: 25, afterMinutes: 0 },
+        { percentage: 100, afterMinutes: 600 },
+      ],
+    },
+  })
+  await patch('2.3.0', {
+    ramp: {
+      steps: [
+        { percentage: 10, afterMinutes: 0 },
+        { percentage: 100, afterMinutes: 0 },
+      ],
+      gate: { minInstalls: 3, maxFailureRatio: 0.1, deadlineMinutes: 600 },
+    },
+  })
+  expect((await api(`/v1/apps/harbour/versions/${ids['2.4.0']}/pause`, { token, body: {} })).status).toBe(200)
+  expect((await api(`/v1/apps/harbour/versions/${ids['2.5.0']}/pull`, { token, body: {} })).status).toBe(200)
+
+  await signIn(page, admin)
+  await page.getByRole('button', { name: /^Harbour/ }).click()
+  for (const s of STATES) {
+    const row = page.getByRole('listitem', { name: `Version ${s.version} (stable, windows/x64)` })
+    await expect(row.locator('.ferry-pill')).toHaveText(s.pill)
+    await expect(row).toContainText('stable · windows · x64')
+    await expect(row).toContainText('3.0 KB')
+    // Published through the API by the admin: the audit log says who.
+    if (s.version !== '2.0.0') await expect(row).toContainText(`${admin.email}, `)
+    // One primary button; the rest wait in the menu.
+    await expect(row.locator('.ferry-btn-primary')).toHaveCount(1)
+    await expect(row.locator('.ferry-btn-primary')).toHaveAccessibleName(
+      `${s.primary} ${s.version} (stable, windows/x64)`,
+    )
+    await row.getByRole('button', { name: /^More/ }).click()
+    const menu = row.getByRole('list', { name: /^Actions for/ })
+    await expect(menu.getByRole('button', { name: new RegExp(`^${s.primary} `) })).toHaveCount(0)
+    await expect(menu.getByRole('button', { name: /^Delete…/ })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0)
+  }
+})
+
+test('pull and delete wait for the version typed, and say how many devices ran it', async ({ page }) => {
+  // A device on 2.1.0 checks for updates: the pull dialog counts it.
+  const check = await fetch(`${url}/v1/apps/harbour/update?version=2.1.0&channel=stable&platform=windows&arch=x64`, {
+    headers: { 'x-ferry-device-id': 'console-e2e-harbour-1' },
+  })
+  expect([200, 204]).toContain(check.status)
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  await expect
+    .poll(async () => (await api(`/v1/apps/harbour/versions/${ids['2.1.0']}/adoption`, { token })).body, {
+      timeout: 15_000,
+    })
+    .toMatchObject({ days: [expect.objectContaining({ running: 1 })] })
+  await signIn(page, admin)
+  await page.getByRole('button', { name: /^Harbour/ }).click()
+  const row = page.getByRole('listitem', { name: 'Version 2.1.0 (stable, windows/x64)' })
+  await menuAction(row, /^Pull…/)
+  const dialog = page.getByRole('dialog', { name: 'Pull 2.1.0 (stable, windows/x64)?' })
+  await expect(dialog).toContainText(/1 device ran 2\.1\.0 on \d{4}-\d\d-\d\d\./)
+  const pull = dialog.getByRole('button', { name: 'Pull version' })
+  const typed = dialog.getByLabel('Type 2.1.0 to confirm')
+  for (const wrong of ['', '2.1', 'harbour', '2.1.0 ']) {
+    await typed.fill(wrong)
+    await expect(pull).toBeDisabled()
+  }
+  // Cancelled: nothing is pulled.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  expect((await api(`/v1/apps/harbour/versions`, { token })).body?.items).toContainEqual(
+    expect.objectContaining({ version: '2.1.0', rollout: expect.objectContaining({ pulled: null }) }),
+  )
+  await menuAction(row, /^Pull…/)
+  await dialog.getByLabel('Reason (shown with the version)').fill('installer fails on ARM laptops')
+  await dialog.getByLabel('Type 2.1.0 to confirm').fill('2.1.0')
+  await dialog.getByRole('button', { name: 'Pull version' }).click()
+  await expect(done(page)).toContainText('Pulled 2.1.0 (stable, windows/x64)')
+  await expect(row.locator('.ferry-pill')).toHaveText('pulled')
+  await expect(row).toContainText(': installer fails on ARM laptops.')
+
+  const draft = page.getByRole('listitem', { name: 'Version 2.0.0 (stable, windows/x64)' })
+  await menuAction(draft, /^Delete…/)
+  const del = page.getByRole('dialog', { name: 'Delete 2.0.0 (stable, windows/x64)?' })
+  await expect(del).toContainText('Deletes the version and its 1 file for good')
+  await del.getByLabel('Type 2.0.0 to confirm').fill('harbour')
+  await expect(del.getByRole('button', { name: 'Delete version' })).toBeDisabled()
+  await del.getByLabel('Type 2.0.0 to confirm').fill('2.0.0')
+  await del.getByRole('button', { name: 'Delete version' }).click()
+  await expect(done(page)).toContainText('Deleted 2.0.0 (stable, windows/x64).')
+  await expect(draft).toHaveCount(0)
+  const after = await api(`/v1/apps/harbour/versions`, { token })
+  expect(JSON.stringify(after.body)).not.toContain('"2.0.0"')
+})
+
+test(
+  'a ramp changed through the API appears in the open console without a reload',
+  { tag: '@core' },
+  async ({ page }) => {
+    const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+    if (!ids['2.2.0']) {
+      // The PostgreSQL project runs only the @core tests: it makes its own ramping release.
+      await harbour(token)
+      ids['2.2.0'] = await uploadThroughApi(token, 'harbour', '2.2.0', true)
+    }
+    const ramp = (percentage: number) =>
+      api(`/v1/apps/harbour/versions/${ids['2.2.0']}`, {
+        method: 'PATCH',
+        token,
+        body: {
+          ramp: {
+            steps: [
+              { percentage, afterMinutes: 0 },
+              { percentage: 100, afterMinutes: 600 },
+            ],
+          },
+        },
+      })
+    expect((await ramp(25)).status).toBe(200)
+    await signIn(page, admin)
+    await page.getByRole('button', { name: /^Harbour/ }).click()
+    await view(page, 'Rollouts')
+    const card = page.getByRole('listitem', { name: 'Rollout card 2.2.0 (stable, windows/x64)' })
+    await expect(card.locator('.ferry-pill')).toHaveText('ramping 25 %')
+    await expect(card).toContainText('25 % now · step 1 of 2 (25 → 100 %) · next 100 %')
+    // A mark on the page's window: a reload would drop it.
+    await page.evaluate(() => Object.assign(window, { consoleMark: 'not reloaded' }))
+    expect((await ramp(60)).status).toBe(200)
+    await expect(card.locator('.ferry-pill')).toHaveText('ramping 60 %', { timeout: 15_000 })
+    expect(
+      (await api(`/v1/apps/harbour/versions/${ids['2.2.0']}/pause`, { token, body: { reason: 'ops call' } })).status,
+    ).toBe(200)
+    await expect(card.locator('.ferry-pill')).toHaveText('paused', { timeout: 15_000 })
+    await expect(card).toContainText('Paused: ops call')
+    expect(await page.evaluate(() => (window as unknown as { consoleMark?: string }).consoleMark)).toBe('not reloaded')
+    expect((await api(`/v1/apps/harbour/versions/${ids['2.2.0']}/resume`, { token, body: {} })).status).toBe(200)
+  },
+)
+
+test('adoption draws devices per version per day, with the numbers in a table', async ({ page }) => {
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  // Devices on two versions of harbour check for updates (the pull test's device runs 2.1.0);
+  // telemetry writes them within seconds.
+  for (const [device, version] of [
+    ['console-e2e-adopt-1', '2.2.0'],
+    ['console-e2e-adopt-2', '2.3.0'],
+    ['console-e2e-adopt-3', '2.3.0'],
+  ] as const) {
+    const res = await fetch(
+      `${url}/v1/apps/harbour/update?version=${version}&channel=stable&platform=windows&arch=x64`,
+      {
+        headers: { 'x-ferry-device-id': device },
+      },
+    )
+    expect([200, 204]).toContain(res.status)
+  }
+  const today = new Date().toISOString().slice(0, 10)
+  const report = async () => (await api(`/v1/telemetry?from=${today}&to=${today}&app=harbour`, { token })).body
+  await expect.poll(async () => JSON.stringify(await report()), { timeout: 20_000 }).toContain('"2.3.0"')
+  expect((await api('/v1/apps', { token, body: { slug: 'quiet', name: 'Quiet' } })).status).toBe(201)
+  await signIn(page, admin)
+  await page.getByRole('button', { name: /^Harbour/ }).click()
+  await view(page, 'Adoption')
+  const chart = page.getByRole('region', { name: 'Devices per version, last 14 days' })
+  await expect(chart.getByRole('img')).toHaveAccessibleName(
+    `Devices per version, last 14 days ${today}: 4 devices (1 on 2.1.0, 1 on 2.2.0, 2 on 2.3.0); at most 4 on one day.`,
+  )
+  // One band per version, oldest at the bottom, each named in the legend.
+  await expect(chart.locator('svg[role="img"] path')).toHaveCount(3)
+  await expect(chart.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveText([
+    '2.1.0',
+    '2.2.0',
+    '2.3.0',
+  ])
+  await chart.getByText('The numbers').click()
+  const table = chart.getByRole('table', { name: 'Devices per version per day' })
+  await expect(table.getByRole('row', { name: new RegExp(`^${today}`) }).getByRole('cell')).toHaveText([
+    '1',
+    '1',
+    '2',
+    '4',
+  ])
+  // An app no device has reported on says so instead of drawing an empty chart.
+  await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Quiet (quiet)' })
+  await expect(page.getByRole('region', { name: 'Devices per version, last 14 days' })).toContainText(
+    'No device has reported in the last 14 days.',
+  )
+  await expect(page.getByRole('region', { name: 'Devices per version, last 14 days' }).getByRole('img')).toHaveCount(0)
+})
+
+test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in light and dark', async ({ page }) => {
+  test.setTimeout(120_000)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const [hash, app] of [
+        ['releases', 'harbour'],
+        ['rollouts', 'harbour'],
+        ['adoption', 'harbour'],
+      ] as const) {
+        await signedInAt(page, hash)
+        if (hash === 'releases')
+          await page.getByRole('button', { name: app === 'harbour' ? /^Harbour/ : /^Tidewater/ }).click()
+        else
+          await page
+            .getByRole('combobox', { name: 'App' })
+            .selectOption({ label: app === 'harbour' ? 'Harbour (harbour)' : 'Tidewater (tidewater)' })
+        await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
+        if (hash === 'releases') {
+          const row = page.getByRole('listitem', { name: 'Version 2.3.0 (stable, windows/x64)' })
+          await row.getByRole('button', { name: /^More/ }).click()
+        }
+        expect(serious((await new AxeBuilder({ page }).analyze()).violations), `${hash} ${scheme} ${width}`).toEqual([])
+        await page.screenshot({
+          path: test.info().outputPath(`console-${hash}-${width}-${scheme}.png`),
+          fullPage: true,
+        })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      }
+      // The delete confirmation, over the page.
+      await signedInAt(page, 'releases')
+      await page.getByRole('button', { name: /^Harbour/ }).click()
+      await menuAction(page.getByRole('listitem', { name: 'Version 2.4.0 (stable, windows/x64)' }), /^Delete…/)
+      await expect(page.getByRole('dialog')).toBeVisible()
+      expect(serious((await new AxeBuilder({ page }).analyze()).violations), `dialog ${scheme} ${width}`).toEqual([])
+      await page.screenshot({ path: test.info().outputPath(`console-delete-${width}-${scheme}.png`) })
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+    }
   }
 })

@@ -42,6 +42,21 @@ async function openReady(page: Page) {
 const versionCard = (page: Page, version: string, where = 'stable, windows/x64') =>
   dashboard(page).getByRole('listitem', { name: `Version ${version} (${where})` })
 
+/** A release row's notes and files, opened. */
+async function filesOf(card: Locator) {
+  await card.getByText(/^Notes and \d+ files?/).click()
+  return card
+}
+
+/** Picks an action from a release row's "More" menu. */
+async function menuAction(card: Locator, name: string) {
+  await card.getByRole('button', { name: /^More/ }).click()
+  await card
+    .getByRole('list', { name: /^Actions for/ })
+    .getByRole('button', { name })
+    .click()
+}
+
 async function simulate(
   page: Page,
   fields: { app?: string; version?: string; format?: string; platform?: string; arch?: string; packageType?: string },
@@ -80,9 +95,9 @@ test.describe('Demo Dashboard', () => {
     await expect(versionCard(page, '1.1.0').getByText('intermediate', { exact: true })).toBeVisible()
     await expect(versionCard(page, '1.2.0').getByText('critical', { exact: true })).toBeVisible()
     await expect(versionCard(page, '1.3.0').getByText('draft', { exact: true })).toBeVisible()
-    await expect(versionCard(page, '1.3.0-beta.1', 'beta, windows/x64').getByText('rollout 50 %')).toBeVisible()
+    await expect(versionCard(page, '1.3.0-beta.1', 'beta, windows/x64').getByText('ramping 50 %')).toBeVisible()
     await expect(
-      versionCard(page, '1.2.0', 'stable, darwin/universal').getByRole('button', {
+      (await filesOf(versionCard(page, '1.2.0', 'stable, darwin/universal'))).getByRole('button', {
         name: 'Download HarborNotes-1.2.0-universal.dmg',
       }),
     ).toBeVisible()
@@ -128,7 +143,9 @@ test.describe('Demo Dashboard', () => {
     await uploadDraft(page, '1.4.0', 'HarborNotes-Setup-1.4.0.exe')
     const card = versionCard(page, '1.4.0')
     await expect(card.getByText('draft', { exact: true })).toBeVisible()
-    await expect(card.getByRole('button', { name: 'Download HarborNotes-Setup-1.4.0.exe' })).toBeVisible()
+    await expect(
+      (await filesOf(card)).getByRole('button', { name: 'Download HarborNotes-Setup-1.4.0.exe' }),
+    ).toBeVisible()
 
     // A draft is never offered: 1.2.0 is the newest a client may receive.
     let answer = await simulate(page, { app: 'harbor-notes', version: '1.2.0' })
@@ -142,11 +159,16 @@ test.describe('Demo Dashboard', () => {
     await expect(answer).toContainText('"fileName": "HarborNotes-Setup-1.4.0.exe"')
 
     // Critical and intermediate flags reach the client, and unpublishing withdraws the offer.
-    await card.getByRole('button', { name: 'Mark critical 1.4.0 (stable, windows/x64)' }).click()
+    await menuAction(card, 'Mark critical 1.4.0 (stable, windows/x64)')
     await expect(card.getByText('critical', { exact: true })).toBeVisible()
     answer = await simulate(page, { version: '1.2.0' })
     await expect(answer).toContainText('Offers version 1.4.0 (critical: install without asking)')
-    await card.getByRole('button', { name: 'Unpublish 1.4.0 (stable, windows/x64)' }).click()
+    // The newest published release: unpublishing it asks for the version typed.
+    await menuAction(card, 'Unpublish 1.4.0 (stable, windows/x64)')
+    const confirm = page.getByRole('dialog', { name: 'Unpublish 1.4.0 (stable, windows/x64)?' })
+    await expect(confirm.getByRole('button', { name: 'Unpublish version' })).toBeDisabled()
+    await confirm.getByLabel('Type 1.4.0 to confirm').fill('1.4.0')
+    await confirm.getByRole('button', { name: 'Unpublish version' }).click()
     await expect(card.getByText('draft', { exact: true })).toBeVisible()
     answer = await simulate(page, { version: '1.2.0' })
     await expect(answer).toContainText('HTTP 204')
@@ -157,7 +179,7 @@ test.describe('Demo Dashboard', () => {
   }) => {
     await openReady(page)
     const ramped = versionCard(page, '1.2.1')
-    await expect(ramped.getByText('rollout 5 %')).toBeVisible()
+    await expect(ramped.getByText('ramping 5 %')).toBeVisible()
     await expect(ramped).toContainText(/Ramp 5 % → 25 % → 50 % → 100 %: step 1 of 4 \(5 %\), next step/)
 
     const sim = page.locator('section.ferry-sim')
@@ -172,20 +194,18 @@ test.describe('Demo Dashboard', () => {
       .getByRole('button', { name: /Tidewatch/ })
       .click()
     const paused = versionCard(page, '1.1.0', 'stable, darwin/arm64')
-    await expect(paused.getByText('paused', { exact: true })).toBeVisible()
+    await expect(paused.getByText('paused by health', { exact: true })).toBeVisible()
     await expect(paused).toContainText('Paused by its health reports')
     await paused.getByRole('button', { name: 'Resume 1.1.0 (stable, darwin/arm64)' }).click()
     await expect(dashboard(page).getByText('Resumed 1.1.0 (stable, darwin/arm64).')).toBeVisible()
-    await expect(paused.getByText('paused', { exact: true })).toHaveCount(0)
+    await expect(paused.getByText('paused by health', { exact: true })).toHaveCount(0)
   })
 
   test('the simulator follows intermediate versions and shows the latest-build redirect', async ({ page }) => {
     await openReady(page)
     let answer = await simulate(page, { app: 'harbor-notes', version: '1.0.0' })
     await expect(answer).toContainText('Offers version 1.1.0 (intermediate: required before later versions)')
-    await versionCard(page, '1.1.0')
-      .getByRole('button', { name: 'Unmark intermediate 1.1.0 (stable, windows/x64)' })
-      .click()
+    await menuAction(versionCard(page, '1.1.0'), 'Unmark intermediate 1.1.0 (stable, windows/x64)')
     await expect(dashboard(page).getByText('Unmarked 1.1.0 (stable, windows/x64) as intermediate.')).toBeVisible()
     answer = await simulate(page, { version: '1.0.0' })
     await expect(answer).toContainText('Offers version 1.2.0 (critical: install without asking)')
@@ -323,7 +343,7 @@ test.describe('Demo Dashboard', () => {
       timeout: 30_000,
     })
     await expect(
-      versionCard(page, '2.0.0').getByRole('button', { name: 'Download HarborNotes-Setup-2.0.0.exe' }),
+      (await filesOf(versionCard(page, '2.0.0'))).getByRole('button', { name: 'Download HarborNotes-Setup-2.0.0.exe' }),
     ).toBeVisible()
 
     await dashboard(page).getByRole('button', { name: 'Reset sandbox' }).click()

@@ -74,7 +74,8 @@ function findOverflows(): string[] {
 
 async function settle(page: Page, path: string) {
   await page.waitForLoadState('networkidle')
-  if (path === '/demo') await expect(page.locator('.ferry-version-list li').first()).toBeVisible({ timeout: 60_000 })
+  if (path === '/demo')
+    await expect(page.getByRole('listitem', { name: /^Version / }).first()).toBeVisible({ timeout: 60_000 })
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
 }
 

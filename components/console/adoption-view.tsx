@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { asProblem } from '../demo/use-ferry-data'
+import { AdoptionChart } from './adoption-chart'
 import type { App, FerryApi, Problem, Version, VersionAdoption } from '../demo/sandbox-api'
 
 const SERIES = [
@@ -14,8 +15,8 @@ type State =
   { state: 'loading' } | { state: 'failed'; problem: Problem } | { state: 'ready'; adoption: VersionAdoption }
 
 /**
- * How far a version spread, per day (GET …/versions/{version}/adoption): a table, the figures'
- * accessible form, and beside it bars of the devices running it, drawn in CSS (no chart library).
+ * The app's devices per version over two weeks (a stacked area chart), then how far one version
+ * spread, per day (GET …/versions/{version}/adoption): offered, downloaded, installed or failed.
  */
 export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; versions: Version[] }) {
   const id = useId()
@@ -34,13 +35,21 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
       live = false
     }
   }, [api, app.slug, v])
-  if (!v) return <p>No versions of {app.name} yet.</p>
+  if (!v)
+    return (
+      <section aria-labelledby={`${id}-title`} className="ferry-console-view">
+        <h2 id={`${id}-title`}>Adoption of {app.name}</h2>
+        <AdoptionChart api={api} app={app.slug} />
+        <p>No versions of {app.name} yet: upload one under Releases.</p>
+      </section>
+    )
   const days = state.state === 'ready' ? state.adoption.days : []
-  const most = Math.max(1, ...days.map((d) => d.running))
   const totals = SERIES.map(([key]) => days.reduce((sum, d) => sum + d[key], 0))
   return (
     <section aria-labelledby={`${id}-title`} className="ferry-console-view">
       <h2 id={`${id}-title`}>Adoption of {app.name}</h2>
+      <AdoptionChart api={api} app={app.slug} />
+      <h3>One version, day by day</h3>
       <label htmlFor={`${id}-version`}>Version</label>
       <select id={`${id}-version`} value={v.id} onChange={(e) => setVersionId(e.target.value)}>
         {versions.map((x) => (
@@ -62,18 +71,12 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
             {state.adoption.from} to {state.adoption.to} (UTC days):{' '}
             {days.length
               ? SERIES.map(([, name], i) => `${name.toLowerCase()} ${totals[i]}`).join(', ')
-              : 'no activity yet'}
+              : `no activity yet: nobody was offered ${v.version} in these days`}
             .
           </p>
           {days.length ? (
             <>
-              <ol className="ferry-console-bars" aria-hidden="true">
-                {days.map((d) => (
-                  <li key={d.day} title={`${d.day}: ${d.running} running`}>
-                    <span style={{ height: `${Math.round((d.running / most) * 100)}%` }} />
-                  </li>
-                ))}
-              </ol>
+              <Funnel series={SERIES.slice(0, 4).map(([, name], i) => [name, totals[i] ?? 0])} />
               <div
                 className="ferry-console-scroll"
                 role="region"
@@ -109,5 +112,23 @@ export function AdoptionView({ api, app, versions }: { api: FerryApi; app: App; 
         </>
       ) : null}
     </section>
+  )
+}
+
+/** Offered → downloads → installs and failures over the period, as bars against the largest. */
+function Funnel({ series }: { series: Array<[string, number]> }) {
+  const most = Math.max(1, ...series.map(([, n]) => n))
+  return (
+    <dl className="ferry-adoption-funnel">
+      {series.map(([name, n]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>
+            <span className="ferry-adoption-funnel-bar" style={{ width: `${(n / most) * 100}%` }} aria-hidden="true" />
+            <span>{n}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   )
 }

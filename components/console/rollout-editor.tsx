@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
+import { releaseName } from '../demo/release-status'
 import type { App, FerryApi, Version } from '../demo/sandbox-api'
+import { DestructiveConfirm } from '../demo/version-list'
+import styles from '../demo/releases.module.css'
 
 type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
 interface Step {
@@ -14,28 +17,33 @@ interface Gate {
 }
 
 const NO_GATE: Gate = { on: false, minInstalls: '50', maxFailurePercent: '5', deadlineHours: '168' }
-const FIRST: Step[] = [
-  { percentage: '5', afterMinutes: '0' },
-  { percentage: '25', afterMinutes: '60' },
-  { percentage: '100', afterMinutes: '1440' },
+const steps = (...pairs: Array<[number, number]>): Step[] =>
+  pairs.map(([p, m]) => ({ percentage: String(p), afterMinutes: String(m) }))
+/** Ramps people start from: share and minutes after the previous step. */
+const PRESETS: Array<[string, Step[]]> = [
+  ['Cautious: 1 → 10 → 50 → 100 %, a day apart', steps([1, 0], [10, 1440], [50, 1440], [100, 1440])],
+  ['Standard: 5 → 25 → 100 %', steps([5, 0], [25, 60], [100, 1440])],
+  ['Fast: 10 → 50 → 100 %, 30 minutes apart', steps([10, 0], [50, 30], [100, 30])],
 ]
+const FIRST = PRESETS[1]![1]
 
 /** A version's rollout: a ramp of steps (share, minutes after the previous one), and pause or pull with a reason. */
 export function RolloutEditor({ app, versions, run }: { app: App; versions: Version[]; run: Run }) {
   const id = useId()
   const [versionId, setVersionId] = useState('')
-  const [steps, setSteps] = useState<Step[]>(FIRST)
+  const [plan, setPlan] = useState<Step[]>(FIRST)
   const [reason, setReason] = useState('')
   const [gate, setGate] = useState<Gate>(NO_GATE)
+  const [pulling, setPulling] = useState(false)
   const v = versions.find((x) => x.id === versionId) ?? versions[0]
   if (!v) return null
-  const what = `${v.version} (${v.channel}, ${v.platform}/${v.arch})`
+  const what = releaseName(v)
   const setStep = (i: number, next: Partial<Step>) =>
-    setSteps((all) => all.map((s, j) => (j === i ? { ...s, ...next } : s)))
+    setPlan((all) => all.map((s, j) => (j === i ? { ...s, ...next } : s)))
   const startRamp = (e: FormEvent) => {
     e.preventDefault()
     const ramp = {
-      steps: steps.map((s) => ({ percentage: Number(s.percentage), afterMinutes: Number(s.afterMinutes) })),
+      steps: plan.map((s) => ({ percentage: Number(s.percentage), afterMinutes: Number(s.afterMinutes) })),
       ...(gate.on
         ? {
             gate: {
@@ -54,23 +62,48 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
     )
   }
   const why = reason.trim() || undefined
+  const gateField = (key: 'minInstalls' | 'maxFailurePercent' | 'deadlineHours', label: string, min: number) => (
+    <div>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        type="number"
+        min={min}
+        step="any"
+        value={gate[key]}
+        onChange={(e) => setGate((g) => ({ ...g, [key]: e.target.value }))}
+      />
+    </div>
+  )
   return (
-    <section className="ferry-form" aria-labelledby={`${id}-title`}>
+    <section className={styles.editor} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Rollout</h3>
-      <label htmlFor={`${id}-version`}>Version</label>
-      <select id={`${id}-version`} value={v.id} onChange={(e) => setVersionId(e.target.value)}>
-        {versions.map((x) => (
-          <option key={x.id} value={x.id}>
-            {x.version} ({x.channel}, {x.platform}/{x.arch})
-          </option>
-        ))}
-      </select>
-      <form onSubmit={startRamp} aria-label="Ramp">
-        <h4>Ramp steps</h4>
-        <ol className="ferry-console-steps">
-          {steps.map((s, i) => (
-            <li key={i}>
-              <label htmlFor={`${id}-p${i}`}>Step {i + 1}: share %</label>
+      <div className={styles.editorLine}>
+        <label htmlFor={`${id}-version`}>Version</label>
+        <select id={`${id}-version`} value={v.id} onChange={(e) => setVersionId(e.target.value)}>
+          {versions.map((x) => (
+            <option key={x.id} value={x.id}>
+              {releaseName(x)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <form onSubmit={startRamp} aria-label="Ramp" className={styles.editorForm}>
+        <div className={styles.editorLine} role="group" aria-label="Presets">
+          <span className="ferry-muted">Presets:</span>
+          {PRESETS.map(([name, preset]) => (
+            <button key={name} type="button" className="ferry-btn" onClick={() => setPlan(preset)}>
+              {name.split(':')[0]}
+              <span className="ferry-sr-only">{name.slice(name.indexOf(':'))}</span>
+            </button>
+          ))}
+        </div>
+        <ol className={styles.steps} aria-label="Ramp steps">
+          {plan.map((s, i) => (
+            <li key={i} className={styles.step}>
+              <label htmlFor={`${id}-p${i}`}>
+                <span className="ferry-sr-only">Step {i + 1}: </span>share %
+              </label>
               <input
                 id={`${id}-p${i}`}
                 type="number"
@@ -79,7 +112,10 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
                 value={s.percentage}
                 onChange={(e) => setStep(i, { percentage: e.target.value })}
               />
-              <label htmlFor={`${id}-m${i}`}>Step {i + 1}: minutes after the previous step</label>
+              <label htmlFor={`${id}-m${i}`}>
+                <span className="ferry-sr-only">Step {i + 1}: </span>minutes after
+                <span className="ferry-sr-only"> the previous step</span>
+              </label>
               <input
                 id={`${id}-m${i}`}
                 type="number"
@@ -87,26 +123,28 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
                 value={s.afterMinutes}
                 onChange={(e) => setStep(i, { afterMinutes: e.target.value })}
               />
-              {steps.length > 1 ? (
+              {plan.length > 1 ? (
                 <button
                   type="button"
-                  className="ferry-btn"
-                  onClick={() => setSteps((all) => all.filter((_, j) => j !== i))}
+                  className={`ferry-link-btn ${styles.remove}`}
+                  onClick={() => setPlan((all) => all.filter((_, j) => j !== i))}
                 >
-                  Remove step {i + 1}
+                  Remove<span className="ferry-sr-only"> step {i + 1}</span>
                 </button>
               ) : null}
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              className="ferry-btn"
+              onClick={() => setPlan((all) => [...all, { percentage: '100', afterMinutes: '60' }])}
+            >
+              Add a step
+            </button>
+          </li>
         </ol>
-        <button
-          type="button"
-          className="ferry-btn"
-          onClick={() => setSteps((all) => [...all, { percentage: '100', afterMinutes: '60' }])}
-        >
-          Add a step
-        </button>
-        <fieldset className="ferry-console-gate">
+        <fieldset className={styles.gateFields}>
           <legend>Health gate</legend>
           <label className="ferry-check">
             <input
@@ -118,44 +156,22 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
           </label>
           {gate.on ? (
             <>
-              <label htmlFor={`${id}-gi`}>Installs reported before the next step</label>
-              <input
-                id={`${id}-gi`}
-                type="number"
-                min={1}
-                value={gate.minInstalls}
-                onChange={(e) => setGate((g) => ({ ...g, minInstalls: e.target.value }))}
-              />
-              <label htmlFor={`${id}-gf`}>Largest failure share %</label>
-              <input
-                id={`${id}-gf`}
-                type="number"
-                min={0}
-                max={100}
-                step="any"
-                value={gate.maxFailurePercent}
-                onChange={(e) => setGate((g) => ({ ...g, maxFailurePercent: e.target.value }))}
-              />
-              <label htmlFor={`${id}-gd`}>Hours a hold may last before the rollout pauses</label>
-              <input
-                id={`${id}-gd`}
-                type="number"
-                min={1}
-                step="any"
-                value={gate.deadlineHours}
-                onChange={(e) => setGate((g) => ({ ...g, deadlineHours: e.target.value }))}
-              />
+              {gateField('minInstalls', 'Installs reported before the next step', 1)}
+              {gateField('maxFailurePercent', 'Largest failure share %', 0)}
+              {gateField('deadlineHours', 'Hours a hold may last before the rollout pauses', 1)}
             </>
           ) : null}
         </fieldset>
         <GateState version={v} />
-        <button type="submit" className="ferry-btn ferry-btn-primary">
-          Save ramp
-        </button>
+        <div>
+          <button type="submit" className="ferry-btn ferry-btn-primary">
+            Save ramp
+          </button>
+        </div>
       </form>
-      <label htmlFor={`${id}-reason`}>Reason (shown with the version)</label>
-      <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
-      <div className="ferry-version-actions">
+      <div className={styles.editorLine}>
+        <label htmlFor={`${id}-reason`}>Reason (shown with the version)</label>
+        <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
         {v.rollout.paused || v.rollout.pulled ? (
           <button
             type="button"
@@ -174,15 +190,20 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
           </button>
         )}
         {v.rollout.pulled ? null : (
-          <button
-            type="button"
-            className="ferry-btn ferry-btn-danger"
-            onClick={() => run(`Pulled ${what}.`, (api) => api.pullVersion(app.slug, v.id, why))}
-          >
-            Pull with reason
+          <button type="button" className="ferry-btn ferry-btn-danger" onClick={() => setPulling(true)}>
+            Pull with reason…
           </button>
         )}
       </div>
+      {pulling ? (
+        <DestructiveConfirm
+          app={app}
+          confirmation={{ kind: 'pull', version: v, reason: why }}
+          run={run}
+          api={undefined}
+          onClose={() => setPulling(false)}
+        />
+      ) : null}
     </section>
   )
 }

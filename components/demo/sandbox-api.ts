@@ -18,6 +18,7 @@ export type Webhook = Schemas['Webhook']
 export type WebhookCreated = Schemas['WebhookCreated']
 export type WebhookDelivery = Schemas['WebhookDelivery']
 export type WebhookEventSelector = Schemas['WebhookEventSelector']
+export type AuditEntry = Schemas['AuditEntry']
 export interface Catalogs {
   channels: string[]
   platforms: string[]
@@ -171,6 +172,9 @@ export function ferryApi(transport: Transport, token?: string) {
       ok(client.GET('/v1/apps/{app}/update/explain', { params: { ...app(slug), query } })),
     telemetry: (query: { from: string; to: string; app?: string }) =>
       ok(client.GET('/v1/telemetry', { params: { query } })),
+    /** Audit entries, newest first (GET /v1/audit), filtered as the operation allows. */
+    audit: async (query: { app?: string; action?: string; limit?: number }) =>
+      (await ok(client.GET('/v1/audit', { params: { query } }))).items,
     listTokens: async () => (await ok(client.GET('/v1/team/tokens', { params: PAGE }))).items,
     createToken: (body: Schemas['ApiTokenCreate']) => ok(client.POST('/v1/team/tokens', { body })),
     revokeToken: (id: string) => ok(client.DELETE('/v1/team/tokens/{id}', { params: { path: { id } } })),

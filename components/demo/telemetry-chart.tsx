@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react'
 import type { SandboxApi } from './sandbox-api'
 
-const DAYS = 14
+export const DAYS = 14
 const DAY_MS = 86_400_000
 /** Distinguishable in light and dark mode, with text contrast ≥ 3:1 against both backgrounds. */
-const COLORS = ['#2563eb', '#15803d', '#c2410c', '#9333ea', '#0e7490', '#b91c1c']
+export const COLORS = ['#2563eb', '#15803d', '#c2410c', '#9333ea', '#0e7490', '#b91c1c']
 
-interface DayTotals {
+export interface DayTotals {
   day: string
   byVersion: Map<string, number>
   devices: number
@@ -14,8 +14,15 @@ interface DayTotals {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
+/** The last `count` UTC days, oldest first, ending today. */
+export const lastDays = (count = DAYS, today = new Date()) =>
+  Array.from({ length: count }, (_, i) => isoDay(new Date(today.getTime() - (count - 1 - i) * DAY_MS)))
+
+/** Versions oldest first (numeric order, so 1.10.0 follows 1.9.0). */
+export const byVersionOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
+
 /** Devices per day and installed version, from the telemetry report's rows (summed over channel, platform, arch). */
-function byDay(rows: Array<{ day: string; version: string; devices: number }>, days: string[]): DayTotals[] {
+export function byDay(rows: Array<{ day: string; version: string; devices: number }>, days: string[]): DayTotals[] {
   return days.map((day) => {
     const byVersion = new Map<string, number>()
     for (const row of rows)
@@ -35,8 +42,7 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
   useEffect(() => {
     if (!api || !app) return
     let live = true
-    const today = new Date()
-    const days = Array.from({ length: DAYS }, (_, i) => isoDay(new Date(today.getTime() - (DAYS - 1 - i) * DAY_MS)))
+    const days = lastDays()
     api.telemetry({ from: days[0]!, to: days[DAYS - 1]!, app }).then(
       (report) => {
         if (live) {
@@ -53,9 +59,7 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
     }
   }, [api, app, tick])
 
-  const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort((a, b) =>
-    a.localeCompare(b, 'en', { numeric: true }),
-  )
+  const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort(byVersionOrder)
   const color = (v: string) => COLORS[versions.indexOf(v) % COLORS.length]!
   const max = Math.max(1, ...(totals ?? []).map((t) => t.devices))
   const last = totals?.[totals.length - 1]

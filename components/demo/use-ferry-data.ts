@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { ProblemError, type App, type Catalogs, type FerryApi, type Problem, type Version } from './sandbox-api'
+
+/** How often an open, visible page reads the selected app's versions again. */
+export const POLL_MS = 4000
 
 export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
 
@@ -57,17 +60,51 @@ export function useFerryData(api: FerryApi | undefined, onProblem?: (problem: Pr
     }
   }, [api, generation, fail])
 
+  // Reads of the versions are numbered: an answer older than the one shown (a poll that started
+  // before a change, answered after the read that follows it) is dropped.
+  const reads = useRef({ started: 0, shown: 0 })
+  const readVersions = useCallback(
+    (slug: string, onError: (e: unknown) => void) => {
+      if (!api) return () => undefined
+      let live = true
+      const n = ++reads.current.started
+      api.listVersions(slug).then(
+        (items) => {
+          if (!live || n < reads.current.shown) return
+          reads.current.shown = n
+          setVersions((now) =>
+            now?.app === slug && JSON.stringify(now.items) === JSON.stringify(items) ? now : { app: slug, items },
+          )
+        },
+        (e: unknown) => live && onError(e),
+      )
+      return () => {
+        live = false
+      }
+    },
+    [api],
+  )
+
+  useEffect(() => (selected ? readVersions(selected, fail) : undefined), [readVersions, selected, generation, fail])
+
+  // Live: ramp steps, health-gate pauses and other people's changes appear without a reload. The
+  // versions are read again every POLL_MS while the page is visible, and at once when it shows again.
   useEffect(() => {
-    if (!api || !selected) return
-    let live = true
-    api.listVersions(selected).then(
-      (items) => live && setVersions({ app: selected, items }),
-      (e: unknown) => live && fail(e),
-    )
-    return () => {
-      live = false
+    if (!selected) return
+    let stop = () => {}
+    const poll = () => {
+      if (document.visibilityState !== 'visible') return
+      stop()
+      stop = readVersions(selected, () => undefined)
     }
-  }, [api, selected, generation, fail])
+    const timer = setInterval(poll, POLL_MS)
+    document.addEventListener('visibilitychange', poll)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', poll)
+      stop()
+    }
+  }, [readVersions, selected])
 
   /** Runs one change through the API and reports it; returns whether it succeeded. */
   const run = useCallback(
