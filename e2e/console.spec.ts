@@ -838,33 +838,34 @@ test('at 390 px the views are behind a menu that opens, navigates and closes', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-test('a token secret copies to the clipboard; a duplicate name shows the API refusal at the form', async ({
-  page,
-  context,
-}) => {
-  await ensureShellData()
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
-  await signedInAt(page, 'tokens')
-  const tokens = page.getByRole('region', { name: 'API tokens' })
-  const form = tokens.getByRole('form', { name: /^Create a token for / })
-  await form.getByLabel('Name').fill('deploy-bot')
-  await form.getByRole('button', { name: 'Create token' }).click()
-  await expect(done(page)).toContainText('Created token deploy-bot.')
-  const secret = (await tokens.locator('.ferry-token-secret code').textContent()) ?? ''
-  expect(secret).toMatch(/^ferry_/)
-  await tokens.getByRole('button', { name: 'Copy the token deploy-bot' }).click()
-  await expect(tokens.getByText('Copied', { exact: true })).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
-  expect((await api('/v1/whoami', { token: secret })).status).toBe(200)
+test(
+  'a token secret copies to the clipboard; a duplicate name shows the API refusal at the form',
+  { tag: '@core' },
+  async ({ page, context }) => {
+    await ensureShellData()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
+    await signedInAt(page, 'tokens')
+    const tokens = page.getByRole('region', { name: 'API tokens' })
+    const form = tokens.getByRole('form', { name: /^Create a token for / })
+    await form.getByLabel('Name').fill('deploy-bot')
+    await form.getByRole('button', { name: 'Create token' }).click()
+    await expect(done(page)).toContainText('Created token deploy-bot.')
+    const secret = (await tokens.locator('.ferry-token-secret code').textContent()) ?? ''
+    expect(secret).toMatch(/^ferry_/)
+    await tokens.getByRole('button', { name: 'Copy the token deploy-bot' }).click()
+    await expect(tokens.getByText('Copied', { exact: true })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+    expect((await api('/v1/whoami', { token: secret })).status).toBe(200)
 
-  await form.getByRole('button', { name: 'Create token' }).click()
-  await expect(form.getByRole('alert')).toContainText(
-    '409 Conflict — A token named deploy-bot already exists in this team; revoke it or choose another name.',
-  )
-  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
-  await expect(tokens.locator('.ferry-token-secret')).toHaveCount(0)
-  await expect(tokens.getByRole('row', { name: /^deploy-bot/ })).toHaveCount(1)
-})
+    await form.getByRole('button', { name: 'Create token' }).click()
+    await expect(form.getByRole('alert')).toContainText(
+      '409 Conflict — A token named deploy-bot already exists in this team; revoke it or choose another name.',
+    )
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(tokens.locator('.ferry-token-secret')).toHaveCount(0)
+    await expect(tokens.getByRole('row', { name: /^deploy-bot/ })).toHaveCount(1)
+  },
+)
 
 test('audit dates stay on one line at 390 px', async ({ page }) => {
   await ensureShellData()
