@@ -147,7 +147,31 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Email').fill(who.email)
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(account(page)).toBeVisible()
+}
+
+/** The top bar's account button (who is signed in). */
+const account = (page: Page) => page.getByRole('button', { name: /^Account: / })
+
+/** Signs out from the account menu. */
+async function signOut(page: Page) {
+  await account(page).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+}
+
+/** The top bar's app switcher. */
+const switcher = (page: Page) => page.getByRole('button', { name: /^App: / })
+
+/** Picks the app named `name` in the app switcher, by searching for it. */
+async function chooseApp(page: Page, name: string) {
+  await switcher(page).click()
+  const search = page.getByRole('combobox', { name: 'Search apps' })
+  await search.fill(name)
+  // The apps may still be loading: Enter chooses once the app is listed and selected.
+  await expect(page.getByRole('option', { name: new RegExp(`^${name}`), selected: true })).toBeVisible()
+  await search.press('Enter')
+  await expect(switcher(page)).toHaveText(`App: ${name}`)
 }
 
 test('the console is served by Ferry with a strict CSP, and keeps the session out of localStorage and cookies', async ({
@@ -163,8 +187,7 @@ test('the console is served by Ferry with a strict CSP, and keeps the session ou
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([])
   expect(await page.context().cookies()).toEqual([])
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['ferry.console.session'])
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await signOut(page)
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([])
 })
 
@@ -471,7 +494,7 @@ test('a token is shown once and revoked', { tag: '@core' }, async ({ page }) => 
 test('the audit log view lists who did what, newest first', { tag: '@core' }, async ({ page }) => {
   await signIn(page, admin)
   await view(page, 'Audit log')
-  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 3 })).toBeVisible()
   const entries = page.getByRole('table', { name: /Audit log entries/ })
   await expect(entries).toContainText('app.create')
   await expect(entries).toContainText('tidewater')
@@ -545,7 +568,7 @@ test("an admin reads the permission matrix and changes a user's grants", { tag: 
   await form.getByRole('button', { name: 'Save grants' }).click()
   await expect(done(page)).toContainText(`Changed the grants of ${restricted.email}.`)
   await expect(grace.getByRole('cell').nth(3)).toHaveText('tidewater, other-app')
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(page)
   await signIn(page, restricted)
   await expect(page.locator('.ferry-app-list code')).toHaveText(['other-app', 'tidewater'])
 })
@@ -553,7 +576,7 @@ test("an admin reads the permission matrix and changes a user's grants", { tag: 
 /** A control in each view that the keyboard must reach (the last action of the view, where it has several). */
 const LAST_CONTROL: Record<(typeof VIEWS)[number], { role: 'button' | 'combobox'; name: string | RegExp }> = {
   Releases: { role: 'button', name: 'Upload version' },
-  Drafts: { role: 'combobox', name: 'App' },
+  Drafts: { role: 'button', name: /^App: / },
   Rollouts: { role: 'button', name: /^Pull with reason|^Resume/ },
   Adoption: { role: 'combobox', name: 'Version' },
   Explain: { role: 'button', name: 'Check for updates' },
@@ -569,7 +592,7 @@ async function signedInAt(page: Page, hash: string) {
   adminSession ??= JSON.stringify((await api('/v1/auth/login', { body: admin })).body)
   await page.addInitScript((session) => sessionStorage.setItem('ferry.console.session', session), adminSession)
   await page.goto(`${url}/console#${hash}`)
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(account(page)).toBeVisible()
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -591,8 +614,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ).toHaveAttribute('aria-current', 'page')
       // The app with versions, drafts' notes, ramps and adoption.
       if (name === 'Releases') await page.getByRole('button', { name: /^Tidewater/ }).click()
-      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption')
-        await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Tidewater (tidewater)' })
+      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption') await chooseApp(page, 'Tidewater')
       if (name === 'Releases') await expect(page.getByRole('listitem', { name: /^Version 1\.0\.0/ })).toBeVisible()
       await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
@@ -628,14 +650,14 @@ test('every view is reached, and its controls used, with the keyboard', async ({
   await expect(page.getByLabel('Password')).toBeFocused()
   await page.keyboard.type(admin.password)
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(account(page)).toBeVisible()
   // The app with versions, chosen with the keyboard: the other views show the selected app.
   await page.getByRole('button', { name: /^Tidewater/ }).press('Enter')
   await expect(page.getByRole('button', { name: /^Tidewater/ })).toHaveAttribute('aria-pressed', 'true')
   const nav = page.getByRole('navigation', { name: 'Console views' })
   for (const name of VIEWS) {
-    // From the sign-out button, Tab reaches the view's link, and Enter opens it.
-    await page.getByRole('button', { name: 'Sign out' }).focus()
+    // From the account button, Tab reaches the view's link, and Enter opens it.
+    await account(page).focus()
     const link = nav.getByRole('link', { name, exact: true })
     for (let i = 0; i < 20 && !(await link.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press('Tab')
@@ -929,3 +951,265 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
     }
   }
 })
+// The shell: app switcher, command palette, shortcuts, theme, account menu, phone layout.
+
+/** Apps (Harbor Notes with version 3.2.0, Tidewater) for the shell's tests, made through the API when missing. */
+async function ensureShellData() {
+  const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
+  const made = (status: number) => expect([201, 409]).toContain(status)
+  made((await api('/v1/channels', { token, body: { name: 'stable', description: '' } })).status)
+  made((await api('/v1/platforms', { token, body: { name: 'windows', updater: 'ferry' } })).status)
+  made((await api('/v1/archs', { token, body: { name: 'x64' } })).status)
+  made((await api('/v1/apps', { token, body: { slug: 'tidewater', name: 'Tidewater' } })).status)
+  const harbor = { slug: 'harbor-notes', name: 'Harbor Notes', description: 'Notes that sync over your own server.' }
+  made((await api('/v1/apps', { token, body: harbor })).status)
+  const versions = await api('/v1/apps/harbor-notes/versions', { token })
+  if (!JSON.stringify(versions.body).includes('"3.2.0"')) {
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ version: '3.2.0', channel: 'stable', platform: 'windows', arch: 'x64' }))
+      form.set(k, v)
+    form.set('published', 'true')
+    form.set('files', new Blob([new Uint8Array(32 * 1024)]), 'HarborNotes-3.2.0.exe')
+    const res = await fetch(`${url}/v1/apps/harbor-notes/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    expect(res.status).toBe(201)
+  }
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+test('Ctrl+K opens the command palette; typing finds a view, an app or a version, and Enter goes there', async ({
+  page,
+}) => {
+  await ensureShellData()
+  await signedInAt(page, '')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const search = palette.getByRole('combobox', { name: 'Search apps, versions and actions' })
+  await page.keyboard.press('Control+k')
+  await expect(search).toBeFocused()
+  await search.fill('audit')
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Audit log')
+  await search.press('Enter')
+  await expect(palette).toHaveCount(0)
+  await expect(page).toHaveURL(/#audit$/)
+  await expect(h1(page)).toHaveText('Audit log')
+
+  await page.keyboard.press('Control+k')
+  await search.fill('harbor')
+  await search.press('Enter')
+  await expect(switcher(page)).toHaveText('App: Harbor Notes')
+
+  // ↓ moves the choice; Enter on a version opens the releases at its row.
+  await page.keyboard.press('Control+k')
+  await search.fill('3.2.0')
+  const options = palette.getByRole('option')
+  await expect(options.first()).toContainText('3.2.0 · stable · windows/x64')
+  await search.fill('go')
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true')
+  await search.press('ArrowDown')
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true')
+  await expect(search).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '')
+  await search.fill('3.2.0')
+  await search.press('Enter')
+  await expect(page).toHaveURL(/#releases$/)
+  await expect(page.getByRole('listitem', { name: /^Version 3\.2\.0/ })).toBeFocused()
+
+  await page.keyboard.press('Control+k')
+  await search.fill('no such thing')
+  await expect(palette.getByRole('status')).toHaveText(/^Nothing matches/)
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
+})
+
+test('the app switcher searches the apps (/ opens it) and switches every app view', async ({ page }) => {
+  await ensureShellData()
+  await signedInAt(page, 'rollouts')
+  await chooseApp(page, 'Harbor Notes')
+  await page.keyboard.press('/')
+  const search = page.getByRole('combobox', { name: 'Search apps' })
+  await expect(search).toBeFocused()
+  await search.fill('tide')
+  const options = page.getByRole('listbox', { name: 'Search apps' }).getByRole('option')
+  await expect(options).toHaveText([/^Tidewater/])
+  await search.press('Enter')
+  await expect(search).toHaveCount(0)
+  await expect(switcher(page)).toHaveText('App: Tidewater')
+  await expect(switcher(page)).toBeFocused()
+  await expect(page.getByText('Tidewater · tidewater', { exact: true })).toBeVisible()
+  await switcher(page).click()
+  await search.fill('zzz')
+  await expect(page.getByRole('status').filter({ hasText: 'No app matches.' })).toBeVisible()
+  await search.press('Escape')
+  await expect(search).toHaveCount(0)
+  await expect(switcher(page)).toBeFocused()
+})
+
+test('the theme follows the system until one is chosen, and the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await signedInAt(page, '')
+  const html = page.locator('html')
+  await expect(html).toHaveClass(/\bdark\b/)
+  const toggle = page.getByRole('button', { name: 'Dark theme' })
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await toggle.click()
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  await page.reload()
+  await expect(account(page)).toBeVisible()
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)')
+  await account(page).click()
+  await page.getByRole('radio', { name: 'System' }).check()
+  await expect(html).toHaveClass(/\bdark\b/)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  expect(await page.evaluate(() => localStorage.getItem('ferry.console.theme'))).toBeNull()
+})
+
+test('? lists every shortcut; g then a letter opens a view, but not while typing', async ({ page }) => {
+  await signedInAt(page, '')
+  await page.keyboard.press('?')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(13)
+  await expect(sheet.getByRole('row', { name: /Go to Audit log/ })).toContainText('g then l')
+  await expect(sheet.getByRole('row', { name: /command palette/ })).toContainText(/(Ctrl|⌘)\+K/)
+  await page.keyboard.press('Escape')
+  await expect(sheet).toHaveCount(0)
+  await page.keyboard.press('g')
+  await page.keyboard.press('l')
+  await expect(page).toHaveURL(/#audit$/)
+  await expect(h1(page)).toHaveText('Audit log')
+  const field = page.getByLabel('Action starts with')
+  await field.focus()
+  await page.keyboard.type('gt?')
+  await expect(field).toHaveValue('gt?')
+  await expect(page).toHaveURL(/#audit$/)
+  await expect(sheet).toHaveCount(0)
+})
+
+test('the account menu says who and in which team; a new team is told what to do first', async ({ page }) => {
+  const newcomer = { email: 'newcomer@example.org', password: 'newcomer-long-password' }
+  const signup = await fetch(`${url}/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ferry-signup-key': SIGNUP_KEY },
+    body: JSON.stringify({ teamName: 'Newcomer Team', name: 'Nia Newcomer', ...newcomer }),
+  })
+  expect(signup.status).toBe(201)
+  await signIn(page, newcomer)
+  await expect(account(page)).toHaveText('NNAccount: newcomer@example.org')
+  await account(page).click()
+  await expect(page.getByText('Admin of Newcomer Team')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByText('Admin of Newcomer Team')).toBeHidden()
+  await expect(account(page)).toBeFocused()
+  await expect(switcher(page)).toHaveText('App: No apps yet')
+  await view(page, 'Rollouts')
+  await expect(page.getByText('No app yet', { exact: true })).toBeVisible()
+  await page.getByRole('link', { name: 'Create an app' }).click()
+  await expect(h1(page)).toHaveText('Releases')
+  await page.keyboard.press('Control+k')
+  const search = page.getByRole('combobox', { name: 'Search apps, versions and actions' })
+  await search.fill('create an app')
+  await search.press('Enter')
+  await expect(page.getByRole('form', { name: 'Create an app' }).getByLabel('Slug')).toBeFocused()
+  await signOut(page)
+})
+
+test('at 390 px the views are behind a menu that opens, navigates and closes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signedInAt(page, '')
+  const nav = page.getByRole('navigation', { name: 'Console views' })
+  await expect(nav).toBeHidden()
+  const menu = page.getByRole('button', { name: 'Menu' })
+  await menu.click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await nav.getByRole('link', { name: 'Tokens' }).click()
+  await expect(h1(page)).toHaveText('Tokens')
+  await expect(nav).toBeHidden()
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test(
+  'a token secret copies to the clipboard; a duplicate name shows the API refusal at the form',
+  { tag: '@core' },
+  async ({ page, context }) => {
+    await ensureShellData()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
+    await signedInAt(page, 'tokens')
+    const tokens = page.getByRole('region', { name: 'API tokens' })
+    const form = tokens.getByRole('form', { name: /^Create a token for / })
+    await form.getByLabel('Name').fill('deploy-bot')
+    await form.getByRole('button', { name: 'Create token' }).click()
+    await expect(done(page)).toContainText('Created token deploy-bot.')
+    const secret = (await tokens.locator('.ferry-token-secret code').textContent()) ?? ''
+    expect(secret).toMatch(/^ferry_/)
+    await tokens.getByRole('button', { name: 'Copy the token deploy-bot' }).click()
+    await expect(tokens.getByText('Copied', { exact: true })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+    expect((await api('/v1/whoami', { token: secret })).status).toBe(200)
+
+    await form.getByRole('button', { name: 'Create token' }).click()
+    await expect(form.getByRole('alert')).toContainText(
+      '409 Conflict — A token named deploy-bot already exists in this team; revoke it or choose another name.',
+    )
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(tokens.locator('.ferry-token-secret')).toHaveCount(0)
+    await expect(tokens.getByRole('row', { name: /^deploy-bot/ })).toHaveCount(1)
+  },
+)
+
+test('audit dates stay on one line at 390 px', async ({ page }) => {
+  await ensureShellData()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signedInAt(page, 'audit')
+  const times = page.getByRole('table', { name: /Audit log entries/ }).locator('time')
+  await expect(times.first()).toBeVisible()
+  expect(await times.evaluateAll((ts) => Math.max(...ts.map((t) => t.getClientRects().length)))).toBe(1)
+})
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the shell: axe finds nothing serious with its palette, shortcuts and menus open (${scheme}); screenshots at 390 and 1280 px`, async ({
+    page,
+  }) => {
+    await ensureShellData()
+    const shot = (name: string) =>
+      page.screenshot({ path: join(root, 'test-results', 'console-shell', `${scheme}-${name}.png`) })
+    const axe = async () => expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signedInAt(page, '')
+    await chooseApp(page, 'Harbor Notes')
+    await expect(page.getByRole('listitem', { name: /^Version 3\.2\.0/ })).toBeVisible()
+    await switcher(page).blur()
+    await axe()
+    await shot('1280')
+    await account(page).click()
+    await axe()
+    await shot('1280-account')
+    await page.keyboard.press('Escape')
+    await switcher(page).click()
+    await axe()
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+k')
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
+    await axe()
+    await shot('1280-palette')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('?')
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+    await axe()
+    await shot('1280-shortcuts')
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shot('390')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await axe()
+    await shot('390-menu')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.keyboard.press('Control+k')
+    await shot('390-palette')
+  })
+}

@@ -24,6 +24,9 @@ const actorText = (a: AuditEntry['actor']) =>
       ? 'Ferry'
       : (a.email ?? a.name)
 
+/** "2 Dec 2026, 04:13": short enough to stay on one line on a phone. */
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
 const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v))
 
 /** The team's audit log, filtered; hidden when the server has no /v1/audit (it answers 404). */
@@ -120,8 +123,10 @@ export function AuditView({ transport, token }: { transport: Transport; token: s
               <tbody>
                 {state.items.map((entry) => (
                   <tr key={entry.id}>
-                    <td>
-                      <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                    <td className="ferry-console-when">
+                      <time dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
+                        {when.format(new Date(entry.at))}
+                      </time>
                     </td>
                     <td>{actorText(entry.actor)}</td>
                     <td>

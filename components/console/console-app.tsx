@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AppPanel } from '../demo/app-panel'
 import { AppReleases } from '../demo/app-releases'
 import { ProblemView } from '../demo/problem-view'
-import { ferryApi, type App, type Problem, type WhoAmI } from '../demo/sandbox-api'
+import { ferryApi, type Problem, type WhoAmI } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
@@ -20,6 +20,9 @@ import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
 import { WebhooksView } from './webhooks-view'
+import { ConsoleShell } from './console-shell'
+import { EmptyState } from './empty-state'
+import { ADMIN_VIEWS, useView, VIEWS } from './views'
 
 /** Ferry Console: the /demo dashboard's components, over the real server's API. */
 export function ConsoleApp() {
@@ -35,25 +38,21 @@ export function ConsoleApp() {
     setSession(undefined)
   }
   return (
-    <main className="ferry-dash ferry-console">
-      <div className="ferry-dash-head">
-        <h1>Ferry Console</h1>
-        {session ? (
-          <p className="ferry-console-who">
-            {session.user.email} ({session.user.role}) · {session.team.name}{' '}
-            <button type="button" className="ferry-btn" onClick={signOut}>
-              Sign out
-            </button>
-          </p>
-        ) : null}
-      </div>
+    <>
       {session ? (
-        <SignedIn session={session} onExpired={() => setExpired(true)} />
+        <SignedIn session={session} onExpired={() => setExpired(true)} onSignOut={signOut} />
       ) : (
-        <SignInForm transport={serverTransport} onSignedIn={signedIn} />
+        <main className="fc-signin ferry-dash ferry-console">
+          <p className="fc-signin-brand">
+            <img src="/console/favicon.svg" alt="" width="32" height="32" />
+            <span>Ferry Console</span>
+          </p>
+          <h1 className="ferry-sr-only">Ferry Console</h1>
+          <SignInForm transport={serverTransport} onSignedIn={signedIn} />
+        </main>
       )}
       {session && expired ? <SessionExpiredDialog email={session.user.email} onSignedIn={signedIn} /> : null}
-    </main>
+    </>
   )
 }
 
@@ -73,33 +72,15 @@ function SessionExpiredDialog({ email, onSignedIn }: { email: string; onSignedIn
   )
 }
 
-const VIEWS = [
-  ['releases', 'Releases'],
-  ['drafts', 'Drafts'],
-  ['rollouts', 'Rollouts'],
-  ['adoption', 'Adoption'],
-  ['explain', 'Explain'],
-  ['webhooks', 'Webhooks'],
-  ['tokens', 'Tokens'],
-  ['team', 'Team'],
-  ['audit', 'Audit log'],
-] as const
-type View = (typeof VIEWS)[number][0]
-
-const viewOf = (hash: string): View => VIEWS.find(([v]) => `#${v}` === hash)?.[0] ?? 'releases'
-
-/** The view named by the address's fragment (#drafts, #webhooks, …), so each has its own address and history entry. */
-function useView(): View {
-  const [view, setView] = useState<View>(() => viewOf(window.location.hash))
-  useEffect(() => {
-    const follow = () => setView(viewOf(window.location.hash))
-    window.addEventListener('hashchange', follow)
-    return () => window.removeEventListener('hashchange', follow)
-  }, [])
-  return view
-}
-
-function SignedIn({ session, onExpired }: { session: Session; onExpired: () => void }) {
+function SignedIn({
+  session,
+  onExpired,
+  onSignOut,
+}: {
+  session: Session
+  onExpired: () => void
+  onSignOut: () => void
+}) {
   const api = useMemo(() => ferryApi(serverTransport, session.token), [session.token])
   const onProblem = useCallback(
     (p: Problem) => {
@@ -129,9 +110,9 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   const catalogue = (['channels', 'platforms', 'archs'] as const).some((area) => may(me, area, 'create'))
   const canEdit = app ? may(me, 'apps', 'edit', app.slug) : false
   // What the API would refuse this user is not offered (admin-only views for others).
-  const shown = VIEWS.filter(([v]) => admin || (v !== 'webhooks' && v !== 'team'))
-  const current = shown.some(([v]) => v === view) ? view : 'releases'
-  const title = shown.find(([v]) => v === current)?.[1] ?? 'Releases'
+  const shown = VIEWS.filter((v) => admin || !ADMIN_VIEWS.includes(v.id))
+  const current = shown.some((v) => v.id === view) ? view : 'releases'
+  const title = shown.find((v) => v.id === current)?.title ?? 'Releases'
   useEffect(() => {
     document.title = `${title} · Ferry Console`
   }, [title])
@@ -145,122 +126,114 @@ function SignedIn({ session, onExpired }: { session: Session; onExpired: () => v
   const at = ready ? current : undefined
   const appView = (render: (a: NonNullable<typeof app>) => ReactNode) =>
     app ? (
-      <>
-        <AppPicker apps={data.apps} selected={app.slug} onSelect={data.setSelected} />
-        {render(app)}
-      </>
+      render(app)
     ) : data.appsLoaded ? (
-      <p>No app yet: create one under Releases.</p>
+      <EmptyState
+        title="No app yet"
+        action={
+          <a className="ferry-btn ferry-btn-primary" href="#releases">
+            Create an app
+          </a>
+        }
+      >
+        An app is what your users install. Create one under Releases, then upload a version from the console or with{' '}
+        <code>ferry publish</code> in CI.
+      </EmptyState>
     ) : (
       <p role="status" className="ferry-demo-loading">
         Loading apps…
       </p>
     )
   return (
-    <div className="ferry-dash-body">
-      <nav aria-label="Console views" className="ferry-console-nav">
-        <ul>
-          {shown.map(([v, name]) => (
-            <li key={v}>
-              <a href={`#${v}`} aria-current={v === current ? 'page' : undefined}>
-                {name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div aria-live="polite">
-        {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
-      </div>
-      {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
-      {!ready ? (
-        <p role="status" className="ferry-demo-loading">
-          Loading…
-        </p>
-      ) : null}
-      {at === 'releases' ? (
-        <div className="ferry-dash-grid">
-          <div className="ferry-dash-apps">
-            <AppPanel
-              apps={data.apps}
-              selected={data.selected}
-              onSelect={data.setSelected}
-              run={data.run}
-              canCreate={may(me, 'apps', 'create')}
-              canDelete={may(me, 'apps', 'delete', data.selected)}
-            />
-            {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
-            {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
-          </div>
-          <AppReleases
-            app={app}
-            appsLoaded={data.appsLoaded}
-            versions={data.versions}
-            catalogs={data.catalogs}
-            run={data.run}
-            api={api}
-            canEdit={canEdit}
-            canUpload={app !== undefined && may(me, 'apps', 'upload', app.slug)}
-          />
+    <ConsoleShell
+      session={session}
+      views={shown}
+      current={current}
+      apps={data.apps}
+      selected={app}
+      onSelectApp={data.setSelected}
+      versions={data.versions}
+      canCreateApp={may(me, 'apps', 'create')}
+      onSignOut={onSignOut}
+    >
+      <div className="ferry-dash-body">
+        <div aria-live="polite">
+          {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
         </div>
-      ) : null}
-      {at === 'drafts'
-        ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />)
-        : null}
-      {at === 'rollouts'
-        ? appView((a) => (
-            <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
-              <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
-              {data.versions === undefined ? (
-                <p role="status">Loading versions…</p>
-              ) : data.versions.length === 0 ? (
-                <p>No versions yet.</p>
+        {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
+        {!ready ? (
+          <p role="status" className="ferry-demo-loading">
+            Loading…
+          </p>
+        ) : null}
+        {at === 'releases' ? (
+          <div className="ferry-dash-grid">
+            <div className="ferry-dash-apps">
+              <AppPanel
+                apps={data.apps}
+                selected={data.selected}
+                onSelect={data.setSelected}
+                run={data.run}
+                canCreate={may(me, 'apps', 'create')}
+                canDelete={may(me, 'apps', 'delete', data.selected)}
+              />
+              {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
+              {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
+            </div>
+            <AppReleases
+              app={app}
+              appsLoaded={data.appsLoaded}
+              versions={data.versions}
+              catalogs={data.catalogs}
+              run={data.run}
+              api={api}
+              canEdit={canEdit}
+              canUpload={app !== undefined && may(me, 'apps', 'upload', app.slug)}
+            />
+          </div>
+        ) : null}
+        {at === 'drafts'
+          ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />)
+          : null}
+        {at === 'rollouts'
+          ? appView((a) => (
+              <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
+                <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
+                {data.versions === undefined ? (
+                  <p role="status">Loading versions…</p>
+                ) : data.versions.length === 0 ? (
+                  <p>No versions yet.</p>
+                ) : (
+                  <>
+                    <HealthTable versions={data.versions} />
+                    {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
+                  </>
+                )}
+              </section>
+            ))
+          : null}
+        {at === 'adoption'
+          ? appView((a) =>
+              data.versions ? (
+                <AdoptionView api={api} app={a} versions={data.versions} />
               ) : (
-                <>
-                  <HealthTable versions={data.versions} />
-                  {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
-                </>
-              )}
-            </section>
-          ))
-        : null}
-      {at === 'adoption'
-        ? appView((a) =>
-            data.versions ? (
-              <AdoptionView api={api} app={a} versions={data.versions} />
-            ) : (
-              <p role="status">Loading versions…</p>
-            ),
-          )
-        : null}
-      {at === 'explain' ? (
-        <>
-          <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
-          <TelemetryChart api={api} app={data.selected} />
-        </>
-      ) : null}
-      {at === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
-      {at === 'tokens' ? (
-        <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
-      ) : null}
-      {at === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
-      {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
-    </div>
-  )
-}
-
-function AppPicker({ apps, selected, onSelect }: { apps: App[]; selected: string; onSelect: (slug: string) => void }) {
-  const id = useId()
-  return (
-    <p className="ferry-console-picker">
-      <label htmlFor={id}>App</label>{' '}
-      <select id={id} value={selected} onChange={(e) => onSelect(e.target.value)}>
-        {apps.map((a) => (
-          <option key={a.slug} value={a.slug}>
-            {a.name} ({a.slug})
-          </option>
-        ))}
-      </select>
-    </p>
+                <p role="status">Loading versions…</p>
+              ),
+            )
+          : null}
+        {at === 'explain' ? (
+          <>
+            <UpdateSimulator transport={serverTransport} apps={data.apps} catalogs={data.catalogs} api={api} />
+            <TelemetryChart api={api} app={data.selected} />
+          </>
+        ) : null}
+        {at === 'webhooks' ? <WebhooksView api={api} run={data.run} generation={data.generation} /> : null}
+        {at === 'tokens' ? (
+          <TokenPanel api={api} app={data.selected} run={data.run} generation={data.generation} />
+        ) : null}
+        {at === 'team' ? <TeamPanel api={api} run={data.run} generation={data.generation} /> : null}
+        {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
+      </div>
+    </ConsoleShell>
   )
 }

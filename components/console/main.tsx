@@ -2,11 +2,13 @@ import { createRoot } from 'react-dom/client'
 import styles from '../demo/demo.module.css'
 import '../../styles/colour-tokens.css'
 import './console.css'
+import './shell.css'
 import { ConsoleApp } from './console-app'
+import { applyTheme, loadTheme } from './theme'
 
 const root = document.getElementById('console')
 if (root) {
-  if (window.matchMedia('(prefers-color-scheme: dark)').matches) document.documentElement.classList.add('dark')
+  applyTheme(loadTheme())
   root.className = styles.demo ?? ''
   createRoot(root).render(<ConsoleApp />)
 }

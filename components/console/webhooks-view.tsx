@@ -1,3 +1,4 @@
+import { CopyButton } from '../demo/copy-button'
 import { useId, useState, type FormEvent } from 'react'
 import { loadedOr, useLoad } from '../demo/use-load'
 import type { FerryApi, Webhook, WebhookCreated, WebhookEventSelector } from '../demo/sandbox-api'
@@ -30,6 +31,7 @@ export function WebhooksView({ api, run, generation }: { api: FerryApi; run: Run
             library.
           </p>
           <code>{created.secret}</code>
+          <CopyButton text={created.secret} label={`the signing secret of ${created.url}`} />
         </div>
       ) : null}
       <h3>Subscriptions</h3>

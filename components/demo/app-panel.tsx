@@ -72,7 +72,7 @@ function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string)
     }
   }
   return (
-    <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="ferry-form ferry-create-app" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Create an app</h4>
       <label htmlFor={`${id}-slug`}>Slug</label>
       <input

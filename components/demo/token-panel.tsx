@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
+import { CopyButton } from './copy-button'
+import { ProblemView } from './problem-view'
+import { asProblem } from './use-ferry-data'
 import { loadedOr, useLoad } from './use-load'
-import type { SandboxApi } from './sandbox-api'
+import type { Problem, SandboxApi } from './sandbox-api'
 
 type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
 
@@ -37,6 +40,8 @@ export function TokenPanel({
   const [name, setName] = useState('ci-release')
   const [scope, setScope] = useState<Scope>('release')
   const [secret, setSecret] = useState<{ name: string; token: string }>()
+  // The API's refusal, shown at the form (a duplicate name), so it never looks as if it worked.
+  const [problem, setProblem] = useState<Problem>()
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -44,11 +49,17 @@ export function TokenPanel({
     const grant = { enabled: true, allowed: [app] }
     const apps = Object.fromEntries(SCOPES[scope].grants.map((g) => [g, grant]))
     let created: { name: string; token: string } | undefined
+    setProblem(undefined)
     const ok = await run(`Created token ${name}.`, async (a) => {
-      const t = await a.createToken({ name, permissions: { apps } })
-      created = { name: t.name, token: t.token }
+      try {
+        const t = await a.createToken({ name, permissions: { apps } })
+        created = { name: t.name, token: t.token }
+      } catch (error) {
+        setProblem(asProblem(error))
+        throw error
+      }
     })
-    if (ok && created) setSecret(created)
+    setSecret(ok ? created : undefined)
   }
 
   return (
@@ -100,13 +111,21 @@ export function TokenPanel({
             Token <strong>{secret.name}</strong>; copy it now, it is not shown again:
           </p>
           <code>{secret.token}</code>
+          <CopyButton text={secret.token} label={`the token ${secret.name}`} />
         </div>
       ) : null}
       {app ? (
         <form onSubmit={submit} aria-labelledby={`${id}-create`}>
           <h4 id={`${id}-create`}>Create a token for {app}</h4>
           <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+            aria-invalid={problem?.status === 409 ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
           <fieldset>
             <legend>It may</legend>
             {(Object.keys(SCOPES) as Scope[]).map((key) => (
@@ -119,6 +138,11 @@ export function TokenPanel({
           <button type="submit" className="ferry-btn ferry-btn-primary">
             Create token
           </button>
+          {problem ? (
+            <div id={`${id}-problem`}>
+              <ProblemView problem={problem} />
+            </div>
+          ) : null}
         </form>
       ) : null}
     </section>

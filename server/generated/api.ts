@@ -715,7 +715,8 @@ export interface paths {
          *     [revokeApiToken](/docs/api/team/revoke-token).
          *
          *     `expiresAt`, when given, must lie in the future and at most 10 years ahead; without it the
-         *     token works until it is revoked.
+         *     token works until it is revoked. Names are unique in a team, so the list tells tokens
+         *     apart: a name the team already holds answers 409.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -5799,6 +5800,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["JsonBodyTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -5534,6 +5534,11 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "413": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

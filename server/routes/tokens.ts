@@ -2,7 +2,7 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
-import { apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
+import { apiTokenNameTaken, apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
 import { noContent, timestamp, type Handlers } from '../http/respond.ts'
 import { noteAudit } from '../http/audit-hook.ts'
 import { commitWrite } from '../http/write-unit.ts'
@@ -14,7 +14,7 @@ import { randomId } from '../auth/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { exceedingGrant, normalizePermissions } from '../auth/permissions.ts'
-import { forbidden, notFound, validationProblem } from '../http/problem.ts'
+import { conflict, forbidden, notFound, validationProblem } from '../http/problem.ts'
 import type { ApiTokensTable } from '../storage/types.ts'
 
 type TokenOps = 'createApiToken' | 'listApiTokens' | 'revokeApiToken'
@@ -65,6 +65,8 @@ export function tokenHandlers(s: Services): Pick<Handlers, TokenOps> {
         last_used_at: null,
       }
       await commitWrite(s, c, async (trx) => {
+        if (await apiTokenNameTaken(trx, user.teamId, body.name))
+          throw conflict(`A token named ${body.name} already exists in this team; revoke it or choose another name.`)
         await insertApiToken(trx, row)
         noteAudit(c, { created: toApiToken(row) })
       })

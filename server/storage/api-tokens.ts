@@ -1,11 +1,22 @@
 /**
- * @module API tokens' SQL: insert, look one up by its hash with its creator, stamp its last use,
+ * @module API tokens' SQL: insert, whether a name is taken, look one up by its hash with its creator, stamp its last use,
  * page the team's (or one creator's) tokens newest first, revoke.
  */
 import type { ApiTokensTable, Db } from './types.ts'
 
 export async function insertApiToken(db: Db, row: ApiTokensTable): Promise<void> {
   await db.insertInto('api_tokens').values(row).execute()
+}
+
+/** Whether the team holds a token named `name` (names are unique in a team, so a list tells them apart). */
+export async function apiTokenNameTaken(db: Db, teamId: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('name', '=', name)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** The token with `hash`, joined with its creator's row. */

@@ -348,3 +348,20 @@ test('unknown tokens answer 401; lists page newest first', async () => {
   assert.equal(second.nextCursor, null)
   await expectSpec('listApiTokens', await t.f('/v1/team/tokens?cursor=nonsense', bearer(t.grace)), 400)
 })
+
+test('a token name the team already holds answers 409 naming it, and is free again once revoked', async () => {
+  const t = await team()
+  const first = await t.create({ name: 'ci-release' })
+  const again = await t.f('/v1/team/tokens', jsonBody({ name: 'ci-release' }, t.admin))
+  assert.equal(
+    (await expectProblem(again, 409, 'conflict')).detail,
+    'A token named ci-release already exists in this team; revoke it or choose another name.',
+  )
+  const list = (await (await t.f('/v1/team/tokens', bearer(t.admin))).json()) as { items: Array<{ name: string }> }
+  assert.deepEqual(
+    list.items.map((i) => i.name),
+    ['ci-release'],
+  )
+  assert.equal((await t.f(`/v1/team/tokens/${first.id}`, bearer(t.grace, { method: 'DELETE' }))).status, 204)
+  await t.create({ name: 'ci-release' })
+})
