@@ -475,6 +475,8 @@ test.describe('Interactive reference on the sandbox', () => {
   test('create an app, upload a version (multipart), check for updates and follow the latest-build redirect', async ({
     page,
   }) => {
+    // Six operations, each sent through the reference's form.
+    test.setTimeout(150_000)
     await page.goto('/demo')
     await tryItOut(page, 'operations-auth-login', (op) =>
       fillBody(op, { email: 'demo@ferry.test', password: 'ferry-demo-password' }),
@@ -518,8 +520,11 @@ test.describe('Interactive reference on the sandbox', () => {
     const check = await tryItOut(page, 'operations-info-checkForUpdate', async (op) => {
       await param(op, 'app').fill('tide-clock')
       await param(op, 'version').fill('3.0.0')
+      // Optional parameters start empty: without a format, darwin's default (Squirrel.Mac) would answer.
+      await param(op, 'channel').fill('stable')
       await param(op, 'platform').fill('darwin')
       await param(op, 'arch').fill('arm64')
+      await param(op, 'format').selectOption('ferry')
     })
     await expect(check.status).toHaveText('200')
     await expect(check.live).toContainText('"version": "3.1.0"')
@@ -544,8 +549,9 @@ test.describe('Interactive reference on the sandbox', () => {
     await openReference(page)
     // The reference starts signed in as the demo admin: log out to be denied.
     await page.locator('.swagger-ui .btn.authorize').click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Logout' }).first().click()
+    const dialog = page.locator('.swagger-ui .modal-ux')
+    await expect(dialog.getByRole('heading', { name: 'Authorized' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Remove authorization' }).click()
     await dialog.getByRole('button', { name: 'Close' }).first().click()
     const denied = await tryItOut(page, 'operations-apps-createApp', (op) =>
       fillBody(op, { slug: 'no-token', name: 'No token' }),
@@ -556,7 +562,7 @@ test.describe('Interactive reference on the sandbox', () => {
   })
 
   test('every GET operation answers 2xx or 3xx with its defaults, without logging in first', async ({ page }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(540_000)
     expect(getOperations.length, 'GET operations in the contract').toBeGreaterThan(30)
     await page.goto('/demo')
     const failures: string[] = []
