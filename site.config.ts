@@ -50,11 +50,11 @@ export const siteConfig = {
   ],
   announcement: {
     /** Changing the id shows the bar again to people who dismissed an earlier one. */
-    id: 'announcement-2026-11-next',
-    text: 'Ferry is pre-release: these docs follow its main branch. Try the API in your browser',
+    id: 'announcement-2026-12-sandbox',
+    text: 'Ferry is pre-release software. Try its API and console in your browser, with nothing to install',
     /** What a phone shows: one line at 360 px. */
-    short: 'Ferry is pre-release. Try the API',
-    href: '/docs/api',
+    short: "Try Ferry's API in your browser",
+    href: '/demo',
   },
 } as const
 

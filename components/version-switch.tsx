@@ -1,6 +1,7 @@
 import Router, { useRouter } from 'next/router'
 import Link from 'next/link'
 import { useEffect, useState, type ReactNode } from 'react'
+import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from './headless'
 import { CURRENT, PREFERRED_VERSION_KEY, labelOf, parseDocsPath, pathInVersion, versions } from '../lib/docs-versions'
 
 function readPreferred(): string {
@@ -21,31 +22,41 @@ function writePreferred(version: string) {
   }
 }
 
-/** Navbar select: shows the version of the page being read and switches to the same page in another. */
+/**
+ * Navbar menu of docs versions: shows the version of the page being read and switches to the
+ * same page in another. A listbox popup (the WAI-ARIA listbox pattern: arrows, Home, End, Enter,
+ * Escape), styled like the theme toggle beside it, where a native select would not be.
+ */
 export function VersionSwitch() {
   const { asPath } = useRouter()
   const location = parseDocsPath(asPath)
   if (!location || versions.length === 0) return null
+  const choices = [{ id: CURRENT, label: labelOf(CURRENT) }, ...versions.map((v) => ({ id: v.id, label: v.label }))]
   return (
-    <label className="ferry-version-switch">
-      <span className="sr-only">Docs version</span>
-      <select
-        aria-label="Docs version"
+    <div className="ferry-version-switch">
+      <Listbox
         value={location.version}
-        onChange={(event) => {
-          const version = event.target.value
+        onChange={(version: string) => {
+          if (version === location.version) return
           writePreferred(version)
           void Router.push(pathInVersion(location.page, version))
         }}
       >
-        <option value={CURRENT}>{labelOf(CURRENT)}</option>
-        {versions.map((v) => (
-          <option key={v.id} value={v.id}>
-            {v.label}
-          </option>
-        ))}
-      </select>
-    </label>
+        <ListboxButton className="ferry-version-button" aria-label={`Docs version: ${labelOf(location.version)}`}>
+          <span aria-hidden="true">{labelOf(location.version)}</span>
+          <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </ListboxButton>
+        <ListboxOptions className="ferry-version-options" anchor={{ to: 'bottom end', gap: 4, padding: 8 }}>
+          {choices.map((choice) => (
+            <ListboxOption key={choice.id} value={choice.id} className="ferry-version-option">
+              {choice.label}
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+    </div>
   )
 }
 

@@ -123,6 +123,36 @@ for (const theme of THEMES) {
         if (width === 390) await page.screenshot({ path: test.info().outputPath(`header-${width}-${theme}.png`) })
       })
 
+      test('scrolled, the announcement bar is shown whole or not at all', async ({ page }) => {
+        await open(page, '/docs/intro', theme, width)
+        // 20 px: less than the bar's height, where a bar that scrolls with the page shows a strip.
+        for (const scroll of [0, 20, 300, 2000]) {
+          await page.evaluate((y) => window.scrollTo(0, y), scroll)
+          await page.waitForFunction(
+            (y) => Math.abs(window.scrollY - Math.min(y, document.documentElement.scrollHeight - innerHeight)) < 2,
+            scroll,
+          )
+          // The bar's rows on screen and not under the navbar, against its full height.
+          const seen = await page.evaluate(() => {
+            const bar = document.querySelector('.ferry-banner')!.getBoundingClientRect()
+            const nav = document.querySelector('.nextra-nav-container')!.getBoundingClientRect()
+            let rows = 0
+            for (let y = Math.max(0, Math.floor(bar.top)); y < Math.min(innerHeight, Math.ceil(bar.bottom)); y++)
+              if (y < nav.top || y >= nav.bottom) rows++
+            return { rows, height: Math.round(bar.height) }
+          })
+          expect(
+            seen.rows === 0 || Math.abs(seen.rows - seen.height) <= 1,
+            `at ${scroll} px: ${seen.rows} of the bar's ${seen.height} px rows show`,
+          ).toBe(true)
+          if (scroll === 20)
+            await page.screenshot({
+              path: test.info().outputPath(`header-scrolled-${width}-${theme}.png`),
+              clip: { x: 0, y: 0, width, height: 160 },
+            })
+        }
+      })
+
       if (width < 997) {
         test("the mobile menu's search box receives the click", async ({ page }) => {
           await open(page, '/docs/intro', theme, width)

@@ -125,3 +125,37 @@ for (const theme of ['light', 'dark'] as const) {
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(box.y + box.height + 1)
   })
 }
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`layout: the updaters table fits its column at 1280 px, every column shown, no name broken (${theme})`, async ({
+    page,
+  }, info) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/updaters')
+    const table = page.locator('article table').first()
+    await expect(table).toContainText('squirrel-windows')
+    const fit = await table.evaluate((t) => ({ scroll: t.scrollWidth, client: t.clientWidth }))
+    expect(fit.scroll, 'the table scrolls sideways').toBeLessThanOrEqual(fit.client + 1)
+    const tableBox = (await table.boundingBox())!
+    const rows = table.locator('tbody tr')
+    expect(await rows.count()).toBeGreaterThanOrEqual(9)
+    for (const row of await rows.all()) {
+      const cells = row.locator('td')
+      await expect(cells).toHaveCount(4)
+      // Each cell is drawn inside the table (none cut off at its right edge), the no-update one too.
+      for (const cell of await cells.all()) {
+        const box = await cell.boundingBox()
+        if (!box || box.width === 0) continue
+        expect(box.x + box.width, `${await cell.textContent()}`).toBeLessThanOrEqual(tableBox.x + tableBox.width + 1)
+      }
+      await expect(cells.nth(3)).toBeVisible()
+      // A format's name and an endpoint stay on one line ("squirrel-/windows" once broke at its hyphen).
+      for (const code of await row.locator('td:nth-child(1) code, td:nth-child(3) code').all()) {
+        const lines = await code.evaluate((c) => c.getClientRects().length)
+        expect(lines, `${await code.textContent()} is on one line`).toBe(1)
+      }
+    }
+    await table.screenshot({ path: info.outputPath(`updaters-table-1280-${theme}.png`) })
+  })
+}

@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test'
-import { versions } from '../lib/docs-versions'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { CURRENT, labelOf, versions } from '../lib/docs-versions'
 
 const frozen = versions[0]
+
+const versionButton = (page: Page) => page.getByRole('button', { name: /^Docs version: / })
+
+/** Picks a version in the navbar's menu with the pointer. */
+async function pickVersion(page: Page, label: string) {
+  await versionButton(page).click()
+  await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click()
+}
 
 test.describe('docs versions', () => {
   test('at least one frozen version ships with the site', () => {
@@ -12,9 +21,8 @@ test.describe('docs versions', () => {
     const id = frozen!.id
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/docs/getting-started')
-    const select = page.getByRole('combobox', { name: 'Docs version' })
-    await expect(select).toHaveValue('current')
-    await select.selectOption(id)
+    await expect(versionButton(page)).toHaveAccessibleName(`Docs version: ${labelOf(CURRENT)}`)
+    await pickVersion(page, frozen!.label)
     await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/getting-started$`))
     await expect(page.getByRole('note')).toContainText(`docs frozen as version ${id} on ${frozen!.frozen}`)
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version'))).toBe(id)
@@ -33,14 +41,57 @@ test.describe('docs versions', () => {
     await page.goto('/blog')
     await page.locator('.nextra-nav-container').getByRole('link', { name: 'Documentation' }).click()
     await expect(page).toHaveURL(new RegExp(`/docs/${id.replace('.', '\\.')}/intro$`))
-    await expect(page.getByRole('combobox', { name: 'Docs version' })).toHaveValue(id)
+    await expect(versionButton(page)).toHaveAccessibleName(`Docs version: ${frozen!.label}`)
 
     // Back to current: the preference follows.
-    await page.getByRole('combobox', { name: 'Docs version' }).selectOption('current')
+    await pickVersion(page, labelOf(CURRENT))
     await expect(page).toHaveURL(/\/docs\/intro$/)
     await page.goto('/')
     await page.getByRole('link', { name: 'Get started' }).click()
     await expect(page).toHaveURL(/\/docs\/getting-started$/)
+  })
+
+  test('the version menu works from the keyboard: open, move, pick, escape', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/docs/getting-started')
+    const button = versionButton(page)
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const listbox = page.getByRole('listbox', { name: /^Docs version/ })
+    await expect(listbox).toBeFocused()
+    const current = listbox.getByRole('option', { name: labelOf(CURRENT), exact: true })
+    await expect(current).toHaveAttribute('aria-selected', 'true')
+    await expect(listbox).toHaveAttribute('aria-activedescendant', (await current.getAttribute('id'))!)
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme)
+      const { violations } = await new AxeBuilder({ page })
+        .include('.ferry-version-switch')
+        .include('[role="listbox"]')
+        .analyze()
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+        `axe on the open menu (${theme})`,
+      ).toEqual([])
+      await page.screenshot({
+        path: test.info().outputPath(`version-menu-1280-${theme}.png`),
+        clip: { x: 640, y: 0, width: 640, height: 300 },
+      })
+    }
+    // Escape closes it and gives focus back to the button, on the same page.
+    await page.keyboard.press('Escape')
+    await expect(listbox).toHaveCount(0)
+    await expect(button).toBeFocused()
+    await expect(page).toHaveURL(/\/docs\/getting-started$/)
+    // ArrowDown opens it too; ArrowDown moves to the frozen version, Enter goes there.
+    await page.keyboard.press('ArrowDown')
+    await expect(listbox).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    const target = listbox.getByRole('option', { name: frozen!.label, exact: true })
+    await expect(listbox).toHaveAttribute('aria-activedescendant', (await target.getAttribute('id'))!)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/docs/${frozen!.id.replace('.', '\\.')}/getting-started$`))
+    await expect(versionButton(page)).toHaveAccessibleName(`Docs version: ${frozen!.label}`)
+    await expect(versionButton(page)).toBeFocused()
   })
 
   test('frozen pages are not in the current docs sidebar', async ({ page }) => {

@@ -1,10 +1,10 @@
-/** @module The pages whose code blocks are checked: guides, blog posts and the plain Markdown page (not the frozen versions or the generated API reference). */
+/** @module The pages whose code blocks are checked: guides, blog posts, the home page and the plain Markdown page (not the frozen versions or the generated API reference). */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { extractBlocks, type CodeBlock } from './extract.ts'
 
 const DIRS = ['pages/docs', 'pages/docs/getting-started', 'pages/docs/migrating', 'pages/blog']
-const FILES = ['pages/markdown-page.md']
+const FILES = ['pages/index.mdx', 'pages/markdown-page.md']
 
 export function guidePages(repoRoot: string): string[] {
   const pages = DIRS.flatMap((dir) =>
