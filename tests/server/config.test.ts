@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_UPLOAD_BYTES,
   VARIABLES,
   loadConfig,
+  unknownVariables,
   type Variable,
 } from '../../server/runtime/config.ts'
 import { renderEnvExample } from '../../scripts/env-example.ts'
@@ -329,6 +330,31 @@ test('FERRY_CORS_ORIGINS: * alone, or exact http(s) origins', () => {
   ]) {
     assert.match(refused(raw), /^FERRY_CORS_ORIGINS must be \* or comma-separated origins/, raw)
   }
+})
+
+test('a FERRY_ variable Ferry does not read is named with the known one closest to it', () => {
+  assert.deepEqual(
+    unknownVariables({
+      FERRY_PUBLIC_ULR: 'https://updates.example.com',
+      FERRY_DATABSE_URL: 'postgres://db/ferry',
+      FERRY_LOGLEVEL: 'debug',
+      FERRY_PORTT: '8081',
+      FERRY_S3_ENDPIONT: 'https://s3.example.com',
+      FERRY_UPDATE_CACHE_SECOND: '60',
+      PATH: '/usr/bin',
+    }),
+    [
+      { variable: 'FERRY_DATABSE_URL', closest: 'FERRY_DATABASE_URL' },
+      { variable: 'FERRY_LOGLEVEL', closest: 'FERRY_LOG_LEVEL' },
+      { variable: 'FERRY_PORTT', closest: 'FERRY_PORT' },
+      { variable: 'FERRY_PUBLIC_ULR', closest: 'FERRY_PUBLIC_URL' },
+      { variable: 'FERRY_S3_ENDPIONT', closest: 'FERRY_S3_ENDPOINT' },
+      { variable: 'FERRY_UPDATE_CACHE_SECOND', closest: 'FERRY_UPDATE_CACHE_SECONDS' },
+    ],
+  )
+  const known = Object.fromEntries(Object.values(VARIABLES).map((v) => [v.name, 'x']))
+  const otherTools = { FERRY_URL: 'https://updates.example.com', FERRY_TOKEN: 'x', FERRY_TEST_BACKEND: 'postgres' }
+  assert.deepEqual(unknownVariables({ ...known, ...otherTools }), [], "every server variable, and the CLI's and tests'")
 })
 
 test('config.ts reads no variable outside VARIABLES', async () => {
