@@ -1,3 +1,4 @@
+// backend-matrix: sqlite-only — type-checks a fixture with TypeScript; no database or blob store
 /**
  * A prepared statement's slots are opaque (server/storage/prepared.ts): `build` hands them to
  * Kysely and branches on the shape, but comparing a slot, calling a method on it or reading its
