@@ -391,6 +391,47 @@ test('env-overview.mdx lists exactly the variables of VARIABLES, with their defa
   }
 })
 
+test("env-overview.mdx's rules: every variable has one, and each integer range is the one enforced", async () => {
+  const page = await readFile(join(root, 'pages', 'docs', 'getting-started', 'env-overview.mdx'), 'utf8')
+  const rules = page.slice(page.indexOf('| Variable | Accepted |'))
+  const rows = [...rules.slice(0, rules.indexOf('\n\n')).matchAll(/^\| (`FERRY_[^|]*) \| ([^|]*) \|$/gm)].map((m) => ({
+    names: [...m[1]!.matchAll(/`(FERRY_[A-Z0-9_]+)`/g)].map((n) => n[1]!),
+    accepted: m[2]!,
+  }))
+  const variables = Object.values(VARIABLES) as Array<Variable<unknown>>
+  assert.deepEqual(
+    rows.flatMap((r) => r.names).sort(),
+    variables
+      .map((v) => v.name)
+      .filter((name) => name !== 'FERRY_DATA_DIR') // any path: said below the table
+      .sort(),
+  )
+  let ranges = 0
+  for (const { names, accepted } of rows) {
+    const range = /^An integer from (\d+) to (\d+)/.exec(accepted)
+    if (!range) continue
+    const [min, max] = [Number(range[1]), Number(range[2])]
+    for (const name of names) {
+      const needs = variables.find((v) => v.name === name)?.needs
+      const needed = variables.find((v) => v.name === needs)
+      const env = (raw: number) => ({
+        ...(needed && 'example' in needed ? { [needed.name]: needed.example } : {}),
+        [name]: String(raw),
+      })
+      for (const ok of [min, max]) assert.doesNotThrow(() => loadConfig(env(ok)), `${name}=${ok} is accepted`)
+      for (const bad of [min - 1, max + 1].filter((n) => n >= 0))
+        assert.throws(
+          () => loadConfig(env(bad)),
+          (error: unknown) =>
+            error instanceof ConfigError &&
+            error.message === `invalid configuration: ${name} must be an integer from ${min} to ${max}, got "${bad}"`,
+        )
+      ranges++
+    }
+  }
+  assert.ok(ranges >= 12, `${ranges} ranges checked`)
+})
+
 test('.env.example is rendered from VARIABLES, and used as it is it starts a default server', async () => {
   const example = await readFile(join(root, '.env.example'), 'utf8')
   assert.equal(example, renderEnvExample(), '.env.example is out of date: run npx tsx scripts/env-example.ts')
