@@ -757,17 +757,23 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!
 }
 
-/** The `FERRY_*` variables in `env` that Ferry does not read, each with the known one nearest its name. */
-export function unknownVariables(env: Env): Array<{ variable: string; closest: string }> {
+/** A suggestion further than this many edits away names another variable, not a typo of it. */
+const TYPO_EDITS = 3
+
+/**
+ * The `FERRY_*` variables in `env` that Ferry does not read, each with the known one nearest its
+ * name when that is within a typo's reach.
+ */
+export function unknownVariables(env: Env): Array<{ variable: string; closest: string | undefined }> {
   const known = Object.values(VARIABLES).map((v) => v.name as string)
   return Object.keys(env)
     .filter((name) => name.startsWith('FERRY_') && !known.includes(name))
     .filter((name) => !OTHER_TOOLS_VARIABLES.has(name) && !name.startsWith('FERRY_TEST_'))
     .sort()
-    .map((variable) => ({
-      variable,
-      closest: known.reduce((best, name) =>
+    .map((variable) => {
+      const closest = known.reduce((best, name) =>
         editDistance(variable, name) < editDistance(variable, best) ? name : best,
-      ),
-    }))
+      )
+      return { variable, closest: editDistance(variable, closest) <= TYPO_EDITS ? closest : undefined }
+    })
 }

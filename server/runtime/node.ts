@@ -566,11 +566,14 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<v
     throw error
   }
   const logger = pino({ level: config.logLevel })
-  for (const { variable, closest } of unknownVariables(env))
-    logger.warn(
-      { variable, closest },
-      `${variable} is not a variable Ferry reads, so it has no effect; did you mean ${closest}?`,
-    )
+  for (const { variable, closest } of unknownVariables(env)) {
+    if (closest)
+      logger.warn(
+        { variable, closest },
+        `${variable} is not a variable Ferry reads, so it has no effect; did you mean ${closest}?`,
+      )
+    else logger.warn({ variable }, `${variable} is not a variable Ferry reads, so it has no effect`)
+  }
   // The handlers are in place before start-up: a signal that comes the moment `listening` is
   // logged (or earlier) must not meet the default action, which kills the process uncleanly.
   const started: { server?: Awaited<ReturnType<typeof startServer>> } = {}

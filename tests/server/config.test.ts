@@ -341,6 +341,7 @@ test('a FERRY_ variable Ferry does not read is named with the known one closest 
       FERRY_PORTT: '8081',
       FERRY_S3_ENDPIONT: 'https://s3.example.com',
       FERRY_UPDATE_CACHE_SECOND: '60',
+      FERRY_S3_BUCKET_NAME: 'ferry',
       PATH: '/usr/bin',
     }),
     [
@@ -348,6 +349,8 @@ test('a FERRY_ variable Ferry does not read is named with the known one closest 
       { variable: 'FERRY_LOGLEVEL', closest: 'FERRY_LOG_LEVEL' },
       { variable: 'FERRY_PORTT', closest: 'FERRY_PORT' },
       { variable: 'FERRY_PUBLIC_ULR', closest: 'FERRY_PUBLIC_URL' },
+      // Nothing Ferry reads is a typo away: no suggestion rather than an unrelated name.
+      { variable: 'FERRY_S3_BUCKET_NAME', closest: undefined },
       { variable: 'FERRY_S3_ENDPIONT', closest: 'FERRY_S3_ENDPOINT' },
       { variable: 'FERRY_UPDATE_CACHE_SECOND', closest: 'FERRY_UPDATE_CACHE_SECONDS' },
     ],
