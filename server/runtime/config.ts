@@ -1,8 +1,10 @@
 /**
  * @module Server configuration from environment variables. Every variable is declared once in
- * `VARIABLES` (name, parser, default, description), which drives `loadConfig`, `.env.example`
- * (scripts/env-example.ts) and the check of the docs' table; problems name the variable. (No
- * `node:` imports: the Node entry passes the process environment in.)
+ * `VARIABLES` (name, parser, default, description, the field of `ServerConfig` and of `AppConfig`
+ * it sets), which drives `loadConfig`, the `ServerConfig` type, `appConfig`, `.env.example`
+ * (scripts/env-example.ts) and the check of the docs' table; problems name the variable, and
+ * `unknownVariables` names the known variable nearest a misspelt one. (No `node:` imports: the
+ * Node entry passes the process environment in.)
  */
 
 import type { AppConfig } from '../http/services.ts'
@@ -10,70 +12,11 @@ import type { CorsOrigins } from '../http/cors.ts'
 import { parseHost } from '../http/host-rule.ts'
 import { DEFAULT_LOGIN_LIMITS } from '../auth/login-limiter.ts'
 import type { EdgeCaching } from '../cache/edge-headers.ts'
-import { PURGE_METHODS, type PurgeMethod } from '../cache/edge-purge.ts'
+import { PURGE_METHODS } from '../cache/edge-purge.ts'
 import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
-
-export interface ServerConfig {
-  host: string
-  port: number
-  dataDir: string
-  /** `undefined`: generated on first start and kept in `<dataDir>/signup-key`. */
-  signupKey: string | undefined
-  /** `undefined`: generated on first start and kept in `<dataDir>/jwt-secret`. */
-  jwtSecret: string | undefined
-  /** `undefined`: download URLs use the origin of each request. */
-  publicUrl: string | undefined
-  /** Host names (`name` or `name:port`) answered; `undefined`: any with `publicUrl`, else loopback names. */
-  allowedHosts: string[] | undefined
-  maxUploadBytes: number
-  logLevel: LogLevel
-  /** Count update checks that carry a device id. */
-  telemetry: boolean
-  /** Performance mode: cache whole update answers (in process, or in Redis with `redisUrl`). */
-  cache: boolean
-  /** Cached update answers are sent by the lean HTTP front before node:http (`runtime/lean-http-node.ts`). */
-  leanHttp: boolean
-  /** `undefined`: the answer cache lives in the process. */
-  redisUrl: string | undefined
-  /** `undefined`: SQLite in `<dataDir>/ferry.db`; else a `postgres://` URL. */
-  databaseUrl: string | undefined
-  /** PostgreSQL connections per instance. */
-  databasePoolSize: number
-  /** PostgreSQL cancels a statement running longer than this. */
-  databaseStatementTimeoutMs: number
-  /** Where artifact bytes live: files under `<dataDir>/blobs`, or an S3-compatible bucket. */
-  blobs: BlobLocation
-  /** With object storage: answer downloads with a redirect to a presigned URL, or stream them. */
-  downloadMode: DownloadMode
-  /** The start-up orphan sweep keeps blobs younger than this (other instances' uploads in flight). */
-  orphanMinAgeSeconds: number
-  /** Audit entries older than this many days are pruned; 0: kept forever. */
-  auditRetentionDays: number
-  /** Browser origins allowed to call the API; `[]` or absent: none (no CORS headers). */
-  corsOrigins?: CorsOrigins
-  /** Login attempts per client address and window; 0: no per-address limit. Absent: the app's default. */
-  loginAttemptsPerAddress?: number
-  /**
-   * Addresses and CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed; a request
-   * from any other peer is that peer. Empty: the header is ignored.
-   */
-  trustedProxies: string[]
-  /** Prometheus metrics on their own listener (`GET /metrics`); `undefined`: off. */
-  metrics: { host: string; port: number } | undefined
-  /** How long a CDN may keep update answers every device gets alike; 0: `no-store`. */
-  edgeCaching: EdgeCaching
-  /** Where a write purges the CDN's copies; `undefined`: no purge. */
-  purge: { url: string; method: PurgeMethod } | undefined
-  /** nginx sends artifact bytes from this internal location (`X-Accel-Redirect`); `undefined`: Ferry streams them. */
-  accelRedirectPrefix: string | undefined
-  /** The default health policy's failure share and report count (versions may set their own). */
-  healthPolicy: { maxFailureRatio: number; minReports: number }
-  /** Webhooks may reach loopback and private addresses (`FERRY_WEBHOOK_ALLOW_PRIVATE`). */
-  webhookAllowPrivate?: boolean
-}
 
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
 export type DownloadMode = (typeof DOWNLOAD_MODES)[number]
@@ -275,14 +218,25 @@ function s3Region(raw: string, name: string): string {
 
 const text = (raw: string) => raw
 
+/** The fields of `T` as dotted paths (`loginLimits.attemptsPerAddress`), down to values that are not plain objects. */
+type Paths<T> = {
+  [K in keyof T & string]-?: NonNullable<T[K]> extends readonly unknown[] | string | number | boolean
+    ? K
+    : K | `${K}.${Paths<NonNullable<T[K]>>}`
+}[keyof T & string]
+
 /**
  * One environment variable: how its text is parsed (throwing a message that names it), and its
  * value when unset: `default`, the text an operator could set for the same effect (parsed like
- * a set value), or else `unset` with an `example` for `.env.example`.
+ * a set value), or else `unset` with an `example` for `.env.example`. Its key in `VARIABLES` is
+ * its field of `ServerConfig`; a dotted key (`metrics.port`) is a field of the part `PARTS`
+ * builds from all the variables named `metrics.*`.
  */
 export type Variable<T> = {
   name: `FERRY_${string}`
   parse: (raw: string, name: string) => T
+  /** The field of `AppConfig` (what `createApp` is built from) it also sets; absent: the runtime's only. */
+  app?: Paths<AppConfig>
   /** What it does, for `.env.example` (the docs explain it in env-overview.mdx). */
   description: string
   /** Meaningful only together with that variable; `.env.example` shows it commented out. */
@@ -333,6 +287,7 @@ export const VARIABLES = {
   },
   publicUrl: {
     name: 'FERRY_PUBLIC_URL',
+    app: 'publicUrl',
     unset: undefined,
     example: 'https://updates.example.com',
     parse: publicUrl,
@@ -341,6 +296,7 @@ export const VARIABLES = {
   },
   allowedHosts: {
     name: 'FERRY_ALLOWED_HOSTS',
+    app: 'allowedHosts',
     unset: undefined,
     example: 'updates.example.com,10.0.0.5:8080',
     parse: allowedHosts,
@@ -349,6 +305,7 @@ export const VARIABLES = {
   },
   maxUploadBytes: {
     name: 'FERRY_MAX_UPLOAD_BYTES',
+    app: 'maxUploadBytes',
     default: String(DEFAULT_MAX_UPLOAD_BYTES),
     parse: between(1, DEFAULT_MAX_UPLOAD_BYTES),
     description: 'Largest upload request in bytes (default and maximum 2147483648 = 2 GiB).',
@@ -361,6 +318,7 @@ export const VARIABLES = {
   },
   telemetry: {
     name: 'FERRY_TELEMETRY',
+    app: 'telemetry',
     default: 'on',
     parse: onOrOff,
     description: 'Count update checks that carry a device id (on or off). Off: nothing is counted.',
@@ -407,7 +365,7 @@ export const VARIABLES = {
     parse: between(100, 3_600_000),
     description: 'PostgreSQL cancels a statement that runs longer than this many milliseconds.',
   },
-  blobUrl: {
+  'blobs.url': {
     name: 'FERRY_BLOB_URL',
     unset: undefined,
     example: 's3://ferry-artifacts/prod',
@@ -416,7 +374,7 @@ export const VARIABLES = {
     description:
       'Artifact files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Garage, Ceph RGW) instead of <FERRY_DATA_DIR>/blobs. Ferry owns everything under the prefix.',
   },
-  s3Endpoint: {
+  'blobs.endpoint': {
     name: 'FERRY_S3_ENDPOINT',
     unset: undefined,
     example: 'https://s3.example.com',
@@ -424,7 +382,7 @@ export const VARIABLES = {
     needs: 'FERRY_BLOB_URL',
     description: 'Endpoint of a service other than AWS S3. Unset: AWS S3.',
   },
-  s3Region: {
+  'blobs.region': {
     name: 'FERRY_S3_REGION',
     unset: undefined,
     example: 'us-east-1',
@@ -433,7 +391,7 @@ export const VARIABLES = {
     description:
       'Region the requests are signed for. Unset: us-east-1 with an endpoint, else AWS_REGION or the profile.',
   },
-  s3AccessKeyId: {
+  'blobs.accessKeyId': {
     name: 'FERRY_S3_ACCESS_KEY_ID',
     unset: undefined,
     example: 'example-access-key',
@@ -441,7 +399,7 @@ export const VARIABLES = {
     needs: 'FERRY_BLOB_URL',
     description: "Credentials (both or neither). Unset: the AWS SDK's chain (AWS_* variables, profile, instance role).",
   },
-  s3SecretAccessKey: {
+  'blobs.secretAccessKey': {
     name: 'FERRY_S3_SECRET_ACCESS_KEY',
     unset: undefined,
     example: 'example-secret',
@@ -449,7 +407,7 @@ export const VARIABLES = {
     needs: 'FERRY_BLOB_URL',
     description: 'The secret of that access key.',
   },
-  s3ForcePathStyle: {
+  'blobs.forcePathStyle': {
     name: 'FERRY_S3_FORCE_PATH_STYLE',
     unset: undefined,
     example: 'on',
@@ -463,7 +421,7 @@ export const VARIABLES = {
     parse: oneOf(DOWNLOAD_MODES, 'stream or redirect'),
     description: 'With object storage: stream downloads through Ferry, or redirect them to presigned bucket URLs.',
   },
-  s3PresignSeconds: {
+  'blobs.presignSeconds': {
     name: 'FERRY_S3_PRESIGN_SECONDS',
     default: String(DEFAULT_PRESIGN_SECONDS),
     parse: between(1, 604800),
@@ -485,6 +443,7 @@ export const VARIABLES = {
   },
   corsOrigins: {
     name: 'FERRY_CORS_ORIGINS',
+    app: 'corsOrigins',
     unset: [],
     example: 'https://admin.example.com',
     parse: corsOrigins,
@@ -493,20 +452,23 @@ export const VARIABLES = {
   },
   loginAttemptsPerAddress: {
     name: 'FERRY_LOGIN_ATTEMPTS_PER_ADDRESS',
+    app: 'loginLimits.attemptsPerAddress',
     default: String(DEFAULT_LOGIN_LIMITS.attemptsPerAddress),
     parse: between(0, 1_000_000),
     description:
       "Login attempts per client address in 15 minutes (0 = no per-address limit; behind a reverse proxy every client has the proxy's address unless FERRY_TRUSTED_PROXIES names it).",
   },
-  healthMaxFailureRatio: {
+  'healthPolicy.maxFailureRatio': {
     name: 'FERRY_HEALTH_POLICY_MAX_FAILURE_RATIO',
+    app: 'healthPolicy.maxFailureRatio',
     default: String(DEFAULT_HEALTH_POLICY.maxFailureRatio),
     parse: ratio,
     description:
       "Default health policy of rollouts (a version's own healthPolicy overrides it): pause when more than this share of the counted reports failed (0 to 1).",
   },
-  healthMinReports: {
+  'healthPolicy.minReports': {
     name: 'FERRY_HEALTH_POLICY_MIN_REPORTS',
+    app: 'healthPolicy.minReports',
     default: String(DEFAULT_HEALTH_POLICY.minReports),
     parse: between(1, 1_000_000),
     description: 'With it: how many reports must count before that share is judged.',
@@ -519,7 +481,7 @@ export const VARIABLES = {
     description:
       "Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges. Unset: the header is ignored and the connection's address is the client's.",
   },
-  metricsPort: {
+  'metrics.port': {
     name: 'FERRY_METRICS_PORT',
     unset: undefined,
     example: '9464',
@@ -527,28 +489,30 @@ export const VARIABLES = {
     description:
       "Prometheus metrics on a listener of their own: GET http://FERRY_METRICS_HOST:FERRY_METRICS_PORT/metrics. Unset: no metrics. The API's port never serves them.",
   },
-  metricsHost: {
+  'metrics.host': {
     name: 'FERRY_METRICS_HOST',
     default: '127.0.0.1',
     parse: hostName,
     needs: 'FERRY_METRICS_PORT',
     description: 'Address the metrics listener binds to.',
   },
-  updateCacheSeconds: {
+  'edgeCaching.cacheSeconds': {
     name: 'FERRY_UPDATE_CACHE_SECONDS',
+    app: 'edgeCaching.cacheSeconds',
     default: '0',
     parse: between(0, 86400),
     group: true,
     description:
       "Lets a CDN or proxy keep update answers that every device gets alike for this many seconds (public Cache-Control, ETag, surrogate keys); never past a ramp's next step. 0: every answer no-store.",
   },
-  updateStaleSeconds: {
+  'edgeCaching.staleSeconds': {
     name: 'FERRY_UPDATE_STALE_SECONDS',
+    app: 'edgeCaching.staleSeconds',
     default: '0',
     parse: between(0, 86400),
     description: 'stale-while-revalidate of those answers in seconds (0: none).',
   },
-  purgeUrl: {
+  'purge.url': {
     name: 'FERRY_PURGE_URL',
     unset: undefined,
     example: 'http://127.0.0.1:6081/',
@@ -556,7 +520,7 @@ export const VARIABLES = {
     description:
       "After a write, ask the cache in front to drop the app's answers: one request to this URL with the surrogate keys in X-Purge-Keys and xkey. Unset: no purge.",
   },
-  purgeMethod: {
+  'purge.method': {
     name: 'FERRY_PURGE_METHOD',
     default: 'PURGE',
     parse: oneOf(PURGE_METHODS, 'PURGE or BAN'),
@@ -565,6 +529,7 @@ export const VARIABLES = {
   },
   accelRedirectPrefix: {
     name: 'FERRY_ACCEL_REDIRECT_PREFIX',
+    app: 'accelRedirectPrefix',
     unset: undefined,
     example: '/_ferry_blobs/',
     parse: accelPrefix,
@@ -586,8 +551,72 @@ type ValueOf<V> = V extends { parse: (raw: string, name: string) => infer P }
   ? P | (V extends { unset: infer U } ? U : never)
   : never
 
-/** Every setting read from the environment, one per variable of `VARIABLES`, as parsed. */
-export type Settings = { -readonly [K in keyof typeof VARIABLES]: ValueOf<(typeof VARIABLES)[K]> }
+type Variables = typeof VARIABLES
+
+/** Every setting read from the environment, by its key in `VARIABLES`, as parsed. */
+type Settings = { -readonly [K in keyof Variables]: ValueOf<Variables[K]> }
+
+/** The names before the dot of the dotted keys: the parts of `ServerConfig` built from several variables. */
+type PartName = keyof Settings extends infer K ? (K extends `${infer P}.${string}` ? P : never) : never
+
+/** The settings of one part, by the name after the dot. */
+type Part<P extends PartName> = { [K in keyof Settings as K extends `${P}.${infer F}` ? F : never]: Settings[K] }
+
+/** The settings with a key of their own, as they are. */
+type Whole = { [K in keyof Settings as K extends `${string}.${string}` ? never : K]: Settings[K] }
+
+/** How each part becomes one field of `ServerConfig`. */
+const PARTS = {
+  blobs: blobLocation,
+  metrics: (m: Part<'metrics'>) => (m.port === undefined ? undefined : { host: m.host, port: m.port }),
+  edgeCaching: (e: Part<'edgeCaching'>): EdgeCaching => ({
+    cacheSeconds: e.cacheSeconds,
+    staleSeconds: e.staleSeconds,
+  }),
+  purge: (p: Part<'purge'>) => (p.url === undefined ? undefined : { url: p.url, method: p.method }),
+  healthPolicy: (h: Part<'healthPolicy'>) => ({ maxFailureRatio: h.maxFailureRatio, minReports: h.minReports }),
+} satisfies { [P in PartName]: (part: Part<P>) => unknown }
+
+/** The server's configuration: one field per variable of `VARIABLES`, and one per part. */
+export type ServerConfig = Whole & { [P in PartName]: ReturnType<(typeof PARTS)[P]> }
+
+/** Where artifact bytes live: files under `<dataDir>/blobs`, or an S3-compatible bucket. */
+function blobLocation(b: Part<'blobs'>): BlobLocation {
+  if (!b.url) return { kind: 'fs' }
+  return {
+    kind: 's3',
+    ...b.url,
+    endpoint: b.endpoint,
+    region: b.region ?? (b.endpoint ? 'us-east-1' : undefined),
+    // Self-hosted object stores (MinIO, Garage, Ceph RGW) mostly serve path-style only.
+    forcePathStyle: b.forcePathStyle ?? b.endpoint !== undefined,
+    presignSeconds: b.presignSeconds,
+    credentials:
+      b.accessKeyId !== undefined && b.secretAccessKey !== undefined
+        ? { accessKeyId: b.accessKeyId, secretAccessKey: b.secretAccessKey }
+        : undefined,
+  }
+}
+
+/** The value at a dotted path. */
+type At<T, P extends string> = P extends `${infer H}.${infer R}`
+  ? H extends keyof T
+    ? At<NonNullable<T[H]>, R>
+    : never
+  : P extends keyof T
+    ? T[P]
+    : never
+
+/** The keys of variables whose value does not fit the `AppConfig` field they name; must stay `never`. */
+type MisfedApp = {
+  [K in keyof Variables]: Variables[K] extends { app: infer P extends string }
+    ? Exclude<At<ServerConfig, K>, undefined> extends At<AppConfig, P>
+      ? never
+      : K
+    : never
+}[keyof Variables]
+const appFieldsFit: [MisfedApp] extends [never] ? true : MisfedApp = true
+void appFieldsFit
 
 /** Reads and validates every variable of `VARIABLES`; throws one `ConfigError` listing all problems. */
 export function loadConfig(env: Env): ServerConfig {
@@ -621,9 +650,9 @@ function combinationProblems(env: Env, s: Settings): string[] {
       'FERRY_DATABASE_URL (PostgreSQL) needs FERRY_JWT_SECRET and FERRY_SIGNUP_KEY: every instance must use the same secrets, so they are not generated per instance',
     )
   }
-  if ((s.s3AccessKeyId === undefined) !== (s.s3SecretAccessKey === undefined)) {
+  if ((s['blobs.accessKeyId'] === undefined) !== (s['blobs.secretAccessKey'] === undefined)) {
     const [missing, set] =
-      s.s3AccessKeyId === undefined
+      s['blobs.accessKeyId'] === undefined
         ? ['FERRY_S3_ACCESS_KEY_ID', 'FERRY_S3_SECRET_ACCESS_KEY']
         : ['FERRY_S3_SECRET_ACCESS_KEY', 'FERRY_S3_ACCESS_KEY_ID']
     problems.push(`${missing} must be set together with ${set}`)
@@ -638,91 +667,113 @@ function combinationProblems(env: Env, s: Settings): string[] {
   } else if (s.accelRedirectPrefix !== undefined) {
     problems.push('FERRY_ACCEL_REDIRECT_PREFIX needs artifacts on disk: nginx cannot read files from FERRY_BLOB_URL')
   }
-  if (s.metricsPort !== undefined && s.metricsPort === s.port && s.metricsHost === s.host) {
+  if (s['metrics.port'] !== undefined && s['metrics.port'] === s.port && s['metrics.host'] === s.host) {
     problems.push(
-      `FERRY_METRICS_PORT ${s.metricsPort} is the API's own port on ${s.host}; give metrics a port of their own`,
+      `FERRY_METRICS_PORT ${s['metrics.port']} is the API's own port on ${s.host}; give metrics a port of their own`,
     )
   }
-  if (env.FERRY_PURGE_METHOD && s.purgeUrl === undefined)
+  if (env.FERRY_PURGE_METHOD && s['purge.url'] === undefined)
     problems.push('FERRY_PURGE_METHOD is set but FERRY_PURGE_URL is not: nothing is purged without a URL')
-  if (env.FERRY_METRICS_HOST && s.metricsPort === undefined)
+  if (env.FERRY_METRICS_HOST && s['metrics.port'] === undefined)
     problems.push('FERRY_METRICS_HOST is set but FERRY_METRICS_PORT is not: metrics are off without a port')
   return problems
 }
 
-/** The settings in the shape the Node runtime starts from. */
+/** The settings in the shape the Node runtime starts from: the whole ones as they are, the parts built. */
 function serverConfig(s: Settings): ServerConfig {
-  // Self-hosted object stores (MinIO, Garage, Ceph RGW) mostly serve path-style only.
-  const forcePathStyle = s.s3ForcePathStyle ?? s.s3Endpoint !== undefined
-  const blobs: BlobLocation = s.blobUrl
-    ? {
-        kind: 's3',
-        ...s.blobUrl,
-        endpoint: s.s3Endpoint,
-        region: s.s3Region ?? (s.s3Endpoint ? 'us-east-1' : undefined),
-        forcePathStyle,
-        presignSeconds: s.s3PresignSeconds,
-        credentials:
-          s.s3AccessKeyId !== undefined && s.s3SecretAccessKey !== undefined
-            ? { accessKeyId: s.s3AccessKeyId, secretAccessKey: s.s3SecretAccessKey }
-            : undefined,
-      }
-    : { kind: 'fs' }
-  return {
-    host: s.host,
-    port: s.port,
-    dataDir: s.dataDir,
-    signupKey: s.signupKey,
-    jwtSecret: s.jwtSecret,
-    publicUrl: s.publicUrl,
-    allowedHosts: s.allowedHosts,
-    maxUploadBytes: s.maxUploadBytes,
-    logLevel: s.logLevel,
-    telemetry: s.telemetry,
-    cache: s.cache,
-    leanHttp: s.leanHttp,
-    redisUrl: s.redisUrl,
-    databaseUrl: s.databaseUrl,
-    databasePoolSize: s.databasePoolSize,
-    databaseStatementTimeoutMs: s.databaseStatementTimeoutMs,
-    blobs,
-    downloadMode: s.downloadMode,
-    orphanMinAgeSeconds: s.orphanMinAgeSeconds,
-    auditRetentionDays: s.auditRetentionDays,
-    corsOrigins: s.corsOrigins,
-    loginAttemptsPerAddress: s.loginAttemptsPerAddress,
-    trustedProxies: s.trustedProxies,
-    metrics: s.metricsPort === undefined ? undefined : { host: s.metricsHost, port: s.metricsPort },
-    edgeCaching: { cacheSeconds: s.updateCacheSeconds, staleSeconds: s.updateStaleSeconds },
-    purge: s.purgeUrl === undefined ? undefined : { url: s.purgeUrl, method: s.purgeMethod },
-    accelRedirectPrefix: s.accelRedirectPrefix,
-    healthPolicy: { maxFailureRatio: s.healthMaxFailureRatio, minReports: s.healthMinReports },
-    webhookAllowPrivate: s.webhookAllowPrivate,
+  const config: Record<string, unknown> = {}
+  const parts: Record<string, Record<string, unknown>> = {}
+  for (const [key, value] of Object.entries(s)) {
+    const [part = key, field] = key.split('.')
+    if (field === undefined) config[key] = value
+    else (parts[part] ??= {})[field] = value
   }
+  for (const [part, build] of Object.entries(PARTS) as Array<[string, (part: never) => unknown]>)
+    config[part] = build(parts[part] as never)
+  return config as ServerConfig
+}
+
+/** `value` at a dotted path of `object`, or `undefined`. */
+function valueAt(object: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((at, field) => (at as Record<string, unknown> | undefined)?.[field], object)
 }
 
 /**
- * The one mapping from the server's settings to what `createApp` needs, once the runtime has
- * resolved the secrets (from the environment or the data dir).
+ * What `createApp` needs, from the server's settings (each variable's `app` field names where it
+ * goes; an unset one is left out) and the secrets the runtime resolved (from the environment or
+ * the data dir).
  */
 export function appConfig(
   config: ServerConfig,
   resolved: { signupKey: string; jwtSecret: string; version: string; passwordIterations?: number | undefined },
 ): AppConfig {
+  const app: Record<string, unknown> = {}
+  for (const [key, variable] of Object.entries(VARIABLES) as Array<[string, Variable<unknown>]>) {
+    const value = valueAt(config, key)
+    if (variable.app === undefined || value === undefined) continue
+    const [field = variable.app, inner] = variable.app.split('.')
+    if (inner === undefined) app[field] = value
+    else app[field] = { ...(app[field] as object | undefined), [inner]: value }
+  }
   return {
+    ...(app as Omit<AppConfig, 'signupKey' | 'jwtSecret' | 'maxUploadBytes'> & Pick<AppConfig, 'maxUploadBytes'>),
     signupKey: resolved.signupKey,
     jwtSecret: resolved.jwtSecret,
     version: resolved.version,
-    maxUploadBytes: config.maxUploadBytes,
-    telemetry: config.telemetry,
-    edgeCaching: config.edgeCaching,
-    healthPolicy: config.healthPolicy,
-    ...(config.accelRedirectPrefix ? { accelRedirectPrefix: config.accelRedirectPrefix } : {}),
-    loginLimits:
-      config.loginAttemptsPerAddress !== undefined ? { attemptsPerAddress: config.loginAttemptsPerAddress } : {},
-    ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-    ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
     ...(resolved.passwordIterations ? { passwordIterations: resolved.passwordIterations } : {}),
   }
+}
+
+/**
+ * `FERRY_*` names that Ferry's other tools read from the same environment: the CLI's
+ * (`FERRY_URL`, `FERRY_TOKEN`), the site build's, the docs runner's, CI's Node cache, and the
+ * test suites' `FERRY_TEST_*`. Not the server's, and not typos of its variables.
+ */
+const OTHER_TOOLS_VARIABLES = new Set([
+  'FERRY_URL',
+  'FERRY_TOKEN',
+  'FERRY_SOURCE_MAPS',
+  'FERRY_DOCS_PAGES',
+  'FERRY_NODE_HOME',
+])
+
+/**
+ * Edits that turn `a` into `b`: inserting, deleting or replacing a character, or swapping two
+ * neighbours (`ULR` → `URL` is one).
+ */
+function editDistance(a: string, b: string): number {
+  let before: number[] = []
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      let best = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1)
+      row.push(best)
+    }
+    before = previous
+    previous = row
+  }
+  return previous[b.length]!
+}
+
+/** A suggestion further than this many edits away names another variable, not a typo of it. */
+const TYPO_EDITS = 3
+
+/**
+ * The `FERRY_*` variables in `env` that Ferry does not read, each with the known one nearest its
+ * name when that is within a typo's reach.
+ */
+export function unknownVariables(env: Env): Array<{ variable: string; closest: string | undefined }> {
+  const known = Object.values(VARIABLES).map((v) => v.name as string)
+  return Object.keys(env)
+    .filter((name) => name.startsWith('FERRY_') && !known.includes(name))
+    .filter((name) => !OTHER_TOOLS_VARIABLES.has(name) && !name.startsWith('FERRY_TEST_'))
+    .sort()
+    .map((variable) => {
+      const closest = known.reduce((best, name) =>
+        editDistance(variable, name) < editDistance(variable, best) ? name : best,
+      )
+      return { variable, closest: editDistance(variable, closest) <= TYPO_EDITS ? closest : undefined }
+    })
 }

@@ -18,7 +18,7 @@ import { refusedHost } from '../http/base-url.ts'
 import { hostRule, LOOPBACK_HOSTS } from '../http/host-rule.ts'
 import { problemResponse } from '../http/problem.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
-import { ConfigError, VARIABLES, appConfig, loadConfig, type ServerConfig } from './config.ts'
+import { ConfigError, VARIABLES, appConfig, loadConfig, unknownVariables, type ServerConfig } from './config.ts'
 import { randomSecret } from '../auth/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
@@ -566,6 +566,14 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env): Promise<v
     throw error
   }
   const logger = pino({ level: config.logLevel })
+  for (const { variable, closest } of unknownVariables(env)) {
+    if (closest)
+      logger.warn(
+        { variable, closest },
+        `${variable} is not a variable Ferry reads, so it has no effect; did you mean ${closest}?`,
+      )
+    else logger.warn({ variable }, `${variable} is not a variable Ferry reads, so it has no effect`)
+  }
   // The handlers are in place before start-up: a signal that comes the moment `listening` is
   // logged (or earlier) must not meet the default action, which kills the process uncleanly.
   const started: { server?: Awaited<ReturnType<typeof startServer>> } = {}

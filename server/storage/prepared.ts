@@ -4,18 +4,36 @@
  * SQLite spent running it; the SQL text depends only on the shape of the values (which are
  * missing, which flags are set, how long a list is), so it is compiled once per shape.
  */
-import type { Compilable, CompiledQuery } from 'kysely'
+import { ValueNode, type Compilable, type CompiledQuery, type Expression, type OperationNode } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { perDatabase } from './per-database.ts'
 import type { Db } from './types.ts'
 
-/** Where a call's value goes among a statement's parameters: `values[name]`, or its `index`th element. */
-class Slot {
-  constructor(
-    readonly name: string,
-    readonly index: number,
-  ) {}
+/**
+ * Where a call's value goes among a statement's parameters: `values[name]`, or its `index`th
+ * element. To Kysely it is an expression that compiles to one parameter.
+ */
+class Parameter<T> implements Expression<T> {
+  readonly name: string
+  readonly index: number
+  constructor(name: string, index: number) {
+    this.name = name
+    this.index = index
+  }
+  get expressionType(): T | undefined {
+    return undefined
+  }
+  toOperationNode(): OperationNode {
+    return ValueNode.create(this)
+  }
 }
+
+/**
+ * A call's value as `build` sees it: a parameter of type `T` to hand to Kysely (`where`, `limit`,
+ * `eb(…)`), never the value. Comparing it, calling its methods or reading its fields does not
+ * compile: what `build` did with it would be compiled once and reused for every call of the shape.
+ */
+export type Slot<T> = Expression<T>
 
 /** A parameter that is the same in every call of one shape (a constant of the statement). */
 interface Fixed {
@@ -24,16 +42,22 @@ interface Fixed {
 
 interface Template {
   readonly compiled: CompiledQuery
-  readonly parameters: ReadonlyArray<Slot | Fixed>
+  readonly parameters: ReadonlyArray<Parameter<unknown> | Fixed>
 }
 
 /**
  * What `build` reads in place of the values. Strings, numbers and other values stand in as
- * opaque slots that become parameters (so `build` may pass them to Kysely, never look at them);
- * each element of an array stands in the same way; `undefined`, `null` and booleans are the
- * values themselves, part of the shape, so `build` may branch on them.
+ * opaque `Slot`s that become parameters; an array stands in as an array of slots of its length;
+ * `undefined`, `null` and booleans are the values themselves, part of the shape, so `build` may
+ * branch on them.
  */
-export type Slots<V> = { readonly [K in keyof V]: V[K] }
+export type Slots<V> = { readonly [K in keyof V]: StandIn<V[K]> }
+
+type StandIn<T> = T extends undefined | null | boolean
+  ? T
+  : T extends ReadonlyArray<infer E>
+    ? ReadonlyArray<Slot<E>>
+    : Slot<T>
 
 /** Shapes kept per statement and handle: filter combinations and list lengths are few in practice. */
 const SHAPES = 256
@@ -69,10 +93,9 @@ function standIns<V extends Record<string, unknown>>(values: V): Slots<V> {
       v === undefined || v === null || typeof v === 'boolean'
         ? v
         : Array.isArray(v)
-          ? v.map((_, i) => new Slot(name, i))
-          : new Slot(name, WHOLE)
+          ? v.map((_, i) => new Parameter(name, i))
+          : new Parameter(name, WHOLE)
   }
-  // The stand-ins take the values' places only to be compiled into parameters (see `Slots`).
   return out as Slots<V>
 }
 
@@ -80,7 +103,7 @@ function compileTemplate(query: Compilable): Template {
   const compiled = query.compile()
   return {
     compiled,
-    parameters: compiled.parameters.map((p) => (p instanceof Slot ? p : { value: p })),
+    parameters: compiled.parameters.map((p) => (p instanceof Parameter ? p : { value: p })),
   }
 }
 
@@ -89,7 +112,7 @@ function parametersOf(template: Template, values: Readonly<Record<string, unknow
   const out = new Array<unknown>(parameters.length)
   for (let i = 0; i < parameters.length; i++) {
     const p = parameters[i]!
-    if (p instanceof Slot) {
+    if (p instanceof Parameter) {
       const v = values[p.name]
       out[i] = p.index === WHOLE ? v : Array.isArray(v) ? v[p.index] : undefined
     } else out[i] = p.value

@@ -5,7 +5,7 @@
  * and the good releases below a pulled one. Rows only: rollout and planning are `server/updates/`.
  */
 import { sql } from 'kysely'
-import { prepared, type Slots } from './prepared.ts'
+import { prepared, type Slot, type Slots } from './prepared.ts'
 import type { ArtifactRow, Db } from './types.ts'
 import { fromVersions, withVersionRow, type VersionRow } from './versions.ts'
 
@@ -251,7 +251,7 @@ export async function reachableTrustedRows(db: Db, slug: string, ids: CatalogIds
   return { rows: lists.flat(), artifacts, criticalBelow: criticals.some((c) => c !== undefined), complete: false }
 }
 
-const filesOf = (db: Db, versionIds: readonly string[] | ReturnType<typeof idsOf>) =>
+const filesOf = (db: Db, versionIds: ReadonlyArray<Slot<string>> | ReturnType<typeof idsOf>) =>
   db.selectFrom('artifacts').selectAll().where('version_id', 'in', versionIds).orderBy('position').orderBy('id')
 
 const filesOfIds = prepared((db, $: Slots<{ ids: string[] }>) => filesOf(db, $.ids))

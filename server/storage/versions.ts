@@ -6,7 +6,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
 import { perDatabase } from './per-database.ts'
-import { prepared, type Slots } from './prepared.ts'
+import { prepared, type Slot, type Slots } from './prepared.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import { versionKey } from './version-key.ts'
 import type { Db, VersionsTable } from './types.ts'
@@ -88,7 +88,7 @@ export type VersionFilters = {
   critical?: boolean | undefined
 }
 
-function teamVersions(db: Db, teamId: string, f: Slots<VersionFilters>) {
+function teamVersions(db: Db, teamId: Slot<string>, f: Slots<VersionFilters>) {
   let q = versionQuery(db).where('apps.team_id', '=', teamId)
   if (f.channel !== undefined) q = q.where('c.name', '=', f.channel)
   if (f.platform !== undefined) q = q.where('p.name', '=', f.platform)

@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_UPLOAD_BYTES,
   VARIABLES,
   loadConfig,
+  unknownVariables,
   type Variable,
 } from '../../server/runtime/config.ts'
 import { renderEnvExample } from '../../scripts/env-example.ts'
@@ -331,6 +332,34 @@ test('FERRY_CORS_ORIGINS: * alone, or exact http(s) origins', () => {
   }
 })
 
+test('a FERRY_ variable Ferry does not read is named with the known one closest to it', () => {
+  assert.deepEqual(
+    unknownVariables({
+      FERRY_PUBLIC_ULR: 'https://updates.example.com',
+      FERRY_DATABSE_URL: 'postgres://db/ferry',
+      FERRY_LOGLEVEL: 'debug',
+      FERRY_PORTT: '8081',
+      FERRY_S3_ENDPIONT: 'https://s3.example.com',
+      FERRY_UPDATE_CACHE_SECOND: '60',
+      FERRY_S3_BUCKET_NAME: 'ferry',
+      PATH: '/usr/bin',
+    }),
+    [
+      { variable: 'FERRY_DATABSE_URL', closest: 'FERRY_DATABASE_URL' },
+      { variable: 'FERRY_LOGLEVEL', closest: 'FERRY_LOG_LEVEL' },
+      { variable: 'FERRY_PORTT', closest: 'FERRY_PORT' },
+      { variable: 'FERRY_PUBLIC_ULR', closest: 'FERRY_PUBLIC_URL' },
+      // Nothing Ferry reads is a typo away: no suggestion rather than an unrelated name.
+      { variable: 'FERRY_S3_BUCKET_NAME', closest: undefined },
+      { variable: 'FERRY_S3_ENDPIONT', closest: 'FERRY_S3_ENDPOINT' },
+      { variable: 'FERRY_UPDATE_CACHE_SECOND', closest: 'FERRY_UPDATE_CACHE_SECONDS' },
+    ],
+  )
+  const known = Object.fromEntries(Object.values(VARIABLES).map((v) => [v.name, 'x']))
+  const otherTools = { FERRY_URL: 'https://updates.example.com', FERRY_TOKEN: 'x', FERRY_TEST_BACKEND: 'postgres' }
+  assert.deepEqual(unknownVariables({ ...known, ...otherTools }), [], "every server variable, and the CLI's and tests'")
+})
+
 test('config.ts reads no variable outside VARIABLES', async () => {
   const source = await readFile(join(root, 'server', 'runtime', 'config.ts'), 'utf8')
   const named = new Set<string>(Object.values(VARIABLES).map((v) => v.name))
@@ -363,6 +392,47 @@ test('env-overview.mdx lists exactly the variables of VARIABLES, with their defa
         `${variable.name}: the docs' default is not \`${variable.default}\`: ${rows.get(variable.name)}`,
       )
   }
+})
+
+test("env-overview.mdx's rules: every variable has one, and each integer range is the one enforced", async () => {
+  const page = await readFile(join(root, 'pages', 'docs', 'getting-started', 'env-overview.mdx'), 'utf8')
+  const rules = page.slice(page.indexOf('| Variable | Accepted |'))
+  const rows = [...rules.slice(0, rules.indexOf('\n\n')).matchAll(/^\| (`FERRY_[^|]*) \| ([^|]*) \|$/gm)].map((m) => ({
+    names: [...m[1]!.matchAll(/`(FERRY_[A-Z0-9_]+)`/g)].map((n) => n[1]!),
+    accepted: m[2]!,
+  }))
+  const variables = Object.values(VARIABLES) as Array<Variable<unknown>>
+  assert.deepEqual(
+    rows.flatMap((r) => r.names).sort(),
+    variables
+      .map((v) => v.name)
+      .filter((name) => name !== 'FERRY_DATA_DIR') // any path: said below the table
+      .sort(),
+  )
+  let ranges = 0
+  for (const { names, accepted } of rows) {
+    const range = /^An integer from (\d+) to (\d+)/.exec(accepted)
+    if (!range) continue
+    const [min, max] = [Number(range[1]), Number(range[2])]
+    for (const name of names) {
+      const needs = variables.find((v) => v.name === name)?.needs
+      const needed = variables.find((v) => v.name === needs)
+      const env = (raw: number) => ({
+        ...(needed && 'example' in needed ? { [needed.name]: needed.example } : {}),
+        [name]: String(raw),
+      })
+      for (const ok of [min, max]) assert.doesNotThrow(() => loadConfig(env(ok)), `${name}=${ok} is accepted`)
+      for (const bad of [min - 1, max + 1].filter((n) => n >= 0))
+        assert.throws(
+          () => loadConfig(env(bad)),
+          (error: unknown) =>
+            error instanceof ConfigError &&
+            error.message === `invalid configuration: ${name} must be an integer from ${min} to ${max}, got "${bad}"`,
+        )
+      ranges++
+    }
+  }
+  assert.ok(ranges >= 12, `${ranges} ranges checked`)
 })
 
 test('.env.example is rendered from VARIABLES, and used as it is it starts a default server', async () => {

@@ -62,8 +62,8 @@ async function refused(
 }
 
 /** Starts the entry (or `npm run server`) and resolves once it logs `listening`. */
-function started(dataDir: string, command?: [string, string[]]): Promise<Started> {
-  const child = spawnEntry(dataDir, {}, command)
+function started(dataDir: string, command?: [string, string[]], extra: Record<string, string> = {}): Promise<Started> {
+  const child = spawnEntry(dataDir, extra, command)
   const stdout: string[] = []
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -322,6 +322,39 @@ test(
       new RegExp(`Ferry needs Node 24 \\(\\.nvmrc: 24\\.\\d+\\.\\d+\\); this is Node ${version.replace(/\./g, '\\.')}`),
     )
     assert.deepEqual(await contents(dataDir), [])
+  },
+)
+
+test(
+  'a misspelt FERRY_ variable: one warning at start naming the variable it is closest to, none for the ones Ferry reads',
+  { timeout: 60_000 },
+  async () => {
+    const server = await started(join(scratch, 'typo'), undefined, {
+      FERRY_PUBLIC_ULR: 'https://updates.example.com',
+      FERRY_TELEMETRY: 'off',
+      FERRY_TOKEN: 'a token for the CLI',
+    })
+    try {
+      // Everything logged before `listening`, which the server logs last at start.
+      const unknown = server.stdout
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { level: number; msg: string; variable?: string; closest?: string })
+        .filter((l) => /not a variable Ferry reads/.test(l.msg))
+      assert.deepEqual(
+        unknown.map(({ level, msg, variable, closest }) => ({ level, msg, variable, closest })),
+        [
+          {
+            level: 40,
+            msg: 'FERRY_PUBLIC_ULR is not a variable Ferry reads, so it has no effect; did you mean FERRY_PUBLIC_URL?',
+            variable: 'FERRY_PUBLIC_ULR',
+            closest: 'FERRY_PUBLIC_URL',
+          },
+        ],
+      )
+    } finally {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
   },
 )
 
