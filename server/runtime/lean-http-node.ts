@@ -11,7 +11,8 @@
  * node:http answers every request the front does not, errors (400, 431) and timeouts included.
  * After its first answer the front waits for a request's whole header block itself, under the
  * keep-alive timeout, as node:http does (its keep-alive timer runs until a request's headers are
- * complete); the first request's partial bytes go to node:http at once, under its headers timeout.
+ * complete), while the bytes may still become a head it reads (`mayBecomeHead`); the first
+ * request's partial bytes go to node:http at once, under its headers timeout.
  *
  * It leans on node:http internals (a socket re-emitted as a connection after `unshift`, the
  * parser reading what was put back first), so it runs only on the Node major it was tested on
