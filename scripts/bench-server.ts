@@ -36,8 +36,8 @@
  * average out a busy machine). `--routes feed,nginx`: only the routes whose names contain one of
  * these words (the download runs when `download` is one of them); words are separated by a comma
  * without a space after it, so `--routes 'update check, cache on,nginx'` picks that route whole. `--baseline DIR`: the cached
- * update check and feed also from the checkout at DIR (e.g. main's), its server started from DIR
- * on a copy of the same data, measured in the same rounds, with this checkout / DIR ratios.
+ * update check and feed (and the cached check with Redis, on a Redis of its own) also from the
+ * checkout at DIR (e.g. main's), its servers started from DIR on copies of the same data, measured in the same rounds, with this checkout / DIR ratios.
  * `--cpu-prof DIR`: the server of the cached routes (hello world, cached check, feed) writes a V8
  * CPU profile into DIR when it stops.
  *
@@ -377,6 +377,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const [uncachedDb, quietDb, accelDb] = [await database.share(), await database.share(), await database.share()]
   const [redisDb, nodeOnlyDb] = [await database.share(), await database.share()]
   const baselineDb = baseline ? await database.share() : undefined
+  const baselineRedisDb = baseline ? await database.share() : undefined
   // Another database with the same demo data and a webhook subscription (#26).
   const hookedDatabase = await freshDatabase(backend)
   const cached = await startServerProcess(database, {}, values['cpu-prof'] ? { cpuProf: values['cpu-prof'] } : {})
@@ -390,6 +391,11 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const redis = await startRedis()
   const redisServer = await startServerProcess(redisDb, { FERRY_REDIS_URL: redis.url })
   const nodeOnly = await startServerProcess(nodeOnlyDb, { FERRY_LEAN_HTTP: 'off' })
+  const baseRedis = baselineRedisDb && (await startRedis())
+  const baseRedisServer =
+    baselineRedisDb &&
+    baseRedis &&
+    (await startServerProcess(baselineRedisDb, { FERRY_REDIS_URL: baseRedis.url }, { checkout: baseline }))
   const nginxRoot = await mkdtemp(join(tmpdir(), 'ferry-bench-nginx-'))
   let nginx: { stop(): Promise<void> } | undefined
   try {
@@ -445,11 +451,25 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
             ['feed (latest.yml), cache on, baseline', base.base + feedPath, {}],
           ] satisfies Array<[string, string, Record<string, string>]>)
         : []),
+      ...(baseRedisServer
+        ? ([['update check, Redis cache, baseline', baseRedisServer.base + updatePath, DEVICE]] satisfies Array<
+            [string, string, Record<string, string>]
+          >)
+        : []),
     ]
     const routes = all.filter(([name]) => measured(name))
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
-    const servers = [cached, uncached, quiet, hooked, redisServer, nodeOnly, ...(base ? [base] : [])]
+    const servers = [
+      cached,
+      uncached,
+      quiet,
+      hooked,
+      redisServer,
+      nodeOnly,
+      ...(base ? [base] : []),
+      ...(baseRedisServer ? [baseRedisServer] : []),
+    ]
     const pidOf = (url: string) => servers.find((server) => url.startsWith(`${server.base}/`))?.process.pid
     const results = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
     const cpu = new Map<string, number | undefined>(routes.map(([name]) => [name, 0]))
@@ -486,7 +506,9 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   } finally {
     await nginx?.stop()
     await stopServers([cached, uncached, quiet, hooked, accel, redisServer, nodeOnly, ...(base ? [base] : [])])
+    if (baseRedisServer) await stopServers([baseRedisServer])
     await redis.stop()
+    await baseRedis?.stop()
     for (const db of [
       uncachedDb,
       quietDb,
@@ -496,6 +518,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
       database,
       hookedDatabase,
       ...(baselineDb ? [baselineDb] : []),
+      ...(baselineRedisDb ? [baselineRedisDb] : []),
     ])
       await db.drop()
     await rm(nginxRoot, { recursive: true, force: true })
@@ -636,7 +659,7 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
       `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
   )
   const cpu = (name: string) => summary.get(name)?.cpu ?? NaN
-  for (const name of ['update check, cache on', 'feed (latest.yml), cache on'])
+  for (const name of ['update check, cache on', 'feed (latest.yml), cache on', 'update check, Redis cache'])
     when(
       [name, `${name}, baseline`],
       () =>
