@@ -222,9 +222,9 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): void {
     private next(): void {
       const pending = this.pending
       if (!pending) return
-      if (this.answeredOnce && this.incomplete(pending)) return
-      this.headStarted = 0
       const head = readHead(pending)
+      if (!head && this.answeredOnce && this.incomplete(pending)) return
+      this.headStarted = 0
       const request =
         head && new LeanRequest(head.target, head.host, head.headers, this.socket.remoteAddress, options.address)
       const answering = request && options.lane()?.(request)
