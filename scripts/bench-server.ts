@@ -11,7 +11,8 @@
  * seed's, with health reports stored; target: within 10 % of the plain cached check), and a version listing (`GET /v1/apps/{app}/versions` with a
  * token), on the demo data; the cached electron-updater feed (`latest.yml`) against Debian's nginx
  * serving the same bytes as a static file, the cached check on a server whose team has a webhook
- * subscription, and a 64 MiB artifact download from the disk store against nginx's sendfile of the
+ * subscription, the cached check with the answer cache in Redis (FERRY_REDIS_URL, Redis from
+ * `services/redis-server.ts`) and with node:http reading every request (FERRY_LEAN_HTTP=off), and a 64 MiB artifact download from the disk store against nginx's sendfile of the
  * same file (`--clients` parallel curl processes, MiB/s), and through the same nginx in front of a
  * server with FERRY_ACCEL_REDIRECT_PREFIX (Ferry authorises, nginx sends the file). Prints req/s,
  * p99 and the ratios, and the load average before and after (the ratios are same-run).
@@ -35,8 +36,8 @@
  * average out a busy machine). `--routes feed,nginx`: only the routes whose names contain one of
  * these words (the download runs when `download` is one of them); words are separated by a comma
  * without a space after it, so `--routes 'update check, cache on,nginx'` picks that route whole. `--baseline DIR`: the cached
- * update check and feed also from the checkout at DIR (e.g. main's), its server started from DIR
- * on a copy of the same data, measured in the same rounds, with this checkout / DIR ratios.
+ * update check and feed (and the cached check with Redis, on a Redis of its own) also from the
+ * checkout at DIR (e.g. main's), its servers started from DIR on copies of the same data, measured in the same rounds, with this checkout / DIR ratios.
  * `--cpu-prof DIR`: the server of the cached routes (hello world, cached check, feed) writes a V8
  * CPU profile into DIR when it stops.
  *
@@ -63,6 +64,7 @@ import type { LoadOptions, LoadResult } from './bench-server/load.ts'
 import type { DownloadLoadOptions, DownloadLoadResult } from './bench-server/download-load.ts'
 import { freePort, startNginx } from '../services/nginx-server.ts'
 import { startS3, type S3TestServer } from '../services/s3-server.ts'
+import { startRedis } from '../services/redis-server.ts'
 import { startPublishing } from './bench-server/publishing.ts'
 
 const { values } = parseArgs({
@@ -373,7 +375,9 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const uploaded = await uploadArtifact(seeder.base, token)
   await stopServers([seeder])
   const [uncachedDb, quietDb, accelDb] = [await database.share(), await database.share(), await database.share()]
+  const [redisDb, nodeOnlyDb] = [await database.share(), await database.share()]
   const baselineDb = baseline ? await database.share() : undefined
+  const baselineRedisDb = baseline ? await database.share() : undefined
   // Another database with the same demo data and a webhook subscription (#26).
   const hookedDatabase = await freshDatabase(backend)
   const cached = await startServerProcess(database, {}, values['cpu-prof'] ? { cpuProf: values['cpu-prof'] } : {})
@@ -383,6 +387,15 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const hooked = await startServerProcess(hookedDatabase, { FERRY_WEBHOOK_ALLOW_PRIVATE: 'true' })
   // Behind nginx: Ferry authorises each download, nginx sends the file (X-Accel-Redirect).
   const accel = await startServerProcess(accelDb, { FERRY_ACCEL_REDIRECT_PREFIX: ACCEL_PREFIX })
+  // The answer cache in Redis (every hit read and parsed again), and node:http reading every request.
+  const redis = await startRedis()
+  const redisServer = await startServerProcess(redisDb, { FERRY_REDIS_URL: redis.url })
+  const nodeOnly = await startServerProcess(nodeOnlyDb, { FERRY_LEAN_HTTP: 'off' })
+  const baseRedis = baselineRedisDb && (await startRedis())
+  const baseRedisServer =
+    baselineRedisDb &&
+    baseRedis &&
+    (await startServerProcess(baselineRedisDb, { FERRY_REDIS_URL: baseRedis.url }, { checkout: baseline }))
   const nginxRoot = await mkdtemp(join(tmpdir(), 'ferry-bench-nginx-'))
   let nginx: { stop(): Promise<void> } | undefined
   try {
@@ -423,6 +436,8 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     const all: Array<[string, string, Record<string, string>]> = [
       ['hello world', cached.base + '/hello', DEVICE],
       ['update check, cache on', cached.base + updatePath, DEVICE],
+      ['update check, Redis cache', redisServer.base + updatePath, DEVICE],
+      ['update check, lean front off', nodeOnly.base + updatePath, DEVICE],
       ['ramp + health, cache on', cached.base + rampPath, DEVICE],
       ['update check, cache off', uncached.base + updatePath, DEVICE],
       ['cache on, telemetry off', quiet.base + updatePath, DEVICE],
@@ -436,11 +451,25 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
             ['feed (latest.yml), cache on, baseline', base.base + feedPath, {}],
           ] satisfies Array<[string, string, Record<string, string>]>)
         : []),
+      ...(baseRedisServer
+        ? ([['update check, Redis cache, baseline', baseRedisServer.base + updatePath, DEVICE]] satisfies Array<
+            [string, string, Record<string, string>]
+          >)
+        : []),
     ]
     const routes = all.filter(([name]) => measured(name))
     for (const [, url, headers] of routes) await probe(url, headers)
     for (const [, url, headers] of routes) await load(url, 2, headers)
-    const servers = [cached, uncached, quiet, hooked, ...(base ? [base] : [])]
+    const servers = [
+      cached,
+      uncached,
+      quiet,
+      hooked,
+      redisServer,
+      nodeOnly,
+      ...(base ? [base] : []),
+      ...(baseRedisServer ? [baseRedisServer] : []),
+    ]
     const pidOf = (url: string) => servers.find((server) => url.startsWith(`${server.base}/`))?.process.pid
     const results = new Map<string, LoadResult[]>(routes.map(([name]) => [name, []]))
     const cpu = new Map<string, number | undefined>(routes.map(([name]) => [name, 0]))
@@ -476,8 +505,21 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     }
   } finally {
     await nginx?.stop()
-    await stopServers([cached, uncached, quiet, hooked, accel, ...(base ? [base] : [])])
-    for (const db of [uncachedDb, quietDb, accelDb, database, hookedDatabase, ...(baselineDb ? [baselineDb] : [])])
+    await stopServers([cached, uncached, quiet, hooked, accel, redisServer, nodeOnly, ...(base ? [base] : [])])
+    if (baseRedisServer) await stopServers([baseRedisServer])
+    await redis.stop()
+    await baseRedis?.stop()
+    for (const db of [
+      uncachedDb,
+      quietDb,
+      accelDb,
+      redisDb,
+      nodeOnlyDb,
+      database,
+      hookedDatabase,
+      ...(baselineDb ? [baselineDb] : []),
+      ...(baselineRedisDb ? [baselineRedisDb] : []),
+    ])
       await db.drop()
     await rm(nginxRoot, { recursive: true, force: true })
   }
@@ -583,6 +625,12 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
     () =>
       `update check (cache on) / hello world: ${pct(rps('update check, cache on'), rps('hello world'))} (target >= 70 %)`,
   )
+  for (const name of ['update check, Redis cache', 'update check, lean front off'])
+    when(
+      [name, 'hello world', 'update check, cache on'],
+      () =>
+        `${name} / hello world: ${pct(rps(name), rps('hello world'))}; / in-process cache with the lean front: ${pct(rps(name), rps('update check, cache on'))}`,
+    )
   when(
     ['ramp + health, cache on', 'hello world', 'update check, cache on'],
     () =>
@@ -611,7 +659,7 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
       `update check (cache on) with a webhook subscription / without: ${pct(rps('update check, webhook'), rps('update check, cache on'))} (target >= 95 %); / hello world: ${pct(rps('update check, webhook'), rps('hello world'))}`,
   )
   const cpu = (name: string) => summary.get(name)?.cpu ?? NaN
-  for (const name of ['update check, cache on', 'feed (latest.yml), cache on'])
+  for (const name of ['update check, cache on', 'feed (latest.yml), cache on', 'update check, Redis cache'])
     when(
       [name, `${name}, baseline`],
       () =>

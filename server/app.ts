@@ -16,7 +16,7 @@ import { hostRule } from './http/host-rule.ts'
 import { isAuditedWrite } from './http/audit-hook.ts'
 import { finishWrite } from './http/write-unit.ts'
 import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
-import { operations, type OperationId, type OperationSpec } from './http/spec.ts'
+import { honoPath, operations, type OperationId, type OperationSpec } from './http/spec.ts'
 import { DependencyUnavailable, isOutage } from './storage/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
@@ -57,8 +57,6 @@ import { msixHandlers } from './routes/msix.ts'
 const HEALTH_PATH = '/v1/health'
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }
-/** `/v1/apps/{app}` → `/v1/apps/:app` */
-export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
 
 /** What a runtime drives besides requests: buffered telemetry and the answer cache. */
 export interface Lifecycle {

@@ -21,6 +21,9 @@ export type Schemas = components['schemas']
 /** Every operation of the contract, in spec order. */
 export const operations: readonly OperationSpec[] = table
 
+/** An operation's path as Hono routes it: `/v1/apps/{app}` → `/v1/apps/:app`. */
+export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1')
+
 export function operationById(id: OperationId): OperationSpec {
   const op = operations.find((o) => o.operationId === id)
   if (!op) throw new Error(`operation not in spec: ${id}`)

@@ -2,14 +2,18 @@
  * @module The fast lane of cached update answers. A `GET` whose path is an update check's (or the
  * latest-build link's, or the App Installer file's), whose parameters the operation's validator
  * accepts and whose answer the answer cache holds is answered by the operation's `CachedLookup`,
- * the code its handler runs for a hit, without building a web `Request`, routing or running
- * middleware. Whatever the lane does not read exactly as Hono would (a percent-encoded or `+`
- * character, a repeated query name, a host Hono normalises), a Host the server does not serve
- * and every miss or error falls through: the request then takes the normal path, and nothing was
- * counted on the way. A miss names the read that missed (`LaneMiss`), so that the handler does
- * not read the cache again.
+ * the code its handler runs for a hit, without building a web `Request` or running middleware.
+ * The path is matched by Hono's own router over the operation table, as the app registers it,
+ * and the query decoded by Hono's own function. A path Hono would decode or normalise first (a
+ * `%`, a dot segment), a host Hono normalises, a Host the server does not serve and every miss or
+ * error fall through: the request then takes the normal path, and nothing was counted on the way.
+ * A miss names the read that missed (`LaneMiss`), so that the handler does not read the cache again.
  */
-import type { OperationSpec } from '../http/spec.ts'
+import { RegExpRouter } from 'hono/router/reg-exp-router'
+import { SmartRouter } from 'hono/router/smart-router'
+import { TrieRouter } from 'hono/router/trie-router'
+import { getQueryParam } from 'hono/utils/url'
+import { honoPath, type OperationSpec } from '../http/spec.ts'
 import { requestBase } from '../http/base-url.ts'
 import type { Services } from '../http/services.ts'
 import { operationValidator } from '../http/validation.ts'
@@ -47,8 +51,8 @@ export interface LaneMiss {
   missed: string
 }
 
-/** A target holding none of the characters Hono decodes (`%`, `+`) or `new URL` would rewrite. */
-const PLAIN_TARGET = /^\/v1\/apps\/[!$&-*,-;=?-[\]_a-z~]*$/
+/** A path Hono takes as sent (no `%` to decode, nothing `new URL` rewrites), and any printable query. */
+const PLAIN_TARGET = /^\/v1\/apps\/[!$&-*+,-;=@-[\]_a-z~]*(?:\?[!$%&-;=?-[\]_a-z~]*)?$/
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/
 /** A host @hono/node-server takes as it is (others it normalises through `new URL`). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
@@ -60,13 +64,10 @@ type Read = (
   r: Asking,
 ) => Promise<Answer | undefined> | undefined
 
-interface Route {
-  /** The path's segments: a literal, or `null` for a parameter (any non-empty segment). */
-  parts: Array<string | null>
-  /** Each parameter's segment index and name. */
-  params: Array<[number, string]>
-  /** Set for the laned operations: the cached answer (a 400 thrown), `undefined` when there is none. */
-  check?: { operation: LanedOperation; read: Read }
+/** A laned operation's cached answer, read with the request's parameters. */
+interface Check {
+  operation: LanedOperation
+  read: Read
 }
 
 function reader<K extends LanedOperation>(op: OperationSpec, lookup: CachedLookup<K>): Read {
@@ -81,9 +82,7 @@ function reader<K extends LanedOperation>(op: OperationSpec, lookup: CachedLooku
 }
 
 /** A target the lane answers, parsed: kept and shared between requests, never changed. */
-interface Parsed {
-  operation: LanedOperation
-  read: Read
+interface Parsed extends Check {
   /** The request's path (without its query). */
   path: string
   params: Readonly<Record<string, string>>
@@ -95,20 +94,6 @@ const MAX_PARSED = 1000
 const MAX_PARSED_TARGET = 1000
 
 const none = () => undefined
-
-/** The query as Hono reads it when nothing is encoded: the first value of each name; `undefined` when a name repeats. */
-function plainQuery(query: string): Record<string, string> | undefined {
-  const out: Record<string, string> = {}
-  if (query === '') return out
-  for (const part of query.split('&')) {
-    const eq = part.indexOf('=')
-    const name = eq === -1 ? part : part.slice(0, eq)
-    if (name === '') continue
-    if (name === '__proto__' || Object.hasOwn(out, name)) return undefined
-    out[name] = eq === -1 ? '' : part.slice(eq + 1)
-  }
-  return out
-}
 
 /**
  * The lane over `operations` (in the order the app registers them: the first path that matches
@@ -124,39 +109,29 @@ export function updateLane(
     operation: id,
     read: reader(op, lookups[id]),
   })
-  // By segment count: routes of different lengths never match the same path, and within one
-  // length the table's order is kept.
-  const routes = new Map<number, Route[]>()
+  // Every GET of the table, in its order, as the app registers it with Hono (whose default router
+  // this is): the first route that matches decides; only the laned ones carry a check.
+  const router = new SmartRouter<Check | null>({ routers: [new RegExpRouter(), new TrieRouter()] })
   for (const op of operations) {
     if (op.method !== 'get') continue
-    const params: Array<[number, string]> = []
-    const parts = op.path.split('/').map((part, i) => {
-      const param = /^\{([^}]+)\}$/.exec(part)?.[1]
-      if (param === undefined) return part
-      params.push([i, param])
-      return null
-    })
     const id = op.operationId
     // Only operations open to anyone: the lane checks no token.
-    const check = isLaned(id) && op.permission === 'public' ? laned(op, id) : undefined
-    const route: Route = { parts, params, ...(check ? { check } : {}) }
-    routes.set(parts.length, [...(routes.get(parts.length) ?? []), route])
+    router.add('GET', honoPath(op.path), isLaned(id) && op.permission === 'public' ? laned(op, id) : null)
   }
-  const matches = (r: Route, segments: string[]) =>
-    r.parts.every((part, i) => (part === null ? segments[i] !== '' : part === segments[i]))
   /** A target's laned operation, path and parameters as Hono reads them; `undefined` when the lane does not answer it. */
   const parse = (target: string): Parsed | undefined => {
     if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined
     const q = target.indexOf('?')
     const path = q === -1 ? target : target.slice(0, q)
-    const segments = path.split('/')
-    const r = routes.get(segments.length)?.find((candidate) => matches(candidate, segments))
-    if (!r?.check) return undefined
-    const query = plainQuery(q === -1 ? '' : target.slice(q + 1))
-    if (!query) return undefined
+    const [matched, stash] = router.match('GET', path)
+    const first = matched[0]
+    if (!first?.[0]) return undefined
+    const [check, found] = first
     const params: Record<string, string> = {}
-    for (const [i, name] of r.params) params[name] = segments[i] ?? ''
-    return { ...r.check, path, params, query }
+    for (const [name, at] of Object.entries(found)) params[name] = stash ? (stash[Number(at)] ?? '') : String(at)
+    // As `c.req.query()` reads it: the first value of each name, decoded.
+    const query = getQueryParam(`http://h${target}`)
+    return { ...check, path, params, query: typeof query === 'object' ? query : {} }
   }
   // Clients repeat a few targets (one per version, channel and platform): each is parsed once.
   const parsed = new Map<string, Parsed>()

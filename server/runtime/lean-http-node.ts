@@ -9,12 +9,27 @@
  * bytes go back into the socket (`unshift`) at that request's start and the server gets the
  * socket as a new connection. node:http's parser then reads those bytes first and in order, so
  * node:http answers every request the front does not, errors (400, 431) and timeouts included.
+ * After its first answer the front waits for a request's whole header block itself, under the
+ * keep-alive timeout, as node:http does (its keep-alive timer runs until a request's headers are
+ * complete), while the bytes may still become a head it reads (`mayBecomeHead`); the first
+ * request's partial bytes go to node:http at once, under its headers timeout.
+ *
+ * It leans on node:http internals (a socket re-emitted as a connection after `unshift`, the
+ * parser reading what was put back first), so it runs only on the Node major it was tested on
+ * (`leanFrontTested`). Its connections end with the server's `close()`, `closeIdleConnections()`
+ * and `closeAllConnections()`, as node:http's own.
  */
-import { STATUS_CODES, type Server } from 'node:http'
+import { maxHeaderSize, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import type { CachedAnswerRequest, LaneReply } from '../app.ts'
+import { rawResponse } from './answer-bytes-node.ts'
 import type { ClientAddress } from './client-address-node.ts'
+import { pinnedNodeMajor } from './require-node.ts'
 import { noteHandedOverMiss, type CachedAnswer } from './update-lane-node.ts'
+
+/** Whether `version` is the Node major the front was tested on: the one .nvmrc pins, which CI runs. */
+export const leanFrontTested = (version: string = process.versions.node): boolean =>
+  Number(version.split('.')[0]) === pinnedNodeMajor
 
 /** Longest header block the front reads; a longer one goes to node:http (and its 431 past its limit). */
 const MAX_HEAD = 8 * 1024
@@ -57,6 +72,24 @@ export function readHead(buf: Buffer): Head | undefined {
   return { target, headers, host, end: at + HEAD_END.length }
 }
 
+const REQUEST_LINE_START = /^GET \/[\x21-\x7e]*(?: (?:H(?:T(?:T(?:P(?:\/(?:1(?:\.1?)?)?)?)?)?)?)?)?\r?$/
+const HEADER_LINE_START = /^[!#$%&'*+.^_`|~0-9A-Za-z-]*(?::[\t\x20-\x7e]*)?\r?$/
+
+/**
+ * Whether `text`, the start of a header block, may still become one `readHead` reads: node:http
+ * answers at once whatever it cannot parse, so the front waits only for what both would wait for.
+ */
+export function mayBecomeHead(text: string): boolean {
+  if (!PRINTABLE.test(text)) return false
+  const lines = text.split('\r\n')
+  const last = lines.length - 1
+  return lines.every((line, i) => {
+    if (line.includes('\n')) return false
+    if (i === 0) return i === last ? 'GET /'.startsWith(line) || REQUEST_LINE_START.test(line) : REQUEST_LINE.test(line)
+    return i === last ? HEADER_LINE_START.test(line) : HEADER_LINE.test(line)
+  })
+}
+
 class LeanRequest implements CachedAnswerRequest {
   readonly method = 'GET'
   readonly scheme = 'http'
@@ -86,54 +119,6 @@ function utcDate(): string {
   return date
 }
 
-interface Encoded {
-  status: number
-  body: string | null
-  keepAlive: string
-  /** Status line and the answer's headers. */
-  head: string
-  /** Connection headers, the blank line and the body. */
-  tail: Buffer
-  /** The whole response for `date`. */
-  bytes: Buffer
-  date: string
-}
-
-/** What node:http writes for `writeHead(status, headers).end(body)` on a keep-alive connection. */
-function encode(reply: LaneReply, keepAlive: string): Encoded {
-  let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'unknown'}\r\n`
-  for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`
-  let tail: Buffer
-  if (reply.body !== null) {
-    const body = Buffer.from(reply.body)
-    head += `content-length: ${body.length}\r\n`
-    tail = Buffer.concat([Buffer.from(`${keepAlive}\r\n`, 'latin1'), body])
-  } else if (reply.status === 204 || reply.status === 304) {
-    tail = Buffer.from(`${keepAlive}\r\n`, 'latin1')
-  } else {
-    // No body and no length: node:http sends an empty chunked body.
-    tail = Buffer.from(`${keepAlive}Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 'latin1')
-  }
-  return { status: reply.status, body: reply.body, keepAlive, head, tail, bytes: tail, date: '' }
-}
-
-/** Per headers object (a cached answer's are the same object each time). */
-const encoded = new WeakMap<Record<string, string>, Encoded>()
-
-function responseBytes(reply: LaneReply, keepAlive: string): Buffer {
-  let entry = encoded.get(reply.headers)
-  if (entry?.status !== reply.status || entry.body !== reply.body || entry.keepAlive !== keepAlive) {
-    entry = encode(reply, keepAlive)
-    encoded.set(reply.headers, entry)
-  }
-  const now = utcDate()
-  if (entry.date !== now) {
-    entry.bytes = Buffer.concat([Buffer.from(`${entry.head}Date: ${now}\r\n`, 'latin1'), entry.tail])
-    entry.date = now
-  }
-  return entry.bytes
-}
-
 export interface LeanFrontOptions {
   /** The app's cached answers; `undefined` until the app is built. */
   lane: () => CachedAnswer | undefined
@@ -144,21 +129,27 @@ export interface LeanFrontOptions {
   answered: () => void
 }
 
-export interface LeanFront {
-  /** Ends the connections the front holds: idle ones now, busy ones once their answer is written. */
-  close(): void
-}
-
 /**
- * Puts the front before `server`'s connection handling. Call `close()` with the server's
- * `close()`: node:http ends its own idle connections, not the front's.
+ * Puts the front before `server`'s connection handling. The server's `closeIdleConnections()`
+ * (which its `close()` calls) and `closeAllConnections()` also end the front's connections; once
+ * the server no longer listens, a connection busy with an answer ends when it is written.
  */
-export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFront {
+export function withLeanFront(server: Server, options: LeanFrontOptions): void {
   const nodeListeners = server.listeners('connection')
   server.removeAllListeners('connection')
   const handedOver = new WeakSet<Socket>()
   const open = new Set<LeanConnection>()
-  let closing = false
+  const closeIdle = server.closeIdleConnections.bind(server)
+  const closeAll = server.closeAllConnections.bind(server)
+  server.closeIdleConnections = () => {
+    closeIdle()
+    for (const connection of open) connection.closeIfIdle()
+  }
+  server.closeAllConnections = () => {
+    closeAll()
+    for (const connection of open) connection.destroy()
+  }
+  const closing = () => !server.listening
   let keepAliveFor = -1
   let keepAliveText = ''
   /** node:http's keep-alive headers for the server's keepAliveTimeout. */
@@ -174,7 +165,7 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
     for (const listener of nodeListeners) Reflect.apply(listener, server, [socket])
   }
   server.on('connection', (socket: Socket) => {
-    if (handedOver.has(socket) || closing || !options.enabled() || server.maxRequestsPerSocket) toNode(socket)
+    if (handedOver.has(socket) || closing() || !options.enabled() || server.maxRequestsPerSocket) toNode(socket)
     else open.add(new LeanConnection(socket))
   })
 
@@ -187,6 +178,8 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
     /** Handed over or ended: the front no longer writes. */
     private done = false
     private missed: { target: string; read: string } | undefined
+    /** When the first bytes of the pending, incomplete header block came (after a first answer). */
+    private headStarted = 0
     constructor(private readonly socket: Socket) {
       socket.on('data', this.onData)
       socket.on('end', this.onEnd)
@@ -223,10 +216,15 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
     closeIfIdle(): void {
       if (!this.busy) this.socket.destroy()
     }
+    destroy(): void {
+      this.socket.destroy()
+    }
     private next(): void {
       const pending = this.pending
       if (!pending) return
       const head = readHead(pending)
+      if (!head && this.answeredOnce && this.incomplete(pending)) return
+      this.headStarted = 0
       const request =
         head && new LeanRequest(head.target, head.host, head.headers, this.socket.remoteAddress, options.address)
       const answering = request && options.lane()?.(request)
@@ -250,12 +248,12 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
       const { socket } = this
       if (this.done || !socket.writable) return
       options.answered()
-      socket.write(responseBytes(reply, keepAlive()))
+      socket.write(rawResponse(reply, utcDate(), keepAlive()))
       if (!this.answeredOnce) {
         this.answeredOnce = true
         socket.setTimeout(server.keepAliveTimeout + keepAliveBuffer(server))
       }
-      if (closing) {
+      if (closing()) {
         socket.end()
         return
       }
@@ -274,10 +272,22 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
       }
       this.proceed()
     }
+    /**
+     * Whether to wait for the rest of `pending`'s header block: node:http keeps its keep-alive
+     * timer running until a request's headers are complete, so the front keeps its own (the
+     * socket's timeout). Past node:http's header size limit or headers timeout, node:http takes it.
+     */
+    private incomplete(pending: Buffer): boolean {
+      if (pending.length > maxHeaderSize || pending.includes(HEAD_END)) return false
+      if (!mayBecomeHead(pending.toString('latin1'))) return false
+      const now = Date.now()
+      if (this.headStarted === 0) this.headStarted = now
+      return now - this.headStarted <= server.headersTimeout
+    }
     /** The next pending request, or reading again. */
     private proceed(): void {
       if (this.done) return
-      if (closing) {
+      if (closing()) {
         this.socket.end()
         return
       }
@@ -311,13 +321,6 @@ export function withLeanFront(server: Server, options: LeanFrontOptions): LeanFr
       server.emit('connection', socket)
       socket.resume()
     }
-  }
-
-  return {
-    close() {
-      closing = true
-      for (const connection of open) connection.closeIfIdle()
-    },
   }
 }
 

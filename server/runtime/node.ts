@@ -26,7 +26,8 @@ import { clientAddress, type ClientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
 import { withFileResponses } from './file-response-node.ts'
-import { withLeanFront, type LeanFront } from './lean-http-node.ts'
+import { leanFrontTested, withLeanFront } from './lean-http-node.ts'
+import { pinnedNodeMajor } from './require-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
 import { openNodeDb } from '../storage/sqlite-node.ts'
@@ -254,15 +255,15 @@ async function listen(
   port: number,
   fetch: Fetch,
   front: (listener: ReturnType<typeof getRequestListener>) => RequestListener,
-  lean: (server: Server) => LeanFront,
-): Promise<{ server: ServerType; lean: LeanFront }> {
+  lean: (server: Server) => void,
+): Promise<ServerType> {
   const server = createServer(front(getRequestListener(fetch, { hostname: host })))
-  const leanFront = lean(server)
+  lean(server)
   await new Promise<void>((done, fail) => {
     server.once('error', (error) => fail(listenError(error, `${host}:${port} (FERRY_HOST, FERRY_PORT)`)))
     server.listen(port, host, () => done())
   })
-  return { server, lean: leanFront }
+  return server
 }
 
 /** A listen error as one line for the operator; `where` names the address and the variables that set it. */
@@ -315,7 +316,12 @@ export async function startServer({
   const undo = await undoStart(usable, lock !== undefined)
   let handle: Fetch | undefined
   let cachedAnswer: CachedAnswer | undefined
-  const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp }
+  const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp && leanFrontTested() }
+  if (config.leanHttp && !lane.lean)
+    logger.warn(
+      { node: process.version, tested: pinnedNodeMajor },
+      'FERRY_LEAN_HTTP is off on this Node: the lean HTTP front runs only on the Node major it was tested on; node:http reads every request',
+    )
   const listening = await listen(
     config.host,
     config.port,
@@ -342,7 +348,7 @@ export async function startServer({
     await undo()
     throw error
   })
-  const { server } = listening
+  const server = listening
   try {
     const started = await startOnListener(
       { config, logger, passwordIterations, routes, webhooks },
@@ -372,7 +378,7 @@ export async function startServer({
 async function startOnListener(
   { config, logger = pino({ level: config.logLevel }), passwordIterations, routes, webhooks }: StartOptions,
   dataDir: string,
-  { server, lean }: { server: ServerType; lean: LeanFront },
+  server: ServerType,
   serveWith: (fetch: Fetch, cachedAnswer: CachedAnswer) => void,
 ): Promise<Omit<RunningServer, 'lane'>> {
   // Both read before either is generated: a bad one stops the start with nothing written.
@@ -533,9 +539,7 @@ async function startOnListener(
     metricsUrl,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((done) => server.close(() => done()))
-        lean.close()
-        await closed
+        await new Promise<void>((done) => server.close(() => done()))
         clearInterval(flushing)
         await webhookWorker.stop()
         clearInterval(pruning)

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { CachedAnswerRequest, LaneReply } from '../app.ts'
 import type { LaneMiss } from '../routes/update-lane.ts'
+import { replyForNodeHttp } from './answer-bytes-node.ts'
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown
 export type CachedAnswer = (req: CachedAnswerRequest) => Promise<LaneReply | LaneMiss | undefined> | undefined
@@ -39,24 +40,9 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/**
- * Per headers object (a cached answer's are the same object each time): the headers with
- * Content-Length and the body encoded once, for the body they were made for.
- */
-const encoded = new WeakMap<Record<string, string>, { body: string; bytes: Buffer; headers: Record<string, string> }>()
-
 function write(outgoing: ServerResponse, reply: LaneReply): void {
-  if (reply.body === null) {
-    outgoing.writeHead(reply.status, reply.headers).end()
-    return
-  }
-  let entry = encoded.get(reply.headers)
-  if (entry?.body !== reply.body) {
-    const bytes = Buffer.from(reply.body)
-    entry = { body: reply.body, bytes, headers: { ...reply.headers, 'content-length': String(bytes.length) } }
-    encoded.set(reply.headers, entry)
-  }
-  outgoing.writeHead(reply.status, entry.headers).end(entry.bytes)
+  const { headers, body } = replyForNodeHttp(reply)
+  outgoing.writeHead(reply.status, headers).end(body)
 }
 
 /** node:http's request as the lane reads it; methods rather than closures made per request. */

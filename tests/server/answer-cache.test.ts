@@ -57,6 +57,25 @@ for (const [kind, make] of Object.entries(caches)) {
   })
 }
 
+for (const [kind, make] of Object.entries(caches)) {
+  test(`${kind} cache: a stored answer read again is the same object, so its bytes are encoded once`, async () => {
+    const cache = await make()
+    try {
+      await cache.set('app-c', 'k', ans('one'), await cache.generation('app-c'))
+      const first = await cache.get('app-c', 'k')
+      assert.deepEqual(first, ans('one'))
+      assert.equal(await cache.get('app-c', 'k'), first, 'the same object while the cache holds the same answer')
+      await cache.invalidate(['app-c'])
+      await cache.set('app-c', 'k', ans('two'), await cache.generation('app-c'))
+      const second = await cache.get('app-c', 'k')
+      assert.deepEqual(second, ans('two'), 'a changed answer is read as it is now')
+      assert.equal(await cache.get('app-c', 'k'), second)
+    } finally {
+      await cache.close()
+    }
+  })
+}
+
 interface Node {
   server: ServerProcess
   f: Fetch

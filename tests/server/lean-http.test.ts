@@ -409,3 +409,190 @@ test('with logging on, a lean answer is logged as a request like any other', asy
     await rm(dataDir, { recursive: true, force: true })
   }
 })
+
+test(
+  'after a lean answer, a request that stops mid-header is closed at the keep-alive timeout, as by node:http alone',
+  { timeout: 20_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const http = nodeServer(server)
+    const { keepAliveTimeout } = http
+    // node:http's headers timeout stays at its minute: only the keep-alive timeout may end these.
+    http.keepAliveTimeout = 200
+    try {
+      for (const cut of [1, get(hit).length - 2]) {
+        const seen = await same([get(hit), get(hit).slice(0, cut)], { waitFor: [0, 1] })
+        assert.deepEqual(statuses(seen.text), [200], `cut at ${cut}: closed without another answer`)
+        assert.equal(seen.lean, 1)
+      }
+    } finally {
+      http.keepAliveTimeout = keepAliveTimeout
+    }
+  },
+)
+
+test(
+  "node:http's closeIdleConnections and closeAllConnections end the lean front's connections too",
+  { timeout: 10_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const http = nodeServer(server)
+    const { keepAliveTimeout } = http
+    http.keepAliveTimeout = 600_000
+    try {
+      for (const close of [() => http.closeIdleConnections(), () => http.closeAllConnections()]) {
+        const before = server.lane.leanAnswered
+        const raw = await Raw.open()
+        await raw.send(get(hit))
+        await raw.until(1)
+        assert.equal(server.lane.leanAnswered, before + 1, 'a lean connection')
+        close()
+        await raw.closed
+        assert.deepEqual(statuses(raw.text), [200])
+      }
+    } finally {
+      http.keepAliveTimeout = keepAliveTimeout
+    }
+  },
+)
+
+test('on a Node major it was not tested on, the lean front stays off and says so once', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferry-lean-node-'))
+  const lines: Array<Record<string, unknown>> = []
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+  const version = Object.getOwnPropertyDescriptor(process.versions, 'node')
+  assert.ok(version)
+  const [major] = process.versions.node.split('.')
+  Object.defineProperty(process.versions, 'node', { ...version, value: `${Number(major) + 1}.0.0` })
+  let running: Awaited<ReturnType<typeof startServer>> | undefined
+  try {
+    running = await startServer({
+      config: testServerConfig(dataDir, { databaseUrl: await testDatabaseUrl(), blobs: testBlobLocation() }),
+      logger,
+      passwordIterations: TEST_ITERATIONS,
+    })
+  } finally {
+    Object.defineProperty(process.versions, 'node', version)
+  }
+  try {
+    const warned = lines.filter((line) => String(line.msg).startsWith('FERRY_LEAN_HTTP is off on this Node'))
+    assert.equal(warned.length, 1, 'one line')
+    assert.equal(warned[0]?.level, 40, 'at warn')
+    assert.equal(running.lane.lean, false)
+    const ownPort = Number(new URL(running.url).port)
+    const g = httpFetch(running.url)
+    const appToken = await prepareUploadTeam(g, 'lean-node')
+    await uploadExe(g, appToken, 'lean-node', '1.1.0')
+    const path = '/v1/apps/lean-node/update?version=1.0.0&platform=windows&arch=x64&format=ferry'
+    await g(path)
+    const socket = connect(ownPort, '127.0.0.1')
+    socket.on('error', () => undefined)
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    socket.write(get(path, {}, 'GET', ownPort) + CLOSE)
+    socket.resume()
+    await closed
+    assert.equal(running.lane.leanAnswered, 0, 'node:http read the request')
+    assert.ok(running.lane.answered >= 1, 'the node:http lane answered from the cache')
+  } finally {
+    await running.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+test(
+  'hostile pipelines, byte for byte as node:http alone: smuggling, a split at every byte, oversized heads, a pipeline read late',
+  { timeout: 60_000 },
+  async () => {
+    const hit = FEEDS[4] ?? ''
+    await f(hit)
+    const host = `Host: 127.0.0.1:${port}\r\n`
+    const smuggled = get('/v1/apps/lean-feeds/versions')
+    const smuggling: Array<[string, string]> = [
+      [
+        'CL.TE',
+        `POST /v1/auth/login HTTP/1.1\r\n${host}Content-Length: 6\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nG`,
+      ],
+      [
+        'TE.CL',
+        `POST /v1/auth/login HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n8\r\nSMUGGLED\r\n0\r\n\r\n`,
+      ],
+      ['TE obfuscated', `GET ${hit} HTTP/1.1\r\n${host}Transfer-Encoding: xchunked\r\nContent-Length: 4\r\n\r\nabcd`],
+      [
+        'TE with a space before the colon',
+        `GET ${hit} HTTP/1.1\r\n${host}Transfer-Encoding : chunked\r\n\r\n0\r\n\r\n`,
+      ],
+      [
+        'TE twice',
+        `GET ${hit} HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n`,
+      ],
+      ['TE list', `GET ${hit} HTTP/1.1\r\n${host}Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n`],
+      [
+        'two lengths',
+        `GET ${hit} HTTP/1.1\r\n${host}Content-Length: 0\r\nContent-Length: ${smuggled.length}\r\n\r\n${smuggled}`,
+      ],
+      ['a signed length', `GET ${hit} HTTP/1.1\r\n${host}Content-Length: +${smuggled.length}\r\n\r\n${smuggled}`],
+      [
+        'a GET with a body holding a request',
+        `GET ${hit} HTTP/1.1\r\n${host}content-LENGTH: ${smuggled.length}\r\n\r\n${smuggled}`,
+      ],
+      [
+        'a huge chunk size',
+        `POST /v1/auth/login HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\n\r\nfffffffffffffffff1\r\nx\r\n0\r\n\r\n`,
+      ],
+      [
+        'a chunk extension with a bare LF',
+        `POST /v1/auth/login HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\n\r\n1;a\nb\r\nx\r\n0\r\n\r\n`,
+      ],
+      ['a lone CR in a header', `GET ${hit} HTTP/1.1\r\n${host}X-A: a\rGET / HTTP/1.1\r\n\r\n`],
+      ['a bare LF ending the head', `GET ${hit} HTTP/1.1\r\n${host}\n`],
+      ['two spaces in the request line', `GET  ${hit} HTTP/1.1\r\n${host}\r\n`],
+      ['Host with a space before the colon', `GET ${hit} HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n`],
+      ['Connection: close on a hit', get(hit, { connection: 'close' })],
+      ['HTTP/1.0 keep-alive', `GET ${hit} HTTP/1.0\r\n${host}Connection: keep-alive\r\n\r\n`],
+      ['an invalid method after a hit, unfinished', 'G\x01T'],
+      ['a header name with a space, unfinished', `GET ${hit} HTTP/1.1\r\nBad Header`],
+    ]
+    for (const [what, request] of smuggling) {
+      // After the hit's answer: node:http alone drops the pipelined requests it has not answered
+      // when a later one in the same read fails to parse, the front has answered them by then.
+      const seen = await same([get(hit), request + get(hit) + CLOSE], { waitFor: [0, 1] })
+      assert.equal(statuses(seen.text)[0], 200, `${what}: the hit before it is answered`)
+      assert.doesNotMatch(seen.text, /SMUGGLED|"items"/, `${what}: nothing smuggled is answered`)
+    }
+    // Each split of a pipeline: its complete requests answered, then the rest.
+    const pipeline = get(hit) + get('/v1/apps/no-such-app/update?version=1.0.0&platform=windows&arch=x64') + get(hit)
+    const whole = await same([pipeline + CLOSE])
+    for (let cut = 1; cut < pipeline.length; cut++) {
+      const first = pipeline.slice(0, cut)
+      const complete = first.split('\r\n\r\n').length - 1
+      const split = await same([first, pipeline.slice(cut) + CLOSE], { waitFor: [0, complete] })
+      assert.equal(split.text, whole.text, `split at byte ${cut}`)
+    }
+    // Around the front's 8 KiB and node:http's 16 KiB header limits, first on a connection and after a hit.
+    for (const size of [8 * 1024 - 200, 8 * 1024 + 200, 16 * 1024 - 300, 16 * 1024 + 10]) {
+      const big = get(hit, { 'x-padding': 'x'.repeat(size) })
+      await same([big + CLOSE])
+      await same([get(hit), big + CLOSE], { waitFor: [0, 1] })
+    }
+    // Thousands of checks from a client that reads nothing for a while: the server stops reading
+    // once its answers wait (the client's write may not even complete), then answers them all.
+    for (const lean of [true, false]) {
+      server.lane.lean = lean
+      try {
+        const raw = await Raw.open()
+        raw.socket.pause()
+        raw.socket.write(get(hit).repeat(2000) + CLOSE)
+        await new Promise((done) => setTimeout(done, 300))
+        raw.socket.resume()
+        await raw.closed
+        const codes = statuses(raw.text)
+        assert.equal(codes.length, 2001)
+        assert.deepEqual(new Set(codes.slice(0, 2000)), new Set([200]))
+      } finally {
+        server.lane.lean = true
+      }
+    }
+  },
+)

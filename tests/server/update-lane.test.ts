@@ -259,14 +259,14 @@ test('a pull or a pause is in the next answer: the lane never serves the invalid
   assert.equal(await offered(), null, 'and stays gone')
 })
 
-test('requests the lane does not answer take the normal path: unknown apps, bad parameters, encoded characters', async () => {
+test('requests the lane does not answer take the normal path: unknown apps, bad parameters, an encoded path', async () => {
   const cases: Array<[string, number]> = [
     ['/v1/apps/no-such-app/update?version=1.0.0&platform=windows&arch=x64', 404],
     ['/v1/apps/lane-feeds/update?version=v1&platform=windows&arch=x64', 400],
     ['/v1/apps/lane-feeds/update?version=1.0.0&platform=windows', 400],
     ['/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x64&format=nope', 400],
-    ['/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x%36%34', 200],
-    ['/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x64&arch=arm64', 200],
+    ['/v1/apps/lane-%66eeds/update?version=1.0.0&platform=windows&arch=x64', 200],
+    ['/v1/apps/lane-feeds/update/?version=1.0.0&platform=windows&arch=x64', 404],
   ]
   for (const [path, status] of cases) {
     await f(path, { headers: DEVICE })
@@ -274,6 +274,19 @@ test('requests the lane does not answer take the normal path: unknown apps, bad 
     const normal = await seen('checkForUpdate', path, DEVICE, false)
     assert.equal(fast.status, status, `${path}: ${fast.body}`)
     assert.equal(fast.byLane, false, `${path}: not answered by the lane`)
+    assert.deepEqual({ ...fast, byLane: false }, normal, path)
+  }
+  // The query is read as Hono reads it (its own function): decoded, the first of repeated names.
+  for (const path of [
+    '/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x%36%34',
+    '/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x64&arch=arm64',
+    '/v1/apps/lane-feeds/update?version=1.0.0&platform=windows&arch=x64&format=ferry&x=a+b%zz',
+  ]) {
+    await f(path, { headers: DEVICE })
+    const fast = await seen('checkForUpdate', path, DEVICE, true)
+    const normal = await seen('checkForUpdate', path, DEVICE, false)
+    assert.equal(fast.status, 200, `${path}: ${fast.body}`)
+    assert.equal(fast.byLane, true, `${path}: answered by the lane`)
     assert.deepEqual({ ...fast, byLane: false }, normal, path)
   }
   const bad = await seen('checkForUpdate', FEEDS[0]?.[1] ?? '', { 'x-ferry-device-id': 'x'.repeat(1000) }, true)
