@@ -9,7 +9,7 @@
  * the process forgets every cached answer.
  */
 import pg from 'pg'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import type { AnswerCache } from './answer-cache.ts'
 
 const CHANNEL = 'ferry_answer_cache'

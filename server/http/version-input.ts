@@ -6,7 +6,7 @@
  */
 import type { SemVer } from 'semver'
 import { MAX_VERSION_LENGTH as MAX_LENGTH, parseVersion } from '../storage/version-key.ts'
-import { validationProblem } from './problem.ts'
+import { validationProblem } from '../core/problem.ts'
 
 const LARGEST = Number.MAX_SAFE_INTEGER
 

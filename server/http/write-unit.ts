@@ -7,7 +7,7 @@
 import { auditEntryOf } from './audit-hook.ts'
 import { appendAudit } from '../audit/store.ts'
 import type { Transaction } from 'kysely'
-import type { Database, Db } from '../storage/types.ts'
+import type { Database, Db } from '../core/storage.ts'
 import {
   enqueueEvents,
   eventStateBefore,

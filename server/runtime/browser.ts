@@ -10,7 +10,7 @@
  * linux/x64 builds) and `lighthouse-admin` (private).
  */
 import { createApp } from '../app.ts'
-import { randomSecret } from '../auth/crypto.ts'
+import { randomSecret } from '../core/crypto.ts'
 import { DEMO_LOGIN, DEMO_USER, seedDemo, seedDemoTraffic } from '../demo/seed.ts'
 import { createMemoryBlobs } from '../storage/blobs-memory.ts'
 import { openWasmDbHandle, type WasmDbOptions } from '../storage/sqlite-wasm.ts'

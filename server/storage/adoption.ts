@@ -5,7 +5,7 @@
  * catalogue's or the fleet's size).
  */
 import { sql } from 'kysely'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 export interface AdoptionCounts {
   offered: number

@@ -2,7 +2,7 @@
  * @module API tokens' SQL: insert, look one up by its hash with its creator, stamp its last use,
  * page the team's (or one creator's) tokens newest first, revoke.
  */
-import type { ApiTokensTable, Db } from './types.ts'
+import type { ApiTokensTable, Db } from '../core/storage.ts'
 
 export async function insertApiToken(db: Db, row: ApiTokensTable): Promise<void> {
   await db.insertInto('api_tokens').values(row).execute()

@@ -4,7 +4,7 @@
  */
 import { forUpdate } from './dialect.ts'
 import { prepared, type Slots } from './prepared.ts'
-import type { AppsTable, Db } from './types.ts'
+import type { AppsTable, Db } from '../core/storage.ts'
 
 export type AppChanges = Partial<
   Pick<

@@ -5,7 +5,7 @@
  * bytes that `Release` promised. Stored compressed files also keep each listing's hashes stable.
  */
 import type { Selectable } from 'kysely'
-import type { AptIndexFilesTable, Db } from './types.ts'
+import type { AptIndexFilesTable, Db } from '../core/storage.ts'
 
 export type AptIndexFile = Omit<Selectable<AptIndexFilesTable>, 'app_slug' | 'channel'>
 

@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely'
 import { forUpdate } from './dialect.ts'
-import type { ArtifactsTable, Db } from './types.ts'
+import type { ArtifactsTable, Db } from '../core/storage.ts'
 
 export async function insertArtifacts(db: Db, rows: Insertable<ArtifactsTable>[]): Promise<void> {
   await db.insertInto('artifacts').values(rows).execute()

@@ -3,7 +3,7 @@
  * prune rows older than the retention in bounded batches, and page a team's entries newest first.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
-import type { AuditLogTable, Database, Db } from './types.ts'
+import type { AuditLogTable, Database, Db } from '../core/storage.ts'
 
 /** Appends one row; `db` may be a transaction, so the entry commits or rolls back with the change. */
 export async function insertAuditRow(db: Db, row: AuditLogTable): Promise<void> {

@@ -3,7 +3,7 @@
  * refused). The rows are already gone, so a store failure here must not turn the answer into an
  * error: the blob stays as an orphan, logged, and the start-up sweep (`orphan-blobs.ts`) removes it.
  */
-import type { BlobStore, StorageLogger } from './types.ts'
+import type { BlobStore, StorageLogger } from '../core/storage.ts'
 
 /** Deletes each blob; returns the keys whose delete failed (left for the orphan sweep). */
 export async function removeUnreferencedBlobs(

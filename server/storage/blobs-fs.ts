@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { markFileBody, type FileSpan } from './file-body.ts'
-import { assertBlobKey, putWhole, type SweepableBlobStore } from './types.ts'
+import { assertBlobKey, putWhole, type SweepableBlobStore } from '../core/storage.ts'
 
 const READ_CHUNK = 1024 * 1024
 

@@ -1,5 +1,5 @@
 /** @module Blob store in memory (browser sandbox and tests). */
-import { assertBlobKey, putWhole, type BlobRead, type BlobStore } from './types.ts'
+import { assertBlobKey, putWhole, type BlobRead, type BlobStore } from '../core/storage.ts'
 
 export function createMemoryBlobs(now: () => Date = () => new Date()): BlobStore {
   const blobs = new Map<string, { data: Uint8Array; modifiedAt: Date }>()

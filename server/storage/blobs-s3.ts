@@ -35,7 +35,7 @@ import {
   type BlobEntry,
   type BlobWriter,
   type SweepableBlobStore,
-} from './types.ts'
+} from '../core/storage.ts'
 
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts reach 2 GiB in 256 parts. */
 export const DEFAULT_PART_BYTES = 8 * 1024 * 1024

@@ -2,7 +2,7 @@
  * @module The team's catalogs' SQL: channels, platforms and architectures (insert, page by name,
  * find, update the members given, delete one no version uses).
  */
-import type { ArchsTable, ChannelsTable, Db, PlatformsTable } from './types.ts'
+import type { ArchsTable, ChannelsTable, Db, PlatformsTable } from '../core/storage.ts'
 
 export type CatalogTable = 'channels' | 'platforms' | 'archs'
 interface Rows {

@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { sumRows } from './daily-sums.ts'
 import { dialectOf } from './dialect.ts'
 import { ROLLOUT_COLUMNS } from './rollouts.ts'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 /** Raw reports summed per statement at most, so that one batch never holds locks for long. */
 export const AGGREGATE_BATCH = 1000

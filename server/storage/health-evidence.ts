@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { dayOf } from './health-daily.ts'
 import { perDatabase } from './per-database.ts'
 import { prepared, type Slots } from './prepared.ts'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 export interface OfferRow {
   versionId: string

@@ -3,7 +3,7 @@
  * and the one row per device and version that keeps its latest outcome.
  */
 import type { Insertable } from 'kysely'
-import type { Db, HealthReportsTable } from './types.ts'
+import type { Db, HealthReportsTable } from '../core/storage.ts'
 
 export async function reportingApp(db: Db, slug: string) {
   return db.selectFrom('apps').select(['slug', 'team_id']).where('slug', '=', slug).executeTakeFirst()

@@ -4,7 +4,7 @@
  */
 import type { Insertable, Selectable } from 'kysely'
 import { V_ROLLOUT_COLUMNS } from './rollouts.ts'
-import type { AppSigningKeysTable, Db, LinuxPackagesTable, RolloutColumns } from './types.ts'
+import type { AppSigningKeysTable, Db, LinuxPackagesTable, RolloutColumns } from '../core/storage.ts'
 
 export type SigningKeyRow = Selectable<AppSigningKeysTable>
 

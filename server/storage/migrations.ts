@@ -7,7 +7,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
 import { versionKey } from './version-key.ts'
 import { dialectOf, type Dialect } from './dialect.ts'
-import type { Database } from './types.ts'
+import type { Database } from '../core/storage.ts'
 
 /** The table of `0004-login-limits`. */
 export const LOGIN_LIMITS_TABLE = 'ferry_login_limits'

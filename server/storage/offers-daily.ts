@@ -8,7 +8,7 @@
 import { AGGREGATE_BATCH, RAW_HEALTH_DAYS } from './health-daily.ts'
 import { sumRows } from './daily-sums.ts'
 import { dialectOf } from './dialect.ts'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 /**
  * Counts and deletes offers of whole UTC days older than `days` before `now`, at most `maxBatches`

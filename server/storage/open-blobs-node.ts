@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { BlobLocation } from './blob-location.ts'
 import { openFsBlobs } from './blobs-fs.ts'
 import { removeOrphanBlobs } from './orphan-blobs.ts'
-import type { BlobStore, Db, StorageLogger, SweepableBlobStore } from './types.ts'
+import type { BlobStore, Db, StorageLogger, SweepableBlobStore } from '../core/storage.ts'
 
 /** What opening the blob store needs of the server's configuration. */
 export interface OpenBlobsOptions {

@@ -7,7 +7,7 @@
  * records no artifact at all next to old blobs looks like a new database pointed at another
  * deployment's bucket, so then nothing is removed.
  */
-import type { BlobStore, Db } from './types.ts'
+import type { BlobStore, Db } from '../core/storage.ts'
 
 export interface OrphanSweepOptions {
   /** Blobs written less than this long ago are kept. */

@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { describeUrl } from './database-url.ts'
 import { migrate } from './migrations.ts'
-import type { Database } from './types.ts'
+import type { Database } from '../core/storage.ts'
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely'
 import { prepared, type Slots } from './prepared.ts'
-import type { ArtifactRow, Db } from './types.ts'
+import type { ArtifactRow, Db } from '../core/storage.ts'
 import { fromVersions, withVersionRow, type VersionRow } from './versions.ts'
 
 export type CatalogIds = { channel: string; platform: string; arch: string }

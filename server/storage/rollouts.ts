@@ -5,7 +5,7 @@
  */
 import type { Updateable } from 'kysely'
 import { forUpdate } from './dialect.ts'
-import type { Db, RolloutColumns, VersionsTable } from './types.ts'
+import type { Db, RolloutColumns, VersionsTable } from '../core/storage.ts'
 
 /** The columns `RolloutColumns` names, for a select. */
 export const ROLLOUT_COLUMNS = [

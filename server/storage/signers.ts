@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely'
 import { dialectOf } from './dialect.ts'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 /**
  * Serializes signer checks of one app, channel and platform until the transaction `trx` ends, so

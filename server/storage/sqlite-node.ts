@@ -3,7 +3,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { migrate } from './migrations.ts'
-import type { Database } from './types.ts'
+import type { Database } from '../core/storage.ts'
 
 /** Distinct SQL texts Ferry runs are a few hundred; the bound only guards against surprises. */
 const STATEMENTS = 500

@@ -6,7 +6,7 @@
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import initSqlJs, { type Database as SqlJsDatabase, type SqlValue } from 'sql.js'
 import { migrate } from './migrations.ts'
-import type { Database } from './types.ts'
+import type { Database } from '../core/storage.ts'
 
 export interface WasmDbOptions {
   /** Where sql.js finds `sql-wasm.wasm` (see sql.js `locateFile`). */

@@ -3,7 +3,7 @@
  * platform and architecture, each row with its count of unique devices.
  */
 import { sql } from 'kysely'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 /** Which rows the listing holds: days `from` to `to` (both included); members left out do not filter. */
 export interface TelemetryFilter {

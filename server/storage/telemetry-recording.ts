@@ -2,7 +2,7 @@
  * @module The SQL of recording update-check telemetry: which apps still exist, and adding a flush's
  * counts and device hashes to the stored ones in one transaction (all or nothing).
  */
-import type { Db, TelemetryCountsTable, TelemetryDevicesTable } from './types.ts'
+import type { Db, TelemetryCountsTable, TelemetryDevicesTable } from '../core/storage.ts'
 
 /** Rows per insert statement. */
 const BATCH = 100

@@ -2,7 +2,7 @@
  * @module The reads of the update routes besides the decision's (`releases.ts`): an app's
  * privacy, a published file of a feed, and the newest build of a package type.
  */
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 import { versionQuery } from './versions.ts'
 
 /** One channel/platform/arch target of an app. */

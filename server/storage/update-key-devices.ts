@@ -1,6 +1,6 @@
 /** @module Devices per updater key: telemetry's devices of one day, by the key that signed the version each runs. */
 import { sql } from 'kysely'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 export interface KeyDevices {
   /** The latest UTC day with telemetry for the app; `null` when there is none. */

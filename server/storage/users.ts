@@ -4,7 +4,7 @@
  * user's sessions), deletion, and the admin's compare-and-set password change.
  */
 import { prepared, type Slots } from './prepared.ts'
-import type { Db, TeamsTable, UsersTable } from './types.ts'
+import type { Db, TeamsTable, UsersTable } from '../core/storage.ts'
 
 /** A team with its first user, in the caller's transaction. */
 export async function insertTeam(db: Db, team: TeamsTable, admin: UsersTable): Promise<void> {

@@ -9,7 +9,7 @@ import { perDatabase } from './per-database.ts'
 import { prepared, type Slots } from './prepared.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import { versionKey } from './version-key.ts'
-import type { Db, VersionsTable } from './types.ts'
+import type { Db, VersionsTable } from '../core/storage.ts'
 
 /** A version as `versionQuery` selects it: catalog names instead of ids, plus the app's privacy. */
 export type VersionRow = Omit<

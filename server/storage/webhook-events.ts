@@ -2,7 +2,7 @@
  * @module What webhook events read: a version with its catalog names and states (as events
  * describe it), and the state a write is judged against (a version's, a token's) before it runs.
  */
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 import { VERSION_NAMES, versionsWithCatalogNames } from './versions.ts'
 
 /** A version with its channel, platform and architecture names; `undefined` when there is none. */

@@ -8,7 +8,7 @@
 import { sql, type Selectable } from 'kysely'
 import { dialectOf } from './dialect.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
-import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './types.ts'
+import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../core/storage.ts'
 
 export type ClaimedDelivery = Selectable<WebhookDeliveriesTable> &
   Pick<Selectable<WebhookSubscriptionsTable>, 'url' | 'secret'>

@@ -3,7 +3,7 @@
  * count, find, page, update, delete with their deliveries, and redeliver; and the enabled ones an
  * event goes to. Claiming due deliveries is the outbox's (`webhook-outbox.ts`).
  */
-import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from './types.ts'
+import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../core/storage.ts'
 
 /** Those of `slugs` that name apps of the team. */
 export async function teamAppSlugs(db: Db, teamId: string, slugs: string[]): Promise<Set<string>> {

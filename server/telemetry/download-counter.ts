@@ -4,7 +4,7 @@
  * further downloads of new keys are counted as lost until the next flush.
  */
 import { addDownloads } from '../storage/adoption.ts'
-import type { Db } from '../storage/types.ts'
+import type { Db } from '../core/storage.ts'
 
 const MAX_KEYS = 10_000
 

@@ -16,7 +16,7 @@ import {
   rollbackCandidates,
   type CatalogIds,
 } from '../storage/releases.ts'
-import type { ArtifactRow, Db } from '../storage/types.ts'
+import type { ArtifactRow, Db } from '../core/storage.ts'
 import type { VersionRow } from '../storage/versions.ts'
 import { rolloutAt } from './rollout.ts'
 import { bucketsFor, isPartial, planUpdate, type PlanNote } from './update-logic.ts'

@@ -7,7 +7,7 @@
 import { reportsByAddressSince } from '../storage/health-evidence.ts'
 import { AGGREGATE_BATCH, RAW_HEALTH_DAYS, aggregateHealthReports, gatedRamps } from '../storage/health-daily.ts'
 import { lockRollout, updateRollout } from '../storage/rollouts.ts'
-import type { Db } from '../storage/types.ts'
+import type { Db } from '../core/storage.ts'
 import type { AddressOutcomes } from '../storage/health-evidence.ts'
 import {
   evidenceSince,

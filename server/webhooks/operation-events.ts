@@ -5,8 +5,8 @@
  * Health reports' automatic pause and the worker's ramp steps raise theirs where they happen.
  */
 import type { AuthUser } from '../auth/auth-user.ts'
-import type { OperationId } from '../http/spec.ts'
-import type { Db } from '../storage/types.ts'
+import type { OperationId } from '../core/operation-spec.ts'
+import type { Db } from '../core/storage.ts'
 import { lockRollout, rolloutOf } from '../storage/rollouts.ts'
 import { teamToken, versionStates } from '../storage/webhook-events.ts'
 import { teamHasEnabledSubscription } from '../storage/webhook-subscriptions.ts'

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { pruneAudit } from '../../server/storage/audit-log.ts'
-import type { Db } from '../../server/storage/types.ts'
+import type { Db } from '../../server/core/storage.ts'
 import {
   PASSWORD,
   SIGNUP_KEY,

@@ -17,7 +17,7 @@ import { openPostgresDb } from '../../server/storage/postgres-node.ts'
 import { databases } from '../../services/postgres-server.ts'
 import { environmentLocation } from '../../services/s3-location.ts'
 import { localServerConfig, startLocalServer } from '../../services/ferry-server.ts'
-import type { BlobStore, Db } from '../../server/storage/types.ts'
+import type { BlobStore, Db } from '../../server/core/storage.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 
 export const SIGNUP_KEY = 'test-signup-key-0123456789'

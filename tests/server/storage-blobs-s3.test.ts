@@ -21,7 +21,7 @@ import { DEFAULT_PART_BYTES, openS3Blobs, type S3BlobStore } from '../../server/
 import { BlobStoreStartupError } from '../../server/storage/open-blobs-node.ts'
 import { removeOrphanBlobs } from '../../server/storage/orphan-blobs.ts'
 import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import type { BlobStore } from '../../server/storage/types.ts'
+import type { BlobStore } from '../../server/core/storage.ts'
 import { runStorageContract, seedArtifactRow } from './storage-contract.ts'
 import {
   JWT_SECRET,

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import pg from 'pg'
-import type { Logger } from '../../server/http/services.ts'
-import { isOutage } from '../../server/storage/outage.ts'
+import type { Logger } from '../../server/core/logger.ts'
+import { isOutage } from '../../server/core/outage.ts'
 import { openPostgresDb } from '../../server/storage/postgres-node.ts'
-import type { Db } from '../../server/storage/types.ts'
+import type { Db } from '../../server/core/storage.ts'
 import { TELEMETRY_BUFFER_LIMITS, TelemetryRecorder } from '../../server/telemetry/recorder.ts'
 import {
   bearer,

@@ -2,10 +2,10 @@
  * @module Which apps' cached answers a successful write changed, as its operation declares
  * (`x-ferry-invalidates`), and dropping them: from the answer cache, then from the CDN in front.
  */
-import type { Ctx } from '../http/context.ts'
-import type { Services } from '../http/services.ts'
-import type { OperationSpec } from '../http/spec.ts'
-import { purgeApps } from './edge-purge.ts'
+import type { Ctx } from './context.ts'
+import type { Services } from './services.ts'
+import type { OperationSpec } from './spec.ts'
+import { purgeApps } from '../cache/edge-purge.ts'
 import { teamAppSlugs } from '../storage/apps.ts'
 
 /**

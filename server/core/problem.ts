@@ -1,7 +1,7 @@
-/** @module RFC 9457 problem documents: the only shape of every 4xx/5xx response. */
-import { SECURITY_HEADERS, secured } from './security-headers.ts'
-
-export const PROBLEM_BASE = 'https://ferry.example.org/docs/troubleshooting#'
+/**
+ * @module Problems (RFC 9457) as values: the kinds, `HttpProblem` thrown anywhere, and its
+ * constructors. `http/problem-response.ts` renders one as problem+json.
+ */
 
 export interface FieldError {
   pointer?: string
@@ -57,23 +57,3 @@ export const conflict = (detail: string) => new HttpProblem('conflict', detail)
 /** A 429 telling the client how many seconds to wait (`Retry-After`). */
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new HttpProblem('too-many-requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) })
-
-export function problemResponse(problem: HttpProblem, instance: string): Response {
-  const body = {
-    type: PROBLEM_BASE + problem.kind,
-    title: problem.title,
-    status: problem.status,
-    detail: problem.message,
-    instance,
-    ...(problem.errors ? { errors: problem.errors } : {}),
-  }
-  // A cache in front must not keep an error: a 404 for an app created a minute later would outlive it.
-  const headers: Record<string, string> = {
-    'content-type': 'application/problem+json',
-    'cache-control': 'no-store',
-    ...SECURITY_HEADERS,
-  }
-  if (problem.status === 401) headers['www-authenticate'] = 'Bearer'
-  if (problem.headers) Object.assign(headers, problem.headers)
-  return secured(new Response(JSON.stringify(body), { status: problem.status, headers }))
-}
