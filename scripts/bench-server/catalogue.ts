@@ -4,7 +4,7 @@
  * them through the API would take far longer than the measurement).
  */
 import type { Db } from '../../server/core/storage.ts'
-import { versionKey } from '../../server/storage/version-key.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 
 export const CATALOGUE_APP = 'bench-app'
 

@@ -1,6 +1,6 @@
-/** @module An audit entry as the audit log's row (server/storage/audit-log.ts holds the SQL). */
+/** @module An audit entry as the audit log's row (server/storage/accounts/audit-log.ts holds the SQL). */
 import { randomId } from '../core/crypto.ts'
-import { insertAuditRow } from '../storage/audit-log.ts'
+import { insertAuditRow } from '../storage/accounts/audit-log.ts'
 import type { AuditLogTable, Db } from '../core/storage.ts'
 import type { AuditEntry } from './entry.ts'
 

@@ -3,7 +3,7 @@
  * token acts as its creator limited to its own grants, never as the admin, and never beyond
  * what the creator holds now (a creator who loses a grant or is removed takes it from the token).
  */
-import { apiTokenWithCreator, stampApiTokenUse } from '../storage/api-tokens.ts'
+import { apiTokenWithCreator, stampApiTokenUse } from '../storage/accounts/api-tokens.ts'
 import type { AuthDeps, AuthUser } from './auth-user.ts'
 import { timestamp } from '../core/time.ts'
 import { digestHex, randomId } from '../core/crypto.ts'

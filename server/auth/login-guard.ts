@@ -3,7 +3,7 @@
  * parallel guesses cannot all be checked), and after a success, the email's failures forgiven
  * and a password hash weaker than configured replaced.
  */
-import { replacePasswordHash } from '../storage/users.ts'
+import { replacePasswordHash } from '../storage/accounts/users.ts'
 import { hashIterations, hashPassword } from '../core/crypto.ts'
 import type { LoginAttempt, LoginLimiter } from './login-limiter.ts'
 import { tooManyRequests } from '../core/problem.ts'

@@ -6,7 +6,7 @@
  */
 import * as openpgp from 'openpgp'
 import { hmacSha256Hex } from '../core/crypto.ts'
-import type { SigningKeyRow } from '../storage/linux-repositories.ts'
+import type { SigningKeyRow } from '../storage/releases/linux-repositories.ts'
 
 const passphraseOf = (secret: string, slug: string) => hmacSha256Hex(secret, `ferry repository key ${slug}`)
 

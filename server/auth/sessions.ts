@@ -1,5 +1,5 @@
 /** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
-import { userById } from '../storage/users.ts'
+import { userById } from '../storage/accounts/users.ts'
 import { SignJWT, jwtVerify } from 'jose'
 import type { AuthDeps, AuthUser } from './auth-user.ts'
 import { timestamp } from '../core/time.ts'

@@ -209,7 +209,7 @@ export interface HealthDailyTable {
   failed: number
 }
 
-/** Offers older than the health reports' retention, counted per version and UTC day (storage/offers-daily.ts). */
+/** Offers older than the health reports' retention, counted per version and UTC day (storage/telemetry/offers-daily.ts). */
 export interface UpdateOffersDailyTable {
   version_id: string
   day: string
@@ -324,7 +324,7 @@ export interface LinuxPackagesTable {
   /** JSON: a `.deb`'s control fields, or an `.rpm`'s header metadata (server/transfer/linux-packages.ts). */
   metadata: string
 }
-/** An apt index file a `Release` listed (storage/apt-index-files.ts): served by hash until a while after it is replaced. */
+/** An apt index file a `Release` listed (storage/releases/apt-index-files.ts): served by hash until a while after it is replaced. */
 export interface AptIndexFilesTable {
   app_slug: string
   /** The channel's name, as the repository's URL has it. */

@@ -6,7 +6,7 @@ import type { Ctx } from './context.ts'
 import type { Services } from './services.ts'
 import type { OperationSpec } from './spec.ts'
 import { purgeApps } from '../cache/edge-purge.ts'
-import { teamAppSlugs } from '../storage/apps.ts'
+import { teamAppSlugs } from '../storage/releases/apps.ts'
 
 /**
  * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every

@@ -4,8 +4,8 @@ import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { notFound, validationProblem } from '../core/problem.ts'
-import { adoptionByDay } from '../storage/adoption.ts'
-import { versionQuery } from '../storage/versions.ts'
+import { adoptionByDay } from '../storage/telemetry/adoption.ts'
+import { versionQuery } from '../storage/releases/versions.ts'
 import { findTeamApp } from './api-objects.ts'
 
 /** Days one answer covers at most: bounds its cost. */

@@ -19,12 +19,12 @@ import {
   type HealthTally,
 } from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
-import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
+import { reportsByAddress, type AddressOutcomes } from '../storage/telemetry/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
-import { appVersionRows, type VersionRow } from '../storage/versions.ts'
+import { appVersionRows, type VersionRow } from '../storage/releases/versions.ts'
 import { baseUrl } from '../http/base-url.ts'
-import { teamApp } from '../storage/apps.ts'
-import { artifactsOf } from '../storage/releases.ts'
+import { teamApp } from '../storage/releases/apps.ts'
+import { artifactsOf } from '../storage/releases/releases.ts'
 import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../core/storage.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {

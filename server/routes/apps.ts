@@ -7,15 +7,15 @@ import { timestamp } from '../core/time.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toApp } from './api-objects.ts'
-import { isUniqueViolation } from '../storage/dialect.ts'
+import { isUniqueViolation } from '../storage/drivers/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../core/problem.ts'
 import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { appKeys, keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
 import type { AppsTable } from '../core/storage.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { deleteAppListingFiles, insertApp, teamApp, teamAppsPage, updateTeamApp } from '../storage/apps.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
+import { deleteAppListingFiles, insertApp, teamApp, teamAppsPage, updateTeamApp } from '../storage/releases/apps.ts'
 
 /**
  * Slugs name public update URLs, so they are unique on the whole server. A taken slug answers

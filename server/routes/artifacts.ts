@@ -10,8 +10,8 @@ import { findTeamApp } from './api-objects.ts'
 import { allows } from '../auth/permissions.ts'
 import { HttpProblem, conflict, forbidden, notFound } from '../core/problem.ts'
 import { verifySignedPath } from '../auth/signed-links.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { artifactToDownload, deleteArtifactRow, lockedVersionFiles } from '../storage/artifacts.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
+import { artifactToDownload, deleteArtifactRow, lockedVersionFiles } from '../storage/releases/artifacts.ts'
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
   return {

@@ -7,11 +7,11 @@ import { commitWrite } from '../http/write-unit.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../core/crypto.ts'
 import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
-import { isUniqueViolation } from '../storage/dialect.ts'
+import { isUniqueViolation } from '../storage/drivers/dialect.ts'
 import { toTeam, toUser } from './api-objects.ts'
 import { HttpProblem } from '../core/problem.ts'
 import type { UsersTable } from '../core/storage.ts'
-import { insertTeam, teamById, userByEmail } from '../storage/users.ts'
+import { insertTeam, teamById, userByEmail } from '../storage/accounts/users.ts'
 import { emailTaken } from './team.ts'
 
 /** Responses that carry a token must not be kept by any cache. */

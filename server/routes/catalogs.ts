@@ -10,7 +10,7 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { randomId } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/drivers/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { conflict, notFound } from '../core/problem.ts'
 import type { ArchsTable, ChannelsTable, PlatformsTable } from '../core/storage.ts'
@@ -22,7 +22,7 @@ import {
   findCatalogEntry,
   platforms,
   type CatalogTable,
-} from '../storage/catalogs.ts'
+} from '../storage/releases/catalogs.ts'
 
 type Table = CatalogTable
 const NOUN = { channels: 'channel', platforms: 'platform', archs: 'architecture' } as const

@@ -34,7 +34,7 @@ import {
   listedAptIndexFiles,
   recordAptListing,
   type AptIndexFile,
-} from '../storage/apt-index-files.ts'
+} from '../storage/releases/apt-index-files.ts'
 import {
   channelExists,
   findRepositoryApp,
@@ -43,7 +43,7 @@ import {
   repositoryPackages,
   signingKeyOf,
   type RepositoryPackageRow,
-} from '../storage/linux-repositories.ts'
+} from '../storage/releases/linux-repositories.ts'
 
 type Ops =
   | 'getRepositoryKey'

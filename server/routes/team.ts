@@ -7,7 +7,7 @@ import { timestamp } from '../core/time.ts'
 import type { Services } from '../http/services.ts'
 import { hashPassword, randomId, verifyPassword } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
-import { isUniqueViolation } from '../storage/dialect.ts'
+import { isUniqueViolation } from '../storage/drivers/dialect.ts'
 import { toTeamUser } from './api-objects.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
@@ -22,7 +22,7 @@ import {
   teamUsersPage,
   updateTeamUser,
   userById,
-} from '../storage/users.ts'
+} from '../storage/accounts/users.ts'
 
 type TeamOps = 'createTeamUser' | 'listTeamUsers' | 'updateTeamUser' | 'deleteTeamUser' | 'updateAdminPassword'
 

@@ -2,7 +2,7 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
-import { apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
+import { apiTokensPage, insertApiToken, revokeApiToken } from '../storage/accounts/api-tokens.ts'
 import { noContent, type Handlers } from '../http/respond.ts'
 import { timestamp } from '../core/time.ts'
 import { noteAudit } from '../http/audit-hook.ts'

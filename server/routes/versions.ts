@@ -20,7 +20,7 @@ import { randomId } from '../core/crypto.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, oneVersion, toVersions } from './api-objects.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/drivers/dialect.ts'
 import {
   appVersionsPage,
   deleteAppVersionListingFiles,
@@ -28,9 +28,9 @@ import {
   storedAppVersion,
   teamVersionsPage,
   updateAppVersion,
-} from '../storage/versions.ts'
-import { insertArtifacts } from '../storage/artifacts.ts'
-import { catalogIdByName, platformUpdater } from '../storage/catalogs.ts'
+} from '../storage/releases/versions.ts'
+import { insertArtifacts } from '../storage/releases/artifacts.ts'
+import { catalogIdByName, platformUpdater } from '../storage/releases/catalogs.ts'
 import { msixUploadProblems } from '../transfer/msix-manifest.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
@@ -39,9 +39,9 @@ import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfe
 import { operationById } from '../http/spec.ts'
 import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
 import type { Insertable, Selectable } from 'kysely'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
 import { versionInput } from '../http/version-input.ts'
-import { versionKeyOf } from '../storage/version-key.ts'
+import { versionKeyOf } from '../storage/releases/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { announceGateChange } from './rollouts.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
@@ -55,7 +55,7 @@ import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../
 import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable, VersionsTable } from '../core/storage.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
-import { insertLinuxPackages } from '../storage/linux-repositories.ts'
+import { insertLinuxPackages } from '../storage/releases/linux-repositories.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})

@@ -27,7 +27,7 @@ import {
   teamAppSlugs,
   teamSubscriptions,
   updateSubscription,
-} from '../storage/webhook-subscriptions.ts'
+} from '../storage/webhooks/webhook-subscriptions.ts'
 import { EVERY_EVENT, WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']

@@ -21,7 +21,7 @@ import type { LoginLimits } from '../auth/login-limiter.ts'
 import { ConfigError, VARIABLES, appConfig, loadConfig, type ServerConfig } from './config.ts'
 import { randomSecret } from '../core/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
-import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
+import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/blobs/open-blobs-node.ts'
 import { clientAddress, type ClientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
@@ -29,16 +29,16 @@ import { withFileResponses } from './file-response-node.ts'
 import { withLeanFront, type LeanFront } from './lean-http-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
-import { openNodeDb } from '../storage/sqlite-node.ts'
-import { describeUrl } from '../storage/database-url.ts'
+import { openNodeDb } from '../storage/drivers/sqlite-node.ts'
+import { describeUrl } from '../storage/drivers/database-url.ts'
 import { lockDataDir, removeEmpty, StartupError, undoStart, usableDataDir, type DataDirLock } from './data-dir-node.ts'
-import { pruneAudit } from '../storage/audit-log.ts'
-import { RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
-import { aggregateOffers } from '../storage/offers-daily.ts'
+import { pruneAudit } from '../storage/accounts/audit-log.ts'
+import { RAW_HEALTH_DAYS } from '../storage/telemetry/health-daily.ts'
+import { aggregateOffers } from '../storage/telemetry/offers-daily.ts'
 import { sumOldHealthReports } from '../updates/ramp-gate.ts'
 import type { BlobStore, Db } from '../core/storage.ts'
-import { dialectOf } from '../storage/dialect.ts'
-import { releaseLeases } from '../storage/webhook-outbox.ts'
+import { dialectOf } from '../storage/drivers/dialect.ts'
+import { releaseLeases } from '../storage/webhooks/webhook-outbox.ts'
 import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
 import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
@@ -196,7 +196,7 @@ async function openDatabase(
     })
     return openNodeDb(file)
   }
-  const { openPostgresDb, PostgresUnreachableError } = await import('../storage/postgres-node.ts')
+  const { openPostgresDb, PostgresUnreachableError } = await import('../storage/drivers/postgres-node.ts')
   return openPostgresDb(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,

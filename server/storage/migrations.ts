@@ -5,8 +5,8 @@
  */
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
-import { versionKey } from './version-key.ts'
-import { dialectOf, type Dialect } from './dialect.ts'
+import { versionKey } from './releases/version-key.ts'
+import { dialectOf, type Dialect } from './drivers/dialect.ts'
 import type { Database } from '../core/storage.ts'
 
 /** The table of `0004-login-limits`. */
@@ -433,7 +433,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
         .alterTable('versions')
         .addColumn('gate_closed_seconds', 'integer', (c) => c.notNull().defaultTo(0))
         .execute()
-      // Adoption (server/storage/adoption.ts): downloads counted per version and day, and indexes
+      // Adoption (server/storage/telemetry/adoption.ts): downloads counted per version and day, and indexes
       // that keep each per-day count to one version's rows in the asked range.
       await db.schema
         .createTable('version_downloads')
@@ -460,7 +460,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
     },
   },
   // Health reports older than a month, summed per version, UTC day and client address
-  // (storage/health-daily.ts), so that raw rows stay bounded while adoption and the health tally
+  // (storage/telemetry/health-daily.ts), so that raw rows stay bounded while adoption and the health tally
   // read the same figures; '' stands for a report without an offer. And the ramp holds announced
   // by webhooks (server/webhooks/worker.ts): the hold (its start) last told as holding and as
   // paused at its deadline, so each is sent once per hold across instances.
@@ -487,7 +487,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
     },
   },
   // Offers older than the health reports' retention, counted per version and UTC day
-  // (storage/offers-daily.ts), so that raw offers stay bounded while adoption reads the same
+  // (storage/telemetry/offers-daily.ts), so that raw offers stay bounded while adoption reads the same
   // figures; and an index that finds the old ones without reading every version's.
   '0017-offers-daily': {
     async up(db: Kysely<unknown>) {
@@ -504,7 +504,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   // A device far behind during a key rotation (releases.ts's reachableTrustedRows): per updater key
   // that signed them, the releases, the first intermediate and any critical one, without walking
   // the releases signed by keys the device does not trust. And the apt indexes a Release listed
-  // (storage/apt-index-files.ts), kept a while after they change so `by-hash/` paths still answer.
+  // (storage/releases/apt-index-files.ts), kept a while after they change so `by-hash/` paths still answer.
   '0018-update-key-indexes-apt-by-hash': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache'
 import { hmacSha256Hex } from '../core/crypto.ts'
 import { FixedWindows } from '../auth/fixed-windows.ts'
 import { addressNetwork } from '../updates/health-evidence.ts'
-import { addTelemetry, existingAppSlugs } from '../storage/telemetry-recording.ts'
+import { addTelemetry, existingAppSlugs } from '../storage/telemetry/telemetry-recording.ts'
 import type { Db } from '../core/storage.ts'
 
 export interface TelemetryKey {

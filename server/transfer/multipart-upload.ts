@@ -14,7 +14,7 @@ import {
 } from './multipart-parser.ts'
 import { HttpProblem, validationProblem, type FieldError } from '../core/problem.ts'
 import type { BlobStore, BlobWriter } from '../core/storage.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
 
 export interface ReceivedFile extends Digests {
   name: string

@@ -7,7 +7,7 @@
  */
 import { type FieldError, HttpProblem } from '../core/problem.ts'
 import type { BlobStore, Db } from '../core/storage.ts'
-import { lockSignerLine, newestPublishedSigner, versionSignerState } from '../storage/signers.ts'
+import { lockSignerLine, newestPublishedSigner, versionSignerState } from '../storage/releases/signers.ts'
 import {
   authenticodeSigner,
   describeSigner,

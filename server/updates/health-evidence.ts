@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import { hmacSha256Hex } from '../core/crypto.ts'
-import { insertOffer } from '../storage/health-evidence.ts'
+import { insertOffer } from '../storage/telemetry/health-evidence.ts'
 import type { Db } from '../core/storage.ts'
 
 /** Offers one client address can record per version: bounds the rows a single machine can add. */

@@ -7,9 +7,9 @@
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { OperationId } from '../core/operation-spec.ts'
 import type { Db } from '../core/storage.ts'
-import { lockRollout, rolloutOf } from '../storage/rollouts.ts'
-import { teamToken, versionStates } from '../storage/webhook-events.ts'
-import { teamHasEnabledSubscription } from '../storage/webhook-subscriptions.ts'
+import { lockRollout, rolloutOf } from '../storage/releases/rollouts.ts'
+import { teamToken, versionStates } from '../storage/webhooks/webhook-events.ts'
+import { teamHasEnabledSubscription } from '../storage/webhooks/webhook-subscriptions.ts'
 import { rolloutAt } from '../updates/rollout.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 

@@ -16,7 +16,7 @@ import {
   recordDeliveryOutcome,
   setSubscriptionFailingSince,
   type ClaimedDelivery,
-} from '../storage/webhook-outbox.ts'
+} from '../storage/webhooks/webhook-outbox.ts'
 import {
   DEFAULT_HEALTH_POLICY,
   gateProgress,

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { pruneAudit } from '../../server/storage/audit-log.ts'
+import { pruneAudit } from '../../server/storage/accounts/audit-log.ts'
 import type { Db } from '../../server/core/storage.ts'
 import {
   PASSWORD,

@@ -164,9 +164,9 @@ test('server code outside the Node edges imports nothing from node: or Node-only
   const root = join(import.meta.dirname, '..', '..', 'server')
   const nodeOnly = new Set([
     'runtime/node.ts',
-    'storage/blobs-fs.ts',
+    'storage/blobs/blobs-fs.ts',
     'cache/redis-cache.ts',
-    'storage/blobs-s3.ts',
+    'storage/blobs/blobs-s3.ts',
     'auth/login-limiter-stores.ts',
   ])
   const files: string[] = []

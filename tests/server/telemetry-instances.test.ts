@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test'
 import pg from 'pg'
 import type { Logger } from '../../server/core/logger.ts'
 import { isOutage } from '../../server/core/outage.ts'
-import { openPostgresDb } from '../../server/storage/postgres-node.ts'
+import { openPostgresDb } from '../../server/storage/drivers/postgres-node.ts'
 import type { Db } from '../../server/core/storage.ts'
 import { TELEMETRY_BUFFER_LIMITS, TelemetryRecorder } from '../../server/telemetry/recorder.ts'
 import {
