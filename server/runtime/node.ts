@@ -132,11 +132,13 @@ export async function answerCacheFor(
     if (!config.databaseUrl) return undefined
     // Several processes may share the database: each keeps its own answers and hears the
     // others' invalidations over PostgreSQL.
-    const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
+    const { withPostgresInvalidation, INVALIDATION_CHANNEL } = await import('../cache/postgres-invalidation.ts')
+    const { postgresChannel } = await import('../storage/drivers/postgres-notify-node.ts')
+    const onError = (err: unknown) => logger.error({ err }, 'answer cache invalidation failed')
     return withPostgresInvalidation(
       createMemoryCache(),
-      config.databaseUrl,
-      (err) => logger.error({ err }, 'answer cache invalidation failed'),
+      postgresChannel(config.databaseUrl, INVALIDATION_CHANNEL, onError),
+      onError,
       async (apps) => {
         peerInvalidated?.(apps)
         if (purger) await purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms)))
@@ -144,7 +146,9 @@ export async function answerCacheFor(
     )
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
-  return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
+  const { openRedis } = await import('../storage/drivers/redis-node.ts')
+  const onError = (err: unknown) => logger.error({ err }, 'redis error')
+  return createRedisCache(await openRedis(config.redisUrl, onError), onError)
 }
 
 /** Which store counts login attempts, and how to let go of it. */
@@ -168,16 +172,16 @@ export async function loginLimitingFor(
 ): Promise<LoginLimiting> {
   if (config.redisUrl) {
     const { redisLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) =>
-      logger.error({ err }, 'login limiter redis error'),
-    )
+    const { openRedis } = await import('../storage/drivers/redis-node.ts')
+    const client = await openRedis(config.redisUrl, (err) => logger.error({ err }, 'login limiter redis error'))
+    const shared = redisLoginLimiter(client, limits, secret)
     return { store: 'redis', ...shared }
   }
   if (config.databaseUrl) {
     const { postgresLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, {
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-    })
+    const { openPostgresPool } = await import('../storage/drivers/postgres-node.ts')
+    const pool = openPostgresPool(config.databaseUrl, { max: 4, statementTimeoutMs: config.databaseStatementTimeoutMs })
+    const shared = postgresLoginLimiter(pool, limits, secret)
     return { store: 'postgres', ...shared }
   }
   return { store: 'memory', limiter: undefined, close: async () => undefined }

@@ -165,7 +165,6 @@ test('server code outside the Node edges imports nothing from node: or Node-only
   const nodeOnly = new Set([
     'runtime/node.ts',
     'storage/blobs/blobs-fs.ts',
-    'cache/redis-cache.ts',
     'storage/blobs/blobs-s3.ts',
     'auth/login-limiter-stores.ts',
   ])
@@ -196,7 +195,6 @@ test('server code outside the Node edges imports nothing from node: or Node-only
         spec.endsWith('blobs-s3.ts') ||
         spec.endsWith('blobs-fs.ts') ||
         spec.endsWith('runtime/node.ts') ||
-        spec.endsWith('redis-cache.ts') ||
         spec.endsWith('login-limiter-stores.ts')
       ) {
         offenders.push(`${file}: ${spec}`)

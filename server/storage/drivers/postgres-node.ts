@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { describeUrl } from './database-url.ts'
-import { migrate } from '../migrations.ts'
+import { migrate } from '../migrations/migrate.ts'
 import type { Database } from '../../core/storage.ts'
 
 export interface PostgresOptions {
@@ -27,6 +27,24 @@ export const types = {
     oid === INT8
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * A small pool of its own for a store beside the database (the login counters): a bounded wait
+ * for a connection, the statement timeout, and an idle client's lost server not fatal.
+ */
+export function openPostgresPool(
+  url: string,
+  options: { max: number; statementTimeoutMs: number; connectTimeoutMs?: number },
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    statement_timeout: options.statementTimeoutMs,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+  })
+  pool.on('error', () => undefined)
+  return pool
 }
 
 /** The database did not answer at start: the message names where it was looked for, and why. */

@@ -2,7 +2,7 @@
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import { LRUCache } from 'lru-cache'
-import { migrate } from '../migrations.ts'
+import { migrate } from '../migrations/migrate.ts'
 import type { Database } from '../../core/storage.ts'
 
 /** Distinct SQL texts Ferry runs are a few hundred; the bound only guards against surprises. */

@@ -5,7 +5,7 @@
  */
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import initSqlJs, { type Database as SqlJsDatabase, type SqlValue } from 'sql.js'
-import { migrate } from '../migrations.ts'
+import { migrate } from '../migrations/migrate.ts'
 import type { Database } from '../../core/storage.ts'
 
 export interface WasmDbOptions {
