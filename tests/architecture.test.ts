@@ -40,6 +40,8 @@ interface Cruise {
   violations: Violation[]
   /** The files cruised (node_modules too, not followed). */
   sources: string[]
+  /** Each cruised file's imports, resolved. */
+  imports: Array<{ from: string; to: string[] }>
 }
 
 /** dependency-cruiser with the project's rules over `dirs` of `cwd` (the repository by default). */
@@ -58,9 +60,16 @@ async function cruise(dirs = SCANNED, cwd = ROOT): Promise<Cruise> {
     return { stdout: error.stdout }
   })
   const report: unknown = JSON.parse((await run).stdout)
-  const { summary, modules } = report as { summary?: { violations?: Violation[] }; modules?: Array<{ source: string }> }
+  const { summary, modules } = report as {
+    summary?: { violations?: Violation[] }
+    modules?: Array<{ source: string; dependencies: Array<{ resolved: string }> }>
+  }
   assert.ok(Array.isArray(summary?.violations), 'dependency-cruiser printed no summary.violations')
-  return { violations: summary.violations, sources: (modules ?? []).map((m) => m.source) }
+  return {
+    violations: summary.violations,
+    sources: (modules ?? []).map((m) => m.source),
+    imports: (modules ?? []).map((m) => ({ from: m.source, to: m.dependencies.map((d) => d.resolved) })),
+  }
 }
 
 const describe = (v: Violation) =>
@@ -95,6 +104,36 @@ test('architecture: the rules see the whole tree (every scanned folder, the serv
   )
   const serverFiles = (await sourceFiles('server')).length
   assert.ok(under('server') >= serverFiles, `${under('server')} files of server/ cruised, of ${serverFiles}`)
+})
+
+/**
+ * Folders of server/, at any depth, that import each other (`a ⇄ b`). `folder-order` orders the
+ * top-level folders; this also holds for the rooms inside one (storage/drivers and storage/migrations, say).
+ */
+function twoWayFolders(imports: Cruise['imports']): string[] {
+  const pairs = new Set<string>()
+  for (const { from, to } of imports)
+    for (const target of to)
+      if (from.startsWith('server/') && target.startsWith('server/') && dirname(from) !== dirname(target))
+        pairs.add(`${dirname(from)} ⇄ ${dirname(target)}`)
+  return [...pairs].filter((p) => {
+    const [a = '', b = ''] = p.split(' ⇄ ')
+    return a < b && pairs.has(`${b} ⇄ ${a}`)
+  })
+}
+
+test('architecture: no two folders of server/ import each other, at any depth (the generated table naming its row type in core/ aside)', async () => {
+  const control = twoWayFolders([
+    { from: 'server/storage/drivers/a.ts', to: ['server/storage/migrations/m.ts'] },
+    { from: 'server/storage/migrations/m.ts', to: ['server/storage/drivers/d.ts'] },
+  ])
+  assert.deepEqual(control, ['server/storage/drivers ⇄ server/storage/migrations'], 'the check sees a two-way pair')
+  const { imports } = await cruised
+  assert.deepEqual(
+    twoWayFolders(imports).filter((p) => p !== 'server/core ⇄ server/generated'),
+    [],
+    'folders that import each other',
+  )
 })
 
 /** One import per rule that the rule must flag, in a throwaway tree laid out like the repository. */

@@ -5,7 +5,7 @@
  */
 import { CompiledQuery } from 'kysely'
 import { adoptionByDay, adoptionQueries, type AdoptionVersion } from '../../server/storage/telemetry/adoption.ts'
-import { dialectOf } from '../../server/storage/drivers/dialect.ts'
+import { dialectOf } from '../../server/storage/dialect.ts'
 import type { Db } from '../../server/core/storage.ts'
 import { CATALOGUE_APP, catalogueVersion } from './catalogue.ts'
 

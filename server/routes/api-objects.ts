@@ -1,5 +1,5 @@
 /** @module Rows → the API's objects, and the app lookup several routes share. */
-import { storedSigner } from '../transfer/signer-continuity.ts'
+import { storedSigner } from '../transfer/signers/signer-continuity.ts'
 import { appKeys } from '../transfer/updater-keys.ts'
 import { timestamp } from '../core/time.ts'
 import type { AuthUser } from '../auth/auth-user.ts'

@@ -1,8 +1,8 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { noContent, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'

@@ -18,7 +18,7 @@ import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports 
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
-import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts'
+import { signerChangeNote, storedSigner } from '../transfer/signers/signer-continuity.ts'
 
 type Explained = Schemas['VersionExplanation']
 

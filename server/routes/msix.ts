@@ -14,7 +14,7 @@ import { conflict, forbidden, HttpProblem, notFound, validationProblem } from '.
 import { verifySignedPath } from '../auth/signed-links.ts'
 import { downloadPath } from '../transfer/download-links.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
-import { blobRangeReader, msixIdentity, MsixManifestError } from '../transfer/msix-manifest.ts'
+import { blobRangeReader, msixIdentity, MsixManifestError } from '../transfer/signers/msix-manifest.ts'
 import { loadTarget, nextChangeAt } from '../updates/offer.ts'
 import {
   appInstallerAnswer,

@@ -2,8 +2,8 @@
  * @module Pause, resume and pull a version's rollout (a ramp's or a hand-set percentage's), and
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import type { Transaction } from 'kysely'
 import { type Handlers } from '../http/respond.ts'
 import { timestamp } from '../core/time.ts'
@@ -16,7 +16,7 @@ import { lockRollout, updateRollout } from '../storage/releases/rollouts.ts'
 import type { Database } from '../core/storage.ts'
 import { rampClock, rolloutAt } from '../updates/rollout.ts'
 import type { RampGateEvent } from '../updates/ramp-gate.ts'
-import { invalidateAnswers } from '../http/invalidation.ts'
+import { invalidateAnswers } from '../http/writes/invalidation.ts'
 
 type Trx = Transaction<Database>
 

@@ -1,6 +1,6 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import {
   feedNameProblem,
@@ -20,7 +20,7 @@ import { randomId } from '../core/crypto.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, oneVersion, toVersions } from './api-objects.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../storage/drivers/dialect.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import {
   appVersionsPage,
   deleteAppVersionListingFiles,
@@ -31,7 +31,7 @@ import {
 } from '../storage/releases/versions.ts'
 import { insertArtifacts } from '../storage/releases/artifacts.ts'
 import { catalogIdByName, platformUpdater } from '../storage/releases/catalogs.ts'
-import { msixUploadProblems } from '../transfer/msix-manifest.ts'
+import { msixUploadProblems } from '../transfer/signers/msix-manifest.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { conflict, notFound, validationProblem, type FieldError } from '../core/problem.ts'
@@ -51,7 +51,7 @@ import {
   parseMinisignPublicKey,
   parseSparklePublicKey,
 } from '../transfer/signatures.ts'
-import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
+import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signers/signer-continuity.ts'
 import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
 import type { AppsTable, ArtifactsTable, VersionsTable } from '../core/storage.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'

@@ -6,7 +6,7 @@
  */
 import type { Compilable, CompiledQuery } from 'kysely'
 import { LRUCache } from 'lru-cache'
-import { perDatabase } from './drivers/per-database.ts'
+import { perDatabase } from './per-database.ts'
 import type { Db } from '../core/storage.ts'
 
 /** Where a call's value goes among a statement's parameters: `values[name]`, or its `index`th element. */

@@ -1,7 +1,7 @@
 /**
  * @module Which webhook events a successful write raises: `before` is read in the write's
  * transaction ahead of its statements (the state a change is judged against), `after` once they
- * ran, and the events go to the outbox in that same transaction (server/http/write-unit.ts).
+ * ran, and the events go to the outbox in that same transaction (server/http/writes/write-unit.ts).
  * Health reports' automatic pause and the worker's ramp steps raise theirs where they happen.
  */
 import type { AuthUser } from '../auth/auth-user.ts'

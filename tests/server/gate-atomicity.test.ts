@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
 import { sql } from 'kysely'
-import { dialectOf } from '../../server/storage/drivers/dialect.ts'
+import { dialectOf } from '../../server/storage/dialect.ts'
 import type { Db } from '../../server/core/storage.ts'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, setUpTeam, uploadForm, type Fetch } from './helpers.ts'
 

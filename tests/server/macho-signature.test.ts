@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { before, test } from 'node:test'
 import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
-import { appZipSigner } from '../../server/transfer/app-bundle-zip.ts'
-import { machoSigner } from '../../server/transfer/macho-signature.ts'
+import { appZipSigner } from '../../server/transfer/signers/app-bundle-zip.ts'
+import { machoSigner } from '../../server/transfer/signers/macho-signature.ts'
 import { DENO_IDENTITY, harborAppZip, machoFixture } from './macos-fixtures.ts'
 
 let sentry: Uint8Array

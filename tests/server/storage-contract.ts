@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isUniqueViolation } from '../../server/storage/drivers/dialect.ts'
+import { isUniqueViolation } from '../../server/storage/dialect.ts'
 import { migrate } from '../../server/storage/migrations/migrate.ts'
 import type { BlobStore, Db } from '../../server/core/storage.ts'
 import { versionKey } from '../../server/storage/releases/version-key.ts'

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { sql } from 'kysely'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
-import { dialectOf } from '../../server/storage/drivers/dialect.ts'
+import { dialectOf } from '../../server/storage/dialect.ts'
 import type { Db } from '../../server/core/storage.ts'
 import {
   PASSWORD,

@@ -1,7 +1,7 @@
 /** @module Migration `0001-initial`, as existing databases ran it: its name and statements never change. */
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 
 export const migration0001 = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 /** @module Migration `0003-artifact-position`, as existing databases ran it: its name and statements never change. */
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 
 // A version's files keep their upload order without relying on SQLite's rowid.
 export const migration0003 = (dialect: Dialect): Migration => ({

@@ -1,7 +1,7 @@
 /** @module Migration `0004-login-limits`, as existing databases ran it: its name and statements never change. */
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 
 /** The table of `0004-login-limits`. */
 export const LOGIN_LIMITS_TABLE = 'ferry_login_limits'

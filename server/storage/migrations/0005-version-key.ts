@@ -1,7 +1,7 @@
 /** @module Migration `0005-version-key`, as existing databases ran it: its name and statements never change. */
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 import { versionKey } from '../releases/version-key.ts'
 
 // The update check reads only the releases above the client's version, by a key the database

@@ -1,7 +1,7 @@
 /** @module Migration `0008-rollout-ramps`, as existing databases ran it: its name and statements never change. */
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 
 // Rollouts that watch themselves (server/updates/rollout.ts): a scheduled ramp (steps as JSON, its start,
 // the seconds it spent paused), a pause or pull with its reason, a per-version health policy

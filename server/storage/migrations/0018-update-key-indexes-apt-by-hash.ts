@@ -1,7 +1,7 @@
 /** @module Migration `0018-update-key-indexes-apt-by-hash`, as existing databases ran it: its name and statements never change. */
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import type { Dialect } from '../drivers/dialect.ts'
+import type { Dialect } from '../dialect.ts'
 
 // A device far behind during a key rotation (releases.ts's reachableTrustedRows): per updater key
 // that signed them, the releases, the first intermediate and any critical one, without walking

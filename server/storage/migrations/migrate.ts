@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import { type Migration, Migrator, type MigrationProvider } from 'kysely/migration'
-import { dialectOf, type Dialect } from '../drivers/dialect.ts'
+import { dialectOf, type Dialect } from '../dialect.ts'
 import type { Database } from '../../core/storage.ts'
 import { migration0001 } from './0001-initial.ts'
 import { migration0002 } from './0002-telemetry.ts'

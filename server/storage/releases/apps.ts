@@ -2,7 +2,7 @@
  * @module Apps' SQL: insert, find one of a team's apps, page the team's apps by slug, update the
  * members given, the team's slugs, and deletion with the blob keys of every file the app held.
  */
-import { forUpdate } from '../drivers/dialect.ts'
+import { forUpdate } from '../dialect.ts'
 import { prepared, type Slots } from '../prepared.ts'
 import type { AppsTable, Db } from '../../core/storage.ts'
 

@@ -3,7 +3,7 @@
  * version's files under a lock (deleting one of them), and one artifact with its version and app.
  */
 import type { Insertable } from 'kysely'
-import { forUpdate } from '../drivers/dialect.ts'
+import { forUpdate } from '../dialect.ts'
 import type { ArtifactsTable, Db } from '../../core/storage.ts'
 
 export async function insertArtifacts(db: Db, rows: Insertable<ArtifactsTable>[]): Promise<void> {

@@ -4,7 +4,7 @@
  * the columns each of them writes.
  */
 import type { Updateable } from 'kysely'
-import { forUpdate } from '../drivers/dialect.ts'
+import { forUpdate } from '../dialect.ts'
 import type { Db, RolloutColumns, VersionsTable } from '../../core/storage.ts'
 
 /** The columns `RolloutColumns` names, for a select. */

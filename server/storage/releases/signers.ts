@@ -3,7 +3,7 @@
  * lock that keeps it, and what publishing a stored version checks of its own signer.
  */
 import { sql } from 'kysely'
-import { dialectOf } from '../drivers/dialect.ts'
+import { dialectOf } from '../dialect.ts'
 import type { Db } from '../../core/storage.ts'
 
 /**

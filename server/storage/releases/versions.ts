@@ -4,8 +4,8 @@
  * insert, update the columns given, delete with its files.
  */
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
-import { forUpdate } from '../drivers/dialect.ts'
-import { perDatabase } from '../drivers/per-database.ts'
+import { forUpdate } from '../dialect.ts'
+import { perDatabase } from '../per-database.ts'
 import { prepared, type Slots } from '../prepared.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from './rollouts.ts'
 import { versionKey } from './version-key.ts'

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely'
 import { sumRows } from './daily-sums.ts'
-import { dialectOf } from '../drivers/dialect.ts'
+import { dialectOf } from '../dialect.ts'
 import { ROLLOUT_COLUMNS } from '../releases/rollouts.ts'
 import type { Db } from '../../core/storage.ts'
 

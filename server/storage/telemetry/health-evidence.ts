@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely'
 import { dayOf } from './health-daily.ts'
-import { perDatabase } from '../drivers/per-database.ts'
+import { perDatabase } from '../per-database.ts'
 import { prepared, type Slots } from '../prepared.ts'
 import type { Db } from '../../core/storage.ts'
 

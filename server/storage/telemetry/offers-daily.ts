@@ -7,7 +7,7 @@
  */
 import { AGGREGATE_BATCH, RAW_HEALTH_DAYS } from './health-daily.ts'
 import { sumRows } from './daily-sums.ts'
-import { dialectOf } from '../drivers/dialect.ts'
+import { dialectOf } from '../dialect.ts'
 import type { Db } from '../../core/storage.ts'
 
 /**

@@ -6,7 +6,7 @@
  * instances.
  */
 import { sql, type Selectable } from 'kysely'
-import { dialectOf } from '../drivers/dialect.ts'
+import { dialectOf } from '../dialect.ts'
 import { V_POLICY_COLUMNS, V_ROLLOUT_COLUMNS } from '../releases/rollouts.ts'
 import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../core/storage.ts'
 

@@ -8,7 +8,7 @@
  */
 import { fromBER } from 'asn1js'
 import { Certificate, ContentInfo, SignedData, IssuerAndSerialNumber } from 'pkijs'
-import type { BlobStore } from '../core/storage.ts'
+import type { BlobStore } from '../../core/storage.ts'
 import { readRange } from './blob-range.ts'
 import { rootStream } from './compound-file.ts'
 

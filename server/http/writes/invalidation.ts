@@ -2,11 +2,11 @@
  * @module Which apps' cached answers a successful write changed, as its operation declares
  * (`x-ferry-invalidates`), and dropping them: from the answer cache, then from the CDN in front.
  */
-import type { Ctx } from './context.ts'
-import type { Services } from './services.ts'
-import type { OperationSpec } from './spec.ts'
-import { purgeApps } from '../cache/edge-purge.ts'
-import { teamAppSlugs } from '../storage/releases/apps.ts'
+import type { Ctx } from '../context.ts'
+import type { Services } from '../services.ts'
+import type { OperationSpec } from '../spec.ts'
+import { purgeApps } from '../../cache/edge-purge.ts'
+import { teamAppSlugs } from '../../storage/releases/apps.ts'
 
 /**
  * `app`: the app in the request's path (versions, artifacts, privacy, deletion). `team`: every

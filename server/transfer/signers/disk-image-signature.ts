@@ -6,7 +6,7 @@
  * by ranges, so a large image costs two small reads. No signature, or an ad-hoc one (a CMS blob
  * with no data), reads as unsigned. A stapled notarization ticket is one more slot, skipped.
  */
-import type { BlobStore } from '../core/storage.ts'
+import type { BlobStore } from '../../core/storage.ts'
 import type { SignerReading } from './authenticode.ts'
 import { MAX_SIGNATURE, superBlobIdentity } from './macho-signature.ts'
 import { blobRangeReader, MsixManifestError, type RangeReader } from './msix-manifest.ts'

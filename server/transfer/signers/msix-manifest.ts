@@ -5,8 +5,8 @@
  * directory and that one entry are read, by ranges, so a large package costs a few small reads.
  * The zip listing and entry reads serve app-bundle-zip.ts too.
  */
-import type { BlobStore } from '../core/storage.ts'
-import type { MsixIdentity } from '../protocols/msix.ts'
+import type { BlobStore } from '../../core/storage.ts'
+import type { MsixIdentity } from '../../protocols/msix.ts'
 
 /** Reads bytes `start`..`end` (inclusive) of the package. */
 export type RangeReader = (start: number, end: number) => Promise<Uint8Array>

@@ -5,18 +5,18 @@
  * nothing of its own (a login, an update that sent no member) did, after it answered.
  */
 import { auditEntryOf } from './audit-hook.ts'
-import { appendAudit } from '../audit/store.ts'
+import { appendAudit } from '../../audit/store.ts'
 import type { Transaction } from 'kysely'
-import type { Database, Db } from '../core/storage.ts'
+import type { Database, Db } from '../../core/storage.ts'
 import {
   enqueueEvents,
   eventStateBefore,
   eventsAfter,
   raisesEvents,
   type Before,
-} from '../webhooks/operation-events.ts'
-import type { Ctx, PendingWrite } from './context.ts'
-import type { Services } from './services.ts'
+} from '../../webhooks/operation-events.ts'
+import type { Ctx, PendingWrite } from '../context.ts'
+import type { Services } from '../services.ts'
 
 async function record(
   trx: Db,

@@ -3,7 +3,7 @@
  * from path parameters (or the created object), the body's fields as changes, and whatever the
  * handler noted (`noteAudit`). `write-unit.ts` writes it in the write's own transaction.
  */
-import type { AuthUser } from '../auth/auth-user.ts'
+import type { AuthUser } from '../../auth/auth-user.ts'
 import {
   actionOf,
   changesOf,
@@ -12,10 +12,10 @@ import {
   type AuditActor,
   type AuditEntry,
   type AuditNote,
-} from '../audit/entry.ts'
-import type { Ctx } from './context.ts'
-import type { Services } from './services.ts'
-import type { OperationSpec } from './spec.ts'
+} from '../../audit/entry.ts'
+import type { Ctx } from '../context.ts'
+import type { Services } from '../services.ts'
+import type { OperationSpec } from '../spec.ts'
 
 /** Adds to the audit entry of this request (merged with earlier notes). */
 export function noteAudit(c: Ctx, note: AuditNote): void {

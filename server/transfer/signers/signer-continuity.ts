@@ -5,9 +5,9 @@
  * breaks updaters that pin the publisher (electron-updater's `publisherName`), so it must be
  * declared (`signerChange`); the first signed version of a never-signed app needs no declaration.
  */
-import { type FieldError, HttpProblem } from '../core/problem.ts'
-import type { BlobStore, Db } from '../core/storage.ts'
-import { lockSignerLine, newestPublishedSigner, versionSignerState } from '../storage/releases/signers.ts'
+import { type FieldError, HttpProblem } from '../../core/problem.ts'
+import type { BlobStore, Db } from '../../core/storage.ts'
+import { lockSignerLine, newestPublishedSigner, versionSignerState } from '../../storage/releases/signers.ts'
 import {
   authenticodeSigner,
   describeSigner,

@@ -4,7 +4,7 @@
  * to the upload limit in memory to find a stream of a few KiB; this reads the header, the FAT and
  * directory sectors the walk needs, and the stream's own sectors.
  */
-import type { BlobStore } from '../core/storage.ts'
+import type { BlobStore } from '../../core/storage.ts'
 import { readRange } from './blob-range.ts'
 
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]

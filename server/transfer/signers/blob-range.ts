@@ -1,5 +1,5 @@
 /** @module One byte range of a stored blob, read into memory (for the few headers and tables Ferry parses from uploads). */
-import type { BlobStore } from '../core/storage.ts'
+import type { BlobStore } from '../../core/storage.ts'
 
 /** `length` bytes of the blob at `key` from `start`; `undefined` when the blob is gone or shorter. */
 export async function readRange(

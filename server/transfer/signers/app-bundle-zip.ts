@@ -4,7 +4,7 @@
  * in `Contents/MacOS`). The zip's central directory and that entry are read by ranges; a
  * compressed executable is inflated once, as a stream, never held whole.
  */
-import type { BlobStore } from '../core/storage.ts'
+import type { BlobStore } from '../../core/storage.ts'
 import type { SignerReading } from './authenticode.ts'
 import { machoSigner } from './macho-signature.ts'
 import {
