@@ -7,6 +7,46 @@
 /** The contract's generated types and operation table: the one thing every layer may import. */
 const CONTRACT = '^server/generated/'
 
+/**
+ * The server's folders from the top down: each imports only folders below it, so no import runs up
+ * and no two folders import each other. runtime/ wires a process and app.ts composes the app;
+ * routes/ handle operations through the http/ edge (gate, problem responses, services); the
+ * features below take their few services as small interfaces, never http/; storage/ implements
+ * the interfaces of core/ (services' parts, problems, time, crypto, operation specs), which
+ * imports only the generated contract. The one exception: the generated operation table names its
+ * row type, `core/operation-spec.ts`.
+ */
+const FOLDER_ORDER = [
+  'runtime',
+  'demo',
+  'app.ts',
+  'routes',
+  'http',
+  'webhooks',
+  'telemetry',
+  'cache',
+  'audit',
+  'transfer',
+  'protocols',
+  'updates',
+  'auth',
+  'storage',
+  'core',
+  'generated',
+]
+const place = (names) => `^server/(${names.map((n) => n.replace('.', '\\.')).join('|')})(/|$)`
+/** One rule, `folder-order`, written as one entry per folder: what lies above it. */
+const folderOrder = FOLDER_ORDER.slice(1).map((folder, i) => ({
+  name: 'folder-order',
+  comment: `server/ folders import only folders below them (${FOLDER_ORDER.join(' → ')}): no upward, no two-way folder import, no folder left out of the order.`,
+  severity: 'error',
+  from: { path: place([folder]) },
+  to: {
+    path: place(FOLDER_ORDER.slice(0, i + 1)),
+    pathNot: folder === 'generated' ? ['^server/core/operation-spec\\.ts$'] : [],
+  },
+}))
+
 module.exports = {
   forbidden: [
     {
@@ -18,10 +58,10 @@ module.exports = {
     },
     {
       name: 'storage-self-contained',
-      comment: 'server/storage/ imports nothing of Ferry outside storage but the generated contract types.',
+      comment: 'server/storage/ imports nothing of Ferry outside storage but core/ and the generated contract types.',
       severity: 'error',
       from: { path: '^server/storage/' },
-      to: { path: '^(server|lib|components|scripts|tests)/', pathNot: ['^server/storage/', CONTRACT] },
+      to: { path: '^(server|lib|components|scripts|tests)/', pathNot: ['^server/(storage|core)/', CONTRACT] },
     },
     {
       name: 'protocols-render-only',
@@ -30,12 +70,13 @@ module.exports = {
       from: { path: '^server/protocols/' },
       to: { path: ['^server/storage/', '(^|/)node_modules/(kysely|pg|better-sqlite3|sql\\.js)/'] },
     },
+    ...folderOrder,
     {
-      name: 'http-on-top',
-      comment: 'server/http/ is the HTTP edge: storage, updates and protocols never import it.',
+      name: 'folder-order',
+      comment: folderOrder[0].comment,
       severity: 'error',
-      from: { path: '^server/(storage|updates|protocols)/' },
-      to: { path: '^server/http/' },
+      from: { path: '^server/', pathNot: place(FOLDER_ORDER) },
+      to: {},
     },
     {
       name: 'node-only-at-edges',

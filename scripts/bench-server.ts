@@ -53,10 +53,10 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { randomSecret } from '../server/auth/crypto.ts'
+import { randomSecret } from '../server/core/crypto.ts'
 import { DEMO_LOGIN, seedDemo } from '../server/demo/seed.ts'
-import { openNodeDb } from '../server/storage/sqlite-node.ts'
-import type { Db } from '../server/storage/types.ts'
+import { openNodeDb } from '../server/storage/drivers/sqlite-node.ts'
+import type { Db } from '../server/core/storage.ts'
 import { databases, startPostgres, type TestPostgres } from '../services/postgres-server.ts'
 import { CATALOGUE_APP, catalogueVersion, seedCatalogue } from './bench-server/catalogue.ts'
 import { measureAdoption, seedAdoption } from './bench-server/adoption.ts'
@@ -147,7 +147,7 @@ async function freshDatabase(backend: BackendName): Promise<Database> {
     : await startPostgres()
   const admin = postgres.url
   const url = await postgres.createDatabase()
-  const { openPostgresDb } = await import('../server/storage/postgres-node.ts')
+  const { openPostgresDb } = await import('../server/storage/drivers/postgres-node.ts')
   const database: Database = {
     env: { FERRY_DATA_DIR: dataDir, FERRY_DATABASE_URL: url },
     share: async () => ({ ...database, drop: async () => undefined }),

@@ -1,8 +1,8 @@
 /**
  * `ferry backup <new folder>` and `ferry db query <sql>`: Ferry's own data, read on the Node the
  * `ferry` bin runs on (the pinned one), with the server's configuration (FERRY_* variables,
- * `--data-dir` for FERRY_DATA_DIR). The backup's logic is in server/storage/backup-node.ts, the
- * read-only query's in server/storage/read-only-query-node.ts.
+ * `--data-dir` for FERRY_DATA_DIR). The backup's logic is in server/storage/drivers/backup-node.ts, the
+ * read-only query's in server/storage/drivers/read-only-query-node.ts.
  */
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -11,8 +11,8 @@ import { HELP } from '../lib/ferry-cli/commands.ts'
 import { refused, usageError } from '../lib/ferry-cli/errors.ts'
 import { formatBytes, table, type Io } from '../lib/ferry-cli/output.ts'
 import { ConfigError, loadConfig, type ServerConfig } from '../server/runtime/config.ts'
-import { BackupError, backupDataDir, backupPostgres } from '../server/storage/backup-node.ts'
-import { QueryError, readOnlyQuery } from '../server/storage/read-only-query-node.ts'
+import { BackupError, backupDataDir, backupPostgres } from '../server/storage/drivers/backup-node.ts'
+import { QueryError, readOnlyQuery } from '../server/storage/drivers/read-only-query-node.ts'
 
 /** The server's configuration as `ferry server --data-dir` would read it. */
 function serverConfig(command: string, env: NodeJS.ProcessEnv, dataDir: string | undefined): ServerConfig {

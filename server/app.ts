@@ -7,17 +7,19 @@ import { HTTPException } from 'hono/http-exception'
 import { jsDigestStream } from './transfer/digests.ts'
 import { webDecompress } from './transfer/decompress.ts'
 import { json, type Handler, type Handlers, type Respond } from './http/respond.ts'
-import type { AppDeps, Logger, Observer, Services } from './http/services.ts'
+import type { Logger, Observer } from './core/logger.ts'
+import type { AppDeps, Services } from './http/services.ts'
 import type { Ctx, FerryEnv } from './http/context.ts'
-import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './auth/crypto.ts'
+import { DEFAULT_PBKDF2_ITERATIONS, randomId } from './core/crypto.ts'
 import { gate } from './http/gate.ts'
 import { refusedHost } from './http/base-url.ts'
 import { hostRule } from './http/host-rule.ts'
-import { isAuditedWrite } from './http/audit-hook.ts'
-import { finishWrite } from './http/write-unit.ts'
-import { HttpProblem, problemResponse, validationProblem } from './http/problem.ts'
+import { isAuditedWrite } from './http/writes/audit-hook.ts'
+import { finishWrite } from './http/writes/write-unit.ts'
+import { HttpProblem, validationProblem } from './core/problem.ts'
+import { problemResponse } from './http/problem-response.ts'
 import { honoPath, operations, type OperationId, type OperationSpec } from './http/spec.ts'
-import { DependencyUnavailable, isOutage } from './storage/outage.ts'
+import { DependencyUnavailable, isOutage } from './core/outage.ts'
 import { authHandlers } from './routes/auth.ts'
 import { appHandlers } from './routes/apps.ts'
 import { versionHandlers } from './routes/versions.ts'
@@ -32,7 +34,7 @@ import { sentBody } from './routes/answer-response.ts'
 import { telemetryHandlers } from './routes/telemetry.ts'
 import { adoptionHandlers } from './routes/adoption.ts'
 import { createMemoryCache } from './cache/answer-cache.ts'
-import { appsInvalidatedBy, invalidateAnswers } from './cache/invalidation.ts'
+import { appsInvalidatedBy, invalidateAnswers } from './http/writes/invalidation.ts'
 import { HotAnswers } from './cache/answer-flights.ts'
 import { EDGE_CACHING_OFF } from './cache/edge-headers.ts'
 import { TelemetryRecorder, type TelemetryBufferStats } from './telemetry/recorder.ts'
@@ -195,7 +197,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       c.set('operation', op.operationId)
       const input = await check(c)
       // A write's handler records its audit entry and webhook events in its own transaction
-      // (server/http/write-unit.ts); `finishWrite` records those that changed nothing else.
+      // (server/http/writes/write-unit.ts); `finishWrite` records those that changed nothing else.
       if (audited) c.set('write', { op, input, recorded: false })
       const response = await handler(c, input, respond)
       if (audited) await finishWrite(s, c, response)

@@ -1,8 +1,8 @@
 /**
  * The architecture's invariants (ARCHITECTURE.md, "Code map"), as `.dependency-cruiser.cjs` states
- * them: no import cycles (type-only imports included), storage self-contained, renderers that never
- * query, http/ on top, node: only at the edges, lib/ apart from server/. One test per rule, each
- * failing with every offending import named.
+ * them: no import cycles (type-only imports included), server/'s folders in one order (no upward or
+ * two-way folder import), storage self-contained, renderers that never query, node: only at the
+ * edges, lib/ apart from server/. One test per rule, each failing with every offending import named.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -40,6 +40,8 @@ interface Cruise {
   violations: Violation[]
   /** The files cruised (node_modules too, not followed). */
   sources: string[]
+  /** Each cruised file's imports, resolved. */
+  imports: Array<{ from: string; to: string[] }>
 }
 
 /** dependency-cruiser with the project's rules over `dirs` of `cwd` (the repository by default). */
@@ -58,9 +60,16 @@ async function cruise(dirs = SCANNED, cwd = ROOT): Promise<Cruise> {
     return { stdout: error.stdout }
   })
   const report: unknown = JSON.parse((await run).stdout)
-  const { summary, modules } = report as { summary?: { violations?: Violation[] }; modules?: Array<{ source: string }> }
+  const { summary, modules } = report as {
+    summary?: { violations?: Violation[] }
+    modules?: Array<{ source: string; dependencies: Array<{ resolved: string }> }>
+  }
   assert.ok(Array.isArray(summary?.violations), 'dependency-cruiser printed no summary.violations')
-  return { violations: summary.violations, sources: (modules ?? []).map((m) => m.source) }
+  return {
+    violations: summary.violations,
+    sources: (modules ?? []).map((m) => m.source),
+    imports: (modules ?? []).map((m) => ({ from: m.source, to: m.dependencies.map((d) => d.resolved) })),
+  }
 }
 
 const describe = (v: Violation) =>
@@ -70,8 +79,10 @@ const cruised = cruise()
 const violations = cruised.then((c) => c.violations)
 const require = createRequire(import.meta.url)
 const config = require(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string; comment: string }> }
+/** A rule may be written as several entries of one name (`folder-order`: one per folder); each name is one test. */
+const rules = config.forbidden.filter((r, i, all) => all.findIndex((o) => o.name === r.name) === i)
 
-for (const rule of config.forbidden) {
+for (const rule of rules) {
   const known = async () => (await violations).filter((v) => v.rule.name === rule.name)
   test(`architecture: ${rule.comment}`, async () => {
     const found = await known()
@@ -95,12 +106,43 @@ test('architecture: the rules see the whole tree (every scanned folder, the serv
   assert.ok(under('server') >= serverFiles, `${under('server')} files of server/ cruised, of ${serverFiles}`)
 })
 
+/**
+ * Folders of server/, at any depth, that import each other (`a ⇄ b`). `folder-order` orders the
+ * top-level folders; this also holds for the rooms inside one (storage/drivers and storage/migrations, say).
+ */
+function twoWayFolders(imports: Cruise['imports']): string[] {
+  const pairs = new Set<string>()
+  for (const { from, to } of imports)
+    for (const target of to)
+      if (from.startsWith('server/') && target.startsWith('server/') && dirname(from) !== dirname(target))
+        pairs.add(`${dirname(from)} ⇄ ${dirname(target)}`)
+  return [...pairs].filter((p) => {
+    const [a = '', b = ''] = p.split(' ⇄ ')
+    return a < b && pairs.has(`${b} ⇄ ${a}`)
+  })
+}
+
+test('architecture: no two folders of server/ import each other, at any depth (the generated table naming its row type in core/ aside)', async () => {
+  const control = twoWayFolders([
+    { from: 'server/storage/drivers/a.ts', to: ['server/storage/migrations/m.ts'] },
+    { from: 'server/storage/migrations/m.ts', to: ['server/storage/drivers/d.ts'] },
+  ])
+  assert.deepEqual(control, ['server/storage/drivers ⇄ server/storage/migrations'], 'the check sees a two-way pair')
+  const { imports } = await cruised
+  assert.deepEqual(
+    twoWayFolders(imports).filter((p) => p !== 'server/core ⇄ server/generated'),
+    [],
+    'folders that import each other',
+  )
+})
+
 /** One import per rule that the rule must flag, in a throwaway tree laid out like the repository. */
 const BREAKING: Record<string, Record<string, string>> = {
   'no-cycle': { 'server/loop/a.ts': "import './b.ts'", 'server/loop/b.ts': "import './a.ts'" },
   'storage-self-contained': { 'server/storage/s.ts': "import '../routes/r.ts'" },
   'protocols-render-only': { 'server/protocols/p.ts': "import '../storage/clean.ts'" },
-  'http-on-top': { 'server/updates/u.ts': "import '../http/h.ts'" },
+  // A feature importing the edge, and the upward half of a two-way folder pair (webhooks/w.ts → cache/ is the other half).
+  'folder-order': { 'server/auth/a.ts': "import '../http/h.ts'", 'server/cache/c.ts': "import '../webhooks/leaf.ts'" },
   'node-only-at-edges': { 'server/updates/n.ts': "import 'node:fs'" },
   'lib-not-server': { 'lib/l.ts': "import '../server/routes/r.ts'" },
   'codegen-below-changelog': { 'lib/codegen/c.ts': "import '../api-changelog/a.ts'" },
@@ -111,10 +153,18 @@ const BREAKING: Record<string, Record<string, string>> = {
 test('architecture: each rule flags an import that breaks it (a positive control)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ferry-architecture-'))
   try {
-    const leaves = ['server/routes/r.ts', 'server/storage/clean.ts', 'server/http/h.ts', 'lib/api-changelog/a.ts']
+    const leaves = [
+      'server/routes/r.ts',
+      'server/storage/clean.ts',
+      'server/http/h.ts',
+      'server/webhooks/leaf.ts',
+      'server/cache/leaf.ts',
+      'lib/api-changelog/a.ts',
+    ]
     const files: Record<string, string> = Object.fromEntries(
       [...leaves, 'lib/plain.ts', 'tests/t.ts'].map((f) => [f, 'export {}']),
     )
+    files['server/webhooks/w.ts'] = "import '../cache/leaf.ts'"
     for (const rule of Object.values(BREAKING)) Object.assign(files, rule)
     for (const [file, text] of Object.entries(files)) {
       await mkdir(join(dir, dirname(file)), { recursive: true })
@@ -127,13 +177,18 @@ test('architecture: each rule flags an import that breaks it (a positive control
     const { violations: found } = await cruise(['server', 'lib', 'json-pointer', 'scripts', 'tests'], dir)
     assert.deepEqual(
       Object.keys(BREAKING).sort(),
-      config.forbidden.map((r) => r.name).sort(),
+      rules.map((r) => r.name).sort(),
       'every rule of .dependency-cruiser.cjs has its breaking import here',
     )
     for (const [name, breaking] of Object.entries(BREAKING)) {
       const flagged = found.filter((v) => v.rule.name === name).map((v) => v.from)
+      // A cycle may be reported at either of its files; folder-order must flag each import it lists.
+      const seen =
+        name === 'folder-order'
+          ? Object.keys(breaking).every((f) => flagged.includes(f))
+          : Object.keys(breaking).some((f) => flagged.includes(f))
       assert.ok(
-        Object.keys(breaking).some((f) => flagged.includes(f)),
+        seen,
         `rule ${name} did not flag ${Object.keys(breaking).join(', ')} (flagged: ${flagged.join(', ') || 'nothing'})`,
       )
     }

@@ -4,9 +4,9 @@
  * the catalogue, then times `adoptionByDay` in process and prints each query's plan (EXPLAIN).
  */
 import { CompiledQuery } from 'kysely'
-import { adoptionByDay, adoptionQueries, type AdoptionVersion } from '../../server/storage/adoption.ts'
+import { adoptionByDay, adoptionQueries, type AdoptionVersion } from '../../server/storage/telemetry/adoption.ts'
 import { dialectOf } from '../../server/storage/dialect.ts'
-import type { Db } from '../../server/storage/types.ts'
+import type { Db } from '../../server/core/storage.ts'
 import { CATALOGUE_APP, catalogueVersion } from './catalogue.ts'
 
 const DAYS = 30

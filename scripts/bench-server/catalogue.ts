@@ -3,8 +3,8 @@
  * `count` published versions (one artifact each), inserted with Kysely in batches (uploading
  * them through the API would take far longer than the measurement).
  */
-import type { Db } from '../../server/storage/types.ts'
-import { versionKey } from '../../server/storage/version-key.ts'
+import type { Db } from '../../server/core/storage.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 
 export const CATALOGUE_APP = 'bench-app'
 

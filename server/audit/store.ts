@@ -1,7 +1,7 @@
-/** @module An audit entry as the audit log's row (server/storage/audit-log.ts holds the SQL). */
-import { randomId } from '../auth/crypto.ts'
-import { insertAuditRow } from '../storage/audit-log.ts'
-import type { AuditLogTable, Db } from '../storage/types.ts'
+/** @module An audit entry as the audit log's row (server/storage/accounts/audit-log.ts holds the SQL). */
+import { randomId } from '../core/crypto.ts'
+import { insertAuditRow } from '../storage/accounts/audit-log.ts'
+import type { AuditLogTable, Db } from '../core/storage.ts'
 import type { AuditEntry } from './entry.ts'
 
 export function auditRow(entry: AuditEntry): AuditLogTable {

@@ -3,13 +3,12 @@
  * token acts as its creator limited to its own grants, never as the admin, and never beyond
  * what the creator holds now (a creator who loses a grant or is removed takes it from the token).
  */
-import { apiTokenWithCreator, stampApiTokenUse } from '../storage/api-tokens.ts'
-import type { AuthUser } from './auth-user.ts'
-import type { Services } from '../http/services.ts'
-import { timestamp } from '../http/respond.ts'
-import { digestHex, randomId } from './crypto.ts'
+import { apiTokenWithCreator, stampApiTokenUse } from '../storage/accounts/api-tokens.ts'
+import type { AuthDeps, AuthUser } from './auth-user.ts'
+import { timestamp } from '../core/time.ts'
+import { digestHex, randomId } from '../core/crypto.ts'
 import { intersectPermissions } from './permissions.ts'
-import { HttpProblem, forbidden } from '../http/problem.ts'
+import { HttpProblem, forbidden } from '../core/problem.ts'
 import { toAuthUser } from './users.ts'
 
 /** Tells API tokens from JWTs without trying to verify them, and lets secret scanners find them. */
@@ -30,7 +29,7 @@ export const hashApiToken = (token: string) => digestHex('SHA-256', token)
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
 
 /** Resolves an API token to the identity it acts as: its creator, role `user`, the intersected grants. */
-export async function authenticateApiToken(s: Services, token: string): Promise<AuthUser> {
+export async function authenticateApiToken(s: Omit<AuthDeps, 'config'>, token: string): Promise<AuthUser> {
   const row = await apiTokenWithCreator(s.db, await hashApiToken(token))
   if (!row)
     throw unauthorized('The API token is not known: it was revoked, its creator was removed, or it was mistyped.')

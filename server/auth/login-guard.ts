@@ -3,18 +3,22 @@
  * parallel guesses cannot all be checked), and after a success, the email's failures forgiven
  * and a password hash weaker than configured replaced.
  */
-import { replacePasswordHash } from '../storage/users.ts'
-import type { Ctx } from '../http/context.ts'
-import type { Services } from '../http/services.ts'
-import { hashIterations, hashPassword } from './crypto.ts'
-import type { LoginAttempt } from './login-limiter.ts'
-import { tooManyRequests } from '../http/problem.ts'
-import type { UsersTable } from '../storage/types.ts'
+import { replacePasswordHash } from '../storage/accounts/users.ts'
+import { hashIterations, hashPassword } from '../core/crypto.ts'
+import type { LoginAttempt, LoginLimiter } from './login-limiter.ts'
+import { tooManyRequests } from '../core/problem.ts'
+import type { Db, UsersTable } from '../core/storage.ts'
+
+/** What a login needs of the app: the limiter, and the database and hash cost for an upgrade. */
+export interface LoginDeps {
+  db: Db
+  loginLimiter: LoginLimiter
+  config: { passwordIterations: number }
+}
 
 /** Counts the attempt; throws a 429 problem with `Retry-After` when the email or address is over its limit. */
-export async function admitLogin(s: Services, c: Ctx, email: string): Promise<LoginAttempt> {
-  const attempt: LoginAttempt = { email, address: s.clientIp(c) }
-  const verdict = await s.loginLimiter.take(attempt)
+export async function admitLogin(limiter: LoginLimiter, attempt: LoginAttempt): Promise<LoginAttempt> {
+  const verdict = await limiter.take(attempt)
   if (!verdict.allowed) {
     const n = verdict.retryAfterSeconds
     throw tooManyRequests(
@@ -29,7 +33,7 @@ export async function admitLogin(s: Services, c: Ctx, email: string): Promise<Lo
 
 /** After a correct password: resets the email's failures and upgrades a hash made with fewer iterations than configured. */
 export async function loginSucceeded(
-  s: Services,
+  s: LoginDeps,
   attempt: LoginAttempt,
   user: UsersTable,
   password: string,

@@ -9,9 +9,9 @@
  * every instance shares), so no email or client address is written to Redis or PostgreSQL.
  */
 import type { RateLimiterCompatibleAbstract } from 'rate-limiter-flexible'
-import { hmacSha256Hex } from './crypto.ts'
+import { hmacSha256Hex } from '../core/crypto.ts'
 import { countingLoginLimiter, type CounterStore, type LoginLimiter } from './login-limiter.ts'
-import { DependencyUnavailable } from '../storage/outage.ts'
+import { DependencyUnavailable } from '../core/outage.ts'
 
 type Counter = Pick<RateLimiterCompatibleAbstract, 'consume' | 'delete'>
 

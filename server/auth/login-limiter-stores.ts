@@ -5,12 +5,12 @@
  * when FERRY_REDIS_URL or FERRY_DATABASE_URL is set, so neither the package's index nor the
  * clients reach other runtimes.
  */
-import pg from 'pg'
+import type pg from 'pg'
 import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible'
-import { createClient } from 'redis'
 import { flexibleLoginLimiter, type FlexibleCounters } from './login-limiter-flexible.ts'
 import { resolveLimits, type LoginLimiter, type LoginLimits } from './login-limiter.ts'
-import { LOGIN_LIMITS_TABLE } from '../storage/migrations.ts'
+import { LOGIN_LIMITS_TABLE } from '../storage/migrations/0004-login-limits.ts'
+import type { RedisClient } from '../storage/drivers/redis-node.ts'
 
 export interface SharedLoginLimiter {
   limiter: LoginLimiter
@@ -41,18 +41,14 @@ function counters(
 }
 
 /**
- * Counters in Redis at `url`, on a client of their own. Commands fail at once while Redis is
- * unreachable (no offline queue): a login then answers 503 instead of waiting.
+ * Counters in Redis, on a client of their own (`openRedis`: commands fail at once while Redis is
+ * unreachable, so a login then answers 503 instead of waiting), closed with the limiter.
  */
-export async function redisLoginLimiter(
-  url: string,
+export function redisLoginLimiter(
+  client: RedisClient,
   limits: Partial<LoginLimits>,
   secret: string,
-  onError: (error: unknown) => void,
-): Promise<SharedLoginLimiter> {
-  const client = createClient({ url, disableOfflineQueue: true })
-  client.on('error', onError)
-  await client.connect()
+): SharedLoginLimiter {
   const limiter = flexibleLoginLimiter(
     counters(limits, (options) => new RateLimiterRedis({ ...options, storeClient: client, useRedisPackage: true })),
     secret,
@@ -65,31 +61,11 @@ export async function redisLoginLimiter(
   }
 }
 
-export interface PostgresLimiterOptions {
-  /** Longest a statement may run (FERRY_DATABASE_STATEMENT_TIMEOUT_MS). */
-  statementTimeoutMs: number
-  /** How long to wait for a connection before the login answers 503. */
-  connectTimeoutMs?: number
-}
-
 /**
- * Counters in the `ferry_login_limits` table of the database at `url` (made by the migrations,
- * which every instance runs before this), on a small pool of their own.
+ * Counters in the `ferry_login_limits` table (made by the migrations, which every instance runs
+ * before this), on a small pool of their own (`openPostgresPool`), ended with the limiter.
  */
-export async function postgresLoginLimiter(
-  url: string,
-  limits: Partial<LoginLimits>,
-  secret: string,
-  options: PostgresLimiterOptions,
-): Promise<SharedLoginLimiter> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 4,
-    statement_timeout: options.statementTimeoutMs,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-  })
-  // An idle client that loses its server (a restart) must not crash the process.
-  pool.on('error', () => undefined)
+export function postgresLoginLimiter(pool: pg.Pool, limits: Partial<LoginLimits>, secret: string): SharedLoginLimiter {
   const limiter = flexibleLoginLimiter(
     counters(
       limits,

@@ -5,8 +5,8 @@
  * which apt and dnf call, reads them; v6 keys it does not).
  */
 import * as openpgp from 'openpgp'
-import { hmacSha256Hex } from './crypto.ts'
-import type { SigningKeyRow } from '../storage/linux-repositories.ts'
+import { hmacSha256Hex } from '../core/crypto.ts'
+import type { SigningKeyRow } from '../storage/releases/linux-repositories.ts'
 
 const passphraseOf = (secret: string, slug: string) => hmacSha256Hex(secret, `ferry repository key ${slug}`)
 

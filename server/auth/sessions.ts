@@ -1,19 +1,18 @@
 /** @module Bearer tokens (jose, HS256, 24 h) and resolving the caller of a request (JWT or API token). */
-import { userById } from '../storage/users.ts'
+import { userById } from '../storage/accounts/users.ts'
 import { SignJWT, jwtVerify } from 'jose'
-import type { AuthUser } from './auth-user.ts'
-import type { Services } from '../http/services.ts'
-import { timestamp } from '../http/respond.ts'
+import type { AuthDeps, AuthUser } from './auth-user.ts'
+import { timestamp } from '../core/time.ts'
 import { toAuthUser } from './users.ts'
 import { authenticateApiToken, isApiToken } from './api-tokens.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { hmacKey } from './crypto.ts'
-import type { UsersTable } from '../storage/types.ts'
+import { HttpProblem } from '../core/problem.ts'
+import { hmacKey } from '../core/crypto.ts'
+import type { UsersTable } from '../core/storage.ts'
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60
 const encoder = new TextEncoder()
 
-export async function issueToken(s: Services, user: Pick<UsersTable, 'id' | 'team_id' | 'token_version'>) {
+export async function issueToken(s: Omit<AuthDeps, 'db'>, user: Pick<UsersTable, 'id' | 'team_id' | 'token_version'>) {
   const now = Math.floor(s.now().getTime() / 1000)
   const exp = now + TOKEN_TTL_SECONDS
   const token = await new SignJWT({ team: user.team_id, tv: user.token_version })
@@ -32,7 +31,7 @@ const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail)
  * token must carry their current token version (a password change revokes older tokens); an API
  * token (`ferry_…`) is looked up by its hash instead.
  */
-export async function authenticate(s: Services, header: string | undefined): Promise<AuthUser> {
+export async function authenticate(s: AuthDeps, header: string | undefined): Promise<AuthUser> {
   if (!header) throw unauthorized('This operation needs a bearer token.')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".')

@@ -2,7 +2,7 @@
  * @module Signed download links for private apps: `?expires=<unix s>&signature=<hex>` where
  * signature = HMAC-SHA256(key, `<path>\n<expires>`), keyed with `links:` + the JWT secret.
  */
-import { hmacSha256Hex, timingSafeEqual } from './crypto.ts'
+import { hmacSha256Hex, timingSafeEqual } from '../core/crypto.ts'
 
 export const SIGNED_LINK_TTL_SECONDS = 15 * 60
 

@@ -1,7 +1,7 @@
 /** @module A user row as the identity of a request. */
 import type { AuthUser } from './auth-user.ts'
 import { normalizePermissions } from './permissions.ts'
-import type { UsersTable } from '../storage/types.ts'
+import type { UsersTable } from '../core/storage.ts'
 
 /** A user row as the identity of a request. */
 export function toAuthUser(row: UsersTable): AuthUser {

@@ -1,18 +1,18 @@
 /**
  * @module Performance mode across processes without Redis: each Ferry on the same PostgreSQL
  * keeps its answers in its own memory, and tells the others what a write invalidated with
- * `NOTIFY`; each `LISTEN`s and drops those apps' answers. Node only (imported when
- * FERRY_DATABASE_URL is set and FERRY_REDIS_URL is not).
+ * `NOTIFY`; each `LISTEN`s and drops those apps' answers (used when FERRY_DATABASE_URL is set
+ * and FERRY_REDIS_URL is not). The channel is storage's (`storage/drivers/postgres-notify-node.ts`).
  *
  * A notification reaches the other processes a few milliseconds after the write committed. If
  * the listening connection drops, invalidations may have been missed meanwhile: on reconnecting,
  * the process forgets every cached answer.
  */
-import pg from 'pg'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import type { AnswerCache } from './answer-cache.ts'
 
-const CHANNEL = 'ferry_answer_cache'
+/** The PostgreSQL channel invalidations go through. */
+export const INVALIDATION_CHANNEL = 'ferry_answer_cache'
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7000
 const RETRY_MS = [100, 500, 1000, 2000, 5000]
@@ -50,51 +50,46 @@ export function payloads(from: string, apps: string[]): string[] {
  * `onRemote`: told the apps another process invalidated, once this process has dropped them
  * (the CDN purge: only then can a CDN miss not be refilled from this process's stale answers).
  */
+/** What this needs of a notification channel (`postgresChannel` in storage). */
+export interface NotifyChannel {
+  notify(payload: string): Promise<void>
+  listen(onPayload: (payload: string) => void, onLost: () => void): Promise<void>
+  close(): Promise<void>
+}
+
 export async function withPostgresInvalidation(
   cache: AnswerCache,
-  url: string,
+  channel: NotifyChannel,
   onError: (error: unknown) => void,
   onRemote?: (apps: string[]) => Promise<void>,
 ): Promise<AnswerCache> {
   const self = randomId('inst', 8)
-  const sender = new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true })
-  sender.on('error', onError)
-  let listener: pg.Client | undefined
   let closed = false
   let attempt = 0
 
+  function heard(payload: string): void {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(payload)
+    } catch {
+      return
+    }
+    if (isMessage(parsed) && parsed.from !== self) {
+      const { apps } = parsed
+      cache
+        .invalidate(apps)
+        .then(() => onRemote?.(apps))
+        .catch(onError)
+    }
+  }
+
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: url })
-    client.on('notification', (msg) => {
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(msg.payload ?? '')
-      } catch {
-        return
-      }
-      if (isMessage(parsed) && parsed.from !== self) {
-        const { apps } = parsed
-        cache
-          .invalidate(apps)
-          .then(() => onRemote?.(apps))
-          .catch(onError)
-      }
-    })
-    client.on('error', (error) => {
-      onError(error)
-      reconnect(client)
-    })
-    client.on('end', () => reconnect(client))
-    await client.connect()
-    await client.query(`LISTEN ${CHANNEL}`)
-    listener = client
+    await channel.listen(heard, lost)
     attempt = 0
   }
 
-  function reconnect(dead: pg.Client): void {
-    if (closed || listener !== dead) return
-    listener = undefined
-    dead.end().catch(() => undefined)
+  function lost(): void {
+    if (closed) return
     const retry = () => {
       if (closed) return
       // Anything written while nobody listened may be cached here: forget it all.
@@ -115,12 +110,11 @@ export async function withPostgresInvalidation(
     async invalidate(apps) {
       await cache.invalidate(apps)
       if (apps.length === 0) return
-      for (const payload of payloads(self, apps)) await sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+      for (const payload of payloads(self, apps)) await channel.notify(payload)
     },
     async close() {
       closed = true
-      await listener?.end().catch(() => undefined)
-      await sender.end()
+      await channel.close()
       await cache.close()
     },
   }

@@ -1,15 +1,14 @@
 /**
  * @module Performance mode across processes: answers in Redis, one hash per app
- * (`ferry:answers:<app>`) and a generation counter per app (`ferry:gen:<app>`). Node only: the
- * Node runtime imports this module dynamically when `FERRY_REDIS_URL` is set, so the redis
- * client never reaches the browser bundle.
+ * (`ferry:answers:<app>`) and a generation counter per app (`ferry:gen:<app>`), on a client
+ * storage opened (`storage/drivers/redis-node.ts`), which closing the cache closes.
  *
  * When Redis is unreachable, requests are answered without the cache (commands fail fast instead
  * of queueing), and an invalidation that could not be delivered is retried before this process
  * uses the cache for that app again.
  */
 import { LRUCache } from 'lru-cache'
-import { createClient } from 'redis'
+import type { RedisClient } from '../storage/drivers/redis-node.ts'
 import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
 
 /** Stores the answer only if the app's generation is still the one read before computing it. */
@@ -37,10 +36,7 @@ interface Stored {
   exp?: number
 }
 
-export async function createRedisCache(url: string, onError: (error: unknown) => void): Promise<AnswerCache> {
-  const client = createClient({ url, disableOfflineQueue: true })
-  client.on('error', onError)
-  await client.connect()
+export function createRedisCache(client: RedisClient, onError: (error: unknown) => void): AnswerCache {
   const answers = (app: string) => `ferry:answers:${app}`
   const gen = (app: string) => `ferry:gen:${app}`
   /** Apps whose invalidation has not reached Redis yet. */

@@ -5,7 +5,7 @@
  * that no cache in front can keep links to a name a client chose.
  */
 import { allowedHost, misdirected, type HostRule } from './host-rule.ts'
-import type { HttpProblem } from './problem.ts'
+import type { HttpProblem } from '../core/problem.ts'
 import type { Services } from './services.ts'
 
 /** The host of an absolute URL (`scheme://host/...`), as written (cheaper than `new URL()`). */

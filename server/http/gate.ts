@@ -4,10 +4,10 @@
  */
 import { authenticate } from '../auth/sessions.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
-import { timingSafeEqual } from '../auth/crypto.ts'
+import { timingSafeEqual } from '../core/crypto.ts'
 import { allows, holds, isMatrixPermission } from '../auth/permissions.ts'
 import type { Ctx } from './context.ts'
-import { HttpProblem, forbidden, validationProblem } from './problem.ts'
+import { HttpProblem, forbidden, validationProblem } from '../core/problem.ts'
 import type { Services } from './services.ts'
 import type { Input, OperationId, OperationSpec } from './spec.ts'
 import { operationValidator } from './validation.ts'

@@ -3,7 +3,7 @@
  * request's scheme and Host, so the Host must be one the operator named (`FERRY_ALLOWED_HOSTS`),
  * by default a loopback name; any other is refused with a 421 (`misdirected`).
  */
-import { HttpProblem } from './problem.ts'
+import { HttpProblem } from '../core/problem.ts'
 
 /** The names answered, with any port, while neither `FERRY_PUBLIC_URL` nor `FERRY_ALLOWED_HOSTS` is set. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]']

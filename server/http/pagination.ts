@@ -1,5 +1,5 @@
 /** @module Opaque cursors (base64url JSON) and page slicing shared by every list. */
-import { validationProblem } from './problem.ts'
+import { validationProblem } from '../core/problem.ts'
 
 export function encodeCursor(value: Record<string, unknown>): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value))

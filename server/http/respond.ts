@@ -1,4 +1,4 @@
-/** @module Handlers and their answers: the typed `respond`, JSON and empty responses, timestamps. */
+/** @module Handlers and their answers: the typed `respond`, JSON and empty responses. */
 import type { Ctx } from './context.ts'
 import { secured, withSecurityHeaders } from './security-headers.ts'
 import type { Input, JsonResponse, JsonStatus, OperationId } from './spec.ts'
@@ -14,11 +14,6 @@ export type Respond<K extends OperationId> = <S extends JsonStatus<K>>(
 export type Handler<K extends OperationId> = (c: Ctx, input: Input<K>, respond: Respond<K>) => Promise<Response>
 /** One handler per operation of the contract: a missing one is a type error. */
 export type Handlers = { [K in OperationId]: Handler<K> }
-
-/** RFC 3339 UTC without milliseconds. */
-export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
 
 const JSON_HEADERS = withSecurityHeaders({ 'content-type': 'application/json' })
 const JSON_NO_STORE = withSecurityHeaders({ 'content-type': 'application/json', 'cache-control': 'no-store' })

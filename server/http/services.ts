@@ -4,12 +4,13 @@ import type { HotAnswers } from '../cache/answer-flights.ts'
 import type { AnswerCache } from '../cache/answer-cache.ts'
 import type { EdgeCaching } from '../cache/edge-headers.ts'
 import type { EdgePurger } from '../cache/edge-purge.ts'
-import type { BlobStore, Db } from '../storage/types.ts'
+import type { BlobStore, Db } from '../core/storage.ts'
 import type { TelemetryRecorder } from '../telemetry/recorder.ts'
 import type { DownloadCounter } from '../telemetry/download-counter.ts'
 import type { RampEvents } from '../updates/ramp-gate.ts'
 import type { DigestStreamFactory } from '../transfer/digests.ts'
 import type { CompressXz, Decompress } from '../transfer/linux-packages.ts'
+import type { Logger, Observer } from '../core/logger.ts'
 import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { HostRule } from './host-rule.ts'
@@ -46,14 +47,6 @@ export interface AppConfig {
   edgeCaching?: EdgeCaching
   /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
   healthPolicy?: Schemas['HealthPolicy']
-}
-
-/** The subset of pino's API the app uses. */
-export interface Logger {
-  debug(obj: object, msg?: string): void
-  info(obj: object, msg?: string): void
-  warn(obj: object, msg?: string): void
-  error(obj: object, msg?: string): void
 }
 
 export interface AppDeps {
@@ -99,19 +92,6 @@ export interface AppDeps {
   webhookUrlProblem?: (url: string) => Promise<string | undefined>
   /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
   events?: RampEvents
-}
-
-/** What metrics count. Called on the request path, so implementations must not block or throw. */
-export interface Observer {
-  /** A request finished: its operation (`unmatched` when no route took it), method, status and duration. */
-  request(operation: string, method: string, status: number, seconds: number): void
-  /**
-   * An update check was answered: the format asked for (`platform` when the platform's updater
-   * decides), and whether the answer came from the cache (`off` in a server without one).
-   */
-  updateCheck(format: string, cache: 'hit' | 'miss' | 'off'): void
-  /** An upload was stored: the bytes of its files. */
-  uploaded(bytes: number): void
 }
 
 export interface Services {

@@ -5,7 +5,7 @@
  */
 import type { components, operations as GeneratedOperations } from '../generated/api.ts'
 import { operations as table, type QueryDefaults } from '../generated/operations.ts'
-import type { OperationId, OperationSpec } from './operation-spec.ts'
+import type { OperationId, OperationSpec } from '../core/operation-spec.ts'
 
 export type {
   HttpMethod,
@@ -14,7 +14,7 @@ export type {
   OperationSpec,
   ParameterSpec,
   PermissionName,
-} from './operation-spec.ts'
+} from '../core/operation-spec.ts'
 /** The contract's schemas (`#/components/schemas`) as TypeScript types. */
 export type Schemas = components['schemas']
 

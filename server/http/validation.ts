@@ -22,7 +22,7 @@ import type {
   PathParams,
   QueryParams,
 } from './spec.ts'
-import { validationProblem, type FieldError } from './problem.ts'
+import { validationProblem, type FieldError } from '../core/problem.ts'
 
 /** Validates requests (applies schema defaults). */
 const requestAjv = contractAjv(true)

@@ -5,8 +5,8 @@
  * version throws, so every version a request carries goes through here first.
  */
 import type { SemVer } from 'semver'
-import { MAX_VERSION_LENGTH as MAX_LENGTH, parseVersion } from '../storage/version-key.ts'
-import { validationProblem } from './problem.ts'
+import { MAX_VERSION_LENGTH as MAX_LENGTH, parseVersion } from '../storage/releases/version-key.ts'
+import { validationProblem } from '../core/problem.ts'
 
 const LARGEST = Number.MAX_SAFE_INTEGER
 

@@ -5,7 +5,7 @@
  * electron-updater reads as "up to date".
  */
 import { stringify } from 'yaml'
-import { hexToBase64 } from '../auth/crypto.ts'
+import { hexToBase64 } from '../core/crypto.ts'
 import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import type { Answer } from './answer.ts'
 import type { Renderer } from './render.ts'

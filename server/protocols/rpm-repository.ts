@@ -3,7 +3,41 @@
  * `other` from each `.rpm`'s header metadata, and `repomd.xml` listing them with their checksums.
  * Pure: the caller compresses, hashes and signs.
  */
-import type { RpmDependency, RpmMetadata } from '../transfer/linux-packages.ts'
+/** One `provides`/`requires`/`conflicts`/`obsoletes` entry of an `.rpm` header. */
+export interface RpmDependency {
+  name: string
+  flags: string | null
+  epoch: string | null
+  ver: string | null
+  rel: string | null
+}
+export interface RpmMetadata {
+  name: string
+  epoch: number
+  version: string
+  release: string
+  arch: string
+  summary: string
+  description: string
+  url: string
+  license: string
+  vendor: string
+  group: string
+  buildHost: string
+  sourceRpm: string
+  packager: string
+  buildTime: number
+  installedSize: number
+  archiveSize: number
+  headerStart: number
+  headerEnd: number
+  provides: RpmDependency[]
+  requires: RpmDependency[]
+  conflicts: RpmDependency[]
+  obsoletes: RpmDependency[]
+  files: Array<{ path: string; dir: boolean }>
+  changelog: Array<{ author: string; date: number; text: string }>
+}
 
 export interface RpmPackage {
   meta: RpmMetadata

@@ -3,9 +3,9 @@ import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { notFound, validationProblem } from '../http/problem.ts'
-import { adoptionByDay } from '../storage/adoption.ts'
-import { versionQuery } from '../storage/versions.ts'
+import { notFound, validationProblem } from '../core/problem.ts'
+import { adoptionByDay } from '../storage/telemetry/adoption.ts'
+import { versionQuery } from '../storage/releases/versions.ts'
 import { findTeamApp } from './api-objects.ts'
 
 /** Days one answer covers at most: bounds its cost. */

@@ -1,11 +1,11 @@
 /** @module Rows → the API's objects, and the app lookup several routes share. */
-import { storedSigner } from '../transfer/signer-continuity.ts'
+import { storedSigner } from '../transfer/signers/signer-continuity.ts'
 import { appKeys } from '../transfer/updater-keys.ts'
-import { timestamp } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
-import { notFound } from '../http/problem.ts'
+import { notFound } from '../core/problem.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
 import {
   gateOpenAt,
@@ -19,13 +19,13 @@ import {
   type HealthTally,
 } from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
-import { reportsByAddress, type AddressOutcomes } from '../storage/health-evidence.ts'
+import { reportsByAddress, type AddressOutcomes } from '../storage/telemetry/health-evidence.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
-import { appVersionRows, type VersionRow } from '../storage/versions.ts'
+import { appVersionRows, type VersionRow } from '../storage/releases/versions.ts'
 import { baseUrl } from '../http/base-url.ts'
-import { teamApp } from '../storage/apps.ts'
-import { artifactsOf } from '../storage/releases.ts'
-import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../storage/types.ts'
+import { teamApp } from '../storage/releases/apps.ts'
+import { artifactsOf } from '../storage/releases/releases.ts'
+import type { AppsTable, ArtifactRow, TeamsTable, UsersTable } from '../core/storage.ts'
 
 export function toUser(row: UsersTable): Schemas['User'] {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at }

@@ -1,20 +1,21 @@
 /** @module Apps: create, list, update, delete (with all versions and their files). */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
-import { timestamp, noContent, type Handlers } from '../http/respond.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, toApp } from './api-objects.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../core/problem.ts'
 import { parseMinisignPublicKey, parseSparklePublicKey } from '../transfer/signatures.ts'
 import { appKeys, keyColumns, keyListProblems } from '../transfer/updater-keys.ts'
-import type { AppsTable } from '../storage/types.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { deleteAppListingFiles, insertApp, teamApp, teamAppsPage, updateTeamApp } from '../storage/apps.ts'
+import type { AppsTable } from '../core/storage.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
+import { deleteAppListingFiles, insertApp, teamApp, teamAppsPage, updateTeamApp } from '../storage/releases/apps.ts'
 
 /**
  * Slugs name public update URLs, so they are unique on the whole server. A taken slug answers

@@ -1,17 +1,17 @@
 /** @module One artifact: delete it, or download it (public, with a token, or with a signed link). */
 import { downloadResponse } from '../transfer/artifact-download.ts'
 import { noContent, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp } from './api-objects.ts'
 import { allows } from '../auth/permissions.ts'
-import { HttpProblem, conflict, forbidden, notFound } from '../http/problem.ts'
+import { HttpProblem, conflict, forbidden, notFound } from '../core/problem.ts'
 import { verifySignedPath } from '../auth/signed-links.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
-import { artifactToDownload, deleteArtifactRow, lockedVersionFiles } from '../storage/artifacts.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
+import { artifactToDownload, deleteArtifactRow, lockedVersionFiles } from '../storage/releases/artifacts.ts'
 
 export function artifactHandlers(s: Services): Pick<Handlers, 'deleteArtifact' | 'downloadArtifact'> {
   return {

@@ -8,9 +8,9 @@ import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
-import { validationProblem } from '../http/problem.ts'
-import type { AuditLogTable } from '../storage/types.ts'
-import { auditEntriesPage, type AuditFilter } from '../storage/audit-log.ts'
+import { validationProblem } from '../core/problem.ts'
+import type { AuditLogTable } from '../core/storage.ts'
+import { auditEntriesPage, type AuditFilter } from '../storage/accounts/audit-log.ts'
 import { isRecord } from '../audit/entry.ts'
 
 const ID = /^[a-z]+_[0-9A-Za-z]+$/

@@ -1,16 +1,17 @@
 /** @module Signup (creates a team and its admin) and login. */
 import { issueToken } from '../auth/sessions.ts'
-import { timestamp, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import type { Services } from '../http/services.ts'
-import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
+import { hashPassword, randomId, verifyPassword } from '../core/crypto.ts'
 import { admitLogin, loginSucceeded } from '../auth/login-guard.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'
 import { toTeam, toUser } from './api-objects.ts'
-import { HttpProblem } from '../http/problem.ts'
-import type { UsersTable } from '../storage/types.ts'
-import { insertTeam, teamById, userByEmail } from '../storage/users.ts'
+import { HttpProblem } from '../core/problem.ts'
+import type { UsersTable } from '../core/storage.ts'
+import { insertTeam, teamById, userByEmail } from '../storage/accounts/users.ts'
 import { emailTaken } from './team.ts'
 
 /** Responses that carry a token must not be kept by any cache. */
@@ -49,7 +50,7 @@ export function authHandlers(s: Services): Pick<Handlers, 'signup' | 'login'> {
 
     async login(c, { body }, respond) {
       const email = body.email.toLowerCase()
-      const attempt = await admitLogin(s, c, email)
+      const attempt = await admitLogin(s.loginLimiter, { email, address: s.clientIp(c) })
       const user = await userByEmail(s.db, email)
       // Unknown emails cost the same PBKDF2 work as wrong passwords.
       dummyHash ??= hashPassword('not-a-password', s.config.passwordIterations)

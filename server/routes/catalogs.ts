@@ -1,18 +1,19 @@
 /** @module The team's catalogs: channels, platforms and architectures (create, list, update, delete). */
-import { noContent, timestamp, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
-import type { Db } from '../storage/types.ts'
+import type { Db } from '../core/storage.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../storage/dialect.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
-import { conflict, notFound } from '../http/problem.ts'
-import type { ArchsTable, ChannelsTable, PlatformsTable } from '../storage/types.ts'
+import { conflict, notFound } from '../core/problem.ts'
+import type { ArchsTable, ChannelsTable, PlatformsTable } from '../core/storage.ts'
 import {
   archs,
   catalogEntryInUse,
@@ -21,7 +22,7 @@ import {
   findCatalogEntry,
   platforms,
   type CatalogTable,
-} from '../storage/catalogs.ts'
+} from '../storage/releases/catalogs.ts'
 
 type Table = CatalogTable
 const NOUN = { channels: 'channel', platforms: 'platform', archs: 'architecture' } as const

@@ -8,9 +8,9 @@ import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp } from './api-objects.ts'
-import { versionQuery, type VersionRow } from '../storage/versions.ts'
+import { versionQuery, type VersionRow } from '../storage/releases/versions.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { notFound } from '../http/problem.ts'
+import { notFound } from '../core/problem.ts'
 import { PROTOCOLS } from '../protocols/index.ts'
 import { decideUpdate } from '../updates/decide.ts'
 import type { Release } from '../updates/offer.ts'
@@ -18,7 +18,7 @@ import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports 
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
-import { signerChangeNote, storedSigner } from '../transfer/signer-continuity.ts'
+import { signerChangeNote, storedSigner } from '../transfer/signers/signer-continuity.ts'
 
 type Explained = Schemas['VersionExplanation']
 

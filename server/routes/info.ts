@@ -3,9 +3,10 @@ import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { toTeam, toUser } from './api-objects.ts'
-import { HttpProblem, problemResponse } from '../http/problem.ts'
-import { pingDatabase } from '../storage/ping.ts'
-import { userAndTeam } from '../storage/users.ts'
+import { HttpProblem } from '../core/problem.ts'
+import { problemResponse } from '../http/problem-response.ts'
+import { pingDatabase } from '../storage/drivers/ping.ts'
+import { userAndTeam } from '../storage/accounts/users.ts'
 
 async function probe(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'failing'; latencyMs: number }> {
   const start = performance.now()

@@ -7,7 +7,7 @@
 import type { Insertable } from 'kysely'
 import type { Services } from '../http/services.ts'
 import type { ReceivedFile } from '../transfer/multipart-upload.ts'
-import type { LinuxPackagesTable } from '../storage/types.ts'
+import type { LinuxPackagesTable } from '../core/storage.ts'
 import { PackageProblem, readDebControl, readRpmMetadata, type ReadRange } from '../transfer/linux-packages.ts'
 
 /** Reads `length` bytes at `offset` of a stored blob (fewer at its end). */

@@ -7,13 +7,13 @@
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import type { Ctx } from '../http/context.ts'
-import { notFound } from '../http/problem.ts'
+import { notFound } from '../core/problem.ts'
 import { secured, withSecurityHeaders } from '../http/security-headers.ts'
-import { digestHex } from '../auth/crypto.ts'
+import { digestHex } from '../core/crypto.ts'
 import { generateRepositoryKey, indexSigner, type IndexSigner } from '../auth/repository-keys.ts'
 import { rolloutAt } from '../updates/rollout.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
-import type { RpmMetadata } from '../transfer/linux-packages.ts'
+import type { RpmMetadata } from '../protocols/rpm-repository.ts'
 import {
   aptArchitectures,
   packagesIndex,
@@ -34,7 +34,7 @@ import {
   listedAptIndexFiles,
   recordAptListing,
   type AptIndexFile,
-} from '../storage/apt-index-files.ts'
+} from '../storage/releases/apt-index-files.ts'
 import {
   channelExists,
   findRepositoryApp,
@@ -43,7 +43,7 @@ import {
   repositoryPackages,
   signingKeyOf,
   type RepositoryPackageRow,
-} from '../storage/linux-repositories.ts'
+} from '../storage/releases/linux-repositories.ts'
 
 type Ops =
   | 'getRepositoryKey'

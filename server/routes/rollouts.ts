@@ -2,20 +2,21 @@
  * @module Pause, resume and pull a version's rollout (a ramp's or a hand-set percentage's), and
  * the automatic pause health reports trigger. Each reads and writes the row in one transaction.
  */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import type { Transaction } from 'kysely'
-import { timestamp, type Handlers } from '../http/respond.ts'
+import { type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, oneVersion } from './api-objects.ts'
-import { notFound } from '../http/problem.ts'
-import { lockRollout, updateRollout } from '../storage/rollouts.ts'
-import type { Database } from '../storage/types.ts'
+import { notFound } from '../core/problem.ts'
+import { lockRollout, updateRollout } from '../storage/releases/rollouts.ts'
+import type { Database } from '../core/storage.ts'
 import { rampClock, rolloutAt } from '../updates/rollout.ts'
 import type { RampGateEvent } from '../updates/ramp-gate.ts'
-import { invalidateAnswers } from '../cache/invalidation.ts'
+import { invalidateAnswers } from '../http/writes/invalidation.ts'
 
 type Trx = Transaction<Database>
 

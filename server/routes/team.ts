@@ -1,18 +1,19 @@
 /** @module Team users and their permission matrix, and the admin's own password (admin only). */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
-import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import type { Services } from '../http/services.ts'
-import { hashPassword, randomId, verifyPassword } from '../auth/crypto.ts'
+import { hashPassword, randomId, verifyPassword } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { isUniqueViolation } from '../storage/dialect.ts'
 import { toTeamUser } from './api-objects.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { normalizePermissions } from '../auth/permissions.ts'
 import { admitLogin } from '../auth/login-guard.ts'
-import { conflict, notFound, validationProblem } from '../http/problem.ts'
-import type { UsersTable } from '../storage/types.ts'
+import { conflict, notFound, validationProblem } from '../core/problem.ts'
+import type { UsersTable } from '../core/storage.ts'
 import {
   deleteTeamUser,
   insertUser,
@@ -21,7 +22,7 @@ import {
   teamUsersPage,
   updateTeamUser,
   userById,
-} from '../storage/users.ts'
+} from '../storage/accounts/users.ts'
 
 type TeamOps = 'createTeamUser' | 'listTeamUsers' | 'updateTeamUser' | 'deleteTeamUser' | 'updateAdminPassword'
 
@@ -120,7 +121,7 @@ export function teamHandlers(s: Services): Pick<Handlers, TeamOps> {
     async updateAdminPassword(c, { body }) {
       const admin = currentUser(c.get('user'))
       // Counted like a login, so a stolen token is no way around the limit on password guesses.
-      const attempt = await admitLogin(s, c, admin.email)
+      const attempt = await admitLogin(s.loginLimiter, { email: admin.email, address: s.clientIp(c) })
       const row = await userById(s.db, admin.id)
       if (!row) throw notFound(`No user with id ${admin.id}.`)
       if (!(await verifyPassword(body.currentPassword, row.password_hash))) {

@@ -3,9 +3,9 @@ import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { HttpProblem, validationProblem } from '../http/problem.ts'
+import { HttpProblem, validationProblem } from '../core/problem.ts'
 import { versionInput } from '../http/version-input.ts'
-import { teamTelemetryDays } from '../storage/telemetry-days.ts'
+import { teamTelemetryDays } from '../storage/telemetry/telemetry-days.ts'
 
 const MAX_DAYS = 366
 const DAY_MS = 24 * 3600 * 1000

@@ -2,20 +2,21 @@
  * @module API tokens: any team member creates them within their own grants; the admin lists and
  * revokes every token of the team, a team user their own. Tokens cannot manage tokens.
  */
-import { apiTokenNameTaken, apiTokensPage, insertApiToken, revokeApiToken } from '../storage/api-tokens.ts'
-import { noContent, timestamp, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { apiTokenNameTaken, apiTokensPage, insertApiToken, revokeApiToken } from '../storage/accounts/api-tokens.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
 import { hashApiToken, newApiToken, refuseApiToken } from '../auth/api-tokens.ts'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
 import { exceedingGrant, normalizePermissions } from '../auth/permissions.ts'
-import { conflict, forbidden, notFound, validationProblem } from '../http/problem.ts'
-import type { ApiTokensTable } from '../storage/types.ts'
+import { conflict, forbidden, notFound, validationProblem } from '../core/problem.ts'
+import type { ApiTokensTable } from '../core/storage.ts'
 
 type TokenOps = 'createApiToken' | 'listApiTokens' | 'revokeApiToken'
 

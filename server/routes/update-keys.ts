@@ -3,9 +3,9 @@ import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { HttpProblem, notFound } from '../http/problem.ts'
+import { HttpProblem, notFound } from '../core/problem.ts'
 import { findTeamApp } from './api-objects.ts'
-import { devicesByUpdateKey } from '../storage/update-key-devices.ts'
+import { devicesByUpdateKey } from '../storage/releases/update-key-devices.ts'
 import { appKeys } from '../transfer/updater-keys.ts'
 
 export function updateKeyHandlers(s: Services): Pick<Handlers, 'getUpdateKeyDevices'> {

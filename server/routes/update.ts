@@ -15,9 +15,15 @@ import type { Params } from '../http/validation.ts'
 import type { OperationId } from '../http/spec.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
-import { appOf, newestBuild, publishedPackage, publishedVersionFile, type FeedTarget } from '../storage/update-files.ts'
+import {
+  appOf,
+  newestBuild,
+  publishedPackage,
+  publishedVersionFile,
+  type FeedTarget,
+} from '../storage/releases/update-files.ts'
 import { downloadResponse } from '../transfer/artifact-download.ts'
-import { HttpProblem, notFound, validationProblem } from '../http/problem.ts'
+import { HttpProblem, notFound, validationProblem } from '../core/problem.ts'
 import type { Answer } from '../protocols/answer.ts'
 import { answerAsSent, sendAnswer, shareAnswer, toResponse } from './answer-response.ts'
 import { offeredFiles } from './offered-files.ts'

@@ -1,6 +1,6 @@
 /** @module Versions: upload (multipart), list, search, edit, delete. */
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import {
   feedNameProblem,
@@ -10,12 +10,13 @@ import {
   signedFileOf,
   uploadSetProblems,
 } from '../../artifact-files/index.ts'
-import { noContent, timestamp, type Handlers } from '../http/respond.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Schemas } from '../http/spec.ts'
 import type { Services } from '../http/services.ts'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import { baseUrl } from '../http/base-url.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { findTeamApp, oneVersion, toVersions } from './api-objects.ts'
@@ -27,20 +28,20 @@ import {
   storedAppVersion,
   teamVersionsPage,
   updateAppVersion,
-} from '../storage/versions.ts'
-import { insertArtifacts } from '../storage/artifacts.ts'
-import { catalogIdByName, platformUpdater } from '../storage/catalogs.ts'
-import { msixUploadProblems } from '../transfer/msix-manifest.ts'
+} from '../storage/releases/versions.ts'
+import { insertArtifacts } from '../storage/releases/artifacts.ts'
+import { catalogIdByName, platformUpdater } from '../storage/releases/catalogs.ts'
+import { msixUploadProblems } from '../transfer/signers/msix-manifest.ts'
 import { decodeCursor, hasNumber, hasString, page } from '../http/pagination.ts'
 import { visibleApps } from '../auth/permissions.ts'
-import { conflict, notFound, validationProblem, type FieldError } from '../http/problem.ts'
+import { conflict, notFound, validationProblem, type FieldError } from '../core/problem.ts'
 import { discardUpload, receiveMultipart, type ReceivedUpload } from '../transfer/multipart-upload.ts'
 import { operationById } from '../http/spec.ts'
 import { bodyErrors, compileSchema, unstorableTextErrors } from '../http/validation.ts'
 import type { Insertable, Selectable } from 'kysely'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
 import { versionInput } from '../http/version-input.ts'
-import { versionKeyOf } from '../storage/version-key.ts'
+import { versionKeyOf } from '../storage/releases/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { announceGateChange } from './rollouts.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
@@ -50,11 +51,11 @@ import {
   parseMinisignPublicKey,
   parseSparklePublicKey,
 } from '../transfer/signatures.ts'
-import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signer-continuity.ts'
+import { publishSignerColumns, readUploadSigner, uploadSignerColumns } from '../transfer/signers/signer-continuity.ts'
 import { acceptedKeys, appKeys, trustedKeysOfUpload } from '../transfer/updater-keys.ts'
-import type { AppsTable, ArtifactsTable, VersionsTable } from '../storage/types.ts'
+import type { AppsTable, ArtifactsTable, VersionsTable } from '../core/storage.ts'
 import { readLinuxPackages } from './linux-package-upload.ts'
-import { insertLinuxPackages } from '../storage/linux-repositories.ts'
+import { insertLinuxPackages } from '../storage/releases/linux-repositories.ts'
 
 /** The upload's form fields, with file parts listed by name. */
 const checkUpload = compileSchema<Schemas['VersionUpload']>(operationById('uploadVersion').body?.schema ?? {})

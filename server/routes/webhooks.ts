@@ -4,16 +4,17 @@
  * (server/webhooks/worker.ts); these handlers only write the outbox.
  */
 import type { components } from '../generated/api.ts'
-import { randomId } from '../auth/crypto.ts'
+import { randomId } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
-import { noContent, timestamp, type Handlers } from '../http/respond.ts'
-import { noteAudit } from '../http/audit-hook.ts'
-import { commitWrite } from '../http/write-unit.ts'
+import { noContent, type Handlers } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
+import { noteAudit } from '../http/writes/audit-hook.ts'
+import { commitWrite } from '../http/writes/write-unit.ts'
 import { removedChanges } from '../audit/entry.ts'
 import type { Services } from '../http/services.ts'
-import { conflict, notFound, validationProblem } from '../http/problem.ts'
+import { conflict, notFound, validationProblem } from '../core/problem.ts'
 import { decodeCursor, hasString, page } from '../http/pagination.ts'
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../storage/types.ts'
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../core/storage.ts'
 import {
   countSubscriptions,
   deleteSubscription,
@@ -26,7 +27,7 @@ import {
   teamAppSlugs,
   teamSubscriptions,
   updateSubscription,
-} from '../storage/webhook-subscriptions.ts'
+} from '../storage/webhooks/webhook-subscriptions.ts'
 import { EVERY_EVENT, WEBHOOK_EVENT_TYPES, enqueueEvent } from '../webhooks/events.ts'
 
 type Schemas = components['schemas']

@@ -10,10 +10,10 @@
  * linux/x64 builds) and `lighthouse-admin` (private).
  */
 import { createApp } from '../app.ts'
-import { randomSecret } from '../auth/crypto.ts'
+import { randomSecret } from '../core/crypto.ts'
 import { DEMO_LOGIN, DEMO_USER, seedDemo, seedDemoTraffic } from '../demo/seed.ts'
-import { createMemoryBlobs } from '../storage/blobs-memory.ts'
-import { openWasmDbHandle, type WasmDbOptions } from '../storage/sqlite-wasm.ts'
+import { createMemoryBlobs } from '../storage/blobs/blobs-memory.ts'
+import { openWasmDbHandle, type WasmDbOptions } from '../storage/drivers/sqlite-wasm.ts'
 
 export { DEMO_LOGIN, DEMO_USER }
 

@@ -21,8 +21,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 export const DOWNLOAD_MODES = ['stream', 'redirect'] as const
 export type DownloadMode = (typeof DOWNLOAD_MODES)[number]
 
-export type { BlobLocation, S3Location } from '../storage/blob-location.ts'
-import type { BlobLocation } from '../storage/blob-location.ts'
+export type { BlobLocation, S3Location } from '../storage/blobs/blob-location.ts'
+import type { BlobLocation } from '../storage/blobs/blob-location.ts'
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3
 export const DEFAULT_PRESIGN_SECONDS = 900

@@ -1,6 +1,6 @@
 /**
  * @module Node's fast path for file-backed responses (disk-store downloads): the app answers with
- * a web `Response` whose body `storage/file-body.ts` marks as a file span; this writes the span
+ * a web `Response` whose body `storage/blobs/file-body.ts` marks as a file span; this writes the span
  * to the socket with large positioned reads (the next read runs while the socket drains the
  * previous chunk), honours backpressure and stops when the client goes away. Converting the
  * same bytes through web streams in small chunks reached about a third of nginx's sendfile.
@@ -8,7 +8,7 @@
 import { ServerResponse } from 'node:http'
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Http2Bindings, HttpBindings } from '@hono/node-server'
-import { fileSpanOf, type FileSpan } from '../storage/file-body.ts'
+import { fileSpanOf, type FileSpan } from '../storage/blobs/file-body.ts'
 
 const CHUNK = 2 * 1024 * 1024
 /**

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { Observer } from '../http/services.ts'
+import type { Observer } from '../core/logger.ts'
 import type { TelemetryBufferStats } from '../telemetry/recorder.ts'
 
 export interface Metrics {

@@ -16,12 +16,12 @@ import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
 import { refusedHost } from '../http/base-url.ts'
 import { hostRule, LOOPBACK_HOSTS } from '../http/host-rule.ts'
-import { problemResponse } from '../http/problem.ts'
+import { problemResponse } from '../http/problem-response.ts'
 import type { LoginLimits } from '../auth/login-limiter.ts'
 import { ConfigError, VARIABLES, appConfig, loadConfig, unknownVariables, type ServerConfig } from './config.ts'
-import { randomSecret } from '../auth/crypto.ts'
+import { randomSecret } from '../core/crypto.ts'
 import pkg from '../../package.json' with { type: 'json' }
-import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/open-blobs-node.ts'
+import { BlobStoreStartupError, openConfiguredBlobs } from '../storage/blobs/open-blobs-node.ts'
 import { clientAddress, type ClientAddress } from './client-address-node.ts'
 import { consoleResponse, isConsoleUrl } from './console-node.ts'
 import { nodeDigestStream } from './digests-node.ts'
@@ -30,16 +30,16 @@ import { leanFrontTested, withLeanFront } from './lean-http-node.ts'
 import { pinnedNodeMajor } from './require-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
-import { openNodeDb } from '../storage/sqlite-node.ts'
-import { describeUrl } from '../storage/database-url.ts'
+import { openNodeDb } from '../storage/drivers/sqlite-node.ts'
+import { describeUrl } from '../storage/drivers/database-url.ts'
 import { lockDataDir, removeEmpty, StartupError, undoStart, usableDataDir, type DataDirLock } from './data-dir-node.ts'
-import { pruneAudit } from '../storage/audit-log.ts'
-import { RAW_HEALTH_DAYS } from '../storage/health-daily.ts'
-import { aggregateOffers } from '../storage/offers-daily.ts'
+import { pruneAudit } from '../storage/accounts/audit-log.ts'
+import { RAW_HEALTH_DAYS } from '../storage/telemetry/health-daily.ts'
+import { aggregateOffers } from '../storage/telemetry/offers-daily.ts'
 import { sumOldHealthReports } from '../updates/ramp-gate.ts'
-import type { BlobStore, Db } from '../storage/types.ts'
+import type { BlobStore, Db } from '../core/storage.ts'
 import { dialectOf } from '../storage/dialect.ts'
-import { releaseLeases } from '../storage/webhook-outbox.ts'
+import { releaseLeases } from '../storage/webhooks/webhook-outbox.ts'
 import { createWebhookWorker, type WorkerOptions } from '../webhooks/worker.ts'
 import { DEFAULT_HEALTH_POLICY } from '../updates/rollout.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../webhooks/send-node.ts'
@@ -133,11 +133,13 @@ export async function answerCacheFor(
     if (!config.databaseUrl) return undefined
     // Several processes may share the database: each keeps its own answers and hears the
     // others' invalidations over PostgreSQL.
-    const { withPostgresInvalidation } = await import('../cache/postgres-invalidation.ts')
+    const { withPostgresInvalidation, INVALIDATION_CHANNEL } = await import('../cache/postgres-invalidation.ts')
+    const { postgresChannel } = await import('../storage/drivers/postgres-notify-node.ts')
+    const onError = (err: unknown) => logger.error({ err }, 'answer cache invalidation failed')
     return withPostgresInvalidation(
       createMemoryCache(),
-      config.databaseUrl,
-      (err) => logger.error({ err }, 'answer cache invalidation failed'),
+      postgresChannel(config.databaseUrl, INVALIDATION_CHANNEL, onError),
+      onError,
       async (apps) => {
         peerInvalidated?.(apps)
         if (purger) await purgeApps(purger, apps, logger, (ms) => new Promise((done) => setTimeout(done, ms)))
@@ -145,7 +147,9 @@ export async function answerCacheFor(
     )
   }
   const { createRedisCache } = await import('../cache/redis-cache.ts')
-  return createRedisCache(config.redisUrl, (err) => logger.error({ err }, 'redis error'))
+  const { openRedis } = await import('../storage/drivers/redis-node.ts')
+  const onError = (err: unknown) => logger.error({ err }, 'redis error')
+  return createRedisCache(await openRedis(config.redisUrl, onError), onError)
 }
 
 /** Which store counts login attempts, and how to let go of it. */
@@ -169,16 +173,16 @@ export async function loginLimitingFor(
 ): Promise<LoginLimiting> {
   if (config.redisUrl) {
     const { redisLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await redisLoginLimiter(config.redisUrl, limits, secret, (err) =>
-      logger.error({ err }, 'login limiter redis error'),
-    )
+    const { openRedis } = await import('../storage/drivers/redis-node.ts')
+    const client = await openRedis(config.redisUrl, (err) => logger.error({ err }, 'login limiter redis error'))
+    const shared = redisLoginLimiter(client, limits, secret)
     return { store: 'redis', ...shared }
   }
   if (config.databaseUrl) {
     const { postgresLoginLimiter } = await import('../auth/login-limiter-stores.ts')
-    const shared = await postgresLoginLimiter(config.databaseUrl, limits, secret, {
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-    })
+    const { openPostgresPool } = await import('../storage/drivers/postgres-node.ts')
+    const pool = openPostgresPool(config.databaseUrl, { max: 4, statementTimeoutMs: config.databaseStatementTimeoutMs })
+    const shared = postgresLoginLimiter(pool, limits, secret)
     return { store: 'postgres', ...shared }
   }
   return { store: 'memory', limiter: undefined, close: async () => undefined }
@@ -197,7 +201,7 @@ async function openDatabase(
     })
     return openNodeDb(file)
   }
-  const { openPostgresDb, PostgresUnreachableError } = await import('../storage/postgres-node.ts')
+  const { openPostgresDb, PostgresUnreachableError } = await import('../storage/drivers/postgres-node.ts')
   return openPostgresDb(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,

@@ -1,6 +1,6 @@
 /** @module Which SQL dialect a Kysely instance speaks: the few statements that differ, and the drivers' error codes. */
 import { PostgresAdapter } from 'kysely'
-import { errorCode } from './outage.ts'
+import { errorCode } from '../core/outage.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 

@@ -7,7 +7,7 @@
 import { ValueNode, type Compilable, type CompiledQuery, type Expression, type OperationNode } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { perDatabase } from './per-database.ts'
-import type { Db } from './types.ts'
+import type { Db } from '../core/storage.ts'
 
 /**
  * Where a call's value goes among a statement's parameters: `values[name]`, or its `index`th

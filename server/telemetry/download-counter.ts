@@ -3,8 +3,8 @@
  * download path never waits on a write. Bounded: past `MAX_KEYS` versions and days in one batch,
  * further downloads of new keys are counted as lost until the next flush.
  */
-import { addDownloads } from '../storage/adoption.ts'
-import type { Db } from '../storage/types.ts'
+import { addDownloads } from '../storage/telemetry/adoption.ts'
+import type { Db } from '../core/storage.ts'
 
 const MAX_KEYS = 10_000
 

@@ -13,11 +13,11 @@
  * that in-memory limiter, never stored.
  */
 import { LRUCache } from 'lru-cache'
-import { hmacSha256Hex } from '../auth/crypto.ts'
+import { hmacSha256Hex } from '../core/crypto.ts'
 import { FixedWindows } from '../auth/fixed-windows.ts'
 import { addressNetwork } from '../updates/health-evidence.ts'
-import { addTelemetry, existingAppSlugs } from '../storage/telemetry-recording.ts'
-import type { Db } from '../storage/types.ts'
+import { addTelemetry, existingAppSlugs } from '../storage/telemetry/telemetry-recording.ts'
+import type { Db } from '../core/storage.ts'
 
 export interface TelemetryKey {
   app: string

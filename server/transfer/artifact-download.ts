@@ -6,8 +6,8 @@
  * behind nginx with `FERRY_ACCEL_REDIRECT_PREFIX`, an `X-Accel-Redirect` to the file on disk;
  * drafts and private apps' files must not be stored by shared caches.
  */
-import { hexToBase64 } from '../auth/crypto.ts'
-import type { BlobStore } from '../storage/types.ts'
+import { hexToBase64 } from '../core/crypto.ts'
+import type { BlobStore } from '../core/storage.ts'
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'

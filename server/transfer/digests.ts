@@ -5,7 +5,7 @@
  */
 import { sha1 } from '@noble/hashes/legacy.js'
 import { sha256, sha512 } from '@noble/hashes/sha2.js'
-import { toHex } from '../auth/crypto.ts'
+import { toHex } from '../core/crypto.ts'
 
 export interface Digests {
   sha1: string

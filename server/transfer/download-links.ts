@@ -1,7 +1,6 @@
 /** @module Where an artifact is downloaded: its API path, and the absolute URL (signed when not public). */
-import type { Services } from '../http/services.ts'
 import { signedQuery } from '../auth/signed-links.ts'
-import type { AppsTable } from '../storage/types.ts'
+import type { AppsTable } from '../core/storage.ts'
 
 export function downloadPath(slug: string, versionId: string, artifactId: string): string {
   return `/v1/apps/${slug}/versions/${versionId}/artifacts/${artifactId}/download`
@@ -12,7 +11,7 @@ export function downloadPath(slug: string, versionId: string, artifactId: string
  * (whose files are not public either).
  */
 export async function downloadUrl(
-  s: Services,
+  s: { now: () => Date; config: { jwtSecret: string } },
   base: string,
   app: Pick<AppsTable, 'slug' | 'private'>,
   versionId: string,

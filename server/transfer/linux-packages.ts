@@ -4,6 +4,7 @@
  * `.rpm`'s lead, signature header and header. Pure: bytes come through `ReadRange`, and the
  * decompressors the runtime has through `Decompress`.
  */
+import type { RpmDependency, RpmMetadata } from '../protocols/rpm-repository.ts'
 
 /** Reads `length` bytes at `offset` of the package (fewer at its end). */
 export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>
@@ -19,41 +20,6 @@ export interface DebControl {
   version: string
   arch: string
   fields: Array<[string, string]>
-}
-
-export interface RpmDependency {
-  name: string
-  flags: string | null
-  epoch: string | null
-  ver: string | null
-  rel: string | null
-}
-export interface RpmMetadata {
-  name: string
-  epoch: number
-  version: string
-  release: string
-  arch: string
-  summary: string
-  description: string
-  url: string
-  license: string
-  vendor: string
-  group: string
-  buildHost: string
-  sourceRpm: string
-  packager: string
-  buildTime: number
-  installedSize: number
-  archiveSize: number
-  headerStart: number
-  headerEnd: number
-  provides: RpmDependency[]
-  requires: RpmDependency[]
-  conflicts: RpmDependency[]
-  obsoletes: RpmDependency[]
-  files: Array<{ path: string; dir: boolean }>
-  changelog: Array<{ author: string; date: number; text: string }>
 }
 
 /** A package Ferry cannot index: the message names what is wrong (the caller names the file). */

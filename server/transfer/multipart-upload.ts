@@ -12,9 +12,9 @@ import {
   type MultipartEvent,
   type PartHeaders,
 } from './multipart-parser.ts'
-import { HttpProblem, validationProblem, type FieldError } from '../http/problem.ts'
-import type { BlobStore, BlobWriter } from '../storage/types.ts'
-import { removeUnreferencedBlobs } from '../storage/blob-removal.ts'
+import { HttpProblem, validationProblem, type FieldError } from '../core/problem.ts'
+import type { BlobStore, BlobWriter } from '../core/storage.ts'
+import { removeUnreferencedBlobs } from '../storage/blobs/blob-removal.ts'
 
 export interface ReceivedFile extends Digests {
   name: string

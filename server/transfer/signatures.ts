@@ -8,7 +8,7 @@
  * `sign_update` (base64 of 64 bytes, or `sparkle:edSignature="…" length="…"`).
  */
 import { blake2b } from '@noble/hashes/blake2.js'
-import type { BlobStore } from '../storage/types.ts'
+import type { BlobStore } from '../core/storage.ts'
 
 const text = new TextDecoder()
 

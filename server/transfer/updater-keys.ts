@@ -5,7 +5,7 @@
  * or the next key. The current key is the app's `tauri_public_key` / `sparkle_public_key`; the
  * others live as JSON beside it.
  */
-import type { FieldError } from '../http/problem.ts'
+import type { FieldError } from '../core/problem.ts'
 
 export type KeyRole = 'current' | 'next' | 'retired'
 export interface RoleKey {

@@ -5,9 +5,9 @@
  * Addresses are read as networks (IPv4 address, IPv6 /64), and the policy caps what one counts for.
  */
 import { LRUCache } from 'lru-cache'
-import { hmacSha256Hex } from '../auth/crypto.ts'
-import { insertOffer } from '../storage/health-evidence.ts'
-import type { Db } from '../storage/types.ts'
+import { hmacSha256Hex } from '../core/crypto.ts'
+import { insertOffer } from '../storage/telemetry/health-evidence.ts'
+import type { Db } from '../core/storage.ts'
 
 /** Offers one client address can record per version: bounds the rows a single machine can add. */
 export const OFFERS_PER_ADDRESS = 100

@@ -15,12 +15,12 @@ import {
   releaseRowsAbove,
   rollbackCandidates,
   type CatalogIds,
-} from '../storage/releases.ts'
-import type { ArtifactRow, Db } from '../storage/types.ts'
-import type { VersionRow } from '../storage/versions.ts'
+} from '../storage/releases/releases.ts'
+import type { ArtifactRow, Db } from '../core/storage.ts'
+import type { VersionRow } from '../storage/releases/versions.ts'
 import { rolloutAt } from './rollout.ts'
 import { bucketsFor, isPartial, planUpdate, type PlanNote } from './update-logic.ts'
-import { parseVersion, versionKeyOf } from '../storage/version-key.ts'
+import { parseVersion, versionKeyOf } from '../storage/releases/version-key.ts'
 
 export type UpdaterFormat = components['schemas']['UpdaterFormat']
 

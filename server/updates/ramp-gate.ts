@@ -4,11 +4,16 @@
  * ramp or policy is set, or the version resumed), in that write's transaction; `rolloutAt`
  * derives the hold from it at read time, without timers.
  */
-import { reportsByAddressSince } from '../storage/health-evidence.ts'
-import { AGGREGATE_BATCH, RAW_HEALTH_DAYS, aggregateHealthReports, gatedRamps } from '../storage/health-daily.ts'
-import { lockRollout, updateRollout } from '../storage/rollouts.ts'
-import type { Db } from '../storage/types.ts'
-import type { AddressOutcomes } from '../storage/health-evidence.ts'
+import { reportsByAddressSince } from '../storage/telemetry/health-evidence.ts'
+import {
+  AGGREGATE_BATCH,
+  RAW_HEALTH_DAYS,
+  aggregateHealthReports,
+  gatedRamps,
+} from '../storage/telemetry/health-daily.ts'
+import { lockRollout, updateRollout } from '../storage/releases/rollouts.ts'
+import type { Db } from '../core/storage.ts'
+import type { AddressOutcomes } from '../storage/telemetry/health-evidence.ts'
 import {
   evidenceSince,
   gateColumns,
@@ -101,7 +106,7 @@ export async function gateWindows(db: Db, now: Date): Promise<Map<string, string
 }
 
 /**
- * Sums health reports of whole UTC days older than `days` into daily rows (server/storage/health-daily.ts),
+ * Sums health reports of whole UTC days older than `days` into daily rows (server/storage/telemetry/health-daily.ts),
  * gated ramps' too: each keeps raw only the day its evidence window opened, so its evidence reads the same.
  */
 export async function sumOldHealthReports(db: Db, now: Date, days = RAW_HEALTH_DAYS, batch = AGGREGATE_BATCH) {

@@ -4,7 +4,7 @@
  * it spent paused, and the current pause or pull), and the health policy that pauses it.
  */
 import type { components } from '../generated/api.ts'
-import type { RolloutColumns } from '../storage/types.ts'
+import type { RolloutColumns } from '../core/storage.ts'
 
 type Schemas = components['schemas']
 

@@ -3,7 +3,7 @@
  * one app, channel, platform and architecture (see `checkForUpdate` in the spec).
  */
 import semver, { type SemVer } from 'semver'
-import { digestHex } from '../auth/crypto.ts'
+import { digestHex } from '../core/crypto.ts'
 
 export interface Candidate {
   version: string

@@ -3,12 +3,12 @@
  * deliveries in the outbox, one per subscription of the team that asks for it (and for its app).
  */
 import type { components } from '../generated/api.ts'
-import { randomId } from '../auth/crypto.ts'
-import { timestamp } from '../http/respond.ts'
-import type { Db } from '../storage/types.ts'
-import { versionForEvent } from '../storage/webhook-events.ts'
-import { insertDeliveries } from '../storage/webhook-outbox.ts'
-import { enabledSubscriptions } from '../storage/webhook-subscriptions.ts'
+import { randomId } from '../core/crypto.ts'
+import { timestamp } from '../core/time.ts'
+import type { Db } from '../core/storage.ts'
+import { versionForEvent } from '../storage/webhooks/webhook-events.ts'
+import { insertDeliveries } from '../storage/webhooks/webhook-outbox.ts'
+import { enabledSubscriptions } from '../storage/webhooks/webhook-subscriptions.ts'
 import { asksFor, type WebhookEventType } from './event-types.ts'
 
 export { EVERY_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.ts'

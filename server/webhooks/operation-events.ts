@@ -1,15 +1,15 @@
 /**
  * @module Which webhook events a successful write raises: `before` is read in the write's
  * transaction ahead of its statements (the state a change is judged against), `after` once they
- * ran, and the events go to the outbox in that same transaction (server/http/write-unit.ts).
+ * ran, and the events go to the outbox in that same transaction (server/http/writes/write-unit.ts).
  * Health reports' automatic pause and the worker's ramp steps raise theirs where they happen.
  */
 import type { AuthUser } from '../auth/auth-user.ts'
-import type { OperationId } from '../http/spec.ts'
-import type { Db } from '../storage/types.ts'
-import { lockRollout, rolloutOf } from '../storage/rollouts.ts'
-import { teamToken, versionStates } from '../storage/webhook-events.ts'
-import { teamHasEnabledSubscription } from '../storage/webhook-subscriptions.ts'
+import type { OperationId } from '../core/operation-spec.ts'
+import type { Db } from '../core/storage.ts'
+import { lockRollout, rolloutOf } from '../storage/releases/rollouts.ts'
+import { teamToken, versionStates } from '../storage/webhooks/webhook-events.ts'
+import { teamHasEnabledSubscription } from '../storage/webhooks/webhook-subscriptions.ts'
 import { rolloutAt } from '../updates/rollout.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 

@@ -6,7 +6,7 @@
  * Runtimes call `pass` on a timer; nothing is lost between passes, the outbox is the state.
  */
 import { Webhook } from 'standardwebhooks'
-import type { Db } from '../storage/types.ts'
+import type { Db } from '../core/storage.ts'
 import {
   advanceRampMark,
   claimDueDeliveries,
@@ -16,7 +16,7 @@ import {
   recordDeliveryOutcome,
   setSubscriptionFailingSince,
   type ClaimedDelivery,
-} from '../storage/webhook-outbox.ts'
+} from '../storage/webhooks/webhook-outbox.ts'
 import {
   DEFAULT_HEALTH_POLICY,
   gateProgress,
@@ -29,9 +29,9 @@ import {
   type RolloutPosition,
 } from '../updates/rollout.ts'
 import { stepEvidence } from '../updates/ramp-gate.ts'
-import { timestamp } from '../http/respond.ts'
+import { timestamp } from '../core/time.ts'
 import { enqueueEvent, versionSummary, type WebhookEvent } from './events.ts'
-import type { Logger } from '../http/services.ts'
+import type { Logger } from '../core/logger.ts'
 
 /** What one HTTP attempt came to: a response status, or an error that stopped it (refused, timed out). */
 export interface SendResult {

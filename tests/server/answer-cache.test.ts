@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test'
 import { createClient } from 'redis'
 import { createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { createRedisCache } from '../../server/cache/redis-cache.ts'
+import { openRedis } from '../../server/storage/drivers/redis-node.ts'
 import { electronUpdaterCheck } from './clients/electron-updater.ts'
 import { parseReleases, squirrelUpdate } from './clients/squirrel-windows.ts'
 import { bearer, httpFetch, jsonBody, signup, testDatabaseUrl, uploadForm, type Fetch } from './helpers.ts'
@@ -28,10 +29,12 @@ const ans = (body: string) => ({ status: 200, headers: { 'content-type': 'text/p
 
 const caches: Record<string, () => Promise<AnswerCache>> = {
   memory: async () => createMemoryCache(),
-  redis: async () =>
-    createRedisCache(redis.url, (e) => {
+  redis: async () => {
+    const fail = (e: unknown) => {
       throw e
-    }),
+    }
+    return createRedisCache(await openRedis(redis.url, fail), fail)
+  },
 }
 
 for (const [kind, make] of Object.entries(caches)) {

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { pruneAudit } from '../../server/storage/audit-log.ts'
-import type { Db } from '../../server/storage/types.ts'
+import { pruneAudit } from '../../server/storage/accounts/audit-log.ts'
+import type { Db } from '../../server/core/storage.ts'
 import {
   PASSWORD,
   SIGNUP_KEY,

@@ -1,7 +1,7 @@
 /** Tokens and passwords: 24 h expiry, revocation, PBKDF2 parameters. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { DEFAULT_PBKDF2_ITERATIONS, hashPassword, verifyPassword } from '../../server/auth/crypto.ts'
+import { DEFAULT_PBKDF2_ITERATIONS, hashPassword, verifyPassword } from '../../server/core/crypto.ts'
 import { PASSWORD, bearer, expectProblem, jsonBody, memoryApp, signup } from './helpers.ts'
 
 test('passwords: PBKDF2-SHA256, 600 000 iterations by default, per-user salt', async () => {

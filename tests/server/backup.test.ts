@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
-import { BackupError, backupDataDir } from '../../server/storage/backup-node.ts'
+import { BackupError, backupDataDir } from '../../server/storage/drivers/backup-node.ts'
 import { bearer, httpFetch, startTestServer, uploadForm, withUploadTeam, type Fetch } from './helpers.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { rootStream } from '../../server/transfer/compound-file.ts'
+import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
+import { rootStream } from '../../server/transfer/signers/compound-file.ts'
 
 const run = promisify(execFile)
 const blobs = createMemoryBlobs()

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { diskImageSigner } from '../../server/transfer/disk-image-signature.ts'
+import { diskImageSigner } from '../../server/transfer/signers/disk-image-signature.ts'
 import { DENO_IDENTITY, machoFixture, machoSuperBlob, superBlob, superBlobSlot, udifImage } from './macos-fixtures.ts'
 
 const run = promisify(execFile)

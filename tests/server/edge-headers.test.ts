@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import { sharedCacheControl } from '../../server/cache/edge-headers.ts'
 import { httpPurger } from '../../server/cache/edge-purge.ts'
-import type { Logger } from '../../server/http/services.ts'
+import type { Logger } from '../../server/core/logger.ts'
 import { bearer, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
 
 const MINUTE = 60_000

@@ -5,8 +5,8 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { openPostgresDb } from '../../server/storage/postgres-node.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
+import { openPostgresDb } from '../../server/storage/drivers/postgres-node.ts'
+import { openNodeDb } from '../../server/storage/drivers/sqlite-node.ts'
 import {
   SIGNUP_KEY,
   bearer,

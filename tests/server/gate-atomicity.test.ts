@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
 import { sql } from 'kysely'
 import { dialectOf } from '../../server/storage/dialect.ts'
-import type { Db } from '../../server/storage/types.ts'
+import type { Db } from '../../server/core/storage.ts'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, setUpTeam, uploadForm, type Fetch } from './helpers.ts'
 
 let now = Date.parse('2026-06-01T08:00:00Z')

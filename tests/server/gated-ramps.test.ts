@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
-import type { Logger } from '../../server/http/services.ts'
+import type { Logger } from '../../server/core/logger.ts'
 import type { RampGateEvent } from '../../server/updates/ramp-gate.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { bearer, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'

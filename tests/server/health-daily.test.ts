@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
-import { aggregateHealthReports } from '../../server/storage/health-daily.ts'
-import { aggregateOffers } from '../../server/storage/offers-daily.ts'
+import { aggregateHealthReports } from '../../server/storage/telemetry/health-daily.ts'
+import { aggregateOffers } from '../../server/storage/telemetry/offers-daily.ts'
 import { sumOldHealthReports } from '../../server/updates/ramp-gate.ts'
 import { PASSWORD, bearer, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
 

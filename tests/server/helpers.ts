@@ -10,14 +10,14 @@ import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/r
 import type { AppConfig, AppDeps } from '../../server/http/services.ts'
 import type { RunningServer } from '../../server/runtime/node.ts'
 import { operations, type OperationId } from '../../server/http/spec.ts'
-import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { openNodeDb } from '../../server/storage/sqlite-node.ts'
-import { openPostgresDb } from '../../server/storage/postgres-node.ts'
+import { openFsBlobs } from '../../server/storage/blobs/blobs-fs.ts'
+import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
+import { openNodeDb } from '../../server/storage/drivers/sqlite-node.ts'
+import { openPostgresDb } from '../../server/storage/drivers/postgres-node.ts'
 import { databases } from '../../services/postgres-server.ts'
 import { environmentLocation } from '../../services/s3-location.ts'
 import { localServerConfig, startLocalServer } from '../../services/ferry-server.ts'
-import type { BlobStore, Db } from '../../server/storage/types.ts'
+import type { BlobStore, Db } from '../../server/core/storage.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 
 export const SIGNUP_KEY = 'test-signup-key-0123456789'
@@ -151,7 +151,7 @@ export async function unfinishedWrites(server: Pick<TestServer, 'blobLocation' |
  */
 export async function openTestBlobs(location = testBlobLocation(), dir?: string): Promise<BlobStore> {
   if (location.kind === 'fs') return dir ? openFsBlobs(dir) : createMemoryBlobs()
-  const { openS3Blobs } = await import('../../server/storage/blobs-s3.ts')
+  const { openS3Blobs } = await import('../../server/storage/blobs/blobs-s3.ts')
   const { bucket, prefix, endpoint, region, credentials, forcePathStyle } = location
   return openS3Blobs({ bucket, prefix, endpoint, region, credentials, forcePathStyle })
 }

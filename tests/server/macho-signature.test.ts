@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { before, test } from 'node:test'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { appZipSigner } from '../../server/transfer/app-bundle-zip.ts'
-import { machoSigner } from '../../server/transfer/macho-signature.ts'
+import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
+import { appZipSigner } from '../../server/transfer/signers/app-bundle-zip.ts'
+import { machoSigner } from '../../server/transfer/signers/macho-signature.ts'
 import { DENO_IDENTITY, harborAppZip, machoFixture } from './macos-fixtures.ts'
 
 let sentry: Uint8Array

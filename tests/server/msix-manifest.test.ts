@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
-import { msixIdentity, MsixManifestError, type RangeReader } from '../../server/transfer/msix-manifest.ts'
+import { msixIdentity, MsixManifestError, type RangeReader } from '../../server/transfer/signers/msix-manifest.ts'
 import { appInstallerXml, type AppInstallerSettings } from '../../server/protocols/msix.ts'
 import { checkAppInstaller } from './clients/app-installer-schema.ts'
 

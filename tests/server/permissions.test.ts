@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { hashApiToken } from '../../server/auth/api-tokens.ts'
-import { hashPassword } from '../../server/auth/crypto.ts'
+import { hashPassword } from '../../server/core/crypto.ts'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/http/spec.ts'
-import { versionKey } from '../../server/storage/version-key.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 import {
   JWT_SECRET,
   PASSWORD,

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { SignJWT } from 'jose'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { hashPassword } from '../../server/auth/crypto.ts'
+import { hashPassword } from '../../server/core/crypto.ts'
 import { flexibleLoginLimiter } from '../../server/auth/login-limiter-flexible.ts'
 import {
   DEFAULT_LOGIN_LIMITS,

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { openFsBlobs } from '../../server/storage/blobs-fs.ts'
+import { openFsBlobs } from '../../server/storage/blobs/blobs-fs.ts'
 import { runStorageContract } from './storage-contract.ts'
 
 runStorageContract('blobs-fs', {

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { isUniqueViolation } from '../../server/storage/dialect.ts'
-import { migrate } from '../../server/storage/migrations.ts'
-import type { BlobStore, Db } from '../../server/storage/types.ts'
-import { versionKey } from '../../server/storage/version-key.ts'
+import { migrate } from '../../server/storage/migrations/migrate.ts'
+import type { BlobStore, Db } from '../../server/core/storage.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 
 /** Factories of the implementation under test: a fresh, empty store per test. */
 export interface StorageFactories {

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { openTestDb } from './helpers.ts'
-import { createMemoryBlobs } from '../../server/storage/blobs-memory.ts'
-import { removeOrphanBlobs } from '../../server/storage/orphan-blobs.ts'
+import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
+import { removeOrphanBlobs } from '../../server/storage/blobs/orphan-blobs.ts'
 import { seedArtifactRow } from './storage-contract.ts'
 
 const HOUR = 3600_000

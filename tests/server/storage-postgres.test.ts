@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { sql, type Kysely } from 'kysely'
-import { openPostgresDb } from '../../server/storage/postgres-node.ts'
-import type { Database } from '../../server/storage/types.ts'
-import { versionKey } from '../../server/storage/version-key.ts'
+import { openPostgresDb } from '../../server/storage/drivers/postgres-node.ts'
+import type { Database } from '../../server/core/storage.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 import { startPostgres, type TestPostgres } from '../../services/postgres-server.ts'
 import { runStorageContract } from './storage-contract.ts'
 

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { PROBLEM_BASE, PROBLEM_KINDS } from '../../server/http/problem.ts'
+import { PROBLEM_KINDS } from '../../server/core/problem.ts'
+import { PROBLEM_BASE } from '../../server/http/problem-response.ts'
 
 const page = readFileSync(join(import.meta.dirname, '../../pages/docs/troubleshooting.mdx'), 'utf8')
 

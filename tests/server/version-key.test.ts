@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import semver from 'semver'
-import { versionKey } from '../../server/storage/version-key.ts'
+import { versionKey } from '../../server/storage/releases/version-key.ts'
 
 const sign = (n: number) => Math.sign(n)
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

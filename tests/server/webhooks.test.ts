@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { Webhook } from 'standardwebhooks'
-import type { Logger } from '../../server/http/services.ts'
+import type { Logger } from '../../server/core/logger.ts'
 import { createWebhookWorker, type WebhookWorker } from '../../server/webhooks/worker.ts'
 import { checkWebhookUrl, sendWebhookNode } from '../../server/webhooks/send-node.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'

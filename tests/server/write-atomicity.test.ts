@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import { sql } from 'kysely'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
 import { dialectOf } from '../../server/storage/dialect.ts'
-import type { Db } from '../../server/storage/types.ts'
+import type { Db } from '../../server/core/storage.ts'
 import {
   PASSWORD,
   SIGNUP_KEY,

@@ -20,7 +20,7 @@ export function renderOperations(model: SpecModel): string {
   return [
     `// ${BANNER}`,
     "// The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.",
-    "import type { OperationSpec } from '../http/operation-spec.ts'",
+    "import type { OperationSpec } from '../core/operation-spec.ts'",
     '',
     `export const COMPONENTS_ID = '${COMPONENTS_ID}'`,
     '',
