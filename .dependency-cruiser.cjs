@@ -52,6 +52,22 @@ module.exports = {
       to: { path: '^server/', pathNot: CONTRACT },
     },
     {
+      name: 'lib-not-mcp',
+      comment:
+        'lib/ never imports mcp/ (scripts/ferry-mcp.ts wires `ferry mcp`): mcp/ builds on lib/, not the reverse.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^mcp/' },
+    },
+    {
+      name: 'mcp-one-entry',
+      comment:
+        "mcp/ reaches the server through one entry, the browser runtime (server/runtime/browser.ts), and none of the CLI's modules.",
+      severity: 'error',
+      from: { path: '^mcp/' },
+      to: { path: ['^server/', '^lib/ferry-cli/'], pathNot: [CONTRACT, '^server/runtime/browser\\.ts$'] },
+    },
+    {
       name: 'codegen-below-changelog',
       comment: 'lib/codegen/ never imports lib/api-changelog/ (the changelog reads the contract through codegen).',
       severity: 'error',

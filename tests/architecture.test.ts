@@ -103,6 +103,8 @@ const BREAKING: Record<string, Record<string, string>> = {
   'http-on-top': { 'server/updates/u.ts': "import '../http/h.ts'" },
   'node-only-at-edges': { 'server/updates/n.ts': "import 'node:fs'" },
   'lib-not-server': { 'lib/l.ts': "import '../server/routes/r.ts'" },
+  'lib-not-mcp': { 'lib/m.ts': "import '../mcp/x.ts'" },
+  'mcp-one-entry': { 'mcp/m.ts': "import '../server/routes/r.ts'" },
   'codegen-below-changelog': { 'lib/codegen/c.ts': "import '../api-changelog/a.ts'" },
   'shared-leaves': { 'json-pointer/j.ts': "import '../lib/plain.ts'" },
   'scripts-not-tests': { 'scripts/s.ts': "import '../tests/t.ts'" },
@@ -113,7 +115,7 @@ test('architecture: each rule flags an import that breaks it (a positive control
   try {
     const leaves = ['server/routes/r.ts', 'server/storage/clean.ts', 'server/http/h.ts', 'lib/api-changelog/a.ts']
     const files: Record<string, string> = Object.fromEntries(
-      [...leaves, 'lib/plain.ts', 'tests/t.ts'].map((f) => [f, 'export {}']),
+      [...leaves, 'lib/plain.ts', 'mcp/x.ts', 'tests/t.ts'].map((f) => [f, 'export {}']),
     )
     for (const rule of Object.values(BREAKING)) Object.assign(files, rule)
     for (const [file, text] of Object.entries(files)) {
@@ -124,7 +126,7 @@ test('architecture: each rule flags an import that breaks it (a positive control
       join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true } }),
     )
-    const { violations: found } = await cruise(['server', 'lib', 'json-pointer', 'scripts', 'tests'], dir)
+    const { violations: found } = await cruise(['server', 'lib', 'mcp', 'json-pointer', 'scripts', 'tests'], dir)
     assert.deepEqual(
       Object.keys(BREAKING).sort(),
       config.forbidden.map((r) => r.name).sort(),
