@@ -4,8 +4,8 @@
  * tests/architecture.test.ts in `npm test`. Type-only imports count (`tsPreCompilationDeps`):
  * a cycle of types is still a knot to a reader. Run by hand: `npx depcruise -c .dependency-cruiser.cjs server lib scripts`.
  */
-/** The contract's generated types and operation table: the one thing every layer may import. */
-const CONTRACT = '^server/generated/'
+/** The contract (generated types, operation table and their helpers): the one folder every layer may import. */
+const CONTRACT = '^contract/'
 
 /**
  * The server's folders from the top down: each imports only folders below it, so no import runs up
@@ -58,10 +58,10 @@ module.exports = {
     },
     {
       name: 'storage-self-contained',
-      comment: 'server/storage/ imports nothing of Ferry outside storage but core/ and the generated contract types.',
+      comment: 'server/storage/ imports nothing of Ferry outside storage but core/ and contract/.',
       severity: 'error',
       from: { path: '^server/storage/' },
-      to: { path: '^(server|lib|components|scripts|tests)/', pathNot: ['^server/(storage|core)/', CONTRACT] },
+      to: { path: '^(server|lib|mcp|components|scripts|tests)/', pathNot: '^server/(storage|core)/' },
     },
     {
       name: 'protocols-render-only',
@@ -87,10 +87,27 @@ module.exports = {
     },
     {
       name: 'lib-not-server',
-      comment: 'lib/ (build-time code) imports nothing from server/ but the generated contract types.',
+      comment:
+        'lib/ (build-time code and the CLI) imports nothing from server/: what it shares with it is in contract/.',
       severity: 'error',
       from: { path: '^lib/' },
-      to: { path: '^server/', pathNot: CONTRACT },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'lib-not-mcp',
+      comment:
+        'lib/ never imports mcp/ (scripts/ferry-mcp.ts wires `ferry mcp`): mcp/ builds on lib/, not the reverse.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^mcp/' },
+    },
+    {
+      name: 'mcp-one-entry',
+      comment:
+        "mcp/ reaches the server through one entry, the browser runtime (server/runtime/browser.ts), and none of the CLI's modules.",
+      severity: 'error',
+      from: { path: '^mcp/' },
+      to: { path: ['^server/', '^lib/ferry-cli/'], pathNot: '^server/runtime/browser\\.ts$' },
     },
     {
       name: 'codegen-below-changelog',
@@ -100,12 +117,11 @@ module.exports = {
       to: { path: '^lib/api-changelog/' },
     },
     {
-      name: 'shared-leaves',
-      comment:
-        'json-pointer/, artifact-files/ and contract-check/, which server/, lib/ and the site share, import nothing of Ferry but the contract types.',
+      name: 'contract-self-contained',
+      comment: "contract/, which the server, lib/, mcp/ and the site share, imports nothing of Ferry's.",
       severity: 'error',
-      from: { path: '^(json-pointer|artifact-files|contract-check)/' },
-      to: { path: '^(server|lib|components|scripts|tests)/', pathNot: CONTRACT },
+      from: { path: CONTRACT },
+      to: { pathNot: [CONTRACT, '(^|/)node_modules/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'scripts-not-tests',

@@ -17,10 +17,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json .nvmrc ./
 COPY server ./server
-# Leaves the server shares with lib/ (see ARCHITECTURE.md).
-COPY json-pointer ./json-pointer
-COPY artifact-files ./artifact-files
-COPY contract-check ./contract-check
+# The contract in code, which the server shares with lib/ and the site (see ARCHITECTURE.md).
+COPY contract ./contract
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV FERRY_HOST=0.0.0.0 \

@@ -11,7 +11,7 @@ import { renderTypes } from './codegen/emit/types.ts'
 import type { LoadedSpec } from './codegen/load.ts'
 import { operationSamples } from './codegen/samples.ts'
 import { transformSpec } from './codegen/transform/operation.ts'
-import { PAGES_DIR } from './codegen/files.ts'
+import { OPERATIONS_FILE, PAGES_DIR, TYPES_FILE } from './codegen/files.ts'
 
 export { PAGES_DIR }
 
@@ -46,8 +46,8 @@ export async function generate(
       files.set(`${PAGES_DIR}/${tag.name}/${op.slug}.mdx`, renderOperationPage(op, operationSamples(op, ctx.serverUrl)))
     }
   }
-  files.set('server/generated/api.ts', await renderTypes(ctx))
-  files.set('server/generated/operations.ts', renderOperations(model))
+  files.set(TYPES_FILE, await renderTypes(ctx))
+  files.set(OPERATIONS_FILE, renderOperations(model))
   files.set('public/openapi.yaml', renderYaml(ctx))
   files.set('public/openapi.json', renderJson(ctx))
   files.set('public/ferry.postman_collection.json', await renderPostman(ctx))

@@ -11,7 +11,6 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { foreignRequest, loopbackNames } from './loopback-guard.ts'
 import { sandboxTarget, serverTarget } from './targets.ts'
 import { createFerryMcpServer, loadShared } from './tools.ts'
-import { usageError } from '../lib/ferry-cli/errors.ts'
 import { packageVersion, ROOT, type McpRunOptions } from './stdio.ts'
 
 export const MCP_PATH = '/mcp'
@@ -78,13 +77,8 @@ export async function runMcpHttp(options: McpRunOptions & { port: number }): Pro
     })
   })
   await new Promise<void>((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? usageError(`mcp: port ${options.port} on 127.0.0.1 is in use: pick another with --port`)
-          : error,
-      ),
-    )
+    // EADDRINUSE included: the command (scripts/ferry-mcp.ts) says which flag picks another port.
+    http.once('error', reject)
     http.listen(options.port, '127.0.0.1', resolve)
   })
   const { port } = http.address() as AddressInfo

@@ -2,10 +2,12 @@
  * `ferry`: publish builds to a Ferry server and manage their rollout from a release pipeline
  * (`npx ferry publish dist --app my-app`), or run the server itself (`npx ferry server`). The
  * client's logic is in lib/ferry-cli/; `server` runs server/runtime/node.ts (scripts/ferry-server.ts),
- * `backup` and `db query` read the server's data (scripts/ferry-data.ts).
+ * `backup` and `db query` read the server's data (scripts/ferry-data.ts), `mcp` serves mcp/
+ * (scripts/ferry-mcp.ts).
  */
 import { main } from '../lib/ferry-cli/commands.ts'
 import { backupCommand, dbCommand } from './ferry-data.ts'
+import { mcpCommand } from './ferry-mcp.ts'
 import { serverCommand } from './ferry-server.ts'
 
 // npm runs a script from the package's root; the folders on the command line are the ones the
@@ -26,5 +28,5 @@ process.exitCode = await main(
     env: process.env,
     now: () => Date.now(),
   },
-  { server: serverCommand, backup: backupCommand, db: dbCommand },
+  { mcp: mcpCommand, server: serverCommand, backup: backupCommand, db: dbCommand },
 )

@@ -3,11 +3,16 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 
 export const PAGES_DIR = 'pages/docs/api'
+/** The contract's types (openapi-typescript) and operation table, written by gen-api. */
+export const TYPES_FILE = 'server/generated/api.ts'
+export const OPERATIONS_FILE = 'server/generated/operations.ts'
+/** The hand-written type of one row of the table, which the table imports. */
+export const OPERATION_SPEC_FILE = 'server/core/operation-spec.ts'
 
 /** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
 export const OWNED_FILES = [
-  'server/generated/api.ts',
-  'server/generated/operations.ts',
+  TYPES_FILE,
+  OPERATIONS_FILE,
   'public/openapi.yaml',
   'public/openapi.json',
   'public/ferry.postman_collection.json',

@@ -20,11 +20,9 @@ const COPIES = [
   '.env.example',
   '.gitignore',
   'server',
-  'json-pointer',
-  'artifact-files',
+  'contract',
   'scripts',
   'lib/ferry-cli',
-  'contract-check',
 ]
 
 function git(dir: string, args: string[]): string {

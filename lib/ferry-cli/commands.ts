@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { FerryClient, type VersionFilters } from './api.ts'
-import { CONNECTION_OPTIONS, connection, connectionUrl, duration, parseCommand, percent, positionals } from './args.ts'
+import { CONNECTION_OPTIONS, connection, duration, parseCommand, percent, positionals } from './args.ts'
 import { CliError, EXIT, usageError, type ExitCode } from './errors.ts'
 import { promote, ramp, rollout, status } from './manage.ts'
 import type { Io } from './output.ts'
@@ -21,7 +21,7 @@ configuration, 3 the server could not be reached.`
 const FILTER_OPTIONS = { channel: { type: 'string' }, platform: { type: 'string' }, arch: { type: 'string' } } as const
 
 /** `ferry mcp --http` listens here unless --port says otherwise (pages/docs/mcp.mdx). */
-const DEFAULT_MCP_PORT = 8765
+export const DEFAULT_MCP_PORT = 8765
 
 export const HELP: Record<string, string> = {
   ferry: `Usage: ferry <command> [options]
@@ -157,15 +157,6 @@ const filtersOf = (v: { channel?: string; platform?: string; arch?: string }): V
   ...(v.platform ? { platform: v.platform } : {}),
   ...(v.arch ? { arch: v.arch } : {}),
 })
-
-/** `ferry mcp` serves the docs of a checkout: the installed package (package.json `files`) has none. */
-const checkoutOnly = <T>(loading: Promise<T>): Promise<T> =>
-  loading.catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') throw error
-    throw usageError(
-      "mcp: runs in a checkout of Ferry's repository, which holds the docs it serves; this install has none",
-    )
-  })
 
 /** One `ferry <name>` command: its arguments after the name. */
 export type Command = (argv: string[], io: Io) => Promise<void>
@@ -325,48 +316,12 @@ const COMMANDS: Record<string, Command> = {
       throw usageError(`--limit must be a whole number of at least 1, not ${JSON.stringify(values.limit)}`)
     await status(new FerryClient(connection(values, io.env)), app, filtersOf(values), limit, values.json === true, io)
   },
-
-  async mcp(argv, io) {
-    const { values } = parseCommand('mcp', () =>
-      parseArgs({
-        args: argv,
-        allowPositionals: false,
-        strict: true,
-        options: {
-          ...CONNECTION_OPTIONS,
-          'allow-writes': { type: 'boolean' },
-          http: { type: 'boolean' },
-          port: { type: 'string' },
-        },
-      }),
-    )
-    if (values.help) return io.out(HELP.mcp ?? '')
-    const rawUrl = values.url ?? io.env.FERRY_URL
-    const server = rawUrl
-      ? { url: connectionUrl(values.url ? '--url' : 'FERRY_URL', rawUrl), token: values.token ?? io.env.FERRY_TOKEN }
-      : undefined
-    if (values['allow-writes'] && !server)
-      throw usageError(
-        'mcp: --allow-writes applies to a real server: set FERRY_URL (or pass --url); the sandbox accepts writes anyway',
-      )
-    if (values.port !== undefined && !values.http) throw usageError('mcp: --port applies to --http')
-    const port = values.port === undefined ? DEFAULT_MCP_PORT : Number(values.port)
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw usageError(`mcp: --port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`)
-    const run = { server, allowWrites: values['allow-writes'] === true, err: io.err }
-    // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
-    if (values.http) {
-      const { runMcpHttp } = await checkoutOnly(import('../../mcp/http.ts'))
-      return runMcpHttp({ ...run, port })
-    }
-    const { runMcpStdio } = await checkoutOnly(import('../../mcp/stdio.ts'))
-    await runMcpStdio(run)
-  },
 }
 
 /**
  * Runs `ferry <argv>`; resolves to the exit code. Never prints the token: no message includes it.
- * `more` adds commands that live outside lib/ (`server`, `backup`, `db`, which run the server's own code).
+ * `more` adds commands that live outside lib/ (`server`, `backup`, `db`, which run the server's own code,
+ * and `mcp`, which runs mcp/).
  */
 export async function main(argv: string[], io: Io, more: Record<string, Command> = {}): Promise<ExitCode> {
   const [name, ...rest] = argv

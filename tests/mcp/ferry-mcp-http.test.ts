@@ -131,3 +131,12 @@ test('--port without --http, or out of range, is a usage error', async () => {
   assert.equal(range.code, 2)
   assert.match(range.stderr, /^ferry: mcp: --port must be a whole number from 0 to 65535, not "70000"/)
 })
+
+test('a port already taken is a usage error naming the port and the flag', async () => {
+  const taken = await ferry(['mcp', '--http', '--port', server.url.port], {})
+  assert.equal(taken.code, 2, taken.stderr)
+  assert.match(
+    taken.stderr,
+    new RegExp(`^ferry: mcp: port ${server.url.port} on 127\\.0\\.0\\.1 is in use: pick another with --port`, 'm'),
+  )
+})

@@ -1,12 +1,18 @@
 /**
- * @module Stage: the server's operation table (server/generated/operations.ts). Everything the
+ * @module Stage: the contract's operation table (OPERATIONS_FILE). Everything the
  * server routes, validates, authorises and invalidates by was read from the spec by the one
  * transform walk (transform/server.ts); this prints it, so the server never parses the contract
  * at run time and never imports the site's `public/`.
  */
+import { dirname, relative } from 'node:path/posix'
 import { BANNER } from '../context.ts'
+import { OPERATION_SPEC_FILE, OPERATIONS_FILE } from '../files.ts'
 import type { SpecModel } from '../model.ts'
 import { COMPONENTS_ID } from '../transform/server.ts'
+
+/** The table's import of its row type, relative to where the table is written. */
+const specPath = relative(dirname(OPERATIONS_FILE), OPERATION_SPEC_FILE)
+const OPERATION_SPEC_IMPORT = specPath.startsWith('.') ? specPath : `./${specPath}`
 
 export function renderOperations(model: SpecModel): string {
   const entries = model.operations.map((op) => op.server)
@@ -20,7 +26,7 @@ export function renderOperations(model: SpecModel): string {
   return [
     `// ${BANNER}`,
     "// The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.",
-    "import type { OperationSpec } from '../core/operation-spec.ts'",
+    `import type { OperationSpec } from '${OPERATION_SPEC_IMPORT}'`,
     '',
     `export const COMPONENTS_ID = '${COMPONENTS_ID}'`,
     '',
