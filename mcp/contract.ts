@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { operations } from '../server/generated/operations.ts'
+import { operations } from '../contract/generated/operations.ts'
 import { apiReferencePages } from '../lib/markdown-twins/api-reference.ts'
 
 export const SPEC_FILE = 'openapi/openapi.yaml'

@@ -1,5 +1,5 @@
 /** @module describe_operation's answer: an operation's contract as JSON, with the component schemas its `$ref`s point to. */
-import { COMPONENTS_ID, componentSchemas } from '../server/generated/operations.ts'
+import { COMPONENTS_ID, componentSchemas } from '../contract/generated/operations.ts'
 import type { OperationInfo } from './contract.ts'
 
 const REF_PREFIX = `${COMPONENTS_ID}#/schemas/`

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { components } from '../../server/generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import type { Transport } from '../demo/sandbox-api'
 
 /** One entry of GET /v1/audit, typed from the contract. */

@@ -1,4 +1,4 @@
-import type { components } from '../../server/generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 
 export type Session = components['schemas']['Session']
 

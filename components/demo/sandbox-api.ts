@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch'
-import type { components, paths } from '../../server/generated/api.ts'
+import type { components, paths } from '../../contract/generated/api.ts'
 
 type Schemas = components['schemas']
 export type App = Schemas['App']

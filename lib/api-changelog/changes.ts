@@ -5,7 +5,7 @@
  * in words, and points at its place in the spec it comes from.
  */
 import { apiDiff, type Diff } from 'api-smart-diff'
-import { atPointer, toPointer } from '../../json-pointer/index.ts'
+import { atPointer, toPointer } from '../../contract/json-pointer.ts'
 import { METHODS } from '../codegen/transform/operation.ts'
 import { policyBreaking, policyOverride } from './policy.ts'
 

@@ -1,6 +1,6 @@
 /** @module Stage 2: options resolved once, plus `$ref` resolution over the raw spec. */
 import type { LoadedSpec } from './load.ts'
-import { atPointer, pointerTokens } from '../../json-pointer/index.ts'
+import { atPointer, pointerTokens } from '../../contract/json-pointer.ts'
 
 export type Severity = 'ignore' | 'warn' | 'throw'
 

@@ -4,10 +4,10 @@ import { dirname, join, relative } from 'node:path'
 
 export const PAGES_DIR = 'pages/docs/api'
 /** The contract's types (openapi-typescript) and operation table, written by gen-api. */
-export const TYPES_FILE = 'server/generated/api.ts'
-export const OPERATIONS_FILE = 'server/generated/operations.ts'
+export const TYPES_FILE = 'contract/generated/api.ts'
+export const OPERATIONS_FILE = 'contract/generated/operations.ts'
 /** The hand-written type of one row of the table, which the table imports. */
-export const OPERATION_SPEC_FILE = 'server/core/operation-spec.ts'
+export const OPERATION_SPEC_FILE = 'contract/operation-spec.ts'
 
 /** Files gen-api owns outside PAGES_DIR (inside it, it owns every file). */
 export const OWNED_FILES = [

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { LineCounter, isMap, isSeq, parseDocument, type Document } from 'yaml'
-import { atPointer, pointerTokens, toPointer } from '../../json-pointer/index.ts'
+import { atPointer, pointerTokens, toPointer } from '../../contract/json-pointer.ts'
 
 export { pointerTokens, toPointer }
 

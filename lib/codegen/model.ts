@@ -72,7 +72,7 @@ export interface OperationModel {
   tryItHref: string
   /** `x-codeSamples`: samples written in the contract, shown beside the generated ones. */
   codeSamples: CodeSample[]
-  /** The server's row of the operation table (server/generated/operations.ts). */
+  /** The server's row of the operation table (contract/generated/operations.ts). */
   server: ServerOperationModel
 }
 

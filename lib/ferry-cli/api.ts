@@ -1,13 +1,13 @@
 /**
  * @module The CLI's client of Ferry's API: openapi-fetch over the contract's generated `paths`,
- * and every answer checked against the contract with its own validators (contract-check/) before
+ * and every answer checked against the contract with its own validators (contract/) before
  * the CLI reads it. Every failure is a CliError: a problem document exits 1, no answer exits 3.
  */
 import createClient from 'openapi-fetch'
 import semver from 'semver'
-import { checkAnswer } from '../../contract-check/answer.ts'
-import type { components, operations as Operations, paths } from '../../server/generated/api.ts'
-import { operations } from '../../server/generated/operations.ts'
+import { checkAnswer } from '../../contract/answer.ts'
+import type { components, operations as Operations, paths } from '../../contract/generated/api.ts'
+import { operations } from '../../contract/generated/operations.ts'
 import type { Connection } from './args.ts'
 import { refused, unreachable } from './errors.ts'
 

@@ -1,8 +1,8 @@
 /**
  * @module What a build output's file names say: the package type (Ferry's own list, from
- * `artifact-files/index.ts`), the version and the architecture.
+ * `contract/artifact-files.ts`), the version and the architecture.
  */
-import { packageTypeOf } from '../../artifact-files/index.ts'
+import { packageTypeOf } from '../../contract/artifact-files.ts'
 
 export { packageTypeOf }
 

@@ -1,6 +1,6 @@
 /** @module Who a request acts as, and the user a handler behind an authenticated gate may rely on. */
 import type { Db } from '../core/storage.ts'
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 
 /** What resolving and issuing tokens needs of the app: the database, the clock and the signing key. */
 export interface AuthDeps {

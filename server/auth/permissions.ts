@@ -1,7 +1,7 @@
 /** @module The permission matrix: normalising grants and deciding who may do what. */
 import type { AuthUser } from './auth-user.ts'
-import type { components } from '../generated/api.ts'
-import type { PermissionName } from '../core/operation-spec.ts'
+import type { components } from '../../contract/generated/api.ts'
+import type { PermissionName } from '../../contract/operation-spec.ts'
 
 type Schemas = components['schemas']
 

@@ -1,6 +1,6 @@
 /** @module Storage contracts: the metadata database (Kysely) and the blob store. */
 import type { Generated, Kysely, Selectable } from 'kysely'
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import { DependencyUnavailable } from './outage.ts'
 
 type UpdaterFormat = components['schemas']['UpdaterFormat']

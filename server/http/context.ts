@@ -2,7 +2,7 @@
 import type { Context } from 'hono'
 import type { AuthUser } from '../auth/auth-user.ts'
 import type { AuditNote } from '../audit/entry.ts'
-import type { OperationSpec } from '../core/operation-spec.ts'
+import type { OperationSpec } from '../../contract/operation-spec.ts'
 
 export type FerryEnv = {
   Variables: {

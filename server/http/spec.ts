@@ -1,11 +1,11 @@
 /**
  * @module The contract as the server sees it: the generated operation table
- * (`server/generated/operations.ts`, from `openapi/openapi.yaml` by `npm run gen`) and the
- * per-operation types handlers are written against (from `server/generated/api.ts`).
+ * (`contract/generated/operations.ts`, from `openapi/openapi.yaml` by `npm run gen`) and the
+ * per-operation types handlers are written against (from `contract/generated/api.ts`).
  */
-import type { components, operations as GeneratedOperations } from '../generated/api.ts'
-import { operations as table, type QueryDefaults } from '../generated/operations.ts'
-import type { OperationId, OperationSpec } from '../core/operation-spec.ts'
+import type { components, operations as GeneratedOperations } from '../../contract/generated/api.ts'
+import { operations as table, type QueryDefaults } from '../../contract/generated/operations.ts'
+import type { OperationId, OperationSpec } from '../../contract/operation-spec.ts'
 
 export type {
   HttpMethod,
@@ -14,7 +14,7 @@ export type {
   OperationSpec,
   ParameterSpec,
   PermissionName,
-} from '../core/operation-spec.ts'
+} from '../../contract/operation-spec.ts'
 /** The contract's schemas (`#/components/schemas`) as TypeScript types. */
 export type Schemas = components['schemas']
 

@@ -3,7 +3,7 @@
  * into type guards, so a validated request *is* the operation's `Input<K>`; every failure names
  * its body member (`pointer`) or parameter (`field`).
  */
-import { escapeToken, pointerTokens } from '../../json-pointer/index.ts'
+import { escapeToken, pointerTokens } from '../../contract/json-pointer.ts'
 import {
   ajvMessage,
   bodyErrors,
@@ -11,7 +11,7 @@ import {
   responseValidator,
   type ErrorObject,
   type ValidateFunction,
-} from '../../contract-check/validators.ts'
+} from '../../contract/validators.ts'
 import type {
   HeaderParams,
   JsonBody,

@@ -1,5 +1,5 @@
 /** @module Updater formats and the names Tauri's updater puts in its endpoint URL. */
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 
 type Schemas = components['schemas']
 

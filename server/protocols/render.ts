@@ -1,6 +1,6 @@
 /** @module What every protocol renderer receives: the plan, and the offered files' URLs and contents. */
 import type { SemVer } from 'semver'
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import type { Offer, ReleaseFile, Target } from '../updates/offer.ts'
 import type { Answer } from './answer.ts'
 

@@ -4,7 +4,7 @@
  * stages the device itself). When the client sent its version, the feed ends at the version
  * Ferry offers it, so intermediate versions gate Squirrel exactly as they gate other clients.
  */
-import { isFeedName, squirrelVersionOf } from '../../artifact-files/index.ts'
+import { isFeedName, squirrelVersionOf } from '../../contract/artifact-files.ts'
 import type { Release } from '../updates/offer.ts'
 import type { Renderer } from './render.ts'
 

@@ -6,7 +6,7 @@
  * offered version's full package and the deltas of every loaded release up to it; with no update
  * it lists nothing. Packages resolve relative to the feed (`<folder>/<FileName>`).
  */
-import { isFeedName } from '../../artifact-files/index.ts'
+import { isFeedName } from '../../contract/artifact-files.ts'
 import type { ReleaseFile as ArtifactRow } from '../updates/offer.ts'
 import { jsonAnswer } from './answer.ts'
 import type { Release } from '../updates/offer.ts'

@@ -9,7 +9,7 @@ import {
   packageTypeOf,
   signedFileOf,
   uploadSetProblems,
-} from '../../artifact-files/index.ts'
+} from '../../contract/artifact-files.ts'
 import { noContent, type Handlers } from '../http/respond.ts'
 import { timestamp } from '../core/time.ts'
 import type { AuthUser } from '../auth/auth-user.ts'

@@ -3,7 +3,7 @@
  * delete; the delivery log with redelivery, and a test event. Sending is the worker's
  * (server/webhooks/worker.ts); these handlers only write the outbox.
  */
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import { randomId } from '../core/crypto.ts'
 import { currentUser } from '../auth/auth-user.ts'
 import { noContent, type Handlers } from '../http/respond.ts'

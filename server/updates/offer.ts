@@ -4,7 +4,7 @@
  * and the single planning step (`planUpdate`) every protocol renders.
  */
 import type { SemVer } from 'semver'
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import {
   artifactsOf,
   findTarget,

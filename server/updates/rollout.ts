@@ -3,7 +3,7 @@
  * derived from its stored state and a clock (no timers: a ramp's start, its steps, the seconds
  * it spent paused, and the current pause or pull), and the health policy that pauses it.
  */
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import type { RolloutColumns } from '../core/storage.ts'
 
 type Schemas = components['schemas']

@@ -4,7 +4,7 @@
  * `SELECTOR_IS_EVERY_TYPE` a contract whose `WebhookEventSelector` is not exactly the event types
  * and `*`, so a new event type is subscribable as soon as it exists.
  */
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 
 export type WebhookEventType = components['schemas']['WebhookEventType']
 /** What a subscription's `events` holds: event types, or `*` alone for every event type. */

@@ -2,7 +2,7 @@
  * @module Webhook events: their types, the JSON each carries (`data`), and how one becomes
  * deliveries in the outbox, one per subscription of the team that asks for it (and for its app).
  */
-import type { components } from '../generated/api.ts'
+import type { components } from '../../contract/generated/api.ts'
 import { randomId } from '../core/crypto.ts'
 import { timestamp } from '../core/time.ts'
 import type { Db } from '../core/storage.ts'

@@ -5,7 +5,7 @@
  * Health reports' automatic pause and the worker's ramp steps raise theirs where they happen.
  */
 import type { AuthUser } from '../auth/auth-user.ts'
-import type { OperationId } from '../core/operation-spec.ts'
+import type { OperationId } from '../../contract/operation-spec.ts'
 import type { Db } from '../core/storage.ts'
 import { lockRollout, rolloutOf } from '../storage/releases/rollouts.ts'
 import { teamToken, versionStates } from '../storage/webhooks/webhook-events.ts'

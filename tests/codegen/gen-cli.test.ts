@@ -36,13 +36,13 @@ test('gen is deterministic and --check names stale, missing and extra files', { 
     assert.equal((await gen(out, '--check')).code, 0)
 
     await writeFile(page, first.replace('# Create an app', '# Edited by hand'))
-    await rm(join(out, 'server/generated/api.ts'))
+    await rm(join(out, 'contract/generated/api.ts'))
     await mkdir(join(out, 'pages/docs/api/old'), { recursive: true })
     await writeFile(join(out, 'pages/docs/api/old/page.mdx'), '# left over\n')
     const check = await gen(out, '--check')
     assert.equal(check.code, 1)
     assert.match(check.stderr, /stale: pages\/docs\/api\/apps\/create\.mdx/)
-    assert.match(check.stderr, /missing: server\/generated\/api\.ts/)
+    assert.match(check.stderr, /missing: contract\/generated\/api\.ts/)
     assert.match(check.stderr, /extra: pages\/docs\/api\/old\/page\.mdx/)
     assert.doesNotMatch(check.stderr, /apps\/delete\.mdx/)
   } finally {

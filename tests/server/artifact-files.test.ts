@@ -2,7 +2,7 @@
 /** Artifact file names: package types, and the rule that a Tauri signature arrives with its bundle. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { packageTypeOf, uploadSetProblems } from '../../artifact-files/index.ts'
+import { packageTypeOf, uploadSetProblems } from '../../contract/artifact-files.ts'
 
 test('Tauri signature files are their own package type, whatever the bundle', () => {
   for (const name of [

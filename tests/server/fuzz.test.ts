@@ -19,7 +19,7 @@ import fc from 'fast-check'
 import { createApp } from '../../server/app.ts'
 import { DEFAULT_MAX_ENTRIES, createMemoryCache, type AnswerCache } from '../../server/cache/answer-cache.ts'
 import { encodeCursor } from '../../server/http/pagination.ts'
-import { componentSchemas } from '../../server/generated/operations.ts'
+import { componentSchemas } from '../../contract/generated/operations.ts'
 import { operations } from '../../server/http/spec.ts'
 import { responseValidator } from '../../server/http/validation.ts'
 import {

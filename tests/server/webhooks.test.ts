@@ -13,7 +13,7 @@ import { createWebhookWorker, type WebhookWorker } from '../../server/webhooks/w
 import { checkWebhookUrl, sendWebhookNode } from '../../server/webhooks/send-node.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types.ts'
-import { componentSchemas } from '../../server/generated/operations.ts'
+import { componentSchemas } from '../../contract/generated/operations.ts'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
 import { startReceiver, verify, type Receiver, type Received } from './webhooks/receiver.ts'
 

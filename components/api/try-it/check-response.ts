@@ -4,7 +4,7 @@
  * schema, with the server's own validators (server/http/validation.ts), errors named by pointer.
  */
 import { operations } from '../../../server/http/spec'
-import { bodyErrors, responseValidator } from '../../../contract-check/validators'
+import { bodyErrors, responseValidator } from '../../../contract/validators'
 
 export type Check = { verdict: 'matches' | 'differs'; details: string[] }
 

@@ -1,4 +1,4 @@
-/** @module Stage: TypeScript types for the server (server/generated/api.ts) via openapi-typescript. */
+/** @module Stage: TypeScript types for the server (contract/generated/api.ts) via openapi-typescript. */
 import openapiTS, { astToString } from 'openapi-typescript'
 import { BANNER, type Context } from '../context.ts'
 

@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { Context, Json } from '../context.ts'
-import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
+import { escapeToken, toPointer } from '../../../contract/json-pointer.ts'
 import { transformCodeSamples } from './code-samples.ts'
 import type { BodyModel, OperationModel, ResponseModel, SpecModel, TagModel } from '../model.ts'
 import { mergeParameters, parameterRows, transformHeader } from './parameter.ts'

@@ -4,7 +4,7 @@
  * into dotted rows so nested bodies read as one table.
  */
 import type { Context, Json } from '../context.ts'
-import { escapeToken } from '../../../json-pointer/index.ts'
+import { escapeToken } from '../../../contract/json-pointer.ts'
 import type { SchemaRow } from '../model.ts'
 
 export type Direction = 'request' | 'response'

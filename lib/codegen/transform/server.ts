@@ -4,7 +4,7 @@
  * (transform/operation.ts), on the parameters that walk has already merged.
  */
 import type { Context, Json, Resolved } from '../context.ts'
-import { escapeToken, toPointer } from '../../../json-pointer/index.ts'
+import { escapeToken, toPointer } from '../../../contract/json-pointer.ts'
 import type { ServerOperationModel, ServerParameterModel } from '../model.ts'
 
 /** Where component schemas live for ajv: every `$ref` in the table points into this document. */

@@ -1,8 +1,8 @@
 /**
- * @module The shape of one row of the generated operation table (`server/generated/operations.ts`
+ * @module The shape of one row of the generated operation table (`contract/generated/operations.ts`
  * imports it from here, so the table and `spec.ts`, which reads it, form no cycle).
  */
-import type { operations as GeneratedOperations } from '../generated/api.ts'
+import type { operations as GeneratedOperations } from './generated/api.ts'
 
 export type OperationId = keyof GeneratedOperations
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete'

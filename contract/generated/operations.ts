@@ -1,6 +1,6 @@
 // Generated from openapi/openapi.yaml by scripts/gen-api.ts — do not edit
 // The server's view of the contract: routes, permissions, invalidation, and ajv-ready schemas.
-import type { OperationSpec } from '../core/operation-spec.ts'
+import type { OperationSpec } from '../operation-spec.ts'
 
 export const COMPONENTS_ID = 'ferry:components'
 

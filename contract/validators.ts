@@ -5,8 +5,8 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { escapeToken } from '../json-pointer/index.ts'
-import { COMPONENTS_ID, componentSchemas } from '../server/generated/operations.ts'
+import { escapeToken } from './json-pointer.ts'
+import { COMPONENTS_ID, componentSchemas } from './generated/operations.ts'
 
 export type { ErrorObject, ValidateFunction }
 

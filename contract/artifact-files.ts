@@ -1,5 +1,5 @@
 /** @module Artifact file names: what is accepted, and the package type each extension means. */
-import type { components } from '../server/generated/api.ts'
+import type { components } from './generated/api.ts'
 
 type Schemas = components['schemas']
 

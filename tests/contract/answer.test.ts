@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { Contract } from '../../mcp/contract.ts'
-import { checkAnswer } from '../../contract-check/answer.ts'
+import { checkAnswer } from '../../contract/answer.ts'
 
 const contract = new Contract(join(import.meta.dirname, '..', '..'))
 const createApp = contract.get('createApp').spec
