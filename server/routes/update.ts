@@ -17,6 +17,7 @@ import { baseUrl } from '../http/base-url.ts'
 import { HttpProblem, notFound, validationProblem } from '../http/problem.ts'
 import { versionInput } from '../http/version-input.ts'
 import type { Answer } from '../protocols/answer.ts'
+import { FORMATS, type UpdaterFormat } from '../protocols/formats.ts'
 import { PROTOCOLS, UPDATERS, type RequestReading, type UpdaterProtocol } from '../protocols/index.ts'
 import { newestBuild } from '../storage/update-files.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
@@ -72,16 +73,8 @@ export type CachedLookup<K extends OperationId> = (
   r: Asking,
 ) => Promise<Answer | undefined> | undefined
 
-/** The operations whose answers `answer()` gives (and the answer cache keeps). */
-export type CheckOperation =
-  | 'checkForUpdate'
-  | 'getSquirrelMacUpdate'
-  | 'getMsixUpdate'
-  | 'getElectronUpdaterFeed'
-  | 'getVelopackFile'
-  | 'getSparkleAppcast'
-  | 'getTauriUpdate'
-  | 'getSquirrelReleases'
+/** The operations of the updater formats' checks, whose answers `answerCheck` gives (and the answer cache keeps). */
+export type CheckOperation = (typeof FORMATS)[UpdaterFormat]['operation']
 
 /** How the formats' readers report a bad request: 400s naming the member. */
 const reading: RequestReading = {
