@@ -99,14 +99,15 @@ const readerOf =
  * `undefined` when this request of the operation is not a check.
  */
 export const UPDATE_CHECKS = {
-  checkForUpdate: readerOf(UPDATERS.ferry),
-  getSquirrelMacUpdate: readerOf(UPDATERS['electron-builtin']),
-  getMsixUpdate: readerOf(UPDATERS.msix),
-  getElectronUpdaterFeed: readerOf(UPDATERS['electron-updater']),
-  getVelopackFile: readerOf(UPDATERS.velopack),
-  getSparkleAppcast: readerOf(UPDATERS.sparkle),
-  getTauriUpdate: readerOf(UPDATERS.tauri),
-  getSquirrelReleases: readerOf(UPDATERS['squirrel-windows']),
+  // Keyed by each format's own operation: a reader cannot be filed under another format's.
+  [UPDATERS.ferry.operation]: readerOf(UPDATERS.ferry),
+  [UPDATERS['electron-builtin'].operation]: readerOf(UPDATERS['electron-builtin']),
+  [UPDATERS.msix.operation]: readerOf(UPDATERS.msix),
+  [UPDATERS['electron-updater'].operation]: readerOf(UPDATERS['electron-updater']),
+  [UPDATERS.velopack.operation]: readerOf(UPDATERS.velopack),
+  [UPDATERS.sparkle.operation]: readerOf(UPDATERS.sparkle),
+  [UPDATERS.tauri.operation]: readerOf(UPDATERS.tauri),
+  [UPDATERS['squirrel-windows'].operation]: readerOf(UPDATERS['squirrel-windows']),
 } satisfies { [K in CheckOperation]: CheckReader<K> }
 
 /** `UPDATE_CHECKS` as one mapped type, so that an operation's reader can be taken by a generic id. */
