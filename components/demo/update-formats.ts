@@ -1,4 +1,4 @@
-import { TAURI_ARCHS } from '../../server/protocols/formats.ts'
+import { FORMATS, TAURI_ARCHS, type FormatFacts } from '../../server/protocols/formats.ts'
 import type { PackageType, UpdaterFormat } from './sandbox-api'
 
 /** What the simulated installed app knows about itself. */
@@ -38,6 +38,12 @@ export interface UpdateFormat {
   explain?: { format: UpdaterFormat | undefined; platform?: string }
 }
 
+/** How the explain endpoint names a check in `format`: the format, and the platform its path fixes. */
+function explainAs(format: UpdaterFormat): NonNullable<UpdateFormat['explain']> {
+  const facts: FormatFacts = FORMATS[format]
+  return facts.platform === undefined ? { format } : { format, platform: facts.platform }
+}
+
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 const appPath = (input: SimulatorInput) => `/v1/apps/${encodeURIComponent(input.app)}`
 const seg = encodeURIComponent
@@ -46,7 +52,7 @@ const deviceHeader = (input: SimulatorInput): Record<string, string> =>
 
 const ferryJson: UpdateFormat = {
   id: 'ferry-json',
-  explain: { format: 'ferry' },
+  explain: explainAs('ferry'),
   label: 'Ferry update check (JSON)',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
@@ -96,7 +102,7 @@ const platformDefault: UpdateFormat = {
 
 const squirrelWindows: UpdateFormat = {
   id: 'squirrel-windows',
-  explain: { format: 'squirrel-windows', platform: 'windows' },
+  explain: explainAs('squirrel-windows'),
   label: 'Squirrel.Windows RELEASES',
   uses: ['version', 'channel', 'arch', 'deviceId'],
   request: (input) => ({
@@ -117,7 +123,7 @@ const squirrelWindows: UpdateFormat = {
 
 const squirrelMac: UpdateFormat = {
   id: 'squirrel-mac',
-  explain: { format: 'electron-builtin', platform: 'darwin' },
+  explain: explainAs('electron-builtin'),
   label: "Squirrel.Mac (Electron's autoUpdater on macOS)",
   uses: ['version', 'channel', 'arch', 'deviceId'],
   request: (input) => ({
@@ -137,7 +143,7 @@ const electronUpdaterFile = (platform: string) =>
 
 const electronUpdater: UpdateFormat = {
   id: 'electron-updater',
-  explain: { format: 'electron-updater' },
+  explain: explainAs('electron-updater'),
   label: 'electron-updater (generic provider, latest.yml)',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({
@@ -194,7 +200,7 @@ const TAURI_ARCH: Record<string, string> = Object.fromEntries(
 
 const tauri: UpdateFormat = {
   id: 'tauri',
-  explain: { format: 'tauri' },
+  explain: explainAs('tauri'),
   label: 'Tauri v2 updater',
   uses: ['version', 'channel', 'platform', 'arch', 'deviceId'],
   request: (input) => ({

@@ -1,8 +1,22 @@
-/** @module Each updater format as one object: its renderer and what its client does. */
-import type { FormatTraits } from '../updates/decide.ts'
+/**
+ * @module Each updater format as one object: its facts (`./formats.ts`: operation, fixed platform,
+ * what its client does, how the docs name it), how to read its client's request, its renderer,
+ * and which releases its answer can carry. The update route, the explain endpoint and
+ * `decideUpdate` all take the format's object from `PROTOCOLS`.
+ */
+import type { SemVer } from 'semver'
 import type { Release } from '../updates/offer.ts'
+import type { UpdateRequest } from '../updates/decide.ts'
 import type { Renderer } from './render.ts'
-import type { UpdaterFormat } from './formats.ts'
+import {
+  FORMATS,
+  TAURI_ARCHS,
+  TAURI_TARGETS,
+  type FormatFacts,
+  type TauriArch,
+  type TauriTarget,
+  type UpdaterFormat,
+} from './formats.ts'
 import { installableFiles, renderElectronUpdater } from './electron-updater.ts'
 import { renderFerry } from './ferry.ts'
 import { renderSquirrelMac, zipOf } from './squirrel-mac.ts'
@@ -12,8 +26,26 @@ import { renderTauri, signedBundle } from './tauri.ts'
 import { fullPackage, renderVelopack } from './velopack.ts'
 import { msixOf, renderMsixFeed } from './msix.ts'
 
-/** One updater format: its renderer, and what its client does (`FormatTraits`). */
-export interface UpdaterProtocol extends FormatTraits {
+/** What the HTTP edge lends a reader: its 400s name the request member that is wrong. */
+export interface RequestReading {
+  /** The version in the request member `field`; throws a 400 naming `field` when it is not one. */
+  version(field: string, raw: string): SemVer
+  /** A 400 saying `field` `message`, to throw. */
+  invalid(field: string, message: string): Error
+}
+
+/** The header every updater may send its device id in. */
+interface DeviceHeader {
+  'X-Ferry-Device-Id'?: string
+}
+
+/** One updater format's code: how to read its client's request, how to render, what it installs. */
+export interface UpdaterCode<I, R extends UpdateRequest | undefined = UpdateRequest | undefined> {
+  /**
+   * The check a validated request of the format's operation asks (its 400s thrown); `undefined`
+   * when this request is no update check (a Velopack package).
+   */
+  read: (input: I, reading: RequestReading) => R
   render: Renderer
   /**
    * Whether the answer can carry this release: each renderer answers "no update" for an offered
@@ -22,61 +54,235 @@ export interface UpdaterProtocol extends FormatTraits {
   installs: (release: Release) => boolean
 }
 
-export const PROTOCOLS: Record<UpdaterFormat, UpdaterProtocol> = {
-  // Ferry's JSON carries `downgrade: true`; the app decides.
-  ferry: { render: renderFerry, listsOlder: false, rolloutMode: 'server', downgrade: 'always', installs: () => true },
-  // UpdateManager: when the local version is above every remote release it installs the newest remote full package.
-  'squirrel-windows': {
-    render: renderSquirrelWindows,
-    listsOlder: true,
-    rolloutMode: 'client',
-    downgrade: 'always',
-    installs: () => true,
-  },
-  // Squirrel.Mac installs whatever the server answers with; it compares no versions.
-  'electron-builtin': {
-    render: renderSquirrelMac,
-    listsOlder: false,
-    rolloutMode: 'server',
-    downgrade: 'always',
-    installs: (r) => zipOf(r.artifacts) !== undefined,
-  },
-  'electron-updater': {
-    render: renderElectronUpdater,
-    listsOlder: false,
-    rolloutMode: 'client',
-    downgrade: 'opt-in',
-    installs: (r) => installableFiles(r.artifacts).length > 0,
-  },
-  tauri: {
-    render: renderTauri,
-    listsOlder: false,
-    rolloutMode: 'server',
-    downgrade: 'opt-in',
-    installs: (r) => signedBundle(r.artifacts) !== undefined,
-  },
-  // Velopack's feed has no staging field; UpdateManager's AllowVersionDowngrade (manager.rs check_for_updates).
-  velopack: {
-    render: renderVelopack,
-    listsOlder: false,
-    rolloutMode: 'server',
-    downgrade: 'opt-in',
-    installs: (r) => fullPackage(r) !== undefined,
-  },
-  // Sparkle's phased rollout is by time, not share; SUAppcastDriver offers only an item newer than the running version.
-  sparkle: {
-    render: renderSparkle,
-    listsOlder: false,
-    rolloutMode: 'server',
-    downgrade: 'never',
-    installs: (r) => archiveOf(r.artifacts) !== undefined,
-  },
-  // Electron's MSIX updater installs a lower package version only with setFeedURL's allowAnyVersion (ForceUpdateFromAnyVersion).
-  msix: {
-    render: renderMsixFeed,
-    listsOlder: false,
-    rolloutMode: 'server',
-    downgrade: 'opt-in',
-    installs: (r) => msixOf(r.artifacts) !== undefined,
-  },
+/** One updater format: its facts and its code. `I`: the request parameters it reads. */
+export type UpdaterProtocol<
+  I = never,
+  F extends FormatFacts = FormatFacts,
+  R extends UpdateRequest | undefined = UpdateRequest | undefined,
+> = F & UpdaterCode<I, R>
+
+/** A format's object from its facts and its code (keeping both types: the route binds `read` to its operation). */
+const updater = <F extends FormatFacts, I, R extends UpdateRequest | undefined>(
+  facts: F,
+  code: UpdaterCode<I, R>,
+): UpdaterProtocol<I, F, R> => ({
+  ...facts,
+  ...code,
+})
+
+/** A format's path fields that name the target, as most updaters' paths carry them. */
+interface TargetPath {
+  app: string
+  channel: string
+  platform: string
+  arch: string
 }
+
+const ferry = updater(FORMATS.ferry, {
+  // Ferry's own check answers in any format (`format`), the platform's by default.
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: {
+      path: { app: string }
+      query: { channel: string; platform: string; arch: string; version: string; format?: UpdateRequest['format'] }
+      header: DeviceHeader
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: query.channel,
+    platform: query.platform,
+    arch: query.arch,
+    current: r.version('version', query.version),
+    format: query.format ?? 'platform',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderFerry,
+  installs: () => true,
+})
+
+const squirrelWindows = updater(FORMATS['squirrel-windows'], {
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: {
+      path: { app: string; channel: string; arch: string }
+      query: { localVersion?: string }
+      header: DeviceHeader
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: FORMATS['squirrel-windows'].platform,
+    arch: path.arch,
+    // Squirrel.Windows fetches RELEASES without `localVersion` on its first run.
+    current: query.localVersion === undefined ? undefined : r.version('localVersion', query.localVersion),
+    format: 'squirrel-windows',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderSquirrelWindows,
+  installs: () => true,
+})
+
+const squirrelMac = updater(FORMATS['electron-builtin'], {
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: {
+      path: { app: string; channel: string; arch: string }
+      query: { version: string }
+      header: DeviceHeader
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: FORMATS['electron-builtin'].platform,
+    arch: path.arch,
+    current: r.version('version', query.version),
+    format: 'electron-builtin',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderSquirrelMac,
+  installs: (release) => zipOf(release.artifacts) !== undefined,
+})
+
+const electronUpdater = updater(FORMATS['electron-updater'], {
+  read: (
+    {
+      path,
+      header,
+    }: {
+      path: TargetPath & { version: string }
+      header: DeviceHeader & { 'x-user-staging-id'?: string }
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: path.platform,
+    arch: path.arch,
+    current: r.version('version', path.version),
+    format: 'electron-updater',
+    // electron-updater sends a per-install UUID in x-user-staging-id on every request.
+    deviceId: header['X-Ferry-Device-Id'] ?? header['x-user-staging-id'],
+  }),
+  render: renderElectronUpdater,
+  installs: (release) => installableFiles(release.artifacts).length > 0,
+})
+
+const tauri = updater(FORMATS.tauri, {
+  read: (
+    {
+      path,
+      header,
+    }: {
+      path: { app: string; channel: string; target: TauriTarget; arch: TauriArch; currentVersion: string }
+      header: DeviceHeader
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: TAURI_TARGETS[path.target],
+    arch: TAURI_ARCHS[path.arch],
+    current: r.version('currentVersion', path.currentVersion),
+    format: 'tauri',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderTauri,
+  installs: (release) => signedBundle(release.artifacts) !== undefined,
+})
+
+const velopack = updater(FORMATS.velopack, {
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: {
+      path: TargetPath & { file: string }
+      query: { localVersion?: string; stagingId?: string }
+      header: DeviceHeader
+    },
+    r,
+  ) => {
+    // A package (`.nupkg`) is a download, not a check.
+    if (path.file.endsWith('.nupkg')) return undefined
+    if (query.localVersion === undefined)
+      throw r.invalid('localVersion', 'is required for the feed (Velopack sends it)')
+    return {
+      slug: path.app,
+      channel: path.channel,
+      platform: path.platform,
+      arch: path.arch,
+      current: r.version('localVersion', query.localVersion),
+      format: 'velopack',
+      deviceId: header['X-Ferry-Device-Id'] ?? query.stagingId,
+    }
+  },
+  render: renderVelopack,
+  installs: (release) => fullPackage(release) !== undefined,
+})
+
+const sparkle = updater(FORMATS.sparkle, {
+  read: ({ path, query, header }: { path: TargetPath; query: { version: string }; header: DeviceHeader }, r) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: path.platform,
+    arch: path.arch,
+    current: r.version('version', query.version),
+    format: 'sparkle',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderSparkle,
+  installs: (release) => archiveOf(release.artifacts) !== undefined,
+})
+
+const msix = updater(FORMATS.msix, {
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: {
+      path: { app: string; channel: string; arch: string }
+      query: { version: string }
+      header: DeviceHeader
+    },
+    r,
+  ) => ({
+    slug: path.app,
+    channel: path.channel,
+    platform: FORMATS.msix.platform,
+    arch: path.arch,
+    current: r.version('version', query.version),
+    format: 'msix',
+    deviceId: header['X-Ferry-Device-Id'],
+  }),
+  render: renderMsixFeed,
+  installs: (release) => msixOf(release.artifacts) !== undefined,
+})
+
+/** Every updater format's object, each typed with its operation and the parameters it reads. */
+export const UPDATERS = {
+  'squirrel-windows': squirrelWindows,
+  'electron-builtin': squirrelMac,
+  'electron-updater': electronUpdater,
+  tauri,
+  velopack,
+  sparkle,
+  msix,
+  ferry,
+}
+
+/** Every updater format's object, in the order of the docs' updaters table. */
+export const PROTOCOLS: { [F in UpdaterFormat]: UpdaterProtocol } = UPDATERS

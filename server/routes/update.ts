@@ -1,57 +1,36 @@
 /**
- * @module The public endpoints installed apps call: the update check in every updater's
- * protocol, the latest-build link, and Squirrel.Windows packages. Every answer goes through
- * `answer()`: decide (`decideUpdate`: format, target, plan), render per format, cache (performance
- * mode). `UPDATE_CHECKS` reads each check's request and `cached` serves a cached answer (update
- * checks and the latest-build link), for the handlers here and the Node runtime's fast lane
- * (`update-lane.ts`) alike.
+ * @module The public endpoints installed apps call: the update check in every updater's protocol
+ * and the latest-build link. A check is read by its format's object (`UPDATE_CHECKS`, from
+ * `server/protocols/index.ts`), then answered by `answerCheck`: from the answer cache
+ * (`fromCache`), or decided (`decideUpdate`), rendered in its format, cached and counted. `cached`
+ * serves cached answers to the Node runtime's fast lane (`update-lane.ts`) as the handlers do.
+ * The files updaters download beside their checks are in `update-downloads.ts`.
  */
-import type { SemVer } from 'semver'
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache.ts'
+import { SingleFlight } from '../cache/answer-flights.ts'
 import type { Ctx } from '../http/context.ts'
 import type { Handlers } from '../http/respond.ts'
 import type { Services } from '../http/services.ts'
 import type { Params } from '../http/validation.ts'
 import type { OperationId } from '../http/spec.ts'
 import { baseUrl } from '../http/base-url.ts'
-import { downloadUrl } from '../transfer/download-links.ts'
-import {
-  appOf,
-  newestBuild,
-  publishedPackage,
-  publishedVersionFile,
-  type FeedTarget,
-} from '../storage/releases/update-files.ts'
-import { downloadResponse } from '../transfer/artifact-download.ts'
 import { HttpProblem, notFound, validationProblem } from '../core/problem.ts'
+import { versionInput } from '../http/version-input.ts'
 import type { Answer } from '../protocols/answer.ts'
+import { FORMATS, type UpdaterFormat } from '../protocols/formats.ts'
+import { PROTOCOLS, UPDATERS, type RequestReading, type UpdaterProtocol } from '../protocols/index.ts'
+import { newestBuild } from '../storage/releases/update-files.ts'
+import { downloadUrl } from '../transfer/download-links.ts'
+import { decideUpdate, type UpdateDecision, type UpdateRequest } from '../updates/decide.ts'
+import { OfferLedger } from '../updates/health-evidence.ts'
+import { nextChangeAt, type Target } from '../updates/offer.ts'
+import { inRollout, rolloutBucket } from '../updates/update-logic.ts'
 import { answerAsSent, sendAnswer, shareAnswer, toResponse } from './answer-response.ts'
 import { offeredFiles } from './offered-files.ts'
-import { TAURI_ARCHS, TAURI_TARGETS, type UpdaterFormat } from '../protocols/formats.ts'
-import { PROTOCOLS, type UpdaterProtocol } from '../protocols/index.ts'
-import { decideUpdate, type UpdateDecision } from '../updates/decide.ts'
-import { nextChangeAt } from '../updates/offer.ts'
-import { SingleFlight } from '../cache/answer-flights.ts'
-import { OfferLedger } from '../updates/health-evidence.ts'
-import { rolloutBucket, inRollout } from '../updates/update-logic.ts'
-import { optionalVersionInput, versionInput } from '../http/version-input.ts'
+import { electronUpdaterFile, findApp, squirrelPackage, velopackPackage } from './update-downloads.ts'
 
 /** Signed links in private apps' answers live 15 minutes; cached answers at most 5. */
 const PRIVATE_TTL_MS = 5 * 60 * 1000
-
-/** An update check as its updater asks it. */
-export interface Asked {
-  slug: string
-  channel: string
-  platform: string
-  arch: string
-  /** The client's version; absent only for Squirrel.Windows feeds fetched without `localVersion`. */
-  current: SemVer | undefined
-  /** `platform`: the platform's default updater format. */
-  format: UpdaterFormat | 'platform'
-  /** Counted by telemetry when present; else partial rollouts bucket the client's address. */
-  deviceId: string | undefined
-}
 
 /** What an answer needs of the request besides its parameters. */
 export interface Asking {
@@ -94,114 +73,105 @@ export type CachedLookup<K extends OperationId> = (
   r: Asking,
 ) => Promise<Answer | undefined> | undefined
 
-/** The operations whose answers `answer()` gives (and the answer cache keeps). */
-export type CheckOperation =
-  | 'checkForUpdate'
-  | 'getSquirrelMacUpdate'
-  | 'getMsixUpdate'
-  | 'getElectronUpdaterFeed'
-  | 'getVelopackFile'
-  | 'getSparkleAppcast'
-  | 'getTauriUpdate'
-  | 'getSquirrelReleases'
+/** The operations of the updater formats' checks, whose answers `answerCheck` gives (and the answer cache keeps). */
+export type CheckOperation = (typeof FORMATS)[UpdaterFormat]['operation']
 
-const CHECKS = {
-  checkForUpdate: ({ path, query, header }: Params<'checkForUpdate'>): Asked => ({
-    slug: path.app,
-    channel: query.channel,
-    platform: query.platform,
-    arch: query.arch,
-    current: versionInput('version', query.version),
-    format: query.format ?? 'platform',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
-  getSquirrelMacUpdate: ({ path, query, header }: Params<'getSquirrelMacUpdate'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: 'darwin',
-    arch: path.arch,
-    current: versionInput('version', query.version),
-    format: 'electron-builtin',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
-  getMsixUpdate: ({ path, query, header }: Params<'getMsixUpdate'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: 'windows',
-    arch: path.arch,
-    current: versionInput('version', query.version),
-    format: 'msix',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
-  getElectronUpdaterFeed: ({ path, header }: Params<'getElectronUpdaterFeed'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: path.platform,
-    arch: path.arch,
-    current: versionInput('version', path.version),
-    format: 'electron-updater',
-    // electron-updater sends a per-install UUID in x-user-staging-id on every request.
-    deviceId: header['X-Ferry-Device-Id'] ?? header['x-user-staging-id'],
-  }),
-  /** `undefined` for a package (`.nupkg`): a redirect, not a check. */
-  getVelopackFile: ({ path, query, header }: Params<'getVelopackFile'>): Asked | undefined => {
-    if (path.file.endsWith('.nupkg')) return undefined
-    if (query.localVersion === undefined)
-      throw validationProblem([{ field: 'localVersion', message: 'is required for the feed (Velopack sends it)' }])
-    return {
-      slug: path.app,
-      channel: path.channel,
-      platform: path.platform,
-      arch: path.arch,
-      current: versionInput('localVersion', query.localVersion),
-      format: 'velopack',
-      deviceId: header['X-Ferry-Device-Id'] ?? query.stagingId,
-    }
-  },
-  getSparkleAppcast: ({ path, query, header }: Params<'getSparkleAppcast'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: path.platform,
-    arch: path.arch,
-    current: versionInput('version', query.version),
-    format: 'sparkle',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
-  getTauriUpdate: ({ path, header }: Params<'getTauriUpdate'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: TAURI_TARGETS[path.target],
-    arch: TAURI_ARCHS[path.arch],
-    current: versionInput('currentVersion', path.currentVersion),
-    format: 'tauri',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
-  getSquirrelReleases: ({ path, query, header }: Params<'getSquirrelReleases'>): Asked => ({
-    slug: path.app,
-    channel: path.channel,
-    platform: 'windows',
-    arch: path.arch,
-    current: optionalVersionInput('localVersion', query.localVersion),
-    format: 'squirrel-windows',
-    deviceId: header['X-Ferry-Device-Id'],
-  }),
+/** How the formats' readers report a bad request: 400s naming the member. */
+const reading: RequestReading = {
+  version: versionInput,
+  invalid: (field, message) => validationProblem([{ field, message }]),
 }
+
+/** Reads a validated request of operation `K` into the check it asks; `undefined` when it asks none. */
+type CheckReader<K extends CheckOperation> = (input: Params<K>) => UpdateRequest | undefined
+
+/** The reader of a format's operation; it compiles only when the format's `read` takes that operation's parameters. */
+const readerOf =
+  <K extends CheckOperation, R extends UpdateRequest | undefined>(format: {
+    operation: K
+    read: (input: NoInfer<Params<K>>, reading: RequestReading) => R
+  }) =>
+  (input: Params<K>): R =>
+    format.read(input, reading)
 
 /**
  * Each check operation's check from its validated parameters (a 400 thrown as the handler would);
  * `undefined` when this request of the operation is not a check.
  */
-export const UPDATE_CHECKS: { [K in CheckOperation]: (input: Params<K>) => Asked | undefined } = CHECKS
+export const UPDATE_CHECKS = {
+  // Keyed by each format's own operation: a reader cannot be filed under another format's.
+  [UPDATERS.ferry.operation]: readerOf(UPDATERS.ferry),
+  [UPDATERS['electron-builtin'].operation]: readerOf(UPDATERS['electron-builtin']),
+  [UPDATERS.msix.operation]: readerOf(UPDATERS.msix),
+  [UPDATERS['electron-updater'].operation]: readerOf(UPDATERS['electron-updater']),
+  [UPDATERS.velopack.operation]: readerOf(UPDATERS.velopack),
+  [UPDATERS.sparkle.operation]: readerOf(UPDATERS.sparkle),
+  [UPDATERS.tauri.operation]: readerOf(UPDATERS.tauri),
+  [UPDATERS['squirrel-windows'].operation]: readerOf(UPDATERS['squirrel-windows']),
+} satisfies { [K in CheckOperation]: CheckReader<K> }
+
+/** `UPDATE_CHECKS` as one mapped type, so that an operation's reader can be taken by a generic id. */
+const CHECK_READERS: { [K in CheckOperation]: CheckReader<K> } = UPDATE_CHECKS
 
 export const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unknown }> => 'vary' in v
 
+// ---- Cache keys and lifetimes
+
 /** The cache key of a check's answer: everything it depends on but the device. */
-const keyOf = (a: Asked, base: string) =>
+const keyOf = (a: UpdateRequest, base: string) =>
   `${a.format}\n${a.channel}\n${a.platform}\n${a.arch}\n${a.current?.raw ?? ''}\n${base}`
+
+/** The cache key of the answer for the devices in the rollout buckets `signature` (`bucketSignature`). */
+const bucketKeyOf = (key: string, signature: string) => `${key}\n${signature}`
+
+/** The cache key of a latest-build redirect. */
+const latestKeyOf = ({ query: q }: Params<'getLatestBuild'>, base: string) =>
+  `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
 
 /** `e` unless it is stale at `now` (past its `until`). */
 const fresh = (e: CachedAnswer | undefined, now: number) =>
   e !== undefined && (e.until === undefined || now < e.until) ? e : undefined
+
+/** How long a target's cached answers hold. */
+interface Lifetime {
+  /** A ramp's next step changes the answer: the entry ends there (on the app's clock); `null`: no step ahead. */
+  until: number | null
+  /** Milliseconds to that step, so that the entry does not linger in a cache that expires entries. */
+  untilTtl: number | undefined
+  /** The answer's TTL: also at most `PRIVATE_TTL_MS` for a private app (its signed links expire). */
+  ttl: number | undefined
+}
+
+function lifetimeOf(t: Target, now: number): Lifetime {
+  const until = nextChangeAt(t)
+  const untilTtl = until === null ? undefined : Math.max(1, until - now)
+  const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
+  const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
+  return { until, untilTtl, ttl }
+}
+
+// ---- Devices
+
+/** The key a device's rollout bucket is drawn from: its id, else the client's address. */
+const deviceKeyOf = (a: UpdateRequest, r: Asking) => a.deviceId ?? `ip:${r.clientIp() ?? 'unknown'}`
+
+/** Which of the partial rollouts `vary` the device of `deviceKey` is in, as `1`s and `0`s. */
+async function bucketSignature(vary: Array<[string, number]>, deviceKey: string): Promise<string> {
+  let sig = ''
+  for (const [version, percentage] of vary)
+    sig += inRollout(percentage, await rolloutBucket(deviceKey, version)) ? '1' : '0'
+  return sig
+}
+
+// ---- Deciding, rendering, counting
+
+/** What the update check keeps between requests: the services, the offers recorded, the computations under way. */
+interface Checks {
+  s: Services
+  offers: OfferLedger
+  /** Computations of missed answers, shared by the concurrent misses of one answer. */
+  flights: SingleFlight<Computed>
+}
 
 /** A check's answer as computed on a miss, before it is counted and sent. */
 interface Computed {
@@ -214,8 +184,205 @@ interface Computed {
   signature?: string
 }
 
-/** The key a device's rollout bucket is drawn from: its id, else the client's address. */
-const deviceKeyOf = (a: Asked, r: Asking) => a.deviceId ?? `ip:${r.clientIp() ?? 'unknown'}`
+async function decide(s: Services, a: UpdateRequest, r: Asking): Promise<UpdateDecision<UpdaterProtocol>> {
+  const decision = await decideUpdate(s, PROTOCOLS, { ...a, deviceKey: deviceKeyOf(a, r) })
+  if (!decision) throw notFound(`No app with slug ${a.slug}.`)
+  return decision
+}
+
+/** The decision in its format, marked for CDNs when every device gets it alike, with the version it offers. */
+async function render(s: Services, r: Asking, a: UpdateRequest, d: UpdateDecision<UpdaterProtocol>): Promise<Answer> {
+  const files = offeredFiles(s, r.base, d.target.app)
+  const rendered = await d.protocol.render({
+    base: r.base,
+    files,
+    target: d.target,
+    current: a.current,
+    offer: d.offer,
+  })
+  const shareable = d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1
+  const shared = await shareAnswer(s, rendered, shareable, a)
+  return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
+}
+
+/** Telemetry counts a check from a device that named itself. */
+function count(s: Services, a: UpdateRequest, r: Asking): void {
+  if (a.deviceId && a.current) {
+    s.telemetry?.record(
+      { app: a.slug, version: a.current.raw, channel: a.channel, platform: a.platform, arch: a.arch },
+      a.deviceId,
+      r.clientIp,
+    )
+  }
+}
+
+/** The answer as sent; one offering a version to a device that named itself lets its health reports count. */
+function served(
+  k: Checks,
+  a: UpdateRequest,
+  r: Asking,
+  answer: Answer,
+  until: number | undefined,
+): Answer | Promise<Answer> {
+  // Without an offer to record, no promise: a cached hit is sent without another turn of the event loop.
+  if (answer.offered === undefined || !a.deviceId) return answerAsSent(k.s, answer, until, r.ifNoneMatch)
+  return k.offers
+    .record(answer.offered, a.deviceId, r.clientIp())
+    .then(() => answerAsSent(k.s, answer, until, r.ifNoneMatch))
+}
+
+// ---- The answer cache
+
+/**
+ * The cached answer to `a` as sent now, counted as a served check (telemetry, metrics, offers);
+ * `undefined`, with nothing done, when the cache does not hold it.
+ */
+async function fromCache(k: Checks, a: UpdateRequest, r: Asking): Promise<Answer | undefined> {
+  const { s } = k
+  const cache = s.answers
+  if (!cache) return undefined
+  const key = keyOf(a, r.base)
+  const now = s.now().getTime()
+  let entry = fresh(await readAnswer(cache, a.slug, key, r), now)
+  if (entry !== undefined && isVary(entry))
+    entry = fresh(await cache.get(a.slug, bucketKeyOf(key, await bucketSignature(entry.vary, deviceKeyOf(a, r)))), now)
+  if (entry === undefined || isVary(entry)) {
+    missedAnswer(a.slug, key, r)
+    return undefined
+  }
+  count(s, a, r)
+  rememberAsked(k, cache, a, key, r.base)
+  s.observer.updateCheck(a.format, 'hit')
+  return served(k, a, r, entry, entry.until)
+}
+
+/**
+ * Decides and renders the answer to `a`, and caches it (`generation`: read before deciding);
+ * neither counted nor sent. Answers outside the catalog are not cached: a cache hit is counted,
+ * so it must stand for an existing target.
+ */
+async function compute(
+  k: Checks,
+  cache: AnswerCache,
+  a: UpdateRequest,
+  r: Asking,
+  key: string,
+  generation: string,
+): Promise<Computed> {
+  const now = k.s.now().getTime()
+  const d = await decide(k.s, a, r)
+  const t = d.target
+  const result = await render(k.s, r, a, d)
+  if (!t.inCatalog) return { inCatalog: false, result, until: undefined }
+  const { until, untilTtl, ttl } = lifetimeOf(t, now)
+  const stamp = until === null ? {} : { until }
+  const computed = { inCatalog: true, result, until: until ?? undefined }
+  if (d.vary.length === 0) {
+    await cache.set(a.slug, key, { ...result, ...stamp }, generation, ttl)
+    return computed
+  }
+  const vary = d.vary
+  const signature = await bucketSignature(vary, deviceKeyOf(a, r))
+  await cache.set(a.slug, key, { vary, ...stamp }, generation, untilTtl)
+  await cache.set(a.slug, bucketKeyOf(key, signature), { ...result, ...stamp }, generation, ttl)
+  return { ...computed, vary, signature }
+}
+
+/** `compute`, shared with the misses of the same answer under way (`flights`). */
+async function computeOnce(k: Checks, cache: AnswerCache, a: UpdateRequest, r: Asking): Promise<Computed> {
+  const key = keyOf(a, r.base)
+  const generation = await cache.generation(a.slug)
+  const shared = await k.flights.run(a.slug, generation, key, () => compute(k, cache, a, r, key, generation))
+  // An answer that varies by device is shared only with devices in the same buckets.
+  if (shared.vary && shared.signature !== (await bucketSignature(shared.vary, deviceKeyOf(a, r))))
+    return compute(k, cache, a, r, key, generation)
+  return shared
+}
+
+/** Remembers `a` as asked, to be computed again after a write to its app (`HotAnswers`). */
+function rememberAsked(k: Checks, cache: AnswerCache, a: UpdateRequest, key: string, base: string): void {
+  // Without the request's address: any device computes the answer, or an answer's buckets.
+  k.s.hotAnswers.asked(a.slug, key, () =>
+    computeOnce(k, cache, a, { base, ifNoneMatch: undefined, clientIp: () => undefined }).catch((error: unknown) => {
+      // A 404: the write deleted the app, nothing to compute.
+      if (!(error instanceof HttpProblem)) throw error
+    }),
+  )
+}
+
+// ---- Answering
+
+/** The answer to `a`: cached (performance mode), or decided and rendered now. */
+async function answerCheck(k: Checks, c: Ctx, a: UpdateRequest): Promise<Response> {
+  const { s } = k
+  const r = askingOf(s, c)
+  const cache = s.answers
+  if (!cache) return answerUncached(k, r, a)
+  const hit = await fromCache(k, a, r)
+  if (hit) return toResponse(hit)
+  s.observer.updateCheck(a.format, 'miss')
+  const computed = await computeOnce(k, cache, a, r)
+  if (!computed.inCatalog) return sendAnswer(s, computed.result, undefined, r.ifNoneMatch)
+  count(s, a, r)
+  rememberAsked(k, cache, a, keyOf(a, r.base), r.base)
+  return toResponse(await served(k, a, r, computed.result, computed.until))
+}
+
+/** Without an answer cache: decided, rendered, counted and sent. */
+async function answerUncached(k: Checks, r: Asking, a: UpdateRequest): Promise<Response> {
+  const d = await decide(k.s, a, r)
+  if (d.target.inCatalog) count(k.s, a, r)
+  k.s.observer.updateCheck(a.format, 'off')
+  return toResponse(await served(k, a, r, await render(k.s, r, a, d), nextChangeAt(d.target) ?? undefined))
+}
+
+// ---- The latest-build link
+
+/** The cached latest-build redirect as sent now (not counted: it is no update check); `undefined` when not cached. */
+async function latestFromCache(s: Services, input: Params<'getLatestBuild'>, r: Asking): Promise<Answer | undefined> {
+  const cache = s.answers
+  if (!cache) return undefined
+  const slug = input.path.app
+  const key = latestKeyOf(input, r.base)
+  const cached = await readAnswer(cache, slug, key, r)
+  if (cached === undefined || isVary(cached)) {
+    missedAnswer(slug, key, r)
+    return undefined
+  }
+  return answerAsSent(s, cached, undefined, r.ifNoneMatch)
+}
+
+/** A redirect to the newest published build of a package type, cached like an update answer. */
+async function latestBuild(s: Services, c: Ctx, input: Params<'getLatestBuild'>): Promise<Response> {
+  const { path, query: q } = input
+  const slug = path.app
+  const r = askingOf(s, c)
+  const { base, ifNoneMatch } = r
+  const hit = await latestFromCache(s, input, r)
+  if (hit) return toResponse(hit)
+  const key = latestKeyOf(input, base)
+  const generation = await s.answers?.generation(slug)
+  const app = await findApp(s, slug)
+  const target = { slug, channel: q.channel, platform: q.platform, arch: q.arch }
+  const newest = await newestBuild(s.db, target, q.packageType)
+  if (!newest)
+    throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
+  const redirect: Answer = {
+    status: 302,
+    headers: {
+      location: await downloadUrl(s, base, app, newest.id, newest.artifact_id),
+      'cache-control': 'no-store',
+    },
+    body: '',
+  }
+  const result = await shareAnswer(s, redirect, app.private !== 1, target)
+  if (s.answers && generation !== undefined) {
+    await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
+  }
+  return sendAnswer(s, result, undefined, ifNoneMatch)
+}
+
+// ---- The handlers
 
 export interface UpdateChecks {
   handlers: Pick<
@@ -227,279 +394,41 @@ export interface UpdateChecks {
 }
 
 export function updateChecks(s: Services): UpdateChecks {
-  const decide = async (a: Asked, r: Asking) => {
-    const decision = await decideUpdate(s, PROTOCOLS, { ...a, deviceKey: deviceKeyOf(a, r) })
-    if (!decision) throw notFound(`No app with slug ${a.slug}.`)
-    return decision
-  }
-
-  const offers = new OfferLedger(s)
-  /** The answer as sent; one offering a version to a device that named itself lets its health reports count. */
-  const served = (a: Asked, r: Asking, answer: Answer, until: number | undefined): Answer | Promise<Answer> => {
-    // Without an offer to record, no promise: a cached hit is sent without another turn of the event loop.
-    if (answer.offered === undefined || !a.deviceId) return answerAsSent(s, answer, until, r.ifNoneMatch)
-    return offers
-      .record(answer.offered, a.deviceId, r.clientIp())
-      .then(() => answerAsSent(s, answer, until, r.ifNoneMatch))
-  }
-  const asking = (req: Ctx): Asking => askingOf(s, req)
-
-  const count = (a: Asked, r: Asking) => {
-    if (a.deviceId && a.current) {
-      s.telemetry?.record(
-        { app: a.slug, version: a.current.raw, channel: a.channel, platform: a.platform, arch: a.arch },
-        a.deviceId,
-        r.clientIp,
-      )
-    }
-  }
-
-  async function bucketSignature(vary: Array<[string, number]>, deviceKey: string): Promise<string> {
-    let sig = ''
-    for (const [version, percentage] of vary)
-      sig += inRollout(percentage, await rolloutBucket(deviceKey, version)) ? '1' : '0'
-    return sig
-  }
-
-  async function render(r: Asking, a: Asked, d: UpdateDecision<UpdaterProtocol>): Promise<Answer> {
-    const files = offeredFiles(s, r.base, d.target.app)
-    const rendered = await d.protocol.render({
-      base: r.base,
-      files,
-      target: d.target,
-      current: a.current,
-      offer: d.offer,
-    })
-    const shareable = d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1
-    const shared = await shareAnswer(s, rendered, shareable, a)
-    return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
-  }
-
-  /**
-   * The cached answer to `a` as sent now, counted as a served check (telemetry, metrics, offers);
-   * `undefined`, with nothing done, when the cache does not hold it.
-   */
-  async function fromCache(a: Asked, r: Asking): Promise<Answer | undefined> {
-    const cache = s.answers
-    if (!cache) return undefined
-    const key = keyOf(a, r.base)
-    const now = s.now().getTime()
-    let entry = fresh(await readAnswer(cache, a.slug, key, r), now)
-    if (entry !== undefined && isVary(entry))
-      entry = fresh(await cache.get(a.slug, `${key}\n${await bucketSignature(entry.vary, deviceKeyOf(a, r))}`), now)
-    if (entry === undefined || isVary(entry)) {
-      missedAnswer(a.slug, key, r)
-      return undefined
-    }
-    count(a, r)
-    asked(cache, a, key, r.base)
-    s.observer.updateCheck(a.format, 'hit')
-    return served(a, r, entry, entry.until)
-  }
-
-  /** Computations of missed answers, shared by the concurrent misses of one answer. */
-  const flights = new SingleFlight<Computed>()
-
-  /**
-   * Decides and renders the answer to `a`, and caches it (`generation`: read before deciding);
-   * neither counted nor sent. Answers outside the catalog are not cached: a cache hit is counted,
-   * so it must stand for an existing target.
-   */
-  async function compute(cache: AnswerCache, a: Asked, r: Asking, key: string, generation: string): Promise<Computed> {
-    const now = s.now().getTime()
-    const d = await decide(a, r)
-    const t = d.target
-    const result = await render(r, a, d)
-    if (!t.inCatalog) return { inCatalog: false, result, until: undefined }
-    const vary = d.vary.length ? d.vary : undefined
-    // A ramp's next step changes the answer: the entry ends there (on the app's clock, and as a
-    // TTL so that it does not linger).
-    const until = nextChangeAt(t)
-    const untilTtl = until === null ? undefined : Math.max(1, until - now)
-    const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
-    const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
-    const stamp = until === null ? {} : { until }
-    const computed = { inCatalog: true, result, until: until ?? undefined }
-    if (!vary) {
-      await cache.set(a.slug, key, { ...result, ...stamp }, generation, ttl)
-      return computed
-    }
-    const signature = await bucketSignature(vary, deviceKeyOf(a, r))
-    await cache.set(a.slug, key, { vary, ...stamp }, generation, untilTtl)
-    await cache.set(a.slug, `${key}\n${signature}`, { ...result, ...stamp }, generation, ttl)
-    return { ...computed, vary, signature }
-  }
-
-  /** `compute`, shared with the misses of the same answer under way (`flights`). */
-  async function computeOnce(cache: AnswerCache, a: Asked, r: Asking): Promise<Computed> {
-    const key = keyOf(a, r.base)
-    const generation = await cache.generation(a.slug)
-    const shared = await flights.run(a.slug, generation, key, () => compute(cache, a, r, key, generation))
-    // An answer that varies by device is shared only with devices in the same buckets.
-    if (shared.vary && shared.signature !== (await bucketSignature(shared.vary, deviceKeyOf(a, r))))
-      return compute(cache, a, r, key, generation)
-    return shared
-  }
-
-  /** Remembers `a` as asked, to be computed again after a write to its app (`HotAnswers`). */
-  const asked = (cache: AnswerCache, a: Asked, key: string, base: string) => {
-    // Without the request's address: any device computes the answer, or an answer's buckets.
-    s.hotAnswers.asked(a.slug, key, () =>
-      computeOnce(cache, a, { base, ifNoneMatch: undefined, clientIp: () => undefined }).catch((error: unknown) => {
-        // A 404: the write deleted the app, nothing to compute.
-        if (!(error instanceof HttpProblem)) throw error
-      }),
-    )
-  }
-
-  async function answer(req: Ctx, a: Asked): Promise<Response> {
-    const r = asking(req)
-    const cache = s.answers
-    if (!cache) {
-      const d = await decide(a, r)
-      if (d.target.inCatalog) count(a, r)
-      s.observer.updateCheck(a.format, 'off')
-      return toResponse(await served(a, r, await render(r, a, d), nextChangeAt(d.target) ?? undefined))
-    }
-    const hit = await fromCache(a, r)
-    if (hit) return toResponse(hit)
-    s.observer.updateCheck(a.format, 'miss')
-    const computed = await computeOnce(cache, a, r)
-    if (!computed.inCatalog) return sendAnswer(s, computed.result, undefined, r.ifNoneMatch)
-    count(a, r)
-    asked(cache, a, keyOf(a, r.base), r.base)
-    return toResponse(await served(a, r, computed.result, computed.until))
-  }
-
-  const findApp = async (slug: string) => {
-    const app = await appOf(s.db, slug)
-    if (!app) throw notFound(`No app with slug ${slug}.`)
-    return app
-  }
-
-  /** Redirect to the published artifact of `file` (of `type`) in the feed of channel/platform/arch, signed for private apps. */
-  async function packageRedirect(c: Ctx, where: FeedTarget & { file: string }, type: string, feed: string) {
-    const app = await findApp(where.slug)
-    const row = await publishedPackage(s.db, where, type, where.file)
-    if (!row) throw notFound(`No published package ${where.file} in the ${feed} feed of ${where.slug}.`)
-    const location = await downloadUrl(s, baseUrl(s, c.req.url), app, row.id, row.artifact_id)
-    return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
-  }
-
-  const latestKey = ({ query: q }: Params<'getLatestBuild'>, base: string) =>
-    `latest\n${q.packageType}\n${q.channel}\n${q.platform}\n${q.arch}\n${base}`
-
-  /** The cached latest-build redirect as sent now (not counted: it is no update check); `undefined` when not cached. */
-  async function latestFromCache(input: Params<'getLatestBuild'>, r: Asking): Promise<Answer | undefined> {
-    const cache = s.answers
-    if (!cache) return undefined
-    const slug = input.path.app
-    const key = latestKey(input, r.base)
-    const cached = await readAnswer(cache, slug, key, r)
-    if (cached === undefined || isVary(cached)) {
-      missedAnswer(slug, key, r)
-      return undefined
-    }
-    return answerAsSent(s, cached, undefined, r.ifNoneMatch)
-  }
-
-  const check =
+  const k: Checks = { s, offers: new OfferLedger(s), flights: new SingleFlight<Computed>() }
+  const cachedCheck =
     <K extends CheckOperation>(id: K): CachedLookup<K> =>
     (input, r) => {
-      const asked = UPDATE_CHECKS[id](input)
-      return asked && fromCache(asked, r)
+      const asked = CHECK_READERS[id](input)
+      return asked && fromCache(k, asked, r)
     }
-  const cached: UpdateChecks['cached'] = {
-    checkForUpdate: check('checkForUpdate'),
-    getSquirrelMacUpdate: check('getSquirrelMacUpdate'),
-    getMsixUpdate: check('getMsixUpdate'),
-    getElectronUpdaterFeed: check('getElectronUpdaterFeed'),
-    getVelopackFile: check('getVelopackFile'),
-    getSparkleAppcast: check('getSparkleAppcast'),
-    getTauriUpdate: check('getTauriUpdate'),
-    getSquirrelReleases: check('getSquirrelReleases'),
-    getLatestBuild: latestFromCache,
-  }
-
-  const handlers: UpdateChecks['handlers'] = {
-    checkForUpdate: async (c, input) => answer(c, CHECKS.checkForUpdate(input)),
-    getSquirrelMacUpdate: async (c, input) => answer(c, CHECKS.getSquirrelMacUpdate(input)),
-    getMsixUpdate: async (c, input) => answer(c, CHECKS.getMsixUpdate(input)),
-    getElectronUpdaterFeed: async (c, input) => answer(c, CHECKS.getElectronUpdaterFeed(input)),
-    getSparkleAppcast: async (c, input) => answer(c, CHECKS.getSparkleAppcast(input)),
-    getTauriUpdate: async (c, input) => answer(c, CHECKS.getTauriUpdate(input)),
-    getSquirrelReleases: async (c, input) => answer(c, CHECKS.getSquirrelReleases(input)),
-
-    async getVelopackFile(c, input) {
-      const asked = CHECKS.getVelopackFile(input)
-      if (asked) return answer(c, asked)
-      const { app: slug, channel, platform, arch, file } = input.path
-      return packageRedirect(
-        c,
-        { slug, channel, platform, arch, file },
-        'nupkg',
-        `Velopack ${channel}/${platform}/${arch}`,
-      )
+  return {
+    cached: {
+      checkForUpdate: cachedCheck('checkForUpdate'),
+      getSquirrelMacUpdate: cachedCheck('getSquirrelMacUpdate'),
+      getMsixUpdate: cachedCheck('getMsixUpdate'),
+      getElectronUpdaterFeed: cachedCheck('getElectronUpdaterFeed'),
+      getVelopackFile: cachedCheck('getVelopackFile'),
+      getSparkleAppcast: cachedCheck('getSparkleAppcast'),
+      getTauriUpdate: cachedCheck('getTauriUpdate'),
+      getSquirrelReleases: cachedCheck('getSquirrelReleases'),
+      getLatestBuild: (input, r) => latestFromCache(s, input, r),
     },
-    async getElectronUpdaterFile(c, { path }) {
-      const { app: slug, channel, platform, arch, version, file } = path
-      const missing = () =>
-        notFound(`No file ${file} in the published version ${version} of ${slug} for ${channel}/${platform}/${arch}.`)
-      const row = await publishedVersionFile(s.db, { slug, channel, platform, arch }, version, file)
-      // Private apps' files are reached through signed links only (their channel files use them).
-      if (!row || row.app_private === 1) throw missing()
-      return downloadResponse(
-        s.blobs,
-        {
-          id: row.artifact_id,
-          fileName: file,
-          blobKey: row.blob_key,
-          sha256: row.sha256,
-          size: row.size,
-          isPublic: true,
-        },
-        {
-          range: c.req.header('range'),
-          ifNoneMatch: c.req.header('if-none-match'),
-          accelPrefix: s.config.accelRedirectPrefix,
-        },
-      )
-    },
-
-    async getLatestBuild(c, input) {
-      const { path, query: q } = input
-      const slug = path.app
-      const r = asking(c)
-      const { base, ifNoneMatch } = r
-      const hit = await latestFromCache(input, r)
-      if (hit) return toResponse(hit)
-      const key = latestKey(input, base)
-      const generation = await s.answers?.generation(slug)
-      const app = await findApp(slug)
-      const target = { slug, channel: q.channel, platform: q.platform, arch: q.arch }
-      const newest = await newestBuild(s.db, target, q.packageType)
-      if (!newest)
-        throw notFound(`No published ${q.packageType} build of ${slug} for ${q.channel}/${q.platform}/${q.arch}.`)
-      const redirect: Answer = {
-        status: 302,
-        headers: {
-          location: await downloadUrl(s, base, app, newest.id, newest.artifact_id),
-          'cache-control': 'no-store',
-        },
-        body: '',
-      }
-      const result = await shareAnswer(s, redirect, app.private !== 1, target)
-      if (s.answers && generation !== undefined) {
-        await s.answers.set(slug, key, result, generation, app.private === 1 ? PRIVATE_TTL_MS : undefined)
-      }
-      return sendAnswer(s, result, undefined, ifNoneMatch)
-    },
-
-    /** Squirrel.Windows fetches packages relative to RELEASES: redirect to the artifact, signed for private apps. */
-    async getSquirrelPackage(c, { path }) {
-      const { app: slug, channel, arch, file } = path
-      return packageRedirect(c, { slug, channel, platform: 'windows', arch, file }, 'nupkg', `${channel}/${arch}`)
+    handlers: {
+      checkForUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.checkForUpdate(input)),
+      getSquirrelMacUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSquirrelMacUpdate(input)),
+      getMsixUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getMsixUpdate(input)),
+      getElectronUpdaterFeed: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getElectronUpdaterFeed(input)),
+      getSparkleAppcast: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSparkleAppcast(input)),
+      getTauriUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getTauriUpdate(input)),
+      getSquirrelReleases: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSquirrelReleases(input)),
+      // Velopack fetches its feed and its packages from the same path.
+      async getVelopackFile(c, input) {
+        const asked = UPDATE_CHECKS.getVelopackFile(input)
+        return asked ? answerCheck(k, c, asked) : velopackPackage(s, c, input)
+      },
+      getElectronUpdaterFile: (c, input) => electronUpdaterFile(s, c, input),
+      getLatestBuild: (c, input) => latestBuild(s, c, input),
+      getSquirrelPackage: (c, input) => squirrelPackage(s, c, input),
     },
   }
-  return { handlers, cached }
 }

@@ -17,6 +17,10 @@ import {
 } from './offer.ts'
 import type { PlanNote } from './update-logic.ts'
 
+/**
+ * One update check: read from each updater's request (its format's `read`), decided here, worded by
+ * the explain endpoint.
+ */
 export interface UpdateCheck {
   slug: string
   channel: string
@@ -26,13 +30,21 @@ export interface UpdateCheck {
   current: SemVer | undefined
   /** `platform`: the platform's default updater format. */
   format: UpdaterFormat | 'platform'
+  /** The id the device sent, if any: telemetry counts it and its offers are recorded. */
+  deviceId?: string | undefined
   /** Buckets partial rollouts: the device id, else the client's address. */
   deviceKey: string
   /** Explain: every release is loaded, and the planner records here why it passed over each. */
   notes?: Array<PlanNote<Release>>
 }
 
-/** What the decision needs to know of each updater format's client (`server/protocols/index.ts`). */
+/**
+ * An update check as its updater's request states it: the bucket key is drawn later, and only when
+ * needed (it may read the client's address).
+ */
+export type UpdateRequest = Omit<UpdateCheck, 'deviceKey' | 'notes'>
+
+/** What the decision needs to know of each updater format's client (`server/protocols/formats.ts`). */
 export interface FormatTraits {
   /** The answer lists releases below the client's version too (Squirrel.Windows' RELEASES). */
   listsOlder: boolean
