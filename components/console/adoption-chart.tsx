@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import type { FerryApi, Problem } from '../demo/sandbox-api'
-import { byDay, byVersionOrder, COLORS, lastDays, type DayTotals } from '../demo/telemetry-chart'
+import { byDay, byVersionOrder, COLORS, DevicesPerDayTable, lastDays, type DayTotals } from '../demo/telemetry-chart'
 import { asProblem } from '../demo/use-ferry-data'
 
 type State = { state: 'loading' } | { state: 'failed'; problem: Problem } | { state: 'ready'; totals: DayTotals[] }
@@ -136,31 +136,13 @@ export function AdoptionChart({ api, app }: { api: FerryApi; app: string }) {
           aria-label="Devices per version per day, scrolls sideways"
           tabIndex={0}
         >
-          <table className="ferry-console-table">
-            <caption>Devices per version per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {versions.map((v) => (
-                  <th key={v} scope="col">
-                    {v}
-                  </th>
-                ))}
-                <th scope="col">All</th>
-              </tr>
-            </thead>
-            <tbody>
-              {totals.map((t) => (
-                <tr key={t.day}>
-                  <th scope="row">{t.day}</th>
-                  {versions.map((v) => (
-                    <td key={v}>{t.byVersion.get(v) ?? 0}</td>
-                  ))}
-                  <td>{t.devices}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DevicesPerDayTable
+            className="ferry-console-table"
+            caption="Devices per version per day"
+            versions={versions}
+            totals={totals}
+            total="All"
+          />
         </div>
       </details>
     </section>

@@ -32,6 +32,50 @@ export function byDay(rows: Array<{ day: string; version: string; devices: numbe
 }
 
 /** The sandbox's telemetry report for one app, charted: which versions installed copies ran, day by day. */
+/** The numbers behind a devices-per-version chart: a day per row, a version per column. */
+export function DevicesPerDayTable({
+  versions,
+  totals,
+  total,
+  className,
+  caption,
+}: {
+  versions: string[]
+  totals: DayTotals[]
+  /** The last column's heading. */
+  total: string
+  className: string
+  caption?: string
+}) {
+  return (
+    <table className={className}>
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          {versions.map((v) => (
+            <th key={v} scope="col">
+              {v}
+            </th>
+          ))}
+          <th scope="col">{total}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((t) => (
+          <tr key={t.day}>
+            <th scope="row">{t.day}</th>
+            {versions.map((v) => (
+              <td key={v}>{t.byVersion.get(v) ?? 0}</td>
+            ))}
+            <td>{t.devices}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app: string | undefined }) {
   const id = useId()
   const [totals, setTotals] = useState<DayTotals[]>()
@@ -125,30 +169,7 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
           </ul>
           <details>
             <summary>The numbers</summary>
-            <table className="ferry-telemetry-table">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  {versions.map((v) => (
-                    <th key={v} scope="col">
-                      {v}
-                    </th>
-                  ))}
-                  <th scope="col">Devices</th>
-                </tr>
-              </thead>
-              <tbody>
-                {totals.map((t) => (
-                  <tr key={t.day}>
-                    <th scope="row">{t.day}</th>
-                    {versions.map((v) => (
-                      <td key={v}>{t.byVersion.get(v) ?? 0}</td>
-                    ))}
-                    <td>{t.devices}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DevicesPerDayTable className="ferry-telemetry-table" versions={versions} totals={totals} total="Devices" />
           </details>
         </figure>
       ) : !failed ? (
