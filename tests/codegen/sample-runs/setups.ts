@@ -267,6 +267,8 @@ const SETUPS: Partial<Record<string, SetUp>> = {
   deleteTeamUser: teamUser,
   // The example's current password is the one this reader's team was created with.
   updateAdminPassword: async (api, u) => ({ token: await signupTeam(api, `${u}@acme.test`) }),
+  // A team's token names are unique: each language's reader names its own.
+  createApiToken: renamed('github-actions-release'),
   revokeApiToken: async (api, u) => {
     const token = (await post(api, '/v1/team/tokens', { name: `sample-${u}`, permissions: {} })) as { id: string }
     return { replace: { tok_4Rk9Wq2n: token.id } }
