@@ -11,10 +11,25 @@ COPY package.json package-lock.json ./
 # installs for older machines (optionalDependencies node-linux-*) goes.
 RUN npm ci --omit=dev --ignore-scripts && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
+# Ferry Console, which the server serves at /console. The server's dependencies build it (esbuild
+# comes with tsx); scripts/build-console.ts fetches the React that package-lock.json pins, which they
+# lack. Only the built files go on: a stage with all devDependencies would download over 1 GB.
+FROM node:24.21.0-bookworm-slim AS console
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY scripts/build-console.ts scripts/console-build-deps.ts ./scripts/
+COPY public/favicon.svg ./public/
+COPY components ./components
+COPY styles ./styles
+COPY server ./server
+RUN node --import tsx scripts/build-console.ts
+
 # Runtime: only what the server needs, run as the unprivileged `node` user.
 FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=console /app/console-dist ./console-dist
 COPY package.json package-lock.json tsconfig.json .nvmrc ./
 COPY server ./server
 # The contract in code, which the server shares with lib/ and the site (see ARCHITECTURE.md).

@@ -3,14 +3,18 @@
  * static files the Node server serves at /console, with the site's icon. One script and one
  * stylesheet, no inline code, so the page runs under `script-src 'self'; style-src 'self'`.
  * `npm ci` runs it too (package.json `prepare`), so a checkout serves the console with no extra step.
+ * A production install (`npm ci --omit=dev --ignore-scripts`) runs it by hand, as the Dockerfile and
+ * the deploy guides do; it then fetches the React it lacks (scripts/console-build-deps.ts).
  */
 import { build } from 'esbuild'
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { readFile } from 'node:fs/promises'
+import { consoleBuildPaths } from './console-build-deps.ts'
 
-const dist = join(import.meta.dirname, '..', 'console-dist')
+const root = join(import.meta.dirname, '..')
+const dist = join(root, 'console-dist')
 // Built beside it, then swapped in by renames: a server serving console-dist/ meanwhile (a second
 // e2e project) never finds it half written.
 const out = `${dist}.building-${process.pid}`
@@ -43,6 +47,7 @@ await build({
   target: 'es2022',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
+  nodePaths: consoleBuildPaths(root),
 })
 await writeFile(join(out, 'index.html'), html)
 await copyFile(join(import.meta.dirname, '..', 'public', 'favicon.svg'), join(out, 'favicon.svg'))

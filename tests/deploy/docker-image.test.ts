@@ -4,7 +4,8 @@
  * compiler) standing in for the node:<version>-<suite>-slim base (tests/deploy/debian-root.ts).
  * COPY takes files from this checkout (minus .dockerignore) or an earlier stage, RUN runs with
  * chroot as the stage's user, in its WORKDIR, with its ENV. Then the image's CMD serves on a
- * free loopback port: health, a signup, an upload and an update check, the HEALTHCHECK, SIGTERM.
+ * free loopback port: health, the console at /console, a signup, an upload and an update check,
+ * the HEALTHCHECK, SIGTERM.
  * The size the steps add is measured and must match what the Docker page says.
  *
  * Time: the first run of a day downloads and unpacks Debian (about a minute and a half) and the
@@ -267,6 +268,20 @@ test(
       const health = await f('/v1/health')
       assert.equal(health.status, 200, await health.clone().text())
       assert.equal(((await health.json()) as { status: string }).status, 'ok')
+
+      // The console stage's build: the page, its script and the icon browsers ask every origin for.
+      const consolePage = await f('/console')
+      const consoleHtml = await consolePage.text()
+      assert.equal(consolePage.status, 200, `the image serves the console at /console:\n${consoleHtml.slice(0, 400)}`)
+      assert.match(consolePage.headers.get('content-type') ?? '', /^text\/html/)
+      assert.match(consoleHtml, /<script type="module" src="\/console\/console\.js">/)
+      const script = await f('/console/console.js')
+      const scriptBytes = (await script.arrayBuffer()).byteLength
+      assert.equal(script.status, 200, '/console/console.js is served')
+      assert.ok(scriptBytes > 10_000, `the console's script is the bundle (${scriptBytes} bytes)`)
+      const icon = await f('/favicon.ico')
+      assert.equal(icon.status, 200, '/favicon.ico is served')
+      assert.equal(icon.headers.get('content-type'), 'image/svg+xml')
 
       const token = await quickstartTeam(f, {
         email: 'ops@image.test',

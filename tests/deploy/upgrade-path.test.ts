@@ -4,7 +4,7 @@
  * (a fresh HOME, no npm_config_* variables): a bare repository holding this checkout's files
  * stands for GitHub, a folder for /opt/ferry. The blocks' git and npm lines run in bash; the
  * machine's administration (useradd, install -d, systemctl, journalctl) is left out. After the
- * install the unit's ExecStart serves; upstream then commits a lockfile change (a version bump);
+ * install the unit's ExecStart serves the API and the console; upstream then commits a lockfile change (a version bump);
  * the upgrade's lines run, and the unit's ExecStart serves the new version. `git status
  * --porcelain` must list nothing after each step: `git pull --ff-only` refuses to update a file
  * the install rewrote.
@@ -91,9 +91,19 @@ async function serve(): Promise<string> {
     void exited.then((code) => fail(new Error(`the server exited with ${code} before listening:\n${out}`)))
   })
   const health = (await (await fetch(`${url}/v1/health`)).json()) as { status?: string; version?: string }
+  const consolePage = await fetch(`${url}/console`)
+  const pageText = await consolePage.text()
+  const script = await fetch(`${url}/console/console.js`)
+  const scriptType = script.headers.get('content-type')
+  const scriptBytes = (await script.arrayBuffer()).byteLength
   child.kill('SIGTERM')
   assert.equal(await exited, 0, `the server stops with status 0 on SIGTERM:\n${out}`)
   assert.equal(health.status, 'ok')
+  assert.equal(consolePage.status, 200, `the install serves the console at /console:\n${pageText.slice(0, 400)}`)
+  assert.match(pageText, /<script type="module" src="\/console\/console\.js">/)
+  assert.equal(script.status, 200, '/console/console.js is served')
+  assert.match(scriptType ?? '', /^text\/javascript/)
+  assert.ok(scriptBytes > 10_000, `the console's script is the bundle (${scriptBytes} bytes)`)
   return health.version ?? ''
 }
 
