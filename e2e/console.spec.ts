@@ -902,7 +902,7 @@ test('adoption draws devices per version per day, with the numbers in a table', 
     '4',
   ])
   // An app no device has reported on says so instead of drawing an empty chart.
-  await page.getByRole('combobox', { name: 'App' }).selectOption({ label: 'Quiet (quiet)' })
+  await chooseApp(page, 'Quiet')
   await expect(page.getByRole('region', { name: 'Devices per version, last 14 days' })).toContainText(
     'No device has reported in the last 14 days.',
   )
@@ -923,10 +923,7 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
         await signedInAt(page, hash)
         if (hash === 'releases')
           await page.getByRole('button', { name: app === 'harbour' ? /^Harbour/ : /^Tidewater/ }).click()
-        else
-          await page
-            .getByRole('combobox', { name: 'App' })
-            .selectOption({ label: app === 'harbour' ? 'Harbour (harbour)' : 'Tidewater (tidewater)' })
+        else await chooseApp(page, app === 'harbour' ? 'Harbour' : 'Tidewater')
         await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
         if (hash === 'releases') {
           const row = page.getByRole('listitem', { name: 'Version 2.3.0 (stable, windows/x64)' })
