@@ -921,9 +921,7 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
         ['adoption', 'harbour'],
       ] as const) {
         await signedInAt(page, hash)
-        if (hash === 'releases')
-          await page.getByRole('button', { name: app === 'harbour' ? /^Harbour/ : /^Tidewater/ }).click()
-        else await chooseApp(page, app === 'harbour' ? 'Harbour' : 'Tidewater')
+        await chooseApp(page, app === 'harbour' ? 'Harbour' : 'Tidewater')
         await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
         if (hash === 'releases') {
           const row = page.getByRole('listitem', { name: 'Version 2.3.0 (stable, windows/x64)' })
