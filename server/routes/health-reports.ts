@@ -12,17 +12,13 @@ import type { Services } from '../http/services.ts'
 import { FixedWindows, secondsUntil } from '../auth/fixed-windows.ts'
 import { addressNetwork, deviceHash } from '../updates/health-evidence.ts'
 import { notFound, tooManyRequests, validationProblem } from '../core/problem.ts'
-import { failsPolicy, policyOf, tallyReports } from '../updates/rollout.ts'
-import { offerExists, reportsByAddress } from '../storage/telemetry/health-evidence.ts'
+import { offerExists } from '../storage/telemetry/health-evidence.ts'
 import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/releases/version-key.ts'
-import { announceGateChange, pauseInTransaction } from './rollouts.ts'
+import { announceGateChange } from './rollouts.ts'
+import { announceHealthPause, pauseIfPastPolicy } from './health-pause.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
 import { reportedVersion, reportingApp, saveHealthReport } from '../storage/telemetry/health-reports.ts'
-import { invalidateAnswers } from '../http/writes/invalidation.ts'
-import { enqueueAutomaticPause } from '../webhooks/operation-events.ts'
-import { SYSTEM_ACTOR } from '../audit/entry.ts'
-import { appendAudit } from '../audit/store.ts'
 
 /** Reports one device may send per app in `WINDOW_MS`. */
 export const HEALTH_REPORTS_PER_WINDOW = 10
@@ -83,39 +79,10 @@ export function healthHandlers(s: Services): Pick<Handlers, 'reportUpdateOutcome
         const gate = row.ramp_gate === null ? null : await reviewGate(trx, row.id, s.config.healthPolicy, now)
         // Judged on every counted report: an install can bring the count to the policy's minimum
         // while the failures already counted are past its share.
-        if (row.paused_at !== null) return { gate, paused: null }
-        const { policy } = policyOf(row, s.config.healthPolicy)
-        const tally = tallyReports((await reportsByAddress(trx, [row.id])).get(row.id) ?? [], policy)
-        if (!failsPolicy(tally, policy)) return { gate, paused: null }
-        const share = Math.round((tally.failed / tally.reports) * 100)
-        const reason =
-          `Health reports: ${tally.failed} of ${tally.reports} devices failed (${share} %, from ${tally.failedAddresses} ${tally.failedAddresses === 1 ? 'address' : 'addresses'}), ` +
-          `above the ${Math.round(policy.maxFailureRatio * 100)} % allowed.`
-        if (!(await pauseInTransaction(trx, now, app.slug, row.id, reason, true))) return { gate, paused: null }
-        await appendAudit(trx, {
-          teamId: app.team_id,
-          at: now,
-          actor: SYSTEM_ACTOR,
-          operationId: null,
-          action: 'version.pause',
-          target: { type: 'version', id: row.id, app: app.slug },
-          changes: { paused: { from: false, to: true }, pauseReason: { to: reason } },
-          address: null,
-        })
-        await enqueueAutomaticPause(trx, now, app.team_id, row.id)
-        return { gate, paused: { tally, policy } }
+        return { gate, paused: await pauseIfPastPolicy(trx, now, s.config.healthPolicy, app, row) }
       })
       await announceGateChange(s, gate, c.get('reqId'))
-      if (paused) {
-        s.logger.warn(
-          { app: app.slug, versionId: row.id, version: row.version, ...paused.tally, policy: paused.policy },
-          'rollout paused by health reports',
-        )
-        // Its operation invalidates nothing (most reports change no answer): this one paused a version.
-        await invalidateAnswers(s, [app.slug], c.get('reqId')).catch((err: unknown) =>
-          s.logger.error({ err }, 'answer cache invalidation failed'),
-        )
-      }
+      await announceHealthPause(s, paused, c.get('reqId'))
       return respond(202, { counted: true, paused: paused !== null })
     },
   }

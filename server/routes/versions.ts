@@ -44,6 +44,7 @@ import { versionInput } from '../http/version-input.ts'
 import { versionKeyOf } from '../storage/releases/version-key.ts'
 import { DEFAULT_RAMP_GATE, rolloutAt, stepProblems } from '../updates/rollout.ts'
 import { announceGateChange } from './rollouts.ts'
+import { announceHealthPause, pauseIfPastPolicy } from './health-pause.ts'
 import { reviewGate } from '../updates/ramp-gate.ts'
 import {
   edSignatureProblem,
@@ -401,7 +402,7 @@ export function versionHandlers(
               health_min_addresses: healthPolicy?.minAddresses ?? null,
               health_max_reports_per_address: healthPolicy?.maxReportsPerAddress ?? null,
             }
-      const gateChange = await commitWrite(s, c, async (trx) => {
+      const judged = await commitWrite(s, c, async (trx) => {
         const old = await storedAppVersion(trx, app.slug, path.version)
         if (!old) throw notFound(`No version ${path.version} of app ${app.slug}.`)
         const was = versionBefore(old, s.now().getTime())
@@ -423,11 +424,20 @@ export function versionHandlers(
         if (!(await updateAppVersion(trx, app.slug, path.version, changes, body.published, now)))
           throw notFound(`No version ${path.version} of app ${app.slug}.`)
         // A new gate or policy is checked against the reports already counted, in the same transaction.
-        return ramp?.gate || healthPolicy !== undefined
-          ? reviewGate(trx, path.version, s.config.healthPolicy, s.now())
-          : null
+        const gate =
+          ramp?.gate || healthPolicy !== undefined
+            ? await reviewGate(trx, path.version, s.config.healthPolicy, s.now())
+            : null
+        // A stricter policy pauses a published version already past it, as the next report would.
+        const edited = healthPolicy === undefined ? undefined : await storedAppVersion(trx, app.slug, path.version)
+        const paused =
+          edited && edited.published === 1 && edited.pulled_at === null
+            ? await pauseIfPastPolicy(trx, s.now(), s.config.healthPolicy, app, edited)
+            : null
+        return { gate, paused }
       })
-      await announceGateChange(s, gateChange, c.get('reqId'))
+      await announceGateChange(s, judged.gate, c.get('reqId'))
+      await announceHealthPause(s, judged.paused, c.get('reqId'))
       return respond(200, await oneVersion(s, c.req.url, app.slug, path.version))
     },
 

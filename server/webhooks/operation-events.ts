@@ -118,7 +118,8 @@ export async function eventsAfter(
   const out: WebhookEvent[] = []
   if (!was.published && version.published) out.push(event('version.published'))
   if (was.published && !version.published) out.push(event('version.unpublished'))
-  if (!was.paused && version.paused !== null) out.push(event('version.paused'))
+  // An automatic pause a write caused (a stricter health policy) raised its own, without an actor.
+  if (!was.paused && version.paused !== null && !version.paused.automatic) out.push(event('version.paused'))
   if (!was.pulled && version.pulled !== null) out.push(event('version.pulled'))
   // Any pause ends with one `version.resumed`: a person's, health reports', or a gated ramp's
   // deadline (the worker announced that one as paused; a resume starts its wait over).
