@@ -1,5 +1,5 @@
 /**
- * @module The real Ferry server for a page's runnable blocks: `node --import tsx server/runtime/node.ts` (what
+ * @module The real Ferry server for a page's runnable blocks: `node server/runtime/start.mjs` (what
  * `npm run server` runs) in the page's working directory, on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -74,7 +74,7 @@ export function npmBanner(cwd: string): string {
   return `\n> ${pkg.name}@${pkg.version} server\n> ${pkg.scripts.server}\n\n`
 }
 
-/** Starts `node --import tsx server/runtime/node.ts` of the checkout in `cwd` (what `npm run server` runs there). */
+/** Starts `node server/runtime/start.mjs` of the checkout in `cwd` (what `npm run server` runs there). */
 export async function startDocsServer(
   cwd: string,
   { env, logFile, silent }: StartCommand,
@@ -92,7 +92,7 @@ export async function startDocsServer(
   // A restart appends to the same file; this process's log starts after what is there.
   const logStart = logPath ? readFileSync(logPath, 'utf8').length : 0
   if (logFd !== undefined && banner) writeSync(logFd, banner)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/runtime/node.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/runtime/start.mjs'], {
     cwd,
     env: childEnv,
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
