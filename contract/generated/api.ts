@@ -213,7 +213,8 @@ export interface paths {
          *     `ramp` replaces a hand-set percentage with steps (for example 1 % → 10 % → 50 % → 100 %, each
          *     after a number of minutes); the version's `rolloutPercentage` then follows the clock, and
          *     the update check computes it at each request. `healthPolicy` sets when health reports
-         *     pause the rollout (default: more than 20 % failed once 20 devices reported).
+         *     pause the rollout (default: more than 20 % failed once 20 devices reported); a version
+         *     the new policy fails on the reports already counted is paused by this edit.
          */
         patch: operations["updateVersion"];
         trace?: never;
