@@ -1,3 +1,4 @@
+// unit-stage: alone — npm pack runs prepack in this checkout: it rewrites package.json (the tool manifest) and console-dist/ until postpack.
 /**
  * Ferry installed like a tool: `npm pack` of this checkout, then `npm i -D <tarball>` in a new app
  * project (dependencies from the npm registry) with the machine's stock Node first on PATH (Debian's
