@@ -105,6 +105,7 @@ const VIEWS = [
   'Rollouts',
   'Adoption',
   'Explain',
+  'App settings',
   'Webhooks',
   'Tokens',
   'Team',
@@ -122,6 +123,9 @@ const serious = (violations: Array<{ id: string; impact?: string | null; nodes: 
   violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+
+/** Where each view lives when its fragment is not its lower-case title. */
+const HASH: Partial<Record<(typeof VIEWS)[number], string>> = { 'Audit log': 'audit', 'App settings': 'settings' }
 
 /** Opens a release row's "More" menu and picks an action from it. */
 async function menuAction(row: Locator, name: RegExp) {
@@ -163,6 +167,18 @@ async function signOut(page: Page) {
 /** The top bar's app switcher. */
 const switcher = (page: Page) => page.getByRole('button', { name: /^App: / })
 
+/** The slugs the app switcher offers, in its order. */
+async function switcherApps(page: Page) {
+  await switcher(page).click()
+  const slugs = await page
+    .getByRole('listbox', { name: 'Search apps' })
+    .getByRole('option')
+    .locator('code')
+    .allTextContents()
+  await page.keyboard.press('Escape')
+  return slugs
+}
+
 /** Picks the app named `name` in the app switcher, by searching for it. */
 async function chooseApp(page: Page, name: string) {
   await switcher(page).click()
@@ -196,7 +212,11 @@ test(
   { tag: '@core' },
   async ({ page }) => {
     await signIn(page, admin)
-    await expect(page.getByText('No app yet: create one.')).toBeVisible()
+    // Releases is about versions: an empty team is sent to App settings to make its first app.
+    await expect(page.getByText('No app yet', { exact: true })).toBeVisible()
+    await expect(page.getByRole('form', { name: 'Create an app' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Create an app' }).click()
+    await expect(h1(page)).toHaveText('App settings')
     const catalogue = page.getByRole('form', { name: 'Add to the catalogue' })
     for (const [kind, name] of [
       ['Channel', 'stable'],
@@ -213,6 +233,8 @@ test(
     await create.getByLabel('Name').fill('Tidewater')
     await create.getByRole('button', { name: 'Create app' }).click()
     await expect(done(page)).toContainText('Created app tidewater.')
+    await expect(switcher(page)).toHaveText('App: Tidewater')
+    await view(page, 'Releases')
 
     const upload = page.getByRole('form', { name: 'Upload a version of Tidewater' })
     await upload.getByLabel('Version').fill('1.0.0')
@@ -260,6 +282,18 @@ test(
     await expect(done(page)).toContainText(/Started a ramp for .*1\.0\.0/)
     await version.getByRole('button', { name: /^Pause/ }).click()
     await expect(done(page)).toContainText(/^Paused .*1\.0\.0/)
+    await expect(version.locator('.ferry-pill')).toHaveText('paused')
+    // The pause is taken back from its notice, as the server sees it.
+    await done(page).getByRole('button', { name: 'Undo' }).click()
+    await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    await expect(done(page).getByRole('button', { name: 'Undo' })).toHaveCount(0)
+    await expect(version.locator('.ferry-pill')).toHaveText(/^ramping/)
+    const undone = await api('/v1/apps/tidewater/versions', {
+      token: String((await api('/v1/auth/login', { body: admin })).body?.token),
+    })
+    expect(JSON.stringify(undone.body)).not.toContain('"paused":{')
+    await version.getByRole('button', { name: /^Pause/ }).click()
+    await expect(done(page)).toContainText(/^Paused .*1\.0\.0/)
     await version.getByRole('button', { name: /^Resume/ }).click()
     await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
     await menuAction(version, /^Pull/)
@@ -270,11 +304,18 @@ test(
     const versions = await api('/v1/apps/tidewater/versions', { token })
     expect(JSON.stringify(versions.body)).toContain('"pulled"')
 
-    // The ramp editor: steps with shares and durations, then a pause with its reason.
+    // The ramp editor, opened on the version's card: steps with shares and durations, then a pause with its reason.
     await view(page, 'Rollouts')
-    const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
+    const health = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
+    await expect(health).toContainText('Pulled')
+    await expect(health.locator('svg')).toHaveCount(0)
+    await health.getByRole('button', { name: /^Edit rollout of 1\.0\.0/ }).click()
+    const rollout = health.getByRole('region', { name: 'Rollout of 1.0.0 (stable, windows/x64)' })
     await rollout.getByRole('button', { name: 'Resume' }).click()
     await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    // The editor starts from the ramp the version runs (Start ramp's 1 → 10 → 50 → 100 %); a preset replaces it.
+    await expect(rollout.getByLabel('Step 3: share %')).toHaveValue('50')
+    await rollout.getByRole('button', { name: /^Standard/ }).click()
     await rollout.getByLabel('Step 1: share %').fill('10')
     await rollout.getByRole('button', { name: 'Add a step' }).click()
     await rollout.getByLabel('Step 3: share %').fill('60')
@@ -282,8 +323,8 @@ test(
     await rollout.getByRole('button', { name: 'Save ramp' }).click()
     await expect(done(page)).toContainText('Set the ramp of 1.0.0 (stable, windows/x64): 10 % → 25 % → 60 % → 100 %.')
     await expect(rollout.getByRole('status')).toHaveText('Its ramp has no gate: steps follow the clock.')
-    const health = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
     await expect(health).toContainText('ramping 10 %')
+    await expect(health.locator('svg')).toHaveCount(1)
     await rollout.getByLabel('Reason (shown with the version)').fill('crash on start in 1.0.0')
     await rollout.getByRole('button', { name: 'Pause with reason' }).click()
     await expect(health).toContainText('Paused: crash on start in 1.0.0')
@@ -301,9 +342,14 @@ test(
   async ({ page }) => {
     await signIn(page, admin)
     await view(page, 'Rollouts')
-    const rollout = page.getByRole('region', { name: 'Rollout', exact: true })
+    const card = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
+    await card.getByRole('button', { name: /^Edit rollout of 1\.0\.0/ }).click()
+    const rollout = card.getByRole('region', { name: 'Rollout of 1.0.0 (stable, windows/x64)' })
+    // The editor starts from the ramp the version runs.
+    await expect(rollout.getByLabel('Step 3: share %')).toHaveValue('60')
     await rollout.getByRole('button', { name: 'Resume' }).click()
     await expect(done(page)).toContainText(/^Resumed .*1\.0\.0/)
+    await rollout.getByRole('button', { name: /^Standard/ }).click()
     await rollout.getByLabel('Step 2: minutes after the previous step').fill('0')
     await rollout.getByLabel('Each step waits for evidence').check()
     await rollout.getByLabel('Installs reported before the next step').fill('3')
@@ -314,10 +360,9 @@ test(
     await expect(rollout.getByRole('status')).toContainText(
       'Holds before step 2: 0 of 3 installs reported (needs 3 installs at ≤ 10 % failures',
     )
-    const card = page.getByRole('listitem', { name: /^Rollout card 1\.0\.0/ })
     await expect(card).toContainText('holding for evidence')
     await expect(card).toContainText('5 % now · step 1 of 3')
-    await expect(card).toContainText('Gate holding: 0 of 3 installs, 0 failures (≤ 10 %)')
+    await expect(card.getByRole('definition').first()).toHaveText('holding: 0 of 3 installs, 0 failures (≤ 10 %)')
     await view(page, 'Releases')
     await expect(page.getByRole('list', { name: 'Rollout of 1.0.0' })).toContainText(
       'Ramp 5 % → 25 % → 100 %: step 1 of 3 (5 %), holds before step 2: 0 of 3 installs reported.',
@@ -327,13 +372,17 @@ test(
 
 test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}', async ({ page }) => {
   await signIn(page, admin)
+  await view(page, 'App settings')
   const edit = page.getByRole('form', { name: 'Edit tidewater' })
   await edit.getByLabel('Name').fill('Tidewater Notes')
   await edit.getByLabel('Description').fill('Tide tables that sync.')
   await edit.getByLabel('Private (downloads').check()
   await edit.getByRole('button', { name: 'Save app' }).click()
   await expect(done(page)).toContainText('Saved app tidewater.')
-  await expect(page.getByRole('button', { name: /^Tidewater Notes/ })).toContainText('private')
+  await expect(switcher(page)).toHaveText('App: Tidewater Notes')
+  await switcher(page).click()
+  await expect(page.getByRole('option', { name: /^Tidewater Notes/ })).toContainText('private')
+  await page.keyboard.press('Escape')
   const token = String((await api('/v1/auth/login', { body: admin })).body?.token)
   const apps = (await api('/v1/apps', { token })).body?.items
   expect(Array.isArray(apps) ? apps.find((a: { slug?: string }) => a.slug === 'tidewater') : undefined).toMatchObject({
@@ -344,7 +393,10 @@ test('an admin renames an app and makes it private, through PATCH /v1/apps/{app}
   await edit.getByLabel('Name').fill('Tidewater')
   await edit.getByLabel('Private (downloads').uncheck()
   await edit.getByRole('button', { name: 'Save app' }).click()
-  await expect(page.getByRole('button', { name: /^Tidewater/ })).not.toContainText('private')
+  await expect(switcher(page)).toHaveText('App: Tidewater')
+  await switcher(page).click()
+  await expect(page.getByRole('option', { name: /^Tidewater/ })).not.toContainText('private')
+  await page.keyboard.press('Escape')
 })
 
 test('a draft gets Markdown notes with a preview, and is published from the drafts view', async ({ page }) => {
@@ -360,6 +412,9 @@ test('a draft gets Markdown notes with a preview, and is published from the draf
   await expect(done(page)).toContainText('Uploaded 1.1.0')
   await view(page, 'Drafts')
   const draft = page.getByRole('listitem', { name: /^Draft 1\.1\.0/ })
+  // The same row head as Releases: status pill, size, upload time.
+  await expect(draft.locator('.ferry-pill')).toHaveText('draft')
+  await expect(draft).toContainText('64.0 KB')
   await draft
     .getByLabel('Release notes of 1.1.0 (Markdown)')
     .fill('## Fixes\n\n- **Faster** sync of `tides.db`\n- <script>alert(1)</script> stays text')
@@ -403,6 +458,30 @@ test('adoption shows a version per day: offered, downloads, installs, failures, 
   await expect(
     page.getByText(/UTC days\): offered 1, downloads \d+, installs 0, failures 0, running 0\./),
   ).toBeVisible()
+
+  // The device reports the install; the rollout card's health chart counts it.
+  const report = await fetch(`${url}/v1/apps/tidewater/health-reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      deviceId: 'console-e2e-device-1',
+      version: '1.1.0',
+      channel: 'stable',
+      platform: 'windows',
+      arch: 'x64',
+      outcome: 'installed',
+      fromVersion: '0.9.0',
+    }),
+  })
+  expect(await report.json()).toMatchObject({ counted: true })
+  await view(page, 'Rollouts')
+  const card = page.getByRole('listitem', { name: /^Rollout card 1\.1\.0/ })
+  await card.getByText('Health over time').click()
+  const chart = card.getByRole('img', { name: /^Installs and failures per day, last 14 days/ })
+  await expect(chart).toHaveAccessibleName(
+    'Installs and failures per day, last 14 days 1 installed, 0 failed (0 %); pauses itself above 20 %.',
+  )
+  await expect(card.getByRole('list', { name: 'Reports' }).getByRole('listitem')).toHaveText(['Installed', 'Failed'])
 })
 
 test('webhooks: a subscription shows its secret once, delivers, redelivers from its log, and is disabled', async ({
@@ -503,6 +582,7 @@ test('the audit log view lists who did what, newest first', { tag: '@core' }, as
 
 test('an expired session asks to sign in again in a dialog, keeping what was typed', async ({ page }) => {
   await signIn(page, admin)
+  await view(page, 'App settings')
   const create = page.getByRole('form', { name: 'Create an app' })
   await create.getByLabel('Slug').fill('kept-slug')
   await create.getByLabel('Name').fill('Kept')
@@ -534,15 +614,17 @@ test('a restricted user sees only the apps they may use', { tag: '@core' }, asyn
   })
   expect(created.status).toBe(201)
   await signIn(page, restricted)
-  const list = page.locator('.ferry-app-list')
-  await expect(list.locator('code')).toHaveText(['tidewater'])
+  await expect.poll(() => switcherApps(page)).toEqual(['tidewater'])
   // What the API would refuse is left out: no app creation, catalogue, team, or version changes.
   await expect(page.getByRole('form', { name: 'Upload a version of Tidewater' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Pull/ })).toHaveCount(0)
+  await view(page, 'App settings')
+  await expect(page.getByText('You may not change apps or the catalogue')).toBeVisible()
   await expect(page.getByRole('form', { name: 'Create an app' })).toHaveCount(0)
   await expect(page.getByRole('form', { name: 'Add to the catalogue' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /^Pull/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Delete app/ })).toHaveCount(0)
   await expect(page.getByRole('form', { name: 'Edit tidewater' })).toHaveCount(0)
+  await view(page, 'Releases')
   const nav = page.getByRole('navigation', { name: 'Console views' })
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Webhooks' })).toHaveCount(0)
@@ -570,16 +652,17 @@ test("an admin reads the permission matrix and changes a user's grants", { tag: 
   await expect(grace.getByRole('cell').nth(3)).toHaveText('tidewater, other-app')
   await signOut(page)
   await signIn(page, restricted)
-  await expect(page.locator('.ferry-app-list code')).toHaveText(['other-app', 'tidewater'])
+  await expect.poll(() => switcherApps(page)).toEqual(['other-app', 'tidewater'])
 })
 
 /** A control in each view that the keyboard must reach (the last action of the view, where it has several). */
 const LAST_CONTROL: Record<(typeof VIEWS)[number], { role: 'button' | 'combobox'; name: string | RegExp }> = {
   Releases: { role: 'button', name: 'Upload version' },
   Drafts: { role: 'button', name: /^App: / },
-  Rollouts: { role: 'button', name: /^Pull with reason|^Resume/ },
+  Rollouts: { role: 'button', name: /^Edit rollout of/ },
   Adoption: { role: 'combobox', name: 'Version' },
   Explain: { role: 'button', name: 'Check for updates' },
+  'App settings': { role: 'button', name: /^Delete app/ },
   Webhooks: { role: 'button', name: /^Deliveries/ },
   Tokens: { role: 'button', name: 'Create token' },
   Team: { role: 'button', name: /^Edit grants/ },
@@ -608,14 +691,16 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
     }) => {
       await page.emulateMedia({ colorScheme: scheme })
-      await signedInAt(page, name === 'Releases' ? '' : name === 'Audit log' ? 'audit' : name.toLowerCase())
+      await signedInAt(page, name === 'Releases' ? '' : (HASH[name] ?? name.toLowerCase()))
       await expect(
         page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name, exact: true }),
       ).toHaveAttribute('aria-current', 'page')
       // The app with versions, drafts' notes, ramps and adoption.
-      if (name === 'Releases') await page.getByRole('button', { name: /^Tidewater/ }).click()
-      if (name === 'Drafts' || name === 'Rollouts' || name === 'Adoption') await chooseApp(page, 'Tidewater')
+      if (['Releases', 'Drafts', 'Rollouts', 'Adoption', 'App settings'].includes(name))
+        await chooseApp(page, 'Tidewater')
       if (name === 'Releases') await expect(page.getByRole('listitem', { name: /^Version 1\.0\.0/ })).toBeVisible()
+      // A rollout's editor, open on its card.
+      if (name === 'Rollouts') await page.getByRole('button', { name: /^Edit rollout of 1\.0\.0/ }).click()
       await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0)
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([])
       // The screenshots on pages/docs/console.mdx.
@@ -652,8 +737,12 @@ test('every view is reached, and its controls used, with the keyboard', async ({
   await page.keyboard.press('Enter')
   await expect(account(page)).toBeVisible()
   // The app with versions, chosen with the keyboard: the other views show the selected app.
-  await page.getByRole('button', { name: /^Tidewater/ }).press('Enter')
-  await expect(page.getByRole('button', { name: /^Tidewater/ })).toHaveAttribute('aria-pressed', 'true')
+  await switcher(page).focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Tidewater')
+  await expect(page.getByRole('option', { name: /^Tidewater/, selected: true })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(switcher(page)).toHaveText('App: Tidewater')
   const nav = page.getByRole('navigation', { name: 'Console views' })
   for (const name of VIEWS) {
     // From the account button, Tab reaches the view's link, and Enter opens it.
@@ -740,7 +829,7 @@ test('releases: one row per target with its status pill, size and publisher, and
   expect((await api(`/v1/apps/harbour/versions/${ids['2.5.0']}/pull`, { token, body: {} })).status).toBe(200)
 
   await signIn(page, admin)
-  await page.getByRole('button', { name: /^Harbour/ }).click()
+  await chooseApp(page, 'Harbour')
   for (const s of STATES) {
     const row = page.getByRole('listitem', { name: `Version ${s.version} (stable, windows/x64)` })
     await expect(row.locator('.ferry-pill')).toHaveText(s.pill)
@@ -775,7 +864,7 @@ test('pull and delete wait for the version typed, and say how many devices ran i
     })
     .toMatchObject({ days: [expect.objectContaining({ running: 1 })] })
   await signIn(page, admin)
-  await page.getByRole('button', { name: /^Harbour/ }).click()
+  await chooseApp(page, 'Harbour')
   const row = page.getByRole('listitem', { name: 'Version 2.1.0 (stable, windows/x64)' })
   await menuAction(row, /^Pull…/)
   const dialog = page.getByRole('dialog', { name: 'Pull 2.1.0 (stable, windows/x64)?' })
@@ -839,7 +928,7 @@ test(
       })
     expect((await ramp(25)).status).toBe(200)
     await signIn(page, admin)
-    await page.getByRole('button', { name: /^Harbour/ }).click()
+    await chooseApp(page, 'Harbour')
     await view(page, 'Rollouts')
     const card = page.getByRole('listitem', { name: 'Rollout card 2.2.0 (stable, windows/x64)' })
     await expect(card.locator('.ferry-pill')).toHaveText('ramping 25 %')
@@ -880,7 +969,7 @@ test('adoption draws devices per version per day, with the numbers in a table', 
   await expect.poll(async () => JSON.stringify(await report()), { timeout: 20_000 }).toContain('"2.3.0"')
   expect((await api('/v1/apps', { token, body: { slug: 'quiet', name: 'Quiet' } })).status).toBe(201)
   await signIn(page, admin)
-  await page.getByRole('button', { name: /^Harbour/ }).click()
+  await chooseApp(page, 'Harbour')
   await view(page, 'Adoption')
   const chart = page.getByRole('region', { name: 'Devices per version, last 14 days' })
   await expect(chart.getByRole('img')).toHaveAccessibleName(
@@ -909,7 +998,9 @@ test('adoption draws devices per version per day, with the numbers in a table', 
   await expect(page.getByRole('region', { name: 'Devices per version, last 14 days' }).getByRole('img')).toHaveCount(0)
 })
 
-test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in light and dark', async ({ page }) => {
+test('releases, rollouts, adoption and app settings: axe and screenshots at 390 and 1280 px in light and dark', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
@@ -919,6 +1010,7 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
         ['releases', 'harbour'],
         ['rollouts', 'harbour'],
         ['adoption', 'harbour'],
+        ['settings', 'harbour'],
       ] as const) {
         await signedInAt(page, hash)
         await chooseApp(page, app === 'harbour' ? 'Harbour' : 'Tidewater')
@@ -926,6 +1018,11 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
         if (hash === 'releases') {
           const row = page.getByRole('listitem', { name: 'Version 2.3.0 (stable, windows/x64)' })
           await row.getByRole('button', { name: /^More/ }).click()
+        }
+        if (hash === 'rollouts') {
+          const card = page.getByRole('listitem', { name: 'Rollout card 2.3.0 (stable, windows/x64)' })
+          await card.getByText('Health over time').click()
+          await expect(card.getByRole('status')).toHaveCount(0)
         }
         expect(serious((await new AxeBuilder({ page }).analyze()).violations), `${hash} ${scheme} ${width}`).toEqual([])
         await page.screenshot({
@@ -936,7 +1033,7 @@ test('releases, rollouts and adoption: axe and screenshots at 390 and 1280 px in
       }
       // The delete confirmation, over the page.
       await signedInAt(page, 'releases')
-      await page.getByRole('button', { name: /^Harbour/ }).click()
+      await chooseApp(page, 'Harbour')
       await menuAction(page.getByRole('listitem', { name: 'Version 2.4.0 (stable, windows/x64)' }), /^Delete…/)
       await expect(page.getByRole('dialog')).toBeVisible()
       expect(serious((await new AxeBuilder({ page }).analyze()).violations), `dialog ${scheme} ${width}`).toEqual([])
@@ -1067,7 +1164,7 @@ test('? lists every shortcut; g then a letter opens a view, but not while typing
   await signedInAt(page, '')
   await page.keyboard.press('?')
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
-  await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(13)
+  await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(14)
   await expect(sheet.getByRole('row', { name: /Go to Audit log/ })).toContainText('g then l')
   await expect(sheet.getByRole('row', { name: /command palette/ })).toContainText(/(Ctrl|⌘)\+K/)
   await page.keyboard.press('Escape')
@@ -1103,7 +1200,8 @@ test('the account menu says who and in which team; a new team is told what to do
   await view(page, 'Rollouts')
   await expect(page.getByText('No app yet', { exact: true })).toBeVisible()
   await page.getByRole('link', { name: 'Create an app' }).click()
-  await expect(h1(page)).toHaveText('Releases')
+  await expect(h1(page)).toHaveText('App settings')
+  await view(page, 'Releases')
   await page.keyboard.press('Control+k')
   const search = page.getByRole('combobox', { name: 'Search apps, versions and actions' })
   await search.fill('create an app')

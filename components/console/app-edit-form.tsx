@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { AppFields } from '../demo/app-fields'
-import type { App, FerryApi } from '../demo/sandbox-api'
+import type { App } from '../demo/sandbox-api'
 
-type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from '../demo/use-ferry-data'
 
 /** Renames an app, changes its description, or makes it private or public (PATCH /v1/apps/{app}). */
 export function AppEditForm({ app, run }: { app: App; run: Run }) {
@@ -21,7 +21,7 @@ export function AppEditForm({ app, run }: { app: App; run: Run }) {
   }
   return (
     <form className="ferry-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>Edit {app.slug}</h4>
+      <h2 id={`${id}-title`}>Edit {app.slug}</h2>
       <AppFields
         id={id}
         {...{ name, setName, description, setDescription, isPrivate, setPrivate }}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { Catalogs, FerryApi } from '../demo/sandbox-api'
 
-type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from '../demo/use-ferry-data'
 
 const KINDS = { channel: 'Channel', platform: 'Platform', arch: 'Architecture' } as const
 type Kind = keyof typeof KINDS
@@ -28,7 +28,7 @@ export function CatalogPanel({ catalogs, run }: { catalogs: Catalogs; run: Run }
   )
   return (
     <section className="ferry-form" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Catalogue</h3>
+      <h2 id={`${id}-title`}>Catalogue</h2>
       {list('Channels', catalogs.channels)}
       {list('Platforms', catalogs.platforms)}
       {list('Architectures', catalogs.archs)}

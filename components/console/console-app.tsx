@@ -1,20 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { AppPanel } from '../demo/app-panel'
 import { AppReleases } from '../demo/app-releases'
 import { ProblemView } from '../demo/problem-view'
 import { ferryApi, type Problem, type WhoAmI } from '../demo/sandbox-api'
 import { TelemetryChart } from '../demo/telemetry-chart'
 import { TokenPanel } from '../demo/token-panel'
 import { UpdateSimulator } from '../demo/update-simulator'
-import { useFerryData } from '../demo/use-ferry-data'
+import { useFerryData, type Run, type Undo } from '../demo/use-ferry-data'
 import { AdoptionView } from './adoption-view'
-import { AppEditForm } from './app-edit-form'
+import { AppSettingsView } from './app-settings-view'
 import { AuditView } from './audit-view'
-import { CatalogPanel } from './catalog-panel'
 import { DraftsView } from './drafts-view'
 import { HealthTable } from './health-table'
 import { may } from './permissions'
-import { RolloutEditor } from './rollout-editor'
 import { TeamPanel } from './team-panel'
 import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
@@ -131,12 +128,12 @@ function SignedIn({
       <EmptyState
         title="No app yet"
         action={
-          <a className="ferry-btn ferry-btn-primary" href="#releases">
+          <a className="ferry-btn ferry-btn-primary" href="#settings">
             Create an app
           </a>
         }
       >
-        An app is what your users install. Create one under Releases, then upload a version from the console or with{' '}
+        An app is what your users install. Create one under App settings, then upload a version from the console or with{' '}
         <code>ferry publish</code> in CI.
       </EmptyState>
     ) : (
@@ -158,7 +155,7 @@ function SignedIn({
     >
       <div className="ferry-dash-body">
         <div aria-live="polite">
-          {data.notice?.kind === 'done' ? <p className="ferry-dash-done">{data.notice.text}</p> : null}
+          {data.notice?.kind === 'done' ? <DoneNotice notice={data.notice} run={data.run} /> : null}
         </div>
         {data.notice?.kind === 'problem' ? <ProblemView problem={data.notice.problem} /> : null}
         {!ready ? (
@@ -167,19 +164,7 @@ function SignedIn({
           </p>
         ) : null}
         {at === 'releases' ? (
-          <div className="ferry-dash-grid">
-            <div className="ferry-dash-apps">
-              <AppPanel
-                apps={data.apps}
-                selected={data.selected}
-                onSelect={data.setSelected}
-                run={data.run}
-                canCreate={may(me, 'apps', 'create')}
-                canDelete={may(me, 'apps', 'delete', data.selected)}
-              />
-              {app && canEdit ? <AppEditForm key={`${app.slug}-${app.updatedAt}`} app={app} run={data.run} /> : null}
-              {catalogue ? <CatalogPanel catalogs={data.catalogs} run={data.run} /> : null}
-            </div>
+          app || !data.appsLoaded ? (
             <AppReleases
               app={app}
               appsLoaded={data.appsLoaded}
@@ -190,27 +175,37 @@ function SignedIn({
               canEdit={canEdit}
               canUpload={app !== undefined && may(me, 'apps', 'upload', app.slug)}
             />
-          </div>
+          ) : (
+            appView(() => null)
+          )
+        ) : null}
+        {at === 'settings' ? (
+          <AppSettingsView
+            app={app}
+            catalogs={data.catalogs}
+            run={data.run}
+            onCreated={data.setSelected}
+            may={{
+              create: may(me, 'apps', 'create'),
+              edit: canEdit,
+              delete: app !== undefined && may(me, 'apps', 'delete', app.slug),
+              catalogue,
+            }}
+          />
         ) : null}
         {at === 'drafts'
           ? appView((a) => <DraftsView app={a} versions={data.versions} run={data.run} canEdit={canEdit} />)
           : null}
         {at === 'rollouts'
-          ? appView((a) => (
-              <section aria-labelledby="ferry-rollouts-title" className="ferry-console-view">
-                <h2 id="ferry-rollouts-title">Rollouts of {a.name}</h2>
-                {data.versions === undefined ? (
-                  <p role="status">Loading versions…</p>
-                ) : data.versions.length === 0 ? (
-                  <p>No versions yet.</p>
-                ) : (
-                  <>
-                    <HealthTable versions={data.versions} />
-                    {canEdit ? <RolloutEditor app={a} versions={data.versions} run={data.run} /> : null}
-                  </>
-                )}
-              </section>
-            ))
+          ? appView((a) =>
+              data.versions === undefined ? (
+                <p role="status">Loading versions…</p>
+              ) : data.versions.length === 0 ? (
+                <p>No versions yet.</p>
+              ) : (
+                <HealthTable api={api} app={a} versions={data.versions} run={data.run} canEdit={canEdit} />
+              ),
+            )
           : null}
         {at === 'adoption'
           ? appView((a) =>
@@ -235,5 +230,23 @@ function SignedIn({
         {at === 'audit' ? <AuditView transport={serverTransport} token={session.token} /> : null}
       </div>
     </ConsoleShell>
+  )
+}
+
+/** What a change did, with Undo where it can be taken back (a pause), as Vercel's and Sentry's toasts do. */
+function DoneNotice({ notice, run }: { notice: { text: string; undo?: Undo }; run: Run }) {
+  const { undo } = notice
+  return (
+    <p className="ferry-dash-done">
+      {notice.text}
+      {undo ? (
+        <>
+          {' '}
+          <button type="button" className="ferry-link-btn" onClick={() => void run(undo.done, undo.action)}>
+            Undo
+          </button>
+        </>
+      ) : null}
+    </p>
   )
 }

@@ -58,7 +58,7 @@ export function ConsoleShell({
     view: (v) => views.some((x) => x.id === v) && go(v),
   })
   const createApp = () => {
-    go('releases')
+    go('settings')
     focusLater(CREATE_APP)
   }
   const choices: Choice[] = [

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react'
-import type { App, FerryApi, Version } from '../demo/sandbox-api'
+import type { App, Version } from '../demo/sandbox-api'
 import { MarkdownPreview } from '../demo/markdown-preview'
+import { formatSize, releaseStatus, when } from '../demo/release-status'
+import { StatusPill } from '../demo/version-list'
+import styles from '../demo/releases.module.css'
 
-type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from '../demo/use-ferry-data'
 
 const label = (v: Version) => `${v.version} (${v.channel}, ${v.platform}/${v.arch})`
 
@@ -18,11 +21,9 @@ export function DraftsView({
   run: Run
   canEdit: boolean
 }) {
-  const id = useId()
   const drafts = versions?.filter((v) => !v.published)
   return (
-    <section aria-labelledby={`${id}-title`} className="ferry-console-view">
-      <h2 id={`${id}-title`}>Drafts of {app.name}</h2>
+    <section aria-label={`Drafts of ${app.name}`} className="ferry-console-view">
       <p className="ferry-muted">
         A draft is never offered to devices. Write its release notes, check the preview, then publish it.
       </p>
@@ -31,11 +32,13 @@ export function DraftsView({
       ) : drafts.length === 0 ? (
         <p>No drafts: every version of {app.name} is published.</p>
       ) : null}
-      <ul className="ferry-version-list">
-        {(drafts ?? []).map((v) => (
-          <Draft key={v.id} app={app} version={v} run={run} canEdit={canEdit} />
-        ))}
-      </ul>
+      {drafts?.length ? (
+        <ul className={styles.releases}>
+          {drafts.map((v) => (
+            <Draft key={v.id} app={app} version={v} run={run} canEdit={canEdit} />
+          ))}
+        </ul>
+      ) : null}
     </section>
   )
 }
@@ -45,13 +48,22 @@ function Draft({ app, version: v, run, canEdit }: { app: App; version: Version; 
   const [notes, setNotes] = useState(v.changelog)
   const changed = notes !== v.changelog
   return (
-    <li className="ferry-version" aria-label={`Draft ${label(v)}`}>
-      <div className="ferry-version-head">
-        <strong>{v.version}</strong>
-        <span>
-          {v.channel} · {v.platform}/{v.arch}
+    <li className={styles.release} aria-label={`Draft ${label(v)}`}>
+      <div className={styles.releaseRow}>
+        <div className={styles.releaseName}>
+          <strong>{v.version}</strong>
+          <span className={styles.target}>
+            {v.channel} · {v.platform} · {v.arch}
+          </span>
+        </div>
+        <div className={styles.pills}>
+          <StatusPill status={releaseStatus(v)} />
+          {v.critical ? <span className="ferry-tag ferry-tag-warn">critical</span> : null}
+        </div>
+        <span className={styles.size}>{formatSize(v.artifacts.reduce((sum, f) => sum + f.size, 0))}</span>
+        <span className={styles.published}>
+          uploaded <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
         </span>
-        <span className="ferry-tag">draft</span>
       </div>
       <div className="ferry-console-notes">
         <div>

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react'
 import { releaseName } from '../demo/release-status'
-import type { App, FerryApi, Version } from '../demo/sandbox-api'
+import type { App, Version } from '../demo/sandbox-api'
 import { DestructiveConfirm } from '../demo/version-list'
 import styles from '../demo/releases.module.css'
 
-type Run = (done: string, action: (api: FerryApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from '../demo/use-ferry-data'
 interface Step {
   percentage: string
   afterMinutes: string
@@ -27,16 +27,34 @@ const PRESETS: Array<[string, Step[]]> = [
 ]
 const FIRST = PRESETS[1]![1]
 
-/** A version's rollout: a ramp of steps (share, minutes after the previous one), and pause or pull with a reason. */
-export function RolloutEditor({ app, versions, run }: { app: App; versions: Version[]; run: Run }) {
+/** The form's figures from the version's ramp, if it has one, so editing starts from what is running. */
+const fromRamp = (v: Version): { plan: Step[]; gate: Gate } => {
+  const ramp = v.rollout.ramp
+  if (!ramp) return { plan: FIRST, gate: NO_GATE }
+  const g = ramp.gate
+  return {
+    plan: steps(...ramp.steps.map((s): [number, number] => [s.percentage, s.afterMinutes])),
+    gate: g
+      ? {
+          on: true,
+          minInstalls: String(g.minInstalls),
+          maxFailurePercent: String(Math.round(g.maxFailureRatio * 1000) / 10),
+          deadlineHours: String(Math.round((g.deadlineMinutes / 60) * 10) / 10),
+        }
+      : NO_GATE,
+  }
+}
+
+/**
+ * One version's rollout, edited on its card: a ramp of steps (share, minutes after the previous
+ * one) with presets and an optional health gate, and pause, resume or pull with a reason.
+ */
+export function RolloutEditor({ app, version: v, run }: { app: App; version: Version; run: Run }) {
   const id = useId()
-  const [versionId, setVersionId] = useState('')
-  const [plan, setPlan] = useState<Step[]>(FIRST)
+  const [plan, setPlan] = useState<Step[]>(() => fromRamp(v).plan)
   const [reason, setReason] = useState('')
-  const [gate, setGate] = useState<Gate>(NO_GATE)
+  const [gate, setGate] = useState<Gate>(() => fromRamp(v).gate)
   const [pulling, setPulling] = useState(false)
-  const v = versions.find((x) => x.id === versionId) ?? versions[0]
-  if (!v) return null
   const what = releaseName(v)
   const setStep = (i: number, next: Partial<Step>) =>
     setPlan((all) => all.map((s, j) => (j === i ? { ...s, ...next } : s)))
@@ -76,18 +94,7 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
     </div>
   )
   return (
-    <section className={styles.editor} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Rollout</h3>
-      <div className={styles.editorLine}>
-        <label htmlFor={`${id}-version`}>Version</label>
-        <select id={`${id}-version`} value={v.id} onChange={(e) => setVersionId(e.target.value)}>
-          {versions.map((x) => (
-            <option key={x.id} value={x.id}>
-              {releaseName(x)}
-            </option>
-          ))}
-        </select>
-      </div>
+    <section className={styles.editor} aria-label={`Rollout of ${what}`}>
       <form onSubmit={startRamp} aria-label="Ramp" className={styles.editorForm}>
         <div className={styles.editorLine} role="group" aria-label="Presets">
           <span className="ferry-muted">Presets:</span>
@@ -184,7 +191,12 @@ export function RolloutEditor({ app, versions, run }: { app: App; versions: Vers
           <button
             type="button"
             className="ferry-btn"
-            onClick={() => run(`Paused ${what}.`, (api) => api.pauseVersion(app.slug, v.id, why))}
+            onClick={() =>
+              run(`Paused ${what}.`, (api) => api.pauseVersion(app.slug, v.id, why), {
+                done: `Resumed ${what}.`,
+                action: (api) => api.resumeVersion(app.slug, v.id),
+              })
+            }
           >
             Pause with reason
           </button>

@@ -7,6 +7,7 @@ export const VIEWS = [
   { id: 'rollouts', title: 'Rollouts', key: 'o', scope: 'app' },
   { id: 'adoption', title: 'Adoption', key: 'a', scope: 'app' },
   { id: 'explain', title: 'Explain', key: 'x', scope: 'app' },
+  { id: 'settings', title: 'App settings', key: 's', scope: 'app' },
   { id: 'webhooks', title: 'Webhooks', key: 'w', scope: 'team' },
   { id: 'tokens', title: 'Tokens', key: 't', scope: 'team' },
   { id: 'team', title: 'Team', key: 'm', scope: 'team' },

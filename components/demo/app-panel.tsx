@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { AppFields } from './app-fields'
-import type { App, SandboxApi } from './sandbox-api'
+import type { App } from './sandbox-api'
 
-type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from './use-ferry-data'
 
 /** `canCreate`/`canDelete: false` leave out what the API would refuse this user. */
 export function AppPanel({
@@ -52,7 +52,16 @@ export function AppPanel({
   )
 }
 
-function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string) => void }) {
+/** Creates an app (POST /v1/apps); `Heading` is its title's level where it stands (the console's settings: h2). */
+export function CreateAppForm({
+  run,
+  onCreated,
+  Heading = 'h4',
+}: {
+  run: Run
+  onCreated: (slug: string) => void
+  Heading?: 'h2' | 'h4'
+}) {
   const id = useId()
   const [slug, setSlug] = useState('')
   const [name, setName] = useState('')
@@ -73,7 +82,7 @@ function CreateAppForm({ run, onCreated }: { run: Run; onCreated: (slug: string)
   }
   return (
     <form className="ferry-form ferry-create-app" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>Create an app</h4>
+      <Heading id={`${id}-title`}>Create an app</Heading>
       <label htmlFor={`${id}-slug`}>Slug</label>
       <input
         id={`${id}-slug`}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react'
+import { DayChart } from './day-chart'
 import type { SandboxApi } from './sandbox-api'
 
 export const DAYS = 14
@@ -104,16 +105,10 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
   }, [api, app, tick])
 
   const versions = [...new Set(totals?.flatMap((t) => [...t.byVersion.keys()]) ?? [])].sort(byVersionOrder)
-  const color = (v: string) => COLORS[versions.indexOf(v) % COLORS.length]!
-  const max = Math.max(1, ...(totals ?? []).map((t) => t.devices))
   const last = totals?.[totals.length - 1]
   const summary = last
     ? `On ${last.day}, ${last.devices} device(s) checked for updates: ${[...last.byVersion].map(([v, n]) => `${n} on ${v}`).join(', ') || 'none'}.`
     : ''
-  const W = 560
-  const H = 180
-  const bar = W / DAYS
-
   return (
     <section className="ferry-telemetry" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Telemetry: installed versions by day</h3>
@@ -127,51 +122,23 @@ export function TelemetryChart({ api, app }: { api: SandboxApi | undefined; app:
       </button>
       {failed ? <p role="alert">The telemetry report failed: {failed}</p> : null}
       {totals ? (
-        <figure className="ferry-telemetry-figure">
-          <svg
-            viewBox={`0 0 ${W} ${H + 24}`}
-            role="img"
-            aria-labelledby={`${id}-title ${id}-summary`}
-            className="ferry-telemetry-svg"
-          >
-            {totals.map((t, i) => {
-              let y = H
-              return (
-                <g key={t.day}>
-                  {versions.map((v) => {
-                    const n = t.byVersion.get(v) ?? 0
-                    if (!n) return null
-                    const h = (n / max) * (H - 8)
-                    y -= h
-                    return (
-                      <rect key={v} x={i * bar + 3} y={y} width={bar - 6} height={h} fill={color(v)}>
-                        <title>{`${t.day}: ${n} device(s) on ${v}`}</title>
-                      </rect>
-                    )
-                  })}
-                  {(DAYS - 1 - i) % 3 === 0 ? (
-                    <text x={i * bar + bar / 2} y={H + 16} textAnchor="middle" className="ferry-telemetry-axis">
-                      {t.day.slice(5)}
-                    </text>
-                  ) : null}
-                </g>
-              )
-            })}
-          </svg>
-          <figcaption id={`${id}-summary`}>{summary}</figcaption>
-          <ul className="ferry-telemetry-legend" aria-label="Versions">
-            {versions.map((v) => (
-              <li key={v}>
-                <span className="ferry-telemetry-swatch" style={{ background: color(v) }} aria-hidden="true" />
-                {v}
-              </li>
-            ))}
-          </ul>
+        <div className="ferry-telemetry-figure">
+          <DayChart
+            days={totals.map((t) => t.day)}
+            series={versions.map((v, k) => ({
+              name: v,
+              values: totals.map((t) => t.byVersion.get(v) ?? 0),
+              color: COLORS[k % COLORS.length]!,
+            }))}
+            labelledBy={`${id}-title`}
+            summary={summary}
+            legend="Versions"
+          />
           <details>
             <summary>The numbers</summary>
             <DevicesPerDayTable className="ferry-telemetry-table" versions={versions} totals={totals} total="Devices" />
           </details>
-        </figure>
+        </div>
       ) : !failed ? (
         <p role="status">Loading telemetry…</p>
       ) : null}

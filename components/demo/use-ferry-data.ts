@@ -4,7 +4,16 @@ import { ProblemError, type App, type Catalogs, type FerryApi, type Problem, typ
 /** How often an open, visible page reads the selected app's versions again. */
 export const POLL_MS = 4000
 
-export type Notice = { kind: 'done'; text: string } | { kind: 'problem'; problem: Problem } | undefined
+/** A change that can be taken back from its notice (a pause by a resume): what the button runs and then says. */
+export interface Undo {
+  done: string
+  action: (api: FerryApi) => Promise<unknown>
+}
+
+export type Notice = { kind: 'done'; text: string; undo?: Undo } | { kind: 'problem'; problem: Problem } | undefined
+
+/** Runs one change through the API and reports it (with a way back, if `undo`); resolves to whether it succeeded. */
+export type Run = (done: string, action: (api: FerryApi) => Promise<unknown>, undo?: Undo) => Promise<boolean>
 
 export const asProblem = (error: unknown): Problem =>
   error instanceof ProblemError
@@ -106,13 +115,12 @@ export function useFerryData(api: FerryApi | undefined, onProblem?: (problem: Pr
     }
   }, [readVersions, selected])
 
-  /** Runs one change through the API and reports it; returns whether it succeeded. */
-  const run = useCallback(
-    async (done: string, action: (api: FerryApi) => Promise<unknown>): Promise<boolean> => {
+  const run: Run = useCallback(
+    async (done, action, undo) => {
       if (!api) return false
       try {
         await action(api)
-        setNotice({ kind: 'done', text: done })
+        setNotice(undo ? { kind: 'done', text: done, undo } : { kind: 'done', text: done })
         refresh()
         return true
       } catch (e) {

@@ -5,7 +5,7 @@ import { formatSize, releaseName, releaseStatus, when, type ReleaseStatus } from
 import type { App, AuditEntry, SandboxApi, Version } from './sandbox-api'
 import styles from './releases.module.css'
 
-type Run = (done: string, action: (api: SandboxApi) => Promise<unknown>) => Promise<boolean>
+import type { Run } from './use-ferry-data'
 
 /** Saves a sandbox artifact to the user's disk (its URL exists only inside this page). */
 async function saveArtifact(api: SandboxApi, url: string, fileName: string) {
@@ -221,7 +221,14 @@ function ReleaseRow({
       run: () =>
         newest ? onConfirm({ kind: 'unpublish', version: v }) : edit(`Unpublished ${what}.`, { published: false }),
     },
-    pause: { label: 'Pause', run: () => void run(`Paused ${what}.`, (a) => a.pauseVersion(app.slug, v.id)) },
+    pause: {
+      label: 'Pause',
+      run: () =>
+        void run(`Paused ${what}.`, (a) => a.pauseVersion(app.slug, v.id), {
+          done: `Resumed ${what}.`,
+          action: (a) => a.resumeVersion(app.slug, v.id),
+        }),
+    },
     resume: { label: 'Resume', run: () => void run(`Resumed ${what}.`, (a) => a.resumeVersion(app.slug, v.id)) },
     ramp: {
       label: 'Start ramp',
