@@ -26,16 +26,16 @@ function answerText(hooks: readonly WebhookModel[]): string {
     .join('\n')
 }
 
-export function renderEventPage(hook: WebhookModel, docsBase: string): string {
+/** Prints a schema table: the page's `<SchemaTable>`, or a Markdown table in the page's twin. */
+export type PrintTable = (label: string, rows: SchemaRow[]) => string
+
+const schemaTableJsx: PrintTable = (label, rows) =>
+  `<SchemaTable label=${JSON.stringify(label)} rows={${JSON.stringify(rows)}} />`
+
+/** An event page below its front matter and imports: the page and its Markdown twin print the same sections. */
+export function eventBody(hook: WebhookModel, docsBase: string, table: PrintTable): string {
   const intro = `${docsBase}/${EVENTS_FOLDER}/${EVENTS_INTRO}`
   return [
-    frontMatter({
-      title: hook.type,
-      description: plainSentence(hook.description),
-      openapi: hook.pointer,
-    }),
-    SCHEMA_TABLE,
-    '',
     `# ${hook.type}`,
     '',
     escapeMdx(hook.description.trim()),
@@ -44,13 +44,13 @@ export function renderEventPage(hook: WebhookModel, docsBase: string): string {
     '',
     '## Headers',
     '',
-    `<SchemaTable label="Headers" rows={${JSON.stringify(rows(hook.headers))}} />`,
+    table('Headers', rows(hook.headers)),
     '',
     '## Body',
     '',
     `\`${hook.body.contentType}\`.`,
     '',
-    `<SchemaTable label="Body" rows={${JSON.stringify(hook.body.rows)}} />`,
+    table('Body', hook.body.rows),
     '',
     fence(hook.body.example, `${hook.type} example`),
     '',
@@ -61,15 +61,27 @@ export function renderEventPage(hook: WebhookModel, docsBase: string): string {
   ].join('\n')
 }
 
-export function renderEventsIntro(hooks: readonly WebhookModel[], docsBase: string): string {
+export function renderEventPage(hook: WebhookModel, docsBase: string): string {
+  return [
+    frontMatter({ title: hook.type, description: plainSentence(hook.description), openapi: hook.pointer }),
+    SCHEMA_TABLE,
+    '',
+    eventBody(hook, docsBase, schemaTableJsx),
+  ].join('\n')
+}
+
+/** The introduction's front matter fields. */
+export const EVENTS_INTRO_PAGE = {
+  title: 'Webhook events',
+  description: 'The events Ferry POSTs to a webhook subscription: headers, bodies and what your answer means.',
+  openapi: '#/webhooks',
+}
+
+/** The introduction below its front matter (plain Markdown: the page and its twin alike). */
+export function eventsIntroBody(hooks: readonly WebhookModel[], docsBase: string): string {
   const list = hooks.map((h) => `- [\`${h.type}\`](${h.route}): ${escapeMdx(plainSentence(h.description))}`)
   return [
-    frontMatter({
-      title: 'Webhook events',
-      description: 'The events Ferry POSTs to a webhook subscription: headers, bodies and what your answer means.',
-      openapi: '#/webhooks',
-    }),
-    '# Webhook events',
+    `# ${EVENTS_INTRO_PAGE.title}`,
     '',
     `Ferry POSTs each event as JSON to every enabled subscription that asks for it ([Create a webhook subscription](${docsBase}/webhooks/create-webhook)). The body is \`{ type, timestamp, data }\`; \`data\` depends on the event. Every request is signed per the Standard Webhooks specification with three headers, \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\`; verify them with the specification's library before trusting the body, as [a receiver that verifies signatures](${RECEIVER_GUIDE}) does.`,
     '',
@@ -84,6 +96,10 @@ export function renderEventsIntro(hooks: readonly WebhookModel[], docsBase: stri
     ...list,
     '',
   ].join('\n')
+}
+
+export function renderEventsIntro(hooks: readonly WebhookModel[], docsBase: string): string {
+  return [frontMatter(EVENTS_INTRO_PAGE), eventsIntroBody(hooks, docsBase)].join('\n')
 }
 
 /** The events folder's sidebar: the introduction, then each event in spec order. */
