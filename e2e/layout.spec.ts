@@ -1,13 +1,13 @@
 /**
- * The layout check: the home page, an operation page, the API overview and /demo at 390 and
- * 1280 px, light and dark, are screenshotted (kept with the test's output) and fail on any
- * element whose content runs out of it without scrolling or clipping, any element wider than the
- * viewport, any table that needs sideways scrolling, and an overlay whose content runs out of it
+ * The layout check: the home page, an operation page, a webhook event's page, the API overview,
+ * the blog and /demo at 390 and 1280 px, light and dark, are screenshotted (kept with the test's
+ * output) and fail on any element whose content runs out of it without scrolling or clipping, any
+ * element wider than the viewport, any table that needs sideways scrolling, and an overlay whose content runs out of it
  * (the search results once did).
  */
 import { expect, test, type Page } from '@playwright/test'
 
-const PAGES = ['/', '/docs/api/apps/create', '/docs/api', '/demo']
+const PAGES = ['/', '/docs/api/apps/create', '/docs/api/events/version-ramp-holding', '/docs/api', '/blog', '/demo']
 const WIDTHS = [390, 1280]
 
 /** Everything on the page that overflows; each entry names the element and by how much. */

@@ -2034,7 +2034,977 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "version.uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.uploaded
+         * @description A version was uploaded (published or not). `data.version` is the version as stored
+         *     after the upload; `actor` is the person, or the owner of the API token, who uploaded it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.uploaded",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": false,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.uploaded";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.published
+         * @description A version was published: update checks may offer it now (on a ramp, to its share of
+         *     devices). Publishing a version already published sends nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.published",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.published";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.unpublished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.unpublished
+         * @description A version was unpublished: update checks no longer offer it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.unpublished",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": false,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.unpublished";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.ramp_step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.ramp_step
+         * @description A running ramp reached a step: `percentage` of devices are offered the version from now
+         *     on. Sent once per step, when the webhook worker passes after the step began.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.ramp_step",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "step": 1,
+                     *         "percentage": 10,
+                     *         "actor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRampStepEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.ramp_step";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.ramp_holding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.ramp_holding
+         * @description A gated ramp holds: its next step is due, but the step in force lacks the evidence its
+         *     gate asks for. Sent once per hold; a `version.paused` with `automatic: true` follows if
+         *     the hold reaches its deadline.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.ramp_holding",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "step": 0,
+                     *         "percentage": 1,
+                     *         "holding": {
+                     *           "step": 1,
+                     *           "since": "2025-03-14T09:26:53Z",
+                     *           "deadline": "2025-03-15T09:26:53Z"
+                     *         },
+                     *         "evidence": {
+                     *           "installs": 12,
+                     *           "minInstalls": 50,
+                     *           "reports": 12,
+                     *           "failed": 0,
+                     *           "failureRatio": 0,
+                     *           "maxFailureRatio": 0.05,
+                     *           "progress": "12 of 50 installs reported"
+                     *         },
+                     *         "actor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRampHoldingEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.ramp_holding";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.paused
+         * @description A version's rollout was paused: by a person (`actor` set), by health reports, or by a
+         *     gated ramp's hold reaching its deadline (`actor` is `null` and
+         *     `data.version.paused.automatic` is `true`). Pausing a paused version sends nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.paused",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": {
+                     *             "at": "2025-03-14T09:26:53Z",
+                     *             "reason": "Crash reports from 2.4.0",
+                     *             "automatic": false
+                     *           },
+                     *           "pulled": null
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.paused";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.resumed
+         * @description A paused rollout was resumed; a ramp continues from where it paused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.resumed",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": null,
+                     *           "pulled": null
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.resumed";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.pulled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * version.pulled
+         * @description A version was pulled: devices that installed it are offered the version before it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "version.pulled",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "version": {
+                     *           "id": "ver_2Qm8",
+                     *           "app": "harbor-notes",
+                     *           "version": "2.4.0",
+                     *           "channel": "stable",
+                     *           "platform": "windows",
+                     *           "arch": "x64",
+                     *           "published": true,
+                     *           "paused": null,
+                     *           "pulled": {
+                     *             "at": "2025-03-14T09:26:53Z",
+                     *             "reason": "Data loss on upgrade"
+                     *           }
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin",
+                     *           "tokenId": "tok_9Kd2"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookVersionEvent"] & {
+                        /** @enum {string} */
+                        type?: "version.pulled";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "token.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * token.created
+         * @description An API token was created. The event names the token, never its secret.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "token.created",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "token": {
+                     *           "id": "tok_9Kd2",
+                     *           "name": "ci",
+                     *           "createdBy": "usr_4Fq9"
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTokenEvent"] & {
+                        /** @enum {string} */
+                        type?: "token.created";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "token.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * token.revoked
+         * @description An API token was revoked; requests with it answer 401 from now on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "token.revoked",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "token": {
+                     *           "id": "tok_9Kd2",
+                     *           "name": "ci",
+                     *           "createdBy": "usr_4Fq9"
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTokenEvent"] & {
+                        /** @enum {string} */
+                        type?: "token.revoked";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent only by [testWebhook](/docs/api/webhooks/test-webhook), to that one subscription,
+         *     whatever events it asks for: a way to check a receiver's URL and signature check.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "webhook.test",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "subscription": "whk_7Hc2Lq9P"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -3512,6 +4482,21 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+         * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+         * @example 1741944413
+         */
+        WebhookTimestampHeader: string;
+        /**
+         * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignatureHeader: string;
         /**
          * @description The app's slug.
          * @example harbor-notes

@@ -3075,6 +3075,193 @@ export const componentSchemas: Record<string, unknown> = {
   }
 }
 
+/** The body schema of each event Ferry POSTs to webhook subscriptions (`#/webhooks`), by its `type`. */
+export const webhookEvents: Record<string, unknown> = {
+  "version.uploaded": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.uploaded"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.published": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.published"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.unpublished": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.unpublished"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.ramp_step": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookRampStepEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.ramp_step"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.ramp_holding": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookRampHoldingEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.ramp_holding"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.paused": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.paused"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.resumed": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.resumed"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "version.pulled": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookVersionEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "version.pulled"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "token.created": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookTokenEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "token.created"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "token.revoked": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookTokenEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "token.revoked"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "webhook.test": {
+    "$ref": "ferry:components#/schemas/WebhookTestEvent"
+  }
+}
+
 /** Query parameters with a default: always present once validated. */
 export interface QueryDefaults {
   listApps: 'limit'

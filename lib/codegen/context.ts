@@ -75,3 +75,10 @@ export function createContext(spec: LoadedSpec, options: Partial<GenOptions> = {
     },
   }
 }
+
+/** A non-empty string member of an operation (or webhook), trimmed; a SpecError names it when missing. */
+export function requireString(ctx: Context, node: Json, key: string, pointer: string): string {
+  const value = node[key]
+  if (typeof value !== 'string' || value.trim() === '') throw ctx.spec.errorAt(pointer, `operation needs \`${key}\``)
+  return value.trim()
+}

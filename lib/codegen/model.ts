@@ -105,8 +105,29 @@ export interface SpecModel {
   tags: TagModel[]
   /** Every operation in spec order (paths, then methods). */
   operations: OperationModel[]
+  /** The events of `#/webhooks`, in spec order. */
+  webhooks: WebhookModel[]
   /** `#/components/schemas`, ajv-ready. */
   components: Record<string, unknown>
+}
+
+/** One event Ferry POSTs to a subscription's URL: an entry of `#/webhooks` (OpenAPI 3.1 §4.8.1). */
+export interface WebhookModel {
+  pointer: string
+  /** The event's `type`, the entry's key, e.g. `version.paused`. */
+  type: string
+  operationId: string
+  slug: string
+  /** Site route, e.g. `/docs/api/events/version-paused`. */
+  route: string
+  description: string
+  /** The Standard Webhooks headers every delivery carries. */
+  headers: ParameterModel[]
+  body: BodyModel
+  /** The body's schema, ajv-ready (its `$ref`s point into `COMPONENTS_ID`). */
+  schema: unknown
+  /** What the receiver's answer means to Ferry. */
+  responses: ResponseModel[]
 }
 
 export interface TagModel {

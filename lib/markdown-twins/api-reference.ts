@@ -8,7 +8,9 @@ import { DOWNLOADS, describeAccess, plainSentence } from '../codegen/emit/mdx.ts
 import { loadSpec } from '../codegen/load.ts'
 import type { BodyModel, OperationModel, ParameterModel, ResponseModel, SchemaRow, TagModel } from '../codegen/model.ts'
 import { operationSamples } from '../codegen/samples.ts'
-import { transformTags } from '../codegen/transform/operation.ts'
+import { transformSpec } from '../codegen/transform/operation.ts'
+import { EVENTS_FOLDER, EVENTS_INTRO } from '../codegen/transform/webhook.ts'
+import { EVENTS_INTRO_PAGE, eventBody, eventsIntroBody } from '../codegen/emit/webhook-pages.ts'
 
 export interface ApiPage {
   route: string
@@ -191,10 +193,13 @@ function indexMarkdown(ctx: Context, tags: TagModel[]): string {
   ].join('\n')
 }
 
-/** Every page of the API reference in sidebar order: the overview, then per tag its intro and operations. */
+/**
+ * Every page of the API reference in sidebar order: the overview, then per tag its intro and
+ * operations, then the webhook events' introduction and each event.
+ */
 export async function apiReferencePages(specPath: string): Promise<ApiPage[]> {
   const ctx = createContext(await loadSpec(specPath))
-  const tags = transformTags(ctx)
+  const { tags, webhooks } = transformSpec(ctx)
   const base = ctx.options.docsBase
   const info = ctx.doc.info as Json
   const pages: ApiPage[] = [
@@ -224,5 +229,21 @@ export async function apiReferencePages(specPath: string): Promise<ApiPage[]> {
       })
     }
   }
+  if (webhooks.length)
+    pages.push({
+      route: `${base}/${EVENTS_FOLDER}/${EVENTS_INTRO}`,
+      title: EVENTS_INTRO_PAGE.title,
+      description: EVENTS_INTRO_PAGE.description,
+      pointer: EVENTS_INTRO_PAGE.openapi,
+      markdown: eventsIntroBody(webhooks, base),
+    })
+  for (const hook of webhooks)
+    pages.push({
+      route: hook.route,
+      title: hook.type,
+      description: plainSentence(hook.description),
+      pointer: hook.pointer,
+      markdown: eventBody(hook, base, (_label, rows) => schemaTable(rows)),
+    })
   return pages
 }

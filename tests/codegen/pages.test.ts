@@ -44,6 +44,20 @@ const ADDED: Record<string, string[]> = {
     'redeliver-webhook',
     'test-webhook',
   ],
+  events: [
+    'events-introduction',
+    'version-uploaded',
+    'version-published',
+    'version-unpublished',
+    'version-ramp-step',
+    'version-ramp-holding',
+    'version-paused',
+    'version-resumed',
+    'version-pulled',
+    'token-created',
+    'token-revoked',
+    'webhook-test',
+  ],
 }
 const FOLDERS = [...new Set([...Object.keys(API_SLUGS), ...Object.keys(ADDED)])]
 const SLUGS: Record<string, string[]> = Object.fromEntries(
@@ -60,6 +74,21 @@ test('every fixed slug has exactly one page, and there are no others', () => {
   ].sort()
   const actual = pages.map((p) => p.slice(PAGES_DIR.length + 1, -'.mdx'.length)).sort()
   assert.deepEqual(actual, expected)
+})
+
+test('every webhook event in the spec has a page with its pointer, example and sidebar entry', async () => {
+  const doc = (await import('yaml')).parse(await readFile(SPEC, 'utf8')) as { webhooks: Record<string, unknown> }
+  const meta = files.get(`${PAGES_DIR}/events/_meta.ts`)!
+  assert.match(files.get(`${PAGES_DIR}/_meta.ts`)!, /events: "Webhook events"/)
+  for (const type of Object.keys(doc.webhooks)) {
+    const pointer = `#/webhooks/${type}/post`
+    const owners = pages.filter((p) => files.get(p)!.includes(`openapi: ${JSON.stringify(pointer)}`))
+    assert.equal(owners.length, 1, `${type} has one page`)
+    const page = files.get(owners[0]!)!
+    assert.ok(page.includes(`# ${type}\n`), `${type}'s page is titled by it`)
+    assert.ok(page.includes(`"type": ${JSON.stringify(type)}`), `${type}'s page shows its example`)
+    assert.ok(meta.includes(`: ${JSON.stringify(type)},`), `${type} is in the sidebar`)
+  }
 })
 
 test('every operation in the spec has a page that carries its pointer', async () => {

@@ -4,22 +4,35 @@ import { test } from 'node:test'
 import { createContext } from '../../lib/codegen/context.ts'
 import { loadSpec } from '../../lib/codegen/load.ts'
 import { SAMPLE_TARGETS } from '../../lib/codegen/samples.ts'
-import { transformTags } from '../../lib/codegen/transform/operation.ts'
+import { transformSpec } from '../../lib/codegen/transform/operation.ts'
 import { apiReferencePages } from '../../lib/markdown-twins/api-reference.ts'
 
 const spec = join(import.meta.dirname, '../../openapi/openapi.yaml')
 const pages = await apiReferencePages(spec)
-const tags = transformTags(createContext(await loadSpec(spec)))
+const { tags, webhooks } = transformSpec(createContext(await loadSpec(spec)))
 const operations = tags.flatMap((t) => t.operations)
 const byRoute = new Map(pages.map((p) => [p.route, p]))
 
 const tableRow = (markdown: string, name: string) =>
   new RegExp(`^\\| \`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`, 'm').test(markdown)
 
-test('one twin per generated page: the overview, every tag intro and every operation', () => {
-  assert.equal(pages.length, 1 + tags.length + operations.length)
+test('one twin per generated page: the overview, every tag intro, every operation, the events intro and every event', () => {
+  assert.equal(pages.length, 1 + tags.length + operations.length + 1 + webhooks.length)
   assert.ok(byRoute.has('/docs/api'))
+  assert.ok(byRoute.has('/docs/api/events/events-introduction'))
   for (const op of operations) assert.ok(byRoute.has(op.route), op.route)
+})
+
+test("an event twin has every header and body field as a table row, and the event's example", () => {
+  assert.ok(webhooks.length >= 11)
+  for (const hook of webhooks) {
+    const md = byRoute.get(hook.route)!.markdown
+    assert.ok(md.startsWith(`# ${hook.type}\n`), hook.route)
+    for (const row of [...hook.headers, ...hook.body.rows])
+      assert.ok(tableRow(md, row.name), `${hook.route}: ${row.name}`)
+    assert.ok(md.includes(`"type": ${JSON.stringify(hook.type)}`), `${hook.route}: example`)
+    assert.doesNotMatch(md, /<SchemaTable/, `${hook.route}: no JSX in a twin`)
+  }
 })
 
 test('an operation twin has method, path, access, every parameter and body field, every response and every code sample', () => {

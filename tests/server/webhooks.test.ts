@@ -13,9 +13,11 @@ import { createWebhookWorker, type WebhookWorker } from '../../server/webhooks/w
 import { checkWebhookUrl, sendWebhookNode } from '../../server/webhooks/send-node.ts'
 import { rolloutBucket } from '../../server/updates/update-logic.ts'
 import { WEBHOOK_EVENT_TYPES } from '../../server/webhooks/event-types.ts'
-import { componentSchemas } from '../../contract/generated/operations.ts'
+import { COMPONENTS_ID, componentSchemas, webhookEvents } from '../../contract/generated/operations.ts'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { bearer, expectProblem, expectSpec, jsonBody, memoryApp, signup, uploadForm, type Fetch } from './helpers.ts'
-import { startReceiver, verify, type Receiver, type Received } from './webhooks/receiver.ts'
+import { delivered, startReceiver, verify, type Receiver, type Received } from './webhooks/receiver.ts'
 
 const MINUTE = 60_000
 let offset = 0
@@ -632,4 +634,33 @@ test('hostile URLs are refused at creation (400 naming /url) and at delivery; re
   assert.match(redirected.error ?? '', /redirects are not followed/)
   await redirector.arrived(1)
   assert.equal(target.received.length, 0, 'the redirect target got nothing')
+})
+
+/** The contract's schemas with every object closed: a member the server sends but the contract does not describe fails. */
+function closedSchemas(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closedSchemas)
+  if (node === null || typeof node !== 'object') return node
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closedSchemas(value)]))
+  return 'properties' in out && !('additionalProperties' in out) ? { ...out, additionalProperties: false } : out
+}
+
+test("every event delivered above matches its schema under the contract's `webhooks`, and every event was delivered", () => {
+  assert.deepEqual(Object.keys(webhookEvents).sort(), [...WEBHOOK_EVENT_TYPES, 'webhook.test'].sort())
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats.default(ajv)
+  ajv.addSchema(closedSchemas(componentSchemas) as object, COMPONENTS_ID)
+  const seen = new Set<string>()
+  for (const request of delivered) {
+    const schema = webhookEvents[request.type]
+    assert.ok(schema, `${request.type} is not an event under the contract's webhooks`)
+    const validate = ajv.compile(schema as object)
+    assert.ok(
+      validate(JSON.parse(request.body)),
+      `${request.type}: ${ajv.errorsText(validate.errors)}\n${request.body}`,
+    )
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature'])
+      assert.ok(request.headers[header], `${request.type} carries ${header}`)
+    seen.add(request.type)
+  }
+  assert.deepEqual([...seen].sort(), Object.keys(webhookEvents).sort(), 'the suite delivered every event type')
 })

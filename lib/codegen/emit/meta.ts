@@ -9,12 +9,20 @@ function printMeta(source: string, entries: [string, string][]): string {
   return `// ${BANNER}\n// Source: ${source}\nexport default {\n${body}\n}\n`
 }
 
-/** The API root: the overview page first, then `pages` (the changelog), then one folder per tag in declaration order. */
-export function renderRootMeta(tags: TagModel[], pages: [string, string][] = []): string {
+/**
+ * The API root: the overview page first, then `pages` (the changelog), then one folder per tag
+ * in declaration order, then `after` (the webhook events).
+ */
+export function renderRootMeta(
+  tags: TagModel[],
+  pages: [string, string][] = [],
+  after: [string, string][] = [],
+): string {
   return printMeta('#/tags', [
     ['index', 'Overview'],
     ...pages,
     ...tags.map((t): [string, string] => [t.name, t.displayName]),
+    ...after,
   ])
 }
 

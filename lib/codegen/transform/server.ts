@@ -21,7 +21,7 @@ const LITERALS = new Set(['default', 'enum', 'const'])
  * A schema as ajv needs it: `#/components/schemas/X` points into the registered components
  * document (other refs are errors) and annotations are dropped (they only cost bundle size).
  */
-function rebase(ctx: Context, node: unknown, pointer: string): unknown {
+export function rebase(ctx: Context, node: unknown, pointer: string): unknown {
   if (Array.isArray(node)) return node.map((n, i) => rebase(ctx, n, `${pointer}/${i}`))
   if (node === null || typeof node !== 'object') return node
   const out: Json = {}

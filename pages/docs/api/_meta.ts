@@ -11,4 +11,5 @@ export default {
   team: "Team users",
   info: "Info and updates",
   webhooks: "Webhooks",
+  events: "Webhook events",
 }

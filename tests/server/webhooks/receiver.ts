@@ -26,6 +26,9 @@ export interface Receiver {
   close(): Promise<void>
 }
 
+/** Every signed request any receiver of this process got (requests without `webhook-id` left out), for checks over a whole suite. */
+export const delivered: Received[] = []
+
 export async function startReceiver(respond?: (res: import('node:http').ServerResponse) => void): Promise<Receiver> {
   const received: Received[] = []
   const waiters: Array<{ count: number; done: () => void }> = []
@@ -39,7 +42,9 @@ export async function startReceiver(respond?: (res: import('node:http').ServerRe
     })
     req.on('end', () => {
       const parsed = JSON.parse(body) as { type: string }
-      received.push({ body, headers: req.headers, type: parsed.type, id: String(req.headers['webhook-id']) })
+      const request = { body, headers: req.headers, type: parsed.type, id: String(req.headers['webhook-id']) }
+      received.push(request)
+      if (req.headers['webhook-id'] !== undefined) delivered.push(request)
       for (const w of waiters.filter((w) => received.length >= w.count)) w.done()
       if (respond) return respond(res)
       const answer = () => {
