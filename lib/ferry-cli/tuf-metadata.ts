@@ -29,9 +29,10 @@ export const tufDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 async function publicOf(key: KeyObject): Promise<PublicKey> {
   if (key.asymmetricKeyType !== 'ed25519') throw new Error(`an ${key.asymmetricKeyType ?? 'unknown'} key`)
-  const raw = createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32)
-  const pub = ed25519Key(raw.toString('hex'))
-  return { keyid: await tufKeyId(pub), public: pub }
+  const pub = key.type === 'public' ? key : createPublicKey(key)
+  const raw = pub.export({ format: 'der', type: 'spki' }).subarray(-32)
+  const tufKey = ed25519Key(raw.toString('hex'))
+  return { keyid: await tufKeyId(tufKey), public: tufKey }
 }
 
 /** A new ed25519 key as PKCS#8 PEM (what `openssl genpkey -algorithm ed25519` writes). */
