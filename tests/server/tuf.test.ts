@@ -146,7 +146,7 @@ test('refuses a rollback to an older timestamp', async () => {
     // A mirror or cache now answers the older, validly signed timestamp.
     client.fetcher.replace.set('timestamp.json', old)
     client.restart()
-    await assert.rejects(client.updater.refresh(), /version/i)
+    await assert.rejects(client.updater.refresh(), /New timestamp version \d+ is less than current version \d+/)
   } finally {
     await client.close()
   }
@@ -195,6 +195,21 @@ describe('root', () => {
     })
     assert.equal(created.status, 201)
     await expectProblem(await postTuf(f, token, `${s.app}-b`, 'root.json', first), 400, 'validation', '/signatures')
+    // A root that lets the server's own key sign targets would let a compromised server add versions.
+    const serverSigns = buildRoot({
+      version: 1,
+      expires: expiresInDays(365),
+      root: { keys: s.rootKeys, threshold: 2 },
+      targets: { keys: [s.release, s.online], threshold: 1 },
+      online: s.online,
+    })
+    signWith(serverSigns, s.rootKeys)
+    await expectProblem(
+      await postTuf(f, token, `${s.app}-b`, 'root.json', serverSigns),
+      400,
+      'validation',
+      '/signed/roles',
+    )
   })
 
   test('a client refuses a root under its threshold that a compromised server serves', async () => {
