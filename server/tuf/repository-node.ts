@@ -19,8 +19,8 @@ import { ed25519Key, tufKeyId, type TufPublicKey } from '../../contract/tuf-keys
 import type { Db } from '../core/storage.ts'
 import { conflict, HttpProblem, validationProblem } from '../core/problem.ts'
 import { toHex } from '../core/crypto.ts'
-import { appArtifact } from '../storage/releases/artifacts.ts'
 import {
+  artifactsForTargets,
   insertTufFile,
   keepOnlineKey,
   latestTufFile,
@@ -250,7 +250,7 @@ export function openTufRepository(options: TufOptions): TufRepository {
       if (current) verify(current, 'root', md, `root version ${current.signed.version}`)
       verify(md, 'root', md, 'the new root')
       const at = now()
-      const stored = row(app, 'root', md.signed.version, JSON.stringify(md.toJSON()), new Date(md.signed.expires), at)
+      const stored = row(app, 'root', md.signed.version, JSON.stringify(body), new Date(md.signed.expires), at)
       if (!(await insertTufFile(trx, stored)))
         throw conflict(`Root version ${md.signed.version} of ${app} was stored by another request first.`)
       return { version: md.signed.version }
@@ -272,30 +272,40 @@ export function openTufRepository(options: TufOptions): TufRepository {
         throw conflict(
           `${app} is at targets version ${expected - 1}: the next must be version ${expected}, not ${md.signed.version}.`,
         )
+      const entries = Object.entries(md.signed.targets).map(([path, target]) => ({
+        path,
+        target,
+        ids: TARGET_PATH.exec(path),
+      }))
+      const held = new Map(
+        (
+          await artifactsForTargets(
+            trx,
+            app,
+            entries.flatMap((e) => (e.ids?.[2] ? [e.ids[2]] : [])),
+          )
+        ).map((a) => [a.id, a]),
+      )
       const errors = []
-      for (const [path, target] of Object.entries(md.signed.targets)) {
+      for (const { path, target, ids } of entries) {
         const pointer = `/signed/targets/${pointerPart(path)}`
-        const ids = TARGET_PATH.exec(path)
-        const held =
-          ids &&
-          (await appArtifact(trx, app, ids[1] ?? '', ids[2] ?? '')
-            .select(['artifacts.size', 'artifacts.sha256', 'artifacts.sha512'])
-            .executeTakeFirst())
-        if (!held) {
+        const found = ids && held.get(ids[2] ?? '')
+        const artifact = found && found.version_id === ids[1] ? found : undefined
+        if (!artifact) {
           errors.push({
             pointer,
             message: `names no artifact of ${app} on this server (a target's path is <versionId>/artifacts/<artifactId>/download)`,
           })
           continue
         }
-        if (target.length !== held.size)
+        if (target.length !== artifact.size)
           errors.push({
             pointer: `${pointer}/length`,
-            message: `is ${target.length}, but the artifact has ${held.size} bytes`,
+            message: `is ${target.length}, but the artifact has ${artifact.size} bytes`,
           })
         if (!target.hashes.sha256) errors.push({ pointer: `${pointer}/hashes`, message: 'needs a sha256 hash' })
         for (const [algorithm, hash] of Object.entries(target.hashes)) {
-          const ours = algorithm === 'sha256' ? held.sha256 : algorithm === 'sha512' ? held.sha512 : undefined
+          const ours = algorithm === 'sha256' ? artifact.sha256 : algorithm === 'sha512' ? artifact.sha512 : undefined
           if (ours === undefined)
             errors.push({
               pointer: `${pointer}/hashes/${pointerPart(algorithm)}`,
@@ -310,14 +320,7 @@ export function openTufRepository(options: TufOptions): TufRepository {
       }
       if (errors.length) throw validationProblem(errors)
       const at = now()
-      const stored = row(
-        app,
-        'targets',
-        md.signed.version,
-        JSON.stringify(md.toJSON()),
-        new Date(md.signed.expires),
-        at,
-      )
+      const stored = row(app, 'targets', md.signed.version, JSON.stringify(body), new Date(md.signed.expires), at)
       if (!(await insertTufFile(trx, stored)) || !(await signOnline(trx, app, md.signed.version)))
         throw conflict(`Targets version ${md.signed.version} of ${app} was stored by another request first.`)
       return { version: md.signed.version, targets: Object.keys(md.signed.targets).length }

@@ -60,3 +60,20 @@ export async function keepOnlineKey(db: Db, row: TufOnlineKeysTable): Promise<Tu
 export function onlineKey(db: Db, id: string): Promise<TufOnlineKeysTable | undefined> {
   return db.selectFrom('tuf_online_keys').selectAll().where('id', '=', id).executeTakeFirst()
 }
+
+/** The app's artifacts among `ids` (at most 500 per query), with their version and what a target states. */
+export async function artifactsForTargets(db: Db, slug: string, ids: string[]) {
+  const rows = []
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('artifacts')
+        .innerJoin('versions', 'versions.id', 'artifacts.version_id')
+        .select(['artifacts.id', 'artifacts.version_id', 'artifacts.size', 'artifacts.sha256', 'artifacts.sha512'])
+        .where('versions.app_slug', '=', slug)
+        .where('artifacts.id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    )
+  }
+  return rows
+}
