@@ -25,6 +25,7 @@ const FOLDER_ORDER = [
   'telemetry',
   'cache',
   'audit',
+  'tuf',
   'transfer',
   'protocols',
   'updates',

@@ -68,6 +68,7 @@ export type SiteConfig = typeof siteConfig
 export const references = {
   rfc9457: { title: 'RFC 9457: Problem Details for HTTP APIs', href: 'https://www.rfc-editor.org/rfc/rfc9457' },
   pino: { title: 'pino', href: 'https://getpino.io' },
+  tuf: { title: 'The Update Framework (TUF)', href: 'https://theupdateframework.io/' },
   ferryChangelog: {
     title: "Ferry's CHANGELOG.md",
     href: 'https://github.com/ferry-updates/ferry/blob/main/CHANGELOG.md',

@@ -53,6 +53,7 @@ import { webhookHandlers } from './routes/webhooks.ts'
 import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
 import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
+import { tufHandlers } from './routes/tuf.ts'
 import { msixHandlers } from './routes/msix.ts'
 
 /** The health check: answered on any Host (load balancers and orchestrators probe by address); it carries no link. */
@@ -82,6 +83,8 @@ export interface LaneReply {
 /** The request of `cachedAnswer`: a `LaneRequest` and its method. */
 export type CachedAnswerRequest = LaneRequest & { method: string }
 
+const DEFAULT_TUF_TIMESTAMP_SECONDS = 86_400
+
 /** Builds the app. Every operation of `openapi/openapi.yaml` gets its route here. */
 export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   lifecycle: Lifecycle
@@ -108,6 +111,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       telemetry,
       edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
+      tufTimestampSeconds: deps.config.tufTimestampSeconds ?? DEFAULT_TUF_TIMESTAMP_SECONDS,
       ...(publicUrl ? { publicUrl } : {}),
       ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
@@ -133,6 +137,13 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),
+    tuf:
+      deps.tufRepository?.({
+        db: deps.db,
+        now,
+        secret: deps.config.jwtSecret,
+        timestampSeconds: deps.config.tufTimestampSeconds ?? DEFAULT_TUF_TIMESTAMP_SECONDS,
+      }) ?? null,
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -185,6 +196,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     ...webhookHandlers(s),
     ...auditHandlers(s),
     ...linuxRepositoryHandlers(s),
+    ...tufHandlers(s),
     ...msix,
     ...adoptionHandlers(s),
   }

@@ -1869,6 +1869,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/tuf/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Signed update metadata (TUF)
+         * @description One file of the app's TUF repository (The Update Framework, consistent snapshots), as a TUF
+         *     client such as `tuf-js` reads it with this path as its metadata base URL: `N.root.json`
+         *     (each root version, signed offline by the team), `timestamp.json`, `N.snapshot.json` and
+         *     `N.targets.json`; `root.json`, `snapshot.json` and `targets.json` name the newest.
+         *     `online-key.json` is the server's public ed25519 key, which a root must give the snapshot
+         *     and timestamp roles. Targets name artifacts by their download path below
+         *     `/v1/apps/{app}/versions/` (`<versionId>/artifacts/<artifactId>/download`), so a client
+         *     sets that as its target base URL without hash prefixes.
+         *
+         *     Ferry signs snapshot and timestamp itself: reading `timestamp.json` signs a new one when
+         *     half of its lifetime (`FERRY_TUF_TIMESTAMP_SECONDS`) has passed. Served for public apps
+         *     only; see [Signed update metadata](/docs/signed-metadata).
+         */
+        get: operations["getTufMetadata"];
+        put?: never;
+        /**
+         * Store signed root or targets metadata
+         * @description Stores a root or targets file the team signed offline (`ferry tuf init`, `ferry publish
+         *     --tuf-key`); the server never sees the keys that sign them.
+         *
+         *     `root.json`: the app's first root (version 1, signed by its own root threshold), or the
+         *     next version signed by the threshold of the current root and of itself. Its snapshot and
+         *     timestamp roles must hold exactly the server's online key (`online-key.json`) with
+         *     threshold 1, and that key may sign nothing else.
+         *
+         *     `targets.json`: the next targets version, signed by the threshold of keys the current root
+         *     gives the targets role. Each target's path names an artifact of the app
+         *     (`<versionId>/artifacts/<artifactId>/download`) whose stored length and hashes (`sha256`
+         *     required, `sha512` optional) it must match. Ferry then signs a new snapshot and timestamp.
+         *     A file signed by too few keys, naming bytes the server does not hold or already expired
+         *     answers `400` naming the member at fault; a version other than the next answers `409`.
+         */
+        post: operations["publishTufMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/msix/{channel}/{arch}": {
         parameters: {
             query?: never;
@@ -4175,6 +4229,28 @@ export interface components {
             /** Format: date */
             to: string;
             items: components["schemas"]["TelemetryRow"][];
+        };
+        /** @description A TUF metadata file as signed (TUF specification 1.0, JSON). */
+        TufMetadataFile: {
+            /** @description The signed part; `_type` names the role (`root` or `targets`), the rest follows the TUF specification. */
+            signed: {
+                /** @enum {string} */
+                _type: "root" | "targets";
+            } & {
+                [key: string]: unknown;
+            };
+            signatures: {
+                keyid: string;
+                sig: string;
+            }[];
+        };
+        /** @description What the server stored. */
+        TufStored: {
+            /** @enum {string} */
+            role: "root" | "targets";
+            version: number;
+            /** @description How many targets a targets file lists. */
+            targets?: number;
         };
         /**
          * @description Present when key rotation held releases back: the newest release above the device's version
@@ -8959,6 +9035,148 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTufMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description `N.root.json`, `timestamp.json`, `N.snapshot.json`, `N.targets.json`, the unversioned names for the newest, or `online-key.json`.
+                 * @example 1.root.json
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata file (or the online key) as JSON. */
+            200: {
+                headers: {
+                    /**
+                     * @description `public, max-age=31536000, immutable` for a versioned file; `no-cache` for the newest and `timestamp.json`.
+                     * @example no-cache
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signed": {
+                     *         "_type": "timestamp",
+                     *         "spec_version": "1.0.31",
+                     *         "version": 7,
+                     *         "expires": "2025-03-15T10:15:00Z",
+                     *         "meta": {
+                     *           "snapshot.json": {
+                     *             "version": 3,
+                     *             "length": 512,
+                     *             "hashes": {
+                     *               "sha256": "3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d"
+                     *             }
+                     *           }
+                     *         }
+                     *       },
+                     *       "signatures": [
+                     *         {
+                     *           "keyid": "9d2c0e0f1b5a8f4e3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d",
+                     *           "sig": "5e1f0c9a"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    publishTufMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description `root.json` or `targets.json`.
+                 * @example targets.json
+                 */
+                file: "root.json" | "targets.json";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "signed": {
+                 *         "_type": "targets",
+                 *         "spec_version": "1.0.31",
+                 *         "version": 2,
+                 *         "expires": "2026-03-14T10:15:00Z",
+                 *         "targets": {
+                 *           "ver_2Qm8/artifacts/art_7h3j/download": {
+                 *             "length": 85102930,
+                 *             "hashes": {
+                 *               "sha256": "3f0a1c7e0d2f6a84e0b5a41f1f5ce3c8ad1b5e20c8b3a4e0f07d0f4c1a2b3c4d"
+                 *             },
+                 *             "custom": {
+                 *               "app": "harbor-notes",
+                 *               "version": "1.4.0"
+                 *             }
+                 *           }
+                 *         }
+                 *       },
+                 *       "signatures": [
+                 *         {
+                 *           "keyid": "4b1e7f0d2c9a8b3e6f5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f",
+                 *           "sig": "9a8b7c6d"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TufMetadataFile"];
+            };
+        };
+        responses: {
+            /** @description Stored; for targets, the new snapshot and timestamp are signed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "role": "targets",
+                     *       "version": 2,
+                     *       "targets": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TufStored"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

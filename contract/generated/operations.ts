@@ -3042,6 +3042,76 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "TufMetadataFile": {
+      "type": "object",
+      "required": [
+        "signed",
+        "signatures"
+      ],
+      "properties": {
+        "signed": {
+          "type": "object",
+          "required": [
+            "_type"
+          ],
+          "additionalProperties": true,
+          "properties": {
+            "_type": {
+              "type": "string",
+              "enum": [
+                "root",
+                "targets"
+              ]
+            }
+          }
+        },
+        "signatures": {
+          "type": "array",
+          "maxItems": 64,
+          "items": {
+            "type": "object",
+            "required": [
+              "keyid",
+              "sig"
+            ],
+            "properties": {
+              "keyid": {
+                "type": "string",
+                "maxLength": 128
+              },
+              "sig": {
+                "type": "string",
+                "maxLength": 1024
+              }
+            }
+          }
+        }
+      }
+    },
+    "TufStored": {
+      "type": "object",
+      "required": [
+        "role",
+        "version"
+      ],
+      "properties": {
+        "role": {
+          "type": "string",
+          "enum": [
+            "root",
+            "targets"
+          ]
+        },
+        "version": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "targets": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
     "UpdateKeyHold": {
       "type": "object",
       "required": [
@@ -8093,6 +8163,146 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "416": {},
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getTufMetadata",
+    "method": "get",
+    "path": "/v1/apps/{app}/tuf/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1tuf~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^(?:(?:[1-9][0-9]{0,9}\\.)?(?:root|snapshot|targets)|timestamp|online-key)\\.json$"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "type": "object"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "publishTufMetadata",
+    "method": "post",
+    "path": "/v1/apps/{app}/tuf/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1tuf~1{file}/post",
+    "permission": "apps.upload",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "root.json",
+            "targets.json"
+          ]
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/TufMetadataFile"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/TufStored"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "500": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

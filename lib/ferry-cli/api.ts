@@ -150,6 +150,31 @@ export class FerryClient {
     )
   }
 
+  /** One file of the app's TUF repository as JSON, or `undefined` when the app has none (404). */
+  async tufFile(app: string, file: string): Promise<unknown> {
+    let status = 0
+    try {
+      return await this.call('get', '/v1/apps/{app}/tuf/{file}', async () => {
+        const answer = await this.api.GET('/v1/apps/{app}/tuf/{file}', { params: { path: { app, file } } })
+        status = answer.response.status
+        return answer
+      })
+    } catch (error) {
+      if (status === 404) return undefined
+      throw error
+    }
+  }
+
+  /** Stores signed root or targets metadata; the body holds signatures and public keys only. */
+  async publishTuf(app: string, file: 'root.json' | 'targets.json', body: object): Promise<Schemas['TufStored']> {
+    return this.call('post', '/v1/apps/{app}/tuf/{file}', () =>
+      this.api.POST('/v1/apps/{app}/tuf/{file}', {
+        params: { path: { app, file } },
+        body: body as Schemas['TufMetadataFile'],
+      }),
+    )
+  }
+
   /** Uploads a multipart form as a stream, so `onSent` can report progress; resolves to the new version. */
   async uploadVersion(app: string, form: FormData, onSent: (bytes: number) => void): Promise<Version> {
     const encoded = new Response(form)

@@ -8,6 +8,7 @@ import { promote, ramp, rollout, status } from './manage.ts'
 import type { Io } from './output.ts'
 import { importReleases } from './import.ts'
 import { publish } from './publish.ts'
+import { addKey, init, keygen, pushRoot, releaseKey, signRoot } from './tuf.ts'
 
 const CONNECTION_HELP = `
 Connection:
@@ -32,6 +33,7 @@ Commands:
   rollout <app> <version> <percent>        Set the rollout percentage of a version, or a ramp (1,10,50,100)
   promote <app> <version>                  Publish a draft version
   status <app>                             List an app's versions
+  tuf <keygen|init|add-key|sign|push>      Signed update metadata (TUF): keys and root, made offline
   mcp                                      Serve the docs, the contract and a sandbox to AI agents (MCP over stdio or HTTP)
   server [--port <n>] [--data-dir <dir>]   Run the Ferry server itself, until SIGTERM or Ctrl-C
   backup <new folder> [--data-dir <dir>]   Copy the server's database, artifact files and secrets while it runs
@@ -57,6 +59,26 @@ Options:
   --critical            Clients should install it without asking
   --intermediate        Every client below it must install it first
   --draft               Upload unpublished (publish later with ferry promote)
+  --tuf-key <file>      The release key (PEM) that signs the app's TUF targets (default: the PEM in
+                        $FERRY_TUF_KEY). An app with a TUF root needs it: the files are uploaded as
+                        drafts, listed in new targets signed here, and published once the server
+                        accepts them. The key is never sent.
+${CONNECTION_HELP}`,
+  tuf: `Usage: ferry tuf <command> …
+
+Signed update metadata (TUF) for an app: ed25519 keys as PEM files, and the root that says which
+keys sign what. Only push talks to Ferry; keep root keys on machines that never do.
+
+Commands:
+  keygen <file>                    Write a new ed25519 private key (PEM, mode 600) and print its key id
+  init --out <root.json> --root-key <file>… --targets-key <file>… --online-key <online-key.json>
+       [--root-threshold <n>] [--targets-threshold <n>] [--days <n>]
+                                   Write root version 1, signed by every root key given as a private key
+                                   (thresholds default to 1; online-key.json is GET /v1/apps/<app>/tuf/online-key.json)
+  add-key <root.json> --role <root|targets> --key <file> --out <next.json> [--threshold <n>] [--days <n>]
+                                   Write the next root version with a key added, unsigned
+  sign <root.json> --key <file>    Add one root key's signature, in place
+  push <root.json> --app <slug>    Store a signed root on the server
 ${CONNECTION_HELP}`,
   import: `Usage: ferry import <dir> --app <slug> [--channel <name>] [--draft] [--dry-run]
 
@@ -179,6 +201,7 @@ const COMMANDS: Record<string, Command> = {
           critical: { type: 'boolean' },
           intermediate: { type: 'boolean' },
           draft: { type: 'boolean' },
+          'tuf-key': { type: 'string' },
         },
       }),
     )
@@ -198,6 +221,7 @@ const COMMANDS: Record<string, Command> = {
       }
     }
     const rolloutValue = values.rollout === undefined ? undefined : percent('--rollout', values.rollout)
+    const tufKey = await releaseKey(values['tuf-key'], io.env)
     const conn = connection(values, io.env)
     await publish(
       new FerryClient(conn),
@@ -212,9 +236,90 @@ const COMMANDS: Record<string, Command> = {
         ...(values.version ? { version: values.version } : {}),
         ...(rolloutValue !== undefined ? { rollout: rolloutValue } : {}),
         ...(notes !== undefined ? { notes } : {}),
+        ...(tufKey ? { tufKey } : {}),
       },
       io,
     )
+  },
+
+  async tuf(argv, io) {
+    const [sub = '', ...rest] = argv
+    const { values, positionals: args } = parseCommand('tuf', () =>
+      parseArgs({
+        args: rest,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          ...CONNECTION_OPTIONS,
+          app: { type: 'string' },
+          out: { type: 'string' },
+          'root-key': { type: 'string', multiple: true },
+          'targets-key': { type: 'string', multiple: true },
+          'online-key': { type: 'string' },
+          'root-threshold': { type: 'string' },
+          'targets-threshold': { type: 'string' },
+          threshold: { type: 'string' },
+          role: { type: 'string' },
+          key: { type: 'string' },
+          days: { type: 'string' },
+        },
+      }),
+    )
+    if (values.help || sub === '' || sub === '--help' || sub === '-h') return io.out(HELP.tuf ?? '')
+    const whole = (name: string, raw: string | undefined, fallback: number) => {
+      if (raw === undefined) return fallback
+      const n = Number(raw)
+      if (!Number.isInteger(n) || n < 1)
+        throw usageError(`${name} must be a whole number of at least 1, not ${JSON.stringify(raw)}`)
+      return n
+    }
+    const days = whole('--days', values.days, 365)
+    const need = (name: string, value: string | undefined) => {
+      if (!value) throw usageError(`tuf ${sub}: ${name} is required`)
+      return value
+    }
+    if (sub === 'keygen') {
+      const [file = ''] = positionals('tuf keygen', args, ['file'])
+      return keygen(file, io)
+    }
+    if (sub === 'init')
+      return init(
+        {
+          out: need('--out <file>', values.out),
+          rootKeys: values['root-key'] ?? [],
+          targetsKeys: values['targets-key'] ?? [],
+          onlineKey: need('--online-key <file>', values['online-key']),
+          rootThreshold: whole('--root-threshold', values['root-threshold'], 1),
+          targetsThreshold: whole('--targets-threshold', values['targets-threshold'], 1),
+          days,
+        },
+        io,
+      )
+    if (sub === 'add-key') {
+      const [file = ''] = positionals('tuf add-key', args, ['root.json'])
+      const role = values.role
+      if (role !== 'root' && role !== 'targets') throw usageError('tuf add-key: --role must be root or targets')
+      return addKey(
+        file,
+        {
+          role,
+          key: need('--key <file>', values.key),
+          out: need('--out <file>', values.out),
+          days,
+          ...(values.threshold !== undefined ? { threshold: whole('--threshold', values.threshold, 1) } : {}),
+        },
+        io,
+      )
+    }
+    if (sub === 'sign') {
+      const [file = ''] = positionals('tuf sign', args, ['root.json'])
+      return signRoot(file, need('--key <file>', values.key), io)
+    }
+    if (sub === 'push') {
+      const [file = ''] = positionals('tuf push', args, ['root.json'])
+      return pushRoot(new FerryClient(connection(values, io.env)), need('--app <slug>', values.app), file, io)
+    }
+    throw usageError(`unknown tuf command ${JSON.stringify(sub)}; tuf commands: keygen, init, add-key, sign, push`)
   },
 
   async import(argv, io) {

@@ -14,6 +14,8 @@ import { formatBytes, progressReporter, type Io } from './output.ts'
 import { describeSkipped, type BuildOutput, type Release } from './release.ts'
 import type { Version } from './api.ts'
 import { readTauri, tauriBundleDir } from './tauri.ts'
+import { prepareSigning, signTargets } from './tuf.ts'
+import type { SigningKey } from './tuf-metadata.ts'
 
 export interface PublishOptions {
   dir: string
@@ -25,6 +27,8 @@ export interface PublishOptions {
   critical: boolean
   intermediate: boolean
   draft: boolean
+  /** The release key that signs the app's TUF targets (read before anything is sent). */
+  tufKey?: SigningKey
 }
 
 /** Reads the folder as a Tauri bundle when it has one's layout, else as electron-builder output. */
@@ -206,6 +210,12 @@ export async function publish(client: FerryClient, serverUrl: URL, options: Publ
   }
   if (conflicts.length)
     throw refused(`nothing uploaded: ${CONFLICT_HINT}\n${conflicts.map((c) => `  ${c}`).join('\n')}`)
+  const signing = await prepareSigning(client, options.app, options.tufKey)
+  // Signed apps upload drafts and publish them once the signed targets are stored, so a failed
+  // signature leaves nothing a device is offered.
+  const uploadSettings = signing ? { ...options, draft: true } : options
+  const signed: Version[] = []
+  const drafted: Version[] = []
 
   for (const { release, existing } of plans) {
     const size = sizeOf(release, digests)
@@ -215,15 +225,24 @@ export async function publish(client: FerryClient, serverUrl: URL, options: Publ
         ? 'already published'
         : 'already uploaded as a draft (ferry promote publishes it)'
       io.out(`${label(release)}: ${output.version} ${state} (${count}, same SHA-256)`)
+      signed.push(existing)
       continue
     }
     const created = await uploadRelease(
       client,
       options.app,
       { version: output.version, channel, release, size },
-      options,
+      uploadSettings,
       io,
     )
-    io.out(`${label(release)}: uploaded ${output.version} (${count}, ${formatBytes(size)}), ${stateOf(created)}`)
+    signed.push(created)
+    if (signing && !options.draft) drafted.push(created)
+    else io.out(`${label(release)}: uploaded ${output.version} (${count}, ${formatBytes(size)}), ${stateOf(created)}`)
+  }
+  if (!signing) return
+  await signTargets(client, options.app, signing, signed, io)
+  for (const v of drafted) {
+    const published = await client.updateVersion(options.app, v.id, { published: true })
+    io.out(`${v.platform}/${v.arch}: uploaded and signed ${output.version}, ${stateOf(published)}`)
   }
 }

@@ -15,6 +15,7 @@ export default {
   webhooks: 'Webhooks',
   'code-signing': 'Code signing',
   'linux-repositories': 'Linux repositories',
+  'signed-metadata': 'Signed metadata (TUF)',
   migrating: 'Migrating to Ferry',
   telemetry: 'Telemetry',
   console: 'Ferry Console',

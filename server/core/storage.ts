@@ -313,6 +313,24 @@ export interface AppSigningKeysTable {
   private_key: string
   created_at: string
 }
+/** One TUF metadata file of an app (root, targets, snapshot, timestamp), as served. */
+export interface TufMetadataTable {
+  app_slug: string
+  role: string
+  version: number
+  /** The file's JSON text, signatures included. */
+  body: string
+  /** The metadata's own `expires`, ISO 8601. */
+  expires: string
+  created_at: string
+}
+/** The server's online TUF key (snapshot and timestamp); the private key is PKCS#8 PEM, passphrase-encrypted. */
+export interface TufOnlineKeysTable {
+  id: string
+  public_key: string
+  private_key: string
+  created_at: string
+}
 /** What an apt or rpm index needs of one uploaded package, read from its headers at upload. */
 export interface LinuxPackagesTable {
   artifact_id: string
@@ -364,6 +382,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   webhook_ramp_marks: WebhookRampMarksTable
   audit_log: AuditLogTable
+  tuf_metadata: TufMetadataTable
+  tuf_online_keys: TufOnlineKeysTable
 }
 
 export type Db = Kysely<Database>

@@ -15,6 +15,7 @@ import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { HostRule } from './host-rule.ts'
 import type { Schemas } from './spec.ts'
+import type { TufOptions, TufRepository } from '../tuf/repository.ts'
 
 /** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
 export interface AppConfig {
@@ -47,6 +48,8 @@ export interface AppConfig {
   edgeCaching?: EdgeCaching
   /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
   healthPolicy?: Schemas['HealthPolicy']
+  /** Lifetime of an app's signed TUF timestamp in seconds (default 86400). */
+  tufTimestampSeconds?: number
 }
 
 export interface AppDeps {
@@ -92,6 +95,8 @@ export interface AppDeps {
   webhookUrlProblem?: (url: string) => Promise<string | undefined>
   /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
   events?: RampEvents
+  /** Opens the TUF repositories (server/tuf/repository-node.ts); default: none (the sandbox serves no TUF metadata). */
+  tufRepository?: (options: TufOptions) => TufRepository
 }
 
 export interface Services {
@@ -127,5 +132,7 @@ export interface Services {
   observer: Observer
   webhookUrlProblem: (url: string) => Promise<string | undefined>
   events?: RampEvents
+  /** `null` where the runtime signs no TUF metadata (the sandbox). */
+  tuf: TufRepository | null
   startedAt: number
 }

@@ -310,6 +310,14 @@ export const VARIABLES = {
     parse: between(1, DEFAULT_MAX_UPLOAD_BYTES),
     description: 'Largest upload request in bytes (default and maximum 2147483648 = 2 GiB).',
   },
+  tufTimestampSeconds: {
+    name: 'FERRY_TUF_TIMESTAMP_SECONDS',
+    app: 'tufTimestampSeconds',
+    default: '86400',
+    parse: between(1, 31_536_000),
+    description:
+      'Lifetime of the TUF timestamp Ferry signs for an app with signed metadata (seconds); it signs a new one once half has passed. A snapshot lives 7 times as long.',
+  },
   logLevel: {
     name: 'FERRY_LOG_LEVEL',
     default: 'info',

@@ -30,6 +30,7 @@ import { leanFrontTested, withLeanFront } from './lean-http-node.ts'
 import { pinnedNodeMajor } from './require-node.ts'
 import { incomingHeader, laneMissed, withUpdateLane, type CachedAnswer, type LaneCount } from './update-lane-node.ts'
 import { nodeCompressXz, nodeDecompress } from '../transfer/decompress-node.ts'
+import { openTufRepository } from '../tuf/repository-node.ts'
 import { openNodeDb } from '../storage/drivers/sqlite-node.ts'
 import { describeUrl } from '../storage/drivers/database-url.ts'
 import { lockDataDir, removeEmpty, StartupError, undoStart, usableDataDir, type DataDirLock } from './data-dir-node.ts'
@@ -434,6 +435,7 @@ async function startOnListener(
     webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
     decompress: nodeDecompress,
     compressXz: nodeCompressXz,
+    tufRepository: openTufRepository,
   })
   routes?.(app)
   let metricsServer: Server | undefined

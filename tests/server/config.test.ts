@@ -46,6 +46,7 @@ test('defaults need no environment at all', () => {
     corsOrigins: [],
     loginAttemptsPerAddress: 100,
     trustedProxies: [],
+    tufTimestampSeconds: 86400,
     metrics: undefined,
     edgeCaching: { cacheSeconds: 0, staleSeconds: 0 },
     purge: undefined,

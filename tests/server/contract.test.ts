@@ -27,6 +27,8 @@ import {
 } from './helpers.ts'
 import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
 import { prepareUploadTeam } from './helpers.ts'
+import { newKey, onlineKeyOf, postTuf, uploadArtifact } from './tuf-fixtures.ts'
+import { buildRoot, expiresInDays, nextTargets, signWith } from '../../lib/ferry-cli/tuf-metadata.ts'
 import { gunzipSync } from 'node:zlib'
 
 let server: TestServer
@@ -1132,6 +1134,38 @@ test("MSIX: Electron's feed, the App Installer file and the package", async () =
   await expectSpec('getMsixPackage', pkg, 200)
   await expectSpec('getMsixPackage', await f(new URL(offer.url).pathname, { headers: { range: 'bytes=0-1' } }), 206)
   await expectSpec('getMsixPackage', await f(new URL(offer.url).pathname.replace(/[^/]+$/, 'other.msix')), 404)
+})
+
+test('signed metadata (TUF): the files, and root and targets stored or refused', async () => {
+  const tufToken = await prepareUploadTeam(f, 'contract-tuf')
+  const app = 'contract-tuf'
+  const base = `/v1/apps/${app}/tuf`
+  await expectSpec('getTufMetadata', await f(`${base}/timestamp.json`), 404)
+  await expectSpec('getTufMetadata', await f(`${base}/1.timestamp.json`), 400)
+  await expectSpec('getTufMetadata', await f('/v1/apps/nope-app/tuf/online-key.json'), 404)
+  const online = await onlineKeyOf(f, app)
+  const rootKey = await newKey()
+  const release = await newKey()
+  const root = buildRoot({
+    version: 1,
+    expires: expiresInDays(365),
+    root: { keys: [rootKey], threshold: 1 },
+    targets: { keys: [release], threshold: 1 },
+    online,
+  })
+  signWith(root, [rootKey])
+  await expectSpec('publishTufMetadata', await f(`${base}/snapshot.json`, jsonBody(root.toJSON(), tufToken)), 400)
+  await expectSpec('publishTufMetadata', await f(`${base}/root.json`, jsonBody(root.toJSON())), 401)
+  await expectSpec('publishTufMetadata', await f(`${base}/targets.json`, jsonBody(root.toJSON(), tufToken)), 400)
+  await expectSpec('publishTufMetadata', await postTuf(f, tufToken, app, 'root.json', root), 200)
+  await expectSpec('publishTufMetadata', await postTuf(f, tufToken, app, 'root.json', root), 409)
+  const artifact = await uploadArtifact(f, tufToken, app, '1.0.0', 'contract installer')
+  const targets = nextTargets(undefined, [artifact], expiresInDays(30))
+  signWith(targets, [release])
+  await expectSpec('publishTufMetadata', await postTuf(f, tufToken, app, 'targets.json', targets), 200)
+  for (const file of ['1.root.json', 'root.json', '1.targets.json', '1.snapshot.json', 'timestamp.json'])
+    await expectSpec('getTufMetadata', await f(`${base}/${file}`), 200)
+  await expectSpec('publishTufMetadata', await postTuf(f, tufToken, 'nope-app', 'targets.json', targets), 404)
 })
 
 test('every operation had at least one response checked against the spec', () => {

@@ -38,6 +38,16 @@ import {
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
 import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
 import { readFileSync } from 'node:fs'
+import { openTufRepository } from '../../server/tuf/repository-node.ts'
+import {
+  buildRoot,
+  expiresInDays,
+  newKeyPem,
+  nextTargets,
+  publicKey,
+  signWith,
+  signingKey,
+} from '../../lib/ferry-cli/tuf-metadata.ts'
 import { join } from 'node:path'
 
 const MSIX_PACKAGE = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'msix', 'HelloMSIX_V1.msix')))
@@ -112,6 +122,7 @@ async function createWorld(cacheBytes?: number, hosts: readonly string[] = ['fer
       maxUploadBytes: 256 * 1024,
       passwordIterations: TEST_ITERATIONS,
     },
+    tufRepository: openTufRepository,
   })
   const fetch: Fetch = async (path, init) => app.request(`http://ferry.test${path}`, init)
   const ok = async (res: Promise<Response>, what: string) => {
@@ -206,6 +217,26 @@ async function createWorld(cacheBytes?: number, hosts: readonly string[] = ['fer
   )
   ids.version!.push(String(msix.id))
   for (const a of msix.artifacts as Array<{ id: string }>) ids.artifact!.push(a.id)
+  // Signed metadata (TUF): a root and a targets file naming the MSIX, so every metadata file exists.
+  const online = await publicKey(await (await fetch('/v1/apps/fuzz-app/tuf/online-key.json')).text(), 'online key')
+  const [rootKey, releaseKey] = [await signingKey(newKeyPem(), 'root'), await signingKey(newKeyPem(), 'release')]
+  const root = buildRoot({
+    version: 1,
+    expires: expiresInDays(365),
+    root: { keys: [rootKey], threshold: 1 },
+    targets: { keys: [releaseKey], threshold: 1 },
+    online,
+  })
+  signWith(root, [rootKey])
+  await ok(fetch('/v1/apps/fuzz-app/tuf/root.json', jsonBody(root.toJSON(), admin.token)), 'TUF root')
+  const msixFile = (msix.artifacts as Array<{ id: string; size: number; sha256: string }>)[0]!
+  const targets = nextTargets(
+    undefined,
+    [{ versionId: String(msix.id), artifactId: msixFile.id, size: msixFile.size, sha256: msixFile.sha256 }],
+    expiresInDays(30),
+  )
+  signWith(targets, [releaseKey])
+  await ok(fetch('/v1/apps/fuzz-app/tuf/targets.json', jsonBody(targets.toJSON(), admin.token)), 'TUF targets')
   const restricted = await ok(
     fetch(
       '/v1/team/users',

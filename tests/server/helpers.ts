@@ -19,6 +19,7 @@ import { environmentLocation } from '../../services/s3-location.ts'
 import { localServerConfig, startLocalServer } from '../../services/ferry-server.ts'
 import type { BlobStore, Db } from '../../server/core/storage.ts'
 import { responseValidator } from '../../server/http/validation.ts'
+import { openTufRepository } from '../../server/tuf/repository-node.ts'
 
 export const SIGNUP_KEY = 'test-signup-key-0123456789'
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789'
@@ -174,6 +175,7 @@ export async function memoryApp(
     db,
     blobs,
     ...(clock ? { clock } : {}),
+    tufRepository: openTufRepository,
     config: {
       signupKey: SIGNUP_KEY,
       // Its fetch names ferry.test; suites that serve it over HTTP reach it at 127.0.0.1.

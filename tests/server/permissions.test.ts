@@ -13,6 +13,7 @@ import { hashPassword } from '../../server/core/crypto.ts'
 import { normalizePermissions } from '../../server/auth/permissions.ts'
 import { operations, type OperationId, type OperationSpec } from '../../server/http/spec.ts'
 import { versionKey } from '../../server/storage/releases/version-key.ts'
+import { buildRoot, expiresInDays, newKeyPem, signWith, signingKey } from '../../lib/ferry-cli/tuf-metadata.ts'
 import {
   JWT_SECRET,
   PASSWORD,
@@ -23,6 +24,33 @@ import {
   memoryApp,
   uploadForm,
 } from './helpers.ts'
+
+/** The server's online TUF key, stored in each fixture, and a root v1 for app-a that names it. */
+const TUF = await (async () => {
+  const pem = newKeyPem()
+  const online = await signingKey(pem, 'online')
+  const rootKey = await signingKey(newKeyPem(), 'root')
+  const root = buildRoot({
+    version: 1,
+    expires: expiresInDays(365),
+    root: { keys: [rootKey], threshold: 1 },
+    targets: { keys: [rootKey], threshold: 1 },
+    online,
+  })
+  signWith(root, [rootKey])
+  const privateKey = online.privateKey
+    .export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: JWT_SECRET })
+    .toString()
+  return {
+    root: root.toJSON(),
+    onlineRow: {
+      id: 'online',
+      public_key: online.public.keyval.public,
+      private_key: privateKey,
+      created_at: '2025-01-01T00:00:00Z',
+    },
+  }
+})()
 
 type Role = 'anonymous' | 'without' | 'with' | 'outside' | 'admin' | 'otherAdmin' | 'token'
 const ROLES: Role[] = ['anonymous', 'without', 'with', 'outside', 'admin', 'otherAdmin', 'token']
@@ -328,6 +356,7 @@ async function fixture(op: OperationSpec) {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(JWT_SECRET))
+  await db.insertInto('tuf_online_keys').values(TUF.onlineRow).execute()
   const tokens: Record<Role, string | undefined> = {
     anonymous: undefined,
     without: await token('usr_without', 'tm_a'),
@@ -438,6 +467,8 @@ const REQUESTS: Record<
     ok: 200,
   },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
+  getTufMetadata: { path: '/v1/apps/app-a/tuf/online-key.json', ok: 200 },
+  publishTufMetadata: { path: '/v1/apps/app-a/tuf/root.json', method: 'POST', body: TUF.root, ok: 200 },
   getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
 
   createWebhook: {

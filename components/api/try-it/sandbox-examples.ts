@@ -67,7 +67,7 @@ const CATALOGS: Record<string, { list: string; fallback?: string }> = {
 
 /**
  * Operations whose example acts on a record the demo seed does not hold yet (a webhook
- * subscription and its deliveries, a `.deb`/`.rpm` or `.msix` package): in the sandbox their first send
+ * subscription and its deliveries, a `.deb`/`.rpm` or `.msix` package, TUF signing): in the sandbox their first send
  * answers the documented 404 naming what is missing, and the tests check exactly that.
  */
 export const NOT_IN_SEED: Record<string, string> = {
@@ -81,6 +81,8 @@ export const NOT_IN_SEED: Record<string, string> = {
   getRpmPackageFile: 'an .rpm package',
   getMsixAppInstaller: 'an .msix package',
   getMsixPackage: 'an .msix package',
+  getTufMetadata: 'a TUF signer, which the in-browser sandbox does not have,',
+  publishTufMetadata: 'a TUF signer, which the in-browser sandbox does not have,',
 }
 
 /** Values the seed needs that differ from the contract's own story (whose latest is 1.4.0). */

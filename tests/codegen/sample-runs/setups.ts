@@ -28,6 +28,10 @@ export interface Setup {
 export const NOT_RUN: Record<string, string> = {
   'uploadVersion/Ferry CLI':
     'publishes an electron-builder output folder from a Ferry checkout; tests/ferry-cli covers `ferry publish`',
+  getTufMetadata:
+    'answers only for an app whose team stored a root signed with keys made for it; tests/server/tuf.test.ts and contract.test.ts read every file with tuf-js and the contract',
+  publishTufMetadata:
+    "the example's signatures are illustrative, and real ones need the app's own keys; tests/server/tuf.test.ts and contract.test.ts send signed root and targets",
 }
 
 /** The example's file names a multipart sample opens; the run's working directory holds them. */

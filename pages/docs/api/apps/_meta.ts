@@ -18,4 +18,5 @@ export default {
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
   "update-key-devices": "Devices per updater key",
+  "publish-tuf-metadata": "Store signed root or targets metadata",
 }

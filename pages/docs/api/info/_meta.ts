@@ -23,6 +23,7 @@ export default {
   "apt-pool": "apt repository package file",
   "rpm-repodata": "rpm repository metadata",
   "rpm-package": "rpm repository package file",
+  "tuf-metadata": "Signed update metadata (TUF)",
   msix: "MSIX update (Electron autoUpdater)",
   "msix-appinstaller": "App Installer file (.appinstaller)",
   "msix-package": "MSIX package",
