@@ -10,7 +10,7 @@ import { callOperation, type CallResult } from './call-operation.ts'
 import { Contract } from './contract.ts'
 import { describeOperation } from './describe-operation.ts'
 import { docsLibrary, type DocsLibrary } from './docs-library.ts'
-import type { Target, TargetName } from './targets.ts'
+import type { Target, TargetName } from './target.ts'
 
 export interface McpOptions {
   /** Repository root: pages/, openapi/. */
@@ -33,7 +33,7 @@ export const loadShared = (root: string): McpShared => ({ docs: docsLibrary(root
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
 const scalar = z.union([z.string(), z.number(), z.boolean()])
 
-function callSummary(result: CallResult, label: string): string {
+export function callSummary(result: CallResult, label: string): string {
   const head = `${result.request.method} ${result.request.url} → ${result.status}${result.contentType ? ` ${result.contentType}` : ''} (${label})`
   const check = result.contract.ok
     ? `Contract: the answer matches the contract.`
@@ -49,25 +49,8 @@ function callSummary(result: CallResult, label: string): string {
   return [head, check, ...notes, ...location, '', body].join('\n')
 }
 
-export function createFerryMcpServer(options: McpOptions): McpServer {
-  const { docs, contract } = options.shared ?? loadShared(options.root)
-  const defaultTarget: TargetName = options.server ? 'server' : 'sandbox'
-  const server = new McpServer(
-    { name: 'ferry', title: 'Ferry docs and API', version: options.version },
-    {
-      instructions: [
-        'Ferry is a self-hosted update server for desktop apps. Use search_docs and read_page for the guides and the API reference,',
-        'list_operations and describe_operation for the HTTP API contract, and call_operation to try an operation.',
-        `call_operation defaults to ${defaultTarget === 'server' ? options.server?.label : options.sandbox.label}.`,
-        options.server && !options.server.allowsWrites
-          ? 'Writes (POST, PATCH, DELETE) to the real server are refused; the sandbox accepts them.'
-          : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    },
-  )
-
+/** The tools that need no token: the docs and the contract (search_docs, read_page, list_operations, describe_operation). */
+export function registerDocsTools(server: McpServer, { docs, contract }: McpShared): void {
   server.registerTool(
     'search_docs',
     {
@@ -164,6 +147,28 @@ export function createFerryMcpServer(options: McpOptions): McpServer {
       return text(JSON.stringify(describeOperation(info, route && `${siteConfig.url}${route}`), null, 2))
     },
   )
+}
+
+export function createFerryMcpServer(options: McpOptions): McpServer {
+  const { docs, contract } = options.shared ?? loadShared(options.root)
+  const defaultTarget: TargetName = options.server ? 'server' : 'sandbox'
+  const server = new McpServer(
+    { name: 'ferry', title: 'Ferry docs and API', version: options.version },
+    {
+      instructions: [
+        'Ferry is a self-hosted update server for desktop apps. Use search_docs and read_page for the guides and the API reference,',
+        'list_operations and describe_operation for the HTTP API contract, and call_operation to try an operation.',
+        `call_operation defaults to ${defaultTarget === 'server' ? options.server?.label : options.sandbox.label}.`,
+        options.server && !options.server.allowsWrites
+          ? 'Writes (POST, PATCH, DELETE) to the real server are refused; the sandbox accepts them.'
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+  )
+
+  registerDocsTools(server, { docs, contract })
 
   server.registerTool(
     'call_operation',

@@ -54,6 +54,7 @@ import { webhookUrlSyntaxProblem } from './webhooks/url.ts'
 import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 import { msixHandlers } from './routes/msix.ts'
+import { DEFAULT_MCP_CALLS_PER_MINUTE, mcpHandlers } from './routes/mcp.ts'
 
 /** The health check: answered on any Host (load balancers and orchestrators probe by address); it carries no link. */
 const HEALTH_PATH = '/v1/health'
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       telemetry,
       edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
+      mcpCallsPerMinute: deps.config.mcpCallsPerMinute ?? DEFAULT_MCP_CALLS_PER_MINUTE,
       ...(publicUrl ? { publicUrl } : {}),
       ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     observer: deps.observer ?? IGNORE,
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),
+    mcp: deps.mcp ?? null,
+    self: async (request) => app.fetch(request),
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -187,6 +191,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     ...linuxRepositoryHandlers(s),
     ...msix,
     ...adoptionHandlers(s),
+    ...mcpHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

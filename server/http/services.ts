@@ -15,6 +15,7 @@ import type { Ctx } from './context.ts'
 import type { CorsOrigins } from './cors.ts'
 import type { HostRule } from './host-rule.ts'
 import type { Schemas } from './spec.ts'
+import type { McpEndpoint } from '../../contract/mcp-endpoint.ts'
 
 /** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
 export interface AppConfig {
@@ -47,6 +48,8 @@ export interface AppConfig {
   edgeCaching?: EdgeCaching
   /** When health reports pause a version that sets no policy of its own (default `DEFAULT_HEALTH_POLICY`). */
   healthPolicy?: Schemas['HealthPolicy']
+  /** MCP `tools/call` messages one token (or, without one, one address) may send per minute at /mcp (default 60). */
+  mcpCallsPerMinute?: number
 }
 
 export interface AppDeps {
@@ -92,6 +95,11 @@ export interface AppDeps {
   webhookUrlProblem?: (url: string) => Promise<string | undefined>
   /** Told when a gated ramp's gate opens or closes (webhooks may listen); default: nobody. */
   events?: RampEvents
+  /**
+   * The MCP server of `/mcp` (mcp/server-endpoint.ts, wired by the Node runtime). Absent (the
+   * browser sandbox), `/mcp` answers 404.
+   */
+  mcp?: McpEndpoint
 }
 
 export interface Services {
@@ -127,5 +135,8 @@ export interface Services {
   observer: Observer
   webhookUrlProblem: (url: string) => Promise<string | undefined>
   events?: RampEvents
+  mcp: McpEndpoint | null
+  /** The app itself, for a request an MCP tool makes as its caller (through the same gate). */
+  self: (request: Request) => Promise<Response>
   startedAt: number
 }

@@ -310,6 +310,14 @@ export const VARIABLES = {
     parse: between(1, DEFAULT_MAX_UPLOAD_BYTES),
     description: 'Largest upload request in bytes (default and maximum 2147483648 = 2 GiB).',
   },
+  mcpCallsPerMinute: {
+    name: 'FERRY_MCP_CALLS_PER_MINUTE',
+    app: 'mcpCallsPerMinute',
+    default: '60',
+    parse: between(1, 100_000),
+    description:
+      'MCP tool calls one API token may make per minute at /mcp (without a token: per client address), on each instance.',
+  },
   logLevel: {
     name: 'FERRY_LOG_LEVEL',
     default: 'info',
