@@ -1,16 +1,23 @@
 /**
  * @module The MCP server of `/mcp` for the Node runtime (mcp/server-endpoint.ts), with the docs
- * and the contract it serves, loaded once per process.
+ * and the contract it serves, loaded once per process: from the packed library of an installed
+ * Ferry, or a checkout's sources. A copy without mcp/ (the container image) serves no /mcp.
  */
 import path from 'node:path'
 import type { McpEndpoint } from '../../contract/mcp-endpoint.ts'
 
 const ROOT = path.join(import.meta.dirname, '..', '..')
 
-export async function nodeMcpEndpoint(version: string): Promise<McpEndpoint> {
-  const [{ serverMcpEndpoint }, { loadShared }] = await Promise.all([
-    import('../../mcp/server-endpoint.ts'),
-    import('../../mcp/tools.ts'),
-  ])
-  return serverMcpEndpoint(loadShared(ROOT), version)
+/** The endpoint, or `undefined` with the reason when this copy of Ferry has no MCP server or docs. */
+export async function nodeMcpEndpoint(version: string): Promise<McpEndpoint | { missing: string }> {
+  try {
+    const [{ serverMcpEndpoint }, { loadShared }] = await Promise.all([
+      import('../../mcp/server-endpoint.ts'),
+      import('../../mcp/tools.ts'),
+    ])
+    return serverMcpEndpoint(await loadShared(ROOT), version)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    return { missing: error instanceof Error ? error.message : String(error) }
+  }
 }

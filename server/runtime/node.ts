@@ -427,6 +427,8 @@ async function startOnListener(
       throw error
     },
   )
+  const mcp = await nodeMcpEndpoint(pkg.version)
+  if ('missing' in mcp) logger.warn({ cause: mcp.missing }, 'this copy of Ferry has no MCP server: /mcp answers 404')
   const app = createApp({
     db,
     blobs,
@@ -441,7 +443,7 @@ async function startOnListener(
     webhookUrlProblem: (url) => checkWebhookUrl(url, config.webhookAllowPrivate ?? false),
     decompress: nodeDecompress,
     compressXz: nodeCompressXz,
-    mcp: await nodeMcpEndpoint(pkg.version),
+    ...('missing' in mcp ? {} : { mcp }),
   })
   routes?.(app)
   let metricsServer: Server | undefined

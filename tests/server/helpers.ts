@@ -10,6 +10,7 @@ import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/r
 import type { AppConfig, AppDeps } from '../../server/http/services.ts'
 import type { RunningServer } from '../../server/runtime/node.ts'
 import { nodeMcpEndpoint } from '../../server/runtime/mcp-node.ts'
+import type { McpEndpoint } from '../../contract/mcp-endpoint.ts'
 import { operations, type OperationId } from '../../server/http/spec.ts'
 import { openFsBlobs } from '../../server/storage/blobs/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
@@ -159,7 +160,7 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
 /** The /mcp server of every memoryApp: its docs and contract are loaded once per process. */
-let testMcp: ReturnType<typeof nodeMcpEndpoint> | undefined
+let testMcp: Promise<McpEndpoint> | undefined
 
 export async function memoryApp(
   config: Partial<AppConfig> = {},
@@ -174,7 +175,10 @@ export async function memoryApp(
   const db: Db = deps.db ?? (await openTestDb())
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
-    mcp: await (testMcp ??= nodeMcpEndpoint('0.0.0-test')),
+    mcp: await (testMcp ??= nodeMcpEndpoint('0.0.0-test').then((found) => {
+      if ('missing' in found) throw new Error(found.missing)
+      return found
+    })),
     ...deps,
     db,
     blobs,
