@@ -10,19 +10,20 @@ import { PACKED_LIBRARY } from '../mcp/library.ts'
 import { packLibrary } from '../mcp/library-sources.ts'
 
 const root = path.join(import.meta.dirname, '..')
-const file = path.join(root, PACKED_LIBRARY)
 const command = process.argv[2]
+/** Where to write it: PACKED_LIBRARY unless a path is given. */
+const file = process.argv[3] ?? path.join(root, PACKED_LIBRARY)
 if (command === 'write') {
   const library = await packLibrary(root)
   const json = JSON.stringify(library)
   const packed = gzipSync(json, { level: 9 })
   writeFileSync(file, packed)
   console.error(
-    `pack-mcp-library: wrote ${PACKED_LIBRARY}: ${library.pages.length} pages, ${Object.keys(library.operations).length} operations, ${(json.length / 1024).toFixed(0)} KiB of JSON in ${(packed.length / 1024).toFixed(0)} KiB`,
+    `pack-mcp-library: wrote ${path.relative(root, file)}: ${library.pages.length} pages, ${Object.keys(library.operations).length} operations, ${(json.length / 1024).toFixed(0)} KiB of JSON in ${(packed.length / 1024).toFixed(0)} KiB`,
   )
 } else if (command === 'remove') {
   rmSync(file, { force: true })
 } else {
-  console.error('usage: tsx scripts/pack-mcp-library.ts write|remove')
+  console.error('usage: tsx scripts/pack-mcp-library.ts write [file] | remove')
   process.exit(2)
 }

@@ -17,7 +17,9 @@ export async function nodeMcpEndpoint(version: string): Promise<McpEndpoint | { 
     ])
     return serverMcpEndpoint(await loadShared(ROOT), version)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    // No mcp/, or neither its packed library nor a checkout's sources: serve the API without /mcp.
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'ENOENT') throw error
     return { missing: error instanceof Error ? error.message : String(error) }
   }
 }
