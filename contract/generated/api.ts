@@ -931,7 +931,9 @@ export interface paths {
          *     permissions allow, run as that token (writes are audited as it). `tools/call` messages are
          *     limited per token (`FERRY_MCP_CALLS_PER_MINUTE`). A browser `Origin` other than the
          *     server's own is refused, as a guard against DNS rebinding. JSON-RPC batches (gone from
-         *     the protocol since `2025-06-18`) and a `Mcp-Session-Id` header are refused.
+         *     the protocol since `2025-06-18`), a `Mcp-Session-Id` header, an `Accept` header without
+         *     both `application/json` and `text/event-stream`, and a message the transport does not
+         *     take are refused with `400`.
          */
         post: operations["callMcp"];
         delete?: never;
@@ -6345,25 +6347,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The `Accept` header does not list both `application/json` and `text/event-stream`. */
-            406: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "jsonrpc": "2.0",
-                     *       "id": null,
-                     *       "error": {
-                     *         "code": -32000,
-                     *         "message": "Not Acceptable: Client must accept both application/json and text/event-stream"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["JsonRpcMessage"];
-                };
-            };
             413: components["responses"]["JsonBodyTooLarge"];
             /** @description The token made more tool calls this minute than `FERRY_MCP_CALLS_PER_MINUTE`; `Retry-After` says when to retry. */
             429: {

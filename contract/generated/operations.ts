@@ -6135,11 +6135,6 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
-      "406": {
-        "application/json": {
-          "$ref": "ferry:components#/schemas/JsonRpcMessage"
-        }
-      },
       "413": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

@@ -35,6 +35,17 @@ export function offeredToCaller(user: AuthUser, op: OperationSpec): boolean {
   return perm === 'authenticated'
 }
 
+function jsonRpcErrorMessage(text: string): string {
+  try {
+    const error: unknown = Reflect.get(JSON.parse(text) as object, 'error')
+    const message: unknown = error && typeof error === 'object' ? Reflect.get(error, 'message') : undefined
+    if (typeof message === 'string') return `is not a JSON-RPC message the server takes: ${message}`
+  } catch {
+    // Not JSON: said below.
+  }
+  return 'is not a JSON-RPC message the server takes'
+}
+
 const isToolCall = (message: unknown) =>
   message !== null && typeof message === 'object' && Reflect.get(message, 'method') === 'tools/call'
 
@@ -58,6 +69,11 @@ export function mcpHandlers(s: Services): Pick<Handlers, 'callMcp'> {
         throw forbidden(
           `Origin ${origin} may not call /mcp: only ${own} may (a guard against DNS rebinding); agents send no Origin.`,
         )
+      const accept = s.header(c, 'accept') ?? ''
+      if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+        throw validationProblem([
+          { field: 'Accept', message: 'must list both application/json and text/event-stream (MCP Streamable HTTP)' },
+        ])
       const authorization = s.header(c, 'authorization')
       const user = authorization === undefined ? undefined : await authenticate(s, authorization)
       if (isToolCall(input.body)) {
@@ -73,7 +89,7 @@ export function mcpHandlers(s: Services): Pick<Handlers, 'callMcp'> {
         user ? operations.filter((op) => offeredToCaller(user, op)).map((op) => op.operationId) : [],
       )
       const base = new URL(c.req.url).origin
-      return s.mcp.handle(c.req.raw, input.body, {
+      const answer = await s.mcp.handle(c.req.raw, input.body, {
         operations: offered,
         origin: publicOrigin ?? base,
         send: (path, init) => {
@@ -82,6 +98,10 @@ export function mcpHandlers(s: Services): Pick<Handlers, 'callMcp'> {
           return s.self(new Request(new URL(path, base), { ...init, headers }))
         },
       })
+      // The transport refuses a message that is not JSON-RPC with a JSON-RPC error; as problem+json here.
+      if (answer.status >= 400)
+        throw validationProblem([{ pointer: '/', message: jsonRpcErrorMessage(await answer.text()) }])
+      return answer
     },
   }
 }

@@ -1147,7 +1147,8 @@ test('/mcp: a JSON-RPC answer, an accepted notification, and each refusal as the
   await expectSpec('callMcp', await mcp([list, list]), 400)
   await expectSpec('callMcp', await mcp(list, { authorization: 'Bearer ferry_NotARealToken0123456789abcdefgh' }), 401)
   await expectSpec('callMcp', await mcp(list, { origin: 'http://evil.example' }), 403)
-  await expectSpec('callMcp', await mcp(list, { accept: 'application/json' }), 406)
+  await expectSpec('callMcp', await mcp(list, { accept: 'application/json' }), 400)
+  await expectSpec('callMcp', await mcp({ jsonrpc: '2.0', id: 2 }), 400)
 })
 
 test('every operation had at least one response checked against the spec', () => {

@@ -161,6 +161,11 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
 /** The /mcp server of every memoryApp: its docs and contract are loaded once per process. */
 let testMcp: Promise<McpEndpoint> | undefined
+export const testMcpEndpoint = (): Promise<McpEndpoint> =>
+  (testMcp ??= nodeMcpEndpoint('0.0.0-test').then((found) => {
+    if ('missing' in found) throw new Error(found.missing)
+    return found
+  }))
 
 export async function memoryApp(
   config: Partial<AppConfig> = {},
@@ -175,10 +180,7 @@ export async function memoryApp(
   const db: Db = deps.db ?? (await openTestDb())
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
-    mcp: await (testMcp ??= nodeMcpEndpoint('0.0.0-test').then((found) => {
-      if ('missing' in found) throw new Error(found.missing)
-      return found
-    })),
+    mcp: await testMcpEndpoint(),
     ...deps,
     db,
     blobs,
