@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   const logger = deps.logger ?? silentLogger
   const telemetry = deps.config.telemetry ?? true
   const publicUrl = deps.config.publicUrl?.replace(/\/+$/, '')
+  const clientIp = deps.clientIp ?? (() => undefined)
+  const forwardedFrom = new WeakMap<Request, string>()
   const s: Services = {
     db: deps.db,
     blobs: deps.blobs,
@@ -125,7 +127,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
         )
       : null,
     downloads: new DownloadCounter(deps.db, now),
-    clientIp: deps.clientIp ?? (() => undefined),
+    // A request the app makes of itself for an MCP tool is the tool caller's: their address.
+    clientIp: (c) => forwardedFrom.get(c.req.raw) ?? clientIp(c),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     laneMissed: deps.laneMissed ?? (() => undefined),
@@ -136,7 +139,10 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     webhookUrlProblem: deps.webhookUrlProblem ?? webhookUrlSyntaxProblem,
     ...(deps.events ? { events: deps.events } : {}),
     mcp: deps.mcp ?? null,
-    self: async (request) => app.fetch(request),
+    self: async (request, address) => {
+      if (address !== undefined) forwardedFrom.set(request, address)
+      return app.fetch(request)
+    },
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()

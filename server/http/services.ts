@@ -136,7 +136,7 @@ export interface Services {
   webhookUrlProblem: (url: string) => Promise<string | undefined>
   events?: RampEvents
   mcp: McpEndpoint | null
-  /** The app itself, for a request an MCP tool makes as its caller (through the same gate). */
-  self: (request: Request) => Promise<Response>
+  /** The app itself, for a request an MCP tool makes as its caller (through the same gate), from their address. */
+  self: (request: Request, clientIp: string | undefined) => Promise<Response>
   startedAt: number
 }

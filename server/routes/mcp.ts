@@ -89,13 +89,14 @@ export function mcpHandlers(s: Services): Pick<Handlers, 'callMcp'> {
         user ? operations.filter((op) => offeredToCaller(user, op)).map((op) => op.operationId) : [],
       )
       const base = new URL(c.req.url).origin
+      const address = s.clientIp(c)
       const answer = await s.mcp.handle(c.req.raw, input.body, {
         operations: offered,
         origin: publicOrigin ?? base,
         send: (path, init) => {
           const headers = new Headers(init.headers)
           if (authorization !== undefined) headers.set('authorization', authorization)
-          return s.self(new Request(new URL(path, base), { ...init, headers }))
+          return s.self(new Request(new URL(path, base), { ...init, headers }), address)
         },
       })
       // The transport refuses a message that is not JSON-RPC with a JSON-RPC error; as problem+json here.

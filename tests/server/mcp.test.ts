@@ -193,9 +193,10 @@ test('a write: no tool for the read-only token, done and audited as the token wi
 
   const audit = await f('/v1/audit?action=app.', bearer(admin))
   const { items } = (await audit.json()) as {
-    items: Array<{ operationId: string; actor: { type: string; id: string; name: string } }>
+    items: Array<{ operationId: string; actor: { type: string; id: string; name: string }; address: string | null }>
   }
   const entry = items.find((e) => e.operationId === 'createApp' && e.actor.type === 'token')
+  assert.equal(entry?.address, '127.0.0.1', "the agent's address, as for a request to the API")
   assert.deepEqual(entry?.actor && { type: entry.actor.type, id: entry.actor.id, name: entry.actor.name }, {
     type: 'token',
     id: tokens.full.id,
