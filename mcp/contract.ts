@@ -4,7 +4,7 @@
  * route of its API reference page, from the library (library.ts).
  */
 import { operations } from '../contract/generated/operations.ts'
-import { SPEC_FILE, type LibrarySource } from './library.ts'
+import { SPEC_FILE, type LibrarySource } from './library-shape.ts'
 
 export type OperationSpec = (typeof operations)[number]
 

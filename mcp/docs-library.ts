@@ -4,7 +4,7 @@
  * needs no build. They are made once, on the first search or read.
  */
 import { DocsSearch, type SearchHit } from './docs-search.ts'
-import type { LibraryPage } from './library.ts'
+import type { LibraryPage } from './library-shape.ts'
 
 export type SearchScope = LibraryPage['section'] | 'current'
 

@@ -10,7 +10,13 @@ import { operations } from '../contract/generated/operations.ts'
 import { apiReferencePages } from '../lib/markdown-twins/api-reference.ts'
 import { buildTwins } from '../lib/markdown-twins/twins.ts'
 import { siteConfig } from '../site.config.ts'
-import { SPEC_FILE, type LibraryPage, type LibrarySource, type OperationTexts, type PackedLibrary } from './library.ts'
+import {
+  SPEC_FILE,
+  type LibraryPage,
+  type LibrarySource,
+  type OperationTexts,
+  type PackedLibrary,
+} from './library-shape.ts'
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { PACKED_LIBRARY } from '../mcp/library.ts'
+import { PACKED_LIBRARY } from '../mcp/library-shape.ts'
 import { CONNECTION_OPTIONS, connectionUrl, parseCommand } from '../lib/ferry-cli/args.ts'
 import { DEFAULT_MCP_PORT, HELP } from '../lib/ferry-cli/commands.ts'
 import { usageError } from '../lib/ferry-cli/errors.ts'

@@ -6,7 +6,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { PACKED_LIBRARY } from '../mcp/library.ts'
+import { PACKED_LIBRARY } from '../mcp/library-shape.ts'
 import { packLibrary } from '../mcp/library-sources.ts'
 
 const root = path.join(import.meta.dirname, '..')

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import pkg from '../../package.json' with { type: 'json' }
-import { PACKED_LIBRARY } from '../../mcp/library.ts'
+import { PACKED_LIBRARY } from '../../mcp/library-shape.ts'
 import { packLibrary } from '../../mcp/library-sources.ts'
 import { jsonBody, prepareUploadTeam, startTestServer, type TestServer } from '../server/helpers.ts'
 import { callTool } from './mcp-client.ts'
