@@ -6,7 +6,7 @@
 import type { OperationInfo } from './contract.ts'
 import { operationInit, operationPath, type OperationArgs } from './operation-request.ts'
 import { checkAnswer, isJsonType, type ContractCheck } from '../contract/answer.ts'
-import type { Target } from './targets.ts'
+import type { Target } from './target.ts'
 
 /** Bodies above this are cut (and not schema-checked): an artifact download must not fill memory. */
 export const MAX_BODY_BYTES = 1024 * 1024

@@ -1,15 +1,10 @@
 /**
  * @module The operations of the contract for the MCP tools: the server's generated table (routes,
- * permissions, ajv-ready schemas) with each operation's summary, description and tags from
- * openapi/openapi.yaml, and the route of its API reference page.
+ * permissions, ajv-ready schemas) with each operation's summary, description and tags, and the
+ * route of its API reference page, from the library (library.ts).
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { parse } from 'yaml'
 import { operations } from '../contract/generated/operations.ts'
-import { apiReferencePages } from '../lib/markdown-twins/api-reference.ts'
-
-export const SPEC_FILE = 'openapi/openapi.yaml'
+import { SPEC_FILE, type LibrarySource } from './library-shape.ts'
 
 export type OperationSpec = (typeof operations)[number]
 
@@ -20,27 +15,20 @@ export interface OperationInfo {
   tags: string[]
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-
 export class UnknownOperation extends Error {}
 
 export class Contract {
   readonly operations: readonly OperationInfo[]
   readonly #byId: Map<string, OperationInfo>
-  readonly #specPath: string
-  #references: Promise<Map<string, string>> | undefined
+  readonly #references: LibrarySource['references']
 
-  constructor(root: string) {
-    this.#specPath = path.join(root, SPEC_FILE)
-    const paths = record(record(parse(readFileSync(this.#specPath, 'utf8'))).paths)
-    this.operations = operations.map((spec) => {
-      const raw = record(record(paths[spec.path])[spec.method])
-      const tags = Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : []
-      return { spec, summary: text(raw.summary), description: text(raw.description), tags }
-    })
+  constructor(library: Pick<LibrarySource, 'operations' | 'references'>) {
+    this.operations = operations.map((spec) => ({
+      spec,
+      ...(library.operations[spec.operationId] ?? { summary: '', description: '', tags: [] }),
+    }))
     this.#byId = new Map(this.operations.map((o) => [o.spec.operationId, o]))
+    this.#references = library.references
   }
 
   /** Throws naming the operations whose ids are closest (same letters, any case). */
@@ -60,9 +48,6 @@ export class Contract {
 
   /** The site route of the operation's API reference page, e.g. `/docs/api/apps/create-app`. */
   async referenceRoute(info: OperationInfo): Promise<string | undefined> {
-    this.#references ??= apiReferencePages(this.#specPath).then(
-      (pages) => new Map(pages.map((p) => [p.pointer, p.route])),
-    )
-    return (await this.#references).get(info.spec.pointer)
+    return (await this.#references())[info.spec.operationId]
   }
 }

@@ -3,16 +3,15 @@
  * each page (lib/markdown-twins), made from the sources in pages/ and openapi/, so a fresh checkout
  * needs no build. They are made once, on the first search or read.
  */
-import { siteConfig } from '../site.config.ts'
-import { buildTwins, type Twin, type TwinSection } from '../lib/markdown-twins/twins.ts'
 import { DocsSearch, type SearchHit } from './docs-search.ts'
+import type { LibraryPage } from './library-shape.ts'
 
-export type SearchScope = TwinSection | 'current'
+export type SearchScope = LibraryPage['section'] | 'current'
 
 export interface DocsLibrary {
   search(query: string, options: { limit: number; scope: SearchScope }): Promise<SearchHit[]>
   /** The twin of a page, found by route, twin path or URL of the site; throws naming close routes. */
-  read(page: string): Promise<Twin>
+  read(page: string): Promise<LibraryPage>
 }
 
 /** `https://…/docs/intro.md#x`, `docs/intro`, `/docs/intro/` → `/docs/intro`. */
@@ -28,10 +27,12 @@ export function normaliseRoute(page: string): string {
 
 export class PageNotFound extends Error {}
 
-export function docsLibrary(root: string): DocsLibrary {
-  let loading: Promise<{ twins: Twin[]; byRoute: Map<string, Twin>; search: Map<SearchScope, DocsSearch> }> | undefined
+export function docsLibrary(pages: () => Promise<LibraryPage[]>): DocsLibrary {
+  let loading:
+    | Promise<{ twins: LibraryPage[]; byRoute: Map<string, LibraryPage>; search: Map<SearchScope, DocsSearch> }>
+    | undefined
   const load = () => {
-    loading ??= buildTwins({ root, siteUrl: siteConfig.url }).then((twins) => ({
+    loading ??= pages().then((twins) => ({
       twins,
       byRoute: new Map(twins.map((t) => [t.route, t])),
       search: new Map<SearchScope, DocsSearch>(),

@@ -45,7 +45,7 @@ async function readJson(req: IncomingMessage): Promise<{ json: unknown } | { sta
 export async function runMcpHttp(options: McpRunOptions & { port: number }): Promise<void> {
   const sandbox = sandboxTarget()
   const real = options.server && serverTarget(options.server.url, options.server.token, options.allowWrites)
-  const shared = loadShared(ROOT)
+  const shared = await loadShared(ROOT)
   const version = packageVersion()
   let names = loopbackNames(options.port)
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { sandboxTarget, serverTarget } from './targets.ts'
-import { createFerryMcpServer } from './tools.ts'
+import { createFerryMcpServer, loadShared } from './tools.ts'
 
 export interface McpRunOptions {
   /** The real server, when FERRY_URL or --url gives one. */
@@ -24,7 +24,7 @@ export async function runMcpStdio(options: McpRunOptions): Promise<void> {
   const version = packageVersion()
   const sandbox = sandboxTarget()
   const server = options.server && serverTarget(options.server.url, options.server.token, options.allowWrites)
-  const mcp = createFerryMcpServer({ root: ROOT, version, sandbox, server })
+  const mcp = createFerryMcpServer({ root: ROOT, version, sandbox, server, shared: await loadShared(ROOT) })
   const transport = new StdioServerTransport()
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve)

@@ -4,18 +4,9 @@
  * given by URL and token. Writes to a real server need the user's explicit `--allow-writes`.
  */
 import { createSandbox, type Sandbox } from '../server/runtime/browser.ts'
+import type { Target } from './target.ts'
 
-export type TargetName = 'sandbox' | 'server'
-
-export interface Target {
-  name: TargetName
-  /** For answers: what the target is, e.g. `the sandbox (demo data, in memory)`. */
-  label: string
-  base: URL
-  allowsWrites: boolean
-  /** Sends with the target's credentials, unless `init` brings its own Authorization header. */
-  send(path: string, init: RequestInit): Promise<Response>
-}
+export type { Target, TargetName } from './target.ts'
 
 export const SANDBOX_URL = 'http://sandbox.ferry.test'
 /** A real server that does not answer within this is reported as unreachable. */

@@ -5,12 +5,12 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { siteConfig } from '../site.config.ts'
 import { callOperation, type CallResult } from './call-operation.ts'
 import { Contract } from './contract.ts'
 import { describeOperation } from './describe-operation.ts'
 import { docsLibrary, type DocsLibrary } from './docs-library.ts'
-import type { Target, TargetName } from './targets.ts'
+import { librarySource } from './library.ts'
+import type { Target, TargetName } from './target.ts'
 
 export interface McpOptions {
   /** Repository root: pages/, openapi/. */
@@ -19,21 +19,27 @@ export interface McpOptions {
   sandbox: Target
   /** The real server from FERRY_URL / --url, when one is configured. */
   server: Target | undefined
-  /** Docs and contract loaded once and shared, for a transport that makes a server per request. */
-  shared?: McpShared
+  /** Docs and contract, loaded once (`loadShared`) and shared by every server made from them. */
+  shared: McpShared
 }
 
 export interface McpShared {
   docs: DocsLibrary
   contract: Contract
+  /** The site the pages' URLs name. */
+  siteUrl: string
 }
 
-export const loadShared = (root: string): McpShared => ({ docs: docsLibrary(root), contract: new Contract(root) })
+/** The docs and the contract, from the packed library of an installed Ferry or a checkout's sources. */
+export async function loadShared(root: string): Promise<McpShared> {
+  const library = await librarySource(root)
+  return { docs: docsLibrary(library.pages), contract: new Contract(library), siteUrl: library.siteUrl }
+}
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
 const scalar = z.union([z.string(), z.number(), z.boolean()])
 
-function callSummary(result: CallResult, label: string): string {
+export function callSummary(result: CallResult, label: string): string {
   const head = `${result.request.method} ${result.request.url} → ${result.status}${result.contentType ? ` ${result.contentType}` : ''} (${label})`
   const check = result.contract.ok
     ? `Contract: the answer matches the contract.`
@@ -49,25 +55,8 @@ function callSummary(result: CallResult, label: string): string {
   return [head, check, ...notes, ...location, '', body].join('\n')
 }
 
-export function createFerryMcpServer(options: McpOptions): McpServer {
-  const { docs, contract } = options.shared ?? loadShared(options.root)
-  const defaultTarget: TargetName = options.server ? 'server' : 'sandbox'
-  const server = new McpServer(
-    { name: 'ferry', title: 'Ferry docs and API', version: options.version },
-    {
-      instructions: [
-        'Ferry is a self-hosted update server for desktop apps. Use search_docs and read_page for the guides and the API reference,',
-        'list_operations and describe_operation for the HTTP API contract, and call_operation to try an operation.',
-        `call_operation defaults to ${defaultTarget === 'server' ? options.server?.label : options.sandbox.label}.`,
-        options.server && !options.server.allowsWrites
-          ? 'Writes (POST, PATCH, DELETE) to the real server are refused; the sandbox accepts them.'
-          : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    },
-  )
-
+/** The tools that need no token: the docs and the contract (search_docs, read_page, list_operations, describe_operation). */
+export function registerDocsTools(server: McpServer, { docs, contract, siteUrl }: McpShared): void {
   server.registerTool(
     'search_docs',
     {
@@ -114,7 +103,7 @@ export function createFerryMcpServer(options: McpOptions): McpServer {
     },
     async ({ page }) => {
       const twin = await docs.read(page)
-      return text(`URL: ${siteConfig.url}${twin.route}\nSource: ${twin.file}\n\n${twin.markdown}`)
+      return text(`URL: ${siteUrl}${twin.route}\nSource: ${twin.file}\n\n${twin.markdown}`)
     },
   )
 
@@ -161,9 +150,30 @@ export function createFerryMcpServer(options: McpOptions): McpServer {
     async ({ operationId }) => {
       const info = contract.get(operationId)
       const route = await contract.referenceRoute(info)
-      return text(JSON.stringify(describeOperation(info, route && `${siteConfig.url}${route}`), null, 2))
+      return text(JSON.stringify(describeOperation(info, route && `${siteUrl}${route}`), null, 2))
     },
   )
+}
+
+export function createFerryMcpServer(options: McpOptions): McpServer {
+  const defaultTarget: TargetName = options.server ? 'server' : 'sandbox'
+  const server = new McpServer(
+    { name: 'ferry', title: 'Ferry docs and API', version: options.version },
+    {
+      instructions: [
+        'Ferry is a self-hosted update server for desktop apps. Use search_docs and read_page for the guides and the API reference,',
+        'list_operations and describe_operation for the HTTP API contract, and call_operation to try an operation.',
+        `call_operation defaults to ${defaultTarget === 'server' ? options.server?.label : options.sandbox.label}.`,
+        options.server && !options.server.allowsWrites
+          ? 'Writes (POST, PATCH, DELETE) to the real server are refused; the sandbox accepts them.'
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+  )
+
+  registerDocsTools(server, options.shared)
 
   server.registerTool(
     'call_operation',
@@ -209,7 +219,7 @@ export function createFerryMcpServer(options: McpOptions): McpServer {
           ),
           isError: true,
         }
-      const result = await callOperation(contract.get(operationId), args, target)
+      const result = await callOperation(options.shared.contract.get(operationId), args, target)
       return { ...text(callSummary(result, target.label)), structuredContent: { ...result } }
     },
   )

@@ -2,20 +2,17 @@
  * `ferry mcp [--http [--port <n>]]`: the MCP server of mcp/, its flags checked here. Wired in
  * scripts/ferry.ts beside `server`, so the CLI's modules (lib/ferry-cli/) never import mcp/.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { PACKED_LIBRARY } from '../mcp/library-shape.ts'
 import { CONNECTION_OPTIONS, connectionUrl, parseCommand } from '../lib/ferry-cli/args.ts'
 import { DEFAULT_MCP_PORT, HELP } from '../lib/ferry-cli/commands.ts'
 import { usageError } from '../lib/ferry-cli/errors.ts'
 import type { Io } from '../lib/ferry-cli/output.ts'
 
-/** `ferry mcp` serves the docs of a checkout: the installed package (package.json `files`) has none. */
-const checkoutOnly = <T>(loading: Promise<T>): Promise<T> =>
-  loading.catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') throw error
-    throw usageError(
-      "mcp: runs in a checkout of Ferry's repository, which holds the docs it serves; this install has none",
-    )
-  })
+/** An installed Ferry carries the packed docs library and no sandbox (mcp/bridge.ts); a checkout has the sources. */
+const installed = () => existsSync(path.join(import.meta.dirname, '..', PACKED_LIBRARY))
 
 export async function mcpCommand(argv: string[], io: Io): Promise<void> {
   const { values } = parseCommand('mcp', () =>
@@ -46,13 +43,21 @@ export async function mcpCommand(argv: string[], io: Io): Promise<void> {
     throw usageError(`mcp: --port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`)
   const run = { server, allowWrites: values['allow-writes'] === true, err: io.err }
   // Loaded here: the SDK, sql.js and the docs sources are only needed by this command.
+  if (installed() && values.http)
+    throw usageError(
+      "mcp: --http serves the in-process sandbox, which only a checkout of Ferry's repository has; point the agent at a Ferry server's /mcp instead",
+    )
+  if (installed()) {
+    const { runDocsStdio, runMcpBridge } = await import('../mcp/bridge.ts')
+    return server ? runMcpBridge(server, io.err) : runDocsStdio(io.err)
+  }
   if (values.http) {
-    const { runMcpHttp } = await checkoutOnly(import('../mcp/http.ts'))
+    const { runMcpHttp } = await import('../mcp/http.ts')
     return runMcpHttp({ ...run, port }).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') throw error
       throw usageError(`mcp: port ${port} on 127.0.0.1 is in use: pick another with --port`)
     })
   }
-  const { runMcpStdio } = await checkoutOnly(import('../mcp/stdio.ts'))
+  const { runMcpStdio } = await import('../mcp/stdio.ts')
   await runMcpStdio(run)
 }

@@ -55,6 +55,7 @@ import { auditHandlers } from './routes/audit.ts'
 import { linuxRepositoryHandlers } from './routes/linux-repositories.ts'
 import { tufHandlers } from './routes/tuf.ts'
 import { msixHandlers } from './routes/msix.ts'
+import { DEFAULT_MCP_CALLS_PER_MINUTE, mcpHandlers } from './routes/mcp.ts'
 
 /** The health check: answered on any Host (load balancers and orchestrators probe by address); it carries no link. */
 const HEALTH_PATH = '/v1/health'
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
   const logger = deps.logger ?? silentLogger
   const telemetry = deps.config.telemetry ?? true
   const publicUrl = deps.config.publicUrl?.replace(/\/+$/, '')
+  const clientIp = deps.clientIp ?? (() => undefined)
+  const forwardedFrom = new WeakMap<Request, string>()
   const s: Services = {
     db: deps.db,
     blobs: deps.blobs,
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
       edgeCaching: deps.config.edgeCaching ?? EDGE_CACHING_OFF,
       healthPolicy: { ...DEFAULT_HEALTH_POLICY, ...deps.config.healthPolicy },
       tufTimestampSeconds: deps.config.tufTimestampSeconds ?? DEFAULT_TUF_TIMESTAMP_SECONDS,
+      mcpCallsPerMinute: deps.config.mcpCallsPerMinute ?? DEFAULT_MCP_CALLS_PER_MINUTE,
       ...(publicUrl ? { publicUrl } : {}),
       ...(deps.config.accelRedirectPrefix ? { accelRedirectPrefix: deps.config.accelRedirectPrefix } : {}),
     },
@@ -127,7 +131,8 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
         )
       : null,
     downloads: new DownloadCounter(deps.db, now),
-    clientIp: deps.clientIp ?? (() => undefined),
+    // A request the app makes of itself for an MCP tool is the tool caller's: their address.
+    clientIp: (c) => forwardedFrom.get(c.req.raw) ?? clientIp(c),
     loginLimiter: deps.loginLimiter ?? createMemoryLoginLimiter(deps.config.loginLimits, () => now().getTime()),
     header: deps.requestHeader ?? ((c, name) => c.req.header(name)),
     laneMissed: deps.laneMissed ?? (() => undefined),
@@ -144,6 +149,11 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
         secret: deps.config.jwtSecret,
         timestampSeconds: deps.config.tufTimestampSeconds ?? DEFAULT_TUF_TIMESTAMP_SECONDS,
       }) ?? null,
+    mcp: deps.mcp ?? null,
+    self: async (request, address) => {
+      if (address !== undefined) forwardedFrom.set(request, address)
+      return app.fetch(request)
+    },
     startedAt: Date.now(),
   }
   const app = new Hono<FerryEnv>()
@@ -199,6 +209,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     ...tufHandlers(s),
     ...msix,
     ...adoptionHandlers(s),
+    ...mcpHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

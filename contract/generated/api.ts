@@ -913,6 +913,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Talk to the server's MCP endpoint
+         * @description The Model Context Protocol (Streamable HTTP, protocol revision `2025-11-25`) for AI agents,
+         *     stateless: every POST carries one JSON-RPC message and gets its answer as JSON, so any
+         *     instance behind a load balancer can answer it. Without a token the tools are the docs
+         *     (`search_docs`, `read_page`, `list_operations`, `describe_operation`); with a bearer
+         *     token (an API token or a session) there is also one tool per API operation the token's
+         *     permissions allow, run as that token (writes are audited as it). `tools/call` messages are
+         *     limited per token (`FERRY_MCP_CALLS_PER_MINUTE`). A browser `Origin` other than the
+         *     server's own is refused, as a guard against DNS rebinding. JSON-RPC batches (gone from
+         *     the protocol since `2025-06-18`), a `Mcp-Session-Id` header, an `Accept` header without
+         *     both `application/json` and `text/event-stream`, and a message the transport does not
+         *     take are refused with `400`.
+         */
+        post: operations["callMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -4010,6 +4040,19 @@ export interface components {
             status: "ok" | "failing";
             /** @description Round-trip time of the probe in milliseconds. */
             latencyMs?: number;
+        };
+        /**
+         * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`method`, `id`), a
+         *     notification (`method`, no `id`) or, from the server, a response (`result` or `error`).
+         */
+        JsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            method?: string;
+            params?: Record<string, never>;
+            result?: Record<string, never>;
+            error?: Record<string, never>;
         };
         Health: {
             /**
@@ -7303,6 +7346,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    callMcp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Never sent to this stateless endpoint; a request that carries one is refused. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/list"
+                 *     }
+                 */
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (a JSON-RPC error too, such as an unknown tool). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "tools": [
+                     *           {
+                     *             "name": "search_docs",
+                     *             "title": "Search the Ferry docs",
+                     *             "annotations": {
+                     *               "readOnlyHint": true
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description A notification or a response was accepted; there is no answer to it. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            /** @description The token made more tool calls this minute than `FERRY_MCP_CALLS_PER_MINUTE`; `Retry-After` says when to retry. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds until the token may call a tool again.
+                     * @example 12
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://ferry.example.org/docs/troubleshooting#too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "This token made 60 tool calls in the last minute (FERRY_MCP_CALLS_PER_MINUTE); retry in 12 s.",
+                     *       "instance": "/mcp"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -2442,6 +2442,40 @@ export const componentSchemas: Record<string, unknown> = {
         }
       }
     },
+    "JsonRpcMessage": {
+      "type": "object",
+      "required": [
+        "jsonrpc"
+      ],
+      "properties": {
+        "jsonrpc": {
+          "type": "string",
+          "enum": [
+            "2.0"
+          ]
+        },
+        "id": {
+          "type": [
+            "string",
+            "integer",
+            "null"
+          ]
+        },
+        "method": {
+          "type": "string"
+        },
+        "params": {
+          "type": "object"
+        },
+        "result": {
+          "type": "object"
+        },
+        "error": {
+          "type": "object"
+        }
+      },
+      "additionalProperties": false
+    },
     "Health": {
       "type": "object",
       "required": [
@@ -6295,6 +6329,75 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "callMcp",
+    "method": "post",
+    "path": "/mcp",
+    "pointer": "#/paths/~1mcp/post",
+    "permission": "public",
+    "invalidates": "none",
+    "parameters": [
+      {
+        "name": "Mcp-Session-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/JsonRpcMessage"
+      }
+    },
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/JsonRpcMessage"
+        }
+      },
+      "202": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "429": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }

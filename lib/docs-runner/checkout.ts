@@ -23,7 +23,24 @@ const COPIES = [
   'contract',
   'scripts',
   'lib/ferry-cli',
+  'mcp',
 ]
+
+/** The MCP docs library, packed once per process as `npm pack` packs it, for each checkout's server to serve at /mcp. */
+let packedLibrary: string | undefined
+function packMcpLibrary(repoRoot: string): string {
+  if (packedLibrary) return packedLibrary
+  const dir = mkdtempSync(join(tmpdir(), 'ferry-docs-mcp-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'docs-library.json.gz')
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'scripts', 'pack-mcp-library.ts'), 'write', file],
+    { cwd: repoRoot, encoding: 'utf8' },
+  )
+  if (run.status !== 0) throw new Error(`packing the MCP docs library failed: ${run.stderr.trim()}`)
+  return (packedLibrary = file)
+}
 
 function git(dir: string, args: string[]): string {
   const run = spawnSync(
@@ -42,6 +59,8 @@ export class DocsCheckout {
   constructor(repoRoot: string, name: string) {
     this.dir = mkdtempSync(join(tmpdir(), `ferry-docs-${name.replace(/\W+/g, '-')}-`))
     for (const entry of COPIES) cpSync(join(repoRoot, entry), join(this.dir, entry), { recursive: true })
+    // As an installed Ferry has it (.gitignore'd): the checkout has no pages/ to make it from.
+    cpSync(packMcpLibrary(repoRoot), join(this.dir, 'mcp', 'docs-library.json.gz'))
     mkdirSync(join(this.dir, 'public'))
     git(this.dir, ['init', '-q'])
     git(this.dir, ['add', '-A'])

@@ -16,6 +16,7 @@ import type { CorsOrigins } from './cors.ts'
 import type { HostRule } from './host-rule.ts'
 import type { Schemas } from './spec.ts'
 import type { TufOptions, TufRepository } from '../tuf/repository.ts'
+import type { McpEndpoint } from '../../contract/mcp-endpoint.ts'
 
 /** What `createApp` needs besides storage; `server/runtime/config.ts` builds it from the environment. */
 export interface AppConfig {
@@ -50,6 +51,8 @@ export interface AppConfig {
   healthPolicy?: Schemas['HealthPolicy']
   /** Lifetime of an app's signed TUF timestamp in seconds (default 86400). */
   tufTimestampSeconds?: number
+  /** MCP `tools/call` messages one token (or, without one, one address) may send per minute at /mcp (default 60). */
+  mcpCallsPerMinute?: number
 }
 
 export interface AppDeps {
@@ -97,6 +100,11 @@ export interface AppDeps {
   events?: RampEvents
   /** Opens the TUF repositories (server/tuf/repository-node.ts); default: none (the sandbox serves no TUF metadata). */
   tufRepository?: (options: TufOptions) => TufRepository
+  /**
+   * The MCP server of `/mcp` (mcp/server-endpoint.ts, wired by the Node runtime). Absent (the
+   * browser sandbox), `/mcp` answers 404.
+   */
+  mcp?: McpEndpoint
 }
 
 export interface Services {
@@ -134,5 +142,8 @@ export interface Services {
   events?: RampEvents
   /** `null` where the runtime signs no TUF metadata (the sandbox). */
   tuf: TufRepository | null
+  mcp: McpEndpoint | null
+  /** The app itself, for a request an MCP tool makes as its caller (through the same gate), from their address. */
+  self: (request: Request, clientIp: string | undefined) => Promise<Response>
   startedAt: number
 }

@@ -318,6 +318,14 @@ export const VARIABLES = {
     description:
       'Lifetime of the TUF timestamp Ferry signs for an app with signed metadata (seconds); it signs a new one once half has passed. A snapshot lives 7 times as long.',
   },
+  mcpCallsPerMinute: {
+    name: 'FERRY_MCP_CALLS_PER_MINUTE',
+    app: 'mcpCallsPerMinute',
+    default: '60',
+    parse: between(1, 100_000),
+    description:
+      'MCP tool calls one API token may make per minute at /mcp (without a token: per client address), on each instance.',
+  },
   logLevel: {
     name: 'FERRY_LOG_LEVEL',
     default: 'info',

@@ -11,6 +11,7 @@ import { getRequestListener, type HttpBindings, type ServerType } from '@hono/no
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { pino, type Logger as PinoLogger } from 'pino'
 import { createApp } from '../app.ts'
+import { nodeMcpEndpoint } from './mcp-node.ts'
 import { createMemoryCache } from '../cache/answer-cache.ts'
 import { httpPurger, purgeApps, type EdgePurger } from '../cache/edge-purge.ts'
 import type { AppDeps } from '../http/services.ts'
@@ -76,12 +77,17 @@ async function generatedSecret(file: string, logger: PinoLogger, what: string): 
 }
 
 /** Node-specific accessors the app accepts (see `AppDeps`): client address, raw headers, the lane's miss. */
+/** A request the app makes of itself (an MCP tool's call, `Services.self`) has no connection. */
+const connected = (c: Parameters<typeof getConnInfo>[0]) => (c.env as HttpBindings | undefined)?.incoming !== undefined
+
 export const nodeRequestHooks: Pick<AppDeps, 'clientIp' | 'requestHeader' | 'laneMissed'> = {
-  clientIp: (c) => getConnInfo(c).remote.address,
+  clientIp: (c) => (connected(c) ? getConnInfo(c).remote.address : undefined),
   // Node has already parsed the headers into a plain object; reading it avoids building a
   // WHATWG Headers object per request.
   requestHeader: (c, name) => {
-    const value = (c.env as HttpBindings | undefined)?.incoming?.headers[name]
+    const incoming = (c.env as HttpBindings | undefined)?.incoming
+    if (!incoming) return c.req.header(name)
+    const value = incoming.headers[name]
     return Array.isArray(value) ? value.join(', ') : value
   },
   laneMissed: (c) => {
@@ -110,7 +116,8 @@ export function requestHooksFor(
   const { requestHeader } = nodeRequestHooks
   return {
     ...nodeRequestHooks,
-    clientIp: (c) => resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')),
+    clientIp: (c) =>
+      connected(c) ? resolve(getConnInfo(c).remote.address, requestHeader?.(c, 'x-forwarded-for')) : undefined,
   }
 }
 
@@ -421,6 +428,8 @@ async function startOnListener(
       throw error
     },
   )
+  const mcp = await nodeMcpEndpoint(pkg.version)
+  if ('missing' in mcp) logger.warn({ cause: mcp.missing }, 'this copy of Ferry has no MCP server: /mcp answers 404')
   const app = createApp({
     db,
     blobs,
@@ -436,6 +445,7 @@ async function startOnListener(
     decompress: nodeDecompress,
     compressXz: nodeCompressXz,
     tufRepository: openTufRepository,
+    ...('missing' in mcp ? {} : { mcp }),
   })
   routes?.(app)
   let metricsServer: Server | undefined

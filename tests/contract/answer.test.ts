@@ -3,9 +3,10 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { Contract } from '../../mcp/contract.ts'
+import { sourceLibrary } from '../../mcp/library-sources.ts'
 import { checkAnswer } from '../../contract/answer.ts'
 
-const contract = new Contract(join(import.meta.dirname, '..', '..'))
+const contract = new Contract(sourceLibrary(join(import.meta.dirname, '..', '..')))
 const createApp = contract.get('createApp').spec
 const deleteApp = contract.get('deleteApp').spec
 const app = {

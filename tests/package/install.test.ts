@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import pkg from '../../package.json' with { type: 'json' }
 import { bearer, jsonBody, PASSWORD, SIGNUP_KEY } from '../server/helpers.ts'
 import { electronBuilderDist } from '../ferry-cli/fixtures.ts'
@@ -35,6 +37,27 @@ const stockNode = '/usr/bin/node'
 const userEnv = { ...process.env }
 for (const name of Object.keys(userEnv)) if (name.startsWith('npm_')) delete userEnv[name]
 userEnv.PATH = `${dirname(stockNode)}:${process.env.PATH ?? ''}`
+
+/** `npx ferry mcp` in the app's folder through the MCP SDK's stdio client: the names of the tools it lists. */
+async function mcpToolsInApp(env: Record<string, string> = {}): Promise<string[]> {
+  const client = new Client({ name: 'install-test', version: '1.0.0' })
+  await client.connect(
+    new StdioClientTransport({
+      command: 'npx',
+      args: ['ferry', 'mcp'],
+      cwd: app,
+      env: Object.fromEntries(
+        Object.entries({ ...userEnv, ...env }).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      stderr: 'ignore',
+    }),
+  )
+  try {
+    return (await client.listTools()).tools.map((t) => t.name).sort()
+  } finally {
+    await client.close()
+  }
+}
 
 /** Runs `command` in the app's folder as the user would; its exit code, stdout and stderr. */
 function inApp(command: string, args: string[], env: Record<string, string> = {}) {
@@ -88,6 +111,8 @@ test('the tarball holds the server, the CLI, the console and its bundled package
     'server/runtime/node.ts',
     'lib/ferry-cli/commands.ts',
     'console-dist/console.js',
+    'mcp/server-endpoint.ts',
+    'mcp/docs-library.json.gz',
     'node_modules/better-sqlite3/package.json',
     'node_modules/kysely/package.json',
   ])
@@ -145,9 +170,11 @@ test(
         /^ferry: Node v\S+ \(\/usr\/bin\/node\) is older than 24: running on Node 24\.\S+ \(\S+\)\n$/,
       )
     } else assert.equal(help.stderr, '')
-    const mcp = await inApp('npx', ['ferry', 'mcp'])
+    const mcp = await inApp('npx', ['ferry', 'mcp', '--http'])
     assert.equal(mcp.code, 2, mcp.stderr)
-    assert.match(mcp.stderr, /^ferry: mcp: runs in a checkout of Ferry's repository/m)
+    assert.match(mcp.stderr, /^ferry: mcp: --http serves the in-process sandbox, which only a checkout/m)
+    const docs = await mcpToolsInApp()
+    assert.deepEqual(docs, ['describe_operation', 'list_operations', 'read_page', 'search_docs'])
 
     const server: Running = await startRunning('npx', ['ferry', 'server', '--port', '0', '--data-dir', 'ferry-data'], {
       cwd: app,
@@ -191,6 +218,10 @@ test(
       const listed = await fetch(`${server.url}/v1/apps/notes/versions`, bearer(admin))
       const { items } = (await listed.json()) as { items: Array<{ version: string }> }
       assert.deepEqual([...new Set(items.map((v) => v.version))], ['1.2.0'])
+
+      // npx ferry mcp with the server's URL and the token: a bridge to its /mcp, with the token's tools.
+      const bridged = await mcpToolsInApp({ FERRY_URL: server.url, FERRY_TOKEN: token })
+      assert.ok(bridged.includes('updateVersion') && bridged.includes('search_docs'), bridged.join(', '))
 
       const query = await inApp('npx', ['ferry', 'db', 'query', '--data-dir', 'ferry-data', 'SELECT slug FROM apps'])
       assert.equal(query.code, 0, query.stderr)

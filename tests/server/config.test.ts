@@ -31,6 +31,7 @@ test('defaults need no environment at all', () => {
     publicUrl: undefined,
     allowedHosts: undefined,
     maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
+    mcpCallsPerMinute: 60,
     logLevel: 'info',
     telemetry: true,
     cache: true,

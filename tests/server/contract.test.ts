@@ -1168,6 +1168,23 @@ test('signed metadata (TUF): the files, and root and targets stored or refused',
   await expectSpec('publishTufMetadata', await postTuf(f, tufToken, 'nope-app', 'targets.json', targets), 404)
 })
 
+test('/mcp: a JSON-RPC answer, an accepted notification, and each refusal as the contract describes it', async () => {
+  const mcp = (message: unknown, headers: Record<string, string> = {}) =>
+    f('/mcp', {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(message),
+    })
+  const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' }
+  await expectSpec('callMcp', await mcp(list), 200)
+  await expectSpec('callMcp', await mcp({ jsonrpc: '2.0', method: 'notifications/initialized' }), 202)
+  await expectSpec('callMcp', await mcp([list, list]), 400)
+  await expectSpec('callMcp', await mcp(list, { authorization: 'Bearer ferry_NotARealToken0123456789abcdefgh' }), 401)
+  await expectSpec('callMcp', await mcp(list, { origin: 'http://evil.example' }), 403)
+  await expectSpec('callMcp', await mcp(list, { accept: 'application/json' }), 400)
+  await expectSpec('callMcp', await mcp({ jsonrpc: '2.0', id: 2 }), 400)
+})
+
 test('every operation had at least one response checked against the spec', () => {
   const missing = operations.filter((op) => ![...checked].some((k) => k.startsWith(`${op.operationId} `)))
   assert.deepEqual(

@@ -34,6 +34,7 @@ import {
   type Fetch,
   openTestDb,
   openTestBlobs,
+  testMcpEndpoint,
 } from './helpers.ts'
 import { deepJson, hostileString, schemaArbitraries, type JsonSchema } from './schema-arbitraries.ts'
 import { buildDeb, buildRpm } from './linux-package-fixtures.ts'
@@ -114,6 +115,7 @@ async function createWorld(cacheBytes?: number, hosts: readonly string[] = ['fer
   const app = createApp({
     db,
     blobs: await openTestBlobs(),
+    mcp: await testMcpEndpoint(),
     answerCache: observedCache(invalidated, cacheBytes),
     config: {
       signupKey: SIGNUP_KEY,
@@ -740,6 +742,72 @@ test(
     assert.equal(tally.statuses.get(500) ?? 0, 0)
   },
 )
+
+test(`/mcp, fuzzed as a hostile agent would: no 5xx, every refusal a problem, nothing written (seed ${SEED})`, async () => {
+  const world = await createWorld()
+  const listApps = async () =>
+    (await (await world.request('http://ferry.test/v1/apps', bearer(world.tokens.admin))).text()).length
+  const before = await listApps()
+  const method = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'prompts/get')
+  const toolName = fc.oneof(
+    fc.constantFrom('createApp', 'deleteApp', 'updateApp', 'search_docs', 'read_page', 'describe_operation'),
+    hostileString,
+  )
+  const wellFormed = fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: fc.integer({ min: 0 }),
+    method,
+    params: fc.record({ name: toolName, arguments: fc.dictionary(fc.string(), fc.jsonValue()) }),
+  })
+  const message = fc.oneof(
+    { arbitrary: wellFormed, weight: 3 },
+    fc.record(
+      {
+        jsonrpc: fc.oneof(fc.constant('2.0'), fc.jsonValue()),
+        id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.jsonValue()),
+        method: fc.oneof(method, hostileString),
+        params: fc.oneof(
+          fc.record({ name: toolName, arguments: fc.dictionary(fc.string(), fc.jsonValue()) }, { requiredKeys: [] }),
+          fc.jsonValue(),
+        ),
+      },
+      { requiredKeys: ['jsonrpc'] },
+    ),
+    fc.array(fc.jsonValue(), { maxLength: 3 }),
+    fc.jsonValue(),
+  )
+  const request = fc.record({
+    message,
+    token: fc.constantFrom<'admin' | 'user' | 'other' | undefined>('admin', 'user', 'other', undefined),
+    origin: fc.option(fc.constantFrom('http://ferry.test', 'http://evil.example', 'null'), { nil: undefined }),
+    session: fc.option(fc.string({ maxLength: 40 }), { nil: undefined, freq: 5 }),
+  })
+  const failures: string[] = []
+  const statuses = new Map<number, number>()
+  await fc.assert(
+    fc.asyncProperty(request, async ({ message: body, token, origin, session }) => {
+      const headers: Record<string, string> = {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${world.tokens[token]}` } : {}),
+        ...(origin ? { origin } : {}),
+        ...(session !== undefined && headerSafe(session) ? { 'mcp-session-id': headerSafe(session) } : {}),
+      }
+      const res = await withTimeout(
+        world.request('http://ferry.test/mcp', { method: 'POST', headers, body: JSON.stringify(body) }),
+        '/mcp',
+      )
+      const text = await res.text()
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+      const wrong = checkAnswer(res.status, res.headers.get('content-type'), text)
+      if (wrong) failures.push(`${JSON.stringify(body).slice(0, 200)}: ${wrong}: ${text.slice(0, 200)}`)
+    }),
+    { seed: SEED, numRuns: RUNS * 4 },
+  )
+  assert.deepEqual(failures.slice(0, 10), [])
+  assert.equal(await listApps(), before, 'no app was created, changed or deleted')
+  assert.ok((statuses.get(200) ?? 0) > 0 && (statuses.get(400) ?? 0) > 0, JSON.stringify([...statuses]))
+})
 
 /** `gc()` even when node was started without --expose-gc. */
 function exposeGc(): () => void {

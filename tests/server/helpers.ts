@@ -9,6 +9,8 @@ import { createApp } from '../../server/app.ts'
 import { loadConfig, type BlobLocation, type ServerConfig } from '../../server/runtime/config.ts'
 import type { AppConfig, AppDeps } from '../../server/http/services.ts'
 import type { RunningServer } from '../../server/runtime/node.ts'
+import { nodeMcpEndpoint } from '../../server/runtime/mcp-node.ts'
+import type { McpEndpoint } from '../../contract/mcp-endpoint.ts'
 import { operations, type OperationId } from '../../server/http/spec.ts'
 import { openFsBlobs } from '../../server/storage/blobs/blobs-fs.ts'
 import { createMemoryBlobs } from '../../server/storage/blobs/blobs-memory.ts'
@@ -158,6 +160,14 @@ export async function openTestBlobs(location = testBlobLocation(), dir?: string)
 }
 
 /** An in-process app on the test database (or `deps.db`) and blob store (in-memory SQLite and memory blobs by default). */
+/** The /mcp server of every memoryApp: its docs and contract are loaded once per process. */
+let testMcp: Promise<McpEndpoint> | undefined
+export const testMcpEndpoint = (): Promise<McpEndpoint> =>
+  (testMcp ??= nodeMcpEndpoint('0.0.0-test').then((found) => {
+    if ('missing' in found) throw new Error(found.missing)
+    return found
+  }))
+
 export async function memoryApp(
   config: Partial<AppConfig> = {},
   clock?: () => Date,
@@ -171,6 +181,7 @@ export async function memoryApp(
   const db: Db = deps.db ?? (await openTestDb())
   const blobs: BlobStore = await openTestBlobs()
   const app = createApp({
+    mcp: await testMcpEndpoint(),
     ...deps,
     db,
     blobs,

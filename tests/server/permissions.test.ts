@@ -59,6 +59,7 @@ const API_TOKEN = 'ferry_PermissionMatrixToken01234567890'
 const TOKEN_OPS = new Set<OperationId>(['createApiToken', 'listApiTokens', 'revokeApiToken'])
 const passwordHash = hashPassword(PASSWORD, TEST_ITERATIONS)
 const NOW = '2025-01-01T00:00:00Z'
+const MCP_ACCEPT = 'application/json, text/event-stream'
 
 const ALL_GRANTS = [
   'apps.create',
@@ -372,8 +373,15 @@ async function fixture(op: OperationSpec) {
 /** A request that succeeds for a caller allowed to make it. */
 const REQUESTS: Record<
   OperationId,
-  { path: string; method?: string; body?: unknown; form?: () => FormData; ok: number }
+  { path: string; method?: string; body?: unknown; form?: () => FormData; headers?: Record<string, string>; ok: number }
 > = {
+  callMcp: {
+    path: '/mcp',
+    method: 'POST',
+    headers: { accept: MCP_ACCEPT },
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    ok: 200,
+  },
   signup: {
     path: '/v1/auth/signup',
     method: 'POST',
@@ -499,6 +507,32 @@ const REQUESTS: Record<
   },
 }
 
+/**
+ * What /mcp offers as a tool to a caller whose token may call it (a 404 is a resource outside their
+ * team, not a missing grant): every operation but sign-up, login, device reports, uploads and /mcp.
+ */
+const offeredKind = (op: OperationSpec) =>
+  op.body?.contentType !== 'multipart/form-data' &&
+  !(op.method !== 'get' && (op.permission === 'public' || op.permission === 'signupKey'))
+
+async function mcpToolNames(
+  fetch: (path: string, init?: RequestInit) => Promise<Response>,
+  token: string | undefined,
+): Promise<string[]> {
+  const res = await fetch('/mcp', {
+    method: 'POST',
+    headers: {
+      accept: MCP_ACCEPT,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  })
+  assert.equal(res.status, 200, await res.clone().text())
+  const body = (await res.json()) as { result: { tools: Array<{ name: string }> } }
+  return body.result.tools.map((t) => t.name)
+}
+
 /** Creating needs no existing resource: allowed lists don't apply, another team creates in its own team. */
 const CREATES = new Set<OperationId>([
   'createApp',
@@ -548,7 +582,7 @@ for (const op of operations) {
     const spec = REQUESTS[op.operationId]
     for (const role of ROLES) {
       const fx = await fixture(op)
-      const headers: Record<string, string> = {}
+      const headers: Record<string, string> = { ...spec.headers }
       const token = fx.tokens[role]
       if (token) headers.authorization = `Bearer ${token}`
       if (op.permission === 'signupKey') headers['x-ferry-signup-key'] = SIGNUP_KEY
@@ -557,6 +591,8 @@ for (const op of operations) {
         headers['content-type'] = 'application/json'
         body = JSON.stringify(spec.body)
       } else if (spec.form) body = spec.form()
+      // Listed before the call: a password change ends the admin's session.
+      const tools = role === 'outside' ? undefined : await mcpToolNames(fx.fetch, token)
       const res = await fx.fetch(spec.path, { method: spec.method ?? 'GET', headers, ...(body ? { body } : {}) })
       const want = expected(op, role, spec.ok)
       assert.equal(
@@ -565,6 +601,13 @@ for (const op of operations) {
         `${op.operationId} as ${role}: expected ${want}, got ${res.status}: ${await res.clone().text()}`,
       )
       await expectSpec(op.operationId, res)
+      if (tools) {
+        assert.equal(
+          tools.includes(op.operationId),
+          role !== 'anonymous' && offeredKind(op) && (want === spec.ok || want === 404),
+          `${op.operationId} as ${role}: /mcp ${tools.includes(op.operationId) ? 'offers' : 'does not offer'} it as a tool, but the matrix answers ${want}`,
+        )
+      }
     }
   })
 }

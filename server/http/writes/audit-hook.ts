@@ -58,8 +58,11 @@ function responder(body: unknown): { actor: AuditActor; teamId: string } | undef
   return { actor: { type: 'user', id, name: str(body.user.name) ?? id, email, userId: id, creatorEmail: null }, teamId }
 }
 
-/** Whether a call of this operation is a write the audit log records (when it succeeds and has a caller). */
-export const isAuditedWrite = (op: OperationSpec) => op.method !== 'get'
+/**
+ * Whether a call of this operation is a write the audit log records (when it succeeds and has a
+ * caller). Not /mcp: each write an MCP tool makes is a request of its own, audited as such.
+ */
+export const isAuditedWrite = (op: OperationSpec) => op.method !== 'get' && op.operationId !== 'callMcp'
 
 /**
  * The entry of a successful write, or `undefined` when nobody is behind it (a device's health

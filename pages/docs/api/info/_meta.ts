@@ -2,6 +2,7 @@
 // Source: #/tags/6
 export default {
   "info-introduction": "Introduction",
+  "call-mcp": "Talk to the server's MCP endpoint",
   health: "Liveness and dependency status",
   whoami: "Who am I",
   latest: "Check for an update",
