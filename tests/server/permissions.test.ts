@@ -222,6 +222,22 @@ async function fixture(op: OperationSpec) {
     })
     .execute()
   await db
+    .insertInto('update_rules')
+    .values({
+      id: 'rul_a',
+      app_slug: 'app-a',
+      kind: 'hold',
+      cohort: null,
+      version_range: null,
+      version: null,
+      criteria: null,
+      reason: 'r',
+      expires_at: null,
+      created_at: NOW,
+      created_by: 'usr_admina',
+    })
+    .execute()
+  await db
     .insertInto('webhook_deliveries')
     .values({
       id: 'dlv_a',
@@ -438,6 +454,14 @@ const REQUESTS: Record<
     ok: 200,
   },
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
+  listRules: { path: '/v1/apps/app-a/rules', ok: 200 },
+  createRule: {
+    path: '/v1/apps/app-a/rules',
+    method: 'POST',
+    body: { kind: 'pin', cohort: 'acme-corp', range: '1.x' },
+    ok: 201,
+  },
+  deleteRule: { path: '/v1/apps/app-a/rules/rul_a', method: 'DELETE', ok: 204 },
   getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
 
   createWebhook: {

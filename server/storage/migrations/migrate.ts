@@ -26,6 +26,7 @@ import { migration0015 } from './0015-health-daily.ts'
 import { migration0016 } from './0016-trusted-keys.ts'
 import { migration0017 } from './0017-offers-daily.ts'
 import { migration0018 } from './0018-update-key-indexes-apt-by-hash.ts'
+import { migration0019 } from './0019-update-rules.ts'
 
 /** Every migration by the name the database records, in the order they were written. */
 export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0016-trusted-keys': migration0016,
   '0017-offers-daily': migration0017,
   '0018-update-key-indexes-apt-by-hash': migration0018(dialect),
+  '0019-update-rules': migration0019,
 })
 
 /** Raised when the database holds migrations this Ferry does not know: it was upgraded by a newer one. */
