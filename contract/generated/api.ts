@@ -1647,6 +1647,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * electron-updater channel file for a cohort
+         * @description The [electron-updater channel file](/docs/api/info/electron-updater) for a device of
+         *     `cohort`, named in the feed URL: the app's pins, holds and targeting rules for that cohort
+         *     apply (see [Targeting, pins and holds](/docs/targeting)). Point the generic provider at
+         *     `<base>/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/` + `app.getVersion()`.
+         */
+        get: operations["getElectronUpdaterCohortFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/cohorts/{cohort}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Sparkle appcast for a cohort
+         * @description The [Sparkle appcast](/docs/api/info/sparkle) for a device of `cohort`, named in the feed
+         *     URL: the app's pins, holds and targeting rules for that cohort apply (see
+         *     [Targeting, pins and holds](/docs/targeting)).
+         */
+        get: operations["getSparkleCohortAppcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/repository-key.asc": {
         parameters: {
             query?: never;
@@ -7937,6 +8045,221 @@ export interface operations {
                  * @example harbor-notes
                  */
                 app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appcast. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="utf-8"?>
+                     *     <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                     *       <channel>
+                     *         <title>Harbor Notes</title>
+                     *         <item>
+                     *           <title>1.4.0</title>
+                     *           <pubDate>Fri, 14 Mar 2025 10:15:00 GMT</pubDate>
+                     *           <sparkle:version>1.4.0</sparkle:version>
+                     *           <sparkle:shortVersionString>1.4.0</sparkle:shortVersionString>
+                     *           <description><![CDATA[- Tags for notes]]></description>
+                     *           <enclosure url="https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download" length="85102930" type="application/octet-stream" sparkle:edSignature="7cLALFUHSwvEJWSkV8aMreoBe4fhRa4FncC5NoThKxwThL6FDR7hTiPJh1fo2uagnPogisnQsgFgq6mGkt2RBw=="/>
+                     *         </item>
+                     *       </channel>
+                     *     </rss>
+                     */
+                    "application/rss+xml": string;
+                };
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getElectronUpdaterCohortFeed: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
+                /**
+                 * @description The per-install UUID electron-updater sends on every request.
+                 * @example 0b8e5c44-5d7a-4a58-9b0c-2c6a4b1f9e21
+                 */
+                "x-user-staging-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel file. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example version: '1.4.0'
+                     *     files:
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *         size: 85102930
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
+                     *     stagingPercentage: 25
+                     */
+                    "application/x-yaml": string;
+                };
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSparkleCohortAppcast: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the app runs (semver).
+                 * @example 1.3.0
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
                 /**
                  * @description Channel name.
                  * @example stable

@@ -8139,6 +8139,306 @@ export const operations: readonly OperationSpec[] = [
     }
   },
   {
+    "operationId": "getElectronUpdaterCohortFeed",
+    "method": "get",
+    "path": "/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1cohorts~1{cohort}~1electron-updater~1{channel}~1{platform}~1{arch}~1{version}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]+\\.yml$"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "x-user-staging-id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/x-yaml": {
+          "type": "string"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSparkleCohortAppcast",
+    "method": "get",
+    "path": "/v1/apps/{app}/cohorts/{cohort}/sparkle/{channel}/{platform}/{arch}/appcast.xml",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1cohorts~1{cohort}~1sparkle~1{channel}~1{platform}~1{arch}~1appcast.xml/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/rss+xml": {
+          "type": "string"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
     "operationId": "getRepositoryKey",
     "method": "get",
     "path": "/v1/apps/{app}/repository-key.asc",

@@ -395,11 +395,25 @@ async function latestBuild(s: Services, c: Ctx, input: Params<'getLatestBuild'>)
 export interface UpdateChecks {
   handlers: Pick<
     Handlers,
-    CheckOperation | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getElectronUpdaterFile'
+    | CheckOperation
+    | CohortOperation
+    | 'getLatestBuild'
+    | 'getSquirrelReleases'
+    | 'getSquirrelPackage'
+    | 'getElectronUpdaterFile'
   >
   /** The cached answers of the checks (counted as served checks: telemetry, metrics, offers) and of the latest-build link. */
   cached: { [K in CheckOperation | 'getLatestBuild']: CachedLookup<K> }
 }
+
+/** The feeds of URL-only updaters with the cohort as a path segment: the same check, the cohort from the path. */
+type CohortOperation = 'getElectronUpdaterCohortFeed' | 'getSparkleCohortAppcast'
+
+/** A cohort feed's request as its format's own operation reads it: the path's cohort in place of the query's. */
+const withPathCohort = <I extends { path: { cohort: string }; query: object }>(input: I) => ({
+  ...input,
+  query: { ...input.query, cohort: input.path.cohort },
+})
 
 export function updateChecks(s: Services): UpdateChecks {
   const k: Checks = { s, offers: new OfferLedger(s), flights: new SingleFlight<Computed>() }
@@ -427,6 +441,10 @@ export function updateChecks(s: Services): UpdateChecks {
       getMsixUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getMsixUpdate(input)),
       getElectronUpdaterFeed: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getElectronUpdaterFeed(input)),
       getSparkleAppcast: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSparkleAppcast(input)),
+      getElectronUpdaterCohortFeed: async (c, input) =>
+        answerCheck(k, c, UPDATE_CHECKS.getElectronUpdaterFeed(withPathCohort(input))),
+      getSparkleCohortAppcast: async (c, input) =>
+        answerCheck(k, c, UPDATE_CHECKS.getSparkleAppcast(withPathCohort(input))),
       getTauriUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getTauriUpdate(input)),
       getSquirrelReleases: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSquirrelReleases(input)),
       // Velopack fetches its feed and its packages from the same path.

@@ -1099,6 +1099,27 @@ test('rules: list, create each kind, refuse bad members, delete; audited and sen
       ['rule.delete', 'rule.create', 'rule.create', 'rule.create'],
     )
     await expectSpec('deleteWebhook', await f(`/v1/webhooks/${hook.id}`, del()), 204)
+    const cohorts = '/v1/apps/ruled-app/cohorts'
+    await expectSpec(
+      'getElectronUpdaterCohortFeed',
+      await f(`${cohorts}/acme-corp/electron-updater/stable/windows/x64/1.0.0/latest.yml`),
+      200,
+    )
+    await expectSpec(
+      'getElectronUpdaterCohortFeed',
+      await f(`${cohorts}/acme!corp/electron-updater/stable/windows/x64/1.0.0/latest.yml`),
+      400,
+    )
+    await expectSpec(
+      'getSparkleCohortAppcast',
+      await f(`${cohorts}/acme-corp/sparkle/stable/darwin/arm64/appcast.xml?version=1.0.0`),
+      200,
+    )
+    await expectSpec(
+      'getSparkleCohortAppcast',
+      await f(`${cohorts}/acme-corp/sparkle/stable/darwin/arm64/appcast.xml?version=1.0.0&attributes=bad`),
+      400,
+    )
   } finally {
     await receiver.close()
   }

@@ -94,11 +94,13 @@ const identityHeaders = (w: Who): Record<string, string> => ({
 
 /** Each client from `current`, the version it would install (`null`: none). */
 const CLIENTS: Record<string, (current: string, who: Who) => Promise<string | null>> = {
-  // The generic provider fetches only a URL: the cohort rides in the feed URL's query, which it keeps.
+  // The generic provider fetches only a URL: the cohort is a segment of the feed URL, the manual
+  // flag its query (which the provider keeps).
   async 'electron-updater'(current, who) {
-    const q = identityQuery(who)
+    const q = identityQuery({ ...who, cohort: undefined })
+    const folder = who.cohort ? `cohorts/${who.cohort}/electron-updater` : 'electron-updater'
     const check = await electronUpdaterCheck(
-      `${base}/v1/apps/fleet/electron-updater/stable/windows/x64/${current}${q ? `?${q}` : ''}`,
+      `${base}/v1/apps/fleet/${folder}/stable/windows/x64/${current}${q ? `?${q}` : ''}`,
       current,
       'win32',
       who.device ? { 'X-Ferry-Device-Id': who.device } : {},
@@ -119,11 +121,12 @@ const CLIENTS: Record<string, (current: string, who: Who) => Promise<string | nu
       globalThis.fetch = saved
     }
   },
-  // Sparkle's feed URL is the app's to build (`feedURLString(for:)`): the cohort goes in its query.
+  // Sparkle fetches its feed URL (`SUFeedURL`): the cohort is a segment of it.
   async sparkle(current, who) {
-    const q = identityQuery(who)
+    const q = identityQuery({ ...who, cohort: undefined })
+    const folder = who.cohort ? `cohorts/${who.cohort}/sparkle` : 'sparkle'
     const url = new URL(
-      `${base}/v1/apps/fleet/sparkle/stable/windows/x64/appcast.xml?version=${current}${q ? `&${q}` : ''}`,
+      `${base}/v1/apps/fleet/${folder}/stable/windows/x64/appcast.xml?version=${current}${q ? `&${q}` : ''}`,
     )
     const res = await fetch(url, { headers: who.device ? { 'X-Ferry-Device-Id': who.device } : {} })
     assert.equal(res.status, 200)

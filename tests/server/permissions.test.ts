@@ -429,6 +429,14 @@ const REQUESTS: Record<
     ok: 200,
   },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
+  getElectronUpdaterCohortFeed: {
+    path: '/v1/apps/app-a/cohorts/acme-corp/electron-updater/stable/windows/x64/0.1.0/latest.yml',
+    ok: 200,
+  },
+  getSparkleCohortAppcast: {
+    path: '/v1/apps/app-a/cohorts/acme-corp/sparkle/stable/windows/x64/appcast.xml?version=0.1.0',
+    ok: 200,
+  },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
   getMsixUpdate: { path: '/v1/apps/app-a/msix/stable/x64?version=0.1.0', ok: 200 },
   getMsixAppInstaller: { path: '/v1/apps/app-a/msix/stable/x64/app.appinstaller', ok: 200 },
