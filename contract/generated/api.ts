@@ -2997,7 +2997,7 @@ export interface components {
              */
             url: string;
             description?: string;
-            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            /** @description The event types to send (any of them, up to all twelve), or `["*"]` for every event type, including those later Ferry releases add. */
             events: components["schemas"]["WebhookEventSelector"][];
             /** @description Only events of these apps of the team; leave out (or `null`) for every app. */
             apps?: components["schemas"]["Slug"][] | null;
@@ -3005,7 +3005,7 @@ export interface components {
         WebhookUpdate: {
             url?: string;
             description?: string;
-            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            /** @description The event types to send (any of them, up to all twelve), or `["*"]` for every event type, including those later Ferry releases add. */
             events?: components["schemas"]["WebhookEventSelector"][];
             apps?: components["schemas"]["Slug"][] | null;
             /** @description `false` stops deliveries (they wait); `true` enables it again and clears `disabledReason`. */

@@ -1879,7 +1879,7 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 10,
+          "maxItems": 12,
           "uniqueItems": true,
           "items": {
             "$ref": "ferry:components#/schemas/WebhookEventSelector"
@@ -1916,7 +1916,7 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 10,
+          "maxItems": 12,
           "uniqueItems": true,
           "items": {
             "$ref": "ferry:components#/schemas/WebhookEventSelector"
