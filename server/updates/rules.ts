@@ -56,9 +56,21 @@ function criteriaOf(json: string | null): TargetCriteria {
   if (cohorts) out.cohorts = cohorts
   if (devices) out.devices = devices
   if (deny) out.deny = deny
-  // Stored by `createRule` after the contract checked them.
-  if (Array.isArray(conditions)) out.conditions = conditions as RuleCondition[]
+  if (Array.isArray(conditions)) out.conditions = conditions.flatMap(conditionOf)
   return out
+}
+
+/** A stored condition (written by `createRule` after the contract checked it), read without a cast. */
+function conditionOf(c: unknown): RuleCondition[] {
+  if (typeof c !== 'object' || c === null) return []
+  const attribute: unknown = Reflect.get(c, 'attribute')
+  if (typeof attribute !== 'string') return []
+  const equals: unknown = Reflect.get(c, 'equals')
+  const range: unknown = Reflect.get(c, 'range')
+  const oneOf = strings(Reflect.get(c, 'oneOf'))
+  if (typeof equals === 'string') return [{ attribute, equals }]
+  if (typeof range === 'string') return [{ attribute, range }]
+  return oneOf ? [{ attribute, oneOf }] : []
 }
 
 export const ruleOf = (row: UpdateRuleRow): Rule => ({
