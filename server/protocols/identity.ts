@@ -70,7 +70,11 @@ export function identityOf(
   return out
 }
 
-/** The part of an answer's cache key that the identity makes (empty without one): sorted, so order does not split it. */
+/**
+ * The part of an answer's cache key that the identity makes (empty without one): sorted, so order
+ * does not split it. Where it came from counts too: an answer to a URL-borne identity is marked for
+ * shared caches, and must never answer a request whose identity a shared cache does not see.
+ */
 export function identityKey(a: DeviceIdentityRequest): string {
   if (a.cohort === undefined && a.attributes === undefined && !a.manual) return ''
   const attrs = a.attributes
@@ -79,5 +83,5 @@ export function identityKey(a: DeviceIdentityRequest): string {
         .map((k) => `${k}=${a.attributes?.[k] ?? ''}`)
         .join(',')
     : ''
-  return `\n${a.cohort ?? ''}\n${attrs}\n${a.manual ? 'manual' : ''}`
+  return `\n${a.cohort ?? ''}\n${attrs}\n${a.manual ? 'manual' : ''}\n${a.identityInHeaders ? 'headers' : 'url'}`
 }
