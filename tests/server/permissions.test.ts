@@ -226,8 +226,9 @@ async function fixture(op: OperationSpec) {
     .values({
       id: 'rul_a',
       app_slug: 'app-a',
+      // A cohort no check here sends: the update checks' answers stay as they are.
       kind: 'hold',
-      cohort: null,
+      cohort: 'other-org',
       version_range: null,
       version: null,
       criteria: null,
