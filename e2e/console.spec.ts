@@ -1166,6 +1166,7 @@ test('? lists every shortcut; g then a letter opens a view, but not while typing
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(14)
   await expect(sheet.getByRole('row', { name: /Go to Audit log/ })).toContainText('g then l')
+  await expect(sheet.getByRole('row', { name: /Go to Holds and pins/ })).toContainText('g then h')
   await expect(sheet.getByRole('row', { name: /command palette/ })).toContainText(/(Ctrl|⌘)\+K/)
   await page.keyboard.press('Escape')
   await expect(sheet).toHaveCount(0)

@@ -11,7 +11,8 @@
  * seed's, with health reports stored; target: within 10 % of the plain cached check), and a version listing (`GET /v1/apps/{app}/versions` with a
  * token), on the demo data; the cached electron-updater feed (`latest.yml`) against Debian's nginx
  * serving the same bytes as a static file, the cached check on a server whose team has a webhook
- * subscription, the cached check with the answer cache in Redis (FERRY_REDIS_URL, Redis from
+ * subscription, the cached check of a cohort on an app with rules (target: within 10 % of the
+ * plain cached check), the cached check with the answer cache in Redis (FERRY_REDIS_URL, Redis from
  * `services/redis-server.ts`) and with node:http reading every request (FERRY_LEAN_HTTP=off), and a 64 MiB artifact download from the disk store against nginx's sendfile of the
  * same file (`--clients` parallel curl processes, MiB/s), and through the same nginx in front of a
  * server with FERRY_ACCEL_REDIRECT_PREFIX (Ferry authorises, nginx sends the file). Prints req/s,
@@ -310,6 +311,33 @@ async function subscribeWebhook(base: string, token: string): Promise<void> {
   if (res.status !== 201) throw new Error(`webhook subscription answered ${res.status}: ${await res.text()}`)
 }
 
+/** A pin, a hold and a targeting rule on the demo app (already seeded in this server's database). */
+async function addRules(base: string): Promise<void> {
+  const login = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  })
+  const { token } = (await login.json()) as { token: string }
+  for (const rule of [
+    { kind: 'pin', cohort: 'globex', range: '<1.2.0' },
+    { kind: 'hold', cohort: 'initech', reason: 'bench' },
+    {
+      kind: 'target',
+      version: '1.2.1',
+      cohorts: ['acme-corp', 'beta'],
+      conditions: [{ attribute: 'edition', oneOf: ['pro'] }],
+    },
+  ]) {
+    const res = await fetch(`${base}/v1/apps/harbor-notes/rules`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(rule),
+    })
+    if (res.status !== 201) throw new Error(`a rule answered ${res.status}: ${await res.text()}`)
+  }
+}
+
 async function demoToken(base: string): Promise<string> {
   await seedDemo((path, init) => fetch(base + path, init), signupKey)
   const login = await fetch(`${base}/v1/auth/login`, {
@@ -375,7 +403,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const uploaded = await uploadArtifact(seeder.base, token)
   await stopServers([seeder])
   const [uncachedDb, quietDb, accelDb] = [await database.share(), await database.share(), await database.share()]
-  const [redisDb, nodeOnlyDb] = [await database.share(), await database.share()]
+  const [redisDb, nodeOnlyDb, ruledDb] = [await database.share(), await database.share(), await database.share()]
   const baselineDb = baseline ? await database.share() : undefined
   const baselineRedisDb = baseline ? await database.share() : undefined
   // Another database with the same demo data and a webhook subscription (#26).
@@ -385,6 +413,8 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   const uncached = await startServerProcess(uncachedDb, { FERRY_CACHE: 'off' })
   const quiet = await startServerProcess(quietDb, { FERRY_TELEMETRY: 'off' })
   const hooked = await startServerProcess(hookedDatabase, { FERRY_WEBHOOK_ALLOW_PRIVATE: 'true' })
+  // The demo app with a pin, a hold and a targeting rule, asked with a cohort (#43).
+  const ruled = await startServerProcess(ruledDb, {})
   // Behind nginx: Ferry authorises each download, nginx sends the file (X-Accel-Redirect).
   const accel = await startServerProcess(accelDb, { FERRY_ACCEL_REDIRECT_PREFIX: ACCEL_PREFIX })
   // The answer cache in Redis (every hit read and parsed again), and node:http reading every request.
@@ -400,6 +430,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
   let nginx: { stop(): Promise<void> } | undefined
   try {
     await subscribeWebhook(hooked.base, await demoToken(hooked.base))
+    await addRules(ruled.base)
     const artifact = { path: uploaded, file: await blobOfSize(database.env.FERRY_DATA_DIR ?? '', ARTIFACT_BYTES) }
     const feedPath = '/v1/apps/harbor-notes/electron-updater/stable/windows/x64/1.0.0/latest.yml'
     const feed = await fetch(cached.base + feedPath)
@@ -445,6 +476,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
       ['feed (latest.yml), cache on', cached.base + feedPath, {}],
       ['nginx static feed', nginxBase + '/latest.yml', {}],
       ['update check, webhook', hooked.base + updatePath, DEVICE],
+      ['update check, rules + cohort', `${ruled.base + updatePath}&cohort=acme-corp`, DEVICE],
       ...(base
         ? ([
             ['update check, cache on, baseline', base.base + updatePath, DEVICE],
@@ -465,6 +497,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
       uncached,
       quiet,
       hooked,
+      ruled,
       redisServer,
       nodeOnly,
       ...(base ? [base] : []),
@@ -505,7 +538,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
     }
   } finally {
     await nginx?.stop()
-    await stopServers([cached, uncached, quiet, hooked, accel, redisServer, nodeOnly, ...(base ? [base] : [])])
+    await stopServers([cached, uncached, quiet, hooked, ruled, accel, redisServer, nodeOnly, ...(base ? [base] : [])])
     if (baseRedisServer) await stopServers([baseRedisServer])
     await redis.stop()
     await baseRedis?.stop()
@@ -515,6 +548,7 @@ async function standard(backend: BackendName): Promise<{ summary: Summary; downl
       accelDb,
       redisDb,
       nodeOnlyDb,
+      ruledDb,
       database,
       hookedDatabase,
       ...(baselineDb ? [baselineDb] : []),
@@ -635,6 +669,11 @@ function printStandard(backend: BackendName, summary: Summary, download: Map<str
     ['ramp + health, cache on', 'hello world', 'update check, cache on'],
     () =>
       `update check with a ramp and health reports (cache on) / hello world: ${pct(rps('ramp + health, cache on'), rps('hello world'))}, ${pct(rps('ramp + health, cache on'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`,
+  )
+  when(
+    ['update check, rules + cohort', 'update check, cache on'],
+    () =>
+      `update check with a pin, a hold and a targeting rule, asked with a cohort (cache on): ${pct(rps('update check, rules + cohort'), rps('update check, cache on'))} of the plain cached check (target >= 90 %)`,
   )
   when(
     ['update check, cache off', 'hello world'],

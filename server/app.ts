@@ -46,6 +46,7 @@ import { withSecurityHeaders } from './http/security-headers.ts'
 import { DEFAULT_HEALTH_POLICY } from './updates/rollout.ts'
 import { rolloutHandlers } from './routes/rollouts.ts'
 import { healthHandlers } from './routes/health-reports.ts'
+import { ruleHandlers } from './routes/rules.ts'
 import { explainHandlers } from './routes/explain.ts'
 import { updateKeyHandlers } from './routes/update-keys.ts'
 
@@ -210,6 +211,7 @@ export function createApp(deps: AppDeps): Hono<FerryEnv> & {
     ...msix,
     ...adoptionHandlers(s),
     ...mcpHandlers(s),
+    ...ruleHandlers(s),
   }
   const route = <K extends OperationId>(op: OperationSpec, handler: Handler<K>) => {
     const check = gate<K>(s, op)

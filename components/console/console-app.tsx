@@ -17,6 +17,7 @@ import { serverTransport } from './server-transport'
 import { loadSession, saveSession, type Session } from './session'
 import { SignInForm } from './sign-in-form'
 import { WebhooksView } from './webhooks-view'
+import { RulesView } from './rules-view'
 import { ConsoleShell } from './console-shell'
 import { EmptyState } from './empty-state'
 import { ADMIN_VIEWS, useView, VIEWS } from './views'
@@ -215,6 +216,11 @@ function SignedIn({
                 <p role="status">Loading versions…</p>
               ),
             )
+          : null}
+        {at === 'rules'
+          ? appView((a) => (
+              <RulesView api={api} app={a} run={data.run} generation={data.generation} canEdit={canEdit} />
+            ))
           : null}
         {at === 'explain' ? (
           <>

@@ -6,6 +6,7 @@ export const VIEWS = [
   { id: 'drafts', title: 'Drafts', key: 'd', scope: 'app' },
   { id: 'rollouts', title: 'Rollouts', key: 'o', scope: 'app' },
   { id: 'adoption', title: 'Adoption', key: 'a', scope: 'app' },
+  { id: 'rules', title: 'Holds and pins', key: 'h', scope: 'app' },
   { id: 'explain', title: 'Explain', key: 'x', scope: 'app' },
   { id: 'settings', title: 'App settings', key: 's', scope: 'app' },
   { id: 'webhooks', title: 'Webhooks', key: 'w', scope: 'team' },

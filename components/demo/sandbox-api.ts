@@ -15,6 +15,8 @@ export type Permissions = Schemas['Permissions']
 export type TeamUser = Schemas['TeamUser']
 export type VersionAdoption = Schemas['VersionAdoption']
 export type Webhook = Schemas['Webhook']
+export type Rule = Schemas['Rule']
+export type RuleCreate = Schemas['RuleCreate']
 export type WebhookCreated = Schemas['WebhookCreated']
 export type WebhookDelivery = Schemas['WebhookDelivery']
 export type WebhookEventSelector = Schemas['WebhookEventSelector']
@@ -178,6 +180,12 @@ export function ferryApi(transport: Transport, token?: string) {
     listTokens: async () => (await ok(client.GET('/v1/team/tokens', { params: PAGE }))).items,
     createToken: (body: Schemas['ApiTokenCreate']) => ok(client.POST('/v1/team/tokens', { body })),
     revokeToken: (id: string) => ok(client.DELETE('/v1/team/tokens/{id}', { params: { path: { id } } })),
+    listRules: async (app: string) =>
+      (await ok(client.GET('/v1/apps/{app}/rules', { params: { path: { app } } }))).items,
+    createRule: (app: string, body: Schemas['RuleCreate']) =>
+      ok(client.POST('/v1/apps/{app}/rules', { params: { path: { app } }, body })),
+    deleteRule: (app: string, rule: string) =>
+      ok(client.DELETE('/v1/apps/{app}/rules/{rule}', { params: { path: { app, rule } } })),
     listWebhooks: async () => (await ok(client.GET('/v1/webhooks'))).items,
     createWebhook: (body: Schemas['WebhookCreate']) => ok(client.POST('/v1/webhooks', { body })),
     updateWebhook: (id: string, patch: Schemas['WebhookUpdate']) =>

@@ -1084,6 +1084,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{app}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an app's holds, pins and targeting rules
+         * @description The app's rules, oldest first, expired ones included (`expiresAt` in the past: they no
+         *     longer act). Update checks apply them as [Targeting, pins and holds](/docs/targeting)
+         *     describes; the [explain endpoint](/docs/api/info/explain-update) names the rule that
+         *     decided. Those who may edit the app see and set its rules.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create a hold, pin or targeting rule
+         * @description Adds a rule to the app; update checks apply it at once (the app's cached answers are
+         *     dropped, in front too). `kind` says which:
+         *     - `hold`: nothing newer than the device runs is offered, to `cohort` or (without one) to
+         *       every device, until `expiresAt`. `reason` is required.
+         *     - `pin`: devices of `cohort` are offered only versions within `range` (a semver range such
+         *       as `1.4.x` or `<2.0.0`).
+         *     - `target`: `version` is offered only to devices that a targeting rule of it admits: in
+         *       `cohorts`, in `devices` (device ids), and meeting every one of `conditions` on the
+         *       attributes the device declares; a device in `deny` is never admitted. Given several
+         *       targeting rules, a version goes to the devices any one admits.
+         *
+         *     A manual check (`X-Ferry-Manual: true`) skips a ramp's percentage, never a rule. An app
+         *     has at most 200 rules (409 beyond). A member that does not fit the kind answers 400
+         *     naming it.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/rules/{rule}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The rule's id.
+                 * @example rul_4Tn8Vq2K
+                 */
+                rule: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rule
+         * @description Removes the rule; update checks stop applying it at once (a lifted hold offers again).
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{app}/health-reports": {
         parameters: {
             query?: never;
@@ -1593,6 +1670,114 @@ export interface paths {
          *     Ferry channel.
          */
         get: operations["getSparkleAppcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * electron-updater channel file for a cohort
+         * @description The [electron-updater channel file](/docs/api/info/electron-updater) for a device of
+         *     `cohort`, named in the feed URL: the app's pins, holds and targeting rules for that cohort
+         *     apply (see [Targeting, pins and holds](/docs/targeting)). Point the generic provider at
+         *     `<base>/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/` + `app.getVersion()`.
+         */
+        get: operations["getElectronUpdaterCohortFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{app}/cohorts/{cohort}/sparkle/{channel}/{platform}/{arch}/appcast.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Sparkle appcast for a cohort
+         * @description The [Sparkle appcast](/docs/api/info/sparkle) for a device of `cohort`, named in the feed
+         *     URL: the app's pins, holds and targeting rules for that cohort apply (see
+         *     [Targeting, pins and holds](/docs/targeting)).
+         */
+        get: operations["getSparkleCohortAppcast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3730,7 +3915,7 @@ export interface components {
              */
             verdict: "offered" | "skipped" | "excluded";
             /** @enum {string} */
-            rule: "offered" | "channel" | "platform" | "arch" | "draft" | "pulled" | "not-newer" | "gate" | "paused" | "bucket" | "zero-percent" | "unreadable" | "no-installable-file" | "lower-offer" | "rollback";
+            rule: "offered" | "channel" | "platform" | "arch" | "draft" | "pulled" | "not-newer" | "gate" | "paused" | "bucket" | "zero-percent" | "unreadable" | "no-installable-file" | "lower-offer" | "rollback" | "hold" | "pin" | "targeting" | "manual";
             reason: string;
             /** @description The device's bucket (0-99) for this version, when a partial rollout made Ferry compute it. */
             bucket: number | null;
@@ -3827,18 +4012,18 @@ export interface components {
          * @description What happened: a version was uploaded, published, unpublished, reached a ramp step, began
          *     holding before a ramp step for want of evidence (a gated ramp), was paused (by a person,
          *     by health reports, or by a gated ramp's deadline), resumed or pulled; an API token was
-         *     created or revoked.
+         *     created or revoked; a hold, pin or targeting rule was created or deleted.
          * @example version.paused
          * @enum {string}
          */
-        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding";
+        WebhookEventType: "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding" | "rule.created" | "rule.deleted";
         /**
          * @description An event type a subscription asks for, or `*` for every event type, including those later
          *     Ferry releases add. `*` stands alone in `events`.
          * @example *
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding";
+        WebhookEventSelector: "*" | "version.uploaded" | "version.published" | "version.unpublished" | "version.ramp_step" | "version.paused" | "version.resumed" | "version.pulled" | "token.created" | "token.revoked" | "version.ramp_holding" | "rule.created" | "rule.deleted";
         /** @description A webhook subscription, without its secret. */
         Webhook: {
             id: components["schemas"]["Id"];
@@ -3867,7 +4052,7 @@ export interface components {
              */
             url: string;
             description?: string;
-            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            /** @description The event types to send (any of them, up to all twelve), or `["*"]` for every event type, including those later Ferry releases add. */
             events: components["schemas"]["WebhookEventSelector"][];
             /** @description Only events of these apps of the team; leave out (or `null`) for every app. */
             apps?: components["schemas"]["Slug"][] | null;
@@ -3875,7 +4060,7 @@ export interface components {
         WebhookUpdate: {
             url?: string;
             description?: string;
-            /** @description The event types to send (any of them, up to all ten), or `["*"]` for every event type, including those later Ferry releases add. */
+            /** @description The event types to send (any of them, up to all twelve), or `["*"]` for every event type, including those later Ferry releases add. */
             events?: components["schemas"]["WebhookEventSelector"][];
             apps?: components["schemas"]["Slug"][] | null;
             /** @description `false` stops deliveries (they wait); `true` enables it again and clears `disabledReason`. */
@@ -4010,6 +4195,70 @@ export interface components {
                     progress: string;
                 };
                 actor: null;
+            };
+        };
+        /**
+         * @description An organisation, tenant or licence id the app chooses for the device; never a secret.
+         * @example acme-corp
+         */
+        CohortKey: string;
+        /** @description A condition on one attribute the device declares, with exactly one of `equals`, `oneOf` and `range`. A device that does not declare the attribute does not meet it. */
+        RuleCondition: {
+            /** @example os_version */
+            attribute: string;
+            equals?: string;
+            oneOf?: string[];
+            /** @description A semver range the attribute's value (a version) must satisfy. */
+            range?: string;
+        };
+        /** @description A rule to add; which members apply depends on `kind` (see createRule). */
+        RuleCreate: {
+            /** @enum {string} */
+            kind: "hold" | "pin" | "target";
+            cohort?: components["schemas"]["CohortKey"];
+            /**
+             * @description A pin's semver range.
+             * @example 1.4.x
+             */
+            range?: string;
+            version?: components["schemas"]["Semver"];
+            cohorts?: components["schemas"]["CohortKey"][];
+            devices?: string[];
+            deny?: string[];
+            conditions?: components["schemas"]["RuleCondition"][];
+            reason?: string;
+            expiresAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description A hold, pin or targeting rule of an app. */
+        Rule: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "hold" | "pin" | "target";
+            /** @description A hold's or pin's cohort; `null` on a hold of every device. */
+            cohort: components["schemas"]["CohortKey"] | null;
+            range: string | null;
+            version: string | null;
+            cohorts: components["schemas"]["CohortKey"][] | null;
+            devices: string[] | null;
+            deny: string[] | null;
+            conditions: components["schemas"]["RuleCondition"][] | null;
+            reason: string | null;
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            createdBy: components["schemas"]["Id"];
+        };
+        RuleList: {
+            items: components["schemas"]["Rule"][];
+        };
+        /** @description The body of `rule.created` and `rule.deleted`. */
+        WebhookRuleEvent: {
+            /** @enum {string} */
+            type: "rule.created" | "rule.deleted";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                app: components["schemas"]["Slug"];
+                rule: components["schemas"]["Rule"];
+                actor: components["schemas"]["WebhookActor"];
             };
         };
         /** @description The body of `token.created` and `token.revoked` (never the token's secret). */
@@ -4696,6 +4945,36 @@ export interface components {
          * @example true
          */
         PublishedFilter: boolean;
+        /**
+         * @description The device's cohort (an organisation, tenant or licence id the app chooses), which pins, holds and targeting rules name. Never a secret.
+         * @example acme-corp
+         */
+        Cohort: components["schemas"]["CohortKey"];
+        /**
+         * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+         * @example os_version=14.2.1,edition=pro
+         */
+        Attributes: string;
+        /**
+         * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+         * @example true
+         */
+        Manual: boolean;
+        /**
+         * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+         * @example acme-corp
+         */
+        CohortQuery: components["schemas"]["CohortKey"];
+        /**
+         * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+         * @example os_version=14.2.1,edition=pro
+         */
+        AttributesQuery: string;
+        /**
+         * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+         * @example true
+         */
+        ManualQuery: boolean;
         /**
          * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
          *     Used to bucket the device for staged rollouts; never stored with personal data.
@@ -7750,6 +8029,21 @@ export interface operations {
                  * @example ferry
                  */
                 format?: components["schemas"]["UpdaterFormat"];
+                /**
+                 * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+                 * @example acme-corp
+                 */
+                cohort?: components["parameters"]["CohortQuery"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
             };
             header?: {
                 /**
@@ -7758,6 +8052,21 @@ export interface operations {
                  * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
                  */
                 "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), which pins, holds and targeting rules name. Never a secret.
+                 * @example acme-corp
+                 */
+                "X-Ferry-Cohort"?: components["parameters"]["Cohort"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
             };
             path: {
                 /**
@@ -7879,6 +8188,21 @@ export interface operations {
                  * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
                  */
                 deviceId: string;
+                /**
+                 * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+                 * @example acme-corp
+                 */
+                cohort?: components["parameters"]["CohortQuery"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
             };
             header?: never;
             path: {
@@ -7938,6 +8262,147 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "rul_4Tn8Vq2K",
+                     *           "kind": "pin",
+                     *           "cohort": "acme-corp",
+                     *           "range": "1.4.x",
+                     *           "version": null,
+                     *           "cohorts": null,
+                     *           "devices": null,
+                     *           "deny": null,
+                     *           "conditions": null,
+                     *           "reason": "Acme validates 2.0 first",
+                     *           "expiresAt": null,
+                     *           "createdAt": "2025-03-14T10:30:00Z",
+                     *           "createdBy": "usr_8Hx2"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The rule, in force now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rul_4Tn8Vq2K",
+                     *       "kind": "pin",
+                     *       "cohort": "acme-corp",
+                     *       "range": "1.4.x",
+                     *       "version": null,
+                     *       "cohorts": null,
+                     *       "devices": null,
+                     *       "deny": null,
+                     *       "conditions": null,
+                     *       "reason": "Acme validates 2.0 first",
+                     *       "expiresAt": null,
+                     *       "createdAt": "2025-03-14T10:30:00Z",
+                     *       "createdBy": "usr_8Hx2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["JsonBodyTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The rule's id.
+                 * @example rul_4Tn8Vq2K
+                 */
+                rule: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -8243,7 +8708,23 @@ export interface operations {
     };
     getElectronUpdaterFeed: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+                 * @example acme-corp
+                 */
+                cohort?: components["parameters"]["CohortQuery"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
             header?: {
                 /**
                  * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
@@ -8251,6 +8732,21 @@ export interface operations {
                  * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
                  */
                 "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), which pins, holds and targeting rules name. Never a secret.
+                 * @example acme-corp
+                 */
+                "X-Ferry-Cohort"?: components["parameters"]["Cohort"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
                 /**
                  * @description The per-install UUID electron-updater sends on every request.
                  * @example 0b8e5c44-5d7a-4a58-9b0c-2c6a4b1f9e21
@@ -8328,7 +8824,23 @@ export interface operations {
     };
     getTauriUpdate: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+                 * @example acme-corp
+                 */
+                cohort?: components["parameters"]["CohortQuery"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
             header?: {
                 /**
                  * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
@@ -8336,6 +8848,21 @@ export interface operations {
                  * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
                  */
                 "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), which pins, holds and targeting rules name. Never a secret.
+                 * @example acme-corp
+                 */
+                "X-Ferry-Cohort"?: components["parameters"]["Cohort"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
             };
             path: {
                 /**
@@ -8665,6 +9192,21 @@ export interface operations {
                  * @example 1.3.0
                  */
                 version: components["schemas"]["Semver"];
+                /**
+                 * @description The `X-Ferry-Cohort` header as a query parameter, for clients that only fetch a URL (the header wins when both are sent).
+                 * @example acme-corp
+                 */
+                cohort?: components["parameters"]["CohortQuery"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
             };
             header?: {
                 /**
@@ -8673,6 +9215,21 @@ export interface operations {
                  * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
                  */
                 "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), which pins, holds and targeting rules name. Never a secret.
+                 * @example acme-corp
+                 */
+                "X-Ferry-Cohort"?: components["parameters"]["Cohort"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
             };
             path: {
                 /**
@@ -8680,6 +9237,221 @@ export interface operations {
                  * @example harbor-notes
                  */
                 app: components["parameters"]["AppSlug"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name (`darwin` for Sparkle, `windows` for WinSparkle).
+                 * @example darwin
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appcast. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="utf-8"?>
+                     *     <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                     *       <channel>
+                     *         <title>Harbor Notes</title>
+                     *         <item>
+                     *           <title>1.4.0</title>
+                     *           <pubDate>Fri, 14 Mar 2025 10:15:00 GMT</pubDate>
+                     *           <sparkle:version>1.4.0</sparkle:version>
+                     *           <sparkle:shortVersionString>1.4.0</sparkle:shortVersionString>
+                     *           <description><![CDATA[- Tags for notes]]></description>
+                     *           <enclosure url="https://updates.acme.test/v1/apps/harbor-notes/versions/ver_4Lx7/artifacts/art_8q1w/download" length="85102930" type="application/octet-stream" sparkle:edSignature="7cLALFUHSwvEJWSkV8aMreoBe4fhRa4FncC5NoThKxwThL6FDR7hTiPJh1fo2uagnPogisnQsgFgq6mGkt2RBw=="/>
+                     *         </item>
+                     *       </channel>
+                     *     </rss>
+                     */
+                    "application/rss+xml": string;
+                };
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getElectronUpdaterCohortFeed: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
+                /**
+                 * @description The per-install UUID electron-updater sends on every request.
+                 * @example 0b8e5c44-5d7a-4a58-9b0c-2c6a4b1f9e21
+                 */
+                "x-user-staging-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
+                /**
+                 * @description Channel name.
+                 * @example stable
+                 */
+                channel: components["parameters"]["ChannelName"];
+                /**
+                 * @description Platform name.
+                 * @example windows
+                 */
+                platform: string;
+                /**
+                 * @description Architecture name.
+                 * @example x64
+                 */
+                arch: components["parameters"]["ArchName"];
+                /**
+                 * @description The version the app runs (semver); put `app.getVersion()` into the feed URL.
+                 * @example 1.2.3
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The channel file electron-updater asks for: `latest.yml`, `latest-mac.yml`, `latest-linux.yml`,
+                 *     `latest-linux-arm64.yml` or `<channel>….yml`. The answer depends only on the path before it.
+                 * @example latest.yml
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel file. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["UpdateCacheControl"];
+                    ETag: components["headers"]["UpdateETag"];
+                    "Surrogate-Key": components["headers"]["SurrogateKey"];
+                    "Cache-Tag": components["headers"]["CacheTag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example version: '1.4.0'
+                     *     files:
+                     *       - url: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *         sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *         size: 85102930
+                     *     path: 'https://updates.acme.test/v1/apps/harbor-notes/versions/ver_2Qm8/artifacts/art_7h3j/download'
+                     *     sha512: 'H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ=='
+                     *     releaseDate: '2025-03-14T10:15:00Z'
+                     *     releaseNotes: '- Tags for notes'
+                     *     stagingPercentage: 25
+                     */
+                    "application/x-yaml": string;
+                };
+            };
+            304: components["responses"]["UpdateNotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSparkleCohortAppcast: {
+        parameters: {
+            query: {
+                /**
+                 * @description The version the app runs (semver).
+                 * @example 1.3.0
+                 */
+                version: components["schemas"]["Semver"];
+                /**
+                 * @description The `X-Ferry-Attributes` header as a query parameter (the header wins when both are sent).
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                attributes?: components["parameters"]["AttributesQuery"];
+                /**
+                 * @description The `X-Ferry-Manual` header as a query parameter (the header wins when both are sent).
+                 * @example true
+                 */
+                manual?: components["parameters"]["ManualQuery"];
+            };
+            header?: {
+                /**
+                 * @description A stable, anonymous id of the installation (for example a random UUID stored on first run).
+                 *     Used to bucket the device for staged rollouts; never stored with personal data.
+                 * @example 6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10
+                 */
+                "X-Ferry-Device-Id"?: components["parameters"]["DeviceId"];
+                /**
+                 * @description Up to 8 attributes the device declares for targeting conditions, as `key=value` pairs separated by commas; keys are lower-case letters, digits and `_` (at most 32 characters), values at most 64 characters without `,` or `=`. Never secrets.
+                 * @example os_version=14.2.1,edition=pro
+                 */
+                "X-Ferry-Attributes"?: components["parameters"]["Attributes"];
+                /**
+                 * @description `true` when a person asked for this check ("Check for updates"): a ramp's percentage is skipped, never a pull, a pause, a hold, a pin or a targeting rule.
+                 * @example true
+                 */
+                "X-Ferry-Manual"?: components["parameters"]["Manual"];
+            };
+            path: {
+                /**
+                 * @description The app's slug.
+                 * @example harbor-notes
+                 */
+                app: components["parameters"]["AppSlug"];
+                /**
+                 * @description The device's cohort (an organisation, tenant or licence id the app chooses), for clients that only fetch a URL.
+                 * @example acme-corp
+                 */
+                cohort: components["schemas"]["CohortKey"];
                 /**
                  * @description Channel name.
                  * @example stable

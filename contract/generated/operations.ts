@@ -1426,7 +1426,11 @@ export const componentSchemas: Record<string, unknown> = {
             "unreadable",
             "no-installable-file",
             "lower-offer",
-            "rollback"
+            "rollback",
+            "hold",
+            "pin",
+            "targeting",
+            "manual"
           ]
         },
         "reason": {
@@ -1758,7 +1762,9 @@ export const componentSchemas: Record<string, unknown> = {
         "version.pulled",
         "token.created",
         "token.revoked",
-        "version.ramp_holding"
+        "version.ramp_holding",
+        "rule.created",
+        "rule.deleted"
       ]
     },
     "WebhookEventSelector": {
@@ -1774,7 +1780,9 @@ export const componentSchemas: Record<string, unknown> = {
         "version.pulled",
         "token.created",
         "token.revoked",
-        "version.ramp_holding"
+        "version.ramp_holding",
+        "rule.created",
+        "rule.deleted"
       ]
     },
     "Webhook": {
@@ -1871,7 +1879,7 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 10,
+          "maxItems": 12,
           "uniqueItems": true,
           "items": {
             "$ref": "ferry:components#/schemas/WebhookEventSelector"
@@ -1908,7 +1916,7 @@ export const componentSchemas: Record<string, unknown> = {
         "events": {
           "type": "array",
           "minItems": 1,
-          "maxItems": 10,
+          "maxItems": 12,
           "uniqueItems": true,
           "items": {
             "$ref": "ferry:components#/schemas/WebhookEventSelector"
@@ -2337,6 +2345,278 @@ export const componentSchemas: Record<string, unknown> = {
             },
             "actor": {
               "type": "null"
+            }
+          }
+        }
+      }
+    },
+    "CohortKey": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9._:-]{1,64}$"
+    },
+    "RuleCondition": {
+      "type": "object",
+      "required": [
+        "attribute"
+      ],
+      "minProperties": 2,
+      "maxProperties": 2,
+      "additionalProperties": false,
+      "properties": {
+        "attribute": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_]{0,31}$"
+        },
+        "equals": {
+          "type": "string",
+          "maxLength": 64
+        },
+        "oneOf": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "maxLength": 64
+          }
+        },
+        "range": {
+          "type": "string",
+          "maxLength": 64
+        }
+      }
+    },
+    "RuleCreate": {
+      "type": "object",
+      "required": [
+        "kind"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "kind": {
+          "type": "string",
+          "enum": [
+            "hold",
+            "pin",
+            "target"
+          ]
+        },
+        "cohort": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        },
+        "range": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "version": {
+          "$ref": "ferry:components#/schemas/Semver"
+        },
+        "cohorts": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 100,
+          "items": {
+            "$ref": "ferry:components#/schemas/CohortKey"
+          }
+        },
+        "devices": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "string",
+            "minLength": 8,
+            "maxLength": 128
+          }
+        },
+        "deny": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "string",
+            "minLength": 8,
+            "maxLength": 128
+          }
+        },
+        "conditions": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 8,
+          "items": {
+            "$ref": "ferry:components#/schemas/RuleCondition"
+          }
+        },
+        "reason": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
+        "expiresAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        }
+      }
+    },
+    "Rule": {
+      "type": "object",
+      "required": [
+        "id",
+        "kind",
+        "cohort",
+        "range",
+        "version",
+        "cohorts",
+        "devices",
+        "deny",
+        "conditions",
+        "reason",
+        "expiresAt",
+        "createdAt",
+        "createdBy"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "ferry:components#/schemas/Id"
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "hold",
+            "pin",
+            "target"
+          ]
+        },
+        "cohort": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/CohortKey"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "range": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "version": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "cohorts": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "$ref": "ferry:components#/schemas/CohortKey"
+          }
+        },
+        "devices": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "type": "string"
+          }
+        },
+        "deny": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "type": "string"
+          }
+        },
+        "conditions": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "$ref": "ferry:components#/schemas/RuleCondition"
+          }
+        },
+        "reason": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "expiresAt": {
+          "oneOf": [
+            {
+              "$ref": "ferry:components#/schemas/Timestamp"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "createdAt": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "createdBy": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    },
+    "RuleList": {
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "ferry:components#/schemas/Rule"
+          }
+        }
+      }
+    },
+    "WebhookRuleEvent": {
+      "type": "object",
+      "required": [
+        "type",
+        "timestamp",
+        "data"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "rule.created",
+            "rule.deleted"
+          ]
+        },
+        "timestamp": {
+          "$ref": "ferry:components#/schemas/Timestamp"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "app",
+            "rule",
+            "actor"
+          ],
+          "properties": {
+            "app": {
+              "$ref": "ferry:components#/schemas/Slug"
+            },
+            "rule": {
+              "$ref": "ferry:components#/schemas/Rule"
+            },
+            "actor": {
+              "$ref": "ferry:components#/schemas/WebhookActor"
             }
           }
         }
@@ -6649,6 +6929,62 @@ export const operations: readonly OperationSpec[] = [
           "minLength": 8,
           "maxLength": 128
         }
+      },
+      {
+        "name": "X-Ferry-Cohort",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
       }
     ],
     "responses": {
@@ -6776,6 +7112,34 @@ export const operations: readonly OperationSpec[] = [
           "minLength": 8,
           "maxLength": 128
         }
+      },
+      {
+        "name": "cohort",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
       }
     ],
     "responses": {
@@ -6790,6 +7154,197 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listRules",
+    "method": "get",
+    "path": "/v1/apps/{app}/rules",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rules/get",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/RuleList"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createRule",
+    "method": "post",
+    "path": "/v1/apps/{app}/rules",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rules/post",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      }
+    ],
+    "body": {
+      "contentType": "application/json",
+      "required": true,
+      "schema": {
+        "$ref": "ferry:components#/schemas/RuleCreate"
+      }
+    },
+    "responses": {
+      "201": {
+        "application/json": {
+          "$ref": "ferry:components#/schemas/Rule"
+        }
+      },
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "409": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "413": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteRule",
+    "method": "delete",
+    "path": "/v1/apps/{app}/rules/{rule}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1rules~1{rule}/delete",
+    "permission": "apps.edit",
+    "resource": {
+      "in": "path",
+      "name": "app"
+    },
+    "invalidates": "app",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "rule",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Id"
+        }
+      }
+    ],
+    "responses": {
+      "204": {},
+      "401": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "403": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"
         }
@@ -7260,6 +7815,62 @@ export const operations: readonly OperationSpec[] = [
         }
       },
       {
+        "name": "X-Ferry-Cohort",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
         "name": "x-user-staging-id",
         "in": "header",
         "required": false,
@@ -7371,6 +7982,62 @@ export const operations: readonly OperationSpec[] = [
           "type": "string",
           "minLength": 8,
           "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Cohort",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
         }
       }
     ],
@@ -7743,6 +8410,362 @@ export const operations: readonly OperationSpec[] = [
           "type": "string",
           "minLength": 8,
           "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Cohort",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/rss+xml": {
+          "type": "string"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getElectronUpdaterCohortFeed",
+    "method": "get",
+    "path": "/v1/apps/{app}/cohorts/{cohort}/electron-updater/{channel}/{platform}/{arch}/{version}/{file}",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1cohorts~1{cohort}~1electron-updater~1{channel}~1{platform}~1{arch}~1{version}~1{file}/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "file",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]+\\.yml$"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "x-user-staging-id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 128
+        }
+      }
+    ],
+    "responses": {
+      "200": {
+        "application/x-yaml": {
+          "type": "string"
+        }
+      },
+      "304": {},
+      "400": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "500": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
+      "503": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSparkleCohortAppcast",
+    "method": "get",
+    "path": "/v1/apps/{app}/cohorts/{cohort}/sparkle/{channel}/{platform}/{arch}/appcast.xml",
+    "pointer": "#/paths/~1v1~1apps~1{app}~1cohorts~1{cohort}~1sparkle~1{channel}~1{platform}~1{arch}~1appcast.xml/get",
+    "permission": "public",
+    "parameters": [
+      {
+        "name": "app",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Slug"
+        }
+      },
+      {
+        "name": "cohort",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/CohortKey"
+        }
+      },
+      {
+        "name": "channel",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "platform",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "arch",
+        "in": "path",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "version",
+        "in": "query",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "$ref": "ferry:components#/schemas/Semver"
+        }
+      },
+      {
+        "name": "X-Ferry-Device-Id",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "minLength": 8,
+          "maxLength": 128
+        }
+      },
+      {
+        "name": "X-Ferry-Attributes",
+        "in": "header",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "X-Ferry-Manual",
+        "in": "header",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      {
+        "name": "attributes",
+        "in": "query",
+        "required": false,
+        "type": "string",
+        "schema": {
+          "type": "string",
+          "maxLength": 800
+        }
+      },
+      {
+        "name": "manual",
+        "in": "query",
+        "required": false,
+        "type": "boolean",
+        "schema": {
+          "type": "boolean"
         }
       }
     ],

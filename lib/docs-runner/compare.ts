@@ -12,7 +12,7 @@ export interface RunContext {
 
 const VOLATILE: Array<[RegExp, string]> = [
   [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>'],
-  [/\b(usr|tm|ver|art|ch|pl|ar|req)_[A-Za-z0-9]{6,}/g, '$1_<id>'],
+  [/\b(usr|tm|ver|art|ch|pl|ar|req|rul)_[A-Za-z0-9]{6,}/g, '$1_<id>'],
   [/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<timestamp>'],
   // RFC 822 dates in GMT, as RSS writes them (a Sparkle appcast's pubDate).
   [

@@ -12,6 +12,7 @@ export default {
   'audit-log': 'Audit log',
   publishing: 'Publishing from CI',
   rollouts: 'Rollouts',
+  targeting: 'Targeting, pins and holds',
   webhooks: 'Webhooks',
   'code-signing': 'Code signing',
   'linux-repositories': 'Linux repositories',

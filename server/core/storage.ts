@@ -358,6 +358,25 @@ export interface AptIndexFilesTable {
   replaced_at: string | null
 }
 
+/** A hold, pin or targeting rule of an app (server/updates/rules.ts). */
+export interface UpdateRulesTable {
+  id: string
+  app_slug: string
+  kind: 'hold' | 'pin' | 'target'
+  /** A hold's or pin's cohort; `null`: a hold of every device. */
+  cohort: string | null
+  /** A pin's semver range. */
+  version_range: string | null
+  /** The version a targeting rule limits. */
+  version: string | null
+  /** A targeting rule's JSON `{ cohorts, devices, deny, conditions }`. */
+  criteria: string | null
+  reason: string | null
+  expires_at: string | null
+  created_at: string
+  created_by: string
+}
+
 export interface Database {
   app_signing_keys: AppSigningKeysTable
   apt_index_files: AptIndexFilesTable
@@ -384,6 +403,7 @@ export interface Database {
   audit_log: AuditLogTable
   tuf_metadata: TufMetadataTable
   tuf_online_keys: TufOnlineKeysTable
+  update_rules: UpdateRulesTable
 }
 
 export type Db = Kysely<Database>

@@ -25,6 +25,7 @@ import { archiveOf, renderSparkle } from './sparkle.ts'
 import { renderTauri, signedBundle } from './tauri.ts'
 import { fullPackage, renderVelopack } from './velopack.ts'
 import { msixOf, renderMsixFeed } from './msix.ts'
+import { identityOf, type IdentityHeaders, type IdentityQuery } from './identity.ts'
 
 /** What the HTTP edge lends a reader: its 400s name the request member that is wrong. */
 export interface RequestReading {
@@ -87,8 +88,14 @@ const ferry = updater(FORMATS.ferry, {
       header,
     }: {
       path: { app: string }
-      query: { channel: string; platform: string; arch: string; version: string; format?: UpdateRequest['format'] }
-      header: DeviceHeader
+      query: IdentityQuery & {
+        channel: string
+        platform: string
+        arch: string
+        version: string
+        format?: UpdateRequest['format']
+      }
+      header: DeviceHeader & IdentityHeaders
     },
     r,
   ) => ({
@@ -99,6 +106,7 @@ const ferry = updater(FORMATS.ferry, {
     current: r.version('version', query.version),
     format: query.format ?? 'platform',
     deviceId: header['X-Ferry-Device-Id'],
+    ...identityOf(header, query, r),
   }),
   render: renderFerry,
   installs: () => true,
@@ -159,10 +167,12 @@ const electronUpdater = updater(FORMATS['electron-updater'], {
   read: (
     {
       path,
+      query,
       header,
     }: {
       path: TargetPath & { version: string }
-      header: DeviceHeader & { 'x-user-staging-id'?: string }
+      query: IdentityQuery
+      header: DeviceHeader & IdentityHeaders & { 'x-user-staging-id'?: string }
     },
     r,
   ) => ({
@@ -174,6 +184,7 @@ const electronUpdater = updater(FORMATS['electron-updater'], {
     format: 'electron-updater',
     // electron-updater sends a per-install UUID in x-user-staging-id on every request.
     deviceId: header['X-Ferry-Device-Id'] ?? header['x-user-staging-id'],
+    ...identityOf(header, query, r),
   }),
   render: renderElectronUpdater,
   installs: (release) => installableFiles(release.artifacts).length > 0,
@@ -183,10 +194,12 @@ const tauri = updater(FORMATS.tauri, {
   read: (
     {
       path,
+      query,
       header,
     }: {
       path: { app: string; channel: string; target: TauriTarget; arch: TauriArch; currentVersion: string }
-      header: DeviceHeader
+      query: IdentityQuery
+      header: DeviceHeader & IdentityHeaders
     },
     r,
   ) => ({
@@ -197,6 +210,7 @@ const tauri = updater(FORMATS.tauri, {
     current: r.version('currentVersion', path.currentVersion),
     format: 'tauri',
     deviceId: header['X-Ferry-Device-Id'],
+    ...identityOf(header, query, r),
   }),
   render: renderTauri,
   installs: (release) => signedBundle(release.artifacts) !== undefined,
@@ -234,7 +248,14 @@ const velopack = updater(FORMATS.velopack, {
 })
 
 const sparkle = updater(FORMATS.sparkle, {
-  read: ({ path, query, header }: { path: TargetPath; query: { version: string }; header: DeviceHeader }, r) => ({
+  read: (
+    {
+      path,
+      query,
+      header,
+    }: { path: TargetPath; query: IdentityQuery & { version: string }; header: DeviceHeader & IdentityHeaders },
+    r,
+  ) => ({
     slug: path.app,
     channel: path.channel,
     platform: path.platform,
@@ -242,6 +263,7 @@ const sparkle = updater(FORMATS.sparkle, {
     current: r.version('version', query.version),
     format: 'sparkle',
     deviceId: header['X-Ferry-Device-Id'],
+    ...identityOf(header, query, r),
   }),
   render: renderSparkle,
   installs: (release) => archiveOf(release.artifacts) !== undefined,

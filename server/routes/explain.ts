@@ -18,6 +18,8 @@ import { gateProgress, parseGate, parseSteps, policyOf, rolloutAt, tallyReports 
 import { stepEvidence } from '../updates/ramp-gate.ts'
 import type { PlanNote } from '../updates/update-logic.ts'
 import { versionInput } from '../http/version-input.ts'
+import { identityOf } from '../protocols/identity.ts'
+import { reading } from './update.ts'
 import { signerChangeNote, storedSigner } from '../transfer/signers/signer-continuity.ts'
 
 type Explained = Schemas['VersionExplanation']
@@ -44,7 +46,9 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
         arch: query.arch,
         current,
         format: query.format ?? 'platform',
+        deviceId: query.deviceId,
         deviceKey: query.deviceId,
+        ...identityOf({}, query, reading),
         notes,
       })
       if (!decision) throw notFound(`No app with slug ${app.slug}.`)
@@ -117,11 +121,25 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
               'no-installable-file',
               `Chosen by the planner, but it has no file a ${format} client installs, so the answer is "no update".`,
             )
+          if (offer.downgrade && decision.ruled.pinnedBack)
+            return {
+              verdict: 'offered',
+              rule: 'pin',
+              reason: `${decision.ruled.pinnedBack.reason}, below ${current.raw}: the newest version within it.`,
+              bucket: null,
+            }
           if (offer.downgrade)
             return {
               verdict: 'offered',
               rule: 'rollback',
               reason: `${current.raw} is pulled; this is the newest good version below it.`,
+              bucket: null,
+            }
+          if (decision.ruled.lifted.has(row.id))
+            return {
+              verdict: 'offered',
+              rule: 'manual',
+              reason: `The newest version above ${current.raw}: a person asked, so its rollout percentage (${rolloutAt(row, now).percentage} %) is skipped.`,
               bucket: null,
             }
           const how =
@@ -163,6 +181,13 @@ export function explainHandlers(s: Services): Pick<Handlers, 'explainUpdate'> {
             return skipped('zero-percent', `Rolled out to 0 %${rampNote(row)}.`)
           case 'offered':
             return skipped('no-installable-file', 'Chosen by the planner, but not what the answer carries.')
+          case 'hold':
+          case 'pin':
+          case 'targeting':
+            return skipped(
+              note.rule,
+              `${decision.ruled.withheld.get(row.id)?.reason ?? 'Withheld by a rule.'} (rule ${decision.ruled.withheld.get(row.id)?.rule.id ?? ''})`,
+            )
         }
       }
 

@@ -18,12 +18,13 @@ import { HttpProblem, notFound, validationProblem } from '../core/problem.ts'
 import { versionInput } from '../http/version-input.ts'
 import type { Answer } from '../protocols/answer.ts'
 import { FORMATS, type UpdaterFormat } from '../protocols/formats.ts'
+import { identityKey } from '../protocols/identity.ts'
 import { PROTOCOLS, UPDATERS, type RequestReading, type UpdaterProtocol } from '../protocols/index.ts'
 import { newestBuild } from '../storage/releases/update-files.ts'
 import { downloadUrl } from '../transfer/download-links.ts'
 import { decideUpdate, type UpdateDecision, type UpdateRequest } from '../updates/decide.ts'
 import { OfferLedger } from '../updates/health-evidence.ts'
-import { nextChangeAt, type Target } from '../updates/offer.ts'
+import type { Target } from '../updates/offer.ts'
 import { inRollout, rolloutBucket } from '../updates/update-logic.ts'
 import { answerAsSent, sendAnswer, shareAnswer, toResponse } from './answer-response.ts'
 import { offeredFiles } from './offered-files.ts'
@@ -77,7 +78,7 @@ export type CachedLookup<K extends OperationId> = (
 export type CheckOperation = (typeof FORMATS)[UpdaterFormat]['operation']
 
 /** How the formats' readers report a bad request: 400s naming the member. */
-const reading: RequestReading = {
+export const reading: RequestReading = {
   version: versionInput,
   invalid: (field, message) => validationProblem([{ field, message }]),
 }
@@ -119,7 +120,7 @@ export const isVary = (v: CachedAnswer): v is Extract<CachedAnswer, { vary: unkn
 
 /** The cache key of a check's answer: everything it depends on but the device. */
 const keyOf = (a: UpdateRequest, base: string) =>
-  `${a.format}\n${a.channel}\n${a.platform}\n${a.arch}\n${a.current?.raw ?? ''}\n${base}`
+  `${a.format}\n${a.channel}\n${a.platform}\n${a.arch}\n${a.current?.raw ?? ''}\n${base}${identityKey(a)}`
 
 /** The cache key of the answer for the devices in the rollout buckets `signature` (`bucketSignature`). */
 const bucketKeyOf = (key: string, signature: string) => `${key}\n${signature}`
@@ -142,8 +143,8 @@ interface Lifetime {
   ttl: number | undefined
 }
 
-function lifetimeOf(t: Target, now: number): Lifetime {
-  const until = nextChangeAt(t)
+function lifetimeOf(t: Target, changesAt: number | null, now: number): Lifetime {
+  const until = changesAt
   const untilTtl = until === null ? undefined : Math.max(1, until - now)
   const privateTtl = t.app.private === 1 ? PRIVATE_TTL_MS : undefined
   const ttl = untilTtl === undefined ? privateTtl : Math.min(untilTtl, privateTtl ?? untilTtl)
@@ -182,6 +183,8 @@ interface Computed {
   /** When the answer varies by device: the versions and percentages, and the buckets it was computed for. */
   vary?: Array<[string, number]>
   signature?: string
+  /** The device's own answer (a rule's device list decided it): not cached, shared with no other device. */
+  personalTo?: string
 }
 
 async function decide(s: Services, a: UpdateRequest, r: Asking): Promise<UpdateDecision<UpdaterProtocol>> {
@@ -200,7 +203,9 @@ async function render(s: Services, r: Asking, a: UpdateRequest, d: UpdateDecisio
     current: a.current,
     offer: d.offer,
   })
-  const shareable = d.vary.length === 0 && d.target.inCatalog && d.target.app.private !== 1
+  // A cohort, attributes or manual flag sent in headers is not in the URL a shared cache keys on.
+  const shareable =
+    d.vary.length === 0 && !d.personal && !a.identityInHeaders && d.target.inCatalog && d.target.app.private !== 1
   const shared = await shareAnswer(s, rendered, shareable, a)
   return d.offer && rendered.status === 200 ? { ...shared, offered: d.offer.release.row.id } : shared
 }
@@ -274,9 +279,10 @@ async function compute(
   const t = d.target
   const result = await render(k.s, r, a, d)
   if (!t.inCatalog) return { inCatalog: false, result, until: undefined }
-  const { until, untilTtl, ttl } = lifetimeOf(t, now)
+  const { until, untilTtl, ttl } = lifetimeOf(t, d.changesAt, now)
   const stamp = until === null ? {} : { until }
   const computed = { inCatalog: true, result, until: until ?? undefined }
+  if (d.personal) return { ...computed, personalTo: deviceKeyOf(a, r) }
   if (d.vary.length === 0) {
     await cache.set(a.slug, key, { ...result, ...stamp }, generation, ttl)
     return computed
@@ -295,6 +301,8 @@ async function computeOnce(k: Checks, cache: AnswerCache, a: UpdateRequest, r: A
   const shared = await k.flights.run(a.slug, generation, key, () => compute(k, cache, a, r, key, generation))
   // An answer that varies by device is shared only with devices in the same buckets.
   if (shared.vary && shared.signature !== (await bucketSignature(shared.vary, deviceKeyOf(a, r))))
+    return compute(k, cache, a, r, key, generation)
+  if (shared.personalTo !== undefined && shared.personalTo !== deviceKeyOf(a, r))
     return compute(k, cache, a, r, key, generation)
   return shared
 }
@@ -333,7 +341,7 @@ async function answerUncached(k: Checks, r: Asking, a: UpdateRequest): Promise<R
   const d = await decide(k.s, a, r)
   if (d.target.inCatalog) count(k.s, a, r)
   k.s.observer.updateCheck(a.format, 'off')
-  return toResponse(await served(k, a, r, await render(k.s, r, a, d), nextChangeAt(d.target) ?? undefined))
+  return toResponse(await served(k, a, r, await render(k.s, r, a, d), d.changesAt ?? undefined))
 }
 
 // ---- The latest-build link
@@ -387,11 +395,25 @@ async function latestBuild(s: Services, c: Ctx, input: Params<'getLatestBuild'>)
 export interface UpdateChecks {
   handlers: Pick<
     Handlers,
-    CheckOperation | 'getLatestBuild' | 'getSquirrelReleases' | 'getSquirrelPackage' | 'getElectronUpdaterFile'
+    | CheckOperation
+    | CohortOperation
+    | 'getLatestBuild'
+    | 'getSquirrelReleases'
+    | 'getSquirrelPackage'
+    | 'getElectronUpdaterFile'
   >
   /** The cached answers of the checks (counted as served checks: telemetry, metrics, offers) and of the latest-build link. */
   cached: { [K in CheckOperation | 'getLatestBuild']: CachedLookup<K> }
 }
+
+/** The feeds of URL-only updaters with the cohort as a path segment: the same check, the cohort from the path. */
+type CohortOperation = 'getElectronUpdaterCohortFeed' | 'getSparkleCohortAppcast'
+
+/** A cohort feed's request as its format's own operation reads it: the path's cohort in place of the query's. */
+const withPathCohort = <I extends { path: { cohort: string }; query: object }>(input: I) => ({
+  ...input,
+  query: { ...input.query, cohort: input.path.cohort },
+})
 
 export function updateChecks(s: Services): UpdateChecks {
   const k: Checks = { s, offers: new OfferLedger(s), flights: new SingleFlight<Computed>() }
@@ -419,6 +441,10 @@ export function updateChecks(s: Services): UpdateChecks {
       getMsixUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getMsixUpdate(input)),
       getElectronUpdaterFeed: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getElectronUpdaterFeed(input)),
       getSparkleAppcast: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSparkleAppcast(input)),
+      getElectronUpdaterCohortFeed: async (c, input) =>
+        answerCheck(k, c, UPDATE_CHECKS.getElectronUpdaterFeed(withPathCohort(input))),
+      getSparkleCohortAppcast: async (c, input) =>
+        answerCheck(k, c, UPDATE_CHECKS.getSparkleAppcast(withPathCohort(input))),
       getTauriUpdate: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getTauriUpdate(input)),
       getSquirrelReleases: async (c, input) => answerCheck(k, c, UPDATE_CHECKS.getSquirrelReleases(input)),
       // Velopack fetches its feed and its packages from the same path.

@@ -4,6 +4,7 @@
  */
 import semver, { type SemVer } from 'semver'
 import { digestHex } from '../core/crypto.ts'
+import type { RuleKind } from './rules.ts'
 
 export interface Candidate {
   version: string
@@ -39,7 +40,7 @@ export interface Plan<C extends Candidate> {
  */
 export interface PlanNote<C extends Candidate> {
   candidate: C
-  rule: 'offered' | 'not-newer' | 'gate' | 'zero-percent' | 'bucket' | 'lower-offer' | 'untrusted-key'
+  rule: 'offered' | 'not-newer' | 'gate' | 'zero-percent' | 'bucket' | 'lower-offer' | 'untrusted-key' | RuleKind
   /** The device's bucket, when the planner computed one. */
   bucket: number | null
 }

@@ -28,6 +28,8 @@ const EVENT_TYPES = {
   'token.created': true,
   'token.revoked': true,
   'version.ramp_holding': true,
+  'rule.created': true,
+  'rule.deleted': true,
 } satisfies Record<WebhookEventType, true>
 
 /** Every event type a subscription may ask for. */

@@ -11,10 +11,22 @@ import { lockRollout, rolloutOf } from '../storage/releases/rollouts.ts'
 import { teamToken, versionStates } from '../storage/webhooks/webhook-events.ts'
 import { teamHasEnabledSubscription } from '../storage/webhooks/webhook-subscriptions.ts'
 import { rolloutAt } from '../updates/rollout.ts'
+import { findRule } from '../storage/releases/update-rules.ts'
+import { toRule } from '../updates/rules.ts'
+import type { components } from '../../contract/generated/api.ts'
 import { enqueueEvent, versionSummary, type Actor, type WebhookEvent } from './events.ts'
 
+type Schemas = components['schemas']
+
 const VERSION_OPS = new Set<OperationId>(['updateVersion', 'pauseVersion', 'resumeVersion', 'pullVersion'])
-const EVENT_OPS = new Set<OperationId>([...VERSION_OPS, 'uploadVersion', 'createApiToken', 'revokeApiToken'])
+const RULE_OPS = new Set<OperationId>(['createRule', 'deleteRule'])
+const EVENT_OPS = new Set<OperationId>([
+  ...VERSION_OPS,
+  ...RULE_OPS,
+  'uploadVersion',
+  'createApiToken',
+  'revokeApiToken',
+])
 
 /** Whether `operation` may raise events (the app skips the rest for every other one). */
 export const raisesEvents = (operation: OperationId) => EVENT_OPS.has(operation)
@@ -40,6 +52,8 @@ async function lapsed(db: Db, versionId: string, now: Date): Promise<boolean> {
 export interface Before {
   version?: { published: boolean; paused: boolean; pulled: boolean }
   token?: { id: string; name: string; createdBy: string }
+  /** The rule a `deleteRule` removes, as the API shows it. */
+  rule?: Schemas['Rule']
 }
 
 /** What `after` compares with; `undefined` when the team has no subscription (nothing to do). */
@@ -68,6 +82,11 @@ export async function eventStateBefore(
           },
         }
       : {}
+  }
+  const ruleId = text(path, 'rule')
+  if (operation === 'deleteRule' && app !== undefined && ruleId !== undefined) {
+    const row = await findRule(db, app, ruleId)
+    return row ? { rule: toRule(row) } : {}
   }
   const id = text(path, 'id')
   if (operation === 'revokeApiToken' && id !== undefined) {
@@ -101,6 +120,15 @@ export async function eventsAfter(
     return before.token
       ? [{ type: 'token.revoked', teamId: team, app: null, data: { token: before.token, actor } }]
       : []
+  if (RULE_OPS.has(operation)) {
+    const app = text(path, 'app')
+    const created = operation === 'createRule' ? text(body, 'id') : undefined
+    const row = created === undefined || app === undefined ? undefined : await findRule(db, app, created)
+    const rule = operation === 'createRule' ? row && toRule(row) : before.rule
+    if (app === undefined || rule === undefined) return []
+    const type = operation === 'createRule' ? 'rule.created' : 'rule.deleted'
+    return [{ type, teamId: team, app, data: { app, rule, actor } }]
+  }
   const versionId = operation === 'uploadVersion' ? text(body, 'id') : text(path, 'version')
   if (versionId === undefined) return []
   const version = await versionSummary(db, versionId)

@@ -996,6 +996,137 @@ test('webhooks: create, list, get, update, test event, delivery log, redeliver, 
   }
 })
 
+test('rules: list, create each kind, refuse bad members, delete; audited and sent as webhook events', async () => {
+  await expectSpec('createApp', await f('/v1/apps', jsonBody({ slug: 'ruled-app', name: 'Ruled' }, token)), 201)
+  const receiver = await startReceiver()
+  try {
+    const hook = (await expectSpec(
+      'createWebhook',
+      await f('/v1/webhooks', jsonBody({ url: receiver.url, events: ['rule.created', 'rule.deleted'] }, token)),
+      201,
+    )) as { id: string; secret: string }
+    const rules = '/v1/apps/ruled-app/rules'
+    const pin = (await expectSpec(
+      'createRule',
+      await f(rules, jsonBody({ kind: 'pin', cohort: 'acme-corp', range: '1.4.x', reason: 'QA' }, token)),
+      201,
+    )) as { id: string; range: string }
+    assert.equal(pin.range, '1.4.x')
+    await expectSpec(
+      'createRule',
+      await f(rules, jsonBody({ kind: 'hold', reason: 'wait', expiresAt: '2099-01-01T00:00:00Z' }, token)),
+      201,
+    )
+    await expectSpec(
+      'createRule',
+      await f(
+        rules,
+        jsonBody(
+          {
+            kind: 'target',
+            version: '2.0.0',
+            cohorts: ['beta'],
+            deny: ['device-00000001'],
+            conditions: [{ attribute: 'edition', oneOf: ['pro'] }],
+          },
+          token,
+        ),
+      ),
+      201,
+    )
+    const badRange = (await expectSpec(
+      'createRule',
+      await f(rules, jsonBody({ kind: 'pin', cohort: 'acme-corp', range: 'one point four' }, token)),
+      400,
+    )) as { errors: Array<{ field: string }> }
+    assert.deepEqual(
+      badRange.errors.map((e) => e.field),
+      ['/range'],
+    )
+    const misplaced = (await expectSpec(
+      'createRule',
+      await f(rules, jsonBody({ kind: 'hold', reason: 'x', range: '1.x' }, token)),
+      400,
+    )) as { errors: Array<{ field: string; message: string }> }
+    assert.deepEqual(misplaced.errors, [{ field: '/range', message: 'does not apply to a hold' }])
+    await expectSpec('createRule', await f(rules, jsonBody({ kind: 'target', version: '2.0.0' }, token)), 400)
+    await expectSpec(
+      'createRule',
+      await f(
+        rules,
+        jsonBody(
+          { kind: 'target', version: '2.0.0', conditions: [{ attribute: 'os', equals: 'a', range: '1' }] },
+          token,
+        ),
+      ),
+      400,
+    )
+    await expectSpec(
+      'createRule',
+      await f(rules, jsonBody({ kind: 'hold', reason: 'x', expiresAt: '2000-01-01T00:00:00Z' }, token)),
+      400,
+    )
+    await expectSpec(
+      'createRule',
+      await f('/v1/apps/no-such-app/rules', jsonBody({ kind: 'hold', reason: 'x' }, token)),
+      404,
+    )
+    await expectSpec('createRule', await f(rules, jsonBody({ kind: 'hold', reason: 'x' })), 401)
+    const list = (await expectSpec('listRules', await f(rules, get()), 200)) as { items: Array<{ kind: string }> }
+    assert.deepEqual(
+      list.items.map((r) => r.kind),
+      ['pin', 'hold', 'target'],
+    )
+    await expectSpec('listRules', await f('/v1/apps/no-such-app/rules', get()), 404)
+    await expectSpec('deleteRule', await f(`${rules}/${pin.id}`, del()), 204)
+    await expectSpec('deleteRule', await f(`${rules}/${pin.id}`, del()), 404)
+    await receiver.arrived(4)
+    const events = receiver.received.map((r) => {
+      verify(hook.secret, r)
+      return JSON.parse(r.body) as { type: string; data: { app: string; rule: { id: string; kind: string } } }
+    })
+    // Deliveries go out side by side: compared in a fixed order.
+    assert.deepEqual(events.map((e) => [e.type, e.data.app, e.data.rule.kind]).sort(), [
+      ['rule.created', 'ruled-app', 'hold'],
+      ['rule.created', 'ruled-app', 'pin'],
+      ['rule.created', 'ruled-app', 'target'],
+      ['rule.deleted', 'ruled-app', 'pin'],
+    ])
+    assert.equal(events.find((e) => e.type === 'rule.deleted')?.data.rule.id, pin.id)
+    const audit = (await expectSpec('listAuditEntries', await f('/v1/audit?action=rule.', get()), 200)) as {
+      items: Array<{ action: string }>
+    }
+    assert.deepEqual(
+      audit.items.map((e) => e.action),
+      ['rule.delete', 'rule.create', 'rule.create', 'rule.create'],
+    )
+    await expectSpec('deleteWebhook', await f(`/v1/webhooks/${hook.id}`, del()), 204)
+    const cohorts = '/v1/apps/ruled-app/cohorts'
+    await expectSpec(
+      'getElectronUpdaterCohortFeed',
+      await f(`${cohorts}/acme-corp/electron-updater/stable/windows/x64/1.0.0/latest.yml`),
+      200,
+    )
+    await expectSpec(
+      'getElectronUpdaterCohortFeed',
+      await f(`${cohorts}/acme!corp/electron-updater/stable/windows/x64/1.0.0/latest.yml`),
+      400,
+    )
+    await expectSpec(
+      'getSparkleCohortAppcast',
+      await f(`${cohorts}/acme-corp/sparkle/stable/darwin/arm64/appcast.xml?version=1.0.0`),
+      200,
+    )
+    await expectSpec(
+      'getSparkleCohortAppcast',
+      await f(`${cohorts}/acme-corp/sparkle/stable/darwin/arm64/appcast.xml?version=1.0.0&attributes=bad`),
+      400,
+    )
+  } finally {
+    await receiver.close()
+  }
+})
+
 test("another team sees none of this team's resources", async () => {
   await f('/v1/apps', jsonBody({ slug: 'team-a-app', name: 'A' }, token))
   const other = await signup(f, 'other@else.test', 'Else')

@@ -3,7 +3,7 @@
  * guide shows) before Ferry with FERRY_UPDATE_CACHE_SECONDS and FERRY_PURGE_URL set. Answers
  * every device gets alike are served by the cache (the origin counts one request for many
  * checks), a pull is in the very next answer through the cache, and a device in a 5 % rollout
- * never gets an answer computed for another device. On PostgreSQL, two instances behind the
+ * never gets an answer computed for another device, nor one cohort another's. On PostgreSQL, two instances behind the
  * cache: a write on either purges it.
  */
 import assert from 'node:assert/strict'
@@ -192,6 +192,47 @@ test('a device in a 5 % rollout never receives an answer computed for another de
       `${device} got its own answer through the cache`,
     )
   }
+})
+
+test("two cohorts asking the same URL shape never get each other's answers; a pin change is in the next answer", async () => {
+  const token = await prepareUploadTeam(origin, 'edge-pins')
+  await uploadExe(origin, token, 'edge-pins', '1.4.0')
+  await uploadExe(origin, token, 'edge-pins', '1.4.3')
+  await uploadExe(origin, token, 'edge-pins', '2.0.0')
+  const pin = await origin('/v1/apps/edge-pins/rules', jsonBody({ kind: 'pin', cohort: 'acme', range: '1.4.x' }, token))
+  assert.equal(pin.status, 201)
+  const feed = (cohort: string) =>
+    `/v1/apps/edge-pins/update?version=1.4.0&platform=windows&arch=x64&format=ferry&cohort=${cohort}`
+  const before = await originRequests(server.metricsUrl, 'checkForUpdate')
+  for (let round = 0; round < 3; round++) {
+    const acme = await edge(feed('acme'))
+    assert.match(acme.headers.get('cache-control') ?? '', /^public/, 'a cohort in the URL is shared per URL')
+    assert.equal(await offered(acme), '1.4.3', 'acme stays within its pin')
+    assert.equal(await offered(await edge(feed('globex'))), '2.0.0', 'globex is not pinned')
+  }
+  assert.equal((await originRequests(server.metricsUrl, 'checkForUpdate')) - before, 2, 'one origin answer per cohort')
+  // In a header the cohort is not part of the URL the cache keys on: such answers are not stored.
+  const byHeader = await edge('/v1/apps/edge-pins/update?version=1.4.0&platform=windows&arch=x64&format=ferry', {
+    headers: { 'x-ferry-cohort': 'acme' },
+  })
+  assert.equal(byHeader.headers.get('cache-control'), 'no-store')
+  assert.equal(await offered(byHeader), '1.4.3')
+  assert.equal(
+    await offered(await check(edge, 'edge-pins', '1.4.0')),
+    '2.0.0',
+    'the same URL without the header: not the acme answer',
+  )
+  const { id } = (await pin.json()) as { id: string }
+  assert.equal(
+    (
+      await origin(`/v1/apps/edge-pins/rules/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).status,
+    204,
+  )
+  assert.equal(await offered(await edge(feed('acme'))), '2.0.0', 'the pin removed: purged, acme gets 2.0.0')
 })
 
 test('on PostgreSQL, two instances behind the cache: a write on either purges it', async (t) => {

@@ -269,6 +269,10 @@ async function createWorld(cacheBytes?: number, hosts: readonly string[] = ['fer
   ids.id!.push(String(otherChannel.id), 'chn_doesnotexist')
   ids.version!.push('ver_doesnotexist')
   ids.artifact!.push('art_doesnotexist')
+  const rule = await ok(
+    fetch('/v1/apps/fuzz-app/rules', jsonBody({ kind: 'pin', cohort: 'acme-corp', range: '1.x' }, admin.token)),
+    'rule',
+  )
 
   const semvers = ['0.9.0', '1.0.0', '1.1.0', '1.2.0-beta.1', '2.0.0-rc.1+build.5', '10.0.0']
   const today = new Date().toISOString().slice(0, 10)
@@ -278,6 +282,9 @@ async function createWorld(cacheBytes?: number, hosts: readonly string[] = ['fer
     ['id', ids.id!],
     ['version', [...ids.version!, ...semvers]],
     ['artifact', ids.artifact!],
+    ['rule', [String(rule.id), 'rul_doesnotexist']],
+    ['cohort', ['acme-corp', 'beta']],
+    ['attributes', ['os_version=14.2.0,edition=pro', 'edition=', 'a=b,a=c']],
     ['currentVersion', semvers],
     ['localVersion', semvers],
     ['channel', ['stable', 'beta', 'nightly']],

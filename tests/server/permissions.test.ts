@@ -251,6 +251,23 @@ async function fixture(op: OperationSpec) {
     })
     .execute()
   await db
+    .insertInto('update_rules')
+    .values({
+      id: 'rul_a',
+      app_slug: 'app-a',
+      // A cohort no check here sends: the update checks' answers stay as they are.
+      kind: 'hold',
+      cohort: 'other-org',
+      version_range: null,
+      version: null,
+      criteria: null,
+      reason: 'r',
+      expires_at: null,
+      created_at: NOW,
+      created_by: 'usr_admina',
+    })
+    .execute()
+  await db
     .insertInto('webhook_deliveries')
     .values({
       id: 'dlv_a',
@@ -450,6 +467,14 @@ const REQUESTS: Record<
     ok: 200,
   },
   getVelopackFile: { path: '/v1/apps/app-a/velopack/stable/windows/x64/releases.win.json?localVersion=0.1.0', ok: 200 },
+  getElectronUpdaterCohortFeed: {
+    path: '/v1/apps/app-a/cohorts/acme-corp/electron-updater/stable/windows/x64/0.1.0/latest.yml',
+    ok: 200,
+  },
+  getSparkleCohortAppcast: {
+    path: '/v1/apps/app-a/cohorts/acme-corp/sparkle/stable/windows/x64/appcast.xml?version=0.1.0',
+    ok: 200,
+  },
   getSparkleAppcast: { path: '/v1/apps/app-a/sparkle/stable/windows/x64/appcast.xml?version=0.1.0', ok: 200 },
   getMsixUpdate: { path: '/v1/apps/app-a/msix/stable/x64?version=0.1.0', ok: 200 },
   getMsixAppInstaller: { path: '/v1/apps/app-a/msix/stable/x64/app.appinstaller', ok: 200 },
@@ -477,6 +502,14 @@ const REQUESTS: Record<
   getUpdateKeyDevices: { path: '/v1/apps/app-a/update-keys', ok: 200 },
   getTufMetadata: { path: '/v1/apps/app-a/tuf/online-key.json', ok: 200 },
   publishTufMetadata: { path: '/v1/apps/app-a/tuf/root.json', method: 'POST', body: TUF.root, ok: 200 },
+  listRules: { path: '/v1/apps/app-a/rules', ok: 200 },
+  createRule: {
+    path: '/v1/apps/app-a/rules',
+    method: 'POST',
+    body: { kind: 'pin', cohort: 'acme-corp', range: '1.x' },
+    ok: 201,
+  },
+  deleteRule: { path: '/v1/apps/app-a/rules/rul_a', method: 'DELETE', ok: 204 },
   getVersionAdoption: { path: '/v1/apps/app-a/versions/ver_a/adoption?from=2025-01-01&to=2025-01-31', ok: 200 },
 
   createWebhook: {

@@ -74,6 +74,7 @@ export const NOT_IN_SEED: Record<string, string> = {
   getWebhook: 'a webhook subscription',
   updateWebhook: 'a webhook subscription',
   deleteWebhook: 'a webhook subscription',
+  deleteRule: 'a hold, pin or targeting rule',
   listWebhookDeliveries: 'a webhook subscription',
   testWebhook: 'a webhook subscription',
   redeliverWebhook: 'a webhook delivery',

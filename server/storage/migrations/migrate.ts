@@ -26,6 +26,7 @@ import { migration0015 } from './0015-health-daily.ts'
 import { migration0016 } from './0016-trusted-keys.ts'
 import { migration0017 } from './0017-offers-daily.ts'
 import { migration0018 } from './0018-update-key-indexes-apt-by-hash.ts'
+import { migration0019 } from './0019-update-rules.ts'
 import { migration0020 } from './0020-tuf-metadata.ts'
 
 /** Every migration by the name the database records, in the order they were written. */
@@ -48,6 +49,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '0016-trusted-keys': migration0016,
   '0017-offers-daily': migration0017,
   '0018-update-key-indexes-apt-by-hash': migration0018(dialect),
+  '0019-update-rules': migration0019,
   '0020-tuf-metadata': migration0020,
 })
 

@@ -230,6 +230,13 @@ const delivery: SetUp = async (api, u) => {
   return { token, replace: { ...replace, dlv_2Kd8Rt4Y: sent.id } }
 }
 
+/** A hold on a fresh app, in place of the example's rule. */
+const rule: SetUp = async (api, u) => {
+  await createApp(api, `app-${u}`)
+  const created = (await post(api, `/v1/apps/app-${u}/rules`, { kind: 'hold', reason: 'sample' })) as { id: string }
+  return { replace: { 'harbor-notes': `app-${u}`, rul_4Tn8Vq2K: created.id } }
+}
+
 let adaSignedUp = false
 
 const SETUPS: Partial<Record<string, SetUp>> = {
@@ -289,6 +296,10 @@ const SETUPS: Partial<Record<string, SetUp>> = {
   getSquirrelMacUpdate: updatableApp,
   getTauriUpdate: updatableApp,
   getElectronUpdaterFeed: updatableApp,
+  getElectronUpdaterCohortFeed: updatableApp,
+  createRule: freshApp,
+  listRules: freshApp,
+  deleteRule: rule,
   getElectronUpdaterFile: updatableApp,
   getVelopackFile: updatableApp,
   getAptRelease: linuxRepository('.deb'),

@@ -17,6 +17,9 @@ export default {
   "version-adoption": "Adoption of a version, per day",
   "delete-specific-artifact": "Delete one artifact of a version",
   download: "Download an artifact",
+  "list-rules": "List an app's holds, pins and targeting rules",
+  "create-rule": "Create a hold, pin or targeting rule",
+  "delete-rule": "Delete a rule",
   "update-key-devices": "Devices per updater key",
   "publish-tuf-metadata": "Store signed root or targets metadata",
 }

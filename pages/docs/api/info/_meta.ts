@@ -17,6 +17,8 @@ export default {
   "electron-updater-file": "electron-updater file and blockmap",
   velopack: "Velopack feed and packages",
   sparkle: "Sparkle / WinSparkle appcast",
+  "electron-updater-cohort": "electron-updater channel file for a cohort",
+  "sparkle-cohort": "Sparkle appcast for a cohort",
   "repository-key": "Repository signing key (OpenPGP)",
   "apt-release": "apt repository Release",
   "apt-packages": "apt repository Packages index",
