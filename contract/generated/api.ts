@@ -3202,6 +3202,192 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "rule.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rule.created
+         * @description A hold, pin or targeting rule was added to an app: update checks it covers answer by it
+         *     from now on (cached answers of the app are purged).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "rule.created",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "rule": {
+                     *           "id": "rul_3Wn7",
+                     *           "kind": "pin",
+                     *           "cohort": "acme-corp",
+                     *           "range": "1.4.x",
+                     *           "version": null,
+                     *           "cohorts": null,
+                     *           "devices": null,
+                     *           "deny": null,
+                     *           "conditions": null,
+                     *           "reason": null,
+                     *           "expiresAt": null,
+                     *           "createdAt": "2025-03-14T09:26:53Z",
+                     *           "createdBy": "usr_4Fq9"
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRuleEvent"] & {
+                        /** @enum {string} */
+                        type?: "rule.created";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rule.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rule.deleted
+         * @description A rule was removed from an app: the checks it covered answer as before it (cached answers
+         *     of the app are purged).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (Standard Webhooks), the same on every attempt and redelivery of one event; drop an event whose id you already handled.
+                     * @example msg_8hT3kQ1mZx7Rc2VbN9LpY4
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds; refuse one more than five minutes away from your clock (Standard Webhooks libraries do).
+                     * @example 1741944413
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the subscription's secret (the bytes after `whsec_`, base64-decoded).
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "rule.deleted",
+                     *       "timestamp": "2025-03-14T09:26:53Z",
+                     *       "data": {
+                     *         "app": "harbor-notes",
+                     *         "rule": {
+                     *           "id": "rul_3Wn7",
+                     *           "kind": "pin",
+                     *           "cohort": "acme-corp",
+                     *           "range": "1.4.x",
+                     *           "version": null,
+                     *           "cohorts": null,
+                     *           "devices": null,
+                     *           "deny": null,
+                     *           "conditions": null,
+                     *           "reason": null,
+                     *           "expiresAt": null,
+                     *           "createdAt": "2025-03-14T09:26:53Z",
+                     *           "createdBy": "usr_4Fq9"
+                     *         },
+                     *         "actor": {
+                     *           "id": "usr_4Fq9",
+                     *           "name": "Ada Admin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRuleEvent"] & {
+                        /** @enum {string} */
+                        type?: "rule.deleted";
+                    };
+                };
+            };
+            responses: {
+                /**
+                 * @description Any 2xx status within 10 seconds marks the delivery succeeded. Any other status, a
+                 *     redirect, a refused connection or a timeout is a failed attempt, tried again after 5 s,
+                 *     30 s, 2 min and so on: 15 attempts over about two days.
+                 */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;

@@ -3641,6 +3641,42 @@ export const webhookEvents: Record<string, unknown> = {
       }
     ]
   },
+  "rule.created": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookRuleEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "rule.created"
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "rule.deleted": {
+    "allOf": [
+      {
+        "$ref": "ferry:components#/schemas/WebhookRuleEvent"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "rule.deleted"
+            ]
+          }
+        }
+      }
+    ]
+  },
   "webhook.test": {
     "$ref": "ferry:components#/schemas/WebhookTestEvent"
   }

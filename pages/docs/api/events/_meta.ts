@@ -12,5 +12,7 @@ export default {
   "version-pulled": "version.pulled",
   "token-created": "token.created",
   "token-revoked": "token.revoked",
+  "rule-created": "rule.created",
+  "rule-deleted": "rule.deleted",
   "webhook-test": "webhook.test",
 }
