@@ -112,6 +112,8 @@ test('every event reaches each subscription once, signed so that the standardweb
     'version.pulled',
     'token.created',
     'token.revoked',
+    'rule.created',
+    'rule.deleted',
   ]
   const a = await subscribe(all.url, everything)
   assert.match(a.secret, /^whsec_/)
@@ -142,6 +144,9 @@ test('every event reaches each subscription once, signed so that the standardweb
   const created = await f('/v1/team/tokens', post({ name: 'ci' }))
   const tokenId = ((await created.json()) as { id: string }).id
   assert.equal((await f(`/v1/team/tokens/${tokenId}`, bearer(token, { method: 'DELETE' }))).status, 204)
+  const hold = await f('/v1/apps/harbor/rules', post({ kind: 'hold', reason: 'Release freeze' }))
+  const ruleId = ((await expectSpec('createRule', hold, 201)) as { id: string }).id
+  assert.equal((await f(`/v1/apps/harbor/rules/${ruleId}`, bearer(token, { method: 'DELETE' }))).status, 204)
   await upload('other', '2.0.0', 'true')
   await drain()
 
@@ -155,6 +160,8 @@ test('every event reaches each subscription once, signed so that the standardweb
     'version.pulled',
     'token.created',
     'token.revoked',
+    'rule.created',
+    'rule.deleted',
     'version.uploaded',
     'version.published',
   ]
