@@ -1164,7 +1164,7 @@ test('? lists every shortcut; g then a letter opens a view, but not while typing
   await signedInAt(page, '')
   await page.keyboard.press('?')
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
-  await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(14)
+  await expect(sheet.getByRole('row', { name: /^(Ctrl|⌘|g|\/|\?|Esc)/ })).toHaveCount(15)
   await expect(sheet.getByRole('row', { name: /Go to Audit log/ })).toContainText('g then l')
   await expect(sheet.getByRole('row', { name: /Go to Holds and pins/ })).toContainText('g then h')
   await expect(sheet.getByRole('row', { name: /command palette/ })).toContainText(/(Ctrl|⌘)\+K/)
