@@ -4483,6 +4483,7 @@ export interface components {
         JsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
+            /** @description The request's id, echoed by its response; absent on a notification. */
             id?: string | number | null;
             method?: string;
             params?: Record<string, never>;
@@ -7818,7 +7819,12 @@ export interface operations {
     callMcp: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /**
+                 * @description Streamable HTTP asks every client to accept both answers, `application/json` and `text/event-stream`; this server answers JSON.
+                 * @example application/json, text/event-stream
+                 */
+                Accept: string;
                 /** @description Never sent to this stateless endpoint; a request that carries one is refused. */
                 "Mcp-Session-Id"?: string;
             };

@@ -2735,10 +2735,16 @@ export const componentSchemas: Record<string, unknown> = {
           ]
         },
         "id": {
-          "type": [
-            "string",
-            "integer",
-            "null"
+          "oneOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "method": {
@@ -6669,6 +6675,15 @@ export const operations: readonly OperationSpec[] = [
     "permission": "public",
     "invalidates": "none",
     "parameters": [
+      {
+        "name": "Accept",
+        "in": "header",
+        "required": true,
+        "type": "string",
+        "schema": {
+          "type": "string"
+        }
+      },
       {
         "name": "Mcp-Session-Id",
         "in": "header",

@@ -26,8 +26,16 @@ test('samples fill path, query and header parameters from their examples', () =>
     platform: 'windows',
     arch: 'x64',
     format: 'ferry',
+    cohort: 'acme-corp',
+    attributes: 'os_version=14.2.1,edition=pro',
+    manual: 'true',
   })
-  assert.deepEqual(har.headers, [{ name: 'X-Ferry-Device-Id', value: '6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10' }])
+  assert.deepEqual(har.headers, [
+    { name: 'X-Ferry-Device-Id', value: '6f1c9a52-3b7e-4d0a-9c1e-2f5b8d7a4e10' },
+    { name: 'X-Ferry-Cohort', value: 'acme-corp' },
+    { name: 'X-Ferry-Attributes', value: 'os_version=14.2.1,edition=pro' },
+    { name: 'X-Ferry-Manual', value: 'true' },
+  ])
 })
 
 test('signup samples send the signup key instead of a bearer token', () => {
