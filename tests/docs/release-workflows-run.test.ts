@@ -46,6 +46,18 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const STAND_IN = join(import.meta.dirname, 'fixtures', 'electron-builder-stand-in.mjs')
 const TAG = 'v1.2.0'
 const VERSION = '1.2.0'
+/** How this machine reaches the npm registry (its CA bundle, a proxy), passed to the workflow's steps. */
+const NETWORK_VARIABLES = [
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+]
 /** A file only Ferry's checkout has: found in the app, Ferry was shipped with it. */
 const FERRY_MARK = 'server/runtime/node.ts'
 
@@ -178,6 +190,10 @@ for (const { page, app: kind, files } of CASES) {
       GITHUB_WORKSPACE: workspace,
       // npm's cache is warm here (this checkout's npm ci), as setup-node's `cache: npm` makes it on a runner.
       npm_config_prefer_offline: 'true',
+      // The machine's own trust store and proxy, as a runner's are: what the cache lacks npm fetches.
+      ...Object.fromEntries(
+        NETWORK_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+      ),
     }
     // The guides' example hosts stand for the reader's Ferry: here, the test's.
     const toLocal = (s: string) => s.replace(/https:\/\/updates\.(?:acme\.test|example\.com)/g, local)

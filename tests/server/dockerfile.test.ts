@@ -50,7 +50,9 @@ test('every package the Node server loads is a production dependency', async () 
     write: false,
     metafile: true,
     logLevel: 'silent',
-    external: ['better-sqlite3'],
+    // mcp/library-sources.ts builds the MCP docs library from pages/ and openapi/ with the site's
+    // tools, only in a checkout: an installed Ferry reads the file `npm pack` wrote instead.
+    external: ['better-sqlite3', './library-sources.ts'],
     // A native addon's binary (@napi-rs/lzma's) is loaded, not bundled; its package still counts.
     loader: { '.node': 'empty' },
   })

@@ -144,15 +144,26 @@ test('the tool list follows the token: read-only, one app, all app and channel g
       assert.ok(!names(tools).includes(absent), absent)
   }
   assert.deepEqual(writes(readOnly), [])
-  assert.deepEqual(writes(appScoped), ['pauseVersion', 'pullVersion', 'resumeVersion', 'updateApp', 'updateVersion'])
+  assert.deepEqual(writes(appScoped), [
+    'createRule',
+    'deleteRule',
+    'pauseVersion',
+    'pullVersion',
+    'resumeVersion',
+    'updateApp',
+    'updateVersion',
+  ])
   assert.deepEqual(writes(full), [
     'createApp',
     'createChannel',
+    'createRule',
     'deleteApp',
     'deleteArtifact',
     'deleteChannel',
+    'deleteRule',
     'deleteVersion',
     'pauseVersion',
+    'publishTufMetadata',
     'pullVersion',
     'resumeVersion',
     'updateApp',
