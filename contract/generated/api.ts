@@ -7880,6 +7880,24 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description This copy of Ferry serves no MCP (the in-browser sandbox, or an install without the MCP server's files, such as the container image). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://ferry.example.org/docs/troubleshooting#not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "detail": "This server does not serve MCP (the in-browser sandbox has no /mcp).",
+                     *       "instance": "/mcp"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["JsonBodyTooLarge"];
             /** @description The token made more tool calls this minute than `FERRY_MCP_CALLS_PER_MINUTE`; `Retry-After` says when to retry. */
             429: {

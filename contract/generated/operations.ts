@@ -6723,6 +6723,11 @@ export const operations: readonly OperationSpec[] = [
           "$ref": "ferry:components#/schemas/Problem"
         }
       },
+      "404": {
+        "application/problem+json": {
+          "$ref": "ferry:components#/schemas/Problem"
+        }
+      },
       "413": {
         "application/problem+json": {
           "$ref": "ferry:components#/schemas/Problem"

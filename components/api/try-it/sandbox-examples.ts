@@ -84,6 +84,7 @@ export const NOT_IN_SEED: Record<string, string> = {
   getMsixPackage: 'an .msix package',
   getTufMetadata: 'a TUF signer, which the in-browser sandbox does not have,',
   publishTufMetadata: 'a TUF signer, which the in-browser sandbox does not have,',
+  callMcp: 'an MCP server, which the in-browser sandbox does not have,',
 }
 
 /** Values the seed needs that differ from the contract's own story (whose latest is 1.4.0). */
