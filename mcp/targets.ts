@@ -3,7 +3,7 @@
  * sql.js and in-memory files, seeded like /demo, started on first use) or a real Ferry server
  * given by URL and token. Writes to a real server need the user's explicit `--allow-writes`.
  */
-import { createSandbox, type Sandbox } from '../server/runtime/browser.ts'
+import type { Sandbox } from '../server/runtime/browser.ts'
 import type { Target } from './target.ts'
 
 export type { Target, TargetName } from './target.ts'
@@ -20,7 +20,12 @@ function withBearer(init: RequestInit, token: string | undefined): RequestInit {
 
 export function sandboxTarget(): Target & { close(): Promise<void> } {
   let starting: Promise<Sandbox> | undefined
-  const sandbox = () => (starting ??= createSandbox({ publicUrl: SANDBOX_URL }))
+  // Loaded on first use: an installed Ferry has no sql.js (a dependency of the site's sandbox only),
+  // and its `ferry mcp` serves the docs and a server's /mcp without it.
+  const sandbox = () =>
+    (starting ??= import('../server/runtime/browser.ts').then(({ createSandbox }) =>
+      createSandbox({ publicUrl: SANDBOX_URL }),
+    ))
   let token: string | undefined
   return {
     name: 'sandbox',
