@@ -28,8 +28,7 @@ import { pinnedNodeMajor } from './require-node.ts'
 import { noteHandedOverMiss, type CachedAnswer } from './update-lane-node.ts'
 
 /** Whether `version` is the Node major the front was tested on: the one .nvmrc pins, which CI runs. */
-export const leanFrontTested = (version: string = process.versions.node): boolean =>
-  Number(version.split('.')[0]) === pinnedNodeMajor
+export const leanFrontTested = (version: string): boolean => Number(version.split('.')[0]) === pinnedNodeMajor
 
 /** Longest header block the front reads; a longer one goes to node:http (and its 431 past its limit). */
 const MAX_HEAD = 8 * 1024

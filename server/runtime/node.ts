@@ -251,6 +251,8 @@ export interface StartOptions {
   routes?: (app: ReturnType<typeof createApp>) => void
   /** The webhook worker's pace and retry delays (tests shorten them). */
   webhooks?: Pick<WorkerOptions, 'retryDelaysMs' | 'leaseMs'> & { intervalMs?: number }
+  /** The Node version the lean front checks its major against (`process.versions.node`; tests name another). */
+  nodeVersion?: string
 }
 
 /** How often the webhook worker looks for due deliveries and ramp steps. */
@@ -313,6 +315,7 @@ export async function startServer({
   passwordIterations,
   routes,
   webhooks,
+  nodeVersion = process.versions.node,
 }: StartOptions): Promise<RunningServer> {
   // Checked in this order, each before anything is written: the data directory is usable, no
   // other server holds it (SQLite: one process), the port is free. Then secrets and the database.
@@ -328,10 +331,10 @@ export async function startServer({
   const undo = await undoStart(usable, lock !== undefined)
   let handle: Fetch | undefined
   let cachedAnswer: CachedAnswer | undefined
-  const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp && leanFrontTested() }
+  const lane = { answered: 0, leanAnswered: 0, enabled: true, lean: config.leanHttp && leanFrontTested(nodeVersion) }
   if (config.leanHttp && !lane.lean)
     logger.warn(
-      { node: process.version, tested: pinnedNodeMajor },
+      { node: nodeVersion, tested: pinnedNodeMajor },
       'FERRY_LEAN_HTTP is off on this Node: the lean HTTP front runs only on the Node major it was tested on; node:http reads every request',
     )
   const listening = await listen(

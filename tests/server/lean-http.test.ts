@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { startServer } from '../../server/runtime/node.ts'
+import { pinnedNodeMajor } from '../../server/runtime/require-node.ts'
 import {
   TEST_ITERATIONS,
   testBlobLocation,
@@ -462,24 +463,18 @@ test('on a Node major it was not tested on, the lean front stays off and says so
   const dataDir = await mkdtemp(join(tmpdir(), 'ferry-lean-node-'))
   const lines: Array<Record<string, unknown>> = []
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
-  const version = Object.getOwnPropertyDescriptor(process.versions, 'node')
-  assert.ok(version)
-  const [major] = process.versions.node.split('.')
-  Object.defineProperty(process.versions, 'node', { ...version, value: `${Number(major) + 1}.0.0` })
-  let running: Awaited<ReturnType<typeof startServer>> | undefined
-  try {
-    running = await startServer({
-      config: testServerConfig(dataDir, { databaseUrl: await testDatabaseUrl(), blobs: testBlobLocation() }),
-      logger,
-      passwordIterations: TEST_ITERATIONS,
-    })
-  } finally {
-    Object.defineProperty(process.versions, 'node', version)
-  }
+  const untested = `${pinnedNodeMajor + 1}.0.0`
+  const running = await startServer({
+    config: testServerConfig(dataDir, { databaseUrl: await testDatabaseUrl(), blobs: testBlobLocation() }),
+    logger,
+    passwordIterations: TEST_ITERATIONS,
+    nodeVersion: untested,
+  })
   try {
     const warned = lines.filter((line) => String(line.msg).startsWith('FERRY_LEAN_HTTP is off on this Node'))
     assert.equal(warned.length, 1, 'one line')
     assert.equal(warned[0]?.level, 40, 'at warn')
+    assert.equal(warned[0]?.node, untested, 'naming the Node it runs on')
     assert.equal(running.lane.lean, false)
     const ownPort = Number(new URL(running.url).port)
     const g = httpFetch(running.url)
